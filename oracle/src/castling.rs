@@ -1,0 +1,126 @@
+//! Castling rights, kept per rook square.
+
+use crate::{Colour, Square};
+
+/// Which rooks may still castle, named by the corner they stand on.
+///
+/// Rights are kept per rook square rather than per side, because a rook reborn on its corner
+/// (Circe family) or a piece that becomes a rook there (Frankfurt) can regain the right of that
+/// corner alone.
+///
+/// ```
+/// use feerie_oracle::{CastlingRights, Colour, Square};
+/// let mut rights = CastlingRights::none();
+/// rights.insert(Square::H1);
+/// assert!(rights.contains(Square::H1));
+/// assert_eq!(rights.of(Colour::White).collect::<Vec<_>>(), vec![Square::H1]);
+/// rights.remove(Square::H1);
+/// assert!(rights.is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CastlingRights(u64);
+
+impl CastlingRights {
+    /// No castling right.
+    pub fn none() -> CastlingRights {
+        CastlingRights(0)
+    }
+
+    /// All four corners, as in the start position.
+    pub fn all() -> CastlingRights {
+        let mut r = CastlingRights::none();
+        for sq in [Square::A1, Square::H1, Square::A8, Square::H8] {
+            r.insert(sq);
+        }
+        r
+    }
+
+    /// Grants the right of the rook on `rook_square`.
+    pub fn insert(&mut self, rook_square: Square) {
+        self.0 |= 1 << rook_square.index();
+    }
+
+    /// Withdraws the right of the rook on `rook_square`.
+    pub fn remove(&mut self, rook_square: Square) {
+        self.0 &= !(1 << rook_square.index());
+    }
+
+    /// True when the rook on `rook_square` may castle.
+    pub fn contains(&self, rook_square: Square) -> bool {
+        self.0 & (1 << rook_square.index()) != 0
+    }
+
+    /// True when no rook may castle.
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    /// Every rook square with a right, a1 first.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        Square::all().filter(move |sq| self.contains(*sq))
+    }
+
+    /// The rook squares of one side (on its first rank).
+    pub fn of(&self, colour: Colour) -> impl Iterator<Item = Square> + '_ {
+        self.squares().filter(move |sq| sq.rank().index() == home_rank(colour))
+    }
+
+    /// Withdraws every right of one side.
+    pub fn clear(&mut self, colour: Colour) {
+        let sqs: Vec<Square> = self.of(colour).collect();
+        for sq in sqs {
+            self.remove(sq);
+        }
+    }
+}
+
+fn home_rank(colour: Colour) -> u8 {
+    match colour {
+        Colour::White => 0,
+        Colour::Black => 7,
+    }
+}
+
+/// The two castlings: toward the h-file (0-0) and toward the a-file (0-0-0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CastlingSide {
+    /// 0-0: king to the g-file, rook from the h-file to the f-file.
+    King,
+    /// 0-0-0: king to the c-file, rook from the a-file to the d-file.
+    Queen,
+}
+
+impl CastlingSide {
+    /// The side whose rook stands on this corner, if it is a corner.
+    pub fn of_rook_square(rook_square: Square) -> Option<CastlingSide> {
+        match rook_square.file().index() {
+            0 => Some(CastlingSide::Queen),
+            7 => Some(CastlingSide::King),
+            _ => None,
+        }
+    }
+
+    /// The four squares of a castling for `colour`: king from, king to, rook from, rook to.
+    ///
+    /// ```
+    /// use feerie_oracle::{CastlingSide, Colour};
+    /// let [kf, kt, rf, rt] = CastlingSide::Queen.squares(Colour::Black);
+    /// assert_eq!([kf, kt, rf, rt].map(|s| s.to_string()), ["e8", "c8", "a8", "d8"]);
+    /// ```
+    pub fn squares(self, colour: Colour) -> [Square; 4] {
+        let r = home_rank(colour);
+        let sq = |f: u8| Square::new(r * 8 + f).expect("on board");
+        match self {
+            CastlingSide::King => [sq(4), sq(6), sq(7), sq(5)],
+            CastlingSide::Queen => [sq(4), sq(2), sq(0), sq(3)],
+        }
+    }
+
+    /// Popeye's notation: `0-0` or `0-0-0`.
+    pub fn notation(self) -> &'static str {
+        match self {
+            CastlingSide::King => "0-0",
+            CastlingSide::Queen => "0-0-0",
+        }
+    }
+}

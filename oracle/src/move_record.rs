@@ -1,0 +1,201 @@
+//! Move records: what a move did, stage by stage (RULES.md §0).
+
+use std::fmt;
+
+use crate::{CastlingSide, Piece, Square, Walk};
+
+/// A captured unit and the square it was taken on (for en passant, the pawn's square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Capture {
+    /// The unit taken, as it stood before the move.
+    pub piece: Piece,
+    /// Where it stood.
+    pub square: Square,
+}
+
+/// A unit put back on the board by a Circe rule.
+///
+/// ```
+/// use feerie_oracle::{Colour, Piece, Rebirth, Walk};
+/// let r = Rebirth {
+///     piece: Piece::new(Colour::White, Walk::Pawn),
+///     square: "d8".parse().unwrap(),
+///     promotion: Some(Walk::Queen),
+/// };
+/// assert_eq!(r.to_string(), "[+wPd8=Q]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rebirth {
+    /// The unit as reborn, before any promotion.
+    pub piece: Piece,
+    /// Where it is reborn.
+    pub square: Square,
+    /// A pawn reborn on its promotion rank promotes at once to this walk.
+    pub promotion: Option<Walk>,
+}
+
+impl fmt::Display for Rebirth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[+{}{}", self.piece, self.square)?;
+        if let Some(w) = self.promotion {
+            write!(f, "={}", self.piece.with_walk(w).notation())?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// A walk change caused by contact with magic pieces (RULES.md §6).
+///
+/// ```
+/// use feerie_oracle::{Colour, ContactMutation, Piece, Walk};
+/// let m = ContactMutation {
+///     square: "a6".parse().unwrap(),
+///     before: Piece::new(Colour::White, Walk::Knight),
+///     after: Piece::new(Colour::White, Walk::Bishop),
+/// };
+/// assert_eq!(m.to_string(), "[a6=wB]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ContactMutation {
+    /// Where the mutated unit stands.
+    pub square: Square,
+    /// The unit before the mutation.
+    pub before: Piece,
+    /// The unit after it.
+    pub after: Piece,
+}
+
+impl fmt::Display for ContactMutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}={}]", self.square, self.after)
+    }
+}
+
+/// Whether a move gives check, and mate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CheckMark {
+    /// No check.
+    #[default]
+    None,
+    /// Check (Popeye writes ` +`).
+    Check,
+    /// Checkmate (written ` #`).
+    Mate,
+}
+
+impl CheckMark {
+    /// The suffix in Popeye notation: empty, ` +` or ` #`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            CheckMark::None => "",
+            CheckMark::Check => " +",
+            CheckMark::Mate => " #",
+        }
+    }
+}
+
+/// Everything a move does, stage by stage, without needing the board to be understood:
+/// displacement (mover, from, to, castling, en passant, capture, promotion), capturer mutation,
+/// immediate rebirth, delayed (Parrain) rebirth, contact mutations, and check.
+///
+/// Records order totally, so two move lists compare as sorted vectors. `Display` writes
+/// Popeye's notation; reading notation back needs the position, since the notation does not
+/// name the captured unit: see [`crate::notation::popeye_move`].
+///
+/// ```
+/// use feerie_oracle::{Colour, MoveRecord, Piece, Walk, Capture};
+/// let mut m = MoveRecord::displacement(
+///     Piece::new(Colour::White, Walk::Knight), "f5".parse().unwrap(), "d4".parse().unwrap());
+/// m.capture = Some(Capture { piece: Piece::new(Colour::Black, Walk::Pawn), square: "d4".parse().unwrap() });
+/// assert_eq!(m.to_string(), "Sf5*d4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MoveRecord {
+    /// The moving unit as it stood before the move (the king, in castling).
+    pub mover: Piece,
+    /// Departure square (the king's, in castling).
+    pub from: Square,
+    /// Arrival square (the king's, in castling).
+    pub to: Square,
+    /// Set when the move is a castling.
+    pub castling: Option<CastlingSide>,
+    /// Set when the capture is en passant.
+    pub en_passant: bool,
+    /// The unit taken, if any.
+    pub capture: Option<Capture>,
+    /// Stage 2: the capturer after it changed walk (Frankfurt, Protean).
+    pub mutation: Option<Piece>,
+    /// The mover after promotion (a pawn reaching its last rank, or a unit that became a pawn
+    /// standing there).
+    pub promotion: Option<Piece>,
+    /// Stage 3: the unit captured by this move, reborn at once.
+    pub rebirth: Option<Rebirth>,
+    /// Stage 4: the unit captured by the previous move, reborn now (Parrain).
+    pub delayed_rebirth: Option<Rebirth>,
+    /// Stage 5: units that changed walk by contact with magic pieces, in square order.
+    pub contact_mutations: Vec<ContactMutation>,
+    /// Whether the move checks or mates the opponent.
+    pub check: CheckMark,
+}
+
+impl MoveRecord {
+    /// A plain displacement with nothing else happening.
+    pub fn displacement(mover: Piece, from: Square, to: Square) -> MoveRecord {
+        MoveRecord {
+            mover,
+            from,
+            to,
+            castling: None,
+            en_passant: false,
+            capture: None,
+            mutation: None,
+            promotion: None,
+            rebirth: None,
+            delayed_rebirth: None,
+            contact_mutations: Vec::new(),
+            check: CheckMark::None,
+        }
+    }
+
+    /// The mover as it stands after the move.
+    pub fn final_mover(&self) -> Piece {
+        self.promotion.or(self.mutation).unwrap_or(self.mover)
+    }
+
+    /// The notation without the check mark.
+    pub fn notation_without_check(&self) -> String {
+        let mut s = String::new();
+        match self.castling {
+            Some(side) => s.push_str(side.notation()),
+            None => {
+                if self.mover.walk != Walk::Pawn || !self.mover.notation_prefix().is_empty() {
+                    s.push_str(&self.mover.notation());
+                }
+                let sep = if self.capture.is_some() { '*' } else { '-' };
+                s.push_str(&format!("{}{}{}", self.from, sep, self.to));
+                if self.en_passant {
+                    s.push_str(" ep.");
+                }
+            }
+        }
+        if let Some(m) = self.mutation {
+            s.push_str(&format!("={}", m.notation()));
+        }
+        if let Some(p) = self.promotion {
+            s.push_str(&format!("={}", p.notation()));
+        }
+        for r in self.rebirth.iter().chain(self.delayed_rebirth.iter()) {
+            s.push_str(&r.to_string());
+        }
+        for c in &self.contact_mutations {
+            s.push_str(&c.to_string());
+        }
+        s
+    }
+}
+
+impl fmt::Display for MoveRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.notation_without_check(), self.check.suffix())
+    }
+}

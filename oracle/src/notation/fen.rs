@@ -1,0 +1,268 @@
+//! FEN, extended for fairy units and the Parrain reserve.
+//!
+//! Standard FEN is read and written unchanged. The extension (documented in the README):
+//! - a unit that plain FEN cannot write is put in parentheses as colour, attributes and Popeye
+//!   walk code: `(wPP)` a white reverse pawn, `(bmR)` a black magic rook, `(wrB)` a white royal
+//!   bishop, `(wpQ)` a white queen marked capture-mutable;
+//! - the knight may be written `N` or `S`;
+//! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`.
+//! Castling rights are written `KQkq` (rook on h1, a1, h8, a8); file letters `HAha` are read too.
+
+use std::fmt;
+
+use crate::{CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Setup, Square, Validation, Walk};
+
+/// An error in a FEN string: which field, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// The field (`board`, `side`, `castling`, `en passant`, `halfmove clock`, `fullmove number`,
+    /// `reserve`) or `position` when the fields parse but the position is invalid.
+    pub field: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FEN {}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err(field: &'static str, message: impl Into<String>) -> FenError {
+    FenError { field, message: message.into() }
+}
+
+/// Reads a FEN into an unvalidated setup. The board, side and castling fields are required;
+/// en passant and counters may be omitted.
+///
+/// ```
+/// use feerie_oracle::fen;
+/// let setup = fen::parse_setup("4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1 bSh6").unwrap();
+/// assert_eq!(setup.reserve.unwrap().to_string(), "bSh6");
+/// assert!(fen::parse_setup("4k3/8/8 w - -").is_err());
+/// ```
+pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(err("board", "empty FEN"));
+    }
+    if fields.len() > 7 {
+        return Err(err("reserve", format!("{} fields, at most 7", fields.len())));
+    }
+    let mut setup = Setup::empty();
+    setup.board = parse_board(fields[0])?;
+    setup.side_to_move = match fields.get(1).copied() {
+        Some("w") => Colour::White,
+        Some("b") => Colour::Black,
+        Some(other) => return Err(err("side", format!("'{other}' is not w or b"))),
+        None => return Err(err("side", "missing (w or b)")),
+    };
+    setup.castling = parse_castling(fields.get(2).copied().unwrap_or("-"))?;
+    setup.en_passant = match fields.get(3).copied().unwrap_or("-") {
+        "-" => None,
+        text => {
+            let target: Square = text.parse().map_err(|e: crate::ParseSquareError| err("en passant", e.to_string()))?;
+            Some(EnPassant::from_target(target).ok_or_else(|| err("en passant", format!("{target} is not on rank 3 or 6")))?)
+        }
+    };
+    setup.halfmove_clock = parse_number(fields.get(4).copied(), "halfmove clock", 0)?;
+    setup.fullmove_number = parse_number(fields.get(5).copied(), "fullmove number", 1)?;
+    if setup.fullmove_number == 0 {
+        return Err(err("fullmove number", "must be at least 1"));
+    }
+    if let Some(text) = fields.get(6) {
+        setup.reserve = Some(parse_reserve(text)?);
+    }
+    Ok(setup)
+}
+
+/// Reads a FEN and validates the position.
+///
+/// ```
+/// use feerie_oracle::{fen, Validation};
+/// let p = fen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Validation::Strict).unwrap();
+/// assert_eq!(fen::write(p.setup()), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+pub fn parse(text: &str, validation: Validation) -> Result<Position, FenError> {
+    let setup = parse_setup(text)?;
+    Position::new(setup, validation).map_err(|e| err("position", e.to_string()))
+}
+
+fn parse_number(field: Option<&str>, name: &'static str, default: u32) -> Result<u32, FenError> {
+    match field {
+        None => Ok(default),
+        Some(t) => t.parse().map_err(|_| err(name, format!("'{t}' is not a number"))),
+    }
+}
+
+/// Reads a reserve written as piece and square, `bSh6`.
+pub fn parse_reserve(text: &str) -> Result<Reserve, FenError> {
+    let split = text.len().checked_sub(2).filter(|&i| text.is_char_boundary(i));
+    let Some(split) = split else {
+        return Err(err("reserve", format!("'{text}' is not a piece and a square, e.g. bSh6")));
+    };
+    let (piece, square) = text.split_at(split);
+    let piece: Piece = piece.parse().map_err(|e: crate::ParsePieceError| err("reserve", e.to_string()))?;
+    let square: Square = square.parse().map_err(|e: crate::ParseSquareError| err("reserve", e.to_string()))?;
+    Ok(Reserve { piece, square })
+}
+
+fn parse_board(text: &str) -> Result<crate::Board, FenError> {
+    let mut board = crate::Board::empty();
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err("board", format!("{} ranks, expected 8", ranks.len())));
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file: u8 = 0;
+        let mut chars = rank_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            let piece = match c {
+                '1'..='8' => {
+                    file += c as u8 - b'0';
+                    if file > 8 {
+                        return Err(err("board", format!("rank {} has more than 8 squares", rank + 1)));
+                    }
+                    continue;
+                }
+                '(' => {
+                    let mut code = String::new();
+                    loop {
+                        match chars.next() {
+                            Some(')') => break,
+                            Some(ch) => code.push(ch),
+                            None => return Err(err("board", format!("unclosed '(' on rank {}", rank + 1))),
+                        }
+                    }
+                    code.parse::<Piece>().map_err(|e| err("board", e.to_string()))?
+                }
+                _ => {
+                    let walk = Walk::from_fen_char(c)
+                        .ok_or_else(|| err("board", format!("'{c}' is not a piece letter (rank {})", rank + 1)))?;
+                    let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+                    Piece::new(colour, walk)
+                }
+            };
+            if file >= 8 {
+                return Err(err("board", format!("rank {} has more than 8 squares", rank + 1)));
+            }
+            board.set(Square::new(rank * 8 + file).expect("checked"), Some(piece));
+            file += 1;
+        }
+        if file != 8 {
+            return Err(err("board", format!("rank {} has {file} squares, expected 8", rank + 1)));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::none();
+    if text == "-" {
+        return Ok(rights);
+    }
+    for c in text.chars() {
+        let sq = match c {
+            'K' | 'H' => Square::H1,
+            'Q' | 'A' => Square::A1,
+            'k' | 'h' => Square::H8,
+            'q' | 'a' => Square::A8,
+            _ => return Err(err("castling", format!("'{c}' is not one of K Q k q (or A H a h)"))),
+        };
+        if rights.contains(sq) {
+            return Err(err("castling", format!("'{c}' given twice")));
+        }
+        rights.insert(sq);
+    }
+    Ok(rights)
+}
+
+/// Writes a setup as FEN, with the reserve as a seventh field when there is one.
+pub fn write(setup: &Setup) -> String {
+    let mut board = String::new();
+    for rank in (0..8u8).rev() {
+        let mut empty = 0;
+        for file in 0..8u8 {
+            let sq = Square::new(rank * 8 + file).expect("on board");
+            match setup.board.get(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        board.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    board.push_str(&unit_text(p));
+                }
+            }
+        }
+        if empty > 0 {
+            board.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            board.push('/');
+        }
+    }
+    let side = match setup.side_to_move {
+        Colour::White => "w",
+        Colour::Black => "b",
+    };
+    let mut castling = String::new();
+    for (sq, c) in [(Square::H1, 'K'), (Square::A1, 'Q'), (Square::H8, 'k'), (Square::A8, 'q')] {
+        if setup.castling.contains(sq) {
+            castling.push(c);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = setup.en_passant.map_or("-".to_string(), |e| e.target.to_string());
+    let mut out = format!("{board} {side} {castling} {ep} {} {}", setup.halfmove_clock, setup.fullmove_number);
+    if let Some(r) = setup.reserve {
+        out.push(' ');
+        out.push_str(&r.to_string());
+    }
+    out
+}
+
+fn unit_text(p: Piece) -> String {
+    let plain = Piece::new(p.colour, p.walk);
+    match p.walk.fen_char() {
+        Some(c) if p == plain => {
+            if p.colour == Colour::White { c.to_string() } else { c.to_ascii_lowercase().to_string() }
+        }
+        _ => format!("({p})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extended_units_round_trip() {
+        let text = "4k3/(bmR)7/8/8/(wrB)7/8/(wPP)(bPP)(wpQ)5/4K3 b K - 3 7 wSd4";
+        let setup = parse_setup(text).unwrap();
+        assert_eq!(write(&setup), text.replace("b K", "b K"));
+        let b = setup.board;
+        assert!(b.get("a7".parse().unwrap()).unwrap().magic);
+        assert!(b.get("a4".parse().unwrap()).unwrap().royal);
+        assert_eq!(b.get("b2".parse().unwrap()).unwrap().walk, Walk::ReversePawn);
+        assert!(b.get("c2".parse().unwrap()).unwrap().mutable);
+    }
+
+    #[test]
+    fn knight_may_be_s() {
+        let a = parse_setup("4k3/8/8/8/8/8/8/1S2K3 w - - 0 1").unwrap();
+        let b = parse_setup("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn four_field_fen_gets_default_counters() {
+        let s = parse_setup("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+        assert_eq!((s.halfmove_clock, s.fullmove_number), (0, 1));
+    }
+}

@@ -1,0 +1,1 @@
+//! Popeye input (to come).

@@ -1,0 +1,1 @@
+//! Popeye moves (to come).

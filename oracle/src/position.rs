@@ -1,0 +1,279 @@
+//! A validated position.
+
+use std::fmt;
+
+use crate::geometry;
+use crate::{Board, CastlingRights, CastlingSide, Colour, EnPassant, Reserve, Setup, Square, Walk};
+
+/// How strictly [`Position::new`] judges a setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Validation {
+    /// Every problem is an error.
+    Strict,
+    /// Tolerates what problem collections and test suites contain although a game cannot reach
+    /// it: a side without a royal piece or with several, more than 32 units, the side not to move
+    /// in check, impossible checks. Problems that would make the rules meaningless (a magic
+    /// king, a pawn on its promotion rank, a castling right without its king and rook, …) are
+    /// still errors.
+    Lenient,
+}
+
+/// One thing wrong with a setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// A side has no royal piece.
+    NoRoyal(Colour),
+    /// A side has more than one royal piece.
+    SeveralRoyals(Colour, usize),
+    /// The side that is not to move is in check.
+    OpponentInCheck(Colour),
+    /// The side to move is in a check no move can give (three checkers, or two on one line).
+    ImpossibleCheck(Colour),
+    /// More than 32 units.
+    TooManyUnits(usize),
+    /// A pawn (or reverse pawn) stands on the rank where it promotes.
+    PawnOnPromotionRank(Square),
+    /// A king or another royal piece is magic.
+    MagicRoyal(Square),
+    /// A unit of king walk that is not royal.
+    NonRoyalKing(Square),
+    /// A castling right that cannot exist.
+    InvalidCastling(Square, &'static str),
+    /// An en passant square that cannot exist.
+    InvalidEnPassant(Square, &'static str),
+    /// A Parrain reserve that cannot exist.
+    InvalidReserve(&'static str),
+}
+
+impl Problem {
+    /// True for the problems that [`Validation::Lenient`] accepts.
+    pub fn tolerated_when_lenient(&self) -> bool {
+        matches!(
+            self,
+            Problem::NoRoyal(_)
+                | Problem::SeveralRoyals(..)
+                | Problem::OpponentInCheck(_)
+                | Problem::ImpossibleCheck(_)
+                | Problem::TooManyUnits(_)
+        )
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::NoRoyal(c) => write!(f, "{c} has no king (royal piece)"),
+            Problem::SeveralRoyals(c, n) => write!(f, "{c} has {n} royal pieces (at most one)"),
+            Problem::OpponentInCheck(c) => write!(f, "{c} is in check but it is not {c}'s turn"),
+            Problem::ImpossibleCheck(c) => write!(f, "{c} is in a check no move can give"),
+            Problem::TooManyUnits(n) => write!(f, "{n} units on the board (at most 32)"),
+            Problem::PawnOnPromotionRank(sq) => write!(f, "pawn on {sq} stands on its promotion rank"),
+            Problem::MagicRoyal(sq) => write!(f, "royal piece on {sq} cannot be magic"),
+            Problem::NonRoyalKing(sq) => write!(f, "king on {sq} is not royal"),
+            Problem::InvalidCastling(sq, why) => write!(f, "castling right for {sq}: {why}"),
+            Problem::InvalidEnPassant(sq, why) => write!(f, "en passant square {sq}: {why}"),
+            Problem::InvalidReserve(why) => write!(f, "Parrain reserve: {why}"),
+        }
+    }
+}
+
+/// Every problem found in a setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The problems, in the order they were found.
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A setup that passed validation. Engines take positions, never raw setups.
+///
+/// ```
+/// use feerie_oracle::{fen, Position, Validation, Problem};
+/// let bad = fen::parse_setup("8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+/// let err = Position::new(bad, Validation::Strict).unwrap_err();
+/// assert_eq!(err.problems.len(), 2); // neither side has a king
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    setup: Setup,
+}
+
+impl Position {
+    /// Checks `setup` and returns it as a position, or every problem found.
+    pub fn new(setup: Setup, validation: Validation) -> Result<Position, PositionError> {
+        let problems: Vec<Problem> = find_problems(&setup)
+            .into_iter()
+            .filter(|p| validation == Validation::Strict || !p.tolerated_when_lenient())
+            .collect();
+        if problems.is_empty() { Ok(Position { setup }) } else { Err(PositionError { problems }) }
+    }
+
+    /// The orthodox start position.
+    pub fn start() -> Position {
+        Position { setup: Setup::start() }
+    }
+
+    /// The units.
+    pub fn board(&self) -> &Board {
+        &self.setup.board
+    }
+    /// Who moves next.
+    pub fn side_to_move(&self) -> Colour {
+        self.setup.side_to_move
+    }
+    /// The rooks that may still castle.
+    pub fn castling(&self) -> CastlingRights {
+        self.setup.castling
+    }
+    /// The en passant opportunity, if any.
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.setup.en_passant
+    }
+    /// The Parrain reserve, if any.
+    pub fn reserve(&self) -> Option<Reserve> {
+        self.setup.reserve
+    }
+    /// The whole description.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    /// Gives the description back, to edit it and validate it again.
+    pub fn into_setup(self) -> Setup {
+        self.setup
+    }
+
+    /// Builds a position that an engine derived by playing a legal move from a valid position.
+    /// Engines use it so that positions reached in play are not judged again by the diagram
+    /// rules (a legal Circe move can leave more than 32 units' worth of history, and so on).
+    pub fn from_played(setup: Setup) -> Position {
+        Position { setup }
+    }
+}
+
+fn find_problems(setup: &Setup) -> Vec<Problem> {
+    let board = &setup.board;
+    let mut problems = Vec::new();
+    for colour in Colour::ALL {
+        match board.royal_squares(colour).len() {
+            0 => problems.push(Problem::NoRoyal(colour)),
+            1 => {}
+            n => problems.push(Problem::SeveralRoyals(colour, n)),
+        }
+    }
+    let units = board.unit_count();
+    if units > 32 {
+        problems.push(Problem::TooManyUnits(units));
+    }
+    for (sq, piece) in board.pieces() {
+        if piece.walk.is_pawn() && sq.rank() == geometry::promotion_rank(piece.colour, piece.walk) {
+            problems.push(Problem::PawnOnPromotionRank(sq));
+        }
+        if piece.royal && piece.magic {
+            problems.push(Problem::MagicRoyal(sq));
+        }
+        if piece.walk == Walk::King && !piece.royal {
+            problems.push(Problem::NonRoyalKing(sq));
+        }
+    }
+    let mover = setup.side_to_move;
+    for royal in board.royal_squares(!mover) {
+        if !geometry::attackers(board, royal, mover).is_empty() {
+            problems.push(Problem::OpponentInCheck(!mover));
+            break;
+        }
+    }
+    for royal in board.royal_squares(mover) {
+        let checkers = geometry::attackers(board, royal, !mover);
+        let aligned_sliders = checkers.len() == 2
+            && checkers.iter().all(|&c| board.get(c).is_some_and(|p| p.walk.is_rider()))
+            && geometry::aligned(royal, checkers[0], checkers[1]);
+        if checkers.len() > 2 || aligned_sliders {
+            problems.push(Problem::ImpossibleCheck(mover));
+            break;
+        }
+    }
+    problems.extend(castling_problems(setup));
+    problems.extend(en_passant_problems(setup));
+    if let Some(reserve) = setup.reserve {
+        if reserve.piece.royal {
+            problems.push(Problem::InvalidReserve("a royal piece cannot be in the reserve"));
+        }
+        if reserve.piece.magic {
+            problems.push(Problem::InvalidReserve("a magic piece cannot be captured"));
+        }
+    }
+    problems
+}
+
+fn castling_problems(setup: &Setup) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for rook_sq in setup.castling.squares() {
+        let colour = match rook_sq.rank().index() {
+            0 => Colour::White,
+            7 => Colour::Black,
+            _ => {
+                problems.push(Problem::InvalidCastling(rook_sq, "not on a first rank"));
+                continue;
+            }
+        };
+        let Some(side) = CastlingSide::of_rook_square(rook_sq) else {
+            problems.push(Problem::InvalidCastling(rook_sq, "not a corner"));
+            continue;
+        };
+        let [king_sq, ..] = side.squares(colour);
+        let king_ok = setup
+            .board
+            .get(king_sq)
+            .is_some_and(|p| p.colour == colour && p.walk == Walk::King && p.royal);
+        if !king_ok {
+            problems.push(Problem::InvalidCastling(rook_sq, "no king of that side on its e-file square"));
+        }
+        let rook_ok = setup
+            .board
+            .get(rook_sq)
+            .is_some_and(|p| p.colour == colour && p.walk == Walk::Rook && !p.royal);
+        if !rook_ok {
+            problems.push(Problem::InvalidCastling(rook_sq, "no rook of that side there"));
+        }
+    }
+    problems
+}
+
+fn en_passant_problems(setup: &Setup) -> Vec<Problem> {
+    let Some(ep) = setup.en_passant else { return Vec::new() };
+    let mut problems = Vec::new();
+    let Some(expected) = EnPassant::from_target(ep.target) else {
+        return vec![Problem::InvalidEnPassant(ep.target, "not on rank 3 or 6")];
+    };
+    if expected != ep {
+        problems.push(Problem::InvalidEnPassant(ep.target, "pawn square does not match"));
+        return problems;
+    }
+    let mover = setup.side_to_move;
+    let pawn_ok = setup.board.get(ep.pawn).is_some_and(|p| {
+        p.colour == !mover
+            && p.walk.is_pawn()
+            && geometry::double_step_rank(p.colour, p.walk) == ep.origin().rank()
+    });
+    if !pawn_ok {
+        problems.push(Problem::InvalidEnPassant(ep.target, "no pawn of the other side has just double-stepped past it"));
+    }
+    if !setup.board.is_empty(ep.target) || !setup.board.is_empty(ep.origin()) {
+        problems.push(Problem::InvalidEnPassant(ep.target, "the squares the pawn passed are not empty"));
+    }
+    problems
+}

@@ -1,0 +1,99 @@
+//! Plays a move record on a setup: every stage the record describes, in pipeline order.
+
+use crate::geometry;
+use crate::{Colour, EnPassant, MoveRecord, Setup, Square, Walk};
+
+/// The setup after `mv`. The record is trusted: legality is judged elsewhere.
+pub fn make(setup: &Setup, mv: &MoveRecord) -> Setup {
+    let mut next = setup.clone();
+    let mover = setup.side_to_move;
+    let board = &mut next.board;
+
+    // Stage 1: displacement.
+    if let Some(side) = mv.castling {
+        let [king_from, king_to, rook_from, rook_to] = side.squares(mover);
+        let king = board.take(king_from);
+        let rook = board.take(rook_from);
+        board.set(king_to, king);
+        board.set(rook_to, rook);
+    } else {
+        board.take(mv.from);
+        if let Some(c) = mv.capture {
+            board.take(c.square);
+        }
+        // Stage 2 (capturer mutation) and promotion are in the record's final mover.
+        board.set(mv.to, Some(mv.final_mover()));
+    }
+    // Stages 3 and 4: rebirths.
+    for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
+        let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
+        board.set(r.square, Some(piece));
+    }
+    // Stage 5: contact mutations.
+    for c in &mv.contact_mutations {
+        board.set(c.square, Some(c.after));
+    }
+
+    update_castling(&mut next, mv, mover);
+    next.en_passant = en_passant_after(&next, mv, mover);
+    let resets_clock = mv.capture.is_some() || mv.mover.walk.is_pawn();
+    next.halfmove_clock = if resets_clock { 0 } else { setup.halfmove_clock + 1 };
+    if mover == Colour::Black {
+        next.fullmove_number += 1;
+    }
+    next.side_to_move = !mover;
+    next
+}
+
+/// A rook that leaves or is taken on its corner loses its right; a king that moves loses both.
+fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
+    if mv.mover.walk == Walk::King {
+        next.castling.clear(mover);
+    }
+    let mut touched = vec![mv.from, mv.to];
+    if let Some(c) = mv.capture {
+        touched.push(c.square);
+    }
+    if let Some(side) = mv.castling {
+        touched.push(side.squares(mover)[2]);
+    }
+    for sq in touched {
+        next.castling.remove(sq);
+    }
+    // A right whose rook is no longer a rook of that side (mutated, demoted) is gone too.
+    let stale: Vec<Square> = next
+        .castling
+        .squares()
+        .filter(|&sq| {
+            let colour = if sq.rank().index() == 0 { Colour::White } else { Colour::Black };
+            !next.board.get(sq).is_some_and(|p| p.colour == colour && p.walk == Walk::Rook)
+        })
+        .collect();
+    for sq in stale {
+        next.castling.remove(sq);
+    }
+}
+
+/// After a double step, the passed square, if an enemy pawn could take there.
+fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
+    let piece = mv.mover;
+    if !piece.walk.is_pawn() || mv.capture.is_some() || mv.promotion.is_some() || mv.castling.is_some() {
+        return None;
+    }
+    let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
+    if dr.abs() != 2 || mv.from.rank() != geometry::double_step_rank(piece.colour, piece.walk) {
+        return None;
+    }
+    let target = mv.from.offset(0, dr / 2)?;
+    let ep = EnPassant::from_target(target)?;
+    let enemy_can_take = [-1i8, 1].iter().any(|&df| {
+        let Some(sq) = mv.to.offset(df, 0) else { return false };
+        next.board.get(sq).is_some_and(|p| {
+            p.colour == !mover
+                && p.walk.is_pawn()
+                && !p.magic
+                && sq.offset(-df, geometry::pawn_forward(p.colour, p.walk)) == Some(target)
+        })
+    });
+    enemy_can_take.then_some(ep)
+}

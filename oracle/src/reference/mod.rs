@@ -1,0 +1,107 @@
+//! The reference engine: a mailbox board, each move made on a copy, kept if the mover's royal
+//! piece is then safe. Written to be checked against RULES.md by reading, not to be fast.
+//!
+//! One module per stage of the move pipeline (RULES.md §0):
+//! - [`displacement`]: the orthodox part of every move, pseudo-legal;
+//! - [`make`]: plays a move record on a setup;
+//! - [`check`]: which squares a side attacks, whether a royal piece is in check;
+//! - [`legality`]: keeps the moves after which the mover is not in check.
+
+pub mod check;
+pub mod displacement;
+pub mod legality;
+pub mod make;
+
+use crate::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status};
+
+/// The reference engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReferenceEngine;
+
+impl ReferenceEngine {
+    fn supported(position: &Position, rules: &Rules) -> Result<(), EngineError> {
+        if let Some(c) = rules.conditions().next() {
+            return Err(EngineError::Unsupported(format!("condition {c} in the reference engine")));
+        }
+        if position.board().pieces().any(|(_, p)| p.magic) {
+            return Err(EngineError::Unsupported("magic pieces in the reference engine".into()));
+        }
+        if position.reserve().is_some() {
+            return Err(EngineError::Unsupported("a Parrain reserve without circe-parrain".into()));
+        }
+        Ok(())
+    }
+}
+
+/// The legal moves of a setup, with check marks when `marks` is set.
+fn legal_moves_of(setup: &Setup, rules: &Rules, marks: bool) -> Vec<MoveRecord> {
+    let mut moves = legality::legal_moves(setup, rules);
+    if marks {
+        for mv in &mut moves {
+            mv.check = check_mark(setup, rules, mv);
+        }
+    }
+    moves.sort();
+    moves
+}
+
+fn check_mark(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> CheckMark {
+    let after = make::make(setup, mv);
+    if !check::in_check(&after, after.side_to_move, rules) {
+        CheckMark::None
+    } else if legality::legal_moves(&after, rules).is_empty() {
+        CheckMark::Mate
+    } else {
+        CheckMark::Check
+    }
+}
+
+fn perft_of(setup: &Setup, rules: &Rules, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legality::legal_moves(setup, rules);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|mv| perft_of(&make::make(setup, mv), rules, depth - 1)).sum()
+}
+
+impl Engine for ReferenceEngine {
+    fn name(&self) -> &'static str {
+        "reference"
+    }
+
+    fn legal_moves(&self, position: &Position, rules: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+        Self::supported(position, rules)?;
+        Ok(legal_moves_of(position.setup(), rules, true))
+    }
+
+    fn play(&self, position: &Position, rules: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
+        Self::supported(position, rules)?;
+        let unmarked = MoveRecord { check: CheckMark::None, ..mv.clone() };
+        let legal = legal_moves_of(position.setup(), rules, false);
+        if !legal.contains(&unmarked) {
+            return Err(EngineError::IllegalMove(mv.to_string()));
+        }
+        Ok(Position::from_played(make::make(position.setup(), &unmarked)))
+    }
+
+    fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
+        Self::supported(position, rules)?;
+        Ok(perft_of(position.setup(), rules, depth))
+    }
+
+    fn status(&self, position: &Position, rules: &Rules) -> Result<Status, EngineError> {
+        Self::supported(position, rules)?;
+        let setup = position.setup();
+        let in_check = check::in_check(setup, setup.side_to_move, rules);
+        let has_move = !legality::legal_moves(setup, rules).is_empty();
+        Ok(match (in_check, has_move) {
+            (false, true) => Status::Normal,
+            (true, true) => Status::Check,
+            (true, false) => Status::Checkmate,
+            (false, false) => Status::Stalemate,
+        })
+    }
+}

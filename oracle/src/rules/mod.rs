@@ -1,0 +1,340 @@
+//! The rules in force: conditions, profile and switch values.
+//!
+//! [`Rules`] is the only place that knows the profile defaults; engines ask it for the resolved
+//! value of each switch.
+
+mod condition;
+mod profile;
+mod switch;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+pub use condition::{Condition, UnknownCondition};
+pub use profile::Profile;
+pub use switch::*;
+
+/// An error in a rule set: an unknown slug, switch or value, or conditions that cannot combine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// Conditions in force, the profile, and the switches set one by one over it.
+///
+/// ```
+/// use feerie_oracle::{Condition, Profile, Rules, rules::ParrainLongCastling};
+/// let mut rules = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
+/// assert_eq!(rules.parrain_long_castling(), ParrainLongCastling::TowardH);
+/// rules.set("parrain_long_castling", "toward_a").unwrap();
+/// assert_eq!(rules.parrain_long_castling(), ParrainLongCastling::TowardA);
+/// assert!(rules.set("parrain_long_castling", "left").unwrap_err().to_string().contains("toward_a, toward_h"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    conditions: BTreeSet<Condition>,
+    profile: Profile,
+    overrides: BTreeMap<Switch, &'static str>,
+}
+
+impl Rules {
+    /// Orthodox chess under the `documented` profile.
+    pub fn orthodox() -> Rules {
+        Rules::default()
+    }
+
+    /// These conditions under a profile, with no switch overridden.
+    pub fn new(conditions: impl IntoIterator<Item = Condition>, profile: Profile) -> Result<Rules, RulesError> {
+        let rules = Rules { conditions: conditions.into_iter().collect(), profile, overrides: BTreeMap::new() };
+        rules.check_combination()?;
+        Ok(rules)
+    }
+
+    /// Builds rules from command-line words: slugs (`orthodox` adds nothing), an optional
+    /// profile name, and `KEY=VALUE` switch settings.
+    pub fn from_words<S: AsRef<str>>(slugs: &[S], profile: Option<&str>, sets: &[S]) -> Result<Rules, RulesError> {
+        let mut conditions = Vec::new();
+        for slug in slugs {
+            for word in slug.as_ref().split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                if word != "orthodox" {
+                    conditions.push(word.parse::<Condition>().map_err(|e| RulesError(e.to_string()))?);
+                }
+            }
+        }
+        let profile = match profile {
+            Some(p) => p.parse::<Profile>().map_err(RulesError)?,
+            None => Profile::default(),
+        };
+        let mut rules = Rules::new(conditions, profile)?;
+        for set in sets {
+            let set = set.as_ref();
+            let (key, value) = set
+                .split_once('=')
+                .ok_or_else(|| RulesError(format!("switch setting '{set}' is not KEY=VALUE")))?;
+            rules.set(key.trim(), value.trim())?;
+        }
+        Ok(rules)
+    }
+
+    fn check_combination(&self) -> Result<(), RulesError> {
+        let circe: Vec<&Condition> = self.conditions.iter().filter(|c| c.is_circe()).collect();
+        if circe.len() > 1 {
+            return Err(RulesError(format!(
+                "at most one Circe-family condition at a time (got {})",
+                circe.iter().map(|c| c.slug()).collect::<Vec<_>>().join(", ")
+            )));
+        }
+        if self.has(Condition::Frankfurt) && self.has(Condition::Protean) {
+            return Err(RulesError(
+                "frankfurt and protean are one condition with two presets: choose one (or set pawn_direction)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sets a switch by name; unknown keys and values are errors that list the valid ones.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let switch: Switch = key.parse().map_err(RulesError)?;
+        let valid = switch.values();
+        let value = valid.iter().find(|v| **v == value).ok_or_else(|| {
+            RulesError(format!("switch {key} has no value '{value}' (valid: {})", valid.join(", ")))
+        })?;
+        self.overrides.insert(switch, value);
+        Ok(())
+    }
+
+    /// The conditions in force.
+    pub fn conditions(&self) -> impl Iterator<Item = Condition> + '_ {
+        self.conditions.iter().copied()
+    }
+
+    /// True when `condition` is in force.
+    pub fn has(&self, condition: Condition) -> bool {
+        self.conditions.contains(&condition)
+    }
+
+    /// True when no condition is in force.
+    pub fn is_orthodox(&self) -> bool {
+        self.conditions.is_empty()
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The switches set one by one, with their values.
+    pub fn overrides(&self) -> impl Iterator<Item = (Switch, &'static str)> + '_ {
+        self.overrides.iter().map(|(k, v)| (*k, *v))
+    }
+
+    /// The Circe-family condition in force, if any.
+    pub fn circe(&self) -> Option<Condition> {
+        self.conditions().find(|c| c.is_circe())
+    }
+
+    /// True when captures change the capturer's walk (Frankfurt or Protean).
+    pub fn captures_mutate(&self) -> bool {
+        self.conditions().any(|c| c.is_mutating())
+    }
+
+    fn get<T: std::str::FromStr>(&self, switch: Switch, default: T) -> T {
+        self.overrides.get(&switch).and_then(|v| v.parse().ok()).unwrap_or(default)
+    }
+
+    /// Whether kings take part in rebirth (Circe family).
+    pub fn circe_rex(&self) -> Rex {
+        self.get(Switch::Rex, Rex::Exclusive)
+    }
+
+    /// Whether kings take part in capturer mutation (Frankfurt, Protean).
+    pub fn mutation_rex(&self) -> Rex {
+        self.get(Switch::Rex, Rex::Inclusive)
+    }
+
+    /// What an occupied rebirth square does to a capture.
+    pub fn rebirth_occupied(&self) -> RebirthOccupied {
+        self.get(Switch::RebirthOccupied, RebirthOccupied::Relaxed)
+    }
+
+    /// The Parrain vector of 0-0-0.
+    pub fn parrain_long_castling(&self) -> ParrainLongCastling {
+        let default = match self.profile {
+            Profile::Documented => ParrainLongCastling::TowardA,
+            Profile::Popeye => ParrainLongCastling::TowardH,
+        };
+        self.get(Switch::ParrainLongCastling, default)
+    }
+
+    /// What a pawn on its own first rank may do.
+    pub fn first_rank_pawns(&self) -> FirstRankPawns {
+        let default = match self.profile {
+            Profile::Popeye if !self.has(Condition::CirceParrain) => FirstRankPawns::GuardOnly,
+            _ => FirstRankPawns::Step,
+        };
+        self.get(Switch::FirstRankPawns, default)
+    }
+
+    /// Circe Clone: the walk cloned from a promoting pawn.
+    pub fn clone_walk_when_promoting(&self) -> CloneWalkWhenPromoting {
+        self.get(Switch::CloneWalkWhenPromoting, CloneWalkWhenPromoting::Pawn)
+    }
+
+    /// The direction of a unit that becomes a pawn by capture.
+    pub fn pawn_direction(&self) -> PawnDirection {
+        let default = if self.has(Condition::Protean) { PawnDirection::Opposing } else { PawnDirection::Own };
+        self.get(Switch::PawnDirection, default)
+    }
+
+    /// A pawn taking a pawn under Frankfurt or Protean chess.
+    pub fn same_walk_capture(&self) -> SameWalkCapture {
+        let default = if self.has(Condition::Protean) { SameWalkCapture::Flip } else { SameWalkCapture::Keep };
+        self.get(Switch::SameWalkCapture, default)
+    }
+
+    /// Whether royal riders may pass over attacked squares.
+    pub fn royal_rider_passage(&self) -> RoyalRiderPassage {
+        self.get(Switch::RoyalRiderPassage, RoyalRiderPassage::Free)
+    }
+
+    /// Whether a royal pawn can be taken en passant.
+    pub fn royal_en_passant(&self) -> RoyalEnPassant {
+        let default = match self.profile {
+            Profile::Documented => RoyalEnPassant::No,
+            Profile::Popeye => RoyalEnPassant::Yes,
+        };
+        self.get(Switch::RoyalEnPassant, default)
+    }
+
+    /// Which magic pieces count for the colour test.
+    pub fn magic_contact_scope(&self) -> MagicContactScope {
+        self.get(Switch::MagicContactScope, MagicContactScope::NewContacts)
+    }
+
+    /// Steps of a contact mutation.
+    pub fn magic_steps(&self) -> MagicSteps {
+        self.get(Switch::MagicSteps, MagicSteps::One)
+    }
+
+    /// A magic piece moving along a unit it touches.
+    pub fn magic_kept_contact(&self) -> MagicKeptContact {
+        self.get(Switch::MagicKeptContact, MagicKeptContact::NoEffect)
+    }
+
+    /// A piece demoted to a pawn on its promotion rank.
+    pub fn magic_pawn_edge(&self) -> MagicPawnEdge {
+        self.get(Switch::MagicPawnEdge, MagicPawnEdge::Promote)
+    }
+
+    /// A unit reborn next to a magic piece.
+    pub fn magic_rebirth_contact(&self) -> MagicRebirthContact {
+        self.get(Switch::MagicRebirthContact, MagicRebirthContact::Mutates)
+    }
+
+    /// Every switch with its resolved value, in the order of RULES.md.
+    pub fn resolved(&self) -> Vec<(Switch, String)> {
+        Switch::ALL
+            .iter()
+            .map(|&s| {
+                let v = match s {
+                    Switch::Rex => {
+                        if self.captures_mutate() && self.circe().is_none() {
+                            self.mutation_rex().to_string()
+                        } else {
+                            self.circe_rex().to_string()
+                        }
+                    }
+                    Switch::RebirthOccupied => self.rebirth_occupied().to_string(),
+                    Switch::ParrainLongCastling => self.parrain_long_castling().to_string(),
+                    Switch::FirstRankPawns => self.first_rank_pawns().to_string(),
+                    Switch::CloneWalkWhenPromoting => self.clone_walk_when_promoting().to_string(),
+                    Switch::PawnDirection => self.pawn_direction().to_string(),
+                    Switch::SameWalkCapture => self.same_walk_capture().to_string(),
+                    Switch::RoyalRiderPassage => self.royal_rider_passage().to_string(),
+                    Switch::RoyalEnPassant => self.royal_en_passant().to_string(),
+                    Switch::MagicContactScope => self.magic_contact_scope().to_string(),
+                    Switch::MagicSteps => self.magic_steps().to_string(),
+                    Switch::MagicKeptContact => self.magic_kept_contact().to_string(),
+                    Switch::MagicPawnEdge => self.magic_pawn_edge().to_string(),
+                    Switch::MagicRebirthContact => self.magic_rebirth_contact().to_string(),
+                };
+                (s, v)
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Rules {
+    /// `orthodox` or the slugs joined by `+`, then the profile and any override:
+    /// `circe-parrain profile=popeye parrain_long_castling=toward_a`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.conditions.is_empty() {
+            f.write_str("orthodox")?;
+        } else {
+            let slugs: Vec<&str> = self.conditions().map(|c| c.slug()).collect();
+            f.write_str(&slugs.join("+"))?;
+        }
+        write!(f, " profile={}", self.profile)?;
+        for (k, v) in &self.overrides {
+            write!(f, " {k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_differ_where_rules_md_says() {
+        let doc = Rules::new([Condition::Circe], Profile::Documented).unwrap();
+        let pop = Rules::new([Condition::Circe], Profile::Popeye).unwrap();
+        assert_eq!(doc.first_rank_pawns(), FirstRankPawns::Step);
+        assert_eq!(pop.first_rank_pawns(), FirstRankPawns::GuardOnly);
+        let pop_parrain = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
+        assert_eq!(pop_parrain.first_rank_pawns(), FirstRankPawns::Step);
+        assert_eq!(pop.royal_en_passant(), RoyalEnPassant::Yes);
+        assert_eq!(doc.royal_en_passant(), RoyalEnPassant::No);
+    }
+
+    #[test]
+    fn presets_follow_the_condition() {
+        let f = Rules::new([Condition::Frankfurt], Profile::Popeye).unwrap();
+        let p = Rules::new([Condition::Protean], Profile::Popeye).unwrap();
+        assert_eq!(f.pawn_direction(), PawnDirection::Own);
+        assert_eq!(p.pawn_direction(), PawnDirection::Opposing);
+        assert_eq!(f.same_walk_capture(), SameWalkCapture::Keep);
+        assert_eq!(p.same_walk_capture(), SameWalkCapture::Flip);
+        assert_eq!(f.mutation_rex(), Rex::Inclusive);
+        assert_eq!(f.circe_rex(), Rex::Exclusive);
+    }
+
+    #[test]
+    fn every_switch_value_can_be_set_and_read_back() {
+        for s in Switch::ALL {
+            for v in s.values() {
+                let mut rules = Rules::orthodox();
+                rules.set(s.key(), v).unwrap();
+                let resolved = rules.resolved().into_iter().find(|(k, _)| *k == s).unwrap().1;
+                assert_eq!(&resolved, v, "{s}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_words_are_errors_naming_the_valid_ones() {
+        assert!(Rules::from_words(&["circus"], None, &[] as &[&str]).unwrap_err().0.contains("circe-parrain"));
+        assert!(Rules::from_words(&["circe"], Some("x"), &[] as &[&str]).is_err());
+        assert!(Rules::from_words(&["circe"], None, &["rex"]).unwrap_err().0.contains("KEY=VALUE"));
+        assert!(Rules::from_words(&["circe"], None, &["nope=1"]).unwrap_err().0.contains("rebirth_occupied"));
+        assert!(Rules::from_words(&["circe", "circe-clone"], None, &[] as &[&str]).is_err());
+        assert!(Rules::from_words(&["frankfurt,protean"], None, &[] as &[&str]).is_err());
+    }
+}

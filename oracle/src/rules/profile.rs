@@ -1,0 +1,49 @@
+//! Profiles: named sets of switch values (RULES.md §8).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A named set of switch defaults.
+///
+/// ```
+/// use feerie_oracle::Profile;
+/// assert_eq!("popeye".parse::<Profile>().unwrap(), Profile::Popeye);
+/// assert!("winchloe".parse::<Profile>().unwrap_err().contains("documented, popeye"));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Profile {
+    /// The source pages (and WinChloe where they quote it). The default.
+    #[default]
+    Documented,
+    /// Popeye 4.104, as observed.
+    Popeye,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: [Profile; 2] = [Profile::Documented, Profile::Popeye];
+
+    /// The profile's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Documented => "documented",
+            Profile::Popeye => "popeye",
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Profile {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Profile, String> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| format!("unknown profile '{s}' (valid: documented, popeye)"))
+    }
+}

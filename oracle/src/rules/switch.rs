@@ -1,0 +1,236 @@
+//! The switches: every point where the sources disagree or are silent (RULES.md §1–8).
+
+use std::fmt;
+use std::str::FromStr;
+
+macro_rules! switch_values {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum $name { $($(#[$vdoc])* #[doc = concat!("Written `", $text, "`.")] $variant),+ }
+
+        impl $name {
+            /// Every value, as written in switches.
+            pub const VALUES: &'static [&'static str] = &[$($text),+];
+            /// The value as written in switches.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.as_str()) }
+        }
+
+        impl FromStr for $name {
+            type Err = ();
+            fn from_str(s: &str) -> Result<Self, ()> {
+                match s { $($text => Ok($name::$variant),)+ _ => Err(()) }
+            }
+        }
+    };
+}
+
+switch_values! {
+    /// Whether royal pieces take part in the condition (rebirth; mutation).
+    Rex { Exclusive = "exclusive", Inclusive = "inclusive" }
+}
+switch_values! {
+    /// What happens when a rebirth square is occupied.
+    RebirthOccupied {
+        /// The capture stands and the captured unit is lost.
+        Relaxed = "relaxed",
+        /// Such a capture is illegal.
+        Strict = "strict",
+    }
+}
+switch_values! {
+    /// The Parrain vector of a long castling.
+    ParrainLongCastling {
+        /// One step toward the a-file (the source page).
+        TowardA = "toward_a",
+        /// One step toward the h-file (Popeye sums king and rook displacements).
+        TowardH = "toward_h",
+    }
+}
+switch_values! {
+    /// What a pawn on its own first rank can do (RULES.md §7).
+    FirstRankPawns {
+        /// Single steps and single diagonal captures; attacks like any pawn.
+        Step = "step",
+        /// Cannot move but attacks its two forward diagonals (Popeye outside Parrain).
+        GuardOnly = "guard_only",
+        /// Neither moves nor attacks.
+        Inert = "inert",
+    }
+}
+switch_values! {
+    /// Circe Clone: the walk given to the captured unit when a pawn captures and promotes.
+    CloneWalkWhenPromoting {
+        /// The capturer's walk before promotion (a pawn).
+        Pawn = "pawn",
+        /// The promoted walk.
+        Promoted = "promoted",
+    }
+}
+switch_values! {
+    /// Direction of a unit that becomes a pawn by capturing one (Frankfurt vs Protean).
+    PawnDirection {
+        /// An ordinary pawn of its own colour.
+        Own = "own",
+        /// A reverse pawn, moving like an opposing pawn.
+        Opposing = "opposing",
+    }
+}
+switch_values! {
+    /// A pawn taking a pawn (or reverse pawn taking reverse pawn) in Frankfurt/Protean chess.
+    SameWalkCapture {
+        /// Nothing changes.
+        Keep = "keep",
+        /// Pawn becomes reverse pawn and back (Popeye's Protean).
+        Flip = "flip",
+    }
+}
+switch_values! {
+    /// Whether a royal rider may pass over squares the opponent attacks.
+    RoyalRiderPassage { Free = "free", Safe = "safe" }
+}
+switch_values! {
+    /// Whether a royal pawn that has just double-stepped can be taken en passant.
+    RoyalEnPassant { No = "no", Yes = "yes" }
+}
+switch_values! {
+    /// Which magic pieces count for the colour test of a contact mutation.
+    MagicContactScope { NewContacts = "new_contacts", AllContacts = "all_contacts" }
+}
+switch_values! {
+    /// How many steps a contact mutation makes.
+    MagicSteps { One = "one", OnePerMagicPiece = "one_per_magic_piece" }
+}
+switch_values! {
+    /// A magic piece sliding from one adjacent square to another.
+    MagicKeptContact { NoEffect = "no_effect", Reestablishes = "reestablishes" }
+}
+switch_values! {
+    /// A piece demoted to a pawn on its promotion rank.
+    MagicPawnEdge { Promote = "promote", Stay = "stay" }
+}
+switch_values! {
+    /// A unit reborn next to a magic piece.
+    MagicRebirthContact { Mutates = "mutates", NoEffect = "no_effect" }
+}
+
+/// The name of a switch.
+///
+/// ```
+/// use feerie_oracle::Switch;
+/// let s: Switch = "parrain_long_castling".parse().unwrap();
+/// assert_eq!(s.values(), &["toward_a", "toward_h"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Switch {
+    /// See [`Rex`].
+    Rex,
+    /// See [`RebirthOccupied`].
+    RebirthOccupied,
+    /// See [`ParrainLongCastling`].
+    ParrainLongCastling,
+    /// See [`FirstRankPawns`].
+    FirstRankPawns,
+    /// See [`CloneWalkWhenPromoting`].
+    CloneWalkWhenPromoting,
+    /// See [`PawnDirection`].
+    PawnDirection,
+    /// See [`SameWalkCapture`].
+    SameWalkCapture,
+    /// See [`RoyalRiderPassage`].
+    RoyalRiderPassage,
+    /// See [`RoyalEnPassant`].
+    RoyalEnPassant,
+    /// See [`MagicContactScope`].
+    MagicContactScope,
+    /// See [`MagicSteps`].
+    MagicSteps,
+    /// See [`MagicKeptContact`].
+    MagicKeptContact,
+    /// See [`MagicPawnEdge`].
+    MagicPawnEdge,
+    /// See [`MagicRebirthContact`].
+    MagicRebirthContact,
+}
+
+impl Switch {
+    /// Every switch, in the order of RULES.md.
+    pub const ALL: [Switch; 14] = [
+        Switch::Rex,
+        Switch::RebirthOccupied,
+        Switch::ParrainLongCastling,
+        Switch::FirstRankPawns,
+        Switch::CloneWalkWhenPromoting,
+        Switch::PawnDirection,
+        Switch::SameWalkCapture,
+        Switch::RoyalRiderPassage,
+        Switch::RoyalEnPassant,
+        Switch::MagicContactScope,
+        Switch::MagicSteps,
+        Switch::MagicKeptContact,
+        Switch::MagicPawnEdge,
+        Switch::MagicRebirthContact,
+    ];
+
+    /// The key, as written in `--set KEY=VALUE`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Switch::Rex => "rex",
+            Switch::RebirthOccupied => "rebirth_occupied",
+            Switch::ParrainLongCastling => "parrain_long_castling",
+            Switch::FirstRankPawns => "first_rank_pawns",
+            Switch::CloneWalkWhenPromoting => "clone_walk_when_promoting",
+            Switch::PawnDirection => "pawn_direction",
+            Switch::SameWalkCapture => "same_walk_capture",
+            Switch::RoyalRiderPassage => "royal_rider_passage",
+            Switch::RoyalEnPassant => "royal_en_passant",
+            Switch::MagicContactScope => "magic_contact_scope",
+            Switch::MagicSteps => "magic_steps",
+            Switch::MagicKeptContact => "magic_kept_contact",
+            Switch::MagicPawnEdge => "magic_pawn_edge",
+            Switch::MagicRebirthContact => "magic_rebirth_contact",
+        }
+    }
+
+    /// The values the switch accepts.
+    pub fn values(self) -> &'static [&'static str] {
+        match self {
+            Switch::Rex => Rex::VALUES,
+            Switch::RebirthOccupied => RebirthOccupied::VALUES,
+            Switch::ParrainLongCastling => ParrainLongCastling::VALUES,
+            Switch::FirstRankPawns => FirstRankPawns::VALUES,
+            Switch::CloneWalkWhenPromoting => CloneWalkWhenPromoting::VALUES,
+            Switch::PawnDirection => PawnDirection::VALUES,
+            Switch::SameWalkCapture => SameWalkCapture::VALUES,
+            Switch::RoyalRiderPassage => RoyalRiderPassage::VALUES,
+            Switch::RoyalEnPassant => RoyalEnPassant::VALUES,
+            Switch::MagicContactScope => MagicContactScope::VALUES,
+            Switch::MagicSteps => MagicSteps::VALUES,
+            Switch::MagicKeptContact => MagicKeptContact::VALUES,
+            Switch::MagicPawnEdge => MagicPawnEdge::VALUES,
+            Switch::MagicRebirthContact => MagicRebirthContact::VALUES,
+        }
+    }
+}
+
+impl fmt::Display for Switch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Switch {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Switch, String> {
+        Switch::ALL.into_iter().find(|k| k.key() == s).ok_or_else(|| {
+            let keys: Vec<&str> = Switch::ALL.iter().map(|k| k.key()).collect();
+            format!("unknown switch '{s}' (valid: {})", keys.join(", "))
+        })
+    }
+}

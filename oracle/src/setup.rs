@@ -1,0 +1,128 @@
+//! The unvalidated description of a position, as parsed.
+
+use crate::{Board, CastlingRights, Colour, Piece, Rank, Square};
+
+/// An en passant opportunity: the square a pawn passed over with its double step, and the
+/// square where that pawn now stands (where it is taken from).
+///
+/// ```
+/// use feerie_oracle::EnPassant;
+/// let ep = EnPassant::from_target("e3".parse().unwrap()).unwrap();
+/// assert_eq!(ep.pawn.to_string(), "e4");
+/// assert!(EnPassant::from_target("e4".parse().unwrap()).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// The square passed over, where the capturing pawn arrives.
+    pub target: Square,
+    /// The square of the pawn that double-stepped.
+    pub pawn: Square,
+}
+
+impl EnPassant {
+    /// The opportunity with this target square. Double steps start on rank 2 or 7 (pawns and
+    /// reverse pawns alike), so the target is on rank 3 or 6 and the pawn next to it toward the
+    /// centre; any other rank gives `None`.
+    pub fn from_target(target: Square) -> Option<EnPassant> {
+        let dr = match target.rank().index() {
+            2 => 1,
+            5 => -1,
+            _ => return None,
+        };
+        Some(EnPassant { target, pawn: target.offset(0, dr)? })
+    }
+
+    /// The square the double step started from.
+    pub fn origin(&self) -> Square {
+        let dr = self.target.rank().index() as i8 - self.pawn.rank().index() as i8;
+        self.target.offset(0, dr).expect("target is on rank 3 or 6")
+    }
+}
+
+/// The Parrain reserve: a captured piece waiting to be reborn on the next half-move, with the
+/// square where it was captured (RULES.md §4; Popeye's `LastCapture`).
+///
+/// ```
+/// use feerie_oracle::{Colour, Piece, Reserve, Walk};
+/// let r = Reserve { piece: Piece::new(Colour::White, Walk::Bishop), square: "g4".parse().unwrap() };
+/// assert_eq!(r.to_string(), "wBg4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reserve {
+    /// The captured unit.
+    pub piece: Piece,
+    /// Where it was captured (for en passant, the square of the captured pawn).
+    pub square: Square,
+}
+
+impl std::fmt::Display for Reserve {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.piece, self.square)
+    }
+}
+
+/// A position as parsed, not yet checked: turn it into a [`crate::Position`] with
+/// [`crate::Position::new`], which lists every problem it finds.
+///
+/// ```
+/// use feerie_oracle::{Position, Setup, Validation};
+/// let setup = Setup::start();
+/// let position = Position::new(setup, Validation::Strict).unwrap();
+/// assert_eq!(position.board().unit_count(), 32);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The units.
+    pub board: Board,
+    /// Who moves next.
+    pub side_to_move: Colour,
+    /// Rooks that may still castle.
+    pub castling: CastlingRights,
+    /// The en passant opportunity left by the last move, if any.
+    pub en_passant: Option<EnPassant>,
+    /// The Parrain reserve, if a piece is waiting to be reborn.
+    pub reserve: Option<Reserve>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// Move number, starting at 1 and incremented after Black's move.
+    pub fullmove_number: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup::empty()
+    }
+}
+
+impl Setup {
+    /// An empty board, White to move.
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            side_to_move: Colour::White,
+            castling: CastlingRights::none(),
+            en_passant: None,
+            reserve: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The orthodox start position.
+    pub fn start() -> Setup {
+        use crate::Walk::*;
+        let mut setup = Setup::empty();
+        let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
+        for (file, walk) in back.into_iter().enumerate() {
+            for colour in Colour::ALL {
+                let home = Rank::relative(colour, 0).index() as usize * 8;
+                let pawns = Rank::relative(colour, 1).index() as usize * 8;
+                let sq = |i: usize| Square::new(i as u8).expect("on board");
+                setup.board.set(sq(home + file), Some(Piece::new(colour, walk)));
+                setup.board.set(sq(pawns + file), Some(Piece::new(colour, Pawn)));
+            }
+        }
+        setup.castling = CastlingRights::all();
+        setup
+    }
+}
