@@ -1,1 +1,331 @@
-//! Popeye moves (to come).
+//! Popeye's move notation, read and written exactly as Popeye prints it.
+//!
+//! Written by [`MoveRecord`]'s `Display`; read here into a [`MoveText`], the notation's own
+//! content. The notation does not name the captured unit nor the colour of the mover, so a
+//! text becomes a record by matching it against the legal moves of its position
+//! ([`resolve`]), as standard algebraic notation needs its position too.
+//!
+//! Grammar: `0-0`, `0-0-0`, or `[attributes][walk]from(-|*)to[ ep.]`, then `=piece` for a
+//! capturer mutation and for a promotion, `[+colour piece square(=piece)]` for rebirths,
+//! `[square=colour piece]` for contact mutations, and ` +` or ` #`. Attributes are `r` (royal),
+//! `m` (magic), `p` (capture-mutable); walks `K Q R B S P PP` (`N` is read as `S`); a plain
+//! pawn has no letter.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{CastlingSide, CheckMark, Colour, MoveRecord, Piece, Square, Walk};
+
+/// An error in a move text: where (character offset) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// The text.
+    pub text: String,
+    /// Character offset of the problem.
+    pub at: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move '{}', at character {}: {}", self.text, self.at + 1, self.message)
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+/// A piece without colour, as notation writes it after `=` and before the departure square:
+/// attributes and walk (`rB`, `mR`, `PP`, `S`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Figure {
+    /// The walk.
+    pub walk: Walk,
+    /// Royal (not a king).
+    pub royal: bool,
+    /// Magic.
+    pub magic: bool,
+    /// Capture-mutable mark.
+    pub mutable: bool,
+}
+
+impl Figure {
+    /// The figure of a piece (its colour dropped).
+    pub fn of(piece: Piece) -> Figure {
+        Figure { walk: piece.walk, royal: piece.royal, magic: piece.magic, mutable: piece.mutable }
+    }
+
+    /// The piece of this figure in a colour.
+    pub fn in_colour(self, colour: Colour) -> Piece {
+        Piece { colour, walk: self.walk, royal: self.royal, magic: self.magic, mutable: self.mutable }
+    }
+}
+
+impl fmt::Display for Figure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.in_colour(Colour::White).notation())
+    }
+}
+
+/// The content of a move in Popeye notation.
+///
+/// ```
+/// use feerie_oracle::popeye_move::MoveText;
+/// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
+///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "Qh6-h7 +", "e7-e8=S #"] {
+///     let parsed: MoveText = text.parse().unwrap();
+///     assert_eq!(parsed.to_string(), text);
+/// }
+/// assert!("Nf5-d4".parse::<MoveText>().unwrap().to_string() == "Sf5-d4");
+/// assert!("Xf5-d4".parse::<MoveText>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    /// The mover (`None` for castling).
+    pub mover: Option<Figure>,
+    /// Set for castling.
+    pub castling: Option<CastlingSide>,
+    /// Departure (absent for castling).
+    pub from: Option<Square>,
+    /// Arrival (absent for castling).
+    pub to: Option<Square>,
+    /// `*` rather than `-`.
+    pub capture: bool,
+    /// ` ep.`
+    pub en_passant: bool,
+    /// Each `=figure` after the arrival, in order (capturer mutation, then promotion).
+    pub changes: Vec<Figure>,
+    /// Each `[+…]`: the reborn piece, its square, and the walk it promoted to.
+    pub rebirths: Vec<(Piece, Square, Option<Walk>)>,
+    /// Each `[square=piece]`.
+    pub contacts: Vec<(Square, Piece)>,
+    /// The check mark, if the text has one; `None` leaves it open when matching.
+    pub check: Option<CheckMark>,
+}
+
+impl MoveText {
+    /// The text of a record (its check mark included).
+    pub fn of(record: &MoveRecord) -> MoveText {
+        MoveText {
+            mover: record.castling.is_none().then(|| Figure::of(record.mover)),
+            castling: record.castling,
+            from: record.castling.is_none().then_some(record.from),
+            to: record.castling.is_none().then_some(record.to),
+            capture: record.castling.is_none() && record.capture.is_some(),
+            en_passant: record.en_passant,
+            changes: record.mutation.iter().chain(record.promotion.iter()).map(|p| Figure::of(*p)).collect(),
+            rebirths: record
+                .rebirth
+                .iter()
+                .chain(record.delayed_rebirth.iter())
+                .map(|r| (r.piece, r.square, r.promotion))
+                .collect(),
+            contacts: record.contact_mutations.iter().map(|c| (c.square, c.after)).collect(),
+            check: Some(record.check),
+        }
+    }
+
+    /// True when `record` is written this way (a text without check mark matches any mark).
+    pub fn matches(&self, record: &MoveRecord) -> bool {
+        let mut of = MoveText::of(record);
+        if self.check.is_none() {
+            of.check = None;
+        }
+        of == *self
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.castling, self.mover, self.from, self.to) {
+            (Some(side), ..) => f.write_str(side.notation())?,
+            (None, Some(mover), Some(from), Some(to)) => {
+                let plain_pawn = Figure::of(Piece::new(Colour::White, Walk::Pawn));
+                if mover != plain_pawn {
+                    write!(f, "{mover}")?;
+                }
+                write!(f, "{from}{}{to}", if self.capture { '*' } else { '-' })?;
+                if self.en_passant {
+                    f.write_str(" ep.")?;
+                }
+            }
+            _ => f.write_str("?")?,
+        }
+        for c in &self.changes {
+            write!(f, "={c}")?;
+        }
+        for (piece, sq, promo) in &self.rebirths {
+            write!(f, "[+{piece}{sq}")?;
+            if let Some(w) = promo {
+                write!(f, "={}", Figure { walk: *w, ..Figure::of(*piece) })?;
+            }
+            f.write_str("]")?;
+        }
+        for (sq, piece) in &self.contacts {
+            write!(f, "[{sq}={piece}]")?;
+        }
+        f.write_str(self.check.unwrap_or_default().suffix())
+    }
+}
+
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+    fn fail<T>(&self, message: impl Into<String>) -> Result<T, MoveParseError> {
+        Err(MoveParseError { text: self.text.to_string(), at: self.pos, message: message.into() })
+    }
+    fn eat(&mut self, s: &str) -> bool {
+        if self.rest().starts_with(s) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+    fn square(&mut self) -> Result<Square, MoveParseError> {
+        let rest = self.rest();
+        match rest.get(..2).and_then(|s| s.parse::<Square>().ok()) {
+            Some(sq) => {
+                self.pos += 2;
+                Ok(sq)
+            }
+            None => self.fail("expected a square (a1..h8)"),
+        }
+    }
+    fn attributes(&mut self) -> (bool, bool, bool) {
+        let (mut royal, mut magic, mut mutable) = (false, false, false);
+        loop {
+            if !royal && self.eat("r") {
+                royal = true;
+            } else if !magic && self.eat("m") {
+                magic = true;
+            } else if !mutable && self.eat("p") {
+                mutable = true;
+            } else {
+                return (royal, magic, mutable);
+            }
+        }
+    }
+    fn walk(&mut self) -> Option<Walk> {
+        for (code, walk) in [("PP", Walk::ReversePawn), ("K", Walk::King), ("Q", Walk::Queen), ("R", Walk::Rook),
+            ("B", Walk::Bishop), ("S", Walk::Knight), ("N", Walk::Knight), ("P", Walk::Pawn)]
+        {
+            if self.eat(code) {
+                return Some(walk);
+            }
+        }
+        None
+    }
+    fn figure(&mut self) -> Result<Figure, MoveParseError> {
+        let (royal, magic, mutable) = self.attributes();
+        match self.walk() {
+            Some(walk) => Ok(Figure { walk, royal: royal && walk != Walk::King, magic, mutable }),
+            None => self.fail("expected a piece (K Q R B S P PP, with optional r/m/p before it)"),
+        }
+    }
+    fn colour(&mut self) -> Result<Colour, MoveParseError> {
+        if self.eat("w") {
+            Ok(Colour::White)
+        } else if self.eat("b") {
+            Ok(Colour::Black)
+        } else {
+            self.fail("expected a colour (w or b)")
+        }
+    }
+}
+
+impl FromStr for MoveText {
+    type Err = MoveParseError;
+    fn from_str(text: &str) -> Result<MoveText, MoveParseError> {
+        let trimmed = text.trim();
+        let mut c = Cursor { text: trimmed, pos: 0 };
+        let mut mt = MoveText {
+            mover: None,
+            castling: None,
+            from: None,
+            to: None,
+            capture: false,
+            en_passant: false,
+            changes: Vec::new(),
+            rebirths: Vec::new(),
+            contacts: Vec::new(),
+            check: None,
+        };
+        if c.eat("0-0-0") || c.eat("O-O-O") {
+            mt.castling = Some(CastlingSide::Queen);
+        } else if c.eat("0-0") || c.eat("O-O") {
+            mt.castling = Some(CastlingSide::King);
+        } else {
+            let (royal, magic, mutable) = c.attributes();
+            let walk = c.walk().unwrap_or(Walk::Pawn);
+            mt.mover = Some(Figure { walk, royal: royal && walk != Walk::King, magic, mutable });
+            mt.from = Some(c.square()?);
+            mt.capture = if c.eat("*") {
+                true
+            } else if c.eat("-") {
+                false
+            } else {
+                return c.fail("expected '-' or '*'");
+            };
+            mt.to = Some(c.square()?);
+            mt.en_passant = c.eat(" ep.") || c.eat(" e.p.");
+            if mt.en_passant && !mt.capture {
+                return c.fail("en passant needs a capture ('*')");
+            }
+        }
+        while c.eat("=") {
+            mt.changes.push(c.figure()?);
+        }
+        while c.eat("[") {
+            if c.eat("+") {
+                let colour = c.colour()?;
+                let piece = c.figure()?.in_colour(colour);
+                let sq = c.square()?;
+                let promo = if c.eat("=") { Some(c.figure()?.walk) } else { None };
+                mt.rebirths.push((piece, sq, promo));
+            } else {
+                let sq = c.square()?;
+                if !c.eat("=") {
+                    return c.fail("expected '=' in a contact mutation [square=piece]");
+                }
+                let colour = c.colour()?;
+                mt.contacts.push((sq, c.figure()?.in_colour(colour)));
+            }
+            if !c.eat("]") {
+                return c.fail("expected ']'");
+            }
+        }
+        let rest = c.rest().trim_start();
+        mt.check = match rest {
+            "" => None,
+            "+" => Some(CheckMark::Check),
+            "#" => Some(CheckMark::Mate),
+            _ => return c.fail(format!("unexpected '{}'", c.rest())),
+        };
+        Ok(mt)
+    }
+}
+
+/// The legal move that `text` names, among `legal` (the legal moves of its position).
+///
+/// ```
+/// use feerie_oracle::{popeye_move, Engine, Position, ReferenceEngine, Rules};
+/// let legal = ReferenceEngine.legal_moves(&Position::start(), &Rules::orthodox()).unwrap();
+/// assert_eq!(popeye_move::resolve("Sg1-f3", &legal).unwrap().to_string(), "Sg1-f3");
+/// assert!(popeye_move::resolve("e2-e5", &legal).unwrap_err().message.contains("not a legal move"));
+/// ```
+pub fn resolve(text: &str, legal: &[MoveRecord]) -> Result<MoveRecord, MoveParseError> {
+    let parsed: MoveText = text.parse()?;
+    let found: Vec<&MoveRecord> = legal.iter().filter(|m| parsed.matches(m)).collect();
+    match found.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(MoveParseError { text: text.to_string(), at: 0, message: "not a legal move here".into() }),
+        _ => Err(MoveParseError { text: text.to_string(), at: 0, message: "names several legal moves".into() }),
+    }
+}
