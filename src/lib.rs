@@ -1,1 +1,16 @@
-//! x
+//! # feerie
+//!
+//! Test oracle and cross-checking harness for fairy-chess rules. This crate holds the
+//! command line; the shared vocabulary and the reference engine are in `feerie-oracle`.
+//!
+//! ```
+//! let code = feerie::cli::run(["feerie", "perft", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "--depth", "1"]);
+//! assert_eq!(code, 0);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod cli;
+pub mod engines;
+
+pub use feerie_oracle as oracle;

@@ -26,7 +26,9 @@ impl Default for Board {
 impl Board {
     /// A board with no unit.
     pub fn empty() -> Board {
-        Board { squares: [None; 64] }
+        Board {
+            squares: [None; 64],
+        }
     }
 
     /// What stands on `square`.
@@ -61,7 +63,10 @@ impl Board {
 
     /// The squares of the royal pieces of `colour`.
     pub fn royal_squares(&self, colour: Colour) -> Vec<Square> {
-        self.pieces_of(colour).filter(|(_, p)| p.royal).map(|(sq, _)| sq).collect()
+        self.pieces_of(colour)
+            .filter(|(_, p)| p.royal)
+            .map(|(sq, _)| sq)
+            .collect()
     }
 
     /// Number of units on the board.

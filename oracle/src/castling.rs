@@ -62,7 +62,8 @@ impl CastlingRights {
 
     /// The rook squares of one side (on its first rank).
     pub fn of(&self, colour: Colour) -> impl Iterator<Item = Square> + '_ {
-        self.squares().filter(move |sq| sq.rank().index() == home_rank(colour))
+        self.squares()
+            .filter(move |sq| sq.rank().index() == home_rank(colour))
     }
 
     /// Withdraws every right of one side.

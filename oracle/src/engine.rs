@@ -63,11 +63,20 @@ pub trait Engine: Sync {
     fn name(&self) -> &'static str;
 
     /// Every legal move of the side to move, with check marks, sorted.
-    fn legal_moves(&self, position: &Position, rules: &Rules) -> Result<Vec<MoveRecord>, EngineError>;
+    fn legal_moves(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<MoveRecord>, EngineError>;
 
     /// The position after `mv`, which must be one of the legal moves (check mark included
     /// or left as `None`).
-    fn play(&self, position: &Position, rules: &Rules, mv: &MoveRecord) -> Result<Position, EngineError>;
+    fn play(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        mv: &MoveRecord,
+    ) -> Result<Position, EngineError>;
 
     /// The number of legal move sequences of `depth` half-moves.
     fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError>;
@@ -76,11 +85,20 @@ pub trait Engine: Sync {
     fn status(&self, position: &Position, rules: &Rules) -> Result<Status, EngineError>;
 
     /// Perft split by root move: each legal move with the count below it.
-    fn divide(&self, position: &Position, rules: &Rules, depth: u32) -> Result<Vec<(MoveRecord, u64)>, EngineError> {
+    fn divide(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        depth: u32,
+    ) -> Result<Vec<(MoveRecord, u64)>, EngineError> {
         let mut out = Vec::new();
         for mv in self.legal_moves(position, rules)? {
             let next = self.play(position, rules, &mv)?;
-            let count = if depth <= 1 { 1 } else { self.perft(&next, rules, depth - 1)? };
+            let count = if depth <= 1 {
+                1
+            } else {
+                self.perft(&next, rules, depth - 1)?
+            };
             out.push((mv, count));
         }
         Ok(out)

@@ -9,11 +9,27 @@ pub const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// Bishop directions.
 pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 /// The eight king steps (and queen directions).
-pub const ALL_DIRECTIONS: [(i8, i8); 8] =
-    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const ALL_DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 /// The eight knight leaps.
-pub const KNIGHT_LEAPS: [(i8, i8); 8] =
-    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The rank step of a pawn-like unit's forward direction: +1 toward rank 8, −1 toward rank 1.
 ///
@@ -33,19 +49,34 @@ pub fn pawn_forward(colour: Colour, walk: Walk) -> i8 {
 
 /// The rank on which a pawn-like unit promotes: its last rank in its forward direction.
 pub fn promotion_rank(colour: Colour, walk: Walk) -> Rank {
-    if pawn_forward(colour, walk) > 0 { Rank::new(7) } else { Rank::new(0) }.expect("on board")
+    if pawn_forward(colour, walk) > 0 {
+        Rank::new(7)
+    } else {
+        Rank::new(0)
+    }
+    .expect("on board")
 }
 
 /// The rank from which a pawn-like unit may double-step: one rank in front of the rank behind
 /// it (White pawn: rank 2; White reverse pawn: rank 7).
 pub fn double_step_rank(colour: Colour, walk: Walk) -> Rank {
-    if pawn_forward(colour, walk) > 0 { Rank::new(1) } else { Rank::new(6) }.expect("on board")
+    if pawn_forward(colour, walk) > 0 {
+        Rank::new(1)
+    } else {
+        Rank::new(6)
+    }
+    .expect("on board")
 }
 
 /// The rank behind a pawn-like unit's double-step rank: for an ordinary pawn, its own first
 /// rank (RULES.md §7).
 pub fn rear_rank(colour: Colour, walk: Walk) -> Rank {
-    if pawn_forward(colour, walk) > 0 { Rank::new(0) } else { Rank::new(7) }.expect("on board")
+    if pawn_forward(colour, walk) > 0 {
+        Rank::new(0)
+    } else {
+        Rank::new(7)
+    }
+    .expect("on board")
 }
 
 /// The line directions of a rider walk (empty for leapers and pawns).
@@ -71,7 +102,11 @@ pub fn rider_directions(walk: Walk) -> &'static [(i8, i8)] {
 pub fn attacked_squares(board: &Board, from: Square, piece: Piece) -> Vec<Square> {
     let mut out = Vec::new();
     match piece.walk {
-        Walk::King => out.extend(ALL_DIRECTIONS.iter().filter_map(|&(f, r)| from.offset(f, r))),
+        Walk::King => out.extend(
+            ALL_DIRECTIONS
+                .iter()
+                .filter_map(|&(f, r)| from.offset(f, r)),
+        ),
         Walk::Knight => out.extend(KNIGHT_LEAPS.iter().filter_map(|&(f, r)| from.offset(f, r))),
         Walk::Pawn | Walk::ReversePawn => {
             let dr = pawn_forward(piece.colour, piece.walk);

@@ -196,6 +196,11 @@ impl MoveRecord {
 
 impl fmt::Display for MoveRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.notation_without_check(), self.check.suffix())
+        write!(
+            f,
+            "{}{}",
+            self.notation_without_check(),
+            self.check.suffix()
+        )
     }
 }

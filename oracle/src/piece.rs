@@ -36,7 +36,13 @@ pub struct Piece {
 impl Piece {
     /// A plain piece; kings are royal.
     pub fn new(colour: Colour, walk: Walk) -> Piece {
-        Piece { colour, walk, royal: walk == Walk::King, magic: false, mutable: false }
+        Piece {
+            colour,
+            walk,
+            royal: walk == Walk::King,
+            magic: false,
+            mutable: false,
+        }
     }
 
     /// The same piece with the royal attribute set or cleared.
@@ -112,7 +118,9 @@ impl std::str::FromStr for Piece {
         let mut chars = s.chars();
         let colour = chars.next().and_then(Colour::from_letter).ok_or_else(err)?;
         let rest = chars.as_str();
-        let walk_start = rest.find(|c: char| c.is_ascii_uppercase()).ok_or_else(err)?;
+        let walk_start = rest
+            .find(|c: char| c.is_ascii_uppercase())
+            .ok_or_else(err)?;
         let (attrs, code) = rest.split_at(walk_start);
         let walk = Walk::from_popeye_code(code).ok_or_else(err)?;
         let mut piece = Piece::new(colour, walk);

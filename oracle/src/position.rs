@@ -67,7 +67,9 @@ impl fmt::Display for Problem {
             Problem::OpponentInCheck(c) => write!(f, "{c} is in check but it is not {c}'s turn"),
             Problem::ImpossibleCheck(c) => write!(f, "{c} is in a check no move can give"),
             Problem::TooManyUnits(n) => write!(f, "{n} units on the board (at most 32)"),
-            Problem::PawnOnPromotionRank(sq) => write!(f, "pawn on {sq} stands on its promotion rank"),
+            Problem::PawnOnPromotionRank(sq) => {
+                write!(f, "pawn on {sq} stands on its promotion rank")
+            }
             Problem::MagicRoyal(sq) => write!(f, "royal piece on {sq} cannot be magic"),
             Problem::NonRoyalKing(sq) => write!(f, "king on {sq} is not royal"),
             Problem::InvalidCastling(sq, why) => write!(f, "castling right for {sq}: {why}"),
@@ -119,12 +121,18 @@ impl Position {
             .into_iter()
             .filter(|p| validation == Validation::Strict || !p.tolerated_when_lenient())
             .collect();
-        if problems.is_empty() { Ok(Position { setup }) } else { Err(PositionError { problems }) }
+        if problems.is_empty() {
+            Ok(Position { setup })
+        } else {
+            Err(PositionError { problems })
+        }
     }
 
     /// The orthodox start position.
     pub fn start() -> Position {
-        Position { setup: Setup::start() }
+        Position {
+            setup: Setup::start(),
+        }
     }
 
     /// The units.
@@ -199,7 +207,9 @@ fn find_problems(setup: &Setup) -> Vec<Problem> {
     for royal in board.royal_squares(mover) {
         let checkers = geometry::attackers(board, royal, !mover);
         let aligned_sliders = checkers.len() == 2
-            && checkers.iter().all(|&c| board.get(c).is_some_and(|p| p.walk.is_rider()))
+            && checkers
+                .iter()
+                .all(|&c| board.get(c).is_some_and(|p| p.walk.is_rider()))
             && geometry::aligned(royal, checkers[0], checkers[1]);
         if checkers.len() > 2 || aligned_sliders {
             problems.push(Problem::ImpossibleCheck(mover));
@@ -210,7 +220,9 @@ fn find_problems(setup: &Setup) -> Vec<Problem> {
     problems.extend(en_passant_problems(setup));
     if let Some(reserve) = setup.reserve {
         if reserve.piece.royal {
-            problems.push(Problem::InvalidReserve("a royal piece cannot be in the reserve"));
+            problems.push(Problem::InvalidReserve(
+                "a royal piece cannot be in the reserve",
+            ));
         }
         if reserve.piece.magic {
             problems.push(Problem::InvalidReserve("a magic piece cannot be captured"));
@@ -240,27 +252,38 @@ fn castling_problems(setup: &Setup) -> Vec<Problem> {
             .get(king_sq)
             .is_some_and(|p| p.colour == colour && p.walk == Walk::King && p.royal);
         if !king_ok {
-            problems.push(Problem::InvalidCastling(rook_sq, "no king of that side on its e-file square"));
+            problems.push(Problem::InvalidCastling(
+                rook_sq,
+                "no king of that side on its e-file square",
+            ));
         }
         let rook_ok = setup
             .board
             .get(rook_sq)
             .is_some_and(|p| p.colour == colour && p.walk == Walk::Rook && !p.royal);
         if !rook_ok {
-            problems.push(Problem::InvalidCastling(rook_sq, "no rook of that side there"));
+            problems.push(Problem::InvalidCastling(
+                rook_sq,
+                "no rook of that side there",
+            ));
         }
     }
     problems
 }
 
 fn en_passant_problems(setup: &Setup) -> Vec<Problem> {
-    let Some(ep) = setup.en_passant else { return Vec::new() };
+    let Some(ep) = setup.en_passant else {
+        return Vec::new();
+    };
     let mut problems = Vec::new();
     let Some(expected) = EnPassant::from_target(ep.target) else {
         return vec![Problem::InvalidEnPassant(ep.target, "not on rank 3 or 6")];
     };
     if expected != ep {
-        problems.push(Problem::InvalidEnPassant(ep.target, "pawn square does not match"));
+        problems.push(Problem::InvalidEnPassant(
+            ep.target,
+            "pawn square does not match",
+        ));
         return problems;
     }
     let mover = setup.side_to_move;
@@ -270,10 +293,16 @@ fn en_passant_problems(setup: &Setup) -> Vec<Problem> {
             && geometry::double_step_rank(p.colour, p.walk) == ep.origin().rank()
     });
     if !pawn_ok {
-        problems.push(Problem::InvalidEnPassant(ep.target, "no pawn of the other side has just double-stepped past it"));
+        problems.push(Problem::InvalidEnPassant(
+            ep.target,
+            "no pawn of the other side has just double-stepped past it",
+        ));
     }
     if !setup.board.is_empty(ep.target) || !setup.board.is_empty(ep.origin()) {
-        problems.push(Problem::InvalidEnPassant(ep.target, "the squares the pawn passed are not empty"));
+        problems.push(Problem::InvalidEnPassant(
+            ep.target,
+            "the squares the pawn passed are not empty",
+        ));
     }
     problems
 }

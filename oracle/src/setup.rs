@@ -29,7 +29,10 @@ impl EnPassant {
             5 => -1,
             _ => return None,
         };
-        Some(EnPassant { target, pawn: target.offset(0, dr)? })
+        Some(EnPassant {
+            target,
+            pawn: target.offset(0, dr)?,
+        })
     }
 
     /// The square the double step started from.
@@ -118,8 +121,12 @@ impl Setup {
                 let home = Rank::relative(colour, 0).index() as usize * 8;
                 let pawns = Rank::relative(colour, 1).index() as usize * 8;
                 let sq = |i: usize| Square::new(i as u8).expect("on board");
-                setup.board.set(sq(home + file), Some(Piece::new(colour, walk)));
-                setup.board.set(sq(pawns + file), Some(Piece::new(colour, Pawn)));
+                setup
+                    .board
+                    .set(sq(home + file), Some(Piece::new(colour, walk)));
+                setup
+                    .board
+                    .set(sq(pawns + file), Some(Piece::new(colour, Pawn)));
             }
         }
         setup.castling = CastlingRights::all();

@@ -6,11 +6,14 @@
 //!   bishop, `(wpQ)` a white queen marked capture-mutable;
 //! - the knight may be written `N` or `S`;
 //! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`.
+//!
 //! Castling rights are written `KQkq` (rook on h1, a1, h8, a8); file letters `HAha` are read too.
 
 use std::fmt;
 
-use crate::{CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Setup, Square, Validation, Walk};
+use crate::{
+    CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Setup, Square, Validation, Walk,
+};
 
 /// An error in a FEN string: which field, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +34,10 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 fn err(field: &'static str, message: impl Into<String>) -> FenError {
-    FenError { field, message: message.into() }
+    FenError {
+        field,
+        message: message.into(),
+    }
 }
 
 /// Reads a FEN into an unvalidated setup. The board, side and castling fields are required;
@@ -49,7 +55,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         return Err(err("board", "empty FEN"));
     }
     if fields.len() > 7 {
-        return Err(err("reserve", format!("{} fields, at most 7", fields.len())));
+        return Err(err(
+            "reserve",
+            format!("{} fields, at most 7", fields.len()),
+        ));
     }
     let mut setup = Setup::empty();
     setup.board = parse_board(fields[0])?;
@@ -63,8 +72,13 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     setup.en_passant = match fields.get(3).copied().unwrap_or("-") {
         "-" => None,
         text => {
-            let target: Square = text.parse().map_err(|e: crate::ParseSquareError| err("en passant", e.to_string()))?;
-            Some(EnPassant::from_target(target).ok_or_else(|| err("en passant", format!("{target} is not on rank 3 or 6")))?)
+            let target: Square = text
+                .parse()
+                .map_err(|e: crate::ParseSquareError| err("en passant", e.to_string()))?;
+            Some(
+                EnPassant::from_target(target)
+                    .ok_or_else(|| err("en passant", format!("{target} is not on rank 3 or 6")))?,
+            )
         }
     };
     setup.halfmove_clock = parse_number(fields.get(4).copied(), "halfmove clock", 0)?;
@@ -93,19 +107,31 @@ pub fn parse(text: &str, validation: Validation) -> Result<Position, FenError> {
 fn parse_number(field: Option<&str>, name: &'static str, default: u32) -> Result<u32, FenError> {
     match field {
         None => Ok(default),
-        Some(t) => t.parse().map_err(|_| err(name, format!("'{t}' is not a number"))),
+        Some(t) => t
+            .parse()
+            .map_err(|_| err(name, format!("'{t}' is not a number"))),
     }
 }
 
 /// Reads a reserve written as piece and square, `bSh6`.
 pub fn parse_reserve(text: &str) -> Result<Reserve, FenError> {
-    let split = text.len().checked_sub(2).filter(|&i| text.is_char_boundary(i));
+    let split = text
+        .len()
+        .checked_sub(2)
+        .filter(|&i| text.is_char_boundary(i));
     let Some(split) = split else {
-        return Err(err("reserve", format!("'{text}' is not a piece and a square, e.g. bSh6")));
+        return Err(err(
+            "reserve",
+            format!("'{text}' is not a piece and a square, e.g. bSh6"),
+        ));
     };
     let (piece, square) = text.split_at(split);
-    let piece: Piece = piece.parse().map_err(|e: crate::ParsePieceError| err("reserve", e.to_string()))?;
-    let square: Square = square.parse().map_err(|e: crate::ParseSquareError| err("reserve", e.to_string()))?;
+    let piece: Piece = piece
+        .parse()
+        .map_err(|e: crate::ParsePieceError| err("reserve", e.to_string()))?;
+    let square: Square = square
+        .parse()
+        .map_err(|e: crate::ParseSquareError| err("reserve", e.to_string()))?;
     Ok(Reserve { piece, square })
 }
 
@@ -124,7 +150,10 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
                 '1'..='8' => {
                     file += c as u8 - b'0';
                     if file > 8 {
-                        return Err(err("board", format!("rank {} has more than 8 squares", rank + 1)));
+                        return Err(err(
+                            "board",
+                            format!("rank {} has more than 8 squares", rank + 1),
+                        ));
                     }
                     continue;
                 }
@@ -134,26 +163,46 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
                         match chars.next() {
                             Some(')') => break,
                             Some(ch) => code.push(ch),
-                            None => return Err(err("board", format!("unclosed '(' on rank {}", rank + 1))),
+                            None => {
+                                return Err(err(
+                                    "board",
+                                    format!("unclosed '(' on rank {}", rank + 1),
+                                ));
+                            }
                         }
                     }
-                    code.parse::<Piece>().map_err(|e| err("board", e.to_string()))?
+                    code.parse::<Piece>()
+                        .map_err(|e| err("board", e.to_string()))?
                 }
                 _ => {
-                    let walk = Walk::from_fen_char(c)
-                        .ok_or_else(|| err("board", format!("'{c}' is not a piece letter (rank {})", rank + 1)))?;
-                    let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+                    let walk = Walk::from_fen_char(c).ok_or_else(|| {
+                        err(
+                            "board",
+                            format!("'{c}' is not a piece letter (rank {})", rank + 1),
+                        )
+                    })?;
+                    let colour = if c.is_ascii_uppercase() {
+                        Colour::White
+                    } else {
+                        Colour::Black
+                    };
                     Piece::new(colour, walk)
                 }
             };
             if file >= 8 {
-                return Err(err("board", format!("rank {} has more than 8 squares", rank + 1)));
+                return Err(err(
+                    "board",
+                    format!("rank {} has more than 8 squares", rank + 1),
+                ));
             }
             board.set(Square::new(rank * 8 + file).expect("checked"), Some(piece));
             file += 1;
         }
         if file != 8 {
-            return Err(err("board", format!("rank {} has {file} squares, expected 8", rank + 1)));
+            return Err(err(
+                "board",
+                format!("rank {} has {file} squares, expected 8", rank + 1),
+            ));
         }
     }
     Ok(board)
@@ -170,7 +219,12 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
             'Q' | 'A' => Square::A1,
             'k' | 'h' => Square::H8,
             'q' | 'a' => Square::A8,
-            _ => return Err(err("castling", format!("'{c}' is not one of K Q k q (or A H a h)"))),
+            _ => {
+                return Err(err(
+                    "castling",
+                    format!("'{c}' is not one of K Q k q (or A H a h)"),
+                ));
+            }
         };
         if rights.contains(sq) {
             return Err(err("castling", format!("'{c}' given twice")));
@@ -210,7 +264,12 @@ pub fn write(setup: &Setup) -> String {
         Colour::Black => "b",
     };
     let mut castling = String::new();
-    for (sq, c) in [(Square::H1, 'K'), (Square::A1, 'Q'), (Square::H8, 'k'), (Square::A8, 'q')] {
+    for (sq, c) in [
+        (Square::H1, 'K'),
+        (Square::A1, 'Q'),
+        (Square::H8, 'k'),
+        (Square::A8, 'q'),
+    ] {
         if setup.castling.contains(sq) {
             castling.push(c);
         }
@@ -218,8 +277,13 @@ pub fn write(setup: &Setup) -> String {
     if castling.is_empty() {
         castling.push('-');
     }
-    let ep = setup.en_passant.map_or("-".to_string(), |e| e.target.to_string());
-    let mut out = format!("{board} {side} {castling} {ep} {} {}", setup.halfmove_clock, setup.fullmove_number);
+    let ep = setup
+        .en_passant
+        .map_or("-".to_string(), |e| e.target.to_string());
+    let mut out = format!(
+        "{board} {side} {castling} {ep} {} {}",
+        setup.halfmove_clock, setup.fullmove_number
+    );
     if let Some(r) = setup.reserve {
         out.push(' ');
         out.push_str(&r.to_string());
@@ -231,7 +295,11 @@ fn unit_text(p: Piece) -> String {
     let plain = Piece::new(p.colour, p.walk);
     match p.walk.fen_char() {
         Some(c) if p == plain => {
-            if p.colour == Colour::White { c.to_string() } else { c.to_ascii_lowercase().to_string() }
+            if p.colour == Colour::White {
+                c.to_string()
+            } else {
+                c.to_ascii_lowercase().to_string()
+            }
         }
         _ => format!("({p})"),
     }
@@ -249,7 +317,10 @@ mod tests {
         let b = setup.board;
         assert!(b.get("a7".parse().unwrap()).unwrap().magic);
         assert!(b.get("a4".parse().unwrap()).unwrap().royal);
-        assert_eq!(b.get("b2".parse().unwrap()).unwrap().walk, Walk::ReversePawn);
+        assert_eq!(
+            b.get("b2".parse().unwrap()).unwrap().walk,
+            Walk::ReversePawn
+        );
         assert!(b.get("c2".parse().unwrap()).unwrap().mutable);
     }
 

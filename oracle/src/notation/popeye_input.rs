@@ -9,7 +9,10 @@
 
 use std::fmt;
 
-use crate::{CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Rules, Setup, Square, Validation, Walk};
+use crate::{
+    CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Rules, Setup, Square, Validation,
+    Walk,
+};
 use crate::{Condition, Profile};
 
 /// A syntax error in a Popeye input file: line and what is wrong.
@@ -155,7 +158,10 @@ fn command_of(word: &str) -> Option<Command> {
     if w.len() < 3 {
         return None;
     }
-    COMMANDS.iter().find(|(name, _)| name.starts_with(&w)).map(|(_, c)| *c)
+    COMMANDS
+        .iter()
+        .find(|(name, _)| name.starts_with(&w))
+        .map(|(_, c)| *c)
 }
 
 fn colour_of(word: &str) -> Option<UnitColour> {
@@ -173,8 +179,23 @@ fn colour_of(word: &str) -> Option<UnitColour> {
 }
 
 const ATTRIBUTES: &[&str] = &[
-    "royal", "magic", "protean", "frankfurt", "chameleon", "jigger", "kamikaze", "paralysing", "paralysierend",
-    "volage", "halfneutral", "halbneutral", "frischauf", "beamtet", "koeniglich", "magisch", "uncapturable",
+    "royal",
+    "magic",
+    "protean",
+    "frankfurt",
+    "chameleon",
+    "jigger",
+    "kamikaze",
+    "paralysing",
+    "paralysierend",
+    "volage",
+    "halfneutral",
+    "halbneutral",
+    "frischauf",
+    "beamtet",
+    "koeniglich",
+    "magisch",
+    "uncapturable",
 ];
 
 fn attribute_of(word: &str) -> Option<String> {
@@ -182,7 +203,12 @@ fn attribute_of(word: &str) -> Option<String> {
     if w.len() < 3 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    Some(ATTRIBUTES.iter().find(|a| a.starts_with(&w)).map_or(w.clone(), |a| a.to_string()))
+    Some(
+        ATTRIBUTES
+            .iter()
+            .find(|a| a.starts_with(&w))
+            .map_or(w.clone(), |a| a.to_string()),
+    )
 }
 
 fn walk_of(code: &str, language: Language) -> Option<Walk> {
@@ -215,7 +241,10 @@ fn squares_of(text: &str) -> Option<Vec<Square>> {
     if text.is_empty() || text.len() % 2 != 0 || !text.is_ascii() {
         return None;
     }
-    (0..text.len()).step_by(2).map(|i| text[i..i + 2].to_ascii_lowercase().parse().ok()).collect()
+    (0..text.len())
+        .step_by(2)
+        .map(|i| text[i..i + 2].to_ascii_lowercase().parse().ok())
+        .collect()
 }
 
 /// Splits `kf5`, `bb7e7`, `lia5` into a walk code and squares: the shortest code whose rest is
@@ -253,10 +282,18 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
     let tokens: Vec<Token> = lines
         .iter()
         .enumerate()
-        .flat_map(|(i, l)| l.split_whitespace().map(move |w| Token { word: w, line: i + 1 }))
+        .flat_map(|(i, l)| {
+            l.split_whitespace().map(move |w| Token {
+                word: w,
+                line: i + 1,
+            })
+        })
         .collect();
     let Some(first) = tokens.first() else {
-        return Err(PopeyeInputError { line: 1, message: "empty input (expected begin or beginproblem)".into() });
+        return Err(PopeyeInputError {
+            line: 1,
+            message: "empty input (expected begin or beginproblem)".into(),
+        });
     };
     let language = match first.word.to_ascii_lowercase() {
         w if w.len() >= 3 && ("anfangproblem".starts_with(&w)) => Language::German,
@@ -269,7 +306,10 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
         }
     };
     let mut problems = Vec::new();
-    let mut current = PopeyeProblem { line: first.line, ..Default::default() };
+    let mut current = PopeyeProblem {
+        line: first.line,
+        ..Default::default()
+    };
     let mut i = 1;
     let mut ended = false;
     let fail = |line: usize, message: String| Err(PopeyeInputError { line, message });
@@ -298,12 +338,20 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             words.join(" ")
         };
         match cmd {
-            Command::Begin => return fail(tok.line, "begin inside a problem (missing end or next?)".into()),
+            Command::Begin => {
+                return fail(
+                    tok.line,
+                    "begin inside a problem (missing end or next?)".into(),
+                );
+            }
             Command::End => {
                 problems.push(std::mem::take(&mut current));
                 ended = true;
                 if let Some(extra) = tokens.get(i) {
-                    return fail(extra.line, format!("'{}' after the end of the input", extra.word));
+                    return fail(
+                        extra.line,
+                        format!("'{}' after the end of the input", extra.word),
+                    );
                 }
                 break;
             }
@@ -312,7 +360,11 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 current.line = tok.line;
             }
             Command::Text(name) => {
-                let text = if name == "latex" { take_words(&mut i).join(" ") } else { rest_of_line(&mut i) };
+                let text = if name == "latex" {
+                    take_words(&mut i).join(" ")
+                } else {
+                    rest_of_line(&mut i)
+                };
                 current.texts.push((name.to_string(), text));
             }
             Command::Stipulation => {
@@ -348,9 +400,14 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 rest_of_line(&mut i);
             }
             Command::Forsyth => {
-                let Some(board) = tokens.get(i) else { return fail(tok.line, "forsyth without a board".into()) };
+                let Some(board) = tokens.get(i) else {
+                    return fail(tok.line, "forsyth without a board".into());
+                };
                 i += 1;
-                let units = parse_forsyth(board.word, language).map_err(|m| PopeyeInputError { line: board.line, message: m })?;
+                let units = parse_forsyth(board.word, language).map_err(|m| PopeyeInputError {
+                    line: board.line,
+                    message: m,
+                })?;
                 current.units.extend(units);
             }
             Command::Pieces => {
@@ -366,7 +423,10 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                         attributes.clear();
                     } else if let Some((code, squares)) = piece_token(t.word) {
                         let Some(colour) = colour else {
-                            return fail(t.line, format!("piece '{}' before any colour (white/black)", t.word));
+                            return fail(
+                                t.line,
+                                format!("piece '{}' before any colour (white/black)", t.word),
+                            );
                         };
                         for square in squares {
                             current.units.push(PlacedUnit {
@@ -380,13 +440,22 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                         count += 1;
                     } else if t.word.eq_ignore_ascii_case("total") {
                         // A unit count Popeye checks; it adds nothing to the position.
-                        if tokens.get(i + 1).is_some_and(|n| n.word.chars().all(|c| c.is_ascii_digit())) {
+                        if tokens
+                            .get(i + 1)
+                            .is_some_and(|n| n.word.chars().all(|c| c.is_ascii_digit()))
+                        {
                             i += 1;
                         }
                     } else if let Some(a) = attribute_of(t.word) {
                         attributes.push(a);
                     } else {
-                        return fail(t.line, format!("'{}' is neither a colour, a piece attribute nor a piece with squares", t.word));
+                        return fail(
+                            t.line,
+                            format!(
+                                "'{}' is neither a colour, a piece attribute nor a piece with squares",
+                                t.word
+                            ),
+                        );
                     }
                     i += 1;
                 }
@@ -415,7 +484,11 @@ fn parse_forsyth(text: &str, language: Language) -> Result<Vec<PlacedUnit>, Stri
             while k < chars.len() && chars[k].is_ascii_digit() {
                 k += 1;
             }
-            let n: usize = chars[start..k].iter().collect::<String>().parse().map_err(|_| "bad number".to_string())?;
+            let n: usize = chars[start..k]
+                .iter()
+                .collect::<String>()
+                .parse()
+                .map_err(|_| "bad number".to_string())?;
             index += n;
             continue;
         }
@@ -427,12 +500,22 @@ fn parse_forsyth(text: &str, language: Language) -> Result<Vec<PlacedUnit>, Stri
             continue;
         }
         let (code, upper): (String, bool) = if c == '.' {
-            let code: String = chars.get(k + 1..k + 3).map(|s| s.iter().collect()).unwrap_or_default();
+            let code: String = chars
+                .get(k + 1..k + 3)
+                .map(|s| s.iter().collect())
+                .unwrap_or_default();
             if code.len() != 2 || !code.chars().all(|ch| ch.is_ascii_alphabetic()) {
-                return Err(format!("forsyth '{text}': '.' must be followed by a two-letter piece"));
+                return Err(format!(
+                    "forsyth '{text}': '.' must be followed by a two-letter piece"
+                ));
             }
             k += 3;
-            (code.to_ascii_lowercase(), code.chars().next().is_some_and(|ch| ch.is_ascii_uppercase()))
+            (
+                code.to_ascii_lowercase(),
+                code.chars()
+                    .next()
+                    .is_some_and(|ch| ch.is_ascii_uppercase()),
+            )
         } else if c.is_ascii_alphabetic() {
             k += 1;
             (c.to_ascii_lowercase().to_string(), c.is_ascii_uppercase())
@@ -444,7 +527,13 @@ fn parse_forsyth(text: &str, language: Language) -> Result<Vec<PlacedUnit>, Stri
         }
         let square = Square::new((56 - (index / 8) * 8 + index % 8) as u8).expect("index < 64");
         let colour = UnitColour::Side(if upper { Colour::White } else { Colour::Black });
-        units.push(PlacedUnit { colour, walk: walk_of(&code, language), code, attributes: Vec::new(), square });
+        units.push(PlacedUnit {
+            colour,
+            walk: walk_of(&code, language),
+            code,
+            attributes: Vec::new(),
+            square,
+        });
         index += 1;
     }
     if index > 64 {
@@ -492,7 +581,10 @@ fn condition_of(word: &str) -> Option<Condition> {
         .iter()
         .find(|(name, _)| *name == w)
         .or_else(|| {
-            let mut prefixed: Vec<&(&str, Condition)> = CONDITION_NAMES.iter().filter(|(name, _)| name.starts_with(&w)).collect();
+            let mut prefixed: Vec<&(&str, Condition)> = CONDITION_NAMES
+                .iter()
+                .filter(|(name, _)| name.starts_with(&w))
+                .collect();
             prefixed.sort_by_key(|(name, _)| name.len());
             prefixed.first().copied()
         })
@@ -501,11 +593,46 @@ fn condition_of(word: &str) -> Option<Condition> {
 
 /// Options that only change how Popeye solves or prints, never the position or the rules.
 const NEUTRAL_OPTIONS: &[&str] = &[
-    "noboard", "variation", "varianten", "try", "verfuehrung", "set", "satz", "threat", "drohung", "nothreat",
-    "ohnedrohung", "maxsolutions", "solution", "intelligent", "intelligentmode", "movenumbers", "nowk", "nobk",
-    "ohnewk", "ohnesk", "quodlibet", "nomovenumbers", "noshortvariations", "maxtime", "keepmatingpiece",
-    "start", "upto", "defence", "enpassant", "nocastling", "duplex", "halfduplex", "whitetoplay", "weissbeginnt",
-    "postkeyplay", "nonsquare", "stoponshortsolutions", "suppressgrid", "writegrid", "lastcapture",
+    "noboard",
+    "variation",
+    "varianten",
+    "try",
+    "verfuehrung",
+    "set",
+    "satz",
+    "threat",
+    "drohung",
+    "nothreat",
+    "ohnedrohung",
+    "maxsolutions",
+    "solution",
+    "intelligent",
+    "intelligentmode",
+    "movenumbers",
+    "nowk",
+    "nobk",
+    "ohnewk",
+    "ohnesk",
+    "quodlibet",
+    "nomovenumbers",
+    "noshortvariations",
+    "maxtime",
+    "keepmatingpiece",
+    "start",
+    "upto",
+    "defence",
+    "enpassant",
+    "nocastling",
+    "duplex",
+    "halfduplex",
+    "whitetoplay",
+    "weissbeginnt",
+    "postkeyplay",
+    "nonsquare",
+    "stoponshortsolutions",
+    "suppressgrid",
+    "writegrid",
+    "lastcapture",
 ];
 
 impl PopeyeProblem {
@@ -513,16 +640,35 @@ impl PopeyeProblem {
     /// (`h#2`, `ser-h#3`), otherwise White; `whitetoplay` and `halfduplex` adjust.
     pub fn side_to_move(&self) -> Colour {
         if let Some(s) = &self.structured_stipulation {
-            let first = s.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+            let first = s
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
             if "black".starts_with(&first) && first.len() >= 2 || first.starts_with("schw") {
                 return Colour::Black;
             }
             return Colour::White;
         }
-        let stip = self.stipulation.as_deref().unwrap_or("").to_ascii_lowercase();
-        let bare = stip.trim_start_matches("exact-").trim_start_matches("ser-").trim_start_matches("pser-");
-        let mut side = if bare.starts_with('h') { Colour::Black } else { Colour::White };
-        let has = |name: &str| self.options.iter().any(|o| name.starts_with(&o.to_ascii_lowercase()) && o.len() >= 4);
+        let stip = self
+            .stipulation
+            .as_deref()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let bare = stip
+            .trim_start_matches("exact-")
+            .trim_start_matches("ser-")
+            .trim_start_matches("pser-");
+        let mut side = if bare.starts_with('h') {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let has = |name: &str| {
+            self.options
+                .iter()
+                .any(|o| name.starts_with(&o.to_ascii_lowercase()) && o.len() >= 4)
+        };
         if side == Colour::Black && (has("whitetoplay") || has("weissbeginnt")) {
             side = Colour::White;
         }
@@ -536,7 +682,11 @@ impl PopeyeProblem {
     /// expressed in this project's terms. Castling rights are Popeye's: each king and rook on
     /// its original square, less those named by `option nocastling`; `option enpassant`
     /// gives the double step.
-    pub fn to_position(&self, profile: Profile, validation: Validation) -> Result<(Position, Rules), Unsupported> {
+    pub fn to_position(
+        &self,
+        profile: Profile,
+        validation: Validation,
+    ) -> Result<(Position, Rules), Unsupported> {
         let mut reasons = Vec::new();
         let mut setup = Setup::empty();
         for u in &self.units {
@@ -549,7 +699,10 @@ impl PopeyeProblem {
                 continue;
             };
             if setup.board.get(u.square).is_some() {
-                reasons.push(format!("two units on {} (a second position, as in a=>b stipulations)", u.square));
+                reasons.push(format!(
+                    "two units on {} (a second position, as in a=>b stipulations)",
+                    u.square
+                ));
             }
             let mut piece = Piece::new(colour, walk);
             for a in &u.attributes {
@@ -583,11 +736,18 @@ impl PopeyeProblem {
                 match (colour, unit) {
                     (Some(UnitColour::Side(colour)), Some((code, sqs))) if sqs.len() == 1 => {
                         match walk_of(&code, Language::English) {
-                            Some(walk) => setup.reserve = Some(Reserve { piece: Piece::new(colour, walk), square: sqs[0] }),
+                            Some(walk) => {
+                                setup.reserve = Some(Reserve {
+                                    piece: Piece::new(colour, walk),
+                                    square: sqs[0],
+                                })
+                            }
                             None => reasons.push(format!("LastCapture of fairy piece '{code}'")),
                         }
                     }
-                    _ => reasons.push("LastCapture needs a colour and a piece with its square (white bg4)".into()),
+                    _ => reasons.push(
+                        "LastCapture needs a colour and a piece with its square (white bg4)".into(),
+                    ),
                 }
             } else {
                 reasons.push(format!("condition '{word}'"));
@@ -597,7 +757,9 @@ impl PopeyeProblem {
         let mut no_castling: Vec<Square> = Vec::new();
         while let Some(word) = options.next() {
             let w = word.to_ascii_lowercase();
-            let known = NEUTRAL_OPTIONS.iter().find(|o| o.starts_with(&w) && w.len() >= 3);
+            let known = NEUTRAL_OPTIONS
+                .iter()
+                .find(|o| o.starts_with(&w) && w.len() >= 3);
             match known {
                 Some(&"nocastling") => {
                     if let Some(sqs) = options.peek().and_then(|t| squares_of(t)) {
@@ -605,15 +767,15 @@ impl PopeyeProblem {
                         options.next();
                     }
                 }
-                Some(&"enpassant") => {
-                    match options.peek().and_then(|t| squares_of(t)) {
-                        Some(sqs) if sqs.len() >= 2 => {
-                            options.next();
-                            setup.en_passant = EnPassant::from_target(sqs[1]);
-                        }
-                        _ => reasons.push("option enpassant needs the squares of the double step".into()),
+                Some(&"enpassant") => match options.peek().and_then(|t| squares_of(t)) {
+                    Some(sqs) if sqs.len() >= 2 => {
+                        options.next();
+                        setup.en_passant = EnPassant::from_target(sqs[1]);
                     }
-                }
+                    _ => {
+                        reasons.push("option enpassant needs the squares of the double step".into())
+                    }
+                },
                 Some(&"maxsolutions") | Some(&"maxtime") | Some(&"start") | Some(&"upto") => {
                     options.next();
                 }
@@ -640,7 +802,11 @@ impl PopeyeProblem {
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });
         }
-        Position::new(setup, validation).map(|p| (p, rules)).map_err(|e| Unsupported { reasons: vec![e.to_string()] })
+        Position::new(setup, validation)
+            .map(|p| (p, rules))
+            .map_err(|e| Unsupported {
+                reasons: vec![e.to_string()],
+            })
     }
 }
 
@@ -649,12 +815,18 @@ fn popeye_castling(setup: &Setup, no_castling: &[Square]) -> CastlingRights {
     for colour in Colour::ALL {
         let home = if colour == Colour::White { 0 } else { 56 };
         let sq = |f: u8| Square::new(home + f).expect("on board");
-        let king_home = setup.board.get(sq(4)).is_some_and(|p| p.colour == colour && p.walk == Walk::King);
+        let king_home = setup
+            .board
+            .get(sq(4))
+            .is_some_and(|p| p.colour == colour && p.walk == Walk::King);
         if !king_home || no_castling.contains(&sq(4)) {
             continue;
         }
         for rook_sq in [sq(0), sq(7)] {
-            let rook = setup.board.get(rook_sq).is_some_and(|p| p.colour == colour && p.walk == Walk::Rook && !p.royal);
+            let rook = setup
+                .board
+                .get(rook_sq)
+                .is_some_and(|p| p.colour == colour && p.walk == Walk::Rook && !p.royal);
             if rook && !no_castling.contains(&rook_sq) {
                 rights.insert(rook_sq);
             }
@@ -680,7 +852,9 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         let mut groups: Vec<String> = Vec::new();
         for (sq, p) in position.board().pieces_of(colour) {
             if p.magic {
-                reasons.push(format!("magic piece on {sq}: Popeye has no Bédoni magic pieces"));
+                reasons.push(format!(
+                    "magic piece on {sq}: Popeye has no Bédoni magic pieces"
+                ));
             }
             let mut word = String::new();
             if p.royal && p.walk != Walk::King {
@@ -697,12 +871,20 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
             out.push_str(&format!("pieces {colour} {}\n", groups.join(" ")));
         }
     }
-    let mut conds: Vec<String> = rules.conditions().map(|c| c.popeye_name().to_string()).collect();
+    let mut conds: Vec<String> = rules
+        .conditions()
+        .map(|c| c.popeye_name().to_string())
+        .collect();
     if rules.captures_mutate() && rules.mutation_rex() == crate::rules::Rex::Exclusive {
         conds.push("RexExclusive".into());
     }
     if let Some(r) = position.reserve() {
-        conds.push(format!("LastCapture {} {}{}", r.piece.colour, code_of(r.piece.walk), r.square));
+        conds.push(format!(
+            "LastCapture {} {}{}",
+            r.piece.colour,
+            code_of(r.piece.walk),
+            r.square
+        ));
     }
     if !conds.is_empty() {
         out.push_str(&format!("condition {}\n", conds.join(" ")));
@@ -711,7 +893,11 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     out.push('\n');
     let mut options = vec!["noboard".to_string()];
     let expected = popeye_castling(position.setup(), &[]);
-    let lost: Vec<String> = expected.squares().filter(|s| !position.castling().contains(*s)).map(|s| s.to_string()).collect();
+    let lost: Vec<String> = expected
+        .squares()
+        .filter(|s| !position.castling().contains(*s))
+        .map(|s| s.to_string())
+        .collect();
     if !lost.is_empty() {
         options.push(format!("nocastling {}", lost.concat()));
     }
@@ -720,5 +906,9 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     }
     out.push_str(&format!("option {}\n", options.join(" ")));
     out.push_str("endproblem\n");
-    if reasons.is_empty() { Ok(out) } else { Err(Unsupported { reasons }) }
+    if reasons.is_empty() {
+        Ok(out)
+    } else {
+        Err(Unsupported { reasons })
+    }
 }

@@ -29,13 +29,19 @@ pub struct MoveParseError {
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move '{}', at character {}: {}", self.text, self.at + 1, self.message)
+        write!(
+            f,
+            "move '{}', at character {}: {}",
+            self.text,
+            self.at + 1,
+            self.message
+        )
     }
 }
 
 impl std::error::Error for MoveParseError {}
 
-/// A piece without colour, as notation writes it after `=` and before the departure square:
+/// A piece without colour (a king's royalty implied), as notation writes it after `=` and before the departure square:
 /// attributes and walk (`rB`, `mR`, `PP`, `S`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Figure {
@@ -52,12 +58,24 @@ pub struct Figure {
 impl Figure {
     /// The figure of a piece (its colour dropped).
     pub fn of(piece: Piece) -> Figure {
-        Figure { walk: piece.walk, royal: piece.royal, magic: piece.magic, mutable: piece.mutable }
+        // A king is royal by nature: only other royal walks carry the mark.
+        Figure {
+            walk: piece.walk,
+            royal: piece.royal && piece.walk != Walk::King,
+            magic: piece.magic,
+            mutable: piece.mutable,
+        }
     }
 
     /// The piece of this figure in a colour.
     pub fn in_colour(self, colour: Colour) -> Piece {
-        Piece { colour, walk: self.walk, royal: self.royal, magic: self.magic, mutable: self.mutable }
+        Piece {
+            colour,
+            walk: self.walk,
+            royal: self.royal || self.walk == Walk::King,
+            magic: self.magic,
+            mutable: self.mutable,
+        }
     }
 }
 
@@ -113,14 +131,23 @@ impl MoveText {
             to: record.castling.is_none().then_some(record.to),
             capture: record.castling.is_none() && record.capture.is_some(),
             en_passant: record.en_passant,
-            changes: record.mutation.iter().chain(record.promotion.iter()).map(|p| Figure::of(*p)).collect(),
+            changes: record
+                .mutation
+                .iter()
+                .chain(record.promotion.iter())
+                .map(|p| Figure::of(*p))
+                .collect(),
             rebirths: record
                 .rebirth
                 .iter()
                 .chain(record.delayed_rebirth.iter())
                 .map(|r| (r.piece, r.square, r.promotion))
                 .collect(),
-            contacts: record.contact_mutations.iter().map(|c| (c.square, c.after)).collect(),
+            contacts: record
+                .contact_mutations
+                .iter()
+                .map(|c| (c.square, c.after))
+                .collect(),
             check: Some(record.check),
         }
     }
@@ -157,7 +184,14 @@ impl fmt::Display for MoveText {
         for (piece, sq, promo) in &self.rebirths {
             write!(f, "[+{piece}{sq}")?;
             if let Some(w) = promo {
-                write!(f, "={}", Figure { walk: *w, ..Figure::of(*piece) })?;
+                write!(
+                    f,
+                    "={}",
+                    Figure {
+                        walk: *w,
+                        ..Figure::of(*piece)
+                    }
+                )?;
             }
             f.write_str("]")?;
         }
@@ -178,7 +212,11 @@ impl<'a> Cursor<'a> {
         &self.text[self.pos..]
     }
     fn fail<T>(&self, message: impl Into<String>) -> Result<T, MoveParseError> {
-        Err(MoveParseError { text: self.text.to_string(), at: self.pos, message: message.into() })
+        Err(MoveParseError {
+            text: self.text.to_string(),
+            at: self.pos,
+            message: message.into(),
+        })
     }
     fn eat(&mut self, s: &str) -> bool {
         if self.rest().starts_with(s) {
@@ -213,9 +251,16 @@ impl<'a> Cursor<'a> {
         }
     }
     fn walk(&mut self) -> Option<Walk> {
-        for (code, walk) in [("PP", Walk::ReversePawn), ("K", Walk::King), ("Q", Walk::Queen), ("R", Walk::Rook),
-            ("B", Walk::Bishop), ("S", Walk::Knight), ("N", Walk::Knight), ("P", Walk::Pawn)]
-        {
+        for (code, walk) in [
+            ("PP", Walk::ReversePawn),
+            ("K", Walk::King),
+            ("Q", Walk::Queen),
+            ("R", Walk::Rook),
+            ("B", Walk::Bishop),
+            ("S", Walk::Knight),
+            ("N", Walk::Knight),
+            ("P", Walk::Pawn),
+        ] {
             if self.eat(code) {
                 return Some(walk);
             }
@@ -225,7 +270,12 @@ impl<'a> Cursor<'a> {
     fn figure(&mut self) -> Result<Figure, MoveParseError> {
         let (royal, magic, mutable) = self.attributes();
         match self.walk() {
-            Some(walk) => Ok(Figure { walk, royal: royal && walk != Walk::King, magic, mutable }),
+            Some(walk) => Ok(Figure {
+                walk,
+                royal: royal && walk != Walk::King,
+                magic,
+                mutable,
+            }),
             None => self.fail("expected a piece (K Q R B S P PP, with optional r/m/p before it)"),
         }
     }
@@ -244,7 +294,10 @@ impl FromStr for MoveText {
     type Err = MoveParseError;
     fn from_str(text: &str) -> Result<MoveText, MoveParseError> {
         let trimmed = text.trim();
-        let mut c = Cursor { text: trimmed, pos: 0 };
+        let mut c = Cursor {
+            text: trimmed,
+            pos: 0,
+        };
         let mut mt = MoveText {
             mover: None,
             castling: None,
@@ -264,7 +317,12 @@ impl FromStr for MoveText {
         } else {
             let (royal, magic, mutable) = c.attributes();
             let walk = c.walk().unwrap_or(Walk::Pawn);
-            mt.mover = Some(Figure { walk, royal: royal && walk != Walk::King, magic, mutable });
+            mt.mover = Some(Figure {
+                walk,
+                royal: royal && walk != Walk::King,
+                magic,
+                mutable,
+            });
             mt.from = Some(c.square()?);
             mt.capture = if c.eat("*") {
                 true
@@ -287,7 +345,11 @@ impl FromStr for MoveText {
                 let colour = c.colour()?;
                 let piece = c.figure()?.in_colour(colour);
                 let sq = c.square()?;
-                let promo = if c.eat("=") { Some(c.figure()?.walk) } else { None };
+                let promo = if c.eat("=") {
+                    Some(c.figure()?.walk)
+                } else {
+                    None
+                };
                 mt.rebirths.push((piece, sq, promo));
             } else {
                 let sq = c.square()?;
@@ -325,7 +387,15 @@ pub fn resolve(text: &str, legal: &[MoveRecord]) -> Result<MoveRecord, MoveParse
     let found: Vec<&MoveRecord> = legal.iter().filter(|m| parsed.matches(m)).collect();
     match found.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => Err(MoveParseError { text: text.to_string(), at: 0, message: "not a legal move here".into() }),
-        _ => Err(MoveParseError { text: text.to_string(), at: 0, message: "names several legal moves".into() }),
+        [] => Err(MoveParseError {
+            text: text.to_string(),
+            at: 0,
+            message: "not a legal move here".into(),
+        }),
+        _ => Err(MoveParseError {
+            text: text.to_string(),
+            at: 0,
+            message: "names several legal moves".into(),
+        }),
     }
 }

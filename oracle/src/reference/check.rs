@@ -28,7 +28,9 @@ pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules:
         Walk::Queen | Walk::Rook | Walk::Bishop => {
             let direction = (df.signum(), dr.signum());
             let on_line = df == 0 || dr == 0 || df.abs() == dr.abs();
-            on_line && geometry::rider_directions(piece.walk).contains(&direction) && line_is_clear(board, from, target)
+            on_line
+                && geometry::rider_directions(piece.walk).contains(&direction)
+                && line_is_clear(board, from, target)
         }
     }
 }
@@ -54,7 +56,9 @@ pub fn line_is_clear(board: &Board, from: Square, to: Square) -> bool {
 
 /// True when some unit of `by` attacks `target`.
 pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> bool {
-    board.pieces_of(by).any(|(from, piece)| attacks(board, from, piece, target, rules))
+    board
+        .pieces_of(by)
+        .any(|(from, piece)| attacks(board, from, piece, target, rules))
 }
 
 /// True when a royal piece of `colour` is attacked.

@@ -1,7 +1,7 @@
 //! Stage 1 of the pipeline: the orthodox displacement of every unit of the side to move,
 //! pseudo-legal (the mover's king safety is judged later, in [`super::legality`]).
 
-use crate::geometry::{self, pawn_forward, ALL_DIRECTIONS, KNIGHT_LEAPS};
+use crate::geometry::{self, ALL_DIRECTIONS, KNIGHT_LEAPS, pawn_forward};
 use crate::rules::FirstRankPawns;
 use crate::{Capture, CastlingSide, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
@@ -25,19 +25,31 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
 /// The unit on `to` that `piece` may capture: an enemy that is not magic. Magic pieces
 /// neither capture nor can be captured (RULES.md §6).
 fn capturable(setup: &Setup, piece: Piece, to: Square) -> Option<Piece> {
-    setup.board.get(to).filter(|t| t.colour != piece.colour && !t.magic && !piece.magic)
+    setup
+        .board
+        .get(to)
+        .filter(|t| t.colour != piece.colour && !t.magic && !piece.magic)
 }
 
 /// A move to an empty square, or a capture of the unit standing there.
 fn step_or_capture(setup: &Setup, from: Square, piece: Piece, to: Square) -> Option<MoveRecord> {
     let mut mv = MoveRecord::displacement(piece, from, to);
     if !setup.board.is_empty(to) {
-        mv.capture = Some(Capture { piece: capturable(setup, piece, to)?, square: to });
+        mv.capture = Some(Capture {
+            piece: capturable(setup, piece, to)?,
+            square: to,
+        });
     }
     Some(mv)
 }
 
-fn leaps(setup: &Setup, from: Square, piece: Piece, vectors: &[(i8, i8)], moves: &mut Vec<MoveRecord>) {
+fn leaps(
+    setup: &Setup,
+    from: Square,
+    piece: Piece,
+    vectors: &[(i8, i8)],
+    moves: &mut Vec<MoveRecord>,
+) {
     for &(df, dr) in vectors {
         if let Some(to) = from.offset(df, dr) {
             moves.extend(step_or_capture(setup, from, piece, to));
@@ -64,36 +76,64 @@ fn push_with_promotions(mv: MoveRecord, moves: &mut Vec<MoveRecord>) {
     let p = mv.mover;
     if mv.to.rank() == geometry::promotion_rank(p.colour, p.walk) {
         for walk in Walk::PROMOTIONS {
-            moves.push(MoveRecord { promotion: Some(p.with_walk(walk)), ..mv.clone() });
+            moves.push(MoveRecord {
+                promotion: Some(p.with_walk(walk)),
+                ..mv.clone()
+            });
         }
     } else {
         moves.push(mv);
     }
 }
 
-fn pawn_moves(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &mut Vec<MoveRecord>) {
+fn pawn_moves(
+    setup: &Setup,
+    rules: &Rules,
+    from: Square,
+    piece: Piece,
+    moves: &mut Vec<MoveRecord>,
+) {
     let forward = pawn_forward(piece.colour, piece.walk);
-    if from.rank() == geometry::rear_rank(piece.colour, piece.walk) && rules.first_rank_pawns() != FirstRankPawns::Step {
+    if from.rank() == geometry::rear_rank(piece.colour, piece.walk)
+        && rules.first_rank_pawns() != FirstRankPawns::Step
+    {
         return;
     }
-    if let Some(one) = from.offset(0, forward).filter(|sq| setup.board.is_empty(*sq)) {
+    if let Some(one) = from
+        .offset(0, forward)
+        .filter(|sq| setup.board.is_empty(*sq))
+    {
         push_with_promotions(MoveRecord::displacement(piece, from, one), moves);
         if from.rank() == geometry::double_step_rank(piece.colour, piece.walk) {
-            if let Some(two) = one.offset(0, forward).filter(|sq| setup.board.is_empty(*sq)) {
+            if let Some(two) = one
+                .offset(0, forward)
+                .filter(|sq| setup.board.is_empty(*sq))
+            {
                 moves.push(MoveRecord::displacement(piece, from, two));
             }
         }
     }
     for df in [-1, 1] {
-        let Some(to) = from.offset(df, forward) else { continue };
+        let Some(to) = from.offset(df, forward) else {
+            continue;
+        };
         if let Some(victim) = capturable(setup, piece, to) {
             let mut mv = MoveRecord::displacement(piece, from, to);
-            mv.capture = Some(Capture { piece: victim, square: to });
+            mv.capture = Some(Capture {
+                piece: victim,
+                square: to,
+            });
             push_with_promotions(mv, moves);
-        } else if let Some(ep) = setup.en_passant.filter(|ep| ep.target == to && setup.board.is_empty(to)) {
+        } else if let Some(ep) = setup
+            .en_passant
+            .filter(|ep| ep.target == to && setup.board.is_empty(to))
+        {
             if let Some(victim) = capturable(setup, piece, ep.pawn).filter(|v| v.walk.is_pawn()) {
                 let mut mv = MoveRecord::displacement(piece, from, to);
-                mv.capture = Some(Capture { piece: victim, square: ep.pawn });
+                mv.capture = Some(Capture {
+                    piece: victim,
+                    square: ep.pawn,
+                });
                 mv.en_passant = true;
                 moves.push(mv);
             }
@@ -105,12 +145,17 @@ fn pawn_moves(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &
 /// or passes an attacked square is judged in [`super::legality`].
 fn castlings(setup: &Setup, from: Square, king: Piece, moves: &mut Vec<MoveRecord>) {
     for rook_sq in setup.castling.of(king.colour) {
-        let Some(side) = CastlingSide::of_rook_square(rook_sq) else { continue };
+        let Some(side) = CastlingSide::of_rook_square(rook_sq) else {
+            continue;
+        };
         let [king_from, king_to, rook_from, rook_to] = side.squares(king.colour);
         if from != king_from || rook_from != rook_sq {
             continue;
         }
-        let rook_ok = setup.board.get(rook_from).is_some_and(|r| r.colour == king.colour && r.walk == Walk::Rook);
+        let rook_ok = setup
+            .board
+            .get(rook_from)
+            .is_some_and(|r| r.colour == king.colour && r.walk == Walk::Rook);
         let path_empty = squares_between(king_from, rook_from)
             .into_iter()
             .chain([king_to, rook_to])
@@ -126,5 +171,7 @@ fn castlings(setup: &Setup, from: Square, king: Piece, moves: &mut Vec<MoveRecor
 /// The squares strictly between two squares of one rank.
 pub fn squares_between(a: Square, b: Square) -> Vec<Square> {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    (lo.index() + 1..hi.index()).filter_map(|i| Square::new(i as u8)).collect()
+    (lo.index() + 1..hi.index())
+        .filter_map(|i| Square::new(i as u8))
+        .collect()
 }

@@ -20,5 +20,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
     let enemy = !setup.side_to_move;
     let mut crossed = displacement::squares_between(mv.from, mv.to);
     crossed.push(mv.from);
-    crossed.iter().all(|&sq| !check::is_attacked(&setup.board, sq, enemy, rules))
+    crossed
+        .iter()
+        .all(|&sq| !check::is_attacked(&setup.board, sq, enemy, rules))
 }

@@ -37,7 +37,11 @@ pub fn make(setup: &Setup, mv: &MoveRecord) -> Setup {
     update_castling(&mut next, mv, mover);
     next.en_passant = en_passant_after(&next, mv, mover);
     let resets_clock = mv.capture.is_some() || mv.mover.walk.is_pawn();
-    next.halfmove_clock = if resets_clock { 0 } else { setup.halfmove_clock + 1 };
+    next.halfmove_clock = if resets_clock {
+        0
+    } else {
+        setup.halfmove_clock + 1
+    };
     if mover == Colour::Black {
         next.fullmove_number += 1;
     }
@@ -65,8 +69,15 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
         .castling
         .squares()
         .filter(|&sq| {
-            let colour = if sq.rank().index() == 0 { Colour::White } else { Colour::Black };
-            !next.board.get(sq).is_some_and(|p| p.colour == colour && p.walk == Walk::Rook)
+            let colour = if sq.rank().index() == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            !next
+                .board
+                .get(sq)
+                .is_some_and(|p| p.colour == colour && p.walk == Walk::Rook)
         })
         .collect();
     for sq in stale {
@@ -77,7 +88,11 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
 /// After a double step, the passed square, if an enemy pawn could take there.
 fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
     let piece = mv.mover;
-    if !piece.walk.is_pawn() || mv.capture.is_some() || mv.promotion.is_some() || mv.castling.is_some() {
+    if !piece.walk.is_pawn()
+        || mv.capture.is_some()
+        || mv.promotion.is_some()
+        || mv.castling.is_some()
+    {
         return None;
     }
     let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
@@ -87,7 +102,9 @@ fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPa
     let target = mv.from.offset(0, dr / 2)?;
     let ep = EnPassant::from_target(target)?;
     let enemy_can_take = [-1i8, 1].iter().any(|&df| {
-        let Some(sq) = mv.to.offset(df, 0) else { return false };
+        let Some(sq) = mv.to.offset(df, 0) else {
+            return false;
+        };
         next.board.get(sq).is_some_and(|p| {
             p.colour == !mover
                 && p.walk.is_pawn()

@@ -21,13 +21,19 @@ pub struct ReferenceEngine;
 impl ReferenceEngine {
     fn supported(position: &Position, rules: &Rules) -> Result<(), EngineError> {
         if let Some(c) = rules.conditions().next() {
-            return Err(EngineError::Unsupported(format!("condition {c} in the reference engine")));
+            return Err(EngineError::Unsupported(format!(
+                "condition {c} in the reference engine"
+            )));
         }
         if position.board().pieces().any(|(_, p)| p.magic) {
-            return Err(EngineError::Unsupported("magic pieces in the reference engine".into()));
+            return Err(EngineError::Unsupported(
+                "magic pieces in the reference engine".into(),
+            ));
         }
         if position.reserve().is_some() {
-            return Err(EngineError::Unsupported("a Parrain reserve without circe-parrain".into()));
+            return Err(EngineError::Unsupported(
+                "a Parrain reserve without circe-parrain".into(),
+            ));
         }
         Ok(())
     }
@@ -64,7 +70,10 @@ fn perft_of(setup: &Setup, rules: &Rules, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|mv| perft_of(&make::make(setup, mv), rules, depth - 1)).sum()
+    moves
+        .iter()
+        .map(|mv| perft_of(&make::make(setup, mv), rules, depth - 1))
+        .sum()
 }
 
 impl Engine for ReferenceEngine {
@@ -72,19 +81,34 @@ impl Engine for ReferenceEngine {
         "reference"
     }
 
-    fn legal_moves(&self, position: &Position, rules: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+    fn legal_moves(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<MoveRecord>, EngineError> {
         Self::supported(position, rules)?;
         Ok(legal_moves_of(position.setup(), rules, true))
     }
 
-    fn play(&self, position: &Position, rules: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
+    fn play(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        mv: &MoveRecord,
+    ) -> Result<Position, EngineError> {
         Self::supported(position, rules)?;
-        let unmarked = MoveRecord { check: CheckMark::None, ..mv.clone() };
+        let unmarked = MoveRecord {
+            check: CheckMark::None,
+            ..mv.clone()
+        };
         let legal = legal_moves_of(position.setup(), rules, false);
         if !legal.contains(&unmarked) {
             return Err(EngineError::IllegalMove(mv.to_string()));
         }
-        Ok(Position::from_played(make::make(position.setup(), &unmarked)))
+        Ok(Position::from_played(make::make(
+            position.setup(),
+            &unmarked,
+        )))
     }
 
     fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError> {

@@ -55,7 +55,10 @@ impl Condition {
     pub fn is_circe(self) -> bool {
         matches!(
             self,
-            Condition::Circe | Condition::CirceClone | Condition::CirceEquipollents | Condition::CirceParrain
+            Condition::Circe
+                | Condition::CirceClone
+                | Condition::CirceEquipollents
+                | Condition::CirceParrain
         )
     }
 
@@ -89,7 +92,9 @@ pub struct UnknownCondition(pub String);
 
 impl fmt::Display for UnknownCondition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let valid: Vec<&str> = std::iter::once("orthodox").chain(Condition::ALL.iter().map(|c| c.slug())).collect();
+        let valid: Vec<&str> = std::iter::once("orthodox")
+            .chain(Condition::ALL.iter().map(|c| c.slug()))
+            .collect();
         write!(f, "unknown rule '{}' (valid: {})", self.0, valid.join(", "))
     }
 }
@@ -99,6 +104,9 @@ impl std::error::Error for UnknownCondition {}
 impl FromStr for Condition {
     type Err = UnknownCondition;
     fn from_str(s: &str) -> Result<Condition, UnknownCondition> {
-        Condition::ALL.into_iter().find(|c| c.slug() == s).ok_or_else(|| UnknownCondition(s.to_string()))
+        Condition::ALL
+            .into_iter()
+            .find(|c| c.slug() == s)
+            .ok_or_else(|| UnknownCondition(s.to_string()))
     }
 }

@@ -50,20 +50,39 @@ impl Rules {
     }
 
     /// These conditions under a profile, with no switch overridden.
-    pub fn new(conditions: impl IntoIterator<Item = Condition>, profile: Profile) -> Result<Rules, RulesError> {
-        let rules = Rules { conditions: conditions.into_iter().collect(), profile, overrides: BTreeMap::new() };
+    pub fn new(
+        conditions: impl IntoIterator<Item = Condition>,
+        profile: Profile,
+    ) -> Result<Rules, RulesError> {
+        let rules = Rules {
+            conditions: conditions.into_iter().collect(),
+            profile,
+            overrides: BTreeMap::new(),
+        };
         rules.check_combination()?;
         Ok(rules)
     }
 
     /// Builds rules from command-line words: slugs (`orthodox` adds nothing), an optional
     /// profile name, and `KEY=VALUE` switch settings.
-    pub fn from_words<S: AsRef<str>>(slugs: &[S], profile: Option<&str>, sets: &[S]) -> Result<Rules, RulesError> {
+    pub fn from_words<S: AsRef<str>>(
+        slugs: &[S],
+        profile: Option<&str>,
+        sets: &[S],
+    ) -> Result<Rules, RulesError> {
         let mut conditions = Vec::new();
         for slug in slugs {
-            for word in slug.as_ref().split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            for word in slug
+                .as_ref()
+                .split(',')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+            {
                 if word != "orthodox" {
-                    conditions.push(word.parse::<Condition>().map_err(|e| RulesError(e.to_string()))?);
+                    conditions.push(
+                        word.parse::<Condition>()
+                            .map_err(|e| RulesError(e.to_string()))?,
+                    );
                 }
             }
         }
@@ -87,7 +106,11 @@ impl Rules {
         if circe.len() > 1 {
             return Err(RulesError(format!(
                 "at most one Circe-family condition at a time (got {})",
-                circe.iter().map(|c| c.slug()).collect::<Vec<_>>().join(", ")
+                circe
+                    .iter()
+                    .map(|c| c.slug())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
         if self.has(Condition::Frankfurt) && self.has(Condition::Protean) {
@@ -103,7 +126,10 @@ impl Rules {
         let switch: Switch = key.parse().map_err(RulesError)?;
         let valid = switch.values();
         let value = valid.iter().find(|v| **v == value).ok_or_else(|| {
-            RulesError(format!("switch {key} has no value '{value}' (valid: {})", valid.join(", ")))
+            RulesError(format!(
+                "switch {key} has no value '{value}' (valid: {})",
+                valid.join(", ")
+            ))
         })?;
         self.overrides.insert(switch, value);
         Ok(())
@@ -145,7 +171,10 @@ impl Rules {
     }
 
     fn get<T: std::str::FromStr>(&self, switch: Switch, default: T) -> T {
-        self.overrides.get(&switch).and_then(|v| v.parse().ok()).unwrap_or(default)
+        self.overrides
+            .get(&switch)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     }
 
     /// Whether kings take part in rebirth (Circe family).
@@ -188,13 +217,21 @@ impl Rules {
 
     /// The direction of a unit that becomes a pawn by capture.
     pub fn pawn_direction(&self) -> PawnDirection {
-        let default = if self.has(Condition::Protean) { PawnDirection::Opposing } else { PawnDirection::Own };
+        let default = if self.has(Condition::Protean) {
+            PawnDirection::Opposing
+        } else {
+            PawnDirection::Own
+        };
         self.get(Switch::PawnDirection, default)
     }
 
     /// A pawn taking a pawn under Frankfurt or Protean chess.
     pub fn same_walk_capture(&self) -> SameWalkCapture {
-        let default = if self.has(Condition::Protean) { SameWalkCapture::Flip } else { SameWalkCapture::Keep };
+        let default = if self.has(Condition::Protean) {
+            SameWalkCapture::Flip
+        } else {
+            SameWalkCapture::Keep
+        };
         self.get(Switch::SameWalkCapture, default)
     }
 
@@ -322,7 +359,12 @@ mod tests {
             for v in s.values() {
                 let mut rules = Rules::orthodox();
                 rules.set(s.key(), v).unwrap();
-                let resolved = rules.resolved().into_iter().find(|(k, _)| *k == s).unwrap().1;
+                let resolved = rules
+                    .resolved()
+                    .into_iter()
+                    .find(|(k, _)| *k == s)
+                    .unwrap()
+                    .1;
                 assert_eq!(&resolved, v, "{s}");
             }
         }
@@ -330,10 +372,25 @@ mod tests {
 
     #[test]
     fn bad_words_are_errors_naming_the_valid_ones() {
-        assert!(Rules::from_words(&["circus"], None, &[] as &[&str]).unwrap_err().0.contains("circe-parrain"));
+        assert!(
+            Rules::from_words(&["circus"], None, &[] as &[&str])
+                .unwrap_err()
+                .0
+                .contains("circe-parrain")
+        );
         assert!(Rules::from_words(&["circe"], Some("x"), &[] as &[&str]).is_err());
-        assert!(Rules::from_words(&["circe"], None, &["rex"]).unwrap_err().0.contains("KEY=VALUE"));
-        assert!(Rules::from_words(&["circe"], None, &["nope=1"]).unwrap_err().0.contains("rebirth_occupied"));
+        assert!(
+            Rules::from_words(&["circe"], None, &["rex"])
+                .unwrap_err()
+                .0
+                .contains("KEY=VALUE")
+        );
+        assert!(
+            Rules::from_words(&["circe"], None, &["nope=1"])
+                .unwrap_err()
+                .0
+                .contains("rebirth_occupied")
+        );
         assert!(Rules::from_words(&["circe", "circe-clone"], None, &[] as &[&str]).is_err());
         assert!(Rules::from_words(&["frankfurt,protean"], None, &[] as &[&str]).is_err());
     }

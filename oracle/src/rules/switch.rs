@@ -228,9 +228,12 @@ impl fmt::Display for Switch {
 impl FromStr for Switch {
     type Err = String;
     fn from_str(s: &str) -> Result<Switch, String> {
-        Switch::ALL.into_iter().find(|k| k.key() == s).ok_or_else(|| {
-            let keys: Vec<&str> = Switch::ALL.iter().map(|k| k.key()).collect();
-            format!("unknown switch '{s}' (valid: {})", keys.join(", "))
-        })
+        Switch::ALL
+            .into_iter()
+            .find(|k| k.key() == s)
+            .ok_or_else(|| {
+                let keys: Vec<&str> = Switch::ALL.iter().map(|k| k.key()).collect();
+                format!("unknown switch '{s}' (valid: {})", keys.join(", "))
+            })
     }
 }

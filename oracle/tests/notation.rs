@@ -1,0 +1,135 @@
+//! Notation round trips: every move record prints to Popeye notation and resolves back to
+//! itself in its position; FEN and Popeye input write and read back the same position.
+
+use feerie_oracle::popeye_move::{self, MoveText};
+use feerie_oracle::{
+    Engine, Position, Profile, ReferenceEngine, Rules, Validation, fen, popeye_input,
+};
+
+const POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1",
+    "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2",
+    "k7/8/8/8/8/8/1r6/(wrB)7 b - - 0 1",
+];
+
+/// Every position up to two half-moves from each root.
+fn tree() -> Vec<Position> {
+    let rules = Rules::orthodox();
+    let mut out = Vec::new();
+    for text in POSITIONS {
+        let root = fen::parse(text, Validation::Strict).unwrap();
+        out.push(root.clone());
+        for mv in ReferenceEngine.legal_moves(&root, &rules).unwrap() {
+            let child = ReferenceEngine.play(&root, &rules, &mv).unwrap();
+            for mv2 in ReferenceEngine
+                .legal_moves(&child, &rules)
+                .unwrap()
+                .into_iter()
+                .step_by(7)
+            {
+                out.push(ReferenceEngine.play(&child, &rules, &mv2).unwrap());
+            }
+            out.push(child);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_move_record_resolves_back_to_itself() {
+    let rules = Rules::orthodox();
+    let mut seen = 0;
+    for position in tree() {
+        let legal = ReferenceEngine.legal_moves(&position, &rules).unwrap();
+        for mv in &legal {
+            let text = mv.to_string();
+            let parsed: MoveText = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(parsed.to_string(), text);
+            assert_eq!(&popeye_move::resolve(&text, &legal).unwrap(), mv, "{text}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 10_000, "only {seen} moves");
+}
+
+#[test]
+fn fen_round_trips_on_every_position_of_the_tree() {
+    for position in tree() {
+        let text = fen::write(position.setup());
+        let back = fen::parse_setup(&text).unwrap();
+        assert_eq!(&back, position.setup(), "{text}");
+    }
+}
+
+#[test]
+fn popeye_input_round_trips_positions_and_conditions() {
+    for text in POSITIONS {
+        let position = fen::parse(text, Validation::Strict).unwrap();
+        for slugs in [
+            &["orthodox"][..],
+            &["circe-parrain"],
+            &["protean"],
+            &["frankfurt"],
+        ] {
+            let mut rules = Rules::from_words(slugs, Some("popeye"), &[] as &[&str]).unwrap();
+            if slugs[0] == "frankfurt" {
+                rules.set("rex", "exclusive").unwrap();
+            }
+            let side = position.side_to_move();
+            let written =
+                popeye_input::write(&position, &rules, &format!("sstipulation {side} 1s[~]"))
+                    .unwrap();
+            let file = popeye_input::parse(&written).unwrap();
+            let (back, back_rules) = file.problems[0]
+                .to_position(Profile::Popeye, Validation::Strict)
+                .unwrap();
+            let mut expected = position.setup().clone();
+            expected.halfmove_clock = 0;
+            expected.fullmove_number = 1;
+            assert_eq!(back.setup(), &expected, "{written}");
+            assert_eq!(back_rules, rules, "{written}");
+        }
+    }
+}
+
+#[test]
+fn german_keywords_and_walk_letters() {
+    let text = "anfang\nforderung h#2\nbedingung CirceParrain\nsteine weiss kd4 db2 tc1 lf1 sg1 bb7e7\n\
+                schwarz kd6 be6\noption ohnewk\nweiteresproblem\nforderung #2\nsteine weiss ka1 schwarz kh8\nende\n";
+    let file = popeye_input::parse(text).unwrap();
+    assert_eq!(file.problems.len(), 2);
+    let (position, rules) = file.problems[0]
+        .to_position(Profile::Documented, Validation::Strict)
+        .unwrap();
+    assert_eq!(
+        fen::write(position.setup()).split(' ').next().unwrap(),
+        "8/1P2P3/3kp3/8/3K4/8/1Q6/2R2BN1"
+    );
+    assert_eq!(position.side_to_move(), feerie_oracle::Colour::Black);
+    assert!(rules.has(feerie_oracle::Condition::CirceParrain));
+}
+
+#[test]
+fn forsyth_with_long_runs_and_two_letter_pieces() {
+    let text = "beg\nstip #1\nfors 32/6p1/1p6/5Q2/K1k5/\ncond parr lastcap wh bg4\nend\n";
+    let file = popeye_input::parse(text).unwrap();
+    let (position, rules) = file.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap();
+    assert_eq!(
+        fen::write(position.setup()),
+        "8/8/8/8/6p1/1p6/5Q2/K1k5 w - - 0 1 wBg4"
+    );
+    assert!(rules.has(feerie_oracle::Condition::CirceParrain));
+    let reverse =
+        popeye_input::parse("beg\nstip ser-002\nfors 4k3/8/8/8/8/8/.PP7/4K3\nend").unwrap();
+    let (p, _) = reverse.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap();
+    assert_eq!(fen::write(p.setup()), "4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1");
+}

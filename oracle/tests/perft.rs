@@ -1,0 +1,89 @@
+//! Perft counts of the reference engine against published figures.
+
+use std::path::Path;
+
+use feerie_oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
+
+/// Lines `FEN ; 1=20 2=400 …` (comments start with `#`).
+fn suite(path: &Path) -> Vec<(String, Vec<(u32, u64)>)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (fen, counts) = line.split_once(';').expect("FEN ; counts");
+            let counts = counts
+                .split_whitespace()
+                .map(|w| {
+                    let (d, n) = w.split_once('=').expect("depth=count");
+                    (d.parse().unwrap(), n.parse().unwrap())
+                })
+                .collect();
+            (fen.trim().to_string(), counts)
+        })
+        .collect()
+}
+
+#[test]
+fn chess_programming_wiki_positions() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/perft/orthodox.txt");
+    let cases = suite(&path);
+    assert_eq!(cases.len(), 7);
+    for (fen_text, counts) in cases {
+        let position = fen::parse(&fen_text, Validation::Strict).unwrap();
+        for (depth, expected) in counts {
+            let got = ReferenceEngine
+                .perft(&position, &Rules::orthodox(), depth)
+                .unwrap();
+            assert_eq!(got, expected, "{fen_text} depth {depth}");
+        }
+    }
+}
+
+/// The whole suite of ../shared/perft to depth 4 (lenient loading: one position there has an
+/// impossible check). Long: run with `cargo test -- --ignored`.
+#[test]
+#[ignore]
+fn shared_perft_suites_to_depth_4() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/perft");
+    if !dir.exists() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let mut checked = 0;
+    for name in ["cpw-positions.epd", "sunfish-tests-files-perft.epd"] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let mut parts = line.split(';');
+            let fen_text = parts.next().unwrap().trim();
+            let position = fen::parse(fen_text, Validation::Lenient)
+                .unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+            for field in parts {
+                let (depth, count) = field
+                    .trim()
+                    .trim_start_matches('D')
+                    .split_once(' ')
+                    .unwrap();
+                let depth: u32 = depth.parse().unwrap();
+                if depth <= 4 {
+                    let got = ReferenceEngine
+                        .perft(&position, &Rules::orthodox(), depth)
+                        .unwrap();
+                    assert_eq!(
+                        got,
+                        count.parse::<u64>().unwrap(),
+                        "{fen_text} depth {depth}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{checked} perft counts checked");
+}
+
+#[test]
+fn the_impossible_check_position_needs_lenient_loading() {
+    let text = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    assert!(fen::parse(text, Validation::Strict).is_err());
+    assert!(fen::parse(text, Validation::Lenient).is_ok());
+}

@@ -1,0 +1,197 @@
+//! Command-line parsing and dispatch. Thin: parse flags, call the libraries, map errors to
+//! exit codes (0 success, 1 a check failed, 2 bad input or unsupported rule).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use feerie_oracle::{Engine, Position, Profile, Rules, Validation, fen, popeye_input};
+
+use crate::engines::{EngineChoice, engine};
+
+/// Test oracle and cross-checking harness for fairy-chess rules.
+#[derive(Parser, Debug)]
+#[command(name = "feerie", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print every legal move of the side to move, one per line, in Popeye notation.
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Count the legal move sequences of a given length; the count is the last line.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Number of half-moves.
+        #[arg(long)]
+        depth: u32,
+        /// Also print one `move: count` line per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// Where the position and rules come from.
+#[derive(Args, Debug)]
+struct PositionArgs {
+    /// The position as (extended) FEN.
+    #[arg(long, conflicts_with = "popeye", required_unless_present = "popeye")]
+    fen: Option<String>,
+    /// A Popeye input file giving position and conditions.
+    #[arg(long)]
+    popeye: Option<PathBuf>,
+    /// Which problem of the Popeye file (1 = first).
+    #[arg(long, default_value_t = 1, requires = "popeye")]
+    problem: usize,
+    /// Rule slugs: orthodox, circe, circe-clone, circe-equipollents, circe-parrain, frankfurt, protean.
+    #[arg(long = "rules")]
+    rules: Vec<String>,
+    /// Profile: documented (default) or popeye.
+    #[arg(long)]
+    profile: Option<String>,
+    /// A switch, KEY=VALUE (repeatable).
+    #[arg(long = "set")]
+    set: Vec<String>,
+    /// A piece waiting in the Parrain reserve, as colour, piece and capture square: wNd3.
+    #[arg(long)]
+    reserve: Option<String>,
+    /// Which engine.
+    #[arg(long, value_enum, default_value = "reference")]
+    engine: EngineChoice,
+    /// Accept positions that problem collections contain but games cannot reach.
+    #[arg(long)]
+    lenient: bool,
+}
+
+/// An error that ends a command with exit code 2 and one line on stderr.
+struct BadInput(String);
+
+impl<E: std::fmt::Display> From<E> for BadInput {
+    fn from(e: E) -> Self {
+        BadInput(e.to_string())
+    }
+}
+
+impl PositionArgs {
+    fn load(&self) -> Result<(Position, Rules, &'static dyn Engine), BadInput> {
+        let validation = if self.lenient {
+            Validation::Lenient
+        } else {
+            Validation::Strict
+        };
+        let (mut setup, mut rules) = match (&self.fen, &self.popeye) {
+            (Some(text), None) => {
+                let setup = fen::parse_setup(text)?;
+                (
+                    setup,
+                    Rules::from_words(&self.rules, self.profile.as_deref(), &[] as &[String])?,
+                )
+            }
+            (None, Some(path)) => {
+                if !self.rules.is_empty() {
+                    return Err(BadInput(
+                        "--rules cannot be combined with --popeye: the file gives the conditions"
+                            .into(),
+                    ));
+                }
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+                let file = popeye_input::parse(&text)
+                    .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+                let count = file.problems.len();
+                let problem = self
+                    .problem
+                    .checked_sub(1)
+                    .and_then(|i| file.problems.get(i))
+                    .ok_or_else(|| {
+                        BadInput(format!(
+                            "{}: --problem {} but the file has {count} problem(s)",
+                            path.display(),
+                            self.problem
+                        ))
+                    })?;
+                let profile = match &self.profile {
+                    Some(p) => p.parse::<Profile>()?,
+                    None => Profile::default(),
+                };
+                let (position, rules) = problem.to_position(profile, validation).map_err(|e| {
+                    BadInput(format!("{}, problem {}: {e}", path.display(), self.problem))
+                })?;
+                (position.into_setup(), rules)
+            }
+            _ => return Err(BadInput("give exactly one of --fen and --popeye".into())),
+        };
+        for s in &self.set {
+            let (k, v) = s
+                .split_once('=')
+                .ok_or_else(|| BadInput(format!("--set '{s}' is not KEY=VALUE")))?;
+            rules.set(k.trim(), v.trim())?;
+        }
+        if let Some(r) = &self.reserve {
+            setup.reserve =
+                Some(fen::parse_reserve(r).map_err(|e| BadInput(format!("--reserve: {e}")))?);
+        }
+        let position = Position::new(setup, validation)?;
+        let engine = engine(self.engine).map_err(BadInput)?;
+        Ok((position, rules, engine))
+    }
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match dispatch(cli) {
+        Ok(code) => code,
+        Err(BadInput(message)) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<i32, BadInput> {
+    match cli.command {
+        Command::Moves { position } => {
+            let (position, rules, engine) = position.load()?;
+            for mv in engine.legal_moves(&position, &rules)? {
+                println!("{mv}");
+            }
+            Ok(0)
+        }
+        Command::Perft {
+            position,
+            depth,
+            divide,
+        } => {
+            let (position, rules, engine) = position.load()?;
+            if divide && depth > 0 {
+                let mut total = 0;
+                for (mv, count) in engine.divide(&position, &rules, depth)? {
+                    println!("{}: {count}", mv.notation_without_check());
+                    total += count;
+                }
+                println!("{total}");
+            } else {
+                println!("{}", engine.perft(&position, &rules, depth)?);
+            }
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! The engines the command line can choose from.
+
+use feerie_oracle::{Engine, ReferenceEngine};
+
+/// An engine name on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineChoice {
+    /// The reference engine (mailbox, make and test).
+    Reference,
+    /// The optimized bitboard engine.
+    Bitboard,
+}
+
+/// The engine behind a choice, or why it is not available.
+///
+/// ```
+/// use feerie::engines::{engine, EngineChoice};
+/// assert_eq!(engine(EngineChoice::Reference).unwrap().name(), "reference");
+/// assert!(engine(EngineChoice::Bitboard).is_err());
+/// ```
+pub fn engine(choice: EngineChoice) -> Result<&'static dyn Engine, String> {
+    match choice {
+        EngineChoice::Reference => Ok(&ReferenceEngine),
+        EngineChoice::Bitboard => {
+            Err("the bitboard engine is not implemented yet: use --engine reference".into())
+        }
+    }
+}

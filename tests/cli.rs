@@ -1,0 +1,225 @@
+//! The command line's contract: output formats, and exit 2 with one clear line on stderr for
+//! every kind of bad input.
+
+use std::process::Command;
+
+fn feerie(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_feerie"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn moves_prints_one_move_per_line_with_check_marks() {
+    let (code, out, _) = feerie(&["moves", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"Ra1-a8 #"), "{out}");
+    assert!(lines.contains(&"Kg1-f1"));
+    assert_eq!(lines.len(), 17); // 12 rook moves, 5 king moves
+}
+
+#[test]
+fn perft_prints_the_count_last_and_divides() {
+    let (code, out, _) = feerie(&["perft", "--fen", START, "--depth", "3"]);
+    assert_eq!((code, out.trim()), (0, "8902"));
+    let (code, out, _) = feerie(&["perft", "--fen", START, "--depth", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"Sg1-f3: 20"));
+    assert_eq!(*lines.last().unwrap(), "400");
+}
+
+#[test]
+fn popeye_files_give_position_and_conditions() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.inp");
+    std::fs::write(
+        &path,
+        "begin\npieces white ke1 ra1 black ke8\nstipulation ~1\nend\n",
+    )
+    .unwrap();
+    let (code, out, err) = feerie(&["perft", "--popeye", path.to_str().unwrap(), "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "16"); // 5 king moves, 10 rook moves, 0-0-0
+}
+
+fn write_temp(content: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.inp");
+    std::fs::write(&path, content).unwrap();
+    let p = path.to_str().unwrap().to_string();
+    (dir, p)
+}
+
+#[test]
+fn malformed_inputs_exit_2_with_one_clear_line() {
+    let ok_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let (_d1, bad_popeye_piece) = write_temp("begin\npieces white kz9\nend\n");
+    let (_d2, no_end) = write_temp("begin\npieces white ke1 black ke8\nstipulation ~1\n");
+    let (_d3, bad_start) = write_temp("pieces white ke1\nend\n");
+    let (_d4, unknown_command) = write_temp("begin\nfrobnicate 3\nend\n");
+    let (_d5, fairy) = write_temp("begin\npieces white ke1 gd4 black ke8\nstip ~1\nend\n");
+    let (_d6, popeye_magic) =
+        write_temp("begin\npieces white ke1 magic rd4 black ke8\nstip ~1\nend\n");
+    let (_d7, empty) = write_temp("");
+    let (_d8, unknown_condition) =
+        write_temp("begin\npieces white ke1 black ke8\ncond madrasi\nstip ~1\nend\n");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["moves", "--fen", "8/8/8 w - - 0 1"], "ranks"),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"],
+            "side",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w Z - 0 1"],
+            "castling",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e9 0 1"],
+            "en passant",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e4 0 1"],
+            "en passant",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - x 1"],
+            "halfmove",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 0"],
+            "fullmove",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4X3 w - - 0 1"],
+            "piece letter",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K4 w - - 0 1"],
+            "more than 8",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/(wQ w - - 0 1"],
+            "unclosed",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/(xQ)3K3 w - - 0 1"],
+            "not a piece",
+        ),
+        (
+            vec!["moves", "--fen", "8/8/8/8/8/8/8/4K3 w - - 0 1"],
+            "black has no king",
+        ),
+        (
+            vec!["moves", "--fen", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"],
+            "promotion rank",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"],
+            "castling right",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/(wmK)7 w - - 0 1"],
+            "cannot be magic",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"],
+            "black is in check",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--rules", "circus"],
+            "unknown rule",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--rules", "circe,circe-clone"],
+            "at most one",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--profile", "winchloe"],
+            "unknown profile",
+        ),
+        (vec!["moves", "--fen", ok_fen, "--set", "rex"], "KEY=VALUE"),
+        (
+            vec!["moves", "--fen", ok_fen, "--set", "colour=blue"],
+            "unknown switch",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--set", "rex=sometimes"],
+            "exclusive, inclusive",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--reserve", "wXd3"],
+            "reserve",
+        ),
+        (
+            vec![
+                "moves",
+                "--fen",
+                ok_fen,
+                "--reserve",
+                "wKd3",
+                "--rules",
+                "circe-parrain",
+            ],
+            "royal",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--rules", "circe"],
+            "not supported",
+        ),
+        (
+            vec!["moves", "--fen", ok_fen, "--engine", "bitboard"],
+            "not implemented",
+        ),
+        (vec!["perft", "--fen", ok_fen, "--depth", "-1"], "depth"),
+        (vec!["perft", "--fen", ok_fen], "--depth"),
+        (vec!["moves"], "--fen"),
+        (
+            vec!["moves", "--popeye", "/nonexistent/file.inp"],
+            "cannot read",
+        ),
+        (vec!["moves", "--popeye", &bad_popeye_piece], "line 2"),
+        (vec!["moves", "--popeye", &no_end], "without end"),
+        (
+            vec!["moves", "--popeye", &bad_start],
+            "must start with begin",
+        ),
+        (vec!["moves", "--popeye", &unknown_command], "not a command"),
+        (vec!["moves", "--popeye", &fairy], "fairy piece 'g'"),
+        (vec!["moves", "--popeye", &popeye_magic], "Magic"),
+        (vec!["moves", "--popeye", &empty], "empty input"),
+        (
+            vec!["moves", "--popeye", &unknown_condition],
+            "condition 'madrasi'",
+        ),
+        (
+            vec!["moves", "--popeye", &fairy, "--problem", "3"],
+            "has 1 problem",
+        ),
+        (
+            vec!["moves", "--popeye", &fairy, "--rules", "circe"],
+            "cannot be combined",
+        ),
+    ];
+    assert!(cases.len() >= 20);
+    for (args, needle) in cases {
+        let (code, out, err) = feerie(&args);
+        assert_eq!(code, 2, "{args:?} gave {code}: {out}{err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: stderr does not say '{needle}': {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
