@@ -24,6 +24,19 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Run the checks shipped in the repository: every perft suite under corpus/perft through the
+    /// chosen engine, up to --max-depth. Exit 0 when all pass, 1 when any fails.
+    Check {
+        /// Folder of perft suites.
+        #[arg(long, default_value = "corpus/perft")]
+        perft: PathBuf,
+        /// Deepest perft count to check (deeper ones are skipped).
+        #[arg(long, default_value_t = 4)]
+        max_depth: u32,
+        /// Which engine.
+        #[arg(long, value_enum, default_value = "reference")]
+        engine: EngineChoice,
+    },
     /// Count the legal move sequences of a given length; the count is the last line.
     Perft {
         #[command(flatten)]
@@ -175,6 +188,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             }
             Ok(0)
         }
+        Command::Check { perft, max_depth, engine: choice } => check(&perft, max_depth, choice),
         Command::Perft {
             position,
             depth,
@@ -194,4 +208,37 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             Ok(0)
         }
     }
+}
+
+fn check(perft_dir: &std::path::Path, max_depth: u32, choice: EngineChoice) -> Result<i32, BadInput> {
+    let engine = engine(choice).map_err(BadInput)?;
+    let cases = crate::corpus::load_perft_dir(perft_dir).map_err(BadInput)?;
+    if cases.is_empty() {
+        return Err(BadInput(format!("no perft suite (*.txt) in {}", perft_dir.display())));
+    }
+    let rules = Rules::orthodox();
+    let started = std::time::Instant::now();
+    let (mut passed, mut failed, mut nodes) = (0u64, 0u64, 0u64);
+    for case in &cases {
+        let position = fen::parse(&case.fen, Validation::Lenient).map_err(|e| BadInput(format!("{}: {e}", case.origin)))?;
+        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
+            let got = engine.perft(&position, &rules, depth)?;
+            nodes += got;
+            if got == expected {
+                passed += 1;
+            } else {
+                failed += 1;
+                println!("FAIL {} depth {depth}: expected {expected}, got {got} ({})", case.origin, case.fen);
+            }
+        }
+        println!("checked {} ({})", case.origin, case.fen);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "perft: {passed} passed, {failed} failed ({} engine, {} positions, {nodes} nodes, {:.1} s)",
+        engine.name(),
+        cases.len(),
+        secs
+    );
+    Ok(if failed == 0 { 0 } else { 1 })
 }

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod corpus;
 pub mod engines;
 
 pub use feerie_oracle as oracle;
