@@ -188,7 +188,11 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             }
             Ok(0)
         }
-        Command::Check { perft, max_depth, engine: choice } => check(&perft, max_depth, choice),
+        Command::Check {
+            perft,
+            max_depth,
+            engine: choice,
+        } => check(&perft, max_depth, choice),
         Command::Perft {
             position,
             depth,
@@ -210,17 +214,25 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
     }
 }
 
-fn check(perft_dir: &std::path::Path, max_depth: u32, choice: EngineChoice) -> Result<i32, BadInput> {
+fn check(
+    perft_dir: &std::path::Path,
+    max_depth: u32,
+    choice: EngineChoice,
+) -> Result<i32, BadInput> {
     let engine = engine(choice).map_err(BadInput)?;
     let cases = crate::corpus::load_perft_dir(perft_dir).map_err(BadInput)?;
     if cases.is_empty() {
-        return Err(BadInput(format!("no perft suite (*.txt) in {}", perft_dir.display())));
+        return Err(BadInput(format!(
+            "no perft suite (*.txt) in {}",
+            perft_dir.display()
+        )));
     }
     let rules = Rules::orthodox();
     let started = std::time::Instant::now();
     let (mut passed, mut failed, mut nodes) = (0u64, 0u64, 0u64);
     for case in &cases {
-        let position = fen::parse(&case.fen, Validation::Lenient).map_err(|e| BadInput(format!("{}: {e}", case.origin)))?;
+        let position = fen::parse(&case.fen, Validation::Lenient)
+            .map_err(|e| BadInput(format!("{}: {e}", case.origin)))?;
         for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
             let got = engine.perft(&position, &rules, depth)?;
             nodes += got;
@@ -228,7 +240,10 @@ fn check(perft_dir: &std::path::Path, max_depth: u32, choice: EngineChoice) -> R
                 passed += 1;
             } else {
                 failed += 1;
-                println!("FAIL {} depth {depth}: expected {expected}, got {got} ({})", case.origin, case.fen);
+                println!(
+                    "FAIL {} depth {depth}: expected {expected}, got {got} ({})",
+                    case.origin, case.fen
+                );
             }
         }
         println!("checked {} ({})", case.origin, case.fen);

@@ -28,30 +28,43 @@ pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, Strin
             continue;
         }
         let origin = format!("{name}:{}", i + 1);
-        let (fen, counts) = line.split_once(';').ok_or_else(|| format!("{origin}: expected 'FEN ; depth=count ...'"))?;
+        let (fen, counts) = line
+            .split_once(';')
+            .ok_or_else(|| format!("{origin}: expected 'FEN ; depth=count ...'"))?;
         let counts = counts
             .split_whitespace()
             .map(|w| {
-                let (d, n) = w.split_once('=').ok_or_else(|| format!("{origin}: '{w}' is not depth=count"))?;
+                let (d, n) = w
+                    .split_once('=')
+                    .ok_or_else(|| format!("{origin}: '{w}' is not depth=count"))?;
                 match (d.parse(), n.parse()) {
                     (Ok(d), Ok(n)) => Ok((d, n)),
                     _ => Err(format!("{origin}: '{w}' is not depth=count")),
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
-        cases.push(PerftCase { origin, fen: fen.trim().to_string(), counts });
+        cases.push(PerftCase {
+            origin,
+            fen: fen.trim().to_string(),
+            counts,
+        });
     }
     Ok(cases)
 }
 
 /// Every suite file (`*.txt`) of a folder, sorted by name.
 pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
     paths.sort();
     let mut cases = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         cases.extend(parse_perft_suite(&path.display().to_string(), &text)?);
     }
     Ok(cases)

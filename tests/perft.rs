@@ -2,39 +2,21 @@
 
 use std::path::Path;
 
-use feerie_oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
-
-/// Lines `FEN ; 1=20 2=400 …` (comments start with `#`).
-fn suite(path: &Path) -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let (fen, counts) = line.split_once(';').expect("FEN ; counts");
-            let counts = counts
-                .split_whitespace()
-                .map(|w| {
-                    let (d, n) = w.split_once('=').expect("depth=count");
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (fen.trim().to_string(), counts)
-        })
-        .collect()
-}
+use feerie::corpus::load_perft_dir;
+use feerie::oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
 
 #[test]
 fn chess_programming_wiki_positions() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/perft/orthodox.txt");
-    let cases = suite(&path);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/perft");
+    let cases = load_perft_dir(&dir).unwrap();
     assert_eq!(cases.len(), 7);
-    for (fen_text, counts) in cases {
-        let position = fen::parse(&fen_text, Validation::Strict).unwrap();
-        for (depth, expected) in counts {
+    for case in cases {
+        let position = fen::parse(&case.fen, Validation::Strict).unwrap();
+        for (depth, expected) in case.counts {
             let got = ReferenceEngine
                 .perft(&position, &Rules::orthodox(), depth)
                 .unwrap();
-            assert_eq!(got, expected, "{fen_text} depth {depth}");
+            assert_eq!(got, expected, "{} depth {depth}", case.origin);
         }
     }
 }
@@ -44,7 +26,7 @@ fn chess_programming_wiki_positions() {
 #[test]
 #[ignore]
 fn shared_perft_suites_to_depth_4() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/perft");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perft");
     if !dir.exists() {
         eprintln!("skipped: {} is absent", dir.display());
         return;
