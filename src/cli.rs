@@ -141,10 +141,9 @@ impl PositionArgs {
             _ => return Err(BadInput("give exactly one of --fen and --popeye".into())),
         };
         for s in &self.set {
-            let (k, v) = s
-                .split_once('=')
-                .ok_or_else(|| BadInput(format!("--set '{s}' is not KEY=VALUE")))?;
-            rules.set(k.trim(), v.trim())?;
+            rules
+                .set_pair(s)
+                .map_err(|e| BadInput(format!("--set: {e}")))?;
         }
         if let Some(r) = &self.reserve {
             setup.reserve =

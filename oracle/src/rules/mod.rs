@@ -92,11 +92,7 @@ impl Rules {
         };
         let mut rules = Rules::new(conditions, profile)?;
         for set in sets {
-            let set = set.as_ref();
-            let (key, value) = set
-                .split_once('=')
-                .ok_or_else(|| RulesError(format!("switch setting '{set}' is not KEY=VALUE")))?;
-            rules.set(key.trim(), value.trim())?;
+            rules.set_pair(set.as_ref())?;
         }
         Ok(rules)
     }
@@ -133,6 +129,21 @@ impl Rules {
         })?;
         self.overrides.insert(switch, value);
         Ok(())
+    }
+
+    /// Sets a switch written `KEY=VALUE`, as on the command line.
+    ///
+    /// ```
+    /// use feerie_oracle::Rules;
+    /// let mut rules = Rules::orthodox();
+    /// rules.set_pair("rex=inclusive").unwrap();
+    /// assert!(rules.set_pair("rex").unwrap_err().to_string().contains("KEY=VALUE"));
+    /// ```
+    pub fn set_pair(&mut self, setting: &str) -> Result<(), RulesError> {
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| RulesError(format!("switch setting '{setting}' is not KEY=VALUE")))?;
+        self.set(key.trim(), value.trim())
     }
 
     /// The conditions in force.
