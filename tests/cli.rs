@@ -174,8 +174,30 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
             "royal",
         ),
         (
-            vec!["moves", "--fen", ok_fen, "--rules", "circe"],
-            "not supported",
+            vec![
+                "moves",
+                "--fen",
+                ok_fen,
+                "--reserve",
+                "wBd3",
+                "--rules",
+                "circe",
+            ],
+            "without circe-parrain",
+        ),
+        (
+            vec!["moves", "--fen", "4k3/8/8/8/8/8/8/(wpQ)3K3 w - - 0 1"],
+            "marked mutable",
+        ),
+        (
+            vec![
+                "moves",
+                "--fen",
+                "4k3/8/8/8/8/8/8/3K4 w E - 0 1",
+                "--rules",
+                "circe",
+            ],
+            "castling",
         ),
         (
             vec!["moves", "--fen", ok_fen, "--engine", "bitboard"],

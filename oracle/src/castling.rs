@@ -1,4 +1,4 @@
-//! Castling rights, kept per rook square.
+//! Castling rights, kept per rook square, with each king's own right.
 
 use crate::{Colour, Square};
 
@@ -26,13 +26,32 @@ impl CastlingRights {
         CastlingRights(0)
     }
 
-    /// All four corners, as in the start position.
+    /// Both kings and all four corners, as in the start position.
     pub fn all() -> CastlingRights {
         let mut r = CastlingRights::none();
         for sq in [Square::A1, Square::H1, Square::A8, Square::H8] {
             r.insert(sq);
         }
+        r.insert_king(Colour::White);
+        r.insert_king(Colour::Black);
         r
+    }
+
+    /// Grants the king's own right: the king of `colour` has not moved. A rook right needs it;
+    /// without any rook right it still matters, since a rook reborn or mutated on a corner
+    /// regains that corner's right only while its king has its own.
+    pub fn insert_king(&mut self, colour: Colour) {
+        self.0 |= 1 << king_square(colour).index();
+    }
+
+    /// True when the king of `colour` keeps its own right (it has not moved).
+    pub fn king_may_castle(&self, colour: Colour) -> bool {
+        self.0 & (1 << king_square(colour).index()) != 0
+    }
+
+    /// Withdraws the king's own right, and with it every rook right of its side.
+    pub fn remove_king(&mut self, colour: Colour) {
+        self.clear(colour);
     }
 
     /// Grants the right of the rook on `rook_square`.
@@ -57,7 +76,9 @@ impl CastlingRights {
 
     /// Every rook square with a right, a1 first.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        Square::all().filter(move |sq| self.contains(*sq))
+        Square::all()
+            .filter(|sq| matches!(sq.file().index(), 0 | 7))
+            .filter(move |sq| self.contains(*sq))
     }
 
     /// The rook squares of one side (on its first rank).
@@ -66,13 +87,18 @@ impl CastlingRights {
             .filter(move |sq| sq.rank().index() == home_rank(colour))
     }
 
-    /// Withdraws every right of one side.
+    /// Withdraws every right of one side, the king's own included.
     pub fn clear(&mut self, colour: Colour) {
         let sqs: Vec<Square> = self.of(colour).collect();
         for sq in sqs {
             self.remove(sq);
         }
+        self.0 &= !(1 << king_square(colour).index());
     }
+}
+
+fn king_square(colour: Colour) -> Square {
+    Square::new(home_rank(colour) * 8 + 4).expect("on board")
 }
 
 fn home_rank(colour: Colour) -> u8 {

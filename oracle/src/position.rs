@@ -233,6 +233,19 @@ fn find_problems(setup: &Setup) -> Vec<Problem> {
 
 fn castling_problems(setup: &Setup) -> Vec<Problem> {
     let mut problems = Vec::new();
+    for colour in Colour::ALL {
+        let king_sq = CastlingSide::King.squares(colour)[0];
+        let king_home = setup
+            .board
+            .get(king_sq)
+            .is_some_and(|p| p.colour == colour && p.walk == Walk::King && p.royal);
+        if setup.castling.king_may_castle(colour) && !king_home {
+            problems.push(Problem::InvalidCastling(
+                king_sq,
+                "no king of that side there to keep its right",
+            ));
+        }
+    }
     for rook_sq in setup.castling.squares() {
         let colour = match rook_sq.rank().index() {
             0 => Colour::White,
@@ -247,6 +260,12 @@ fn castling_problems(setup: &Setup) -> Vec<Problem> {
             continue;
         };
         let [king_sq, ..] = side.squares(colour);
+        if !setup.castling.king_may_castle(colour) {
+            problems.push(Problem::InvalidCastling(
+                rook_sq,
+                "a rook's right needs its king's own right",
+            ));
+        }
         let king_ok = setup
             .board
             .get(king_sq)

@@ -12,7 +12,7 @@ const POSITIONS: &[&str] = &[
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/(wPP)7/4K3 w Ee - 0 1",
     "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2",
     "k7/8/8/8/8/8/1r6/(wrB)7 b - - 0 1",
 ];
@@ -131,5 +131,5 @@ fn forsyth_with_long_runs_and_two_letter_pieces() {
     let (p, _) = reverse.problems[0]
         .to_position(Profile::Popeye, Validation::Strict)
         .unwrap();
-    assert_eq!(fen::write(p.setup()), "4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1");
+    assert_eq!(fen::write(p.setup()), "4k3/8/8/8/8/8/(wPP)7/4K3 w Ee - 0 1");
 }

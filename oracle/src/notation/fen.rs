@@ -213,23 +213,34 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
     if text == "-" {
         return Ok(rights);
     }
+    let mut seen = Vec::new();
     for c in text.chars() {
         let sq = match c {
-            'K' | 'H' => Square::H1,
-            'Q' | 'A' => Square::A1,
-            'k' | 'h' => Square::H8,
-            'q' | 'a' => Square::A8,
+            'K' | 'H' => Some(Square::H1),
+            'Q' | 'A' => Some(Square::A1),
+            'k' | 'h' => Some(Square::H8),
+            'q' | 'a' => Some(Square::A8),
+            'E' | 'e' => None,
             _ => {
                 return Err(err(
                     "castling",
-                    format!("'{c}' is not one of K Q k q (or A H a h)"),
+                    format!("'{c}' is not one of K Q k q (or A H a h, or E e for a king alone)"),
                 ));
             }
         };
-        if rights.contains(sq) {
+        if seen.contains(&(sq, c.is_ascii_uppercase())) {
             return Err(err("castling", format!("'{c}' given twice")));
         }
-        rights.insert(sq);
+        seen.push((sq, c.is_ascii_uppercase()));
+        let colour = if c.is_ascii_uppercase() {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        rights.insert_king(colour);
+        if let Some(sq) = sq {
+            rights.insert(sq);
+        }
     }
     Ok(rights)
 }
@@ -271,6 +282,11 @@ pub fn write(setup: &Setup) -> String {
         (Square::A8, 'q'),
     ] {
         if setup.castling.contains(sq) {
+            castling.push(c);
+        }
+    }
+    for (colour, c) in [(Colour::White, 'E'), (Colour::Black, 'e')] {
+        if setup.castling.king_may_castle(colour) && setup.castling.of(colour).next().is_none() {
             castling.push(c);
         }
     }

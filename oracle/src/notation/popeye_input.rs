@@ -822,6 +822,7 @@ fn popeye_castling(setup: &Setup, no_castling: &[Square]) -> CastlingRights {
         if !king_home || no_castling.contains(&sq(4)) {
             continue;
         }
+        rights.insert_king(colour);
         for rook_sq in [sq(0), sq(7)] {
             let rook = setup
                 .board
@@ -893,11 +894,17 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     out.push('\n');
     let mut options = vec!["noboard".to_string()];
     let expected = popeye_castling(position.setup(), &[]);
-    let lost: Vec<String> = expected
+    let mut lost: Vec<String> = expected
         .squares()
         .filter(|s| !position.castling().contains(*s))
         .map(|s| s.to_string())
         .collect();
+    for colour in Colour::ALL {
+        if expected.king_may_castle(colour) && !position.castling().king_may_castle(colour) {
+            let home = if colour == Colour::White { "e1" } else { "e8" };
+            lost.push(home.to_string());
+        }
+    }
     if !lost.is_empty() {
         options.push(format!("nocastling {}", lost.concat()));
     }

@@ -2,10 +2,14 @@
 //!
 //! A side is in check when an enemy unit could capture one of its royal pieces by its walk.
 //! Magic pieces never capture, so they never check. A pawn on its own first rank attacks or
-//! not according to `first_rank_pawns`.
+//! not according to `first_rank_pawns`. Two rules widen or narrow this: under a Circe rule
+//! with `rex: inclusive` an attack is a check only if the royal piece could not be reborn, and
+//! with `royal_en_passant: yes` a royal pawn that has just double-stepped is in check when an
+//! enemy pawn could take it en passant.
 
+use super::rebirth::rebirth_square;
 use crate::geometry::{self, pawn_forward};
-use crate::rules::FirstRankPawns;
+use crate::rules::{FirstRankPawns, RoyalEnPassant};
 use crate::{Board, Colour, Piece, Rules, Setup, Square, Walk};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
@@ -61,11 +65,43 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
         .any(|(from, piece)| attacks(board, from, piece, target, rules))
 }
 
-/// True when a royal piece of `colour` is attacked.
+/// True when a royal piece of `colour` is in check.
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
-    setup
-        .board
-        .royal_squares(colour)
-        .into_iter()
-        .any(|sq| is_attacked(&setup.board, sq, !colour, rules))
+    let board = &setup.board;
+    let model = rules.circe_model().filter(|m| m.reborn_royals());
+    let checked = board.royal_squares(colour).into_iter().any(|royal_sq| {
+        let royal = board.get(royal_sq).expect("a royal piece");
+        board.pieces_of(!colour).any(|(from, piece)| {
+            attacks(board, from, piece, royal_sq, rules)
+                && model.is_none_or(|model| {
+                    let vector = (
+                        royal_sq.file().index() as i8 - from.file().index() as i8,
+                        royal_sq.rank().index() as i8 - from.rank().index() as i8,
+                    );
+                    // The capture would leave the capturer on the royal square and free its own.
+                    rebirth_square(&model, royal, royal_sq, vector)
+                        .is_none_or(|sq| sq == royal_sq || (sq != from && !board.is_empty(sq)))
+                })
+        })
+    });
+    checked || royal_pawn_en_passant(setup, colour, rules)
+}
+
+/// With `royal_en_passant: yes`, a royal pawn of `colour` that has just double-stepped and that
+/// an enemy pawn could take en passant.
+fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
+    if rules.royal_en_passant() != RoyalEnPassant::Yes {
+        return false;
+    }
+    let Some(ep) = setup.en_passant else {
+        return false;
+    };
+    let board = &setup.board;
+    let royal_pawn = board
+        .get(ep.pawn)
+        .is_some_and(|p| p.colour == colour && p.royal && p.walk.is_pawn());
+    royal_pawn
+        && board.pieces_of(!colour).any(|(from, piece)| {
+            piece.walk.is_pawn() && attacks(board, from, piece, ep.target, rules)
+        })
 }

@@ -11,32 +11,40 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     for (from, piece) in setup.board.pieces_of(setup.side_to_move) {
         match piece.walk {
             Walk::King => {
-                leaps(setup, from, piece, &ALL_DIRECTIONS, &mut moves);
+                leaps(setup, rules, from, piece, &ALL_DIRECTIONS, &mut moves);
                 castlings(setup, from, piece, &mut moves);
             }
-            Walk::Knight => leaps(setup, from, piece, &KNIGHT_LEAPS, &mut moves),
-            Walk::Queen | Walk::Rook | Walk::Bishop => rides(setup, from, piece, &mut moves),
+            Walk::Knight => leaps(setup, rules, from, piece, &KNIGHT_LEAPS, &mut moves),
+            Walk::Queen | Walk::Rook | Walk::Bishop => rides(setup, rules, from, piece, &mut moves),
             Walk::Pawn | Walk::ReversePawn => pawn_moves(setup, rules, from, piece, &mut moves),
         }
     }
     moves
 }
 
-/// The unit on `to` that `piece` may capture: an enemy that is not magic. Magic pieces
-/// neither capture nor can be captured (RULES.md §6).
-fn capturable(setup: &Setup, piece: Piece, to: Square) -> Option<Piece> {
-    setup
-        .board
-        .get(to)
-        .filter(|t| t.colour != piece.colour && !t.magic && !piece.magic)
+/// The unit on `to` that `piece` may capture: an enemy that is not magic (magic pieces
+/// neither capture nor can be captured, RULES.md §6), and not royal unless a Circe rule
+/// with `rex: inclusive` can rebirth it (whether it actually can is judged at the rebirth
+/// stage).
+fn capturable(setup: &Setup, rules: &Rules, piece: Piece, to: Square) -> Option<Piece> {
+    let royals_reborn = rules.circe_model().is_some_and(|m| m.reborn_royals());
+    setup.board.get(to).filter(|t| {
+        t.colour != piece.colour && !t.magic && !piece.magic && (!t.royal || royals_reborn)
+    })
 }
 
 /// A move to an empty square, or a capture of the unit standing there.
-fn step_or_capture(setup: &Setup, from: Square, piece: Piece, to: Square) -> Option<MoveRecord> {
+fn step_or_capture(
+    setup: &Setup,
+    rules: &Rules,
+    from: Square,
+    piece: Piece,
+    to: Square,
+) -> Option<MoveRecord> {
     let mut mv = MoveRecord::displacement(piece, from, to);
     if !setup.board.is_empty(to) {
         mv.capture = Some(Capture {
-            piece: capturable(setup, piece, to)?,
+            piece: capturable(setup, rules, piece, to)?,
             square: to,
         });
     }
@@ -45,6 +53,7 @@ fn step_or_capture(setup: &Setup, from: Square, piece: Piece, to: Square) -> Opt
 
 fn leaps(
     setup: &Setup,
+    rules: &Rules,
     from: Square,
     piece: Piece,
     vectors: &[(i8, i8)],
@@ -52,16 +61,16 @@ fn leaps(
 ) {
     for &(df, dr) in vectors {
         if let Some(to) = from.offset(df, dr) {
-            moves.extend(step_or_capture(setup, from, piece, to));
+            moves.extend(step_or_capture(setup, rules, from, piece, to));
         }
     }
 }
 
-fn rides(setup: &Setup, from: Square, piece: Piece, moves: &mut Vec<MoveRecord>) {
+fn rides(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &mut Vec<MoveRecord>) {
     for &(df, dr) in geometry::rider_directions(piece.walk) {
         let mut sq = from;
         while let Some(to) = sq.offset(df, dr) {
-            moves.extend(step_or_capture(setup, from, piece, to));
+            moves.extend(step_or_capture(setup, rules, from, piece, to));
             if !setup.board.is_empty(to) {
                 break;
             }
@@ -117,7 +126,7 @@ fn pawn_moves(
         let Some(to) = from.offset(df, forward) else {
             continue;
         };
-        if let Some(victim) = capturable(setup, piece, to) {
+        if let Some(victim) = capturable(setup, rules, piece, to) {
             let mut mv = MoveRecord::displacement(piece, from, to);
             mv.capture = Some(Capture {
                 piece: victim,
@@ -128,7 +137,9 @@ fn pawn_moves(
             .en_passant
             .filter(|ep| ep.target == to && setup.board.is_empty(to))
         {
-            if let Some(victim) = capturable(setup, piece, ep.pawn).filter(|v| v.walk.is_pawn()) {
+            if let Some(victim) =
+                capturable(setup, rules, piece, ep.pawn).filter(|v| v.walk.is_pawn())
+            {
                 let mut mv = MoveRecord::displacement(piece, from, to);
                 mv.capture = Some(Capture {
                     piece: victim,

@@ -1,16 +1,42 @@
-//! Stage 6: a move is legal if the mover is not in check once it is made. Castling also needs
-//! the king not to be in check before, nor to pass over an attacked square.
+//! Stage 6: a move is legal if the mover is not in check once every stage is made. Castling also
+//! needs the king not to be in check before, nor to pass over an attacked square; with
+//! `royal_rider_passage: safe` a royal rider may not pass over an attacked square either.
 
-use super::{check, displacement, make};
+use super::{check, contact, displacement, make, mutation, rebirth};
+use crate::rules::RoyalRiderPassage;
 use crate::{MoveRecord, Rules, Setup};
 
-/// Every legal move of the side to move, without check marks, in generation order.
+/// Every legal move of the side to move, without check marks: each displacement run through
+/// the stages of the pipeline (each stage may turn one record into several, one per choice, or
+/// into none), then kept if the mover is safe. Without duplicates, in no particular order.
 pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
-    displacement::pseudo_legal(setup, rules)
-        .into_iter()
-        .filter(|mv| castling_path_safe(setup, rules, mv))
-        .filter(|mv| !check::in_check(&make::make(setup, mv), setup.side_to_move, rules))
-        .collect()
+    let mut moves = displacement::pseudo_legal(setup, rules);
+    moves.retain(|mv| {
+        castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
+    });
+    // Stages that cannot apply are skipped: this keeps orthodox perft fast.
+    if rules.captures_mutate() {
+        moves = stage(moves, |mv| mutation::apply(setup, rules, mv));
+    }
+    if rules.circe_model().is_some() {
+        moves = stage(moves, |mv| rebirth::immediate(setup, rules, mv));
+        moves = stage(moves, |mv| rebirth::delayed(setup, rules, mv));
+    }
+    if setup.board.pieces().any(|(_, p)| p.magic) {
+        moves = stage(moves, |mv| contact::apply(setup, rules, mv));
+    }
+    moves.retain(|mv| !check::in_check(&make::make(setup, mv, rules), setup.side_to_move, rules));
+    if rules.captures_mutate() {
+        // A pawn that captures on its promotion rank and mutates no longer promotes, so its
+        // promotion records have become one.
+        moves.sort();
+        moves.dedup();
+    }
+    moves
+}
+
+fn stage(moves: Vec<MoveRecord>, f: impl Fn(MoveRecord) -> Vec<MoveRecord>) -> Vec<MoveRecord> {
+    moves.into_iter().flat_map(f).collect()
 }
 
 fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
@@ -18,9 +44,40 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         return true;
     }
     let enemy = !setup.side_to_move;
+    if check::in_check(setup, setup.side_to_move, rules) {
+        return false;
+    }
     let mut crossed = displacement::squares_between(mv.from, mv.to);
     crossed.push(mv.from);
     crossed
         .iter()
         .all(|&sq| !check::is_attacked(&setup.board, sq, enemy, rules))
+}
+
+/// With `royal_rider_passage: safe`, the squares a royal rider crosses (not its arrival, which
+/// the check test covers) must not be attacked; the rider itself no longer shields them.
+fn royal_rider_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
+    if rules.royal_rider_passage() == RoyalRiderPassage::Free
+        || !mv.mover.royal
+        || !mv.mover.walk.is_rider()
+        || mv.castling.is_some()
+    {
+        return true;
+    }
+    let mut board = setup.board.clone();
+    board.take(mv.from);
+    let (df, dr) = (
+        (mv.to.file().index() as i8 - mv.from.file().index() as i8).signum(),
+        (mv.to.rank().index() as i8 - mv.from.rank().index() as i8).signum(),
+    );
+    let mut sq = mv.from;
+    loop {
+        sq = sq.offset(df, dr).expect("the path stays on the board");
+        if sq == mv.to {
+            return true;
+        }
+        if check::is_attacked(&board, sq, !setup.side_to_move, rules) {
+            return false;
+        }
+    }
 }

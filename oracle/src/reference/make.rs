@@ -1,10 +1,13 @@
 //! Plays a move record on a setup: every stage the record describes, in pipeline order.
 
 use crate::geometry;
-use crate::{Colour, EnPassant, MoveRecord, Setup, Square, Walk};
+use crate::rules::RebirthTime;
+use crate::{
+    CastlingSide, Colour, EnPassant, MoveRecord, Piece, Reserve, Rules, Setup, Square, Walk,
+};
 
 /// The setup after `mv`. The record is trusted: legality is judged elsewhere.
-pub fn make(setup: &Setup, mv: &MoveRecord) -> Setup {
+pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     let mut next = setup.clone();
     let mover = setup.side_to_move;
     let board = &mut next.board;
@@ -35,6 +38,14 @@ pub fn make(setup: &Setup, mv: &MoveRecord) -> Setup {
     }
 
     update_castling(&mut next, mv, mover);
+    regain_castling(&mut next, mv);
+    let parrain = rules
+        .circe_model()
+        .is_some_and(|m| m.time == RebirthTime::NextMove);
+    next.reserve = mv.capture.filter(|_| parrain).map(|c| Reserve {
+        piece: c.piece,
+        square: c.square,
+    });
     next.en_passant = en_passant_after(&next, mv, mover);
     let resets_clock = mv.capture.is_some() || mv.mover.walk.is_pawn();
     next.halfmove_clock = if resets_clock {
@@ -82,6 +93,41 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
         .collect();
     for sq in stale {
         next.castling.remove(sq);
+    }
+    for colour in Colour::ALL {
+        let king_sq = CastlingSide::King.squares(colour)[0];
+        let king_home = next
+            .board
+            .get(king_sq)
+            .is_some_and(|p| p.colour == colour && p.walk == Walk::King && p.royal);
+        if !king_home {
+            next.castling.remove_king(colour);
+        }
+    }
+}
+
+/// A unit that becomes a rook on a corner of its own first rank, by a rebirth or a capturer
+/// mutation, gains that corner's castling right if its king still has its own (has not moved).
+fn regain_castling(next: &mut Setup, mv: &MoveRecord) {
+    let mut became_rooks: Vec<(Square, Piece)> = Vec::new();
+    for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
+        became_rooks.push((
+            r.square,
+            r.promotion.map_or(r.piece, |w| r.piece.with_walk(w)),
+        ));
+    }
+    if mv.mutation.is_some() {
+        became_rooks.push((mv.to, mv.final_mover()));
+    }
+    for (square, piece) in became_rooks {
+        let colour = piece.colour;
+        let corner = CastlingSide::of_rook_square(square)
+            .is_some_and(|side| side.squares(colour)[2] == square);
+        let king_keeps_right = next.castling.king_may_castle(colour);
+        let still_there = next.board.get(square) == Some(piece);
+        if piece.walk == Walk::Rook && !piece.royal && corner && king_keeps_right && still_there {
+            next.castling.insert(square);
+        }
     }
 }
 

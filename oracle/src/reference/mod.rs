@@ -2,38 +2,44 @@
 //! piece is then safe. Written to be checked against RULES.md by reading, not to be fast.
 //!
 //! One module per stage of the move pipeline (RULES.md §0):
-//! - [`displacement`]: the orthodox part of every move, pseudo-legal;
+//! - [`displacement`]: stage 1, the orthodox part of every move, pseudo-legal;
+//! - [`mutation`]: stage 2, the capturer's change of walk (Frankfurt, Protean);
+//! - [`rebirth`]: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
+//! - [`contact`]: stage 5, mutations by contact with magic pieces;
+//! - [`legality`]: stage 6, runs the stages and keeps the moves after which the mover is safe;
 //! - [`make`]: plays a move record on a setup;
-//! - [`check`]: which squares a side attacks, whether a royal piece is in check;
-//! - [`legality`]: keeps the moves after which the mover is not in check.
+//! - [`check`]: which squares a side attacks, whether a royal piece is in check.
 
 pub mod check;
+pub mod contact;
 pub mod displacement;
 pub mod legality;
 pub mod make;
+pub mod mutation;
+pub mod rebirth;
 
-use crate::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status};
+use crate::{
+    CheckMark, Condition, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status,
+};
 
 /// The reference engine.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ReferenceEngine;
 
 impl ReferenceEngine {
+    /// Rejects what a position cannot mean under these rules.
     fn supported(position: &Position, rules: &Rules) -> Result<(), EngineError> {
-        if let Some(c) = rules.conditions().next() {
-            return Err(EngineError::Unsupported(format!(
-                "condition {c} in the reference engine"
-            )));
-        }
-        if position.board().pieces().any(|(_, p)| p.magic) {
-            return Err(EngineError::Unsupported(
-                "magic pieces in the reference engine".into(),
-            ));
-        }
-        if position.reserve().is_some() {
+        if position.reserve().is_some() && !rules.has(Condition::CirceParrain) {
             return Err(EngineError::Unsupported(
                 "a Parrain reserve without circe-parrain".into(),
             ));
+        }
+        if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.mutable)
+            && !rules.captures_mutate()
+        {
+            return Err(EngineError::Unsupported(format!(
+                "the unit on {sq} is marked mutable, which needs frankfurt or protean"
+            )));
         }
         Ok(())
     }
@@ -52,7 +58,7 @@ fn legal_moves_of(setup: &Setup, rules: &Rules, marks: bool) -> Vec<MoveRecord> 
 }
 
 fn check_mark(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> CheckMark {
-    let after = make::make(setup, mv);
+    let after = make::make(setup, mv, rules);
     if !check::in_check(&after, after.side_to_move, rules) {
         CheckMark::None
     } else if legality::legal_moves(&after, rules).is_empty() {
@@ -72,7 +78,7 @@ fn perft_of(setup: &Setup, rules: &Rules, depth: u32) -> u64 {
     }
     moves
         .iter()
-        .map(|mv| perft_of(&make::make(setup, mv), rules, depth - 1))
+        .map(|mv| perft_of(&make::make(setup, mv, rules), rules, depth - 1))
         .sum()
 }
 
@@ -108,6 +114,7 @@ impl Engine for ReferenceEngine {
         Ok(Position::from_played(make::make(
             position.setup(),
             &unmarked,
+            rules,
         )))
     }
 

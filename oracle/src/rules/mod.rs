@@ -3,6 +3,7 @@
 //! [`Rules`] is the only place that knows the profile defaults; engines ask it for the resolved
 //! value of each switch.
 
+mod circe;
 mod condition;
 mod profile;
 mod switch;
@@ -10,6 +11,7 @@ mod switch;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+pub use circe::{CirceModel, PromotionChooser, RebirthPlace, RebirthTime, RebirthWalk};
 pub use condition::{Condition, UnknownCondition};
 pub use profile::Profile;
 pub use switch::*;

@@ -1,0 +1,202 @@
+//! Stages 3 and 4 of the pipeline: rebirth of captured units (the Circe family, RULES.md §1–4).
+//!
+//! Each variant is a [`CirceModel`]: the walk of the reborn unit, its square, the delay and the
+//! occupied-square policy are answered here once each, so Plain Circe, Clone, Equipollents and
+//! Parrain differ only in the choices they combine.
+
+use crate::rules::{
+    CirceModel, CloneWalkWhenPromoting, ParrainLongCastling, RebirthOccupied, RebirthPlace,
+    RebirthTime, RebirthWalk,
+};
+use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
+use crate::{File, Rank, geometry};
+
+/// Stage 3: the unit captured by this move, reborn at once (Plain Circe, Clone, Equipollents).
+///
+/// Returns no record when the capture is illegal (`rebirth_occupied: strict` with an occupied
+/// square, or a royal unit that could not be reborn), one record otherwise, or one per
+/// promotion choice of a pawn reborn on its promotion rank.
+pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
+    let Some(model) = rules
+        .circe_model()
+        .filter(|m| m.time == RebirthTime::Immediate)
+    else {
+        return vec![mv];
+    };
+    let Some(capture) = mv.capture else {
+        return vec![mv];
+    };
+    let victim = capture.piece;
+    let reborn = victim.with_walk(reborn_walk(&model, rules, &mv));
+    let vector = (
+        mv.to.file().index() as i8 - mv.from.file().index() as i8,
+        mv.to.rank().index() as i8 - mv.from.rank().index() as i8,
+    );
+    let square = rebirth_square(&model, reborn, capture.square, vector);
+    let board = board_after_displacement(setup, &mv);
+    match square {
+        Some(sq) if board.is_empty(sq) => with_rebirth(mv, reborn, sq, false),
+        Some(_) if victim.royal || model.occupied == RebirthOccupied::Strict => Vec::new(),
+        None if victim.royal => Vec::new(),
+        _ => vec![mv],
+    }
+}
+
+/// Stage 4: the unit waiting in the Parrain reserve, reborn by this move's vector if the square
+/// is on the board and empty after the move; otherwise it is lost.
+pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
+    let Some(reserve) = setup.reserve else {
+        return vec![mv];
+    };
+    if !rules
+        .circe_model()
+        .is_some_and(|m| m.time == RebirthTime::NextMove)
+    {
+        return vec![mv];
+    }
+    let (df, dr) = parrain_vector(rules, &mv);
+    let Some(square) = reserve.square.offset(df, dr) else {
+        return vec![mv];
+    };
+    let mut board = board_after_displacement(setup, &mv);
+    if let Some(r) = mv.rebirth {
+        board.set(r.square, Some(r.piece));
+    }
+    if board.is_empty(square) {
+        with_rebirth(mv, reserve.piece, square, true)
+    } else {
+        vec![mv]
+    }
+}
+
+/// The vector a Parrain rebirth copies: arrival minus departure; for castling the sum of the
+/// king's and the rook's displacements (null for 0-0) or one step toward the a-file for 0-0-0,
+/// as `parrain_long_castling` says.
+pub fn parrain_vector(rules: &Rules, mv: &MoveRecord) -> (i8, i8) {
+    match mv.castling {
+        Some(CastlingSide::King) => (0, 0),
+        Some(CastlingSide::Queen) => match rules.parrain_long_castling() {
+            ParrainLongCastling::TowardA => (-1, 0),
+            ParrainLongCastling::TowardH => (1, 0),
+        },
+        None => (
+            mv.to.file().index() as i8 - mv.from.file().index() as i8,
+            mv.to.rank().index() as i8 - mv.from.rank().index() as i8,
+        ),
+    }
+}
+
+/// The walk of the reborn unit: its own, or under Clone the capturer's (its walk before
+/// promotion, or after with `clone_walk_when_promoting: promoted`); a royal capturer or a royal
+/// victim changes nothing.
+fn reborn_walk(model: &CirceModel, rules: &Rules, mv: &MoveRecord) -> Walk {
+    let victim = mv.capture.expect("a capture").piece;
+    match model.walk {
+        RebirthWalk::Captured => victim.walk,
+        RebirthWalk::Capturer if mv.mover.royal || victim.royal => victim.walk,
+        RebirthWalk::Capturer => match (mv.promotion, rules.clone_walk_when_promoting()) {
+            (Some(p), CloneWalkWhenPromoting::Promoted) if mv.mover.walk.is_pawn() => p.walk,
+            _ => mv.mover.walk,
+        },
+    }
+}
+
+/// The square where `reborn` comes back after a capture on `capture_square` by a move of
+/// `vector`, or `None` when it falls off the board.
+pub fn rebirth_square(
+    model: &CirceModel,
+    reborn: Piece,
+    capture_square: Square,
+    vector: (i8, i8),
+) -> Option<Square> {
+    match model.place {
+        RebirthPlace::CirceSquare => Some(circe_square(reborn, capture_square)),
+        RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
+            capture_square.offset(vector.0, vector.1)
+        }
+    }
+}
+
+/// The Plain Circe rebirth square (RULES.md §1): by walk, colour of the unit and colour of the
+/// capture square; pawns on their second rank of the capture file.
+pub fn circe_square(piece: Piece, capture_square: Square) -> Square {
+    let white = piece.colour == Colour::White;
+    let first = if white { 0 } else { 7 };
+    let light = capture_square.is_light();
+    let file = match piece.walk {
+        Walk::King => 4,
+        Walk::Queen => 3,
+        Walk::Rook => match (white, light) {
+            (true, true) | (false, false) => 7,
+            _ => 0,
+        },
+        Walk::Knight => match (white, light) {
+            (true, true) | (false, false) => 1,
+            _ => 6,
+        },
+        Walk::Bishop => match (white, light) {
+            (true, true) | (false, false) => 5,
+            _ => 2,
+        },
+        Walk::Pawn | Walk::ReversePawn => {
+            let rank = if white { 1 } else { 6 };
+            return at(capture_square.file().index(), rank);
+        }
+    };
+    at(file, first)
+}
+
+fn at(file: u8, rank: u8) -> Square {
+    Square::from_coords(
+        File::new(file).expect("on board"),
+        Rank::new(rank).expect("on board"),
+    )
+}
+
+/// Adds the rebirth to the record (immediate or delayed), one record per promotion choice when
+/// a pawn lands on its promotion rank.
+fn with_rebirth(mv: MoveRecord, piece: Piece, square: Square, delayed: bool) -> Vec<MoveRecord> {
+    let promotes =
+        piece.walk.is_pawn() && square.rank() == geometry::promotion_rank(piece.colour, piece.walk);
+    let choices: Vec<Option<Walk>> = if promotes {
+        Walk::PROMOTIONS.iter().map(|&w| Some(w)).collect()
+    } else {
+        vec![None]
+    };
+    choices
+        .into_iter()
+        .map(|promotion| {
+            let rebirth = Some(Rebirth {
+                piece,
+                square,
+                promotion,
+            });
+            let mut out = mv.clone();
+            if delayed {
+                out.delayed_rebirth = rebirth;
+            } else {
+                out.rebirth = rebirth;
+            }
+            out
+        })
+        .collect()
+}
+
+/// The board after stages 1 and 2 only.
+pub fn board_after_displacement(setup: &Setup, mv: &MoveRecord) -> Board {
+    let mut board = setup.board.clone();
+    if let Some(side) = mv.castling {
+        let [king_from, king_to, rook_from, rook_to] = side.squares(setup.side_to_move);
+        let king = board.take(king_from);
+        let rook = board.take(rook_from);
+        board.set(king_to, king);
+        board.set(rook_to, rook);
+    } else {
+        board.take(mv.from);
+        if let Some(c) = mv.capture {
+            board.take(c.square);
+        }
+        board.set(mv.to, Some(mv.final_mover()));
+    }
+    board
+}
