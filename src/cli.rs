@@ -24,12 +24,16 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Run the checks shipped in the repository: every perft suite under corpus/perft through the
-    /// chosen engine, up to --max-depth. Exit 0 when all pass, 1 when any fails.
+    /// Run the checks shipped in the repository through the chosen engine: every YAML scenario
+    /// under scenarios/ (or --scenarios DIR) and every perft suite under corpus/perft up to
+    /// --max-depth. Exit 0 when all pass, 1 when any fails, 2 when a scenario is malformed.
     Check {
-        /// Folder of perft suites.
-        #[arg(long, default_value = "corpus/perft")]
-        perft: PathBuf,
+        /// Folder of YAML scenarios, read recursively.
+        #[arg(long, default_value = "scenarios")]
+        scenarios: PathBuf,
+        /// Folder of perft suites (skipped with a note when the default folder is absent).
+        #[arg(long)]
+        perft: Option<PathBuf>,
         /// Deepest perft count to check (deeper ones are skipped).
         #[arg(long, default_value_t = 4)]
         max_depth: u32,
@@ -188,10 +192,24 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             Ok(0)
         }
         Command::Check {
+            scenarios,
             perft,
             max_depth,
             engine: choice,
-        } => check(&perft, max_depth, choice),
+        } => {
+            let perft_code = match perft {
+                Some(dir) => check_perft(&dir, max_depth, choice)?,
+                None if std::path::Path::new(DEFAULT_PERFT).is_dir() => {
+                    check_perft(std::path::Path::new(DEFAULT_PERFT), max_depth, choice)?
+                }
+                None => {
+                    println!("perft: skipped ({DEFAULT_PERFT} is absent)");
+                    0
+                }
+            };
+            let scenario_code = check_scenarios(&scenarios, choice)?;
+            Ok(perft_code.max(scenario_code))
+        }
         Command::Perft {
             position,
             depth,
@@ -213,7 +231,59 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
     }
 }
 
-fn check(
+const DEFAULT_PERFT: &str = "corpus/perft";
+
+/// Runs every scenario under `dir`: 0 when all pass, 1 when one fails, 2 when one is malformed.
+fn check_scenarios(dir: &std::path::Path, choice: EngineChoice) -> Result<i32, BadInput> {
+    let engine = engine(choice).map_err(BadInput)?;
+    let loaded = crate::scenario::load_dir(dir).map_err(BadInput)?;
+    if loaded.is_empty() {
+        return Err(BadInput(format!(
+            "no scenario (*.yaml) in {}",
+            dir.display()
+        )));
+    }
+    let started = std::time::Instant::now();
+    let (mut passed, mut failed, mut malformed, mut checks) = (0, 0, 0, 0);
+    for item in &loaded {
+        let outcome = item
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|s| crate::scenario::run(s, engine).map(|o| (s, o)));
+        match outcome {
+            Err(e) => {
+                malformed += 1;
+                println!("MALFORMED {e}");
+            }
+            Ok((s, o)) => {
+                checks += o.checked;
+                if o.failures.is_empty() {
+                    passed += 1;
+                    println!("ok {}: {} ({} checks)", s.file, s.name, o.checked);
+                } else {
+                    failed += 1;
+                    for f in &o.failures {
+                        print!("{}", crate::scenario::print_failure(f));
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "scenarios: {passed} passed, {failed} failed, {malformed} malformed ({} engine, {checks} checks, {:.1} s)",
+        engine.name(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if malformed > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn check_perft(
     perft_dir: &std::path::Path,
     max_depth: u32,
     choice: EngineChoice,

@@ -13,5 +13,6 @@
 pub mod cli;
 pub mod corpus;
 pub mod engines;
+pub mod scenario;
 
 pub use feerie_oracle as oracle;

@@ -208,7 +208,8 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
     Ok(board)
 }
 
-fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+/// Reads a FEN castling field (`KQkq`, `-`, or with `E`/`e` for a king that keeps its own right alone).
+pub fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::none();
     if text == "-" {
         return Ok(rights);

@@ -1,0 +1,290 @@
+//! Reading scenario files, and checking everything in them that does not need an engine:
+//! rule words, the position, move texts, status names.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use feerie_oracle::popeye_move::MoveText;
+use feerie_oracle::{Colour, Position, Profile, Rules, Validation, fen, popeye_input};
+
+use super::{Expect, PositionSpec, Scenario};
+
+/// A malformed scenario: the file, the line (when known) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file.
+    pub file: String,
+    /// 1-based line, when it can be told.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// Every `*.yaml` file under `dir` (recursively, in path order), each read and checked.
+pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, String> {
+    if !dir.is_dir() {
+        return Err(format!("scenario folder {} does not exist", dir.display()));
+    }
+    let mut files = Vec::new();
+    collect_yaml(dir, &mut files).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    files.sort();
+    Ok(files.iter().map(|f| load_file(f)).collect())
+}
+
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_yaml(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads and checks one scenario file.
+pub fn load_file(path: &Path) -> Result<Scenario, LoadError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        file: name.clone(),
+        line: None,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse_scenario(&name, &text)
+}
+
+/// Parses and checks a scenario given as text; `file` names it in errors.
+///
+/// ```
+/// let s = feerie::scenario::parse_scenario("x.yaml",
+///     "name: n\nsource: s\nposition: { fen: '4k3/8/8/8/8/8/8/4K3 w - - 0 1' }\nexpect: { perft: { 1: 5 } }\n").unwrap();
+/// assert_eq!(s.name, "n");
+/// let e = feerie::scenario::parse_scenario("x.yaml", "name: n\nsource: s\nposition: { fen: 'x' }\n").unwrap_err();
+/// assert_eq!(e.line, Some(3));
+/// ```
+pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+    let mut scenario: Scenario = serde_yaml::from_str(text).map_err(|e| LoadError {
+        file: file.to_string(),
+        line: e.location().map(|l| l.line()),
+        message: e.to_string(),
+    })?;
+    scenario.file = file.to_string();
+    scenario.text = text.to_string();
+    check(&scenario)?;
+    Ok(scenario)
+}
+
+/// Everything about a scenario that can be checked without an engine.
+fn check(s: &Scenario) -> Result<(), LoadError> {
+    let base = s.base_rules()?;
+    s.position()?;
+    for text in &s.play {
+        s.move_text(text)?;
+    }
+    if s.expect.is_none() && s.interpretations.is_empty() {
+        return Err(s.error(
+            None,
+            "no expectation: give expect: or interpretations:".into(),
+        ));
+    }
+    if let Some(e) = &s.expect {
+        check_expect(s, e)?;
+    }
+    for i in &s.interpretations {
+        s.interpretation_rules(&base, i.profile.as_deref(), &i.set)?;
+        check_expect(s, &i.expect)?;
+    }
+    Ok(())
+}
+
+fn check_expect(s: &Scenario, e: &Expect) -> Result<(), LoadError> {
+    let texts = e
+        .moves
+        .iter()
+        .flatten()
+        .chain(&e.include)
+        .chain(&e.exclude)
+        .chain(e.after.iter().map(|a| &a.mv));
+    for text in texts {
+        s.move_text(text)?;
+    }
+    for a in &e.after {
+        fen::parse_setup(&a.fen).map_err(|err| s.error(Some(&a.fen), format!("after: {err}")))?;
+    }
+    if let Some(status) = &e.status
+        && !["normal", "check", "checkmate", "stalemate"].contains(&status.as_str())
+    {
+        return Err(s.error(
+            Some(status),
+            format!("status '{status}' is not one of normal, check, checkmate, stalemate"),
+        ));
+    }
+    if e.moves.is_none()
+        && e.include.is_empty()
+        && e.exclude.is_empty()
+        && e.perft.is_empty()
+        && e.after.is_empty()
+        && e.status.is_none()
+    {
+        return Err(s.error(Some("expect"), "an empty expectation".into()));
+    }
+    Ok(())
+}
+
+impl Scenario {
+    /// An error at the first line containing `needle` (or without line).
+    pub(crate) fn error(&self, needle: Option<&str>, message: String) -> LoadError {
+        let line =
+            needle.and_then(|n| self.text.lines().position(|l| l.contains(n)).map(|i| i + 1));
+        LoadError {
+            file: self.file.clone(),
+            line,
+            message,
+        }
+    }
+
+    /// The rules of `rules:`.
+    pub fn base_rules(&self) -> Result<Rules, LoadError> {
+        let sets: Vec<String> = self
+            .rules
+            .set
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        Rules::from_words(&self.rules.conditions, self.rules.profile.as_deref(), &sets).map_err(
+            |e| {
+                let needle = self
+                    .rules
+                    .conditions
+                    .first()
+                    .map(String::as_str)
+                    .unwrap_or("rules");
+                self.error(Some(needle), format!("rules: {e}"))
+            },
+        )
+    }
+
+    /// The rules of an interpretation: the base rules under another profile and switches.
+    pub fn interpretation_rules(
+        &self,
+        base: &Rules,
+        profile: Option<&str>,
+        set: &std::collections::BTreeMap<String, String>,
+    ) -> Result<Rules, LoadError> {
+        let mut rules = match profile {
+            Some(p) => {
+                let profile: Profile = p
+                    .parse()
+                    .map_err(|e: String| self.error(Some(p), format!("interpretation: {e}")))?;
+                let mut r = Rules::new(base.conditions(), profile)
+                    .map_err(|e| self.error(None, e.to_string()))?;
+                for (k, v) in base.overrides() {
+                    r.set(k.key(), v).expect("valid switch");
+                }
+                r
+            }
+            None => base.clone(),
+        };
+        for (k, v) in set {
+            rules
+                .set(k, v)
+                .map_err(|e| self.error(Some(k), format!("interpretation: {e}")))?;
+        }
+        Ok(rules)
+    }
+
+    /// The position of `position:`.
+    pub fn position(&self) -> Result<Position, LoadError> {
+        let spec: &PositionSpec = &self.position;
+        let validation = if spec.lenient {
+            Validation::Lenient
+        } else {
+            Validation::Strict
+        };
+        let setup = match (&spec.fen, &spec.pieces) {
+            (Some(text), None) => {
+                if spec.side.is_some()
+                    || spec.castling.is_some()
+                    || spec.en_passant.is_some()
+                    || spec.reserve.is_some()
+                {
+                    return Err(self.error(
+                        Some("position"),
+                        "with fen:, side, castling, en passant and reserve are FEN fields".into(),
+                    ));
+                }
+                fen::parse_setup(text)
+                    .map_err(|e| self.error(Some(text), format!("position: {e}")))?
+            }
+            (None, Some(pieces)) => self.setup_from_pieces(pieces)?,
+            _ => {
+                return Err(self.error(
+                    Some("position"),
+                    "position: give exactly one of fen: and pieces:".into(),
+                ));
+            }
+        };
+        Position::new(setup, validation)
+            .map_err(|e| self.error(Some("position"), format!("position: {e}")))
+    }
+
+    fn setup_from_pieces(&self, pieces: &str) -> Result<feerie_oracle::Setup, LoadError> {
+        let spec = &self.position;
+        let input = format!("begin\npieces {pieces}\nstipulation ~1\nend\n");
+        let here = |e: String| self.error(Some(pieces), format!("position: {e}"));
+        let file = popeye_input::parse(&input).map_err(|e| here(e.to_string()))?;
+        let (position, _) = file.problems[0]
+            .to_position(Profile::Popeye, Validation::Lenient)
+            .map_err(|e| here(e.to_string()))?;
+        let mut setup = position.into_setup();
+        setup.side_to_move = match spec.side.as_deref() {
+            None | Some("white") => Colour::White,
+            Some("black") => Colour::Black,
+            Some(other) => {
+                return Err(self.error(
+                    Some(other),
+                    format!("position: side '{other}' is not white or black"),
+                ));
+            }
+        };
+        if let Some(c) = &spec.castling {
+            setup.castling = fen::parse_castling(c)
+                .map_err(|e| self.error(Some(c), format!("position: {e}")))?;
+        }
+        if let Some(ep) = &spec.en_passant {
+            let target = ep
+                .parse()
+                .ok()
+                .and_then(feerie_oracle::EnPassant::from_target)
+                .ok_or_else(|| {
+                    self.error(
+                        Some(ep),
+                        format!("position: en passant '{ep}' is not a square of rank 3 or 6"),
+                    )
+                })?;
+            setup.en_passant = Some(target);
+        }
+        if let Some(r) = &spec.reserve {
+            setup.reserve = Some(
+                fen::parse_reserve(r).map_err(|e| self.error(Some(r), format!("position: {e}")))?,
+            );
+        }
+        Ok(setup)
+    }
+
+    /// A move text, parsed.
+    pub fn move_text(&self, text: &str) -> Result<MoveText, LoadError> {
+        text.parse::<MoveText>()
+            .map_err(|e| self.error(Some(text), e.to_string()))
+    }
+}
