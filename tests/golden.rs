@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use feerie::oracle::{
     CheckMark, Colour, Engine, Piece, Position, Profile, ReferenceEngine, Reserve, Rules,
-    Validation, Walk, fen, popeye_input,
+    Validation, Walk, fen, popeye_input, popeye_move,
 };
 use serde::Deserialize;
 
@@ -105,19 +105,27 @@ fn disagreements(file: &Path) -> (usize, Vec<String>) {
         }
         let position = from_popeye;
 
-        let mut ours: Vec<String> = match ReferenceEngine.legal_moves(&position, &rules) {
-            Ok(moves) => moves
-                .iter()
-                .map(|m| {
-                    let mark = if m.check == CheckMark::None { "" } else { "+" };
-                    format!("{}{mark}", m.notation_without_check())
-                })
-                .collect(),
+        let legal = match ReferenceEngine.legal_moves(&position, &rules) {
+            Ok(moves) => moves,
             Err(e) => {
                 problems.push(format!("{}: {e}", r.id));
                 continue;
             }
         };
+        // Each record's notation names it alone: reading it back gives the same record.
+        for mv in &legal {
+            match popeye_move::resolve(&mv.to_string(), &legal) {
+                Ok(back) if back == *mv => {}
+                other => problems.push(format!("{}: {mv} reads back as {other:?}", r.id)),
+            }
+        }
+        let mut ours: Vec<String> = legal
+            .iter()
+            .map(|m| {
+                let mark = if m.check == CheckMark::None { "" } else { "+" };
+                format!("{}{mark}", m.notation_without_check())
+            })
+            .collect();
         let mut theirs: Vec<String> = r
             .moves
             .iter()

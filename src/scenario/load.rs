@@ -142,10 +142,30 @@ fn check_expect(s: &Scenario, e: &Expect) -> Result<(), LoadError> {
 }
 
 impl Scenario {
-    /// An error at the first line containing `needle` (or without line).
+    /// An error at the line that holds `needle` (or without line).
     pub(crate) fn error(&self, needle: Option<&str>, message: String) -> LoadError {
-        let line =
-            needle.and_then(|n| self.text.lines().position(|l| l.contains(n)).map(|i| i + 1));
+        let line = needle.and_then(|n| {
+            let lines: Vec<&str> = self.text.lines().collect();
+            // A quoted value first, then a value after a key or in a list, then anywhere.
+            let forms = [
+                vec![format!("'{n}'"), format!("\"{n}\"")],
+                vec![
+                    format!(": {n}"),
+                    format!("[{n}"),
+                    format!("{{ {n}"),
+                    format!(", {n}"),
+                ],
+                vec![n.to_string()],
+            ];
+            forms
+                .iter()
+                .find_map(|f| {
+                    lines
+                        .iter()
+                        .position(|l| f.iter().any(|q| l.contains(q.as_str())))
+                })
+                .map(|i| i + 1)
+        });
         LoadError {
             file: self.file.clone(),
             line,
