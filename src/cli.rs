@@ -41,6 +41,29 @@ enum Command {
         #[arg(long, value_enum, default_value = "reference")]
         engine: EngineChoice,
     },
+    /// Compare perft counts with a UCI engine's `go perft` (orthodox chess), move by move, on one
+    /// position or on reproducible random positions. Exit 0 when all agree, 1 otherwise.
+    UciPerft {
+        /// The UCI engine: a command on PATH or a path.
+        #[arg(long, default_value = "stockfish")]
+        engine: String,
+        /// The position (orthodox FEN).
+        #[arg(long, conflicts_with = "random", required_unless_present = "random")]
+        fen: Option<String>,
+        /// Instead of --fen, this many positions from random playouts of the start position and
+        /// the suites under corpus/perft.
+        #[arg(long)]
+        random: Option<usize>,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of half-moves.
+        #[arg(long)]
+        depth: u32,
+        /// Our engine.
+        #[arg(long, value_enum, default_value = "reference")]
+        ours: EngineChoice,
+    },
     /// Count the legal move sequences of a given length; the count is the last line.
     Perft {
         #[command(flatten)]
@@ -210,6 +233,14 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             let scenario_code = check_scenarios(&scenarios, choice)?;
             Ok(perft_code.max(scenario_code))
         }
+        Command::UciPerft {
+            engine: uci,
+            fen,
+            random,
+            seed,
+            depth,
+            ours,
+        } => uci_perft(&uci, fen.as_deref(), random, seed, depth, ours),
         Command::Perft {
             position,
             depth,
@@ -232,6 +263,56 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
 }
 
 const DEFAULT_PERFT: &str = "corpus/perft";
+
+fn uci_perft(
+    uci: &str,
+    fen_text: Option<&str>,
+    random: Option<usize>,
+    seed: u64,
+    depth: u32,
+    ours: EngineChoice,
+) -> Result<i32, BadInput> {
+    let ours = engine(ours).map_err(BadInput)?;
+    let positions = match (fen_text, random) {
+        (Some(text), _) => vec![fen::parse(text, Validation::Strict)?],
+        (None, Some(count)) => {
+            let mut starts = vec![Position::start()];
+            if std::path::Path::new(DEFAULT_PERFT).is_dir() {
+                for case in crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
+                    .map_err(BadInput)?
+                {
+                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict) {
+                        starts.push(p);
+                    }
+                }
+            }
+            crate::playout::random_positions(ours, &Rules::orthodox(), &starts, count, 40, seed)?
+        }
+        (None, None) => return Err(BadInput("give --fen or --random N".into())),
+    };
+    let mut uci_engine = crate::external::uci::UciEngine::start(uci).map_err(BadInput)?;
+    let (mut agreed, mut differed) = (0, 0);
+    for position in &positions {
+        let text = crate::external::uci::standard_fen(position.setup()).map_err(BadInput)?;
+        match crate::external::uci::compare_perft(&mut uci_engine, ours, position, depth)
+            .map_err(BadInput)?
+        {
+            None => {
+                agreed += 1;
+                println!("ok {text} depth {depth}");
+            }
+            Some(lines) => {
+                differed += 1;
+                println!("DIFF {text} depth {depth}");
+                for l in lines {
+                    println!("  {l}");
+                }
+            }
+        }
+    }
+    println!("uci-perft: {agreed} agree, {differed} differ ({uci} against the {} engine, depth {depth})", ours.name());
+    Ok(if differed == 0 { 0 } else { 1 })
+}
 
 /// Runs every scenario under `dir`: 0 when all pass, 1 when one fails, 2 when one is malformed.
 fn check_scenarios(dir: &std::path::Path, choice: EngineChoice) -> Result<i32, BadInput> {

@@ -13,6 +13,8 @@
 pub mod cli;
 pub mod corpus;
 pub mod engines;
+pub mod external;
+pub mod playout;
 pub mod scenario;
 
 pub use feerie_oracle as oracle;

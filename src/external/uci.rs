@@ -1,0 +1,206 @@
+//! A UCI engine's `go perft` as an outside check of orthodox move generation.
+//!
+//! The engine is started once and fed positions one by one: `position fen …`, `go perft N`,
+//! then its `move: count` lines up to `Nodes searched: N`. Moves are compared in UCI's
+//! long algebraic notation (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use feerie_oracle::{Engine, MoveRecord, Position, Rules, Setup, Walk, fen};
+
+/// A running UCI engine.
+pub struct UciEngine {
+    command: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+/// A UCI engine's answer to `go perft`: the count under each root move, and the total.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciPerft {
+    /// `move: count` lines.
+    pub divide: BTreeMap<String, u64>,
+    /// `Nodes searched`.
+    pub total: u64,
+}
+
+impl UciEngine {
+    /// Starts the engine (a command found on PATH or in /usr/games, or a path) and waits for
+    /// `uciok`.
+    pub fn start(command: &str) -> Result<UciEngine, String> {
+        let spawn = |program: &str| {
+            Command::new(program)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+        };
+        // Debian installs game engines in /usr/games, which is not always on PATH.
+        let mut child = spawn(command)
+            .or_else(|e| match command.contains('/') {
+                false if e.kind() == std::io::ErrorKind::NotFound => {
+                    spawn(&format!("/usr/games/{command}"))
+                }
+                _ => Err(e),
+            })
+            .map_err(|e| {
+                format!("cannot start UCI engine '{command}': {e} (install it, e.g. apt-get install stockfish, or give its path)")
+            })?;
+        let input = child.stdin.take().expect("piped");
+        let output = BufReader::new(child.stdout.take().expect("piped"));
+        let mut engine = UciEngine {
+            command: command.to_string(),
+            child,
+            input,
+            output,
+        };
+        engine.send("uci")?;
+        engine.wait_for(|l| l == "uciok")?;
+        engine.send("isready")?;
+        engine.wait_for(|l| l == "readyok")?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("UCI engine '{}' stopped accepting input: {e}", self.command))
+    }
+
+    /// Reads lines until one satisfies `done`; returns the lines before it.
+    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<Vec<String>, String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("reading from UCI engine '{}': {e}", self.command))?;
+            if n == 0 {
+                return Err(format!("UCI engine '{}' ended unexpectedly", self.command));
+            }
+            let line = line.trim().to_string();
+            if done(&line) {
+                lines.push(line);
+                return Ok(lines);
+            }
+            lines.push(line);
+        }
+    }
+
+    /// The engine's perft of an orthodox position.
+    pub fn perft(&mut self, position: &Position, depth: u32) -> Result<UciPerft, String> {
+        let fen = standard_fen(position.setup())?;
+        self.send(&format!("position fen {fen}"))?;
+        self.send(&format!("go perft {depth}"))?;
+        let lines = self.wait_for(|l| l.starts_with("Nodes searched"))?;
+        let mut divide = BTreeMap::new();
+        let mut total = None;
+        for line in &lines {
+            if let Some(n) = line.strip_prefix("Nodes searched:") {
+                total = n.trim().parse().ok();
+            } else if let Some((mv, n)) = line.split_once(':')
+                && let Ok(n) = n.trim().parse::<u64>()
+            {
+                divide.insert(mv.trim().to_string(), n);
+            }
+        }
+        let total = total.ok_or_else(|| format!("no node count from '{}'", self.command))?;
+        Ok(UciPerft { divide, total })
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A FEN a UCI engine reads: orthodox units only, no reserve, castling as `KQkq` (a king's
+/// right alone, `E`/`e`, is dropped: without a rook right it changes nothing in orthodox chess).
+///
+/// ```
+/// use feerie::oracle::{fen, Validation};
+/// let p = fen::parse("4k3/8/8/8/8/8/8/4K3 w Ee - 0 1", Validation::Strict).unwrap();
+/// assert_eq!(feerie::external::uci::standard_fen(p.setup()).unwrap(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// ```
+pub fn standard_fen(setup: &Setup) -> Result<String, String> {
+    if setup.reserve.is_some() {
+        return Err("a Parrain reserve has no UCI equivalent".into());
+    }
+    if let Some((sq, p)) = setup
+        .board
+        .pieces()
+        .find(|(_, p)| p.walk.fen_char().is_none() || p.magic || p.mutable || p.royal != (p.walk == Walk::King))
+    {
+        return Err(format!("the unit {p} on {sq} is not orthodox"));
+    }
+    let text = fen::write(setup);
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let castling: String = fields[2].chars().filter(|c| !matches!(c, 'E' | 'e')).collect();
+    fields[2] = if castling.is_empty() || castling == "-" {
+        "-".into()
+    } else {
+        castling
+    };
+    Ok(fields.join(" "))
+}
+
+/// A move in UCI notation.
+///
+/// ```
+/// use feerie::oracle::{Engine, Position, ReferenceEngine, Rules};
+/// let moves = ReferenceEngine.legal_moves(&Position::start(), &Rules::orthodox()).unwrap();
+/// let uci: Vec<String> = moves.iter().map(feerie::external::uci::uci_move).collect();
+/// assert!(uci.contains(&"g1f3".to_string()));
+/// ```
+pub fn uci_move(mv: &MoveRecord) -> String {
+    if let Some(side) = mv.castling {
+        let [king_from, king_to, ..] = side.squares(mv.mover.colour);
+        return format!("{king_from}{king_to}");
+    }
+    let promotion = match mv.promotion.map(|p| p.walk) {
+        Some(Walk::Queen) => "q",
+        Some(Walk::Rook) => "r",
+        Some(Walk::Bishop) => "b",
+        Some(Walk::Knight) => "n",
+        _ => "",
+    };
+    format!("{}{}{promotion}", mv.from, mv.to)
+}
+
+/// Compares our engine's perft with a UCI engine's on one orthodox position: `Ok(None)` when
+/// they agree, else the differences, one line each (`e2e4: ours 20, engine 21`).
+pub fn compare_perft(
+    uci: &mut UciEngine,
+    ours: &dyn Engine,
+    position: &Position,
+    depth: u32,
+) -> Result<Option<Vec<String>>, String> {
+    let theirs = uci.perft(position, depth)?;
+    let rules = Rules::orthodox();
+    let mut mine = BTreeMap::new();
+    if depth > 0 {
+        for (mv, n) in ours.divide(position, &rules, depth).map_err(|e| e.to_string())? {
+            mine.insert(uci_move(&mv), n);
+        }
+    }
+    let total: u64 = if depth == 0 { 1 } else { mine.values().sum() };
+    let mut differences = Vec::new();
+    let keys: std::collections::BTreeSet<&String> = mine.keys().chain(theirs.divide.keys()).collect();
+    for key in keys {
+        let (a, b) = (mine.get(key), theirs.divide.get(key));
+        if a != b {
+            let show = |n: Option<&u64>| n.map_or("-".to_string(), |n| n.to_string());
+            differences.push(format!("{key}: ours {}, engine {}", show(a), show(b)));
+        }
+    }
+    if total != theirs.total {
+        differences.push(format!("total: ours {total}, engine {}", theirs.total));
+    }
+    Ok((!differences.is_empty()).then_some(differences))
+}
