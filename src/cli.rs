@@ -64,6 +64,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "reference")]
         ours: EngineChoice,
     },
+    /// Popeye: write its input, compare with a Popeye binary, replay its solutions.
+    #[command(subcommand)]
+    Popeye(PopeyeCommand),
     /// Count the legal move sequences of a given length; the count is the last line.
     Perft {
         #[command(flatten)]
@@ -74,6 +77,27 @@ enum Command {
         /// Also print one `move: count` line per root move.
         #[arg(long)]
         divide: bool,
+    },
+}
+
+/// The Popeye commands.
+#[derive(Subcommand, Debug)]
+enum PopeyeCommand {
+    /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg) through our engine,
+    /// twins included: each move must be legal where Popeye plays it, with the same rebirths,
+    /// mutations and check marks. Problems we cannot express are counted as skipped, with the
+    /// reason. Exit 0 when every replayed move is accepted, 1 otherwise.
+    Replay {
+        /// The Popeye input file.
+        input: PathBuf,
+        /// Popeye's output for it.
+        output: PathBuf,
+        /// Which engine.
+        #[arg(long, value_enum, default_value = "reference")]
+        engine: EngineChoice,
+        /// Also list each skipped problem with its reason.
+        #[arg(long)]
+        verbose: bool,
     },
 }
 
@@ -233,6 +257,39 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             let scenario_code = check_scenarios(&scenarios, choice)?;
             Ok(perft_code.max(scenario_code))
         }
+        Command::Popeye(PopeyeCommand::Replay {
+            input,
+            output,
+            engine: choice,
+            verbose,
+        }) => {
+            let read = |p: &PathBuf| {
+                std::fs::read_to_string(p)
+                    .map_err(|e| BadInput(format!("cannot read {}: {e}", p.display())))
+            };
+            let engine = engine(choice).map_err(BadInput)?;
+            let report =
+                crate::external::popeye_replay::replay(&read(&input)?, &read(&output)?, engine)
+                    .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+            for r in &report.rejected {
+                println!("REJECTED {r}");
+            }
+            if verbose {
+                for s in &report.skipped {
+                    println!("skipped {s}");
+                }
+            }
+            println!(
+                "{}: {} problems, {} twins replayed ({} moves), {} skipped, {} moves rejected",
+                input.display(),
+                report.problems,
+                report.replayed,
+                report.moves,
+                report.skipped.len(),
+                report.rejected.len()
+            );
+            Ok(if report.rejected.is_empty() { 0 } else { 1 })
+        }
         Command::UciPerft {
             engine: uci,
             fen,
@@ -310,7 +367,10 @@ fn uci_perft(
             }
         }
     }
-    println!("uci-perft: {agreed} agree, {differed} differ ({uci} against the {} engine, depth {depth})", ours.name());
+    println!(
+        "uci-perft: {agreed} agree, {differed} differ ({uci} against the {} engine, depth {depth})",
+        ours.name()
+    );
     Ok(if differed == 0 { 0 } else { 1 })
 }
 

@@ -4,7 +4,8 @@
 
 use feerie::external::uci::{UciEngine, compare_perft};
 use feerie::oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Validation, Walk, fen,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Validation, Walk,
+    fen,
 };
 use feerie::playout::random_positions;
 
@@ -30,11 +31,19 @@ fn reference_perft_matches_stockfish_on_random_positions() {
         random_positions(&ReferenceEngine, &Rules::orthodox(), &starts, 200, 60, 2026).unwrap();
     let distinct: std::collections::BTreeSet<String> =
         positions.iter().map(|p| fen::write(p.setup())).collect();
-    assert!(distinct.len() > 150, "only {} distinct positions", distinct.len());
+    assert!(
+        distinct.len() > 150,
+        "only {} distinct positions",
+        distinct.len()
+    );
     let mut failures = Vec::new();
     for p in &positions {
         if let Some(lines) = compare_perft(&mut stockfish, &ReferenceEngine, p, 3).unwrap() {
-            failures.push(format!("{}\n  {}", fen::write(p.setup()), lines.join("\n  ")));
+            failures.push(format!(
+                "{}\n  {}",
+                fen::write(p.setup()),
+                lines.join("\n  ")
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -77,15 +86,30 @@ fn a_wrong_count_is_reported_move_by_move() {
         return;
     };
     let start = Position::start();
-    assert_eq!(compare_perft(&mut stockfish, &ReferenceEngine, &start, 2).unwrap(), None);
+    assert_eq!(
+        compare_perft(&mut stockfish, &ReferenceEngine, &start, 2).unwrap(),
+        None
+    );
     let lines = compare_perft(&mut stockfish, &NoKnightsToTheAFile, &start, 2)
         .unwrap()
         .expect("the planted bug is seen");
-    assert!(lines.contains(&"b1a3: ours -, engine 20".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"b1a3: ours -, engine 20".to_string()),
+        "{lines:?}"
+    );
     // Black's Sb8-a6 is missing below every white move.
-    assert!(lines.contains(&"e2e4: ours 19, engine 20".to_string()), "{lines:?}");
-    assert!(lines.iter().any(|l| l == "total: ours 361, engine 400"), "{lines:?}");
+    assert!(
+        lines.contains(&"e2e4: ours 19, engine 20".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "total: ours 361, engine 400"),
+        "{lines:?}"
+    );
     // A king's right alone (E) has no UCI form and changes nothing in orthodox chess.
     let p = fen::parse("4k3/8/8/8/8/8/4P3/4K3 w E - 0 1", Validation::Strict).unwrap();
-    assert_eq!(compare_perft(&mut stockfish, &ReferenceEngine, &p, 2).unwrap(), None);
+    assert_eq!(
+        compare_perft(&mut stockfish, &ReferenceEngine, &p, 2).unwrap(),
+        None
+    );
 }

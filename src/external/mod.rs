@@ -1,3 +1,5 @@
 //! Outside programs as cross-checks: UCI engines' perft for orthodox chess, and Popeye.
 
+pub mod popeye_output;
+pub mod popeye_replay;
 pub mod uci;

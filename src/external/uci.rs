@@ -132,16 +132,17 @@ pub fn standard_fen(setup: &Setup) -> Result<String, String> {
     if setup.reserve.is_some() {
         return Err("a Parrain reserve has no UCI equivalent".into());
     }
-    if let Some((sq, p)) = setup
-        .board
-        .pieces()
-        .find(|(_, p)| p.walk.fen_char().is_none() || p.magic || p.mutable || p.royal != (p.walk == Walk::King))
-    {
+    if let Some((sq, p)) = setup.board.pieces().find(|(_, p)| {
+        p.walk.fen_char().is_none() || p.magic || p.mutable || p.royal != (p.walk == Walk::King)
+    }) {
         return Err(format!("the unit {p} on {sq} is not orthodox"));
     }
     let text = fen::write(setup);
     let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-    let castling: String = fields[2].chars().filter(|c| !matches!(c, 'E' | 'e')).collect();
+    let castling: String = fields[2]
+        .chars()
+        .filter(|c| !matches!(c, 'E' | 'e'))
+        .collect();
     fields[2] = if castling.is_empty() || castling == "-" {
         "-".into()
     } else {
@@ -185,13 +186,17 @@ pub fn compare_perft(
     let rules = Rules::orthodox();
     let mut mine = BTreeMap::new();
     if depth > 0 {
-        for (mv, n) in ours.divide(position, &rules, depth).map_err(|e| e.to_string())? {
+        for (mv, n) in ours
+            .divide(position, &rules, depth)
+            .map_err(|e| e.to_string())?
+        {
             mine.insert(uci_move(&mv), n);
         }
     }
     let total: u64 = if depth == 0 { 1 } else { mine.values().sum() };
     let mut differences = Vec::new();
-    let keys: std::collections::BTreeSet<&String> = mine.keys().chain(theirs.divide.keys()).collect();
+    let keys: std::collections::BTreeSet<&String> =
+        mine.keys().chain(theirs.divide.keys()).collect();
     for key in keys {
         let (a, b) = (mine.get(key), theirs.divide.get(key));
         if a != b {

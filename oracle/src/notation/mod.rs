@@ -3,3 +3,4 @@
 pub mod fen;
 pub mod popeye_input;
 pub mod popeye_move;
+pub mod popeye_twin;

@@ -84,6 +84,10 @@ pub struct PopeyeProblem {
     pub options: Vec<String>,
     /// Each `twin` command as written after the keyword.
     pub twins: Vec<String>,
+    /// The commands after `zeroposition`, when the diagram is a zero position (not solved).
+    pub zero_position: Option<String>,
+    /// `total N` of `pieces`: the number of units, invisible ones included.
+    pub total: Option<usize>,
 }
 
 /// A whole input file.
@@ -164,7 +168,7 @@ fn command_of(word: &str) -> Option<Command> {
         .map(|(_, c)| *c)
 }
 
-fn colour_of(word: &str) -> Option<UnitColour> {
+pub(crate) fn colour_of(word: &str) -> Option<UnitColour> {
     let w = word.to_ascii_lowercase();
     let is = |full: &str, min: usize| w.len() >= min && full.starts_with(&w);
     if is("white", 2) || is("weiss", 2) {
@@ -198,7 +202,7 @@ const ATTRIBUTES: &[&str] = &[
     "uncapturable",
 ];
 
-fn attribute_of(word: &str) -> Option<String> {
+pub(crate) fn attribute_of(word: &str) -> Option<String> {
     let w = word.to_ascii_lowercase();
     if w.len() < 3 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
@@ -211,7 +215,7 @@ fn attribute_of(word: &str) -> Option<String> {
     )
 }
 
-fn walk_of(code: &str, language: Language) -> Option<Walk> {
+pub(crate) fn walk_of(code: &str, language: Language) -> Option<Walk> {
     let code = code.to_ascii_lowercase();
     Some(match (language, code.as_str()) {
         (_, "k") => Walk::King,
@@ -249,7 +253,7 @@ fn squares_of(text: &str) -> Option<Vec<Square>> {
 
 /// Splits `kf5`, `bb7e7`, `lia5` into a walk code and squares: the shortest code whose rest is
 /// a list of squares.
-fn piece_token(token: &str) -> Option<(String, Vec<Square>)> {
+pub(crate) fn piece_token(token: &str) -> Option<(String, Vec<Square>)> {
     if !token.is_ascii() || !token.chars().all(|c| c.is_ascii_alphanumeric() || c == '/') {
         return None;
     }
@@ -397,7 +401,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 current.twins.push(text);
             }
             Command::Zero => {
-                rest_of_line(&mut i);
+                current.zero_position = Some(rest_of_line(&mut i));
             }
             Command::Forsyth => {
                 let Some(board) = tokens.get(i) else {
@@ -439,11 +443,9 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                         }
                         count += 1;
                     } else if t.word.eq_ignore_ascii_case("total") {
-                        // A unit count Popeye checks; it adds nothing to the position.
-                        if tokens
-                            .get(i + 1)
-                            .is_some_and(|n| n.word.chars().all(|c| c.is_ascii_digit()))
-                        {
+                        // The number of units, invisible ones included.
+                        if let Some(n) = tokens.get(i + 1).and_then(|n| n.word.parse().ok()) {
+                            current.total = Some(n);
                             i += 1;
                         }
                     } else if let Some(a) = attribute_of(t.word) {
@@ -637,7 +639,8 @@ const NEUTRAL_OPTIONS: &[&str] = &[
 
 impl PopeyeProblem {
     /// Who moves first: the colour of a structured stipulation, or Black in help play
-    /// (`h#2`, `ser-h#3`), otherwise White; `whitetoplay` and `halfduplex` adjust.
+    /// (`h#2`, `ser-h#3`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White;
+    /// `whitetoplay` and `halfduplex` adjust.
     pub fn side_to_move(&self) -> Colour {
         if let Some(s) = &self.structured_stipulation {
             let first = s
@@ -659,11 +662,9 @@ impl PopeyeProblem {
             .trim_start_matches("exact-")
             .trim_start_matches("ser-")
             .trim_start_matches("pser-");
-        let mut side = if bare.starts_with('h') {
-            Colour::Black
-        } else {
-            Colour::White
-        };
+        // Help play starts with Black, but help-self and help-reflex play with White.
+        let help = bare.starts_with('h') && !bare.starts_with("hs") && !bare.starts_with("hr");
+        let mut side = if help { Colour::Black } else { Colour::White };
         let has = |name: &str| {
             self.options
                 .iter()
@@ -689,6 +690,12 @@ impl PopeyeProblem {
     ) -> Result<(Position, Rules), Unsupported> {
         let mut reasons = Vec::new();
         let mut setup = Setup::empty();
+        if let Some(total) = self.total.filter(|&n| n != self.units.len()) {
+            reasons.push(format!(
+                "total {total} units but {} given (invisible units)",
+                self.units.len()
+            ));
+        }
         for u in &self.units {
             let UnitColour::Side(colour) = u.colour else {
                 reasons.push(format!("neutral unit on {}", u.square));
@@ -768,9 +775,27 @@ impl PopeyeProblem {
                     }
                 }
                 Some(&"enpassant") => match options.peek().and_then(|t| squares_of(t)) {
-                    Some(sqs) if sqs.len() >= 2 => {
+                    Some(sqs) if sqs.len() == 2 || sqs.len() == 3 => {
                         options.next();
-                        setup.en_passant = EnPassant::from_target(sqs[1]);
+                        // Origin, passed square and arrival, or origin and arrival.
+                        let passed = if sqs.len() == 3 {
+                            Some(sqs[1])
+                        } else {
+                            let (a, b) = (sqs[0], sqs[1]);
+                            let mid = (a.rank().index() + b.rank().index()) / 2;
+                            a.offset(0, mid as i8 - a.rank().index() as i8)
+                        };
+                        setup.en_passant = passed.and_then(EnPassant::from_target);
+                        if setup.en_passant.is_none() {
+                            reasons.push("option enpassant: not a double step".into());
+                        }
+                    }
+                    Some(sqs) if sqs.len() > 3 => {
+                        options.next();
+                        reasons.push(format!(
+                            "option enpassant over {} squares (a step longer than a double step)",
+                            sqs.len()
+                        ));
                     }
                     _ => {
                         reasons.push("option enpassant needs the squares of the double step".into())

@@ -106,8 +106,8 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
     }
 }
 
-/// A unit that becomes a rook on a corner of its own first rank, by a rebirth or a capturer
-/// mutation, gains that corner's castling right if its king still has its own (has not moved).
+/// A unit that becomes a rook on a corner of its own first rank, by a rebirth, a capturer
+/// mutation or a promotion (a reverse pawn promotes on its side's first rank), gains that corner's castling right if its king still has its own (has not moved).
 fn regain_castling(next: &mut Setup, mv: &MoveRecord) {
     let mut became_rooks: Vec<(Square, Piece)> = Vec::new();
     for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
@@ -116,7 +116,7 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord) {
             r.promotion.map_or(r.piece, |w| r.piece.with_walk(w)),
         ));
     }
-    if mv.mutation.is_some() {
+    if mv.mutation.is_some() || mv.promotion.is_some() {
         became_rooks.push((mv.to, mv.final_mover()));
     }
     for (square, piece) in became_rooks {

@@ -1,0 +1,275 @@
+//! Reading Popeye's output: the problems' chunks (each ends with `solution finished.`), the
+//! diagram of each, its twins' labels, and the solution moves with the half-move each is
+//! played at.
+//!
+//! Move numbers give the half-move: `3.` is the starting side's third move (half-move 4, counting
+//! from 0), `3...` the other side's; a move without number follows the previous one. A gap (a
+//! threat line, set play, series play) is a side passing. Words that are not moves (`!`, `?`,
+//! `threat:`, `zugzwang.`, `but`, marks other than `+` and `#`) are skipped; `+` and `#` belong to
+//! the move before them.
+
+use feerie_oracle::Square;
+
+/// The output of one problem.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chunk {
+    /// 1-based line of the chunk's first line.
+    pub line: usize,
+    /// The diagram as printed: each occupied square with `w`, `b` or `n` (neutral); `None`
+    /// when the problem was printed without board.
+    pub board: Option<Vec<(Square, char)>>,
+    /// The twins in order; one unlabelled twin when the problem has none.
+    pub twins: Vec<OutputTwin>,
+}
+
+/// The solutions of one twin.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutputTwin {
+    /// `a`, `b`, … or empty.
+    pub label: String,
+    /// The solutions, in segments separated by Popeye's measurement lines (a duplex problem's
+    /// second segment is played with the other side starting).
+    pub segments: Vec<Vec<SolutionMove>>,
+}
+
+/// One move of a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionMove {
+    /// Half-move from the diagram, 0 for the starting side's first move.
+    pub ply: usize,
+    /// The move as printed (`Sd4*b3`, `e5*d6 ep.`, `b7-b8=D[+wBe8=D]`), without mark.
+    pub text: String,
+    /// `+` or `#` when printed after the move.
+    pub mark: Option<char>,
+    /// 1-based line in the output.
+    pub line: usize,
+}
+
+// A problem's output ends with one of these lines (lower case); the last when a solution limit stopped it.
+const FINISHED: [&str; 3] = ["solution finished.", "loesung beendet.", "partial solution"];
+
+/// Splits an output into chunks and reads each.
+///
+/// ```
+/// let out = "\n  #1   2 + 1\n\n   1.Qf2-e2[+wBf4] # !\n\n  add_to_move_generation_stack: 83\n\nsolution finished.\n";
+/// let chunks = feerie::external::popeye_output::parse(out);
+/// assert_eq!(chunks.len(), 1);
+/// let m = &chunks[0].twins[0].segments[0][0];
+/// assert_eq!((m.ply, m.text.as_str(), m.mark), (0, "Qf2-e2[+wBf4]", Some('#')));
+/// ```
+pub fn parse(text: &str) -> Vec<Chunk> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    for (i, l) in lines.iter().enumerate() {
+        if FINISHED.contains(&l.trim().to_ascii_lowercase().as_str()) {
+            chunks.push(parse_chunk(&lines[start..i], start + 1));
+            start = i + 1;
+        }
+    }
+    chunks
+}
+
+fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
+    let borders: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("+---a---b"))
+        .collect();
+    let (board, body_start) = match borders.as_slice() {
+        [.., top, bottom] => (
+            Some(read_board(&lines[*top + 1..*bottom])),
+            // The stipulation line and the conditions follow the board, up to a blank line.
+            skip_header(lines, bottom + 1),
+        ),
+        _ => (None, 0),
+    };
+    let mut chunk = Chunk {
+        line: first_line,
+        board,
+        twins: vec![OutputTwin::default()],
+    };
+    let mut state = Tokens::default();
+    for (i, line) in lines.iter().enumerate().skip(body_start) {
+        let number = first_line + i;
+        let trimmed = line.trim();
+        if let Some(label) = twin_label(line) {
+            let twins = &mut chunk.twins;
+            if twins.len() == 1 && twins[0].segments.is_empty() && twins[0].label.is_empty() {
+                twins[0].label = label;
+            } else {
+                twins.push(OutputTwin {
+                    label,
+                    segments: Vec::new(),
+                });
+            }
+            state = Tokens::default();
+            continue;
+        }
+        if trimmed.starts_with("add_to_move_generation_stack") {
+            state = Tokens::default();
+            continue;
+        }
+        if trimmed.contains(':')
+            && trimmed
+                .split(':')
+                .nth(1)
+                .is_some_and(|n| n.trim().parse::<u64>().is_ok())
+        {
+            continue; // the other measurement lines
+        }
+        let twin = chunk.twins.last_mut().expect("one twin at least");
+        for word in line.split_whitespace() {
+            state.read(word, number, twin);
+        }
+    }
+    chunk
+}
+
+fn skip_header(lines: &[&str], from: usize) -> usize {
+    let mut i = from + 1;
+    while i < lines.len() && !lines[i].trim().is_empty() {
+        i += 1;
+    }
+    i
+}
+
+/// `a) …`, `+c) …` for a twin continued from the previous one, and `z1) …`, `z2) …` after `z)`.
+fn twin_label(line: &str) -> Option<String> {
+    let line = line.strip_prefix('+').unwrap_or(line);
+    let (label, _) = line.split_once(')')?;
+    let mut chars = label.chars();
+    let letter = chars.next()?;
+    (letter.is_ascii_lowercase() && chars.all(|c| c.is_ascii_digit())).then(|| label.to_string())
+}
+
+fn read_board(rows: &[&str]) -> Vec<(Square, char)> {
+    let mut units = Vec::new();
+    for row in rows {
+        let mut chars = row.chars();
+        let Some(rank) = chars.next().and_then(|c| c.to_digit(10)) else {
+            continue;
+        };
+        let cells: Vec<char> = row.chars().skip(1).collect();
+        for file in 0..8u8 {
+            let cell: String = cells
+                .iter()
+                .skip(file as usize * 4)
+                .take(4)
+                .collect::<String>()
+                .trim()
+                .to_string();
+            if cell.is_empty() || cell == "." {
+                continue;
+            }
+            let colour = match cell.chars().next() {
+                Some('-') => 'b',
+                Some('=') => 'n',
+                _ => 'w',
+            };
+            let sq: Square = format!("{}{}", (b'a' + file) as char, rank)
+                .parse()
+                .expect("a square");
+            units.push((sq, colour));
+        }
+    }
+    units.sort();
+    units
+}
+
+/// The reading state inside one segment: the half-move of the last move.
+#[derive(Default)]
+struct Tokens {
+    last_ply: Option<usize>,
+}
+
+impl Tokens {
+    fn read(&mut self, word: &str, line: usize, twin: &mut OutputTwin) {
+        let numbered = split_number(word);
+        let (ply, text) = match numbered {
+            Some((ply, rest)) => (Some(ply), rest),
+            None => (None, word),
+        };
+        if let Some(ply) = ply {
+            if twin.segments.is_empty() || self.last_ply.is_none() {
+                twin.segments.push(Vec::new());
+            }
+            self.last_ply = Some(ply);
+            if text.is_empty() {
+                // `1...` alone: the move is the next word; remember its half-move.
+                self.last_ply = Some(ply.wrapping_sub(1));
+                return;
+            }
+            push(twin, ply, text, line);
+            return;
+        }
+        let Some(last) = self.last_ply else {
+            return; // text before the first move: titles, remarks
+        };
+        match text {
+            "+" | "#" => {
+                if let Some(m) = twin.segments.last_mut().and_then(|s| s.last_mut())
+                    && m.mark.is_none()
+                {
+                    m.mark = text.chars().next();
+                }
+            }
+            "ep." => {
+                if let Some(m) = twin.segments.last_mut().and_then(|s| s.last_mut()) {
+                    m.text.push_str(" ep.");
+                }
+            }
+            _ if is_move(text) => {
+                let ply = last.wrapping_add(1);
+                self.last_ply = Some(ply);
+                push(twin, ply, text, line);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn push(twin: &mut OutputTwin, ply: usize, text: &str, line: usize) {
+    if twin.segments.is_empty() {
+        twin.segments.push(Vec::new());
+    }
+    twin.segments
+        .last_mut()
+        .expect("a segment")
+        .push(SolutionMove {
+            ply,
+            text: text.to_string(),
+            mark: None,
+            line,
+        });
+}
+
+/// `12.Kc5-c6` → (22, "Kc5-c6"); `3...` → (5, "").
+fn split_number(word: &str) -> Option<(usize, &str)> {
+    let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 {
+        return None;
+    }
+    let n: usize = word[..digits].parse().ok()?;
+    let rest = &word[digits..];
+    if n == 0 {
+        return None;
+    }
+    if let Some(after) = rest.strip_prefix("...") {
+        Some((2 * (n - 1) + 1, after))
+    } else if let Some(after) = rest.strip_prefix('.') {
+        // `1.-` in a title is not a move number: a move starts with a letter or 0-0.
+        (after.is_empty() || is_move(after)).then_some((2 * (n - 1), after))
+    } else {
+        None
+    }
+}
+
+/// A move starts with a letter (or `[` for Popeye's prefixed effects) and names a square, or is
+/// a castling; progress lines such as `(Kg3-g4 )` are not moves.
+fn is_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    text.starts_with("0-0")
+        || b.first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'[')
+            && b.windows(2)
+                .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
+}
