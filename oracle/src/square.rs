@@ -137,7 +137,7 @@ impl Square {
     }
     /// True for a1, c1, …: the dark squares.
     pub fn is_dark(self) -> bool {
-        (self.file().0 + self.rank().0) % 2 == 0
+        (self.file().0 + self.rank().0).is_multiple_of(2)
     }
     /// True for the light squares.
     pub fn is_light(self) -> bool {

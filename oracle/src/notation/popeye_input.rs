@@ -242,7 +242,7 @@ fn code_of(walk: Walk) -> &'static str {
 }
 
 fn squares_of(text: &str) -> Option<Vec<Square>> {
-    if text.is_empty() || text.len() % 2 != 0 || !text.is_ascii() {
+    if text.is_empty() || !text.len().is_multiple_of(2) || !text.is_ascii() {
         return None;
     }
     (0..text.len())
@@ -495,7 +495,7 @@ fn parse_forsyth(text: &str, language: Language) -> Result<Vec<PlacedUnit>, Stri
             continue;
         }
         if c == '/' {
-            if index % 8 != 0 {
+            if !index.is_multiple_of(8) {
                 index += 8 - index % 8;
             }
             k += 1;

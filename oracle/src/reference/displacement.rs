@@ -113,13 +113,12 @@ fn pawn_moves(
         .filter(|sq| setup.board.is_empty(*sq))
     {
         push_with_promotions(MoveRecord::displacement(piece, from, one), moves);
-        if from.rank() == geometry::double_step_rank(piece.colour, piece.walk) {
-            if let Some(two) = one
+        if from.rank() == geometry::double_step_rank(piece.colour, piece.walk)
+            && let Some(two) = one
                 .offset(0, forward)
                 .filter(|sq| setup.board.is_empty(*sq))
-            {
-                moves.push(MoveRecord::displacement(piece, from, two));
-            }
+        {
+            moves.push(MoveRecord::displacement(piece, from, two));
         }
     }
     for df in [-1, 1] {
@@ -136,18 +135,16 @@ fn pawn_moves(
         } else if let Some(ep) = setup
             .en_passant
             .filter(|ep| ep.target == to && setup.board.is_empty(to))
-        {
-            if let Some(victim) =
+            && let Some(victim) =
                 capturable(setup, rules, piece, ep.pawn).filter(|v| v.walk.is_pawn())
-            {
-                let mut mv = MoveRecord::displacement(piece, from, to);
-                mv.capture = Some(Capture {
-                    piece: victim,
-                    square: ep.pawn,
-                });
-                mv.en_passant = true;
-                moves.push(mv);
-            }
+        {
+            let mut mv = MoveRecord::displacement(piece, from, to);
+            mv.capture = Some(Capture {
+                piece: victim,
+                square: ep.pawn,
+            });
+            mv.en_passant = true;
+            moves.push(mv);
         }
     }
 }
