@@ -83,6 +83,34 @@ enum Command {
 /// The Popeye commands.
 #[derive(Subcommand, Debug)]
 enum PopeyeCommand {
+    /// Write a position and its rules as a Popeye input (English) that lists every legal move,
+    /// or with --depth 2 or 3 every sequence of that many half-moves (help play of exact length).
+    Export {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Half-moves: 1 lists the moves (default); 2 or 3 for perft.
+        #[arg(long, default_value_t = 1)]
+        depth: u32,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Run a Popeye binary on a position (same flags as `moves`), or on every scenario of a file
+    /// or folder (--scenarios), and report every difference from our engine. Exit 0 when they
+    /// agree, 1 on a difference, 2 on bad input or when Popeye complains.
+    Compare {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// A scenario file or a folder of them, instead of --fen/--popeye.
+        #[arg(long, conflicts_with_all = ["fen", "popeye"])]
+        scenarios: Option<PathBuf>,
+        /// The Popeye binary (default: the POPEYE environment variable).
+        #[arg(long)]
+        py: Option<PathBuf>,
+        /// Also compare the number of sequences of 2 or 3 half-moves.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
     /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg) through our engine,
     /// twins included: each move must be legal where Popeye plays it, with the same rebirths,
     /// mutations and check marks. Problems we cannot express are counted as skipped, with the
@@ -105,7 +133,7 @@ enum PopeyeCommand {
 #[derive(Args, Debug)]
 struct PositionArgs {
     /// The position as (extended) FEN.
-    #[arg(long, conflicts_with = "popeye", required_unless_present = "popeye")]
+    #[arg(long, conflicts_with = "popeye")]
     fen: Option<String>,
     /// A Popeye input file giving position and conditions.
     #[arg(long)]
@@ -257,6 +285,30 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             let scenario_code = check_scenarios(&scenarios, choice)?;
             Ok(perft_code.max(scenario_code))
         }
+        Command::Popeye(PopeyeCommand::Export {
+            position,
+            depth,
+            output,
+        }) => {
+            let (position, rules, _) = position.load()?;
+            let text =
+                crate::external::popeye::input_for(&position, &rules, depth).map_err(BadInput)?;
+            for w in crate::external::popeye::non_popeye_switches(&rules) {
+                eprintln!("note: Popeye implements the popeye profile, not {w}");
+            }
+            match output {
+                Some(path) => std::fs::write(&path, text)
+                    .map_err(|e| BadInput(format!("cannot write {}: {e}", path.display())))?,
+                None => print!("{text}"),
+            }
+            Ok(0)
+        }
+        Command::Popeye(PopeyeCommand::Compare {
+            position,
+            scenarios,
+            py,
+            depth,
+        }) => popeye_compare(position, scenarios, py, depth),
         Command::Popeye(PopeyeCommand::Replay {
             input,
             output,
@@ -320,6 +372,80 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
 }
 
 const DEFAULT_PERFT: &str = "corpus/perft";
+
+/// `feerie popeye compare`: one position, or every scenario (its position after `play`, under
+/// its own rules).
+fn popeye_compare(
+    position: PositionArgs,
+    scenarios: Option<PathBuf>,
+    py: Option<PathBuf>,
+    depth: Option<u32>,
+) -> Result<i32, BadInput> {
+    use crate::external::popeye;
+    let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
+    let mut cases: Vec<(String, Position, Rules)> = Vec::new();
+    let engine = engine(position.engine).map_err(BadInput)?;
+    match scenarios {
+        None => {
+            let (p, r, _) = position.load()?;
+            cases.push(("the position".into(), p, r));
+        }
+        Some(path) => {
+            let loaded = if path.is_dir() {
+                crate::scenario::load_dir(&path).map_err(BadInput)?
+            } else {
+                vec![crate::scenario::load_file(&path)]
+            };
+            for item in loaded {
+                let s = item.map_err(|e| BadInput(e.to_string()))?;
+                let rules = s.base_rules().map_err(|e| BadInput(e.to_string()))?;
+                let mut p = s.position().map_err(|e| BadInput(e.to_string()))?;
+                for text in &s.play {
+                    let legal = engine.legal_moves(&p, &rules)?;
+                    let mv = feerie_oracle::popeye_move::resolve(text, &legal)
+                        .map_err(|e| BadInput(format!("{}: {e}", s.file)))?;
+                    p = engine.play(&p, &rules, &mv)?;
+                }
+                cases.push((format!("{} ({})", s.file, s.name), p, rules));
+            }
+        }
+    }
+    let (mut agree, mut differ, mut skipped) = (0, 0, 0);
+    for (name, p, rules) in &cases {
+        if p.board().pieces().any(|(_, u)| u.magic) {
+            println!("skipped {name}: magic pieces (Popeye has no Bédoni magic pieces)");
+            skipped += 1;
+            continue;
+        }
+        let notes = popeye::non_popeye_switches(rules);
+        let mut lines = popeye::compare_moves(&binary, engine, p, rules).map_err(BadInput)?;
+        if let Some(d) = depth {
+            let (theirs, ours) =
+                popeye::compare_perft(&binary, engine, p, rules, d).map_err(BadInput)?;
+            if theirs != ours {
+                lines.push(format!("perft {d}: Popeye {theirs}, ours {ours}"));
+            }
+        }
+        if lines.is_empty() {
+            agree += 1;
+            println!("agree {name}");
+        } else {
+            differ += 1;
+            println!("DIFFER {name} ({rules})");
+            if !notes.is_empty() {
+                println!(
+                    "  (expected where the rules are not Popeye's: {})",
+                    notes.join(", ")
+                );
+            }
+            for l in lines {
+                println!("  {l}");
+            }
+        }
+    }
+    println!("popeye compare: {agree} agree, {differ} differ, {skipped} skipped");
+    Ok(if differ == 0 { 0 } else { 1 })
+}
 
 fn uci_perft(
     uci: &str,

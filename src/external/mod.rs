@@ -1,5 +1,6 @@
 //! Outside programs as cross-checks: UCI engines' perft for orthodox chess, and Popeye.
 
+pub mod popeye;
 pub mod popeye_output;
 pub mod popeye_replay;
 pub mod uci;

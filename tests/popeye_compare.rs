@@ -1,0 +1,171 @@
+//! `feerie popeye compare` and `export` against a stand-in for Popeye: a script that checks the
+//! input it is given and prints a Popeye-style move list. (The real comparison needs the user's
+//! Popeye binary; the README says how to point at one.)
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn feerie(args: &[&str], popeye_env: Option<&Path>) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_feerie"));
+    cmd.args(args).env_remove("POPEYE");
+    if let Some(p) = popeye_env {
+        cmd.env("POPEYE", p);
+    }
+    let out = cmd.output().expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A script standing in for Popeye: it insists on the move-list stipulation, then prints
+/// `moves` the way Popeye prints a solution list.
+fn fake_popeye(dir: &Path, name: &str, moves: &[&str], stderr: &str) -> PathBuf {
+    let body: String = moves
+        .iter()
+        .map(|m| format!("echo '   1.{m} !'\necho\n"))
+        .collect();
+    let script = format!(
+        "#!/bin/sh\ngrep -q 'sstipulation white 1s\\[~\\]' \"$1\" || {{ echo 'unexpected input' >&2; exit 3; }}\n\
+         echo\necho '  ~1                          1 + 1'\necho\n{body}\
+         echo '  add_to_move_generation_stack:           5'\necho\necho 'solution finished.'\n{}",
+        if stderr.is_empty() {
+            String::new()
+        } else {
+            format!("echo '{stderr}' >&2\n")
+        }
+    );
+    let path = dir.join(name);
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+const KING_MOVES: [&str; 5] = ["Ke1-d1", "Ke1-f1", "Ke1-d2", "Ke1-e2", "Ke1-f2"];
+
+#[test]
+fn agreeing_and_differing_move_lists() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = fake_popeye(tmp.path(), "good", &KING_MOVES, "");
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "compare",
+            "--fen",
+            KINGS,
+            "--py",
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 agree, 0 differ"), "{out}");
+
+    let bad = fake_popeye(
+        tmp.path(),
+        "bad",
+        &["Ke1-d1", "Ke1-f1", "Ke1-d2", "Ke1-e2", "Ke1-e3"],
+        "",
+    );
+    let (code, out, _) = feerie(&["popeye", "compare", "--fen", KINGS], Some(&bad));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("only Popeye: Ke1-e3"), "{out}");
+    assert!(out.contains("only ours: Ke1-f2"), "{out}");
+}
+
+#[test]
+fn popeye_complaints_and_a_missing_binary_are_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let noisy = fake_popeye(tmp.path(), "noisy", &KING_MOVES, "input error: bad piece");
+    let (code, _, err) = feerie(
+        &[
+            "popeye",
+            "compare",
+            "--fen",
+            KINGS,
+            "--py",
+            noisy.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("complained") && err.contains("input error: bad piece"),
+        "{err}"
+    );
+
+    let (code, _, err) = feerie(&["popeye", "compare", "--fen", KINGS], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("--py PATH") && err.contains("POPEYE"), "{err}");
+}
+
+#[test]
+fn scenarios_are_compared_at_their_position_after_play() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = fake_popeye(tmp.path(), "good", &KING_MOVES, "");
+    let scenario = tmp.path().join("s.yaml");
+    std::fs::write(
+        &scenario,
+        "name: kings\nsource: test\nposition: { fen: '4k3/8/8/8/8/8/8/4K3 b - - 0 1' }\n\
+         play: ['Ke8-d8']\nexpect: { perft: { 1: 5 } }\n",
+    )
+    .unwrap();
+    // After Ke8-d8 White has its five king moves: the stand-in's list is right.
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "compare",
+            "--scenarios",
+            scenario.to_str().unwrap(),
+            "--py",
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("agree") && out.contains("kings"), "{out}");
+}
+
+#[test]
+fn export_writes_popeye_input_and_names_the_non_popeye_switches() {
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            "4k3/8/8/8/3P4/8/8/R3K3 b Q - 0 1",
+            "--rules",
+            "circe-parrain",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("condition CirceParrain"), "{out}");
+    assert!(out.contains("sstipulation black 1s[~]"), "{out}");
+    assert!(out.contains("pieces white ra1 ke1 pd4"), "{out}");
+    assert!(
+        err.contains("parrain_long_castling=toward_a (Popeye: toward_h)"),
+        "{err}"
+    );
+    assert!(!err.contains("royal_en_passant"), "{err}");
+    // The file reads back as the same position.
+    let file = feerie::oracle::popeye_input::parse(&out).unwrap();
+    let (p, rules) = file.problems[0]
+        .to_position(
+            feerie::oracle::Profile::Popeye,
+            feerie::oracle::Validation::Strict,
+        )
+        .unwrap();
+    assert_eq!(
+        feerie::oracle::fen::write(p.setup()),
+        "4k3/8/8/8/3P4/8/8/R3K3 b Q - 0 1"
+    );
+    assert!(rules.has(feerie::oracle::Condition::CirceParrain));
+
+    let (code, _, err) = feerie(&["popeye", "export", "--fen", KINGS, "--depth", "4"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("depths 1 to 3"), "{err}");
+}
