@@ -16,13 +16,11 @@ pub enum EngineChoice {
 /// ```
 /// use feerie::engines::{engine, EngineChoice};
 /// assert_eq!(engine(EngineChoice::Reference).unwrap().name(), "reference");
-/// assert!(engine(EngineChoice::Bitboard).is_err());
+/// assert_eq!(engine(EngineChoice::Bitboard).unwrap().name(), "bitboard");
 /// ```
 pub fn engine(choice: EngineChoice) -> Result<&'static dyn Engine, String> {
     match choice {
         EngineChoice::Reference => Ok(&ReferenceEngine),
-        EngineChoice::Bitboard => {
-            Err("the bitboard engine is not implemented yet: use --engine reference".into())
-        }
+        EngineChoice::Bitboard => Ok(&crate::bitboard::BitboardEngine),
     }
 }

@@ -10,6 +10,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bitboard;
 pub mod cli;
 pub mod corpus;
 pub mod engines;

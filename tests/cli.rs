@@ -200,8 +200,8 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
             "castling",
         ),
         (
-            vec!["moves", "--fen", ok_fen, "--engine", "bitboard"],
-            "not implemented",
+            vec!["moves", "--fen", ok_fen, "--engine", "chessmaster"],
+            "reference, bitboard",
         ),
         (vec!["perft", "--fen", ok_fen, "--depth", "-1"], "depth"),
         (vec!["perft", "--fen", ok_fen], "--depth"),

@@ -1,11 +1,12 @@
-//! ../shared/golden (Popeye 4.104's answers, every condition): under the `popeye` profile the
-//! reference engine gives exactly Popeye's moves, check marks and perft counts, and each
+//! ../shared/golden (Popeye 4.104's answers, every condition): under the `popeye` profile both
+//! engines give exactly Popeye's moves, check marks and perft counts, and each
 //! record's Popeye input reads back to its FEN and reserve. Skipped, with a message, when
 //! ../shared is absent.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use feerie::bitboard::BitboardEngine;
 use feerie::oracle::{
     CheckMark, Colour, Engine, Piece, Position, Profile, ReferenceEngine, Reserve, Rules,
     Validation, Walk, fen, popeye_input, popeye_move,
@@ -76,7 +77,7 @@ fn position_of(r: &Record) -> Position {
 }
 
 /// Every disagreement with Popeye on one golden file, as readable lines.
-fn disagreements(file: &Path) -> (usize, Vec<String>) {
+fn disagreements(file: &Path, engine: &dyn Engine) -> (usize, Vec<String>) {
     let records: Vec<Record> =
         serde_yaml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let mut problems = Vec::new();
@@ -105,7 +106,7 @@ fn disagreements(file: &Path) -> (usize, Vec<String>) {
         }
         let position = from_popeye;
 
-        let legal = match ReferenceEngine.legal_moves(&position, &rules) {
+        let legal = match engine.legal_moves(&position, &rules) {
             Ok(moves) => moves,
             Err(e) => {
                 problems.push(format!("{}: {e}", r.id));
@@ -143,7 +144,7 @@ fn disagreements(file: &Path) -> (usize, Vec<String>) {
             continue;
         }
         for (&depth, &count) in &r.perft {
-            let n = ReferenceEngine.perft(&position, &rules, depth).unwrap();
+            let n = engine.perft(&position, &rules, depth).unwrap();
             if n != count {
                 problems.push(format!(
                     "{} ({}): perft {depth} {n}, Popeye {count}",
@@ -157,14 +158,17 @@ fn disagreements(file: &Path) -> (usize, Vec<String>) {
 
 fn check_file(name: &str) {
     let Some(dir) = golden_dir() else { return };
-    let (count, problems) = disagreements(&dir.join(name));
-    assert!(count > 100, "{name}: only {count} records");
-    assert!(
-        problems.is_empty(),
-        "{name}: {} of {count} records disagree with Popeye:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    for engine in [&ReferenceEngine as &dyn Engine, &BitboardEngine] {
+        let (count, problems) = disagreements(&dir.join(name), engine);
+        assert!(count > 100, "{name}: only {count} records");
+        assert!(
+            problems.is_empty(),
+            "{name}, {} engine: {} of {count} records disagree with Popeye:\n{}",
+            engine.name(),
+            problems.len(),
+            problems.join("\n")
+        );
+    }
 }
 
 #[test]

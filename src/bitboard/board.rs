@@ -1,0 +1,184 @@
+//! The bitboard position: one set per colour, per walk and per attribute, copied on make.
+
+use feerie_oracle::{
+    Board, CastlingRights, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
+};
+
+use super::tables::{Sq, bit};
+
+/// The walks in index order.
+pub const WALKS: [Walk; 7] = [
+    Walk::King,
+    Walk::Queen,
+    Walk::Rook,
+    Walk::Bishop,
+    Walk::Knight,
+    Walk::Pawn,
+    Walk::ReversePawn,
+];
+
+/// Index of a walk in [`WALKS`].
+#[inline]
+pub fn walk_index(walk: Walk) -> usize {
+    match walk {
+        Walk::King => 0,
+        Walk::Queen => 1,
+        Walk::Rook => 2,
+        Walk::Bishop => 3,
+        Walk::Knight => 4,
+        Walk::Pawn => 5,
+        Walk::ReversePawn => 6,
+    }
+}
+
+pub const KING: usize = 0;
+pub const QUEEN: usize = 1;
+pub const ROOK: usize = 2;
+pub const BISHOP: usize = 3;
+pub const KNIGHT: usize = 4;
+pub const PAWN: usize = 5;
+pub const REVERSE_PAWN: usize = 6;
+
+/// Colour index: White 0, Black 1.
+#[inline]
+pub fn colour_index(c: Colour) -> usize {
+    match c {
+        Colour::White => 0,
+        Colour::Black => 1,
+    }
+}
+
+/// The colour of an index.
+#[inline]
+pub fn colour_of(i: usize) -> Colour {
+    if i == 0 { Colour::White } else { Colour::Black }
+}
+
+/// A position as bitboards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BbPosition {
+    pub colours: [u64; 2],
+    pub walks: [u64; 7],
+    pub royal: u64,
+    pub magic: u64,
+    pub mutable: u64,
+    /// 0 White, 1 Black.
+    pub side: usize,
+    pub castling: CastlingRights,
+    /// En passant: (passed square, square of the pawn that may be taken).
+    pub ep: Option<(u8, u8)>,
+    pub reserve: Option<Reserve>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+pub fn sq_of(s: Square) -> Sq {
+    s.index()
+}
+
+pub fn square(sq: Sq) -> Square {
+    Square::new(sq as u8).expect("a square index")
+}
+
+impl BbPosition {
+    /// From the shared vocabulary.
+    pub fn from_setup(setup: &Setup) -> BbPosition {
+        let mut p = BbPosition {
+            colours: [0; 2],
+            walks: [0; 7],
+            royal: 0,
+            magic: 0,
+            mutable: 0,
+            side: colour_index(setup.side_to_move),
+            castling: setup.castling,
+            ep: setup
+                .en_passant
+                .map(|e| (e.target.index() as u8, e.pawn.index() as u8)),
+            reserve: setup.reserve,
+            halfmove: setup.halfmove_clock,
+            fullmove: setup.fullmove_number,
+        };
+        for (s, piece) in setup.board.pieces() {
+            p.put(sq_of(s), piece);
+        }
+        p
+    }
+
+    /// Back to the shared vocabulary.
+    pub fn to_setup(&self) -> Setup {
+        let mut board = Board::empty();
+        for sq in 0..64 {
+            if let Some(piece) = self.piece_at(sq) {
+                board.set(square(sq), Some(piece));
+            }
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.side_to_move = colour_of(self.side);
+        setup.castling = self.castling;
+        setup.en_passant = self
+            .ep
+            .and_then(|(t, _)| EnPassant::from_target(square(t as usize)));
+        setup.reserve = self.reserve;
+        setup.halfmove_clock = self.halfmove;
+        setup.fullmove_number = self.fullmove;
+        setup
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.colours[0] | self.colours[1]
+    }
+
+    /// The unit on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        let b = bit(sq);
+        let colour = if self.colours[0] & b != 0 {
+            Colour::White
+        } else if self.colours[1] & b != 0 {
+            Colour::Black
+        } else {
+            return None;
+        };
+        let w = (0..7).find(|&w| self.walks[w] & b != 0)?;
+        Some(Piece {
+            colour,
+            walk: WALKS[w],
+            royal: self.royal & b != 0,
+            magic: self.magic & b != 0,
+            mutable: self.mutable & b != 0,
+        })
+    }
+
+    /// Puts a unit on an empty square.
+    #[inline]
+    pub fn put(&mut self, sq: Sq, piece: Piece) {
+        let b = bit(sq);
+        self.colours[colour_index(piece.colour)] |= b;
+        self.walks[walk_index(piece.walk)] |= b;
+        if piece.royal {
+            self.royal |= b;
+        }
+        if piece.magic {
+            self.magic |= b;
+        }
+        if piece.mutable {
+            self.mutable |= b;
+        }
+    }
+
+    /// Empties a square.
+    #[inline]
+    pub fn clear(&mut self, sq: Sq) {
+        let keep = !bit(sq);
+        self.colours[0] &= keep;
+        self.colours[1] &= keep;
+        for w in &mut self.walks {
+            *w &= keep;
+        }
+        self.royal &= keep;
+        self.magic &= keep;
+        self.mutable &= keep;
+    }
+}

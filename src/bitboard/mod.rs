@@ -1,0 +1,189 @@
+//! The bitboard engine: the same answers as the reference engine, computed fast.
+//!
+//! Written apart from the reference engine (they share the vocabulary only). Orthodox positions
+//! under orthodox rules take the fast path ([`orthodox`]): legal moves from check and pin masks,
+//! bulk counting at the last ply. Every other position takes the fairy path ([`fairy`]), which
+//! runs the move pipeline of RULES.md on bitboards.
+
+mod board;
+mod fairy;
+mod orthodox;
+mod tables;
+
+use feerie_oracle::{Capture, CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
+
+use board::{BbPosition, WALKS, square};
+use orthodox::{Kind, MoveList, Mv};
+
+/// The bitboard engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BitboardEngine;
+
+fn orthodox_record(p: &BbPosition, mv: Mv) -> MoveRecord {
+    let mover = p.piece_at(mv.from as usize).expect("a mover");
+    let mut r = MoveRecord::displacement(mover, square(mv.from as usize), square(mv.to as usize));
+    match mv.kind {
+        Kind::Castle(side) => r.castling = Some(side),
+        Kind::EnPassant => {
+            let (_, pawn) = p.ep.expect("en passant");
+            r.en_passant = true;
+            r.capture = Some(Capture {
+                piece: p.piece_at(pawn as usize).expect("the pawn taken"),
+                square: square(pawn as usize),
+            });
+        }
+        Kind::Promotion(w) => r.promotion = Some(mover.with_walk(WALKS[w])),
+        Kind::Normal | Kind::DoublePush => {}
+    }
+    if !matches!(mv.kind, Kind::EnPassant | Kind::Castle(_))
+        && let Some(victim) = p.piece_at(mv.to as usize)
+    {
+        r.capture = Some(Capture {
+            piece: victim,
+            square: square(mv.to as usize),
+        });
+    }
+    r
+}
+
+fn orthodox_mark(after: &BbPosition) -> CheckMark {
+    if !orthodox::in_check(after) {
+        CheckMark::None
+    } else {
+        let mut list = MoveList::new();
+        orthodox::generate(after, &mut list);
+        if list.len() == 0 {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        }
+    }
+}
+
+/// Legal moves with the positions they lead to.
+fn successors(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, BbPosition)>, EngineError> {
+    if orthodox::applies(p, rules) {
+        let mut list = MoveList::new();
+        orthodox::generate(p, &mut list);
+        Ok(list
+            .as_slice()
+            .iter()
+            .map(|&mv| {
+                let after = orthodox::make(p, mv);
+                let mut r = orthodox_record(p, mv);
+                r.check = orthodox_mark(&after);
+                (r, after)
+            })
+            .collect())
+    } else {
+        let game = fairy::Game::new(rules);
+        let moves = game.legal(p)?;
+        Ok(moves
+            .into_iter()
+            .map(|(mut r, after)| {
+                r.check = game.mark(&after);
+                (r, after)
+            })
+            .collect())
+    }
+}
+
+/// Perft of a bitboard position.
+fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
+    if orthodox::applies(p, rules) {
+        Ok(orthodox::perft(p, depth))
+    } else {
+        fairy::Game::new(rules).perft(p, depth)
+    }
+}
+
+impl BitboardEngine {
+    /// Perft split at the root over `threads` threads (rayon).
+    pub fn perft_threads(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, EngineError> {
+        use rayon::prelude::*;
+        let p = BbPosition::from_setup(position.setup());
+        if depth <= 1 || threads <= 1 {
+            return count(&p, rules, depth);
+        }
+        let children = successors(&p, rules)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| EngineError::Unsupported(format!("thread pool: {e}")))?;
+        pool.install(|| {
+            children
+                .par_iter()
+                .map(|(_, after)| count(after, rules, depth - 1))
+                .sum()
+        })
+    }
+}
+
+impl Engine for BitboardEngine {
+    fn name(&self) -> &'static str {
+        "bitboard"
+    }
+
+    fn legal_moves(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<MoveRecord>, EngineError> {
+        let p = BbPosition::from_setup(position.setup());
+        let mut moves: Vec<MoveRecord> =
+            successors(&p, rules)?.into_iter().map(|(r, _)| r).collect();
+        moves.sort();
+        Ok(moves)
+    }
+
+    fn play(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        mv: &MoveRecord,
+    ) -> Result<Position, EngineError> {
+        let p = BbPosition::from_setup(position.setup());
+        let wanted = MoveRecord {
+            check: CheckMark::None,
+            ..mv.clone()
+        };
+        successors(&p, rules)?
+            .into_iter()
+            .find(|(r, _)| {
+                MoveRecord {
+                    check: CheckMark::None,
+                    ..r.clone()
+                } == wanted
+            })
+            .map(|(_, after)| Position::from_played(after.to_setup()))
+            .ok_or_else(|| EngineError::IllegalMove(mv.to_string()))
+    }
+
+    fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
+        count(&BbPosition::from_setup(position.setup()), rules, depth)
+    }
+
+    fn status(&self, position: &Position, rules: &Rules) -> Result<Status, EngineError> {
+        let p = BbPosition::from_setup(position.setup());
+        let (in_check, has_move) = if orthodox::applies(&p, rules) {
+            let mut list = MoveList::new();
+            orthodox::generate(&p, &mut list);
+            (orthodox::in_check(&p), list.len() > 0)
+        } else {
+            let game = fairy::Game::new(rules);
+            (game.in_check(&p, p.side), !game.legal(&p)?.is_empty())
+        };
+        Ok(match (in_check, has_move) {
+            (false, true) => Status::Normal,
+            (true, true) => Status::Check,
+            (true, false) => Status::Checkmate,
+            (false, false) => Status::Stalemate,
+        })
+    }
+}
