@@ -32,6 +32,76 @@ pub struct MoveList {
     len: usize,
 }
 
+/// Where generated moves go: a list, or a counter for the last ply of perft.
+pub trait Sink {
+    /// One move.
+    fn add(&mut self, from: Sq, to: Sq, kind: Kind);
+    /// A move of `kind` to each square of `targets`, from the square `delta` before it.
+    #[inline]
+    fn add_shifted(&mut self, mut targets: u64, delta: i32, kind: Kind) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            self.add((to as i32 - delta) as Sq, to, kind);
+        }
+    }
+    /// The four promotions to each square of `targets`, from the square `delta` before it.
+    #[inline]
+    fn add_promotions(&mut self, mut targets: u64, delta: i32) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.add((to as i32 - delta) as Sq, to, Kind::Promotion(w));
+            }
+        }
+    }
+    /// A normal move to each square of `targets`.
+    #[inline]
+    fn add_targets(&mut self, from: Sq, mut targets: u64) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            self.add(from, to, Kind::Normal);
+        }
+    }
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn add(&mut self, from: Sq, to: Sq, kind: Kind) {
+        self.push(from, to, kind);
+    }
+}
+
+/// Counts moves without listing them.
+pub struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn add(&mut self, _: Sq, _: Sq, _: Kind) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add_targets(&mut self, _: Sq, targets: u64) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_shifted(&mut self, targets: u64, _: i32, _: Kind) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, _: i32) {
+        self.0 += 4 * targets.count_ones() as u64;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
 impl MoveList {
     pub fn new() -> MoveList {
         MoveList {
@@ -91,7 +161,7 @@ pub fn attackers(t: &Tables, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -
 }
 
 /// Every legal move of the side to move.
-pub fn generate(p: &BbPosition, list: &mut MoveList) {
+pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let t = tables();
     let us = p.side;
     let them = 1 - us;
@@ -108,7 +178,7 @@ pub fn generate(p: &BbPosition, list: &mut MoveList) {
         let to = lsb(steps);
         steps &= steps - 1;
         if attackers(t, p, to, without_king, them) == 0 {
-            list.push(king, to, Kind::Normal);
+            list.add(king, to, Kind::Normal);
         }
     }
     if checkers.count_ones() > 1 {
@@ -141,13 +211,7 @@ pub fn generate(p: &BbPosition, list: &mut MoveList) {
         }
     };
 
-    let push_targets = |mut targets: u64, from: Sq, list: &mut MoveList| {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
-            list.push(from, to, Kind::Normal);
-        }
-    };
+    let push_targets = |targets: u64, from: Sq, list: &mut S| list.add_targets(from, targets);
     let mut knights = p.walks[KNIGHT] & own & !pinned;
     while knights != 0 {
         let from = lsb(knights);
@@ -167,48 +231,68 @@ pub fn generate(p: &BbPosition, list: &mut MoveList) {
         push_targets(t.rook(from, occ) & target & allowed(from), from, list);
     }
 
-    // Pawns.
+    // Pawns: the unpinned ones as whole sets, the pinned ones one by one.
     let up = us == 0;
     let promotion_rank: u64 = if up { 0xFF00_0000_0000_0000 } else { 0xFF };
+    let third_rank: u64 = if up { 0xFF << 16 } else { 0xFF << 40 };
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let shift = |b: u64, n: i32| if n > 0 { b << n } else { b >> -n };
+    let fwd: i32 = if up { 8 } else { -8 };
+    let (west, east): (i32, i32) = if up { (7, 9) } else { (-9, -7) };
+    let pawns = p.walks[PAWN] & own;
+    let free = pawns & !pinned;
+    let single = shift(free, fwd) & !occ;
+    let double = shift(single & third_rank, fwd) & !occ & target;
+    let single = single & target;
+    list.add_shifted(single & !promotion_rank, fwd, Kind::Normal);
+    list.add_promotions(single & promotion_rank, fwd);
+    list.add_shifted(double, 2 * fwd, Kind::DoublePush);
+    for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
+        let hits = shift(free & mask, delta) & enemy & target;
+        list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
+        list.add_promotions(hits & promotion_rank, delta);
+    }
     let double_from_rank: u64 = if up { 0xFF00 } else { 0x00FF_0000_0000_0000 };
-    let mut pawns = p.walks[PAWN] & own;
-    while pawns != 0 {
-        let from = lsb(pawns);
-        pawns &= pawns - 1;
-        let allow = allowed(from);
-        let one = if up { from + 8 } else { from - 8 };
-        let add = |to: Sq, list: &mut MoveList| {
-            if bit(to) & promotion_rank != 0 {
-                for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    list.push(from, to, Kind::Promotion(w));
-                }
-            } else {
-                list.push(from, to, Kind::Normal);
-            }
-        };
+    let mut pinned_pawns = pawns & pinned;
+    while pinned_pawns != 0 {
+        let from = lsb(pinned_pawns);
+        pinned_pawns &= pinned_pawns - 1;
+        let allow = allowed(from) & target;
+        let one = (from as i32 + fwd) as Sq;
         if occ & bit(one) == 0 {
-            if bit(one) & target & allow != 0 {
-                add(one, list);
-            }
-            if bit(from) & double_from_rank != 0 {
-                let two = if up { from + 16 } else { from - 16 };
-                if occ & bit(two) == 0 && bit(two) & target & allow != 0 {
-                    list.push(from, two, Kind::DoublePush);
+            if bit(one) & allow != 0 {
+                if bit(one) & promotion_rank != 0 {
+                    list.add_promotions(bit(one), fwd);
+                } else {
+                    list.add(from, one, Kind::Normal);
                 }
+            }
+            let two = (from as i32 + 2 * fwd) as Sq;
+            if bit(from) & double_from_rank != 0 && occ & bit(two) == 0 && bit(two) & allow != 0 {
+                list.add(from, two, Kind::DoublePush);
             }
         }
-        let mut captures = t.pawn[us][from] & enemy & target & allow;
+        let mut captures = t.pawn[us][from] & enemy & allow;
         while captures != 0 {
             let to = lsb(captures);
             captures &= captures - 1;
-            add(to, list);
+            if bit(to) & promotion_rank != 0 {
+                for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                    list.add(from, to, Kind::Promotion(w));
+                }
+            } else {
+                list.add(from, to, Kind::Normal);
+            }
         }
-        if let Some((ep_target, ep_pawn)) = p.ep {
-            let (ep_target, ep_pawn) = (ep_target as Sq, ep_pawn as Sq);
-            if t.pawn[us][from] & bit(ep_target) != 0
-                && enemy & p.walks[PAWN] & bit(ep_pawn) != 0
-                && occ & bit(ep_target) == 0
-            {
+    }
+    if let Some((ep_target, ep_pawn)) = p.ep {
+        let (ep_target, ep_pawn) = (ep_target as Sq, ep_pawn as Sq);
+        if enemy & p.walks[PAWN] & bit(ep_pawn) != 0 && occ & bit(ep_target) == 0 {
+            let mut takers = t.pawn[them][ep_target] & pawns;
+            while takers != 0 {
+                let from = lsb(takers);
+                takers &= takers - 1;
                 // Judged on the board after the capture: two units leave one rank.
                 let after = (occ ^ bit(from) ^ bit(ep_pawn)) | bit(ep_target);
                 let rooks = (p.walks[ROOK] | p.walks[QUEEN]) & enemy;
@@ -219,7 +303,7 @@ pub fn generate(p: &BbPosition, list: &mut MoveList) {
                     && t.bishop(king, after) & bishops == 0
                     && others == 0
                 {
-                    list.push(from, ep_target, Kind::EnPassant);
+                    list.add(from, ep_target, Kind::EnPassant);
                 }
             }
         }
@@ -253,7 +337,7 @@ pub fn generate(p: &BbPosition, list: &mut MoveList) {
                 }
             }
             if safe {
-                list.push(kf, kt, Kind::Castle(side));
+                list.add(kf, kt, Kind::Castle(side));
             }
         }
     }
@@ -266,51 +350,70 @@ pub fn in_check(p: &BbPosition) -> bool {
     attackers(t, p, king, p.occupied(), 1 - p.side) != 0
 }
 
-/// The position after a legal move.
+/// The walk index of the unit on `sq` (orthodox walks only).
+#[inline]
+fn walk_at(p: &BbPosition, sq: Sq) -> usize {
+    let b = bit(sq);
+    [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+        .into_iter()
+        .find(|&w| p.walks[w] & b != 0)
+        .expect("a unit")
+}
+
+/// The position after a legal move (orthodox units, so no attribute but the kings' royalty).
 pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     let t = tables();
     let mut n = p.clone();
     let us = p.side;
     let them = 1 - us;
     let (from, to) = (mv.from as Sq, mv.to as Sq);
-    let moved = n.piece_at(from).expect("a unit on the departure square");
-    let captured = n.piece_at(to);
-    let mut resets = captured.is_some() || moved.walk == feerie_oracle::Walk::Pawn;
+    let (fb, tb) = (bit(from), bit(to));
+    let walk = walk_at(p, from);
+    let mut resets = walk == PAWN;
+    // Take a unit standing on the arrival square.
+    if p.colours[them] & tb != 0 {
+        let victim = walk_at(p, to);
+        n.walks[victim] ^= tb;
+        n.colours[them] ^= tb;
+        resets = true;
+    }
+    n.colours[us] ^= fb | tb;
     match mv.kind {
         Kind::Castle(side) => {
-            let [kf, kt, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
-            let rook = n.piece_at(rf).expect("the castling rook");
-            n.clear(kf);
-            n.clear(rf);
-            n.put(kt, moved);
-            n.put(rt, rook);
+            let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+            n.walks[KING] ^= fb | tb;
+            n.royal ^= fb | tb;
+            n.walks[ROOK] ^= bit(rf) | bit(rt);
+            n.colours[us] ^= bit(rf) | bit(rt);
         }
         Kind::EnPassant => {
             let (_, pawn) = p.ep.expect("en passant square");
-            n.clear(pawn as Sq);
-            n.clear(from);
-            n.put(to, moved);
-            resets = true;
+            let pb = bit(pawn as Sq);
+            n.walks[PAWN] ^= fb | tb | pb;
+            n.colours[them] ^= pb;
         }
         Kind::Promotion(w) => {
-            n.clear(from);
-            n.clear(to);
-            n.put(to, moved.with_walk(super::board::WALKS[w]));
+            n.walks[PAWN] ^= fb;
+            n.walks[w] ^= tb;
         }
         Kind::Normal | Kind::DoublePush => {
-            n.clear(from);
-            n.clear(to);
-            n.put(to, moved);
+            n.walks[walk] ^= fb | tb;
+            if walk == KING {
+                n.royal ^= fb | tb;
+            }
         }
     }
     // Castling rights: a king that moves loses them all; a corner touched loses its own.
     let colour = colour_of(us);
-    if moved.walk == feerie_oracle::Walk::King {
+    if walk == KING {
         n.castling.clear(colour);
     }
-    for s in [from, to] {
-        if matches!(s, 0 | 7 | 56 | 63) {
-            n.castling.remove(super::board::square(s));
+    const CORNERS: u64 = bit(0) | bit(7) | bit(56) | bit(63);
+    if (fb | tb) & CORNERS != 0 {
+        for s in [from, to] {
+            if bit(s) & CORNERS != 0 {
+                n.castling.remove(super::board::square(s));
+            }
         }
     }
     n.ep = None;
@@ -334,11 +437,13 @@ pub fn perft(p: &BbPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        let mut counter = Counter(0);
+        generate(p, &mut counter);
+        return counter.0;
+    }
     let mut list = MoveList::new();
     generate(p, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     list.as_slice()
         .iter()
         .map(|&mv| perft(&make(p, mv), depth - 1))
