@@ -77,6 +77,9 @@ enum Command {
         /// Also print one `move: count` line per root move.
         #[arg(long)]
         divide: bool,
+        /// Threads (bitboard engine; the root moves are shared out).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -354,8 +357,22 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             position,
             depth,
             divide,
+            threads,
         } => {
+            let choice = position.engine;
             let (position, rules, engine) = position.load()?;
+            if threads == 0 {
+                return Err(BadInput("--threads must be at least 1".into()));
+            }
+            if threads > 1 && !divide {
+                if choice != EngineChoice::Bitboard {
+                    return Err(BadInput("--threads needs --engine bitboard".into()));
+                }
+                let n = crate::bitboard::BitboardEngine
+                    .perft_threads(&position, &rules, depth, threads)?;
+                println!("{n}");
+                return Ok(0);
+            }
             if divide && depth > 0 {
                 let mut total = 0;
                 for (mv, count) in engine.divide(&position, &rules, depth)? {

@@ -1,7 +1,8 @@
-//! Perft counts of the reference engine against published figures.
+//! Perft counts of both engines against published figures.
 
 use std::path::Path;
 
+use feerie::bitboard::BitboardEngine;
 use feerie::corpus::load_perft_dir;
 use feerie::oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
 
@@ -17,6 +18,10 @@ fn chess_programming_wiki_positions() {
                 .perft(&position, &Rules::orthodox(), depth)
                 .unwrap();
             assert_eq!(got, expected, "{} depth {depth}", case.origin);
+            let got = BitboardEngine
+                .perft(&position, &Rules::orthodox(), depth)
+                .unwrap();
+            assert_eq!(got, expected, "bitboard: {} depth {depth}", case.origin);
         }
     }
 }
@@ -68,4 +73,55 @@ fn the_impossible_check_position_needs_lenient_loading() {
     let text = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
     assert!(fen::parse(text, Validation::Strict).is_err());
     assert!(fen::parse(text, Validation::Lenient).is_ok());
+}
+
+/// The bitboard engine on the whole suite of ../shared/perft to depth 5 (fast enough to run
+/// always), and with four threads on the start position to depth 6.
+#[test]
+fn bitboard_engine_on_the_shared_suite() {
+    let position = fen::parse(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        Validation::Strict,
+    )
+    .unwrap();
+    assert_eq!(
+        BitboardEngine
+            .perft_threads(&position, &Rules::orthodox(), 6, 4)
+            .unwrap(),
+        119_060_324
+    );
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perft");
+    if !dir.exists() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let mut checked = 0;
+    for name in ["cpw-positions.epd", "sunfish-tests-files-perft.epd"] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let mut parts = line.split(';');
+            let fen_text = parts.next().unwrap().trim();
+            let position = fen::parse(fen_text, Validation::Lenient).unwrap();
+            for field in parts {
+                let (depth, count) = field
+                    .trim()
+                    .trim_start_matches('D')
+                    .split_once(' ')
+                    .unwrap();
+                let depth: u32 = depth.parse().unwrap();
+                if depth <= 5 {
+                    let got = BitboardEngine
+                        .perft(&position, &Rules::orthodox(), depth)
+                        .unwrap();
+                    assert_eq!(
+                        got,
+                        count.parse::<u64>().unwrap(),
+                        "{fen_text} depth {depth}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
 }
