@@ -101,7 +101,8 @@ impl<'a> Game<'a> {
         }
     }
 
-    fn unsupported(&self, p: &BbPosition) -> Result<(), EngineError> {
+    /// What a position cannot mean under these rules.
+    pub fn check_supported(&self, p: &BbPosition) -> Result<(), EngineError> {
         if p.reserve.is_some() && !self.parrain {
             return Err(EngineError::Unsupported(
                 "a Parrain reserve without circe-parrain".into(),
@@ -751,7 +752,7 @@ impl<'a> Game<'a> {
 
     /// Every legal move with the position it leads to (check marks not set).
     pub fn legal(&self, p: &BbPosition) -> Result<Vec<(MoveRecord, BbPosition)>, EngineError> {
-        self.unsupported(p)?;
+        self.check_supported(p)?;
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
         stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));

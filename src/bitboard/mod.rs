@@ -3,9 +3,11 @@
 //! Written apart from the reference engine (they share the vocabulary only). Orthodox positions
 //! under orthodox rules take the fast path ([`orthodox`]): legal moves from check and pin masks,
 //! bulk counting at the last ply. Every other position takes the fairy path ([`fairy`]), which
-//! runs the move pipeline of RULES.md on bitboards.
+//! runs the move pipeline of RULES.md on bitboards; for perft, the compact path ([`compact`])
+//! runs the same pipeline on small moves, specialised at compile time on its stages.
 
 mod board;
+mod compact;
 mod fairy;
 mod orthodox;
 mod tables;
@@ -88,16 +90,38 @@ fn successors(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, BbPositi
     }
 }
 
-/// Perft of a bitboard position.
+/// Perft of a bitboard position: the orthodox fast path, else the compact fairy path, else the
+/// record path.
 fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
     if orthodox::applies(p, rules) {
-        Ok(orthodox::perft(p, depth))
-    } else {
-        fairy::Game::new(rules).perft(p, depth)
+        return Ok(orthodox::perft(p, depth));
+    }
+    let game = fairy::Game::new(rules);
+    game.check_supported(p)?;
+    match compact::Compact::new(rules) {
+        Some(c) if c.applies(p) => Ok(c.perft(p, depth, rules)),
+        _ => game.perft(p, depth),
     }
 }
 
 impl BitboardEngine {
+    /// The positions after each legal move as the compact perft path makes them, or `None` when
+    /// that path does not apply; for cross-checking it against the record path, whose positions
+    /// [`Engine::play`] gives.
+    pub fn compact_children(&self, position: &Position, rules: &Rules) -> Option<Vec<Position>> {
+        let p = BbPosition::from_setup(position.setup());
+        if orthodox::applies(&p, rules) || fairy::Game::new(rules).check_supported(&p).is_err() {
+            return None;
+        }
+        let c = compact::Compact::new(rules).filter(|c| c.applies(&p))?;
+        Some(
+            c.children(&p, rules)
+                .into_iter()
+                .map(|n| Position::from_played(n.to_setup()))
+                .collect(),
+        )
+    }
+
     /// Perft split at the root over `threads` threads (rayon).
     pub fn perft_threads(
         &self,

@@ -1,0 +1,771 @@
+//! Compact fairy perft: the pipeline of RULES.md on small copyable moves, specialised at compile
+//! time on which stages exist (const generics), for perft. It covers every condition except
+//! magic units, `royal_rider_passage: safe` and Circe with `rex: inclusive`, which stay on the
+//! record path ([`super::fairy`]). The golden perft counts check it against Popeye.
+
+use feerie_oracle::rules::{
+    CirceModel, CloneWalkWhenPromoting, FirstRankPawns, ParrainLongCastling, PawnDirection,
+    RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
+    RoyalRiderPassage, SameWalkCapture,
+};
+use feerie_oracle::{CastlingSide, Colour, Reserve, Rules, Walk};
+
+use super::board::{
+    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of, square,
+    walk_index,
+};
+use super::tables::{Sq, Tables, bit, tables};
+
+const NONE: u8 = 255;
+const PROMOTIONS: [u8; 4] = [QUEEN as u8, ROOK as u8, BISHOP as u8, KNIGHT as u8];
+
+const NORMAL: u8 = 0;
+const DOUBLE: u8 = 1;
+const EP: u8 = 2;
+const CASTLE_KING: u8 = 3;
+const CASTLE_QUEEN: u8 = 4;
+
+/// A move with every stage, in a few bytes.
+#[derive(Clone, Copy, Debug)]
+struct CMove {
+    from: u8,
+    to: u8,
+    kind: u8,
+    /// Square of the unit taken, or NONE.
+    cap: u8,
+    /// Walk of the mover after mutation and promotion, or NONE when unchanged.
+    walk: u8,
+    /// Set when the new walk comes from a promotion (for castling regain, as a mutation).
+    changed: bool,
+    /// Immediate rebirth: square and walk (after promotion), or NONE.
+    reb_sq: u8,
+    reb_walk: u8,
+    /// Parrain rebirth: square and walk (after promotion), or NONE.
+    del_sq: u8,
+    del_walk: u8,
+}
+
+/// The rules in the form the compact path needs.
+pub struct Compact {
+    t: &'static Tables,
+    circe: Option<CirceModel>,
+    first_rank: FirstRankPawns,
+    mutation_rex_exclusive: bool,
+    opposing: bool,
+    flip_same: bool,
+    clone_promoted: bool,
+    long_castle_toward_a: bool,
+    royal_ep: bool,
+}
+
+#[inline]
+fn lsb(b: u64) -> Sq {
+    b.trailing_zeros() as Sq
+}
+
+#[inline]
+fn at(f: i32, r: i32) -> Option<Sq> {
+    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Sq)
+}
+
+#[inline]
+fn fr(sq: Sq) -> (i32, i32) {
+    ((sq % 8) as i32, (sq / 8) as i32)
+}
+
+#[inline]
+fn is_pawnlike(w: usize) -> bool {
+    w == PAWN || w == REVERSE_PAWN
+}
+
+/// +1 when a unit of walk `w` and colour index `c` moves toward rank 8.
+#[inline]
+fn forward(c: usize, w: usize) -> i32 {
+    if (c == 0) != (w == REVERSE_PAWN) {
+        1
+    } else {
+        -1
+    }
+}
+
+#[inline]
+fn last_rank(c: usize, w: usize) -> i32 {
+    if forward(c, w) > 0 { 7 } else { 0 }
+}
+
+impl Compact {
+    /// The compact path for these rules, or `None` when they need the record path.
+    pub fn new(rules: &Rules) -> Option<Compact> {
+        let circe = rules.circe_model();
+        let clone_promoted = rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted;
+        if circe.is_some_and(|m| m.reborn_royals())
+            || rules.royal_rider_passage() == RoyalRiderPassage::Safe
+            || (clone_promoted && rules.captures_mutate())
+        {
+            return None;
+        }
+        Some(Compact {
+            t: tables(),
+            circe,
+            first_rank: rules.first_rank_pawns(),
+            mutation_rex_exclusive: rules.mutation_rex() == Rex::Exclusive,
+            opposing: rules.pawn_direction() == PawnDirection::Opposing,
+            flip_same: rules.same_walk_capture() == SameWalkCapture::Flip,
+            clone_promoted: rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted,
+            long_castle_toward_a: rules.parrain_long_castling() == ParrainLongCastling::TowardA,
+            royal_ep: rules.royal_en_passant() == RoyalEnPassant::Yes,
+        })
+    }
+
+    /// Whether this position can take the compact path.
+    pub fn applies(&self, p: &BbPosition) -> bool {
+        p.magic == 0
+    }
+
+    /// Perft, dispatched to the variant the rules need.
+    pub fn perft(&self, p: &BbPosition, depth: u32, rules: &Rules) -> u64 {
+        let mutate = rules.captures_mutate();
+        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        match (mutate, now, later) {
+            (false, false, false) => self.count::<false, false, false>(p, depth),
+            (false, true, _) => self.count::<false, true, false>(p, depth),
+            (false, false, true) => self.count::<false, false, true>(p, depth),
+            (true, false, false) => self.count::<true, false, false>(p, depth),
+            (true, true, _) => self.count::<true, true, false>(p, depth),
+            (true, false, true) => self.count::<true, false, true>(p, depth),
+        }
+    }
+
+    /// The positions after each legal move (for cross-checking the path against the record
+    /// path).
+    pub fn children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
+        let mutate = rules.captures_mutate();
+        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        let mut out = Vec::new();
+        match (mutate, now, later) {
+            (false, false, false) => self.collect::<false, false, false>(p, &mut out),
+            (false, true, _) => self.collect::<false, true, false>(p, &mut out),
+            (false, false, true) => self.collect::<false, false, true>(p, &mut out),
+            (true, false, false) => self.collect::<true, false, false>(p, &mut out),
+            (true, true, _) => self.collect::<true, true, false>(p, &mut out),
+            (true, false, true) => self.collect::<true, false, true>(p, &mut out),
+        }
+        out
+    }
+
+    fn collect<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        out: &mut Vec<BbPosition>,
+    ) {
+        self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
+            let after = self.make::<LATER>(p, &mv);
+            if self.safe(&after, p.side) {
+                out.push(after);
+            }
+        });
+    }
+
+    fn count<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        depth: u32,
+    ) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0u64;
+        self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
+            let after = self.make::<LATER>(p, &mv);
+            if self.safe(&after, p.side) {
+                n += if depth == 1 {
+                    1
+                } else {
+                    self.count::<MUTATE, NOW, LATER>(&after, depth - 1)
+                };
+            }
+        });
+        n
+    }
+
+    #[inline]
+    fn walk_at(p: &BbPosition, sq: Sq) -> usize {
+        let b = bit(sq);
+        (0..7).find(|&w| p.walks[w] & b != 0).expect("a unit")
+    }
+
+    /// Pawn-like units of colour `c` moving up (or down) whose attacks count.
+    #[inline]
+    fn pawn_set(&self, p: &BbPosition, c: usize, up: bool) -> u64 {
+        let w = if up == (c == 0) { PAWN } else { REVERSE_PAWN };
+        let set = p.walks[w] & p.colours[c];
+        if self.first_rank == FirstRankPawns::Inert {
+            set & !(if up { 0xFFu64 } else { 0xFF << 56 })
+        } else {
+            set
+        }
+    }
+
+    #[inline]
+    fn attacked(&self, p: &BbPosition, sq: Sq, occ: u64, by: usize) -> bool {
+        let t = self.t;
+        let them = p.colours[by];
+        let q = p.walks[QUEEN];
+        (t.knight[sq] & p.walks[KNIGHT]
+            | t.king[sq] & p.walks[KING]
+            | t.rook(sq, occ) & (p.walks[ROOK] | q)
+            | t.bishop(sq, occ) & (p.walks[BISHOP] | q))
+            & them
+            != 0
+            || t.pawn[1][sq] & self.pawn_set(p, by, true) != 0
+            || t.pawn[0][sq] & self.pawn_set(p, by, false) != 0
+    }
+
+    /// After a move of colour `c`: its royal units are not attacked (and, with
+    /// `royal_en_passant: yes`, a royal pawn that just double-stepped cannot be taken e.p.).
+    fn safe(&self, p: &BbPosition, c: usize) -> bool {
+        let occ = p.occupied();
+        let mut royals = p.royal & p.colours[c];
+        while royals != 0 {
+            let r = lsb(royals);
+            royals &= royals - 1;
+            if self.attacked(p, r, occ, 1 - c) {
+                return false;
+            }
+        }
+        if self.royal_ep
+            && let Some((target, pawn)) = p.ep
+            && p.royal & bit(pawn as Sq) != 0
+        {
+            let t = target as Sq;
+            let takers = self.t.pawn[1][t] & self.pawn_set(p, 1 - c, true)
+                | self.t.pawn[0][t] & self.pawn_set(p, 1 - c, false);
+            if takers != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn in_check(&self, p: &BbPosition, c: usize) -> bool {
+        let occ = p.occupied();
+        let mut royals = p.royal & p.colours[c];
+        while royals != 0 {
+            let r = lsb(royals);
+            royals &= royals - 1;
+            if self.attacked(p, r, occ, 1 - c) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every pseudo-legal move with all its stages, given to `emit`.
+    fn generate<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        emit: &mut impl FnMut(CMove),
+    ) {
+        let t = self.t;
+        let us = p.side;
+        let own = p.colours[us];
+        let enemy = p.colours[1 - us];
+        let occ = own | enemy;
+        // Royal units cannot be taken on this path (no Circe rex inclusive).
+        let takeable = enemy & !p.royal;
+        let mut stages = |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
+            self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
+        };
+        for w in [KING, QUEEN, ROOK, BISHOP, KNIGHT] {
+            let mut units = p.walks[w] & own;
+            while units != 0 {
+                let from = lsb(units);
+                units &= units - 1;
+                let reach = match w {
+                    KING => t.king[from],
+                    KNIGHT => t.knight[from],
+                    ROOK => t.rook(from, occ),
+                    BISHOP => t.bishop(from, occ),
+                    _ => t.rook(from, occ) | t.bishop(from, occ),
+                };
+                let mut quiet = reach & !occ;
+                while quiet != 0 {
+                    let to = lsb(quiet);
+                    quiet &= quiet - 1;
+                    stages(from, to, NORMAL, NONE, NONE);
+                }
+                let mut takes = reach & takeable;
+                while takes != 0 {
+                    let to = lsb(takes);
+                    takes &= takes - 1;
+                    stages(from, to, NORMAL, to as u8, NONE);
+                }
+                if w == KING {
+                    self.castlings(p, from, occ, &mut stages);
+                }
+            }
+        }
+        for up in [true, false] {
+            let w = if up == (us == 0) { PAWN } else { REVERSE_PAWN };
+            let mut pawns = p.walks[w] & own;
+            let dir = if up { 1 } else { -1 };
+            let (rear, last, double_rank) = if up { (0, 7, 1) } else { (7, 0, 6) };
+            while pawns != 0 {
+                let from = lsb(pawns);
+                pawns &= pawns - 1;
+                let (f, r) = fr(from);
+                if r == rear && self.first_rank != FirstRankPawns::Step {
+                    continue;
+                }
+                let with_promotions =
+                    |to: Sq, cap: u8, stages: &mut dyn FnMut(Sq, Sq, u8, u8, u8)| {
+                        // A capturer that mutates does not promote: the stage decides.
+                        if fr(to).1 == last && (cap == NONE || !MUTATE) {
+                            for pr in PROMOTIONS {
+                                stages(from, to, NORMAL, cap, pr);
+                            }
+                        } else {
+                            stages(from, to, NORMAL, cap, NONE);
+                        }
+                    };
+                if let Some(one) = at(f, r + dir).filter(|&s| occ & bit(s) == 0) {
+                    with_promotions(one, NONE, &mut stages);
+                    if r == double_rank
+                        && let Some(two) = at(f, r + 2 * dir).filter(|&s| occ & bit(s) == 0)
+                    {
+                        stages(from, two, DOUBLE, NONE, NONE);
+                    }
+                }
+                for df in [-1, 1] {
+                    let Some(to) = at(f + df, r + dir) else {
+                        continue;
+                    };
+                    if takeable & bit(to) != 0 {
+                        with_promotions(to, to as u8, &mut stages);
+                    } else if let Some((target, pawn)) = p.ep
+                        && target as Sq == to
+                        && occ & bit(to) == 0
+                        && takeable & (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & bit(pawn as Sq) != 0
+                    {
+                        stages(from, to, EP, pawn, NONE);
+                    }
+                }
+            }
+        }
+    }
+
+    fn castlings(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        occ: u64,
+        stages: &mut impl FnMut(Sq, Sq, u8, u8, u8),
+    ) {
+        let us = p.side;
+        let colour = colour_of(us);
+        for (side, kind) in [
+            (CastlingSide::King, CASTLE_KING),
+            (CastlingSide::Queen, CASTLE_QUEEN),
+        ] {
+            let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
+            if from != kf || !p.castling.contains(square(rf)) {
+                continue;
+            }
+            if p.walks[ROOK] & p.colours[us] & bit(rf) == 0 {
+                continue;
+            }
+            let span = (self.t.between(kf, rf) | bit(kt) | bit(rt)) & !bit(kf) & !bit(rf);
+            if span & occ != 0 || self.in_check(p, us) {
+                continue;
+            }
+            let mut crossed = self.t.between(kf, kt) | bit(kf);
+            let mut safe = true;
+            while crossed != 0 {
+                let s = lsb(crossed);
+                crossed &= crossed - 1;
+                if self.attacked(p, s, occ, 1 - us) {
+                    safe = false;
+                    break;
+                }
+            }
+            if safe {
+                stages(kf, kt, kind, NONE, NONE);
+            }
+        }
+    }
+
+    /// Stages 2 to 4 for one displacement.
+    #[allow(clippy::too_many_arguments)]
+    fn stages<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        to: Sq,
+        kind: u8,
+        cap: u8,
+        promo: u8,
+        emit: &mut impl FnMut(CMove),
+    ) {
+        let mut mv = CMove {
+            from: from as u8,
+            to: to as u8,
+            kind,
+            cap,
+            walk: promo,
+            changed: promo != NONE,
+            reb_sq: NONE,
+            reb_walk: NONE,
+            del_sq: NONE,
+            del_walk: NONE,
+        };
+        let mover_walk = Self::walk_at(p, from);
+        let us = p.side;
+        // Stage 2: mutation, then a promotion when the new pawn stands on its last rank.
+        let mut walks: [u8; 4] = [mv.walk, NONE, NONE, NONE];
+        let mut walk_count = 1;
+        if MUTATE && cap != NONE {
+            let victim = Self::walk_at(p, cap as Sq);
+            let royal = p.royal & bit(from) != 0;
+            let eligible = !(royal && self.mutation_rex_exclusive)
+                && (p.mutable == 0 || p.mutable & bit(from) != 0);
+            let flip = |w: usize| match w {
+                PAWN => REVERSE_PAWN,
+                REVERSE_PAWN => PAWN,
+                w => w,
+            };
+            let new = if !eligible {
+                None
+            } else if victim == mover_walk {
+                self.flip_same.then(|| flip(mover_walk))
+            } else if self.opposing {
+                Some(flip(victim))
+            } else {
+                Some(victim)
+            }
+            .filter(|&w| w != mover_walk);
+            match new {
+                Some(w) => {
+                    mv.changed = true;
+                    if is_pawnlike(w) && fr(to).1 == last_rank(us, w) {
+                        walks = PROMOTIONS;
+                        walk_count = 4;
+                    } else {
+                        walks[0] = w as u8;
+                    }
+                }
+                None => {
+                    // No mutation: a pawn capturing on its last rank promotes after all.
+                    if is_pawnlike(mover_walk) && fr(to).1 == last_rank(us, mover_walk) {
+                        walks = PROMOTIONS;
+                        walk_count = 4;
+                        mv.changed = true;
+                    }
+                }
+            }
+        }
+        for &w in &walks[..walk_count] {
+            let mut m = mv;
+            m.walk = w;
+            self.rebirths::<NOW, LATER>(p, m, mover_walk, emit);
+        }
+    }
+
+    fn rebirths<const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        mv: CMove,
+        mover_walk: usize,
+        emit: &mut impl FnMut(CMove),
+    ) {
+        let us = p.side;
+        let them = 1 - us;
+        let (from, to) = (mv.from as Sq, mv.to as Sq);
+        // Occupancy after the displacement.
+        let mut occ = p.occupied();
+        match mv.kind {
+            CASTLE_KING | CASTLE_QUEEN => {
+                let side = if mv.kind == CASTLE_KING {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                let [kf, kt, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+                occ = occ & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
+            }
+            _ => {
+                occ &= !bit(from);
+                if mv.cap != NONE {
+                    occ &= !bit(mv.cap as Sq);
+                }
+                occ |= bit(to);
+            }
+        }
+        let mut firsts: [CMove; 4] = [mv; 4];
+        let mut first_count = 1;
+        if NOW && mv.cap != NONE {
+            let model = self.circe.expect("a Circe model");
+            let victim = Self::walk_at(p, mv.cap as Sq);
+            let walk = match model.walk {
+                RebirthWalk::Captured => victim,
+                RebirthWalk::Capturer if p.royal & bit(from) != 0 => victim,
+                RebirthWalk::Capturer => {
+                    if self.clone_promoted && is_pawnlike(mover_walk) && mv.walk != NONE {
+                        mv.walk as usize
+                    } else {
+                        mover_walk
+                    }
+                }
+            };
+            let v = (fr(to).0 - fr(from).0, fr(to).1 - fr(from).1);
+            let sq = match model.place {
+                RebirthPlace::CirceSquare => Some(circe_square(them, walk, mv.cap as Sq)),
+                _ => {
+                    let (f, r) = fr(mv.cap as Sq);
+                    at(f + v.0, r + v.1)
+                }
+            };
+            match sq {
+                Some(s) if occ & bit(s) == 0 => {
+                    occ |= bit(s);
+                    if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
+                        for (i, pr) in PROMOTIONS.iter().enumerate() {
+                            firsts[i].reb_sq = s as u8;
+                            firsts[i].reb_walk = *pr;
+                        }
+                        first_count = 4;
+                    } else {
+                        firsts[0].reb_sq = s as u8;
+                        firsts[0].reb_walk = walk as u8;
+                    }
+                }
+                Some(_) if model.occupied == RebirthOccupied::Strict => return,
+                _ => {}
+            }
+        }
+        for &m in &firsts[..first_count] {
+            if LATER && let Some(reserve) = p.reserve {
+                let v = match m.kind {
+                    CASTLE_KING => (0, 0),
+                    CASTLE_QUEEN => (if self.long_castle_toward_a { -1 } else { 1 }, 0),
+                    _ => (fr(to).0 - fr(from).0, fr(to).1 - fr(from).1),
+                };
+                let (f, r) = fr(reserve.square.index());
+                if let Some(s) = at(f + v.0, r + v.1).filter(|&s| occ & bit(s) == 0) {
+                    let c = if reserve.piece.colour == Colour::White {
+                        0
+                    } else {
+                        1
+                    };
+                    let w = walk_index(reserve.piece.walk);
+                    if is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
+                        for pr in PROMOTIONS {
+                            let mut x = m;
+                            x.del_sq = s as u8;
+                            x.del_walk = pr;
+                            emit(x);
+                        }
+                    } else {
+                        let mut x = m;
+                        x.del_sq = s as u8;
+                        x.del_walk = w as u8;
+                        emit(x);
+                    }
+                    continue;
+                }
+            }
+            emit(m);
+        }
+    }
+
+    /// The position after a move (every stage).
+    fn make<const LATER: bool>(&self, p: &BbPosition, mv: &CMove) -> BbPosition {
+        let mut n = p.clone();
+        let us = p.side;
+        let them = 1 - us;
+        let (from, to) = (mv.from as Sq, mv.to as Sq);
+        let colour = colour_of(us);
+        let mover_walk = Self::walk_at(p, from);
+        let mover_royal = p.royal & bit(from) != 0;
+        let mover_mutable = p.mutable & bit(from) != 0;
+        let mut captured = None;
+        if mv.cap != NONE {
+            let c = mv.cap as Sq;
+            captured = Some(feerie_oracle::Piece {
+                colour: colour_of(them),
+                walk: WALKS[Self::walk_at(p, c)],
+                royal: false,
+                magic: false,
+                mutable: p.mutable & bit(c) != 0,
+            });
+            n.clear(c);
+        }
+        if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
+            let side = if mv.kind == CASTLE_KING {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            };
+            let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
+            let rook_mutable = p.mutable & bit(rf) != 0;
+            n.clear(kf);
+            n.clear(rf);
+            n.colours[us] |= bit(kt) | bit(rt);
+            n.walks[KING] |= bit(kt);
+            n.walks[ROOK] |= bit(rt);
+            if mover_royal {
+                n.royal |= bit(kt);
+            }
+            if mover_mutable {
+                n.mutable |= bit(kt);
+            }
+            if rook_mutable {
+                n.mutable |= bit(rt);
+            }
+        } else {
+            n.clear(from);
+            let w = if mv.walk == NONE {
+                mover_walk
+            } else {
+                mv.walk as usize
+            };
+            n.colours[us] |= bit(to);
+            n.walks[w] |= bit(to);
+            if mover_royal {
+                n.royal |= bit(to);
+            }
+            if mover_mutable {
+                n.mutable |= bit(to);
+            }
+        }
+        if mv.reb_sq != NONE {
+            let s = mv.reb_sq as Sq;
+            n.colours[them] |= bit(s);
+            n.walks[mv.reb_walk as usize] |= bit(s);
+            if captured.is_some_and(|c| c.mutable) {
+                n.mutable |= bit(s);
+            }
+        }
+        let mut reserve_colour = us;
+        if mv.del_sq != NONE {
+            let r = p.reserve.expect("a reserve");
+            let s = mv.del_sq as Sq;
+            reserve_colour = if r.piece.colour == Colour::White {
+                0
+            } else {
+                1
+            };
+            n.colours[reserve_colour] |= bit(s);
+            n.walks[mv.del_walk as usize] |= bit(s);
+            if r.piece.royal {
+                n.royal |= bit(s);
+            }
+            if r.piece.mutable {
+                n.mutable |= bit(s);
+            }
+        }
+        // Castling rights, as the shared convention has them.
+        if !n.castling.is_empty() {
+            if mover_walk == KING {
+                n.castling.clear(colour);
+            }
+            for s in [from, to] {
+                n.castling.remove(square(s));
+            }
+            if mv.cap != NONE {
+                n.castling.remove(square(mv.cap as Sq));
+            }
+            if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
+                let side = if mv.kind == CASTLE_KING {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                n.castling.remove(side.squares(colour)[2]);
+            }
+            for c in 0..2 {
+                let cc = colour_of(c);
+                for corner in [CastlingSide::King, CastlingSide::Queen] {
+                    let rs = corner.squares(cc)[2];
+                    if n.castling.contains(rs)
+                        && n.colours[c] & n.walks[ROOK] & bit(rs.index()) == 0
+                    {
+                        n.castling.remove(rs);
+                    }
+                }
+                let ks = CastlingSide::King.squares(cc)[0].index();
+                if n.colours[c] & n.walks[KING] & n.royal & bit(ks) == 0 {
+                    n.castling.remove_king(cc);
+                }
+            }
+        }
+        // Regain: a unit that becomes a rook on its own corner.
+        let mut regain = |s: Sq, c: usize, w: usize, royal: bool| {
+            let cc = colour_of(c);
+            let corner = [CastlingSide::King, CastlingSide::Queen]
+                .iter()
+                .any(|side| side.squares(cc)[2].index() == s);
+            if w == ROOK && !royal && corner && n.castling.king_may_castle(cc) {
+                n.castling.insert(square(s));
+            }
+        };
+        if mv.reb_sq != NONE {
+            regain(mv.reb_sq as Sq, them, mv.reb_walk as usize, false);
+        }
+        if mv.del_sq != NONE {
+            let royal = p.reserve.is_some_and(|r| r.piece.royal);
+            regain(mv.del_sq as Sq, reserve_colour, mv.del_walk as usize, royal);
+        }
+        if mv.changed && mv.walk != NONE && mv.kind == NORMAL {
+            regain(to, us, mv.walk as usize, mover_royal);
+        }
+        // En passant after a double step, when an enemy pawn could take.
+        n.ep = None;
+        if mv.kind == DOUBLE {
+            let passed = (from + to) / 2;
+            let (tf, tr) = fr(to);
+            let takers = [-1, 1].iter().any(|&df| {
+                at(tf + df, tr).is_some_and(|s| {
+                    n.colours[them] & bit(s) != 0 && {
+                        let w = (0..7).find(|&w| n.walks[w] & bit(s) != 0).unwrap_or(KING);
+                        is_pawnlike(w) && at(tf, tr + forward(them, w)) == Some(passed)
+                    }
+                })
+            });
+            if takers {
+                n.ep = Some((passed as u8, to as u8));
+            }
+        }
+        if LATER {
+            n.reserve = captured.map(|c| Reserve {
+                piece: c,
+                square: square(mv.cap as Sq),
+            });
+        }
+        let resets = mv.cap != NONE || is_pawnlike(mover_walk);
+        n.halfmove = if resets { 0 } else { p.halfmove + 1 };
+        if colour == Colour::Black {
+            n.fullmove += 1;
+        }
+        n.side = them;
+        n
+    }
+}
+
+/// The Plain Circe square of a unit of colour index `c` and walk index `w` taken on `capture`.
+fn circe_square(c: usize, w: usize, capture: Sq) -> Sq {
+    let home = if c == 0 { 0 } else { 7 };
+    let (cf, cr) = fr(capture);
+    let same_colour = |f: i32| (f + home) % 2 == (cf + cr) % 2;
+    let pick = |a: i32, b: i32| if same_colour(a) { a } else { b };
+    let f = match WALKS[w] {
+        Walk::King => 4,
+        Walk::Queen => 3,
+        Walk::Rook => pick(0, 7),
+        Walk::Knight => pick(1, 6),
+        Walk::Bishop => pick(2, 5),
+        Walk::Pawn | Walk::ReversePawn => return (if c == 0 { 8 } else { 48 }) + cf as Sq,
+    };
+    (home * 8 + f) as Sq
+}

@@ -1,0 +1,180 @@
+//! The two engines agree: on reproducible random positions under every condition, with both
+//! profiles and switch values that change answers, they give the same move records (check marks
+//! included), the same position after each move, and the same perft counts (the bitboard
+//! engine's perft takes its compact path, its move lists the record path).
+
+use feerie::bitboard::BitboardEngine;
+use feerie::oracle::{Engine, Position, ReferenceEngine, Rules, Validation, fen};
+use feerie::playout::random_positions;
+
+const STARTS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+];
+
+fn agree(rules: &Rules, count: usize, seed: u64) {
+    let starts: Vec<Position> = STARTS
+        .iter()
+        .map(|f| fen::parse(f, Validation::Strict).unwrap())
+        .collect();
+    let positions = random_positions(&ReferenceEngine, rules, &starts, count, 30, seed).unwrap();
+    for p in &positions {
+        let text = fen::write(p.setup());
+        let ours = ReferenceEngine.legal_moves(p, rules).unwrap();
+        let theirs = BitboardEngine.legal_moves(p, rules).unwrap();
+        assert_eq!(ours, theirs, "{rules}: {text}");
+        for mv in ours.iter().take(12) {
+            let a = ReferenceEngine.play(p, rules, mv).unwrap();
+            let b = BitboardEngine.play(p, rules, mv).unwrap();
+            assert_eq!(a.setup(), b.setup(), "{rules}: {text} then {mv}");
+        }
+        let a = ReferenceEngine.perft(p, rules, 2).unwrap();
+        let b = BitboardEngine.perft(p, rules, 2).unwrap();
+        assert_eq!(a, b, "{rules}: {text} perft 2");
+        same_children(p, rules, &text);
+    }
+}
+
+/// The compact perft path makes the same positions as the reference engine's moves.
+fn same_children(p: &Position, rules: &Rules, text: &str) {
+    let Some(compact) = BitboardEngine.compact_children(p, rules) else {
+        return;
+    };
+    let mut theirs: Vec<String> = compact.iter().map(|c| fen::write(c.setup())).collect();
+    let mut ours: Vec<String> = ReferenceEngine
+        .legal_moves(p, rules)
+        .unwrap()
+        .iter()
+        .map(|mv| fen::write(ReferenceEngine.play(p, rules, mv).unwrap().setup()))
+        .collect();
+    ours.sort();
+    theirs.sort();
+    assert_eq!(ours, theirs, "{rules}: {text}, positions after each move");
+}
+
+#[test]
+fn orthodox_and_circe_family() {
+    for (slug, sets) in [
+        ("orthodox", vec![]),
+        ("circe", vec![]),
+        ("circe", vec!["rebirth_occupied=strict"]),
+        ("circe", vec!["rex=inclusive"]),
+        ("circe-clone", vec![]),
+        ("circe-clone", vec!["clone_walk_when_promoting=promoted"]),
+        ("circe-equipollents", vec![]),
+        ("circe-equipollents", vec!["first_rank_pawns=inert"]),
+        ("circe-parrain", vec![]),
+        ("circe-parrain", vec!["parrain_long_castling=toward_h"]),
+    ] {
+        for profile in ["documented", "popeye"] {
+            let rules = Rules::from_words(&[slug], Some(profile), &sets).unwrap();
+            agree(&rules, 25, 7);
+        }
+    }
+}
+
+#[test]
+fn frankfurt_protean_and_combinations() {
+    for (slug, sets) in [
+        ("frankfurt", vec![]),
+        ("frankfurt", vec!["rex=exclusive"]),
+        ("frankfurt", vec!["royal_rider_passage=safe"]),
+        ("protean", vec![]),
+        ("protean", vec!["same_walk_capture=keep"]),
+        ("circe-parrain,frankfurt", vec![]),
+        ("circe,protean", vec![]),
+        ("circe-clone,frankfurt", vec![]),
+    ] {
+        for profile in ["documented", "popeye"] {
+            let rules = Rules::from_words(&[slug], Some(profile), &sets).unwrap();
+            agree(&rules, 25, 11);
+        }
+    }
+}
+
+#[test]
+fn magic_pieces() {
+    let magic_starts = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB(wmB)PPP/R3K2R w KQkq - 0 1",
+        "4k3/2(bmR)5/8/3n4/4N3/8/1(wmP)6/4K3 w - - 0 1",
+    ];
+    for sets in [
+        vec![],
+        vec![
+            "magic_contact_scope=all_contacts",
+            "magic_steps=one_per_magic_piece",
+        ],
+        vec!["magic_kept_contact=reestablishes", "magic_pawn_edge=stay"],
+    ] {
+        for slug in ["orthodox", "circe", "frankfurt"] {
+            let rules = Rules::from_words(&[slug], None, &sets).unwrap();
+            for (i, f) in magic_starts.iter().enumerate() {
+                let start =
+                    Position::new(fen::parse_setup(f).unwrap(), Validation::Strict).unwrap();
+                let positions =
+                    random_positions(&ReferenceEngine, &rules, &[start], 8, 16, i as u64).unwrap();
+                for p in &positions {
+                    let text = fen::write(p.setup());
+                    assert_eq!(
+                        ReferenceEngine.legal_moves(p, &rules).unwrap(),
+                        BitboardEngine.legal_moves(p, &rules).unwrap(),
+                        "{rules}: {text}"
+                    );
+                    assert_eq!(
+                        ReferenceEngine.perft(p, &rules, 2).unwrap(),
+                        BitboardEngine.perft(p, &rules, 2).unwrap(),
+                        "{rules}: {text}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every shipped scenario's position (after its moves), under its rules and each of its
+/// interpretations: the special cases the scenarios were written for.
+#[test]
+fn scenario_positions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut checked = 0;
+    for item in feerie::scenario::load_dir(&dir).unwrap() {
+        let s = item.unwrap();
+        let base = s.base_rules().unwrap();
+        let mut all = vec![base.clone()];
+        for i in &s.interpretations {
+            all.push(
+                s.interpretation_rules(&base, i.profile.as_deref(), &i.set)
+                    .unwrap(),
+            );
+        }
+        for rules in all {
+            let mut p = s.position().unwrap();
+            for text in &s.play {
+                let legal = ReferenceEngine.legal_moves(&p, &rules).unwrap();
+                match feerie::oracle::popeye_move::resolve(text, &legal) {
+                    Ok(mv) => p = ReferenceEngine.play(&p, &rules, &mv).unwrap(),
+                    Err(_) => break,
+                }
+            }
+            for depth in 1..=3 {
+                assert_eq!(
+                    ReferenceEngine.perft(&p, &rules, depth).unwrap(),
+                    BitboardEngine.perft(&p, &rules, depth).unwrap(),
+                    "{} under {rules}, depth {depth}",
+                    s.file
+                );
+            }
+            assert_eq!(
+                ReferenceEngine.legal_moves(&p, &rules).unwrap(),
+                BitboardEngine.legal_moves(&p, &rules).unwrap(),
+                "{} under {rules}",
+                s.file
+            );
+            same_children(&p, &rules, &s.file);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "{checked}");
+}
