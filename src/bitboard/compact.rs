@@ -177,17 +177,138 @@ impl Compact {
             return 1;
         }
         let mut n = 0u64;
+        if depth == 1 && LATER && !MUTATE && p.reserve.is_none() && super::orthodox::shaped(p) {
+            // Parrain with nothing waiting: every move is an orthodox one (its capture only
+            // fills the reserve).
+            let mut c = super::orthodox::Counter(0);
+            super::orthodox::generate(p, &mut c);
+            return c.0;
+        }
+        if depth == 1 && !LATER && super::orthodox::shaped(p) {
+            // On an orthodox board a move that captures nothing is judged as in orthodox chess,
+            // and under Frankfurt and Protean captures are too: count those with the orthodox
+            // generator; judge only the Circe captures one by one.
+            if !NOW {
+                let mut c = super::orthodox::MutationCounter(0);
+                super::orthodox::generate(p, &mut c);
+                return c.0;
+            }
+            let mut quiet = super::orthodox::QuietCounter {
+                enemy: p.colours[1 - p.side],
+                n: 0,
+            };
+            super::orthodox::generate(p, &mut quiet);
+            n = quiet.n;
+            self.generate_from::<MUTATE, NOW, LATER>(p, true, &mut |mv| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    n += 1;
+                }
+            });
+            return n;
+        }
+        if depth == 1 {
+            // The last ply needs only the units' places to judge the mover's safety.
+            self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    n += 1;
+                }
+            });
+            return n;
+        }
         self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
             let after = self.make::<LATER>(p, &mv);
             if self.safe(&after, p.side) {
-                n += if depth == 1 {
-                    1
-                } else {
-                    self.count::<MUTATE, NOW, LATER>(&after, depth - 1)
-                };
+                n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
             }
         });
         n
+    }
+
+    /// The units after a move, with only what the safety test reads: the sets of colours,
+    /// walks and royal units, and the en passant square of a royal pawn's double step.
+    fn place_units(&self, p: &BbPosition, mv: &CMove) -> BbPosition {
+        let mut n = p.clone();
+        let us = p.side;
+        let them = 1 - us;
+        let (from, to) = (mv.from as Sq, mv.to as Sq);
+        let (fb, tb) = (bit(from), bit(to));
+        let mover_walk = Self::walk_at(p, from);
+        let royal = p.royal & fb != 0;
+        if mv.cap != NONE {
+            let cb = bit(mv.cap as Sq);
+            n.colours[them] &= !cb;
+            n.walks[Self::walk_at(p, mv.cap as Sq)] &= !cb;
+        }
+        if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
+            let side = if mv.kind == CASTLE_KING {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            };
+            let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+            n.colours[us] ^= fb | tb | bit(rf) | bit(rt);
+            n.walks[KING] ^= fb | tb;
+            n.walks[ROOK] ^= bit(rf) | bit(rt);
+        } else {
+            let w = if mv.walk == NONE {
+                mover_walk
+            } else {
+                mv.walk as usize
+            };
+            n.colours[us] ^= fb | tb;
+            n.walks[mover_walk] &= !fb;
+            n.walks[w] |= tb;
+        }
+        if royal {
+            n.royal ^= fb | tb;
+        }
+        if mv.reb_sq != NONE {
+            let s = mv.reb_sq as Sq;
+            n.colours[them] |= bit(s);
+            n.walks[mv.reb_walk as usize] |= bit(s);
+        }
+        if mv.del_sq != NONE {
+            let r = p.reserve.expect("a reserve");
+            let s = mv.del_sq as Sq;
+            let c = if r.piece.colour == Colour::White {
+                0
+            } else {
+                1
+            };
+            n.colours[c] |= bit(s);
+            n.walks[mv.del_walk as usize] |= bit(s);
+            if r.piece.royal {
+                n.royal |= bit(s);
+            }
+        }
+        n.ep = if self.royal_ep && royal && mv.kind == DOUBLE {
+            Self::en_passant(&n, from, to, them)
+        } else {
+            None
+        };
+        n
+    }
+
+    /// The en passant square after a double step from `from` to `to`, when a pawn of colour
+    /// `them` beside the arrival square could take there.
+    fn en_passant(n: &BbPosition, from: Sq, to: Sq, them: usize) -> Option<(u8, u8)> {
+        let passed = (from + to) / 2;
+        let (tf, tr) = fr(to);
+        let takers = [-1, 1].iter().any(|&df| {
+            at(tf + df, tr).is_some_and(|s| {
+                let b = bit(s);
+                let pawnlike = if n.walks[PAWN] & b != 0 {
+                    Some(PAWN)
+                } else if n.walks[REVERSE_PAWN] & b != 0 {
+                    Some(REVERSE_PAWN)
+                } else {
+                    None
+                };
+                n.colours[them] & b != 0
+                    && pawnlike.is_some_and(|w| at(tf, tr + forward(them, w)) == Some(passed))
+            })
+        });
+        takers.then_some((passed as u8, to as u8))
     }
 
     #[inline]
@@ -268,6 +389,16 @@ impl Compact {
         p: &BbPosition,
         emit: &mut impl FnMut(CMove),
     ) {
+        self.generate_from::<MUTATE, NOW, LATER>(p, false, emit);
+    }
+
+    /// Every pseudo-legal move (only the captures when `captures_only`), stages included.
+    fn generate_from<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        captures_only: bool,
+        emit: &mut impl FnMut(CMove),
+    ) {
         let t = self.t;
         let us = p.side;
         let own = p.colours[us];
@@ -290,7 +421,7 @@ impl Compact {
                     BISHOP => t.bishop(from, occ),
                     _ => t.rook(from, occ) | t.bishop(from, occ),
                 };
-                let mut quiet = reach & !occ;
+                let mut quiet = if captures_only { 0 } else { reach & !occ };
                 while quiet != 0 {
                     let to = lsb(quiet);
                     quiet &= quiet - 1;
@@ -302,7 +433,7 @@ impl Compact {
                     takes &= takes - 1;
                     stages(from, to, NORMAL, to as u8, NONE);
                 }
-                if w == KING {
+                if w == KING && !captures_only {
                     self.castlings(p, from, occ, &mut stages);
                 }
             }
@@ -330,7 +461,7 @@ impl Compact {
                             stages(from, to, NORMAL, cap, NONE);
                         }
                     };
-                if let Some(one) = at(f, r + dir).filter(|&s| occ & bit(s) == 0) {
+                if let Some(one) = at(f, r + dir).filter(|&s| occ & bit(s) == 0 && !captures_only) {
                     with_promotions(one, NONE, &mut stages);
                     if r == double_rank
                         && let Some(two) = at(f, r + 2 * dir).filter(|&s| occ & bit(s) == 0)
@@ -721,22 +852,11 @@ impl Compact {
             regain(to, us, mv.walk as usize, mover_royal);
         }
         // En passant after a double step, when an enemy pawn could take.
-        n.ep = None;
-        if mv.kind == DOUBLE {
-            let passed = (from + to) / 2;
-            let (tf, tr) = fr(to);
-            let takers = [-1, 1].iter().any(|&df| {
-                at(tf + df, tr).is_some_and(|s| {
-                    n.colours[them] & bit(s) != 0 && {
-                        let w = (0..7).find(|&w| n.walks[w] & bit(s) != 0).unwrap_or(KING);
-                        is_pawnlike(w) && at(tf, tr + forward(them, w)) == Some(passed)
-                    }
-                })
-            });
-            if takers {
-                n.ep = Some((passed as u8, to as u8));
-            }
-        }
+        n.ep = if mv.kind == DOUBLE {
+            Self::en_passant(&n, from, to, them)
+        } else {
+            None
+        };
         if LATER {
             n.reserve = captured.map(|c| Reserve {
                 piece: c,

@@ -56,6 +56,11 @@ pub trait Sink {
             }
         }
     }
+    /// The four promotions of a capture on each square of `targets`.
+    #[inline]
+    fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
+        self.add_promotions(targets, delta);
+    }
     /// A normal move to each square of `targets`.
     #[inline]
     fn add_targets(&mut self, from: Sq, mut targets: u64) {
@@ -126,11 +131,76 @@ impl MoveList {
     }
 }
 
+/// Counts only the moves that capture nothing (for Circe, whose other moves are orthodox).
+pub struct QuietCounter {
+    /// The units of the side not to move.
+    pub enemy: u64,
+    /// The count.
+    pub n: u64,
+}
+
+impl Sink for QuietCounter {
+    #[inline]
+    fn add(&mut self, _: Sq, to: Sq, kind: Kind) {
+        if kind != Kind::EnPassant && self.enemy & bit(to) == 0 {
+            self.n += 1;
+        }
+    }
+    #[inline]
+    fn add_targets(&mut self, _: Sq, targets: u64) {
+        self.n += (targets & !self.enemy).count_ones() as u64;
+    }
+    #[inline]
+    fn add_shifted(&mut self, targets: u64, _: i32, kind: Kind) {
+        if kind != Kind::EnPassant {
+            self.n += (targets & !self.enemy).count_ones() as u64;
+        }
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, _: i32) {
+        self.n += 4 * (targets & !self.enemy).count_ones() as u64;
+    }
+    #[inline]
+    fn add_capture_promotions(&mut self, _: u64, _: i32) {}
+}
+
+/// Counts moves as Frankfurt and Protean chess have them on an orthodox board: a pawn that
+/// captures on its last rank takes the captured walk instead of promoting, one move each.
+pub struct MutationCounter(pub u64);
+
+impl Sink for MutationCounter {
+    #[inline]
+    fn add(&mut self, _: Sq, _: Sq, _: Kind) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add_targets(&mut self, _: Sq, targets: u64) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_shifted(&mut self, targets: u64, _: i32, _: Kind) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, _: i32) {
+        self.0 += 4 * targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_capture_promotions(&mut self, targets: u64, _: i32) {
+        self.0 += targets.count_ones() as u64;
+    }
+}
+
 /// True when the fast path applies to this position under these rules.
 pub fn applies(p: &BbPosition, rules: &Rules) -> bool {
+    rules.is_orthodox() && shaped(p)
+}
+
+/// True when the position holds orthodox units only: one royal king a side, no attribute, no
+/// reverse pawn, no pawn on an edge rank, no reserve.
+pub fn shaped(p: &BbPosition) -> bool {
     const EDGE_RANKS: u64 = 0xFF00_0000_0000_00FF;
-    rules.is_orthodox()
-        && p.walks[REVERSE_PAWN] == 0
+    p.walks[REVERSE_PAWN] == 0
         && p.magic == 0
         && p.mutable == 0
         && p.royal == p.walks[KING]
@@ -251,7 +321,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
         let hits = shift(free & mask, delta) & enemy & target;
         list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
-        list.add_promotions(hits & promotion_rank, delta);
+        list.add_capture_promotions(hits & promotion_rank, delta);
     }
     let double_from_rank: u64 = if up { 0xFF00 } else { 0x00FF_0000_0000_0000 };
     let mut pinned_pawns = pawns & pinned;
@@ -278,9 +348,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
             let to = lsb(captures);
             captures &= captures - 1;
             if bit(to) & promotion_rank != 0 {
-                for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    list.add(from, to, Kind::Promotion(w));
-                }
+                list.add_capture_promotions(bit(to), to as i32 - from as i32);
             } else {
                 list.add(from, to, Kind::Normal);
             }

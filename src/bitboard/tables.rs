@@ -91,11 +91,13 @@ fn relevant_mask(sq: Sq, dirs: &[(i8, i8)]) -> u64 {
 struct Seeded(u64);
 
 impl Seeded {
+    /// splitmix64: well mixed bits, which the magic search needs.
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
     fn sparse(&mut self) -> u64 {
         self.next() & self.next() & self.next()
