@@ -1,10 +1,11 @@
 //! Compact fairy perft: the pipeline of RULES.md on small copyable moves, specialised at compile
-//! time on which stages exist (const generics), for perft. It covers every condition except
-//! magic units, `royal_rider_passage: safe` and Circe with `rex: inclusive`, which stay on the
-//! record path ([`super::fairy`]). The golden perft counts check it against Popeye.
+//! time on which stages exist (const generics), for perft. It covers every rule except
+//! `royal_rider_passage: safe` and Circe with `rex: inclusive`, which stay on the record path
+//! ([`super::fairy`]). The golden perft counts and tests/engines_agree.rs check it.
 
 use feerie_oracle::rules::{
-    CirceModel, CloneWalkWhenPromoting, FirstRankPawns, ParrainLongCastling, PawnDirection,
+    CirceModel, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope, MagicKeptContact,
+    MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling, PawnDirection,
     RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
     RoyalRiderPassage, SameWalkCapture,
 };
@@ -43,7 +44,13 @@ struct CMove {
     /// Parrain rebirth: square and walk (after promotion), or NONE.
     del_sq: u8,
     del_walk: u8,
+    /// Contact mutations: square and new walk, `contact_count` of them.
+    contacts: [(u8, u8); MAX_CONTACTS],
+    contact_count: u8,
 }
+
+/// A move changes at most the units around the squares it touches.
+const MAX_CONTACTS: usize = 16;
 
 /// The rules in the form the compact path needs.
 pub struct Compact {
@@ -56,6 +63,11 @@ pub struct Compact {
     clone_promoted: bool,
     long_castle_toward_a: bool,
     royal_ep: bool,
+    magic_all_contacts: bool,
+    magic_steps_per_piece: bool,
+    magic_reestablishes: bool,
+    magic_edge_promotes: bool,
+    magic_rebirth_mutates: bool,
 }
 
 #[inline]
@@ -114,12 +126,17 @@ impl Compact {
             clone_promoted: rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted,
             long_castle_toward_a: rules.parrain_long_castling() == ParrainLongCastling::TowardA,
             royal_ep: rules.royal_en_passant() == RoyalEnPassant::Yes,
+            magic_all_contacts: rules.magic_contact_scope() == MagicContactScope::AllContacts,
+            magic_steps_per_piece: rules.magic_steps() == MagicSteps::OnePerMagicPiece,
+            magic_reestablishes: rules.magic_kept_contact() == MagicKeptContact::Reestablishes,
+            magic_edge_promotes: rules.magic_pawn_edge() == MagicPawnEdge::Promote,
+            magic_rebirth_mutates: rules.magic_rebirth_contact() == MagicRebirthContact::Mutates,
         })
     }
 
-    /// Whether this position can take the compact path.
-    pub fn applies(&self, p: &BbPosition) -> bool {
-        p.magic == 0
+    /// Whether this position can take the compact path (every position the rules allow).
+    pub fn applies(&self, _p: &BbPosition) -> bool {
+        true
     }
 
     /// Perft, dispatched to the variant the rules need.
@@ -177,9 +194,14 @@ impl Compact {
             return 1;
         }
         let mut n = 0u64;
-        if depth == 1 && LATER && !MUTATE && p.reserve.is_none() && super::orthodox::shaped(p) {
+        if depth == 1 && LATER && p.reserve.is_none() && super::orthodox::shaped(p) {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
-            // fills the reserve).
+            // fills the reserve), with Frankfurt's captures counted as such.
+            if MUTATE {
+                let mut c = super::orthodox::MutationCounter(0);
+                super::orthodox::generate(p, &mut c);
+                return c.0;
+            }
             let mut c = super::orthodox::Counter(0);
             super::orthodox::generate(p, &mut c);
             return c.0;
@@ -234,6 +256,7 @@ impl Compact {
         let (fb, tb) = (bit(from), bit(to));
         let mover_walk = Self::walk_at(p, from);
         let royal = p.royal & fb != 0;
+        let magic = p.magic & fb != 0;
         if mv.cap != NONE {
             let cb = bit(mv.cap as Sq);
             n.colours[them] &= !cb;
@@ -262,6 +285,21 @@ impl Compact {
         if royal {
             n.royal ^= fb | tb;
         }
+        if magic {
+            n.magic ^= fb | tb;
+        }
+        if let Some(side) = (mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN).then(|| {
+            if mv.kind == CASTLE_KING {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            }
+        }) {
+            let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+            if p.magic & bit(rf) != 0 {
+                n.magic ^= bit(rf) | bit(rt);
+            }
+        }
         if mv.reb_sq != NONE {
             let s = mv.reb_sq as Sq;
             n.colours[them] |= bit(s);
@@ -280,6 +318,13 @@ impl Compact {
             if r.piece.royal {
                 n.royal |= bit(s);
             }
+        }
+        for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
+            let b = bit(s as Sq);
+            for walk in &mut n.walks {
+                *walk &= !b;
+            }
+            n.walks[w as usize] |= b;
         }
         n.ep = if self.royal_ep && royal && mv.kind == DOUBLE {
             Self::en_passant(&n, from, to, them)
@@ -305,6 +350,7 @@ impl Compact {
                     None
                 };
                 n.colours[them] & b != 0
+                    && n.magic & b == 0
                     && pawnlike.is_some_and(|w| at(tf, tr + forward(them, w)) == Some(passed))
             })
         });
@@ -321,7 +367,7 @@ impl Compact {
     #[inline]
     fn pawn_set(&self, p: &BbPosition, c: usize, up: bool) -> u64 {
         let w = if up == (c == 0) { PAWN } else { REVERSE_PAWN };
-        let set = p.walks[w] & p.colours[c];
+        let set = p.walks[w] & p.colours[c] & !p.magic;
         if self.first_rank == FirstRankPawns::Inert {
             set & !(if up { 0xFFu64 } else { 0xFF << 56 })
         } else {
@@ -332,7 +378,7 @@ impl Compact {
     #[inline]
     fn attacked(&self, p: &BbPosition, sq: Sq, occ: u64, by: usize) -> bool {
         let t = self.t;
-        let them = p.colours[by];
+        let them = p.colours[by] & !p.magic;
         let q = p.walks[QUEEN];
         (t.knight[sq] & p.walks[KNIGHT]
             | t.king[sq] & p.walks[KING]
@@ -404,8 +450,9 @@ impl Compact {
         let own = p.colours[us];
         let enemy = p.colours[1 - us];
         let occ = own | enemy;
-        // Royal units cannot be taken on this path (no Circe rex inclusive).
-        let takeable = enemy & !p.royal;
+        // Royal units cannot be taken on this path (no Circe rex inclusive); magic units
+        // neither take nor are taken.
+        let enemy_takeable = enemy & !p.royal & !p.magic;
         let mut stages = |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
             self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
         };
@@ -414,6 +461,11 @@ impl Compact {
             while units != 0 {
                 let from = lsb(units);
                 units &= units - 1;
+                let takeable = if p.magic & bit(from) != 0 {
+                    0
+                } else {
+                    enemy_takeable
+                };
                 let reach = match w {
                     KING => t.king[from],
                     KNIGHT => t.knight[from],
@@ -446,6 +498,11 @@ impl Compact {
             while pawns != 0 {
                 let from = lsb(pawns);
                 pawns &= pawns - 1;
+                let takeable = if p.magic & bit(from) != 0 {
+                    0
+                } else {
+                    enemy_takeable
+                };
                 let (f, r) = fr(from);
                 if r == rear && self.first_rank != FirstRankPawns::Step {
                     continue;
@@ -550,6 +607,8 @@ impl Compact {
             reb_walk: NONE,
             del_sq: NONE,
             del_walk: NONE,
+            contacts: [(NONE, NONE); MAX_CONTACTS],
+            contact_count: 0,
         };
         let mover_walk = Self::walk_at(p, from);
         let us = p.side;
@@ -695,18 +754,160 @@ impl Compact {
                             let mut x = m;
                             x.del_sq = s as u8;
                             x.del_walk = pr;
-                            emit(x);
+                            self.contacts(p, x, emit);
                         }
                     } else {
                         let mut x = m;
                         x.del_sq = s as u8;
                         x.del_walk = w as u8;
-                        emit(x);
+                        self.contacts(p, x, emit);
                     }
                     continue;
                 }
             }
-            emit(m);
+            self.contacts(p, m, emit);
+        }
+    }
+
+    /// Stage 5: contact mutations (when there are magic units), one move per choice.
+    fn contacts(&self, p: &BbPosition, mv: CMove, emit: &mut impl FnMut(CMove)) {
+        if p.magic == 0 {
+            emit(mv);
+            return;
+        }
+        let t = self.t;
+        let after = self.place_units(p, &mv);
+        let us = p.side;
+        let (from, to) = (mv.from as Sq, mv.to as Sq);
+        let castle = match mv.kind {
+            CASTLE_KING => Some(CastlingSide::King),
+            CASTLE_QUEEN => Some(CastlingSide::Queen),
+            _ => None,
+        };
+        let rook_move = castle.map(|side| {
+            let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+            (rf, rt)
+        });
+        let reborn = |s: Sq| s as u8 == mv.reb_sq || s as u8 == mv.del_sq;
+        let origin = |s: Sq| -> Option<Sq> {
+            if reborn(s) {
+                return None;
+            }
+            if s == to {
+                return Some(from);
+            }
+            match rook_move {
+                Some((rf, rt)) if s == rt => Some(rf),
+                _ => Some(s),
+            }
+        };
+        // Only units that moved or were reborn, and units next to a magic unit that moved, can
+        // have made a new contact.
+        let mut moved = bit(to);
+        if let Some((_, rt)) = rook_move {
+            moved |= bit(rt);
+        }
+        let mut candidates = moved;
+        if mv.reb_sq != NONE {
+            candidates |= bit(mv.reb_sq as Sq);
+        }
+        if mv.del_sq != NONE {
+            candidates |= bit(mv.del_sq as Sq);
+        }
+        let mut moved_magic = moved & after.magic;
+        while moved_magic != 0 {
+            let m = lsb(moved_magic);
+            moved_magic &= moved_magic - 1;
+            candidates |= t.king[m];
+        }
+        candidates &= after.occupied() & !after.magic & !after.royal;
+        // Each changed unit with its possible new walks.
+        let mut changes: [(u8, [u8; 4], u8); MAX_CONTACTS] = [(NONE, [NONE; 4], 0); MAX_CONTACTS];
+        let mut count = 0;
+        while candidates != 0 {
+            let s = lsb(candidates);
+            candidates &= candidates - 1;
+            let was = origin(s);
+            if was.is_none() && !self.magic_rebirth_mutates {
+                continue;
+            }
+            let touching = after.magic & t.king[s];
+            if touching == 0 {
+                continue;
+            }
+            let mut new = 0u64;
+            let mut rest = touching;
+            while rest != 0 {
+                let m = lsb(rest);
+                rest &= rest - 1;
+                let is_new = match (was, origin(m)) {
+                    (Some(w), Some(mw)) => {
+                        t.king[w] & bit(mw) == 0
+                            || ((w != s || mw != m) && self.magic_reestablishes)
+                    }
+                    _ => true,
+                };
+                if is_new {
+                    new |= bit(m);
+                }
+            }
+            if new == 0 {
+                continue;
+            }
+            let scope = if self.magic_all_contacts {
+                touching
+            } else {
+                new
+            };
+            let c = if after.colours[0] & bit(s) != 0 { 0 } else { 1 };
+            let own = scope & after.colours[c];
+            let up = if own == scope {
+                true
+            } else if own == 0 {
+                false
+            } else {
+                continue;
+            };
+            let steps = if self.magic_steps_per_piece {
+                scope.count_ones()
+            } else {
+                1
+            };
+            let walk = Self::walk_at(&after, s);
+            let mut w = walk;
+            for _ in 0..steps {
+                w = ladder(w, up);
+            }
+            if w == walk {
+                continue;
+            }
+            let options =
+                if is_pawnlike(w) && fr(s).1 == last_rank(c, w) && self.magic_edge_promotes {
+                    (PROMOTIONS, 4)
+                } else {
+                    ([w as u8, NONE, NONE, NONE], 1)
+                };
+            changes[count] = (s as u8, options.0, options.1);
+            count += 1;
+        }
+        self.expand_contacts(mv, &changes[..count], emit);
+    }
+
+    fn expand_contacts(
+        &self,
+        mv: CMove,
+        changes: &[(u8, [u8; 4], u8)],
+        emit: &mut impl FnMut(CMove),
+    ) {
+        let Some((&(s, options, n), rest)) = changes.split_first() else {
+            emit(mv);
+            return;
+        };
+        for &w in &options[..n as usize] {
+            let mut x = mv;
+            x.contacts[x.contact_count as usize] = (s, w);
+            x.contact_count += 1;
+            self.expand_contacts(x, rest, emit);
         }
     }
 
@@ -720,6 +921,7 @@ impl Compact {
         let mover_walk = Self::walk_at(p, from);
         let mover_royal = p.royal & bit(from) != 0;
         let mover_mutable = p.mutable & bit(from) != 0;
+        let mover_magic = p.magic & bit(from) != 0;
         let mut captured = None;
         if mv.cap != NONE {
             let c = mv.cap as Sq;
@@ -740,6 +942,7 @@ impl Compact {
             };
             let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
             let rook_mutable = p.mutable & bit(rf) != 0;
+            let rook_magic = p.magic & bit(rf) != 0;
             n.clear(kf);
             n.clear(rf);
             n.colours[us] |= bit(kt) | bit(rt);
@@ -753,6 +956,12 @@ impl Compact {
             }
             if rook_mutable {
                 n.mutable |= bit(rt);
+            }
+            if rook_magic {
+                n.magic |= bit(rt);
+            }
+            if mover_magic {
+                n.magic |= bit(kt);
             }
         } else {
             n.clear(from);
@@ -768,6 +977,9 @@ impl Compact {
             }
             if mover_mutable {
                 n.mutable |= bit(to);
+            }
+            if mover_magic {
+                n.magic |= bit(to);
             }
         }
         if mv.reb_sq != NONE {
@@ -795,6 +1007,13 @@ impl Compact {
             if r.piece.mutable {
                 n.mutable |= bit(s);
             }
+        }
+        for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
+            let b = bit(s as Sq);
+            for walk in &mut n.walks {
+                *walk &= !b;
+            }
+            n.walks[w as usize] |= b;
         }
         // Castling rights, as the shared convention has them.
         if !n.castling.is_empty() {
@@ -888,4 +1107,20 @@ fn circe_square(c: usize, w: usize, capture: Sq) -> Sq {
         Walk::Pawn | Walk::ReversePawn => return (if c == 0 { 8 } else { 48 }) + cf as Sq,
     };
     (home * 8 + f) as Sq
+}
+
+/// One step of the magic ladder P, N, B, R, Q (up) or back (down), by walk index; a queen does
+/// not go up, a pawn does not go down, a reverse pawn climbs like a pawn.
+fn ladder(w: usize, up: bool) -> usize {
+    match (w, up) {
+        (PAWN | REVERSE_PAWN, true) => KNIGHT,
+        (KNIGHT, true) => BISHOP,
+        (BISHOP, true) => ROOK,
+        (ROOK | QUEEN, true) => QUEEN,
+        (QUEEN, false) => ROOK,
+        (ROOK, false) => BISHOP,
+        (BISHOP, false) => KNIGHT,
+        (KNIGHT, false) => PAWN,
+        (w, _) => w,
+    }
 }
