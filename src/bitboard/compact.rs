@@ -50,7 +50,7 @@ struct CMove {
 }
 
 /// A move changes at most the units around the squares it touches.
-const MAX_CONTACTS: usize = 16;
+const MAX_CONTACTS: usize = 12;
 
 /// The rules in the form the compact path needs.
 pub struct Compact {
@@ -193,6 +193,9 @@ impl Compact {
         if depth == 0 {
             return 1;
         }
+        if depth > 1 && super::orthodox::shaped_with_magic(p) && !(LATER && p.reserve.is_some()) {
+            return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
+        }
         let mut n = 0u64;
         if depth == 1 && LATER && p.reserve.is_none() && super::orthodox::shaped(p) {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
@@ -228,6 +231,55 @@ impl Compact {
             });
             return n;
         }
+        if depth == 1
+            && !MUTATE
+            && !NOW
+            && !LATER
+            && p.magic != 0
+            && super::orthodox::shaped_with_magic(p)
+        {
+            // Moves that make no contact are orthodox moves (magic units only block): count them
+            // with the orthodox generator, and judge the others one by one.
+            let mut zone = 0u64;
+            let mut m = p.magic;
+            while m != 0 {
+                zone |= self.t.king[lsb(m)];
+                m &= m - 1;
+            }
+            let mut plain = super::orthodox::ZoneCounter {
+                zone,
+                magic: p.magic,
+                n: 0,
+            };
+            super::orthodox::generate(p, &mut plain);
+            n = plain.n;
+            let us = p.side;
+            self.generate_filtered::<MUTATE, NOW, LATER>(
+                p,
+                false,
+                &|from, to, kind| {
+                    if p.magic & bit(from) != 0 {
+                        return true;
+                    }
+                    if kind == CASTLE_KING || kind == CASTLE_QUEEN {
+                        let side = if kind == CASTLE_KING {
+                            CastlingSide::King
+                        } else {
+                            CastlingSide::Queen
+                        };
+                        let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+                        return p.magic & bit(rf) != 0 || zone & bit(rt) != 0;
+                    }
+                    zone & bit(to) != 0
+                },
+                &mut |mv| {
+                    if self.safe(&self.place_units(p, &mv), p.side) {
+                        n += 1;
+                    }
+                },
+            );
+            return n;
+        }
         if depth == 1 {
             // The last ply needs only the units' places to judge the mover's safety.
             self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
@@ -243,6 +295,75 @@ impl Compact {
                 n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
             }
         });
+        n
+    }
+
+    /// Perft on an orthodox board (magic units allowed, nothing in a Parrain reserve): the moves
+    /// that neither capture under a condition where captures do more, nor make a contact with a
+    /// magic unit, are orthodox moves, generated legal and made as such; the others go through
+    /// the whole pipeline.
+    fn count_hybrid<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        depth: u32,
+    ) -> u64 {
+        let us = p.side;
+        let enemy = p.colours[1 - us];
+        let captures_special = MUTATE || NOW || LATER;
+        let mut zone = 0u64;
+        let mut m = p.magic;
+        while m != 0 {
+            zone |= self.t.king[lsb(m)];
+            m &= m - 1;
+        }
+        let plain = |from: Sq, to: Sq, kind: u8| -> bool {
+            let capture = kind == EP || enemy & bit(to) != 0;
+            if capture && captures_special {
+                return false;
+            }
+            if p.magic == 0 {
+                return true;
+            }
+            if p.magic & bit(from) != 0 {
+                return false;
+            }
+            if kind == CASTLE_KING || kind == CASTLE_QUEEN {
+                let side = if kind == CASTLE_KING {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+                return p.magic & bit(rf) == 0 && zone & bit(rt) == 0;
+            }
+            zone & bit(to) == 0
+        };
+        let mut n = 0u64;
+        let mut list = super::orthodox::MoveList::new();
+        super::orthodox::generate(p, &mut list);
+        for &mv in list.as_slice() {
+            let kind = match mv.kind {
+                super::orthodox::Kind::EnPassant => EP,
+                super::orthodox::Kind::Castle(CastlingSide::King) => CASTLE_KING,
+                super::orthodox::Kind::Castle(CastlingSide::Queen) => CASTLE_QUEEN,
+                super::orthodox::Kind::DoublePush => DOUBLE,
+                _ => NORMAL,
+            };
+            if plain(mv.from as Sq, mv.to as Sq, kind) {
+                n += self.count::<MUTATE, NOW, LATER>(&super::orthodox::make(p, mv), depth - 1);
+            }
+        }
+        self.generate_filtered::<MUTATE, NOW, LATER>(
+            p,
+            false,
+            &|from, to, kind| !plain(from, to, kind),
+            &mut |mv| {
+                let after = self.make::<LATER>(p, &mv);
+                if self.safe(&after, p.side) {
+                    n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
+                }
+            },
+        );
         n
     }
 
@@ -288,7 +409,7 @@ impl Compact {
         if magic {
             n.magic ^= fb | tb;
         }
-        if let Some(side) = (mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN).then(|| {
+        if let Some(side) = (mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN).then_some({
             if mv.kind == CASTLE_KING {
                 CastlingSide::King
             } else {
@@ -445,6 +566,18 @@ impl Compact {
         captures_only: bool,
         emit: &mut impl FnMut(CMove),
     ) {
+        self.generate_filtered::<MUTATE, NOW, LATER>(p, captures_only, &|_, _, _| true, emit);
+    }
+
+    /// As [`Self::generate_from`], keeping only the displacements `admit` accepts (from, to,
+    /// kind).
+    fn generate_filtered<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        captures_only: bool,
+        admit: &dyn Fn(Sq, Sq, u8) -> bool,
+        emit: &mut impl FnMut(CMove),
+    ) {
         let t = self.t;
         let us = p.side;
         let own = p.colours[us];
@@ -454,7 +587,9 @@ impl Compact {
         // neither take nor are taken.
         let enemy_takeable = enemy & !p.royal & !p.magic;
         let mut stages = |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
-            self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
+            if admit(from, to, kind) {
+                self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
+            }
         };
         for w in [KING, QUEEN, ROOK, BISHOP, KNIGHT] {
             let mut units = p.walks[w] & own;
@@ -776,9 +911,40 @@ impl Compact {
             return;
         }
         let t = self.t;
-        let after = self.place_units(p, &mv);
         let us = p.side;
         let (from, to) = (mv.from as Sq, mv.to as Sq);
+        // Quick exit: no magic unit moves and nothing arrives next to one.
+        let mut arrivals = bit(to);
+        let mut magic_moves = p.magic & bit(from) != 0;
+        if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
+            let side = if mv.kind == CASTLE_KING {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            };
+            let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+            arrivals |= bit(rt);
+            magic_moves |= p.magic & bit(rf) != 0;
+        }
+        if mv.reb_sq != NONE {
+            arrivals |= bit(mv.reb_sq as Sq);
+        }
+        if mv.del_sq != NONE {
+            arrivals |= bit(mv.del_sq as Sq);
+        }
+        if !magic_moves {
+            let mut zone = 0u64;
+            let mut m = p.magic;
+            while m != 0 {
+                zone |= t.king[lsb(m)];
+                m &= m - 1;
+            }
+            if arrivals & zone == 0 {
+                emit(mv);
+                return;
+            }
+        }
+        let after = self.place_units(p, &mv);
         let castle = match mv.kind {
             CASTLE_KING => Some(CastlingSide::King),
             CASTLE_QUEEN => Some(CastlingSide::Queen),

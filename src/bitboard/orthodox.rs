@@ -164,6 +164,64 @@ impl Sink for QuietCounter {
     fn add_capture_promotions(&mut self, _: u64, _: i32) {}
 }
 
+/// Counts the moves that can make no contact with a magic unit: moves of non-magic units that
+/// arrive outside `zone` (the squares next to a magic unit), castlings included.
+pub struct ZoneCounter {
+    /// The squares next to a magic unit.
+    pub zone: u64,
+    /// The magic units.
+    pub magic: u64,
+    /// The count.
+    pub n: u64,
+}
+
+impl Sink for ZoneCounter {
+    #[inline]
+    fn add(&mut self, from: Sq, to: Sq, kind: Kind) {
+        if self.magic & bit(from) != 0 {
+            return;
+        }
+        if let Kind::Castle(side) = kind {
+            let colour = if from < 8 {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            let [_, _, rf, rt] = side.squares(colour).map(|s| s.index());
+            if self.magic & bit(rf) != 0 || self.zone & bit(rt) != 0 {
+                return;
+            }
+        } else if self.zone & bit(to) != 0 {
+            return;
+        }
+        self.n += 1;
+    }
+    #[inline]
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        if self.magic & bit(from) == 0 {
+            self.n += (targets & !self.zone).count_ones() as u64;
+        }
+    }
+    #[inline]
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: Kind) {
+        let sources = if delta > 0 {
+            self.magic << delta
+        } else {
+            self.magic >> -delta
+        };
+        self.n += (targets & !self.zone & !sources).count_ones() as u64;
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        let sources = if delta > 0 {
+            self.magic << delta
+        } else {
+            self.magic >> -delta
+        };
+        self.n += 4 * (targets & !self.zone & !sources).count_ones() as u64;
+    }
+}
+
 /// Counts moves as Frankfurt and Protean chess have them on an orthodox board: a pawn that
 /// captures on its last rank takes the captured walk instead of promoting, one move each.
 pub struct MutationCounter(pub u64);
@@ -199,9 +257,13 @@ pub fn applies(p: &BbPosition, rules: &Rules) -> bool {
 /// True when the position holds orthodox units only: one royal king a side, no attribute, no
 /// reverse pawn, no pawn on an edge rank, no reserve.
 pub fn shaped(p: &BbPosition) -> bool {
+    p.magic == 0 && shaped_with_magic(p)
+}
+
+/// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
+pub fn shaped_with_magic(p: &BbPosition) -> bool {
     const EDGE_RANKS: u64 = 0xFF00_0000_0000_00FF;
     p.walks[REVERSE_PAWN] == 0
-        && p.magic == 0
         && p.mutable == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
@@ -228,6 +290,7 @@ pub fn attackers(t: &Tables, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -
         | (t.rook(sq, occupied) & (p.walks[ROOK] | queens))
         | (t.bishop(sq, occupied) & (p.walks[BISHOP] | queens)))
         & them
+        & !p.magic
 }
 
 /// Every legal move of the side to move.
@@ -236,14 +299,17 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let us = p.side;
     let them = 1 - us;
     let own = p.colours[us];
-    let enemy = p.colours[them];
-    let occ = own | enemy;
+    let all_enemy = p.colours[them];
+    let occ = own | all_enemy;
+    // Magic units (RULES.md §6) block lines but neither attack, nor take, nor can be taken.
+    let enemy = all_enemy & !p.magic;
+    let magic = p.magic;
     let king = lsb(p.walks[KING] & own);
     let checkers = attackers(t, p, king, occ, them);
 
     // King steps: the king no longer shields the squares behind it.
     let without_king = occ ^ bit(king);
-    let mut steps = t.king[king] & !own;
+    let mut steps = t.king[king] & !own & !(all_enemy & magic);
     while steps != 0 {
         let to = lsb(steps);
         steps &= steps - 1;
@@ -258,13 +324,21 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         let c = lsb(checkers);
         t.between(king, c) | checkers
     } else {
-        !own
+        !own & !(all_enemy & magic)
+    };
+    // A magic unit may not take.
+    let takes = |from: Sq| -> u64 {
+        if magic & bit(from) != 0 {
+            !all_enemy
+        } else {
+            !0
+        }
     };
 
     // Pinned units may move only along their pin line.
     let mut pinned = 0u64;
-    let mut snipers = (t.rook(king, enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy)
-        | (t.bishop(king, enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy);
+    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy)
+        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy);
     while snipers != 0 {
         let s = lsb(snipers);
         snipers &= snipers - 1;
@@ -286,19 +360,27 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     while knights != 0 {
         let from = lsb(knights);
         knights &= knights - 1;
-        push_targets(t.knight[from] & target, from, list);
+        push_targets(t.knight[from] & target & takes(from), from, list);
     }
     let mut diagonal = (p.walks[BISHOP] | p.walks[QUEEN]) & own;
     while diagonal != 0 {
         let from = lsb(diagonal);
         diagonal &= diagonal - 1;
-        push_targets(t.bishop(from, occ) & target & allowed(from), from, list);
+        push_targets(
+            t.bishop(from, occ) & target & allowed(from) & takes(from),
+            from,
+            list,
+        );
     }
     let mut straight = (p.walks[ROOK] | p.walks[QUEEN]) & own;
     while straight != 0 {
         let from = lsb(straight);
         straight &= straight - 1;
-        push_targets(t.rook(from, occ) & target & allowed(from), from, list);
+        push_targets(
+            t.rook(from, occ) & target & allowed(from) & takes(from),
+            from,
+            list,
+        );
     }
 
     // Pawns: the unpinned ones as whole sets, the pinned ones one by one.
@@ -319,7 +401,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     list.add_promotions(single & promotion_rank, fwd);
     list.add_shifted(double, 2 * fwd, Kind::DoublePush);
     for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
-        let hits = shift(free & mask, delta) & enemy & target;
+        let hits = shift(free & !magic & mask, delta) & enemy & target;
         list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
         list.add_capture_promotions(hits & promotion_rank, delta);
     }
@@ -343,7 +425,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
                 list.add(from, two, Kind::DoublePush);
             }
         }
-        let mut captures = t.pawn[us][from] & enemy & allow;
+        let mut captures = t.pawn[us][from] & enemy & allow & takes(from);
         while captures != 0 {
             let to = lsb(captures);
             captures &= captures - 1;
@@ -357,7 +439,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     if let Some((ep_target, ep_pawn)) = p.ep {
         let (ep_target, ep_pawn) = (ep_target as Sq, ep_pawn as Sq);
         if enemy & p.walks[PAWN] & bit(ep_pawn) != 0 && occ & bit(ep_target) == 0 {
-            let mut takers = t.pawn[them][ep_target] & pawns;
+            let mut takers = t.pawn[them][ep_target] & pawns & !magic;
             while takers != 0 {
                 let from = lsb(takers);
                 takers &= takers - 1;
@@ -488,7 +570,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     if mv.kind == Kind::DoublePush {
         let passed = (from + to) / 2;
         // Set only when an enemy pawn could take there, as the shared convention says.
-        if t.pawn[us][passed] & n.walks[PAWN] & n.colours[them] != 0 {
+        if t.pawn[us][passed] & n.walks[PAWN] & n.colours[them] & !n.magic != 0 {
             n.ep = Some((passed as u8, to as u8));
         }
     }
