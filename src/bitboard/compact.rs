@@ -481,7 +481,13 @@ impl Compact {
     #[inline]
     fn walk_at(p: &BbPosition, sq: Sq) -> usize {
         let b = bit(sq);
-        (0..7).find(|&w| p.walks[w] & b != 0).expect("a unit")
+        // The commonest walks first.
+        for w in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+            if p.walks[w] & b != 0 {
+                return w;
+            }
+        }
+        REVERSE_PAWN
     }
 
     /// Pawn-like units of colour `c` moving up (or down) whose attacks count.
