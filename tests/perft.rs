@@ -26,24 +26,20 @@ fn chess_programming_wiki_positions() {
     }
 }
 
-/// The whole suite of ../shared/perft to depth 4 (lenient loading: one position there has an
-/// impossible check). Long: run with `cargo test -- --ignored`.
-#[test]
-#[ignore]
-fn shared_perft_suites_to_depth_4() {
+/// Every (FEN, depth, count) of the ../shared/perft suites up to `max_depth`, or `None` (with a
+/// message) when ../shared is absent.
+fn shared_suite(max_depth: u32) -> Option<Vec<(String, u32, u64)>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perft");
     if !dir.exists() {
         eprintln!("skipped: {} is absent", dir.display());
-        return;
+        return None;
     }
-    let mut checked = 0;
+    let mut cases = Vec::new();
     for name in ["cpw-positions.epd", "sunfish-tests-files-perft.epd"] {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let mut parts = line.split(';');
-            let fen_text = parts.next().unwrap().trim();
-            let position = fen::parse(fen_text, Validation::Lenient)
-                .unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+            let fen_text = parts.next().unwrap().trim().to_string();
             for field in parts {
                 let (depth, count) = field
                     .trim()
@@ -51,32 +47,40 @@ fn shared_perft_suites_to_depth_4() {
                     .split_once(' ')
                     .unwrap();
                 let depth: u32 = depth.parse().unwrap();
-                if depth <= 4 {
-                    let got = ReferenceEngine
-                        .perft(&position, &Rules::orthodox(), depth)
-                        .unwrap();
-                    assert_eq!(
-                        got,
-                        count.parse::<u64>().unwrap(),
-                        "{fen_text} depth {depth}"
-                    );
-                    checked += 1;
+                if depth <= max_depth {
+                    cases.push((fen_text.clone(), depth, count.parse().unwrap()));
                 }
             }
         }
     }
-    eprintln!("{checked} perft counts checked");
+    Some(cases)
 }
 
+/// Runs an engine over the shared suite (lenient loading: one position there has an
+/// impossible check).
+fn check_shared_suite(engine: &dyn Engine, max_depth: u32) {
+    let Some(cases) = shared_suite(max_depth) else {
+        return;
+    };
+    assert!(cases.len() > 100, "{}", cases.len());
+    for (fen_text, depth, count) in cases {
+        let position = fen::parse(&fen_text, Validation::Lenient)
+            .unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+        let got = engine.perft(&position, &Rules::orthodox(), depth).unwrap();
+        assert_eq!(got, count, "{}: {fen_text} depth {depth}", engine.name());
+    }
+}
+
+/// The reference engine over the whole shared suite to depth 4. Long: run with
+/// `cargo test -- --ignored`.
 #[test]
-fn the_impossible_check_position_needs_lenient_loading() {
-    let text = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
-    assert!(fen::parse(text, Validation::Strict).is_err());
-    assert!(fen::parse(text, Validation::Lenient).is_ok());
+#[ignore]
+fn shared_perft_suites_to_depth_4() {
+    check_shared_suite(&ReferenceEngine, 4);
 }
 
-/// The bitboard engine on the whole suite of ../shared/perft to depth 5 (fast enough to run
-/// always), and with four threads on the start position to depth 6.
+/// The bitboard engine over the whole shared suite to depth 5 (fast enough to run always), and
+/// with four threads on the start position to depth 6.
 #[test]
 fn bitboard_engine_on_the_shared_suite() {
     let position = fen::parse(
@@ -90,38 +94,12 @@ fn bitboard_engine_on_the_shared_suite() {
             .unwrap(),
         119_060_324
     );
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perft");
-    if !dir.exists() {
-        eprintln!("skipped: {} is absent", dir.display());
-        return;
-    }
-    let mut checked = 0;
-    for name in ["cpw-positions.epd", "sunfish-tests-files-perft.epd"] {
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let mut parts = line.split(';');
-            let fen_text = parts.next().unwrap().trim();
-            let position = fen::parse(fen_text, Validation::Lenient).unwrap();
-            for field in parts {
-                let (depth, count) = field
-                    .trim()
-                    .trim_start_matches('D')
-                    .split_once(' ')
-                    .unwrap();
-                let depth: u32 = depth.parse().unwrap();
-                if depth <= 5 {
-                    let got = BitboardEngine
-                        .perft(&position, &Rules::orthodox(), depth)
-                        .unwrap();
-                    assert_eq!(
-                        got,
-                        count.parse::<u64>().unwrap(),
-                        "{fen_text} depth {depth}"
-                    );
-                    checked += 1;
-                }
-            }
-        }
-    }
-    assert!(checked > 100, "{checked}");
+    check_shared_suite(&BitboardEngine, 5);
+}
+
+#[test]
+fn the_impossible_check_position_needs_lenient_loading() {
+    let text = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    assert!(fen::parse(text, Validation::Strict).is_err());
+    assert!(fen::parse(text, Validation::Lenient).is_ok());
 }

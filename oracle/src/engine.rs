@@ -17,6 +17,24 @@ pub enum Status {
     Stalemate,
 }
 
+impl Status {
+    /// The status of a side that is or is not in check and has or has no legal move.
+    ///
+    /// ```
+    /// use feerie_oracle::Status;
+    /// assert_eq!(Status::of(true, false), Status::Checkmate);
+    /// assert_eq!(Status::of(false, false), Status::Stalemate);
+    /// ```
+    pub fn of(in_check: bool, has_move: bool) -> Status {
+        match (in_check, has_move) {
+            (false, true) => Status::Normal,
+            (true, true) => Status::Check,
+            (true, false) => Status::Checkmate,
+            (false, false) => Status::Stalemate,
+        }
+    }
+}
+
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -6,16 +6,8 @@ use feerie_oracle::{
 
 use super::tables::{Sq, bit};
 
-/// The walks in index order.
-pub const WALKS: [Walk; 7] = [
-    Walk::King,
-    Walk::Queen,
-    Walk::Rook,
-    Walk::Bishop,
-    Walk::Knight,
-    Walk::Pawn,
-    Walk::ReversePawn,
-];
+/// The walks in index order (the vocabulary's own order).
+pub const WALKS: [Walk; 7] = Walk::ALL;
 
 /// Index of a walk in [`WALKS`].
 #[inline]

@@ -70,6 +70,16 @@ pub struct Compact {
     magic_rebirth_mutates: bool,
 }
 
+/// The castling of a move kind, if it is one.
+#[inline]
+fn castle_side(kind: u8) -> Option<CastlingSide> {
+    match kind {
+        CASTLE_KING => Some(CastlingSide::King),
+        CASTLE_QUEEN => Some(CastlingSide::Queen),
+        _ => None,
+    }
+}
+
 #[inline]
 fn lsb(b: u64) -> Sq {
     b.trailing_zeros() as Sq
@@ -261,12 +271,7 @@ impl Compact {
                     if p.magic & bit(from) != 0 {
                         return true;
                     }
-                    if kind == CASTLE_KING || kind == CASTLE_QUEEN {
-                        let side = if kind == CASTLE_KING {
-                            CastlingSide::King
-                        } else {
-                            CastlingSide::Queen
-                        };
+                    if let Some(side) = castle_side(kind) {
                         let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
                         return p.magic & bit(rf) != 0 || zone & bit(rt) != 0;
                     }
@@ -327,12 +332,7 @@ impl Compact {
             if p.magic & bit(from) != 0 {
                 return false;
             }
-            if kind == CASTLE_KING || kind == CASTLE_QUEEN {
-                let side = if kind == CASTLE_KING {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
+            if let Some(side) = castle_side(kind) {
                 let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
                 return p.magic & bit(rf) == 0 && zone & bit(rt) == 0;
             }
@@ -383,12 +383,7 @@ impl Compact {
             n.colours[them] &= !cb;
             n.walks[Self::walk_at(p, mv.cap as Sq)] &= !cb;
         }
-        if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
-            let side = if mv.kind == CASTLE_KING {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
+        if let Some(side) = castle_side(mv.kind) {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.colours[us] ^= fb | tb | bit(rf) | bit(rt);
             n.walks[KING] ^= fb | tb;
@@ -409,13 +404,7 @@ impl Compact {
         if magic {
             n.magic ^= fb | tb;
         }
-        if let Some(side) = (mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN).then_some({
-            if mv.kind == CASTLE_KING {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            }
-        }) {
+        if let Some(side) = castle_side(mv.kind) {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             if p.magic & bit(rf) != 0 {
                 n.magic ^= bit(rf) | bit(rt);
@@ -815,17 +804,12 @@ impl Compact {
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         // Occupancy after the displacement.
         let mut occ = p.occupied();
-        match mv.kind {
-            CASTLE_KING | CASTLE_QUEEN => {
-                let side = if mv.kind == CASTLE_KING {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
+        match castle_side(mv.kind) {
+            Some(side) => {
                 let [kf, kt, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
                 occ = occ & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
             }
-            _ => {
+            None => {
                 occ &= !bit(from);
                 if mv.cap != NONE {
                     occ &= !bit(mv.cap as Sq);
@@ -922,12 +906,7 @@ impl Compact {
         // Quick exit: no magic unit moves and nothing arrives next to one.
         let mut arrivals = bit(to);
         let mut magic_moves = p.magic & bit(from) != 0;
-        if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
-            let side = if mv.kind == CASTLE_KING {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
+        if let Some(side) = castle_side(mv.kind) {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             arrivals |= bit(rt);
             magic_moves |= p.magic & bit(rf) != 0;
@@ -951,12 +930,7 @@ impl Compact {
             }
         }
         let after = self.place_units(p, &mv);
-        let castle = match mv.kind {
-            CASTLE_KING => Some(CastlingSide::King),
-            CASTLE_QUEEN => Some(CastlingSide::Queen),
-            _ => None,
-        };
-        let rook_move = castle.map(|side| {
+        let rook_move = castle_side(mv.kind).map(|side| {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             (rf, rt)
         });
@@ -1091,50 +1065,21 @@ impl Compact {
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         let colour = colour_of(us);
         let mover_walk = Self::walk_at(p, from);
-        let mover_royal = p.royal & bit(from) != 0;
-        let mover_mutable = p.mutable & bit(from) != 0;
-        let mover_magic = p.magic & bit(from) != 0;
+        let mover = p.piece_at(from).expect("a mover");
+        let mover_royal = mover.royal;
         let mut captured = None;
         if mv.cap != NONE {
             let c = mv.cap as Sq;
-            captured = Some(feerie_oracle::Piece {
-                colour: colour_of(them),
-                walk: WALKS[Self::walk_at(p, c)],
-                royal: false,
-                magic: false,
-                mutable: p.mutable & bit(c) != 0,
-            });
+            captured = p.piece_at(c);
             n.clear(c);
         }
-        if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
-            let side = if mv.kind == CASTLE_KING {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
+        if let Some(side) = castle_side(mv.kind) {
             let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
-            let rook_mutable = p.mutable & bit(rf) != 0;
-            let rook_magic = p.magic & bit(rf) != 0;
+            let rook = p.piece_at(rf).expect("the castling rook");
             n.clear(kf);
             n.clear(rf);
-            n.colours[us] |= bit(kt) | bit(rt);
-            n.walks[KING] |= bit(kt);
-            n.walks[ROOK] |= bit(rt);
-            if mover_royal {
-                n.royal |= bit(kt);
-            }
-            if mover_mutable {
-                n.mutable |= bit(kt);
-            }
-            if rook_mutable {
-                n.mutable |= bit(rt);
-            }
-            if rook_magic {
-                n.magic |= bit(rt);
-            }
-            if mover_magic {
-                n.magic |= bit(kt);
-            }
+            n.put(kt, mover);
+            n.put(rt, rook);
         } else {
             n.clear(from);
             let w = if mv.walk == NONE {
@@ -1142,17 +1087,7 @@ impl Compact {
             } else {
                 mv.walk as usize
             };
-            n.colours[us] |= bit(to);
-            n.walks[w] |= bit(to);
-            if mover_royal {
-                n.royal |= bit(to);
-            }
-            if mover_mutable {
-                n.mutable |= bit(to);
-            }
-            if mover_magic {
-                n.magic |= bit(to);
-            }
+            n.put(to, mover.with_walk(WALKS[w]));
         }
         if mv.reb_sq != NONE {
             let s = mv.reb_sq as Sq;
@@ -1198,12 +1133,7 @@ impl Compact {
             if mv.cap != NONE {
                 n.castling.remove(square(mv.cap as Sq));
             }
-            if mv.kind == CASTLE_KING || mv.kind == CASTLE_QUEEN {
-                let side = if mv.kind == CASTLE_KING {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
+            if let Some(side) = castle_side(mv.kind) {
                 n.castling.remove(side.squares(colour)[2]);
             }
             for c in 0..2 {

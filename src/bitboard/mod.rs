@@ -203,11 +203,6 @@ impl Engine for BitboardEngine {
             let game = fairy::Game::new(rules);
             (game.in_check(&p, p.side), !game.legal(&p)?.is_empty())
         };
-        Ok(match (in_check, has_move) {
-            (false, true) => Status::Normal,
-            (true, true) => Status::Check,
-            (true, false) => Status::Checkmate,
-            (false, false) => Status::Stalemate,
-        })
+        Ok(Status::of(in_check, has_move))
     }
 }

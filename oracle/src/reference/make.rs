@@ -10,23 +10,11 @@ use crate::{
 pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     let mut next = setup.clone();
     let mover = setup.side_to_move;
+    // Stage 1 (displacement), with stage 2 (capturer mutation) and promotion in the record's
+    // final mover.
+    next.board = super::rebirth::board_after_displacement(setup, mv);
     let board = &mut next.board;
 
-    // Stage 1: displacement.
-    if let Some(side) = mv.castling {
-        let [king_from, king_to, rook_from, rook_to] = side.squares(mover);
-        let king = board.take(king_from);
-        let rook = board.take(rook_from);
-        board.set(king_to, king);
-        board.set(rook_to, rook);
-    } else {
-        board.take(mv.from);
-        if let Some(c) = mv.capture {
-            board.take(c.square);
-        }
-        // Stage 2 (capturer mutation) and promotion are in the record's final mover.
-        board.set(mv.to, Some(mv.final_mover()));
-    }
     // Stages 3 and 4: rebirths.
     for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
         let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));

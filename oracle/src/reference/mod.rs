@@ -128,11 +128,6 @@ impl Engine for ReferenceEngine {
         let setup = position.setup();
         let in_check = check::in_check(setup, setup.side_to_move, rules);
         let has_move = !legality::legal_moves(setup, rules).is_empty();
-        Ok(match (in_check, has_move) {
-            (false, true) => Status::Normal,
-            (true, true) => Status::Check,
-            (true, false) => Status::Checkmate,
-            (false, false) => Status::Stalemate,
-        })
+        Ok(Status::of(in_check, has_move))
     }
 }
