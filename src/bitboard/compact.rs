@@ -50,7 +50,7 @@ struct CMove {
 }
 
 /// A move changes at most the units around the squares it touches.
-const MAX_CONTACTS: usize = 12;
+const MAX_CONTACTS: usize = 10;
 
 /// The rules in the form the compact path needs.
 pub struct Compact {
@@ -234,8 +234,22 @@ impl Compact {
             };
             super::orthodox::generate(p, &mut quiet);
             n = quiet.n;
+            // Out of check, a capture by an unpinned unit other than the king (not en passant)
+            // opens no line to the king: it is legal unless the unit reborn attacks the king.
+            let us = p.side;
+            let king_sq = lsb(p.walks[KING] & p.colours[us]);
+            let simple = if MUTATE || self.in_check(p, us) {
+                0
+            } else {
+                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
+            };
             self.generate_from::<MUTATE, NOW, LATER>(p, true, &mut |mv| {
-                if self.safe(&self.place_units(p, &mv), p.side) {
+                let legal = if simple & bit(mv.from as Sq) != 0 && mv.kind != EP {
+                    !self.reborn_attacks(p, &mv, king_sq)
+                } else {
+                    self.safe(&self.place_units(p, &mv), p.side)
+                };
+                if legal {
                     n += 1;
                 }
             });
@@ -365,6 +379,54 @@ impl Compact {
             },
         );
         n
+    }
+
+    /// Units of the side to move pinned to the king on `king_sq` by enemy riders.
+    fn pinned(&self, p: &BbPosition, king_sq: Sq) -> u64 {
+        let t = self.t;
+        let us = p.side;
+        let enemy = p.colours[1 - us] & !p.magic;
+        let occ = p.occupied();
+        let mut snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
+            | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
+        let mut pinned = 0;
+        while snipers != 0 {
+            let s = lsb(snipers);
+            snipers &= snipers - 1;
+            let blockers = t.between(king_sq, s) & occ;
+            if blockers.count_ones() == 1 {
+                pinned |= blockers & p.colours[us];
+            }
+        }
+        pinned
+    }
+
+    /// Whether the unit a capture brings back attacks the capturer's king on `king_sq`.
+    fn reborn_attacks(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
+        if mv.reb_sq == NONE {
+            return false;
+        }
+        let t = self.t;
+        let them = 1 - p.side;
+        let s = mv.reb_sq as Sq;
+        let occ =
+            (p.occupied() & !bit(mv.from as Sq) & !bit(mv.cap as Sq)) | bit(mv.to as Sq) | bit(s);
+        let k = bit(king_sq);
+        match mv.reb_walk as usize {
+            KNIGHT => t.knight[s] & k != 0,
+            KING => t.king[s] & k != 0,
+            ROOK => t.rook(s, occ) & k != 0,
+            BISHOP => t.bishop(s, occ) & k != 0,
+            QUEEN => (t.rook(s, occ) | t.bishop(s, occ)) & k != 0,
+            w => {
+                let up = forward(them, w) > 0;
+                let rear = if up { 0 } else { 7 };
+                if self.first_rank == FirstRankPawns::Inert && fr(s).1 == rear {
+                    return false;
+                }
+                t.pawn[if up { 0 } else { 1 }][s] & k != 0
+            }
+        }
     }
 
     /// The units after a move, with only what the safety test reads: the sets of colours,
@@ -817,8 +879,10 @@ impl Compact {
                 occ |= bit(to);
             }
         }
-        let mut firsts: [CMove; 4] = [mv; 4];
-        let mut first_count = 1;
+        // Stage 3 chooses the rebirth (one per promotion of a reborn pawn), stage 4 follows.
+        let mut reb_sq = NONE;
+        let mut reb_walks: [u8; 4] = [NONE; 4];
+        let mut reb_count = 1;
         if NOW && mv.cap != NONE {
             let model = self.circe.expect("a Circe model");
             let victim = Self::walk_at(p, mv.cap as Sq);
@@ -833,33 +897,32 @@ impl Compact {
                     }
                 }
             };
-            let v = (fr(to).0 - fr(from).0, fr(to).1 - fr(from).1);
             let sq = match model.place {
                 RebirthPlace::CirceSquare => Some(circe_square(them, walk, mv.cap as Sq)),
                 _ => {
                     let (f, r) = fr(mv.cap as Sq);
-                    at(f + v.0, r + v.1)
+                    at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
                 }
             };
             match sq {
                 Some(s) if occ & bit(s) == 0 => {
                     occ |= bit(s);
+                    reb_sq = s as u8;
                     if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
-                        for (i, pr) in PROMOTIONS.iter().enumerate() {
-                            firsts[i].reb_sq = s as u8;
-                            firsts[i].reb_walk = *pr;
-                        }
-                        first_count = 4;
+                        reb_walks = PROMOTIONS;
+                        reb_count = 4;
                     } else {
-                        firsts[0].reb_sq = s as u8;
-                        firsts[0].reb_walk = walk as u8;
+                        reb_walks[0] = walk as u8;
                     }
                 }
                 Some(_) if model.occupied == RebirthOccupied::Strict => return,
                 _ => {}
             }
         }
-        for &m in &firsts[..first_count] {
+        for &reb_walk in &reb_walks[..reb_count] {
+            let mut m = mv;
+            m.reb_sq = reb_sq;
+            m.reb_walk = reb_walk;
             if LATER && let Some(reserve) = p.reserve {
                 let v = match m.kind {
                     CASTLE_KING => (0, 0),
@@ -874,18 +937,15 @@ impl Compact {
                         1
                     };
                     let w = walk_index(reserve.piece.walk);
+                    m.del_sq = s as u8;
                     if is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
                         for pr in PROMOTIONS {
-                            let mut x = m;
-                            x.del_sq = s as u8;
-                            x.del_walk = pr;
-                            self.contacts(p, x, emit);
+                            m.del_walk = pr;
+                            self.contacts(p, m, emit);
                         }
                     } else {
-                        let mut x = m;
-                        x.del_sq = s as u8;
-                        x.del_walk = w as u8;
-                        self.contacts(p, x, emit);
+                        m.del_walk = w as u8;
+                        self.contacts(p, m, emit);
                     }
                     continue;
                 }
