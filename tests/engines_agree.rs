@@ -178,3 +178,36 @@ fn scenario_positions() {
     }
     assert!(checked >= 60, "{checked}");
 }
+
+/// Positions a game cannot reach but collections contain (loaded leniently): the side not to
+/// move in check. No engine takes a royal unit (unless a Circe rebirth brings it back).
+#[test]
+fn lenient_positions_with_an_attacked_king() {
+    for text in [
+        "k7/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "k7/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/3n4/4K3 b - - 0 1",
+    ] {
+        let p = fen::parse(text, Validation::Lenient).unwrap();
+        for slug in ["orthodox", "circe", "frankfurt", "circe-parrain"] {
+            let rules = Rules::from_words(&[slug], None, &[] as &[&str]).unwrap();
+            let ours = ReferenceEngine.legal_moves(&p, &rules).unwrap();
+            assert_eq!(
+                ours,
+                BitboardEngine.legal_moves(&p, &rules).unwrap(),
+                "{slug}: {text}"
+            );
+            assert!(
+                ours.iter()
+                    .all(|m| m.capture.is_none_or(|c| !c.piece.royal))
+            );
+            for depth in 1..=3 {
+                assert_eq!(
+                    ReferenceEngine.perft(&p, &rules, depth).unwrap(),
+                    BitboardEngine.perft(&p, &rules, depth).unwrap(),
+                    "{slug}: {text} depth {depth}"
+                );
+            }
+        }
+    }
+}

@@ -238,6 +238,30 @@ impl Compact {
             // opens no line to the king: it is legal unless the unit reborn attacks the king.
             let us = p.side;
             let king_sq = lsb(p.walks[KING] & p.colours[us]);
+            if !MUTATE && !self.in_check(p, us) {
+                let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
+                let mut circe = CirceCounter {
+                    c: self,
+                    p,
+                    enemy: p.colours[1 - us] & !p.magic,
+                    excluded,
+                    king_sq,
+                    n: 0,
+                };
+                super::orthodox::generate(p, &mut circe);
+                n = circe.n;
+                self.generate_filtered::<MUTATE, NOW, LATER>(
+                    p,
+                    true,
+                    &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
+                    &mut |mv| {
+                        if self.safe(&self.place_units(p, &mv), p.side) {
+                            n += 1;
+                        }
+                    },
+                );
+                return n;
+            }
             let simple = if MUTATE || self.in_check(p, us) {
                 0
             } else {
@@ -1284,5 +1308,131 @@ fn ladder(w: usize, up: bool) -> usize {
         (BISHOP, false) => KNIGHT,
         (KNIGHT, false) => PAWN,
         (w, _) => w,
+    }
+}
+
+/// Counts, from the orthodox generator out of check, every quiet move and every Circe capture by
+/// an unpinned unit other than the king: such a capture is legal unless the unit it brings back
+/// attacks the king (one move per promotion of a reborn pawn, each judged). Captures by the king,
+/// by pinned units and en passant are left to the pipeline.
+struct CirceCounter<'a> {
+    c: &'a Compact,
+    p: &'a BbPosition,
+    enemy: u64,
+    excluded: u64,
+    king_sq: Sq,
+    n: u64,
+}
+
+impl CirceCounter<'_> {
+    /// The legal moves one capture makes (promotion of the capturer aside).
+    fn capture(&self, from: Sq, to: Sq, promoted: Option<usize>) -> u64 {
+        let p = self.p;
+        let c = self.c;
+        let model = c.circe.expect("a Circe model");
+        let them = 1 - p.side;
+        let victim = Compact::walk_at(p, to);
+        let mover_walk = Compact::walk_at(p, from);
+        let walk = match model.walk {
+            RebirthWalk::Captured => victim,
+            RebirthWalk::Capturer => match promoted {
+                Some(w) if c.clone_promoted => w,
+                _ => mover_walk,
+            },
+        };
+        let sq = match model.place {
+            RebirthPlace::CirceSquare => Some(circe_square(them, walk, to)),
+            _ => {
+                let (f, r) = fr(to);
+                at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
+            }
+        };
+        let occ = p.occupied() & !bit(from);
+        let Some(s) = sq.filter(|&s| occ & bit(s) == 0) else {
+            return match sq {
+                Some(_) if model.occupied == RebirthOccupied::Strict => 0,
+                _ => 1,
+            };
+        };
+        let choices: &[u8] = if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
+            &PROMOTIONS
+        } else {
+            &[walk as u8]
+        };
+        choices
+            .iter()
+            .filter(|&&w| {
+                let mv = CMove {
+                    from: from as u8,
+                    to: to as u8,
+                    kind: NORMAL,
+                    cap: to as u8,
+                    walk: NONE,
+                    changed: false,
+                    reb_sq: s as u8,
+                    reb_walk: w,
+                    del_sq: NONE,
+                    del_walk: NONE,
+                    contacts: [(NONE, NONE); MAX_CONTACTS],
+                    contact_count: 0,
+                };
+                !c.reborn_attacks(p, &mv, self.king_sq)
+            })
+            .count() as u64
+    }
+
+    fn captures(&mut self, mut targets: u64, delta: Option<i32>, from: Sq, promotions: bool) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            let from = delta.map_or(from, |d| (to as i32 - d) as Sq);
+            if self.excluded & bit(from) != 0 {
+                continue;
+            }
+            if promotions {
+                if self.c.clone_promoted {
+                    for w in PROMOTIONS {
+                        self.n += self.capture(from, to, Some(w as usize));
+                    }
+                } else {
+                    self.n += 4 * self.capture(from, to, None);
+                }
+            } else {
+                self.n += self.capture(from, to, None);
+            }
+        }
+    }
+}
+
+impl super::orthodox::Sink for CirceCounter<'_> {
+    fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
+        use super::orthodox::Kind;
+        match kind {
+            Kind::EnPassant => {}
+            _ if self.enemy & bit(to) == 0 => self.n += 1,
+            Kind::Promotion(w) => {
+                // One of four: count the capture's variants for this promotion only.
+                if self.excluded & bit(from) == 0 {
+                    let promoted = self.c.clone_promoted.then_some(w);
+                    self.n += self.capture(from, to, promoted);
+                }
+            }
+            _ => self.captures(bit(to), None, from, false),
+        }
+    }
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        self.n += (targets & !self.enemy).count_ones() as u64;
+        self.captures(targets & self.enemy, None, from, false);
+    }
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: super::orthodox::Kind) {
+        self.n += (targets & !self.enemy).count_ones() as u64;
+        self.captures(targets & self.enemy, Some(delta), 0, false);
+    }
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        self.n += 4 * (targets & !self.enemy).count_ones() as u64;
+        self.captures(targets & self.enemy, Some(delta), 0, true);
+    }
+    fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
+        self.captures(targets, Some(delta), 0, true);
     }
 }

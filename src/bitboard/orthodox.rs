@@ -301,15 +301,17 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let own = p.colours[us];
     let all_enemy = p.colours[them];
     let occ = own | all_enemy;
-    // Magic units (RULES.md §6) block lines but neither attack, nor take, nor can be taken.
-    let enemy = all_enemy & !p.magic;
+    // Magic units (RULES.md §6) block lines but neither attack, nor take, nor can be taken; a
+    // royal unit is never taken (a lenient position may leave the enemy king attacked).
+    let untouchable = all_enemy & (p.magic | p.royal);
+    let enemy = all_enemy & !untouchable;
     let magic = p.magic;
     let king = lsb(p.walks[KING] & own);
     let checkers = attackers(t, p, king, occ, them);
 
     // King steps: the king no longer shields the squares behind it.
     let without_king = occ ^ bit(king);
-    let mut steps = t.king[king] & !own & !(all_enemy & magic);
+    let mut steps = t.king[king] & !own & !untouchable;
     while steps != 0 {
         let to = lsb(steps);
         steps &= steps - 1;
@@ -324,7 +326,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         let c = lsb(checkers);
         t.between(king, c) | checkers
     } else {
-        !own & !(all_enemy & magic)
+        !own & !untouchable
     };
     // A magic unit may not take.
     let takes = |from: Sq| -> u64 {
@@ -337,8 +339,9 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
 
     // Pinned units may move only along their pin line.
     let mut pinned = 0u64;
-    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy)
-        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy);
+    let riders = all_enemy & !magic;
+    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
+        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders);
     while snipers != 0 {
         let s = lsb(snipers);
         snipers &= snipers - 1;
