@@ -228,17 +228,12 @@ impl Compact {
                 super::orthodox::generate(p, &mut c);
                 return c.0;
             }
-            let mut quiet = super::orthodox::QuietCounter {
-                enemy: p.colours[1 - p.side],
-                n: 0,
-            };
-            super::orthodox::generate(p, &mut quiet);
-            n = quiet.n;
             // Out of check, a capture by an unpinned unit other than the king (not en passant)
             // opens no line to the king: it is legal unless the unit reborn attacks the king.
             let us = p.side;
             let king_sq = lsb(p.walks[KING] & p.colours[us]);
-            if !MUTATE && !self.in_check(p, us) {
+            let in_check = self.in_check(p, us);
+            if !MUTATE && !in_check {
                 let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
                 let mut circe = CirceCounter {
                     c: self,
@@ -262,7 +257,13 @@ impl Compact {
                 );
                 return n;
             }
-            let simple = if MUTATE || self.in_check(p, us) {
+            let mut quiet = super::orthodox::QuietCounter {
+                enemy: p.colours[1 - p.side],
+                n: 0,
+            };
+            super::orthodox::generate(p, &mut quiet);
+            n = quiet.n;
+            let simple = if MUTATE || in_check {
                 0
             } else {
                 p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
