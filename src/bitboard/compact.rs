@@ -207,6 +207,38 @@ impl Compact {
             return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
         }
         let mut n = 0u64;
+        if depth == 1 && LATER && !MUTATE && p.reserve.is_some() {
+            let mut board = p.clone();
+            board.reserve = None;
+            if super::orthodox::shaped(&board) && !self.in_check(p, p.side) {
+                // Out of check, a move by an unpinned unit other than the king (not en passant)
+                // is legal, and the rebirth of a unit of its own side cannot make it illegal:
+                // count it once per rebirth choice. The others go through the pipeline.
+                let us = p.side;
+                let king_sq = lsb(p.walks[KING] & p.colours[us]);
+                let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
+                let mut parrain = ParrainCounter {
+                    c: self,
+                    p,
+                    reserve: p.reserve.expect("a reserve"),
+                    excluded,
+                    n: 0,
+                };
+                super::orthodox::generate(&board, &mut parrain);
+                n = parrain.n;
+                self.generate_filtered::<MUTATE, NOW, LATER>(
+                    p,
+                    false,
+                    &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
+                    &mut |mv| {
+                        if self.safe(&self.place_units(p, &mv), p.side) {
+                            n += 1;
+                        }
+                    },
+                );
+                return n;
+            }
+        }
         if depth == 1 && LATER && p.reserve.is_none() && super::orthodox::shaped(p) {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such.
@@ -1435,5 +1467,85 @@ impl super::orthodox::Sink for CirceCounter<'_> {
     }
     fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
         self.captures(targets, Some(delta), 0, true);
+    }
+}
+
+/// Counts, from the orthodox generator out of check, the moves of unpinned units other than the
+/// king under Parrain with a unit waiting: each is legal, once per rebirth choice (four when a
+/// reborn pawn promotes). The king's moves, pinned units' and en passant are left to the
+/// pipeline.
+struct ParrainCounter<'a> {
+    c: &'a Compact,
+    p: &'a BbPosition,
+    reserve: Reserve,
+    excluded: u64,
+    n: u64,
+}
+
+impl ParrainCounter<'_> {
+    /// Rebirth choices of a move with vector `v` whose units stand on `occ` afterwards.
+    fn choices(&self, v: (i32, i32), occ: u64) -> u64 {
+        let (f, r) = fr(self.reserve.square.index());
+        match at(f + v.0, r + v.1).filter(|&s| occ & bit(s) == 0) {
+            Some(s) => {
+                let c = if self.reserve.piece.colour == Colour::White { 0 } else { 1 };
+                let w = walk_index(self.reserve.piece.walk);
+                if is_pawnlike(w) && fr(s).1 == last_rank(c, w) { 4 } else { 1 }
+            }
+            None => 1,
+        }
+    }
+
+    fn step(&mut self, from: Sq, to: Sq, times: u64) {
+        if self.excluded & bit(from) != 0 {
+            return;
+        }
+        let occ = self.p.occupied() & !bit(from) | bit(to);
+        let v = (fr(to).0 - fr(from).0, fr(to).1 - fr(from).1);
+        self.n += times * self.choices(v, occ);
+    }
+}
+
+impl super::orthodox::Sink for ParrainCounter<'_> {
+    fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
+        use super::orthodox::Kind;
+        match kind {
+            Kind::EnPassant => {}
+            Kind::Castle(side) => {
+                if self.excluded & bit(from) != 0 {
+                    return;
+                }
+                let colour = colour_of(self.p.side);
+                let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
+                let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
+                let v = match side {
+                    CastlingSide::King => (0, 0),
+                    CastlingSide::Queen => (if self.c.long_castle_toward_a { -1 } else { 1 }, 0),
+                };
+                self.n += self.choices(v, occ);
+            }
+            _ => self.step(from, to, 1),
+        }
+    }
+    fn add_targets(&mut self, from: Sq, mut targets: u64) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            self.step(from, to, 1);
+        }
+    }
+    fn add_shifted(&mut self, mut targets: u64, delta: i32, _: super::orthodox::Kind) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            self.step((to as i32 - delta) as Sq, to, 1);
+        }
+    }
+    fn add_promotions(&mut self, mut targets: u64, delta: i32) {
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            self.step((to as i32 - delta) as Sq, to, 4);
+        }
     }
 }
