@@ -207,7 +207,11 @@ impl Compact {
             return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
         }
         let mut n = 0u64;
-        if depth == 1 && LATER && !MUTATE && p.reserve.is_some() {
+        if depth == 1
+            && LATER
+            && !MUTATE
+            && let Some(reserve) = p.reserve
+        {
             let mut board = p.clone();
             board.reserve = None;
             if super::orthodox::shaped(&board) && !self.in_check(p, p.side) {
@@ -220,7 +224,7 @@ impl Compact {
                 let mut parrain = ParrainCounter {
                     c: self,
                     p,
-                    reserve: p.reserve.expect("a reserve"),
+                    reserve,
                     excluded,
                     n: 0,
                 };
@@ -1488,9 +1492,17 @@ impl ParrainCounter<'_> {
         let (f, r) = fr(self.reserve.square.index());
         match at(f + v.0, r + v.1).filter(|&s| occ & bit(s) == 0) {
             Some(s) => {
-                let c = if self.reserve.piece.colour == Colour::White { 0 } else { 1 };
+                let c = if self.reserve.piece.colour == Colour::White {
+                    0
+                } else {
+                    1
+                };
                 let w = walk_index(self.reserve.piece.walk);
-                if is_pawnlike(w) && fr(s).1 == last_rank(c, w) { 4 } else { 1 }
+                if is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
+                    4
+                } else {
+                    1
+                }
             }
             None => 1,
         }
