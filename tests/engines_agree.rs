@@ -211,3 +211,35 @@ fn lenient_positions_with_an_attacked_king() {
         }
     }
 }
+
+/// Reverse pawns (Protean chess makes them) under orthodox rules and under protean: the fast
+/// generator knows them.
+#[test]
+fn reverse_pawns() {
+    let starts: Vec<Position> = [
+        "r3k2r/pp1(bPP)1ppp/8/2(wPP)1(bPP)3/3P4/8/PP3(wPP)PP/R3K2R w KQkq - 0 1",
+        "4k3/(wPP)2p4/8/1(bPP)6/8/3P4/2(bPP)4(wPP)/4K3 b - - 0 1",
+    ]
+    .iter()
+    .map(|f| Position::new(fen::parse_setup(f).unwrap(), Validation::Lenient).unwrap())
+    .collect();
+    for slug in ["orthodox", "protean", "circe"] {
+        let rules = Rules::from_words(&[slug], None, &[] as &[&str]).unwrap();
+        let positions = random_positions(&ReferenceEngine, &rules, &starts, 30, 20, 5).unwrap();
+        for p in &positions {
+            let text = fen::write(p.setup());
+            assert_eq!(
+                ReferenceEngine.legal_moves(p, &rules).unwrap(),
+                BitboardEngine.legal_moves(p, &rules).unwrap(),
+                "{rules}: {text}"
+            );
+            for depth in 1..=3 {
+                assert_eq!(
+                    ReferenceEngine.perft(p, &rules, depth).unwrap(),
+                    BitboardEngine.perft(p, &rules, depth).unwrap(),
+                    "{rules}: {text} depth {depth}"
+                );
+            }
+        }
+    }
+}

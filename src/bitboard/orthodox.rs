@@ -254,8 +254,8 @@ pub fn applies(p: &BbPosition, rules: &Rules) -> bool {
     rules.is_orthodox() && shaped(p)
 }
 
-/// True when the position holds orthodox units only: one royal king a side, no attribute, no
-/// reverse pawn, no pawn on an edge rank, no reserve.
+/// True when the position holds units the fast generator knows: one royal king a side, no
+/// attribute, pawns and reverse pawns off the edge ranks, no reserve.
 pub fn shaped(p: &BbPosition) -> bool {
     p.magic == 0 && shaped_with_magic(p)
 }
@@ -263,12 +263,11 @@ pub fn shaped(p: &BbPosition) -> bool {
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
 pub fn shaped_with_magic(p: &BbPosition) -> bool {
     const EDGE_RANKS: u64 = 0xFF00_0000_0000_00FF;
-    p.walks[REVERSE_PAWN] == 0
-        && p.mutable == 0
+    p.mutable == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
         && (p.walks[KING] & p.colours[1]).count_ones() == 1
-        && p.walks[PAWN] & EDGE_RANKS == 0
+        && (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & EDGE_RANKS == 0
         && p.reserve.is_none()
 }
 
@@ -284,9 +283,12 @@ pub fn attackers(t: &Tables, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -
     let queens = p.walks[QUEEN];
     // A white pawn attacks upward: the pawns attacking sq stand on its lower diagonals.
     let pawn_from = t.pawn[1 - by][sq];
+    // A reverse pawn attacks the other way.
+    let reverse_from = t.pawn[by][sq];
     ((t.knight[sq] & p.walks[KNIGHT])
         | (t.king[sq] & p.walks[KING])
         | (pawn_from & p.walks[PAWN])
+        | (reverse_from & p.walks[REVERSE_PAWN])
         | (t.rook(sq, occupied) & (p.walks[ROOK] | queens))
         | (t.bishop(sq, occupied) & (p.walks[BISHOP] | queens)))
         & them
@@ -386,76 +388,33 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         );
     }
 
-    // Pawns: the unpinned ones as whole sets, the pinned ones one by one.
-    let up = us == 0;
-    let promotion_rank: u64 = if up { 0xFF00_0000_0000_0000 } else { 0xFF };
-    let third_rank: u64 = if up { 0xFF << 16 } else { 0xFF << 40 };
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let shift = |b: u64, n: i32| if n > 0 { b << n } else { b >> -n };
-    let fwd: i32 = if up { 8 } else { -8 };
-    let (west, east): (i32, i32) = if up { (7, 9) } else { (-9, -7) };
-    let pawns = p.walks[PAWN] & own;
-    let free = pawns & !pinned;
-    let single = shift(free, fwd) & !occ;
-    let double = shift(single & third_rank, fwd) & !occ & target;
-    let single = single & target;
-    list.add_shifted(single & !promotion_rank, fwd, Kind::Normal);
-    list.add_promotions(single & promotion_rank, fwd);
-    list.add_shifted(double, 2 * fwd, Kind::DoublePush);
-    for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
-        let hits = shift(free & !magic & mask, delta) & enemy & target;
-        list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
-        list.add_capture_promotions(hits & promotion_rank, delta);
-    }
-    let double_from_rank: u64 = if up { 0xFF00 } else { 0x00FF_0000_0000_0000 };
-    let mut pinned_pawns = pawns & pinned;
-    while pinned_pawns != 0 {
-        let from = lsb(pinned_pawns);
-        pinned_pawns &= pinned_pawns - 1;
-        let allow = allowed(from) & target;
-        let one = (from as i32 + fwd) as Sq;
-        if occ & bit(one) == 0 {
-            if bit(one) & allow != 0 {
-                if bit(one) & promotion_rank != 0 {
-                    list.add_promotions(bit(one), fwd);
-                } else {
-                    list.add(from, one, Kind::Normal);
-                }
-            }
-            let two = (from as i32 + 2 * fwd) as Sq;
-            if bit(from) & double_from_rank != 0 && occ & bit(two) == 0 && bit(two) & allow != 0 {
-                list.add(from, two, Kind::DoublePush);
-            }
-        }
-        let mut captures = t.pawn[us][from] & enemy & allow & takes(from);
-        while captures != 0 {
-            let to = lsb(captures);
-            captures &= captures - 1;
-            if bit(to) & promotion_rank != 0 {
-                list.add_capture_promotions(bit(to), to as i32 - from as i32);
-            } else {
-                list.add(from, to, Kind::Normal);
-            }
+    // Pawns, and reverse pawns moving the other way (Protean chess): the unpinned ones as whole
+    // sets, the pinned ones one by one.
+    let own_up = if us == 0 { PAWN } else { REVERSE_PAWN };
+    let own_down = if us == 0 { REVERSE_PAWN } else { PAWN };
+    for (walk, up) in [(own_up, true), (own_down, false)] {
+        let pawns = p.walks[walk] & own;
+        if pawns != 0 {
+            pawn_moves(list, pawns, up, occ, enemy, target, pinned, magic, king);
         }
     }
     if let Some((ep_target, ep_pawn)) = p.ep {
         let (ep_target, ep_pawn) = (ep_target as Sq, ep_pawn as Sq);
-        if enemy & p.walks[PAWN] & bit(ep_pawn) != 0 && occ & bit(ep_target) == 0 {
-            let mut takers = t.pawn[them][ep_target] & pawns & !magic;
+        let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
+        if enemy & pawnlike & bit(ep_pawn) != 0 && occ & bit(ep_target) == 0 {
+            // Our pawns of either direction that take diagonally onto the square.
+            let mut takers = (t.pawn[1][ep_target] & p.walks[own_up]
+                | t.pawn[0][ep_target] & p.walks[own_down])
+                & own
+                & !magic;
             while takers != 0 {
                 let from = lsb(takers);
                 takers &= takers - 1;
                 // Judged on the board after the capture: two units leave one rank.
                 let after = (occ ^ bit(from) ^ bit(ep_pawn)) | bit(ep_target);
-                let rooks = (p.walks[ROOK] | p.walks[QUEEN]) & enemy;
-                let bishops = (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
-                let others = (t.knight[king] & p.walks[KNIGHT] & enemy)
-                    | (t.pawn[us][king] & p.walks[PAWN] & enemy & !bit(ep_pawn));
-                if t.rook(king, after) & rooks == 0
-                    && t.bishop(king, after) & bishops == 0
-                    && others == 0
-                {
+                let mut board = p.clone();
+                board.colours[them] &= !bit(ep_pawn);
+                if attackers(t, &board, king, after, them) == 0 {
                     list.add(from, ep_target, Kind::EnPassant);
                 }
             }
@@ -496,6 +455,77 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     }
 }
 
+/// The moves of a set of pawn-like units moving up (toward rank 8) or down.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn pawn_moves<S: Sink>(
+    list: &mut S,
+    pawns: u64,
+    up: bool,
+    occ: u64,
+    enemy: u64,
+    target: u64,
+    pinned: u64,
+    magic: u64,
+    king: Sq,
+) {
+    let t = tables();
+    let promotion_rank: u64 = if up { 0xFF00_0000_0000_0000 } else { 0xFF };
+    let third_rank: u64 = if up { 0xFF << 16 } else { 0xFF << 40 };
+    let double_from_rank: u64 = if up { 0xFF00 } else { 0x00FF_0000_0000_0000 };
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let shift = |b: u64, n: i32| if n > 0 { b << n } else { b >> -n };
+    let fwd: i32 = if up { 8 } else { -8 };
+    let (west, east): (i32, i32) = if up { (7, 9) } else { (-9, -7) };
+    let diagonals = if up { &t.pawn[0] } else { &t.pawn[1] };
+    let free = pawns & !pinned;
+    let single = shift(free, fwd) & !occ;
+    let double = shift(single & third_rank, fwd) & !occ & target;
+    let single = single & target;
+    list.add_shifted(single & !promotion_rank, fwd, Kind::Normal);
+    list.add_promotions(single & promotion_rank, fwd);
+    list.add_shifted(double, 2 * fwd, Kind::DoublePush);
+    for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
+        let hits = shift(free & !magic & mask, delta) & enemy & target;
+        list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
+        list.add_capture_promotions(hits & promotion_rank, delta);
+    }
+    let mut pinned_pawns = pawns & pinned;
+    while pinned_pawns != 0 {
+        let from = lsb(pinned_pawns);
+        pinned_pawns &= pinned_pawns - 1;
+        let allow = t.line(king, from) & target;
+        let one = (from as i32 + fwd) as Sq;
+        if occ & bit(one) == 0 {
+            if bit(one) & allow != 0 {
+                if bit(one) & promotion_rank != 0 {
+                    list.add_promotions(bit(one), fwd);
+                } else {
+                    list.add(from, one, Kind::Normal);
+                }
+            }
+            let two = (from as i32 + 2 * fwd) as Sq;
+            if bit(from) & double_from_rank != 0 && occ & bit(two) == 0 && bit(two) & allow != 0 {
+                list.add(from, two, Kind::DoublePush);
+            }
+        }
+        if magic & bit(from) != 0 {
+            continue;
+        }
+        let mut captures = diagonals[from] & enemy & allow;
+        while captures != 0 {
+            let to = lsb(captures);
+            captures &= captures - 1;
+            if bit(to) & promotion_rank != 0 {
+                list.add_capture_promotions(bit(to), to as i32 - from as i32);
+            } else {
+                list.add(from, to, Kind::Normal);
+            }
+        }
+    }
+}
+
 /// True when the side to move is in check.
 pub fn in_check(p: &BbPosition) -> bool {
     let t = tables();
@@ -503,17 +533,18 @@ pub fn in_check(p: &BbPosition) -> bool {
     attackers(t, p, king, p.occupied(), 1 - p.side) != 0
 }
 
-/// The walk index of the unit on `sq` (orthodox walks only).
+/// The walk index of the unit on `sq`.
 #[inline]
 fn walk_at(p: &BbPosition, sq: Sq) -> usize {
     let b = bit(sq);
     [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
         .into_iter()
         .find(|&w| p.walks[w] & b != 0)
-        .expect("a unit")
+        .unwrap_or(REVERSE_PAWN)
 }
 
-/// The position after a legal move (orthodox units, so no attribute but the kings' royalty).
+/// The position after a legal move (units without attributes but the kings' royalty, magic
+/// units staying where they are).
 pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     let t = tables();
     let mut n = p.clone();
@@ -522,7 +553,8 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     let (from, to) = (mv.from as Sq, mv.to as Sq);
     let (fb, tb) = (bit(from), bit(to));
     let walk = walk_at(p, from);
-    let mut resets = walk == PAWN;
+    let pawnlike = walk == PAWN || walk == REVERSE_PAWN;
+    let mut resets = pawnlike;
     // Take a unit standing on the arrival square.
     if p.colours[them] & tb != 0 {
         let victim = walk_at(p, to);
@@ -542,11 +574,12 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
         Kind::EnPassant => {
             let (_, pawn) = p.ep.expect("en passant square");
             let pb = bit(pawn as Sq);
-            n.walks[PAWN] ^= fb | tb | pb;
+            n.walks[walk] ^= fb | tb;
+            n.walks[walk_at(p, pawn as Sq)] ^= pb;
             n.colours[them] ^= pb;
         }
         Kind::Promotion(w) => {
-            n.walks[PAWN] ^= fb;
+            n.walks[walk] ^= fb;
             n.walks[w] ^= tb;
         }
         Kind::Normal | Kind::DoublePush => {
@@ -572,8 +605,15 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     n.ep = None;
     if mv.kind == Kind::DoublePush {
         let passed = (from + to) / 2;
-        // Set only when an enemy pawn could take there, as the shared convention says.
-        if t.pawn[us][passed] & n.walks[PAWN] & n.colours[them] & !n.magic != 0 {
+        // Set only when an enemy pawn moving the other way stands beside the arrival square
+        // (it could take there), as the shared convention says.
+        let up = to > from;
+        let takers = if up {
+            t.pawn[0][passed] & n.walks[if them == 1 { PAWN } else { REVERSE_PAWN }]
+        } else {
+            t.pawn[1][passed] & n.walks[if them == 0 { PAWN } else { REVERSE_PAWN }]
+        };
+        if takers & n.colours[them] & !n.magic != 0 {
             n.ep = Some((passed as u8, to as u8));
         }
     }
