@@ -306,7 +306,15 @@ impl Compact {
             };
             self.generate_from::<MUTATE, NOW, LATER>(p, true, &mut |mv| {
                 let legal = if simple & bit(mv.from as Sq) != 0 && mv.kind != EP {
-                    !self.reborn_attacks(p, &mv, king_sq)
+                    mv.reb_sq == NONE
+                        || !self.reborn_attacks(
+                            p,
+                            mv.from as Sq,
+                            mv.to as Sq,
+                            mv.reb_sq as Sq,
+                            mv.reb_walk as usize,
+                            king_sq,
+                        )
                 } else {
                     self.safe(&self.place_units(p, &mv), p.side)
                 };
@@ -413,6 +421,15 @@ impl Compact {
             }
             zone & bit(to) == 0
         };
+        // Out of check under Circe alone, a capture by an unpinned unit other than the king (not
+        // en passant) is an orthodox move plus a rebirth that must not attack the king.
+        let king_sq = lsb(p.walks[KING] & p.colours[us]);
+        let circe_fast = NOW && !MUTATE && !LATER && p.magic == 0 && !self.in_check(p, us);
+        let excluded = if circe_fast {
+            p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
+        } else {
+            !0
+        };
         let mut n = 0u64;
         let mut list = super::orthodox::MoveList::new();
         super::orthodox::generate(p, &mut list);
@@ -424,14 +441,38 @@ impl Compact {
                 super::orthodox::Kind::DoublePush => DOUBLE,
                 _ => NORMAL,
             };
-            if plain(mv.from as Sq, mv.to as Sq, kind) {
+            let (from, to) = (mv.from as Sq, mv.to as Sq);
+            if plain(from, to, kind) {
                 n += self.count::<MUTATE, NOW, LATER>(&super::orthodox::make(p, mv), depth - 1);
+            } else if kind != EP && excluded & bit(from) == 0 {
+                let promoted = match mv.kind {
+                    super::orthodox::Kind::Promotion(w) => Some(w),
+                    _ => None,
+                };
+                let Some((s, walks, count)) = self.circe_rebirth(p, from, to, promoted) else {
+                    continue;
+                };
+                let after = super::orthodox::make(p, mv);
+                if s == NONE {
+                    n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
+                    continue;
+                }
+                for &w in &walks[..count] {
+                    if self.reborn_attacks(p, from, to, s as Sq, w as usize, king_sq) {
+                        continue;
+                    }
+                    let mut child = after.clone();
+                    self.place_reborn(&mut child, 1 - us, s as Sq, w as usize);
+                    n += self.count::<MUTATE, NOW, LATER>(&child, depth - 1);
+                }
             }
         }
         self.generate_filtered::<MUTATE, NOW, LATER>(
             p,
             false,
-            &|from, to, kind| !plain(from, to, kind),
+            &|from, to, kind| {
+                !plain(from, to, kind) && (!circe_fast || excluded & bit(from) != 0 || kind == EP)
+            },
             &mut |mv| {
                 let after = self.make::<LATER>(p, &mv);
                 if self.safe(&after, p.side) {
@@ -440,6 +481,61 @@ impl Compact {
             },
         );
         n
+    }
+
+    /// The immediate rebirth a capture from `from` to `to` makes on an orthodox board: `None`
+    /// when the capture is forbidden (`rebirth_occupied: strict`), else the square (NONE when
+    /// the unit is lost) and the walks it may be reborn with (one per promotion choice).
+    fn circe_rebirth(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        to: Sq,
+        promoted: Option<usize>,
+    ) -> Option<(u8, [u8; 4], usize)> {
+        let model = self.circe.expect("a Circe model");
+        let them = 1 - p.side;
+        let victim = Self::walk_at(p, to);
+        let walk = match model.walk {
+            RebirthWalk::Captured => victim,
+            RebirthWalk::Capturer => match promoted {
+                Some(w) if self.clone_promoted => w,
+                _ => Self::walk_at(p, from),
+            },
+        };
+        let sq = match model.place {
+            RebirthPlace::CirceSquare => Some(circe_square(them, walk, to)),
+            _ => {
+                let (f, r) = fr(to);
+                at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
+            }
+        };
+        let occ = p.occupied() & !bit(from);
+        match sq {
+            Some(s) if occ & bit(s) == 0 => {
+                if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
+                    Some((s as u8, PROMOTIONS, 4))
+                } else {
+                    Some((s as u8, [walk as u8, NONE, NONE, NONE], 1))
+                }
+            }
+            Some(_) if model.occupied == RebirthOccupied::Strict => None,
+            _ => Some((NONE, [NONE; 4], 1)),
+        }
+    }
+
+    /// Puts a reborn unit of colour `c` on `s`; a rook on a corner of its own first rank gains
+    /// that corner's castling right while its king keeps its own.
+    fn place_reborn(&self, n: &mut BbPosition, c: usize, s: Sq, w: usize) {
+        n.colours[c] |= bit(s);
+        n.walks[w] |= bit(s);
+        let colour = colour_of(c);
+        let corner = [CastlingSide::King, CastlingSide::Queen]
+            .iter()
+            .any(|side| side.squares(colour)[2].index() == s);
+        if w == ROOK && corner && n.castling.king_may_castle(colour) {
+            n.castling.insert(square(s));
+        }
     }
 
     /// Units of the side to move pinned to the king on `king_sq` by enemy riders.
@@ -462,18 +558,22 @@ impl Compact {
         pinned
     }
 
-    /// Whether the unit a capture brings back attacks the capturer's king on `king_sq`.
-    fn reborn_attacks(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
-        if mv.reb_sq == NONE {
-            return false;
-        }
+    /// Whether the unit reborn on `s` with walk `w` after a capture from `from` to `to` attacks
+    /// the capturer's king on `king_sq`.
+    fn reborn_attacks(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        to: Sq,
+        s: Sq,
+        w: usize,
+        king_sq: Sq,
+    ) -> bool {
         let t = self.t;
         let them = 1 - p.side;
-        let s = mv.reb_sq as Sq;
-        let occ =
-            (p.occupied() & !bit(mv.from as Sq) & !bit(mv.cap as Sq)) | bit(mv.to as Sq) | bit(s);
+        let occ = (p.occupied() & !bit(from)) | bit(to) | bit(s);
         let k = bit(king_sq);
-        match mv.reb_walk as usize {
+        match w {
             KNIGHT => t.knight[s] & k != 0,
             KING => t.king[s] & k != 0,
             ROOK => t.rook(s, occ) & k != 0,
@@ -1364,56 +1464,18 @@ struct CirceCounter<'a> {
 impl CirceCounter<'_> {
     /// The legal moves one capture makes (promotion of the capturer aside).
     fn capture(&self, from: Sq, to: Sq, promoted: Option<usize>) -> u64 {
-        let p = self.p;
-        let c = self.c;
-        let model = c.circe.expect("a Circe model");
-        let them = 1 - p.side;
-        let victim = Compact::walk_at(p, to);
-        let mover_walk = Compact::walk_at(p, from);
-        let walk = match model.walk {
-            RebirthWalk::Captured => victim,
-            RebirthWalk::Capturer => match promoted {
-                Some(w) if c.clone_promoted => w,
-                _ => mover_walk,
-            },
+        let Some((s, walks, count)) = self.c.circe_rebirth(self.p, from, to, promoted) else {
+            return 0;
         };
-        let sq = match model.place {
-            RebirthPlace::CirceSquare => Some(circe_square(them, walk, to)),
-            _ => {
-                let (f, r) = fr(to);
-                at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
-            }
-        };
-        let occ = p.occupied() & !bit(from);
-        let Some(s) = sq.filter(|&s| occ & bit(s) == 0) else {
-            return match sq {
-                Some(_) if model.occupied == RebirthOccupied::Strict => 0,
-                _ => 1,
-            };
-        };
-        let choices: &[u8] = if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
-            &PROMOTIONS
-        } else {
-            &[walk as u8]
-        };
-        choices
+        if s == NONE {
+            return 1;
+        }
+        walks[..count]
             .iter()
             .filter(|&&w| {
-                let mv = CMove {
-                    from: from as u8,
-                    to: to as u8,
-                    kind: NORMAL,
-                    cap: to as u8,
-                    walk: NONE,
-                    changed: false,
-                    reb_sq: s as u8,
-                    reb_walk: w,
-                    del_sq: NONE,
-                    del_walk: NONE,
-                    contacts: [(NONE, NONE); MAX_CONTACTS],
-                    contact_count: 0,
-                };
-                !c.reborn_attacks(p, &mv, self.king_sq)
+                !self
+                    .c
+                    .reborn_attacks(self.p, from, to, s as Sq, w as usize, self.king_sq)
             })
             .count() as u64
     }
