@@ -233,6 +233,7 @@ impl Compact {
                 self.generate_filtered::<MUTATE, NOW, LATER>(
                     p,
                     false,
+                    excluded | Self::en_passant_takers(p),
                     &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
                     &mut |mv| {
                         if self.safe(&self.place_units(p, &mv), p.side) {
@@ -284,6 +285,7 @@ impl Compact {
                 self.generate_filtered::<MUTATE, NOW, LATER>(
                     p,
                     true,
+                    excluded | Self::en_passant_takers(p),
                     &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
                     &mut |mv| {
                         if self.safe(&self.place_units(p, &mv), p.side) {
@@ -350,6 +352,7 @@ impl Compact {
             self.generate_filtered::<MUTATE, NOW, LATER>(
                 p,
                 false,
+                !0,
                 &|from, to, kind| {
                     if p.magic & bit(from) != 0 {
                         return true;
@@ -467,9 +470,15 @@ impl Compact {
                 }
             }
         }
+        let movers = if circe_fast && p.magic == 0 && !MUTATE && !LATER {
+            excluded | Self::en_passant_takers(p)
+        } else {
+            !0
+        };
         self.generate_filtered::<MUTATE, NOW, LATER>(
             p,
             false,
+            movers,
             &|from, to, kind| {
                 !plain(from, to, kind) && (!circe_fast || excluded & bit(from) != 0 || kind == EP)
             },
@@ -535,6 +544,15 @@ impl Compact {
             .any(|side| side.squares(colour)[2].index() == s);
         if w == ROOK && corner && n.castling.king_may_castle(colour) {
             n.castling.insert(square(s));
+        }
+    }
+
+    /// The pawn-like units of the side to move, when an en passant capture exists (else none).
+    fn en_passant_takers(p: &BbPosition) -> u64 {
+        if p.ep.is_some() {
+            (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & p.colours[p.side]
+        } else {
+            0
         }
     }
 
@@ -784,15 +802,16 @@ impl Compact {
         captures_only: bool,
         emit: &mut impl FnMut(CMove),
     ) {
-        self.generate_filtered::<MUTATE, NOW, LATER>(p, captures_only, &|_, _, _| true, emit);
+        self.generate_filtered::<MUTATE, NOW, LATER>(p, captures_only, !0, &|_, _, _| true, emit);
     }
 
-    /// As [`Self::generate_from`], keeping only the displacements `admit` accepts (from, to,
-    /// kind).
+    /// As [`Self::generate_from`], for the units on `movers` only, keeping the displacements
+    /// `admit` accepts (from, to, kind).
     fn generate_filtered<const MUTATE: bool, const NOW: bool, const LATER: bool>(
         &self,
         p: &BbPosition,
         captures_only: bool,
+        movers: u64,
         admit: &dyn Fn(Sq, Sq, u8) -> bool,
         emit: &mut impl FnMut(CMove),
     ) {
@@ -810,7 +829,7 @@ impl Compact {
             }
         };
         for w in [KING, QUEEN, ROOK, BISHOP, KNIGHT] {
-            let mut units = p.walks[w] & own;
+            let mut units = p.walks[w] & own & movers;
             while units != 0 {
                 let from = lsb(units);
                 units &= units - 1;
@@ -845,7 +864,7 @@ impl Compact {
         }
         for up in [true, false] {
             let w = if up == (us == 0) { PAWN } else { REVERSE_PAWN };
-            let mut pawns = p.walks[w] & own;
+            let mut pawns = p.walks[w] & own & movers;
             let dir = if up { 1 } else { -1 };
             let (rear, last, double_rank) = if up { (0, 7, 1) } else { (7, 0, 6) };
             while pawns != 0 {
