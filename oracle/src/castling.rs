@@ -89,11 +89,8 @@ impl CastlingRights {
 
     /// Withdraws every right of one side, the king's own included.
     pub fn clear(&mut self, colour: Colour) {
-        let sqs: Vec<Square> = self.of(colour).collect();
-        for sq in sqs {
-            self.remove(sq);
-        }
-        self.0 &= !(1 << king_square(colour).index());
+        // Every right of a side lies on its home rank.
+        self.0 &= !(0xFFu64 << (home_rank(colour) * 8));
     }
 }
 

@@ -423,11 +423,20 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
 
     // Castling: rights per rook corner; the king must be on its square and not in check, the
     // squares between king and rook empty, and the king's path not attacked.
-    if checkers == 0 {
-        let colour = colour_of(us);
-        for side in [CastlingSide::King, CastlingSide::Queen] {
-            let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
-            if kf != king || !p.castling.contains(super::board::square(rf)) {
+    // The home squares: king e1/e8, rooks h and a, king's and rook's arrivals.
+    const CASTLES: [[(Sq, Sq, Sq, Sq, CastlingSide); 2]; 2] = [
+        [
+            (4, 6, 7, 5, CastlingSide::King),
+            (4, 2, 0, 3, CastlingSide::Queen),
+        ],
+        [
+            (60, 62, 63, 61, CastlingSide::King),
+            (60, 58, 56, 59, CastlingSide::Queen),
+        ],
+    ];
+    if checkers == 0 && king == CASTLES[us][0].0 {
+        for (kf, kt, rf, rt, side) in CASTLES[us] {
+            if !p.castling.contains(super::board::square(rf)) {
                 continue;
             }
             if p.walks[ROOK] & own & bit(rf) == 0 {
