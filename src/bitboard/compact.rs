@@ -68,6 +68,8 @@ pub struct Compact {
     magic_reestablishes: bool,
     magic_edge_promotes: bool,
     magic_rebirth_mutates: bool,
+    /// The Plain Circe square of each colour, walk and capture square.
+    circe_squares: Box<[[[u8; 64]; 7]; 2]>,
 }
 
 /// The castling of a move kind, if it is one.
@@ -141,6 +143,17 @@ impl Compact {
             magic_reestablishes: rules.magic_kept_contact() == MagicKeptContact::Reestablishes,
             magic_edge_promotes: rules.magic_pawn_edge() == MagicPawnEdge::Promote,
             magic_rebirth_mutates: rules.magic_rebirth_contact() == MagicRebirthContact::Mutates,
+            circe_squares: {
+                let mut table = Box::new([[[0u8; 64]; 7]; 2]);
+                for (c, by_walk) in table.iter_mut().enumerate() {
+                    for (w, by_square) in by_walk.iter_mut().enumerate() {
+                        for (sq, entry) in by_square.iter_mut().enumerate() {
+                            *entry = circe_square(c, w, sq) as u8;
+                        }
+                    }
+                }
+                table
+            },
         })
     }
 
@@ -513,7 +526,7 @@ impl Compact {
             },
         };
         let sq = match model.place {
-            RebirthPlace::CirceSquare => Some(circe_square(them, walk, to)),
+            RebirthPlace::CirceSquare => Some(self.circe_squares[them][walk][to] as Sq),
             _ => {
                 let (f, r) = fr(to);
                 at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
@@ -1078,7 +1091,9 @@ impl Compact {
                 }
             };
             let sq = match model.place {
-                RebirthPlace::CirceSquare => Some(circe_square(them, walk, mv.cap as Sq)),
+                RebirthPlace::CirceSquare => {
+                    Some(self.circe_squares[them][walk][mv.cap as usize] as Sq)
+                }
                 _ => {
                     let (f, r) = fr(mv.cap as Sq);
                     at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)

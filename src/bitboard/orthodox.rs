@@ -424,7 +424,8 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     // Castling: rights per rook corner; the king must be on its square and not in check, the
     // squares between king and rook empty, and the king's path not attacked.
     // The home squares: king e1/e8, rooks h and a, king's and rook's arrivals.
-    const CASTLES: [[(Sq, Sq, Sq, Sq, CastlingSide); 2]; 2] = [
+    type Castle = (Sq, Sq, Sq, Sq, CastlingSide);
+    const CASTLES: [[Castle; 2]; 2] = [
         [
             (4, 6, 7, 5, CastlingSide::King),
             (4, 2, 0, 3, CastlingSide::Queen),
