@@ -9,7 +9,7 @@ use feerie_oracle::rules::{
     RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
     RoyalRiderPassage, SameWalkCapture,
 };
-use feerie_oracle::{CastlingSide, Colour, Reserve, Rules, Walk};
+use feerie_oracle::{CastlingSide, Colour, Reserve, Rules};
 
 use super::board::{
     BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of, square,
@@ -242,19 +242,7 @@ impl Compact {
                     n: 0,
                 };
                 super::orthodox::generate(&board, &mut parrain);
-                n = parrain.n;
-                self.generate_filtered::<MUTATE, NOW, LATER>(
-                    p,
-                    false,
-                    excluded | Self::en_passant_takers(p),
-                    &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
-                    &mut |mv| {
-                        if self.safe(&self.place_units(p, &mv), p.side) {
-                            n += 1;
-                        }
-                    },
-                );
-                return n;
+                return parrain.n + self.count_left::<MUTATE, NOW, LATER>(p, false, excluded);
             }
         }
         if depth == 1 && LATER && p.reserve.is_none() && super::orthodox::shaped(p) {
@@ -294,19 +282,7 @@ impl Compact {
                     n: 0,
                 };
                 super::orthodox::generate(p, &mut circe);
-                n = circe.n;
-                self.generate_filtered::<MUTATE, NOW, LATER>(
-                    p,
-                    true,
-                    excluded | Self::en_passant_takers(p),
-                    &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
-                    &mut |mv| {
-                        if self.safe(&self.place_units(p, &mv), p.side) {
-                            n += 1;
-                        }
-                    },
-                );
-                return n;
+                return circe.n + self.count_left::<MUTATE, NOW, LATER>(p, true, excluded);
             }
             let mut quiet = super::orthodox::QuietCounter {
                 enemy: p.colours[1 - p.side],
@@ -558,6 +534,30 @@ impl Compact {
         if w == ROOK && corner && n.castling.king_may_castle(colour) {
             n.castling.insert(square(s));
         }
+    }
+
+    /// The last ply's moves (captures only, when `captures_only`) that a counter from the
+    /// orthodox generator left out: those of the `excluded` units and en passant, each judged
+    /// after the whole pipeline.
+    fn count_left<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        captures_only: bool,
+        excluded: u64,
+    ) -> u64 {
+        let mut n = 0;
+        self.generate_filtered::<MUTATE, NOW, LATER>(
+            p,
+            captures_only,
+            excluded | Self::en_passant_takers(p),
+            &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
+            &mut |mv| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    n += 1;
+                }
+            },
+        );
+        n
     }
 
     /// The pawn-like units of the side to move, when an en passant capture exists (else none).
@@ -1449,37 +1449,15 @@ impl Compact {
     }
 }
 
-/// The Plain Circe square of a unit of colour index `c` and walk index `w` taken on `capture`.
+/// The Plain Circe square of a unit of colour index `c` and walk index `w` taken on `capture`
+/// (the rule is [`super::fairy::circe_square`]).
 fn circe_square(c: usize, w: usize, capture: Sq) -> Sq {
-    let home = if c == 0 { 0 } else { 7 };
-    let (cf, cr) = fr(capture);
-    let same_colour = |f: i32| (f + home) % 2 == (cf + cr) % 2;
-    let pick = |a: i32, b: i32| if same_colour(a) { a } else { b };
-    let f = match WALKS[w] {
-        Walk::King => 4,
-        Walk::Queen => 3,
-        Walk::Rook => pick(0, 7),
-        Walk::Knight => pick(1, 6),
-        Walk::Bishop => pick(2, 5),
-        Walk::Pawn | Walk::ReversePawn => return (if c == 0 { 8 } else { 48 }) + cf as Sq,
-    };
-    (home * 8 + f) as Sq
+    super::fairy::circe_square(feerie_oracle::Piece::new(colour_of(c), WALKS[w]), capture)
 }
 
-/// One step of the magic ladder P, N, B, R, Q (up) or back (down), by walk index; a queen does
-/// not go up, a pawn does not go down, a reverse pawn climbs like a pawn.
+/// One step of the magic ladder, by walk index (the rule is [`super::fairy::ladder`]).
 fn ladder(w: usize, up: bool) -> usize {
-    match (w, up) {
-        (PAWN | REVERSE_PAWN, true) => KNIGHT,
-        (KNIGHT, true) => BISHOP,
-        (BISHOP, true) => ROOK,
-        (ROOK | QUEEN, true) => QUEEN,
-        (QUEEN, false) => ROOK,
-        (ROOK, false) => BISHOP,
-        (BISHOP, false) => KNIGHT,
-        (KNIGHT, false) => PAWN,
-        (w, _) => w,
-    }
+    walk_index(super::fairy::ladder(WALKS[w], up))
 }
 
 /// Counts, from the orthodox generator out of check, every quiet move and every Circe capture by

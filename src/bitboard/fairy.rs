@@ -852,7 +852,7 @@ fn push_rebirth(mv: MoveRecord, piece: Piece, s: Sq, delayed: bool, out: &mut Ve
 /// The Plain Circe square: kings e1/e8, queens d1/d8; rooks, knights and bishops on the one of
 /// their two home squares that has the capture square's colour; pawns on their side's second
 /// rank of the capture file.
-fn circe_square(piece: Piece, capture: Sq) -> Sq {
+pub(super) fn circe_square(piece: Piece, capture: Sq) -> Sq {
     let white = piece.colour == Colour::White;
     let home = if white { 0 } else { 7 };
     let colour_of_square = |f: i32, r: i32| (f + r) % 2;
@@ -878,7 +878,7 @@ fn circe_square(piece: Piece, capture: Sq) -> Sq {
 
 /// One step of the magic ladder P, N, B, R, Q (up) or back (down); a queen does not go up, a
 /// pawn does not go down, a reverse pawn climbs like a pawn.
-fn ladder(walk: Walk, up: bool) -> Walk {
+pub(super) fn ladder(walk: Walk, up: bool) -> Walk {
     match (walk, up) {
         (Walk::Pawn | Walk::ReversePawn, true) => Walk::Knight,
         (Walk::Knight, true) => Walk::Bishop,
