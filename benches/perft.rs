@@ -60,7 +60,9 @@ fn paired(position: &Position, rules: &Rules, depth: u32) -> (u64, f64, f64) {
     let (mut n, mut best, mut best_orthodox) = (0, 0f64, 0f64);
     for _ in 0..3 {
         let (a, x) = measure(1, || BitboardEngine.perft(position, rules, depth).unwrap());
-        let (_, y) = measure(1, || BitboardEngine.perft(&plain, &orthodox, depth).unwrap());
+        let (_, y) = measure(1, || {
+            BitboardEngine.perft(&plain, &orthodox, depth).unwrap()
+        });
         (n, best, best_orthodox) = (a, best.max(x), best_orthodox.max(y));
     }
     (n, best, best / best_orthodox)

@@ -309,7 +309,28 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let enemy = all_enemy & !untouchable;
     let magic = p.magic;
     let king = lsb(p.walks[KING] & own);
-    let checkers = attackers(t, p, king, occ, them);
+    // Riders that see the king through their own side's units give check when nothing stands
+    // between, and pin one of ours when only it does.
+    let riders = all_enemy & !magic;
+    let mut pinned = 0u64;
+    let mut checkers = 0u64;
+    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
+        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders);
+    while snipers != 0 {
+        let s = lsb(snipers);
+        snipers &= snipers - 1;
+        let blockers = t.between(king, s) & occ;
+        if blockers == 0 {
+            checkers |= bit(s);
+        } else if blockers.count_ones() == 1 && blockers & own != 0 {
+            pinned |= blockers;
+        }
+    }
+    checkers |= ((t.knight[king] & p.walks[KNIGHT])
+        | (t.king[king] & p.walks[KING])
+        | (t.pawn[us][king] & p.walks[PAWN])
+        | (t.pawn[them][king] & p.walks[REVERSE_PAWN]))
+        & riders;
 
     // King steps: the king no longer shields the squares behind it.
     let without_king = occ ^ bit(king);
@@ -340,18 +361,6 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     };
 
     // Pinned units may move only along their pin line.
-    let mut pinned = 0u64;
-    let riders = all_enemy & !magic;
-    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
-        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders);
-    while snipers != 0 {
-        let s = lsb(snipers);
-        snipers &= snipers - 1;
-        let blockers = t.between(king, s) & occ;
-        if blockers.count_ones() == 1 && blockers & own != 0 {
-            pinned |= blockers;
-        }
-    }
     let allowed = |from: Sq| -> u64 {
         if pinned & bit(from) != 0 {
             t.line(king, from)
