@@ -324,12 +324,7 @@ impl Compact {
         {
             // Moves that make no contact are orthodox moves (magic units only block): count them
             // with the orthodox generator, and judge the others one by one.
-            let mut zone = 0u64;
-            let mut m = p.magic;
-            while m != 0 {
-                zone |= self.t.king[lsb(m)];
-                m &= m - 1;
-            }
+            let zone = self.magic_zone(p);
             let mut plain = super::orthodox::ZoneCounter {
                 zone,
                 magic: p.magic,
@@ -390,12 +385,7 @@ impl Compact {
         let us = p.side;
         let enemy = p.colours[1 - us];
         let captures_special = MUTATE || NOW || LATER;
-        let mut zone = 0u64;
-        let mut m = p.magic;
-        while m != 0 {
-            zone |= self.t.king[lsb(m)];
-            m &= m - 1;
-        }
+        let zone = self.magic_zone(p);
         let plain = |from: Sq, to: Sq, kind: u8| -> bool {
             let capture = kind == EP || enemy & bit(to) != 0;
             if capture && captures_special {
@@ -558,6 +548,17 @@ impl Compact {
             },
         );
         n
+    }
+
+    /// The squares next to a magic unit: a unit arriving there may make a contact.
+    fn magic_zone(&self, p: &BbPosition) -> u64 {
+        let mut zone = 0u64;
+        let mut m = p.magic;
+        while m != 0 {
+            zone |= self.t.king[lsb(m)];
+            m &= m - 1;
+        }
+        zone
     }
 
     /// The pawn-like units of the side to move, when an en passant capture exists (else none).
@@ -1173,12 +1174,7 @@ impl Compact {
             arrivals |= bit(mv.del_sq as Sq);
         }
         if !magic_moves {
-            let mut zone = 0u64;
-            let mut m = p.magic;
-            while m != 0 {
-                zone |= t.king[lsb(m)];
-                m &= m - 1;
-            }
+            let zone = self.magic_zone(p);
             if arrivals & zone == 0 {
                 emit(mv);
                 return;
