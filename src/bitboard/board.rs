@@ -1,7 +1,7 @@
 //! The bitboard position: one set per colour, per walk and per attribute, copied on make.
 
 use feerie_oracle::{
-    Board, CastlingRights, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
+    Board, CastlingRights, CastlingSide, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
 };
 
 use super::tables::{Sq, bit};
@@ -158,6 +158,17 @@ impl BbPosition {
         if piece.mutable {
             self.mutable |= b;
         }
+    }
+
+    /// Moves the king and the rook of a castling, with their attributes.
+    pub fn castle(&mut self, colour: Colour, side: CastlingSide) {
+        let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
+        let king = self.piece_at(kf).expect("the castling king");
+        let rook = self.piece_at(rf).expect("the castling rook");
+        self.clear(kf);
+        self.clear(rf);
+        self.put(kt, king);
+        self.put(rt, rook);
     }
 
     /// Empties a square.

@@ -12,8 +12,8 @@ use feerie_oracle::rules::{
 use feerie_oracle::{CastlingSide, Colour, Reserve, Rules};
 
 use super::board::{
-    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of, square,
-    walk_index,
+    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_index,
+    colour_of, square, walk_index,
 };
 use super::tables::{Sq, Tables, bit, tables};
 
@@ -550,6 +550,25 @@ impl Compact {
         n
     }
 
+    /// Stages 4 and 5 on a board: the Parrain rebirth (with the reserved unit's attributes) and
+    /// the contact mutations.
+    fn place_delayed_and_contacts(n: &mut BbPosition, p: &BbPosition, mv: &CMove) {
+        if mv.del_sq != NONE {
+            let r = p.reserve.expect("a reserve");
+            n.put(
+                mv.del_sq as Sq,
+                r.piece.with_walk(WALKS[mv.del_walk as usize]),
+            );
+        }
+        for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
+            let b = bit(s as Sq);
+            for walk in &mut n.walks {
+                *walk &= !b;
+            }
+            n.walks[w as usize] |= b;
+        }
+    }
+
     /// The squares next to a magic unit: a unit arriving there may make a contact.
     fn magic_zone(&self, p: &BbPosition) -> u64 {
         let mut zone = 0u64;
@@ -670,27 +689,7 @@ impl Compact {
             n.colours[them] |= bit(s);
             n.walks[mv.reb_walk as usize] |= bit(s);
         }
-        if mv.del_sq != NONE {
-            let r = p.reserve.expect("a reserve");
-            let s = mv.del_sq as Sq;
-            let c = if r.piece.colour == Colour::White {
-                0
-            } else {
-                1
-            };
-            n.colours[c] |= bit(s);
-            n.walks[mv.del_walk as usize] |= bit(s);
-            if r.piece.royal {
-                n.royal |= bit(s);
-            }
-        }
-        for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
-            let b = bit(s as Sq);
-            for walk in &mut n.walks {
-                *walk &= !b;
-            }
-            n.walks[w as usize] |= b;
-        }
+        Self::place_delayed_and_contacts(&mut n, p, mv);
         n.ep = if self.royal_ep && royal && mv.kind == DOUBLE {
             Self::en_passant(&n, from, to, them)
         } else {
@@ -1325,12 +1324,7 @@ impl Compact {
             n.clear(c);
         }
         if let Some(side) = castle_side(mv.kind) {
-            let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
-            let rook = p.piece_at(rf).expect("the castling rook");
-            n.clear(kf);
-            n.clear(rf);
-            n.put(kt, mover);
-            n.put(rt, rook);
+            n.castle(colour, side);
         } else {
             n.clear(from);
             let w = if mv.walk == NONE {
@@ -1348,31 +1342,7 @@ impl Compact {
                 n.mutable |= bit(s);
             }
         }
-        let mut reserve_colour = us;
-        if mv.del_sq != NONE {
-            let r = p.reserve.expect("a reserve");
-            let s = mv.del_sq as Sq;
-            reserve_colour = if r.piece.colour == Colour::White {
-                0
-            } else {
-                1
-            };
-            n.colours[reserve_colour] |= bit(s);
-            n.walks[mv.del_walk as usize] |= bit(s);
-            if r.piece.royal {
-                n.royal |= bit(s);
-            }
-            if r.piece.mutable {
-                n.mutable |= bit(s);
-            }
-        }
-        for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
-            let b = bit(s as Sq);
-            for walk in &mut n.walks {
-                *walk &= !b;
-            }
-            n.walks[w as usize] |= b;
-        }
+        Self::place_delayed_and_contacts(&mut n, p, mv);
         // Castling rights, as the shared convention has them.
         if !n.castling.is_empty() {
             if mover_walk == KING {
@@ -1418,7 +1388,8 @@ impl Compact {
         }
         if mv.del_sq != NONE {
             let royal = p.reserve.is_some_and(|r| r.piece.royal);
-            regain(mv.del_sq as Sq, reserve_colour, mv.del_walk as usize, royal);
+            let c = p.reserve.map_or(us, |r| colour_index(r.piece.colour));
+            regain(mv.del_sq as Sq, c, mv.del_walk as usize, royal);
         }
         if mv.changed && mv.walk != NONE && mv.kind == NORMAL {
             regain(to, us, mv.walk as usize, mover_royal);

@@ -619,13 +619,7 @@ impl<'a> Game<'a> {
     fn apply_board(&self, p: &BbPosition, mv: &MoveRecord) -> BbPosition {
         let mut n = p.clone();
         if let Some(side) = mv.castling {
-            let [kf, kt, rf, rt] = side.squares(colour_of(p.side)).map(|s| s.index());
-            let king = n.piece_at(kf).expect("the king");
-            let rook = n.piece_at(rf).expect("the rook");
-            n.clear(kf);
-            n.clear(rf);
-            n.put(kt, king);
-            n.put(rt, rook);
+            n.castle(colour_of(p.side), side);
         } else {
             n.clear(mv.from.index());
             if let Some(c) = mv.capture {
