@@ -96,6 +96,32 @@ pub trait Engine: Sync {
         mv: &MoveRecord,
     ) -> Result<Position, EngineError>;
 
+    /// Every legal move (as [`Engine::legal_moves`] gives them, sorted) with the position it
+    /// leads to. The default plays each move; engines override it to generate only once.
+    ///
+    /// ```
+    /// use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
+    /// let start = Position::start();
+    /// let children = ReferenceEngine.successors(&start, &Rules::orthodox()).unwrap();
+    /// assert_eq!(children.len(), 20);
+    /// for (mv, after) in &children {
+    ///     assert_eq!(&ReferenceEngine.play(&start, &Rules::orthodox(), mv).unwrap(), after);
+    /// }
+    /// ```
+    fn successors(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        self.legal_moves(position, rules)?
+            .into_iter()
+            .map(|mv| {
+                let after = self.play(position, rules, &mv)?;
+                Ok((mv, after))
+            })
+            .collect()
+    }
+
     /// The number of legal move sequences of `depth` half-moves.
     fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError>;
 

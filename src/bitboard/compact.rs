@@ -261,8 +261,13 @@ impl Compact {
             // On an orthodox board a move that captures nothing is judged as in orthodox chess,
             // and under Frankfurt and Protean captures are too: count those with the orthodox
             // generator; judge only the Circe captures one by one.
-            if !NOW {
+            if !NOW && MUTATE {
                 let mut c = super::orthodox::MutationCounter(0);
+                super::orthodox::generate(p, &mut c);
+                return c.0;
+            }
+            if !NOW {
+                let mut c = super::orthodox::Counter(0);
                 super::orthodox::generate(p, &mut c);
                 return c.0;
             }

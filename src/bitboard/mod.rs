@@ -105,12 +105,22 @@ fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> 
 }
 
 impl BitboardEngine {
-    /// The positions after each legal move as the compact perft path makes them, or `None` when
-    /// that path does not apply; for cross-checking it against the record path, whose positions
+    /// The positions after each legal move as the perft paths make them (the orthodox fast path
+    /// or the compact path), or `None` when neither applies; for cross-checking it against the record path, whose positions
     /// [`Engine::play`] gives.
     pub fn compact_children(&self, position: &Position, rules: &Rules) -> Option<Vec<Position>> {
         let p = BbPosition::from_setup(position.setup());
-        if orthodox::applies(&p, rules) || fairy::Game::new(rules).check_supported(&p).is_err() {
+        if orthodox::applies(&p, rules) {
+            let mut list = MoveList::new();
+            orthodox::generate(&p, &mut list);
+            return Some(
+                list.as_slice()
+                    .iter()
+                    .map(|&mv| Position::from_played(orthodox::make(&p, mv).to_setup()))
+                    .collect(),
+            );
+        }
+        if fairy::Game::new(rules).check_supported(&p).is_err() {
             return None;
         }
         let c = compact::Compact::new(rules).filter(|c| c.applies(&p))?;
@@ -164,6 +174,20 @@ impl Engine for BitboardEngine {
             successors(&p, rules)?.into_iter().map(|(r, _)| r).collect();
         moves.sort();
         Ok(moves)
+    }
+
+    fn successors(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        let p = BbPosition::from_setup(position.setup());
+        let mut children: Vec<(MoveRecord, Position)> = successors(&p, rules)?
+            .into_iter()
+            .map(|(r, after)| (r, Position::from_played(after.to_setup())))
+            .collect();
+        children.sort_by(|x, y| x.0.cmp(&y.0));
+        Ok(children)
     }
 
     fn play(

@@ -249,6 +249,9 @@ impl Sink for MutationCounter {
     }
 }
 
+/// Each colour's first rank.
+const FIRST_RANKS: [u64; 2] = [0xFF, 0xFF << 56];
+
 /// True when the fast path applies to this position under these rules.
 pub fn applies(p: &BbPosition, rules: &Rules) -> bool {
     rules.is_orthodox() && shaped(p)
@@ -620,6 +623,14 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
                 n.castling.remove(super::board::square(s));
             }
         }
+    }
+    // A reverse pawn promoting to a rook on a corner of its own first rank gains that corner's
+    // right while its king keeps its own.
+    if mv.kind == Kind::Promotion(ROOK)
+        && tb & CORNERS & FIRST_RANKS[us] != 0
+        && n.castling.king_may_castle(colour)
+    {
+        n.castling.insert(super::board::square(to));
     }
     n.ep = None;
     if mv.kind == Kind::DoublePush {

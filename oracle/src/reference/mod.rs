@@ -118,6 +118,26 @@ impl Engine for ReferenceEngine {
         )))
     }
 
+    fn successors(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        Self::supported(position, rules)?;
+        let setup = position.setup();
+        Ok(legal_moves_of(setup, rules, true)
+            .into_iter()
+            .map(|mv| {
+                let unmarked = MoveRecord {
+                    check: CheckMark::None,
+                    ..mv.clone()
+                };
+                let after = Position::from_played(make::make(setup, &unmarked, rules));
+                (mv, after)
+            })
+            .collect())
+    }
+
     fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
         Self::supported(position, rules)?;
         Ok(perft_of(position.setup(), rules, depth))
