@@ -24,22 +24,54 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Run the checks shipped in the repository through the chosen engine: every YAML scenario
-    /// under scenarios/ (or --scenarios DIR) and every perft suite under corpus/perft up to
-    /// --max-depth. Exit 0 when all pass, 1 when any fails, 2 when a scenario is malformed.
+    /// The main job: every perft suite under corpus/perft, every YAML scenario under scenarios/
+    /// (and the reproducers under corpus/divergences) through each engine and against its
+    /// expectations, both engines compared on every scenario position, then a fuzz campaign
+    /// comparing both engines on random positions of every condition and profile. Exit 0 when
+    /// all pass, 1 on a failure or divergence, 2 when a scenario is malformed or a flag is bad.
     Check {
         /// Folder of YAML scenarios, read recursively.
         #[arg(long, default_value = "scenarios")]
         scenarios: PathBuf,
+        /// Folder of reproducers: checked as scenarios, and where new divergences are written.
+        #[arg(long, default_value = "corpus/divergences")]
+        reproducers: PathBuf,
         /// Folder of perft suites (skipped with a note when the default folder is absent).
         #[arg(long)]
         perft: Option<PathBuf>,
         /// Deepest perft count to check (deeper ones are skipped).
         #[arg(long, default_value_t = 4)]
         max_depth: u32,
-        /// Which engine.
-        #[arg(long, value_enum, default_value = "reference")]
-        engine: EngineChoice,
+        /// Only this engine (no comparison, no fuzzing); both by default.
+        #[arg(long, value_enum)]
+        engine: Option<EngineChoice>,
+        /// Fuzzed positions per family and profile (0: no fuzzing).
+        #[arg(long, default_value_t = DEFAULT_FUZZ)]
+        fuzz: u64,
+        /// Seed of the fuzzed positions (default: from the clock; the run prints it).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Half-moves compared from each position (every node's moves and the position after
+        /// each move).
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// Worker threads (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Fuzz only this family, or family/profile (repeatable): orthodox, circe, circe-clone,
+        /// circe-equipollents, circe-parrain, frankfurt, protean, magic,
+        /// circe-parrain+frankfurt, circe+magic.
+        #[arg(long)]
+        only: Vec<String>,
+        /// Divergences shrunk and reported in full (the others are counted).
+        #[arg(long, default_value_t = 5)]
+        max_reports: usize,
+        /// Also write the results as JUnit XML to this file.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// No progress bar or progress lines.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Compare perft counts with a UCI engine's `go perft` (orthodox chess), move by move, on one
     /// position or on reproducible random positions. Exit 0 when all agree, 1 otherwise.
@@ -63,6 +95,30 @@ enum Command {
         /// Our engine.
         #[arg(long, value_enum, default_value = "reference")]
         ours: EngineChoice,
+    },
+    /// Settle a disputed interpretation on a position: one engine under each value of a switch
+    /// (--switch) or under each profile (--profiles documented,popeye), printing the perft
+    /// counts side by side and every node, down to --depth, where the legal moves or the
+    /// positions after them differ. Exit 0 when the readings agree, 1 when they differ.
+    Dispute {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The switch whose values are compared.
+        #[arg(
+            long,
+            conflicts_with = "profiles",
+            required_unless_present = "profiles"
+        )]
+        switch: Option<String>,
+        /// Profiles to compare, separated by commas.
+        #[arg(long)]
+        profiles: Option<String>,
+        /// Half-moves compared.
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// Differing nodes listed per reading at most.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
     },
     /// Popeye: write its input, compare with a Popeye binary, replay its solutions.
     #[command(subcommand)]
@@ -271,22 +327,85 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
         }
         Command::Check {
             scenarios,
+            reproducers,
             perft,
             max_depth,
             engine: choice,
+            fuzz,
+            seed,
+            depth,
+            jobs,
+            only,
+            max_reports,
+            junit,
+            quiet,
         } => {
-            let perft_code = match perft {
-                Some(dir) => check_perft(&dir, max_depth, choice)?,
-                None if std::path::Path::new(DEFAULT_PERFT).is_dir() => {
-                    check_perft(std::path::Path::new(DEFAULT_PERFT), max_depth, choice)?
-                }
-                None => {
-                    println!("perft: skipped ({DEFAULT_PERFT} is absent)");
-                    0
-                }
+            if depth == 0 {
+                return Err(BadInput("--depth must be at least 1".into()));
+            }
+            if jobs == Some(0) {
+                return Err(BadInput("--jobs must be at least 1".into()));
+            }
+            let engines = match choice {
+                Some(c) => vec![engine(c).map_err(BadInput)?],
+                None => vec![
+                    engine(EngineChoice::Reference).map_err(BadInput)?,
+                    engine(EngineChoice::Bitboard).map_err(BadInput)?,
+                ],
             };
-            let scenario_code = check_scenarios(&scenarios, choice)?;
-            Ok(perft_code.max(scenario_code))
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64 % 1_000_000_007)
+                    .unwrap_or(1)
+            });
+            let options = crate::check::CheckOptions {
+                scenarios,
+                reproducers,
+                perft,
+                max_depth,
+                engines,
+                fuzz,
+                seed,
+                depth,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                only,
+                max_reports,
+                junit,
+                progress: !quiet,
+            };
+            crate::check::run_check(&options).map_err(BadInput)
+        }
+        Command::Dispute {
+            position,
+            switch,
+            profiles,
+            depth,
+            limit,
+        } => {
+            use crate::harness::dispute;
+            let (position, rules, engine) = position.load()?;
+            let readings = match (switch, profiles) {
+                (Some(key), _) => dispute::switch_readings(&rules, &key),
+                (None, Some(names)) => dispute::profile_readings(&rules, &names),
+                (None, None) => Err("give --switch KEY or --profiles A,B".into()),
+            }
+            .map_err(BadInput)?;
+            if depth == 0 {
+                return Err(BadInput("--depth must be at least 1".into()));
+            }
+            println!(
+                "{} under {rules} ({} engine)",
+                fen::write(position.setup()),
+                engine.name()
+            );
+            let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
+            print!("{}", dispute::render_dispute(&found));
+            if !found.errors.is_empty() {
+                return Ok(2);
+            }
+            Ok(if found.differs() { 1 } else { 0 })
         }
         Command::Popeye(PopeyeCommand::Export {
             position,
@@ -388,7 +507,11 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
     }
 }
 
-const DEFAULT_PERFT: &str = "corpus/perft";
+use crate::check::DEFAULT_PERFT;
+
+/// Fuzzed positions per family and profile in a default `feerie check`: about a minute on two
+/// cores.
+const DEFAULT_FUZZ: u64 = 1000;
 
 /// `feerie popeye compare`: one position, or every scenario (its position after `play`, under
 /// its own rules).
@@ -515,98 +638,4 @@ fn uci_perft(
         ours.name()
     );
     Ok(if differed == 0 { 0 } else { 1 })
-}
-
-/// Runs every scenario under `dir`: 0 when all pass, 1 when one fails, 2 when one is malformed.
-fn check_scenarios(dir: &std::path::Path, choice: EngineChoice) -> Result<i32, BadInput> {
-    let engine = engine(choice).map_err(BadInput)?;
-    let loaded = crate::scenario::load_dir(dir).map_err(BadInput)?;
-    if loaded.is_empty() {
-        return Err(BadInput(format!(
-            "no scenario (*.yaml) in {}",
-            dir.display()
-        )));
-    }
-    let started = std::time::Instant::now();
-    let (mut passed, mut failed, mut malformed, mut checks) = (0, 0, 0, 0);
-    for item in &loaded {
-        let outcome = item
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|s| crate::scenario::run(s, engine).map(|o| (s, o)));
-        match outcome {
-            Err(e) => {
-                malformed += 1;
-                println!("MALFORMED {e}");
-            }
-            Ok((s, o)) => {
-                checks += o.checked;
-                if o.failures.is_empty() {
-                    passed += 1;
-                    println!("ok {}: {} ({} checks)", s.file, s.name, o.checked);
-                } else {
-                    failed += 1;
-                    for f in &o.failures {
-                        print!("{}", crate::scenario::print_failure(f));
-                    }
-                }
-            }
-        }
-    }
-    println!(
-        "scenarios: {passed} passed, {failed} failed, {malformed} malformed ({} engine, {checks} checks, {:.1} s)",
-        engine.name(),
-        started.elapsed().as_secs_f64()
-    );
-    Ok(if malformed > 0 {
-        2
-    } else if failed > 0 {
-        1
-    } else {
-        0
-    })
-}
-
-fn check_perft(
-    perft_dir: &std::path::Path,
-    max_depth: u32,
-    choice: EngineChoice,
-) -> Result<i32, BadInput> {
-    let engine = engine(choice).map_err(BadInput)?;
-    let cases = crate::corpus::load_perft_dir(perft_dir).map_err(BadInput)?;
-    if cases.is_empty() {
-        return Err(BadInput(format!(
-            "no perft suite (*.txt) in {}",
-            perft_dir.display()
-        )));
-    }
-    let rules = Rules::orthodox();
-    let started = std::time::Instant::now();
-    let (mut passed, mut failed, mut nodes) = (0u64, 0u64, 0u64);
-    for case in &cases {
-        let position = fen::parse(&case.fen, Validation::Lenient)
-            .map_err(|e| BadInput(format!("{}: {e}", case.origin)))?;
-        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
-            let got = engine.perft(&position, &rules, depth)?;
-            nodes += got;
-            if got == expected {
-                passed += 1;
-            } else {
-                failed += 1;
-                println!(
-                    "FAIL {} depth {depth}: expected {expected}, got {got} ({})",
-                    case.origin, case.fen
-                );
-            }
-        }
-        println!("checked {} ({})", case.origin, case.fen);
-    }
-    let secs = started.elapsed().as_secs_f64();
-    println!(
-        "perft: {passed} passed, {failed} failed ({} engine, {} positions, {nodes} nodes, {:.1} s)",
-        engine.name(),
-        cases.len(),
-        secs
-    );
-    Ok(if failed == 0 { 0 } else { 1 })
 }

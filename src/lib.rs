@@ -11,10 +11,12 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod check;
 pub mod cli;
 pub mod corpus;
 pub mod engines;
 pub mod external;
+pub mod harness;
 pub mod playout;
 pub mod scenario;
 

@@ -31,7 +31,7 @@ use serde::Deserialize;
 
 pub use load::{LoadError, load_dir, load_file, parse_scenario};
 pub use report::print_failure;
-pub use run::{Failure, Outcome, run};
+pub use run::{Failure, Outcome, case_positions, run};
 
 /// One scenario file.
 #[derive(Clone, Debug, Deserialize)]

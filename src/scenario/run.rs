@@ -57,6 +57,34 @@ pub fn run(scenario: &Scenario, engine: &dyn Engine) -> Result<Outcome, LoadErro
     Ok(outcome)
 }
 
+/// The rules of each case of a scenario (its own, then each interpretation's), with the
+/// position reached after its `play` moves under those rules; `None` when a move cannot be
+/// played (the expectations report why).
+pub fn case_positions(
+    scenario: &Scenario,
+    engine: &dyn Engine,
+) -> Result<Vec<(Rules, Option<Position>)>, LoadError> {
+    let base = scenario.base_rules()?;
+    let mut all = vec![base.clone()];
+    for i in &scenario.interpretations {
+        all.push(scenario.interpretation_rules(&base, i.profile.as_deref(), &i.set)?);
+    }
+    let start = scenario.position()?;
+    let mut out = Vec::new();
+    for rules in all {
+        let mut position = Some(start.clone());
+        for text in &scenario.play {
+            position = position.and_then(|p| {
+                let legal = engine.legal_moves(&p, &rules).ok()?;
+                let mv = popeye_move::resolve(text, &legal).ok()?;
+                engine.play(&p, &rules, &mv).ok()
+            });
+        }
+        out.push((rules, position));
+    }
+    Ok(out)
+}
+
 struct Case<'a> {
     scenario: &'a Scenario,
     engine: &'a dyn Engine,

@@ -1,0 +1,282 @@
+//! A fuzz campaign: for every bucket, `count` seeded fuzzed positions, each compared between two
+//! engines down to a depth, in parallel (rayon), with a progress bar on a terminal and plain
+//! lines otherwise. Divergences are shrunk and written as reproducers.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use feerie_oracle::{Engine, Validation};
+use rayon::prelude::*;
+
+use super::compare::{Divergence, Side, compare};
+use super::fuzzed::{Bucket, Generator, case_rng};
+use super::report::{Written, render, reproducer, reproducer_stem, write_new};
+use super::shrink::shrink;
+
+/// What a campaign does.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    /// The buckets.
+    pub buckets: Vec<Bucket>,
+    /// Positions per bucket.
+    pub count: u64,
+    /// The seed: case `i` of a bucket is made from `(seed, bucket, i)` alone.
+    pub seed: u64,
+    /// Half-moves compared from each position.
+    pub depth: u32,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Where reproducers go (`None`: not written).
+    pub reproducers: Option<PathBuf>,
+    /// How many divergences are shrunk and reported in full (the rest are counted).
+    pub max_reports: usize,
+    /// Show progress on stderr.
+    pub progress: bool,
+}
+
+/// Counts for one bucket.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BucketSummary {
+    /// The bucket's name.
+    pub name: String,
+    /// Positions compared.
+    pub positions: u64,
+    /// Nodes whose move lists were compared.
+    pub nodes: u64,
+    /// Positions with a divergence.
+    pub divergences: u64,
+}
+
+/// One divergence found, shrunk and reported.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The bucket.
+    pub bucket: String,
+    /// The case index within the bucket (`--fuzz-case` makes it again).
+    pub case: u64,
+    /// The report text.
+    pub report: String,
+    /// The reproducer, when written.
+    pub reproducer: Option<Written>,
+    /// The shrunk divergence.
+    pub divergence: Divergence,
+}
+
+/// The outcome of a campaign.
+#[derive(Clone, Debug, Default)]
+pub struct CampaignReport {
+    /// One line of counts per bucket.
+    pub buckets: Vec<BucketSummary>,
+    /// The divergences reported in full, in bucket and case order.
+    pub found: Vec<Found>,
+    /// Reproducers that could not be written, with the reason.
+    pub write_errors: Vec<String>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl CampaignReport {
+    /// Positions compared in all.
+    pub fn positions(&self) -> u64 {
+        self.buckets.iter().map(|b| b.positions).sum()
+    }
+
+    /// Positions with a divergence in all.
+    pub fn divergences(&self) -> u64 {
+        self.buckets.iter().map(|b| b.divergences).sum()
+    }
+}
+
+/// The seed of bucket `bucket`'s cases in a run seeded with `seed`.
+fn bucket_seed(seed: u64, bucket: usize) -> u64 {
+    seed ^ (bucket as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)
+}
+
+/// Case `case` of bucket `bucket` in a run seeded with `seed`, made again alone.
+pub fn make_case(
+    generator: &Generator,
+    buckets: &[Bucket],
+    bucket: usize,
+    seed: u64,
+    case: u64,
+) -> Result<super::FuzzedPosition, feerie_oracle::EngineError> {
+    generator.generate(
+        &mut case_rng(bucket_seed(seed, bucket), case),
+        &buckets[bucket],
+    )
+}
+
+/// Runs a campaign comparing engine `a` (the specification) with engine `b`.
+pub fn run_campaign(
+    campaign: &Campaign,
+    a: &dyn Engine,
+    b: &dyn Engine,
+) -> Result<CampaignReport, String> {
+    let started = Instant::now();
+    let generator = Generator::standard();
+    let total = campaign.count * campaign.buckets.len() as u64;
+    let progress = Progress::new(total, campaign.progress);
+    let summaries: Vec<Mutex<BucketSummary>> = campaign
+        .buckets
+        .iter()
+        .map(|b| {
+            Mutex::new(BucketSummary {
+                name: b.name.clone(),
+                ..Default::default()
+            })
+        })
+        .collect();
+    let raw: Mutex<Vec<(usize, u64, Divergence)>> = Mutex::new(Vec::new());
+    let cases: Vec<(usize, u64)> = (0..campaign.buckets.len())
+        .flat_map(|b| (0..campaign.count).map(move |i| (b, i)))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(campaign.jobs.max(1))
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    let outcome: Result<(), String> = pool.install(|| {
+        cases.par_iter().try_for_each(|&(bucket, case)| {
+            let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
+                .map_err(|e| {
+                    format!(
+                        "{}: case {case} could not be made: {e}",
+                        campaign.buckets[bucket].name
+                    )
+                })?;
+            let sa = Side::of(a, fuzzed.rules.clone());
+            let sb = Side::of(b, fuzzed.rules);
+            let comparison = compare(&sa, &sb, &fuzzed.position, campaign.depth);
+            {
+                let mut s = summaries[bucket].lock().expect("not poisoned");
+                s.positions += 1;
+                s.nodes += comparison.nodes;
+                if !comparison.divergences.is_empty() {
+                    s.divergences += 1;
+                }
+            }
+            if let Some(d) = comparison.divergences.into_iter().next() {
+                progress.divergence();
+                let mut raw = raw.lock().expect("not poisoned");
+                if raw.len() < 10 * campaign.max_reports.max(1) {
+                    raw.push((bucket, case, d));
+                }
+            }
+            progress.step();
+            Ok(())
+        })
+    });
+    progress.finish();
+    outcome?;
+    let mut raw = raw.into_inner().expect("not poisoned");
+    raw.sort_by_key(|(bucket, case, _)| (*bucket, *case));
+    raw.truncate(campaign.max_reports);
+    let mut report = CampaignReport {
+        buckets: summaries
+            .into_iter()
+            .map(|m| m.into_inner().expect("not poisoned"))
+            .collect(),
+        ..Default::default()
+    };
+    for (bucket, case, d) in raw {
+        let name = &campaign.buckets[bucket].name;
+        let rules = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
+            .map_err(|e| e.to_string())?
+            .rules;
+        let sa = Side::of(a, rules.clone());
+        let sb = Side::of(b, rules.clone());
+        let small = shrink(&sa, &sb, d, Validation::Strict);
+        let origin = format!(
+            "feerie check --fuzz {} --seed {} --depth {}: {name}, case {case}",
+            campaign.count, campaign.seed, campaign.depth
+        );
+        let reproducer_file = match &campaign.reproducers {
+            None => None,
+            Some(dir) => {
+                let text = reproducer(&small, &sa, &sb, &origin);
+                match write_new(dir, &reproducer_stem(&small, &rules), &text) {
+                    Ok(w) => Some(w),
+                    Err(e) => {
+                        report.write_errors.push(format!(
+                            "cannot write a reproducer in {}: {e}",
+                            dir.display()
+                        ));
+                        None
+                    }
+                }
+            }
+        };
+        report.found.push(Found {
+            bucket: name.clone(),
+            case,
+            report: render(&small, &sa, &sb),
+            reproducer: reproducer_file,
+            divergence: small,
+        });
+    }
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// Progress on stderr: an indicatif bar on a terminal, a plain line every tenth otherwise.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    total: u64,
+    done: AtomicU64,
+    divergences: AtomicU64,
+    started: Instant,
+    enabled: bool,
+}
+
+impl Progress {
+    fn new(total: u64, enabled: bool) -> Progress {
+        let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
+            let bar = indicatif::ProgressBar::new(total);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "fuzz {bar:40} {pos}/{len} positions, {per_sec}, eta {eta} {msg}",
+                )
+                .expect("a valid template"),
+            );
+            bar
+        });
+        Progress {
+            bar,
+            total,
+            done: AtomicU64::new(0),
+            divergences: AtomicU64::new(0),
+            started: Instant::now(),
+            enabled,
+        }
+    }
+
+    fn divergence(&self) {
+        let n = self.divergences.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!("{n} divergence(s)"));
+        }
+    }
+
+    fn step(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        } else if self.enabled && self.total >= 10 && done.is_multiple_of(self.total / 10) {
+            eprintln!(
+                "fuzz: {done}/{} positions ({}%), {} divergence(s), {:.1} s",
+                self.total,
+                done * 100 / self.total,
+                self.divergences.load(Ordering::Relaxed),
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

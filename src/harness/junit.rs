@@ -1,0 +1,98 @@
+//! JUnit XML, the report format CI systems display: suites of test cases, each passed, failed
+//! (with a message and details) or skipped.
+
+/// One test case.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TestCase {
+    /// The case's name.
+    pub name: String,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// `Some((message, details))` when it failed.
+    pub failure: Option<(String, String)>,
+}
+
+/// A suite of cases.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TestSuite {
+    /// The suite's name.
+    pub name: String,
+    /// Its cases.
+    pub cases: Vec<TestCase>,
+}
+
+/// The suites as a JUnit XML document.
+///
+/// ```
+/// use feerie::harness::junit::{to_xml, TestCase, TestSuite};
+/// let suite = TestSuite {
+///     name: "fuzz".into(),
+///     cases: vec![
+///         TestCase { name: "circe/documented".into(), seconds: 1.5, failure: None },
+///         TestCase { name: "magic <1>".into(), seconds: 0.5, failure: Some(("1 divergence".into(), "a & b".into())) },
+///     ],
+/// };
+/// let xml = to_xml(&[suite]);
+/// assert!(xml.contains(r#"<testsuite name="fuzz" tests="2" failures="1""#));
+/// assert!(xml.contains("magic &lt;1&gt;"));
+/// assert!(xml.contains("a &amp; b"));
+/// ```
+pub fn to_xml(suites: &[TestSuite]) -> String {
+    let tests: usize = suites.iter().map(|s| s.cases.len()).sum();
+    let failures: usize = suites
+        .iter()
+        .flat_map(|s| &s.cases)
+        .filter(|c| c.failure.is_some())
+        .count();
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    x += &format!("<testsuites name=\"feerie check\" tests=\"{tests}\" failures=\"{failures}\">\n");
+    for suite in suites {
+        let failed = suite.cases.iter().filter(|c| c.failure.is_some()).count();
+        let time: f64 = suite.cases.iter().map(|c| c.seconds).sum();
+        x += &format!(
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failed}\" errors=\"0\" time=\"{time:.3}\">\n",
+            escape(&suite.name),
+            suite.cases.len()
+        );
+        for case in &suite.cases {
+            x += &format!(
+                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
+                escape(&suite.name),
+                escape(&case.name),
+                case.seconds
+            );
+            match &case.failure {
+                None => x += "/>\n",
+                Some((message, details)) => {
+                    x += ">\n";
+                    x += &format!(
+                        "      <failure message=\"{}\">{}</failure>\n",
+                        escape(message),
+                        escape(details)
+                    );
+                    x += "    </testcase>\n";
+                }
+            }
+        }
+        x += "  </testsuite>\n";
+    }
+    x + "</testsuites>\n"
+}
+
+/// Text as XML character data or attribute value; characters XML cannot carry are dropped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out += "&amp;",
+            '<' => out += "&lt;",
+            '>' => out += "&gt;",
+            '"' => out += "&quot;",
+            '\'' => out += "&apos;",
+            '\n' | '\t' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 => {}
+            c => out.push(c),
+        }
+    }
+    out
+}

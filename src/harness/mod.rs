@@ -1,0 +1,20 @@
+//! The differential harness: fuzzed positions, the move-by-move comparison of two engines (or
+//! of one engine under two readings of the rules), shrinking, reports and reproducers, and the
+//! campaigns `feerie check` runs.
+
+mod campaign;
+mod choices;
+pub mod compare;
+pub mod dispute;
+pub mod fuzzed;
+pub mod junit;
+mod report;
+mod shrink;
+pub mod targets;
+
+pub use campaign::{BucketSummary, Campaign, CampaignReport, Found, make_case, run_campaign};
+pub use choices::{Choices, Tape};
+pub use compare::{Comparison, Difference, Divergence, Side, compare, differences};
+pub use fuzzed::{Bucket, FuzzedPosition, Generator};
+pub use report::{Written, render, reproducer, reproducer_stem, write_new};
+pub use shrink::shrink;
