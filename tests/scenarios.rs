@@ -68,12 +68,15 @@ fn a_failing_expectation_is_a_diff_and_exit_1() {
     let dir = tmp.path().join("scenarios");
     std::fs::create_dir_all(dir.join("family")).unwrap();
     std::fs::write(dir.join("family/good.yaml"), GOOD).unwrap();
-    let (code, out, _) = feerie(&["check"], tmp.path());
+    let (code, out, _) = feerie(&["check", "--fuzz", "0"], tmp.path());
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 
     std::fs::write(dir.join("family/wrong.yaml"), WRONG).unwrap();
-    let (code, out, _) = feerie(&["check", "--scenarios", "scenarios"], tmp.path());
+    let (code, out, _) = feerie(
+        &["check", "--fuzz", "0", "--scenarios", "scenarios"],
+        tmp.path(),
+    );
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("FAIL scenarios/family/wrong.yaml: a wrong expectation"),
@@ -184,7 +187,7 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
     std::fs::write(tmp.path().join("good.yaml"), GOOD).unwrap();
     std::fs::write(tmp.path().join("bad.yaml"), cases[0].0).unwrap();
     let dir = tmp.path().to_str().unwrap();
-    let (code, out, _) = feerie(&["check", "--scenarios", dir], tmp.path());
+    let (code, out, _) = feerie(&["check", "--fuzz", "0", "--scenarios", dir], tmp.path());
     assert_eq!(code, 2, "{out}");
     assert!(
         out.contains("MALFORMED") && out.contains("bad.yaml:3"),
@@ -192,7 +195,10 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
     );
     assert!(out.contains("1 passed, 0 failed, 1 malformed"), "{out}");
 
-    let (code, _, err) = feerie(&["check", "--scenarios", "/nonexistent"], tmp.path());
+    let (code, _, err) = feerie(
+        &["check", "--fuzz", "0", "--scenarios", "/nonexistent"],
+        tmp.path(),
+    );
     assert_eq!(code, 2);
     assert!(err.contains("does not exist"), "{err}");
 }

@@ -1,0 +1,401 @@
+//! The differential harness catches what it is for: an engine bug planted in a test build is
+//! found by a fuzz campaign, shrunk to a small position and written as a reproducer that the
+//! specification passes and the buggy engine fails; a wrong expectation fails `feerie check`;
+//! `feerie dispute` shows the moves that differ between two readings of the rules.
+
+use std::process::Command;
+
+use feerie::bitboard::BitboardEngine;
+use feerie::harness::{Bucket, Campaign, Difference, Written, run_campaign};
+use feerie::oracle::{
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Walk,
+};
+
+/// The bitboard engine with a planted bug: a knight reborn by a Circe rule vanishes from the
+/// position after the move (its move record still says it is reborn).
+struct LostKnights;
+
+impl LostKnights {
+    fn spoil(mv: &MoveRecord, after: Position) -> Position {
+        match mv.rebirth {
+            Some(r) if r.piece.walk == Walk::Knight => {
+                let mut setup = after.into_setup();
+                setup.board.set(r.square, None);
+                Position::from_played(setup)
+            }
+            _ => after,
+        }
+    }
+}
+
+impl Engine for LostKnights {
+    fn name(&self) -> &'static str {
+        "lost-knights"
+    }
+    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+        BitboardEngine.legal_moves(p, r)
+    }
+    fn successors(
+        &self,
+        p: &Position,
+        r: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        Ok(BitboardEngine
+            .successors(p, r)?
+            .into_iter()
+            .map(|(mv, after)| {
+                let after = Self::spoil(&mv, after);
+                (mv, after)
+            })
+            .collect())
+    }
+    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
+        Ok(Self::spoil(mv, BitboardEngine.play(p, r, mv)?))
+    }
+    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
+        BitboardEngine.perft(p, r, depth)
+    }
+    fn status(&self, p: &Position, r: &Rules) -> Result<Status, EngineError> {
+        BitboardEngine.status(p, r)
+    }
+}
+
+/// The bitboard engine whose perft miscounts by one whenever a Parrain reserve is waiting.
+struct ReserveMiscount;
+
+impl Engine for ReserveMiscount {
+    fn name(&self) -> &'static str {
+        "reserve-miscount"
+    }
+    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+        BitboardEngine.legal_moves(p, r)
+    }
+    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
+        BitboardEngine.play(p, r, mv)
+    }
+    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
+        let n = BitboardEngine.perft(p, r, depth)?;
+        Ok(if p.reserve().is_some() && depth == 1 {
+            n + 1
+        } else {
+            n
+        })
+    }
+    fn status(&self, p: &Position, r: &Rules) -> Result<Status, EngineError> {
+        BitboardEngine.status(p, r)
+    }
+}
+
+fn campaign(family: &str, dir: &std::path::Path) -> Campaign {
+    Campaign {
+        buckets: Bucket::matching(&[family.to_string()]).unwrap(),
+        count: 60,
+        seed: 3,
+        depth: 2,
+        jobs: 2,
+        reproducers: Some(dir.to_path_buf()),
+        max_reports: 2,
+        progress: false,
+    }
+}
+
+#[test]
+fn a_planted_position_bug_is_caught_shrunk_and_written_as_a_reproducer() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = run_campaign(
+        &campaign("circe", dir.path()),
+        &ReferenceEngine,
+        &LostKnights,
+    )
+    .unwrap();
+    assert!(report.divergences() > 0, "the planted bug went unseen");
+    let found = &report.found[0];
+    let d = &found.divergence;
+    assert!(
+        matches!(d.difference, Difference::After { .. }),
+        "{}",
+        found.report
+    );
+    assert!(
+        d.path.is_empty(),
+        "shrinking starts from the node: {}",
+        found.report
+    );
+    // The shrunk position keeps the kings, the capturer and its victim, and little else.
+    assert!(d.node.board().unit_count() <= 5, "{}", found.report);
+    assert!(
+        found
+            .report
+            .contains("DIVERGENCE (after: reference vs lost-knights)")
+    );
+    assert!(
+        found.report.contains("@@"),
+        "a unified diff: {}",
+        found.report
+    );
+
+    let Some(Written::New(path)) = &found.reproducer else {
+        panic!("no reproducer written");
+    };
+    assert!(path.starts_with(dir.path()));
+    let scenario = feerie::scenario::load_file(path).unwrap();
+    let ok = feerie::scenario::run(&scenario, &ReferenceEngine).unwrap();
+    assert!(ok.failures.is_empty(), "{:?}", ok.failures);
+    assert!(ok.checked >= 2);
+    let bad = feerie::scenario::run(&scenario, &LostKnights).unwrap();
+    assert!(
+        !bad.failures.is_empty(),
+        "the reproducer must fail on the buggy engine"
+    );
+
+    // The same divergence found again is not written twice, and nothing is overwritten.
+    let files = std::fs::read_dir(dir.path()).unwrap().count();
+    let again = run_campaign(
+        &campaign("circe", dir.path()),
+        &ReferenceEngine,
+        &LostKnights,
+    )
+    .unwrap();
+    assert!(matches!(
+        again.found[0].reproducer,
+        Some(Written::AlreadyThere(_))
+    ));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), files);
+}
+
+#[test]
+fn a_planted_perft_bug_is_caught_where_the_count_goes_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = run_campaign(
+        &campaign("circe-parrain", dir.path()),
+        &ReferenceEngine,
+        &ReserveMiscount,
+    )
+    .unwrap();
+    assert!(report.divergences() > 0);
+    let d = &report.found[0].divergence;
+    let Difference::Perft {
+        depth,
+        walked,
+        counted,
+        ..
+    } = d.difference
+    else {
+        panic!("{}", report.found[0].report);
+    };
+    assert_eq!((depth, counted), (1, walked + 1));
+    assert!(d.node.reserve().is_some());
+}
+
+#[test]
+fn the_engines_agree_on_a_campaign_of_every_family() {
+    let report = run_campaign(
+        &Campaign {
+            buckets: Bucket::all(),
+            count: 25,
+            seed: 17,
+            depth: 2,
+            jobs: 2,
+            reproducers: None,
+            max_reports: 3,
+            progress: false,
+        },
+        &ReferenceEngine,
+        &BitboardEngine,
+    )
+    .unwrap();
+    let reports: Vec<&str> = report.found.iter().map(|f| f.report.as_str()).collect();
+    assert_eq!(report.divergences(), 0, "{}", reports.join("\n"));
+    assert_eq!(report.positions(), 25 * Bucket::all().len() as u64);
+    assert!(report.buckets.iter().all(|b| b.nodes > b.positions));
+}
+
+fn feerie(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_feerie"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_runs_both_engines_fuzzes_and_writes_junit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let scenarios = format!("{root}/scenarios");
+    let junit = tmp.path().join("check.xml");
+    let (code, out, err) = feerie(
+        &[
+            "check",
+            "--scenarios",
+            &scenarios,
+            "--perft",
+            &format!("{root}/corpus/perft"),
+            "--max-depth",
+            "2",
+            "--fuzz",
+            "10",
+            "--seed",
+            "4",
+            "--only",
+            "circe-parrain",
+            "--only",
+            "magic/popeye",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("scenarios (reference): 60 passed, 0 failed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("scenarios (bitboard): 60 passed, 0 failed"),
+        "{out}"
+    );
+    assert!(out.contains("0 divergence(s)"), "{out}");
+    assert!(out.contains("circe-parrain/documented"), "{out}");
+    assert!(out.contains("magic/popeye"), "{out}");
+    assert!(!out.contains("magic/documented"), "{out}");
+    assert!(out.contains("30 positions"), "{out}");
+    assert!(out.contains("positions/s"), "{out}");
+    assert!(
+        err.contains("fuzz: 30/30 positions"),
+        "plain progress lines: {err}"
+    );
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.starts_with("<?xml"));
+    assert!(
+        xml.contains(r#"<testsuite name="fuzz" tests="3" failures="0""#),
+        "{xml}"
+    );
+    assert!(xml.contains("scenarios (bitboard)"), "{xml}");
+}
+
+#[test]
+fn check_flags_are_validated() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (args, needle) in [
+        (vec!["check", "--depth", "0"], "--depth"),
+        (vec!["check", "--jobs", "0"], "--jobs"),
+        (vec!["check", "--only", "chess960"], "no fuzz family"),
+        (vec!["check", "--fuzz", "many"], "invalid value"),
+    ] {
+        let scenarios = format!("{}/scenarios", env!("CARGO_MANIFEST_DIR"));
+        let mut all = args.clone();
+        all.extend(["--scenarios", &scenarios, "--max-depth", "0"]);
+        let (code, _, err) = feerie(&all, tmp.path());
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn dispute_shows_the_moves_each_reading_has() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Protean chess: the bishop that takes the pawn becomes a pawn of its own direction
+    // (WinChloe) or of the opposing one (Popeye).
+    let (code, out, err) = feerie(
+        &[
+            "dispute",
+            "--fen",
+            "4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1",
+            "--rules",
+            "protean",
+            "--switch",
+            "pawn_direction",
+            "--depth",
+            "3",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(
+        out.contains("only under pawn_direction=own: Be4*d5=P\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("only under pawn_direction=opposing: Be4*d5=PP\n"),
+        "{out}"
+    );
+    assert!(out.contains("after Be4*d5=P | Be4*d5=PP  Ke8-d7"), "{out}");
+    assert!(
+        out.contains("only under pawn_direction=opposing: PPd5-d4"),
+        "{out}"
+    );
+
+    // Parrain: the long castling right after a capture, under each profile.
+    let (code, out, err) = feerie(
+        &[
+            "dispute",
+            "--fen",
+            "7k/8/8/5n2/3P4/8/8/R3K3 b Q - 0 1",
+            "--rules",
+            "circe-parrain",
+            "--profiles",
+            "documented,popeye",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("after Sf5*d4\n"), "{out}");
+    assert!(out.contains("only under documented: 0-0-0[+wPc4]"), "{out}");
+    assert!(out.contains("only under popeye: 0-0-0[+wPe4]"), "{out}");
+
+    // A switch that changes nothing here.
+    let (code, out, _) = feerie(
+        &[
+            "dispute",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "--switch",
+            "rex",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("the same moves at every node"), "{out}");
+
+    let (code, _, err) = feerie(
+        &[
+            "dispute",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--switch",
+            "colour",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown switch"), "{err}");
+}
+
+/// Every reproducer committed under corpus/divergences (divergences found and fixed) passes with
+/// both engines.
+#[test]
+fn committed_reproducers_pass_with_both_engines() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/divergences");
+    let loaded = feerie::scenario::load_dir(&dir).unwrap();
+    assert!(!loaded.is_empty());
+    for item in loaded {
+        let s = item.unwrap();
+        for engine in [&ReferenceEngine as &dyn Engine, &BitboardEngine] {
+            let outcome = feerie::scenario::run(&s, engine).unwrap();
+            assert!(outcome.checked > 0, "{}", s.file);
+            assert!(
+                outcome.failures.is_empty(),
+                "{} ({}): {:?}",
+                s.file,
+                engine.name(),
+                outcome.failures
+            );
+        }
+    }
+}
