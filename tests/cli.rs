@@ -1,18 +1,10 @@
 //! The command line's contract: output formats, and exit 2 with one clear line on stderr for
 //! every kind of bad input.
 
-use std::process::Command;
+mod common;
 
 fn feerie(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_feerie"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::feerie_in(&std::env::current_dir().expect("a working folder"), args)
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -3,8 +3,6 @@
 //! specification passes and the buggy engine fails; a wrong expectation fails `feerie check`;
 //! `feerie dispute` shows the moves that differ between two readings of the rules.
 
-use std::process::Command;
-
 use feerie::bitboard::BitboardEngine;
 use feerie::harness::{Bucket, Campaign, Difference, Written, run_campaign};
 use feerie::oracle::{
@@ -210,17 +208,10 @@ fn the_engines_agree_on_a_campaign_of_every_family() {
     assert!(report.buckets.iter().all(|b| b.nodes > b.positions));
 }
 
+mod common;
+
 fn feerie(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_feerie"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::feerie_in(dir, args)
 }
 
 #[test]

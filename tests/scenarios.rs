@@ -2,22 +2,14 @@
 //! `feerie check` reports failures with a diff and malformed files with file and line.
 
 use std::path::Path;
-use std::process::Command;
 
 use feerie::oracle::ReferenceEngine;
 use feerie::scenario::{self, print_failure};
 
-fn feerie(args: &[&str], dir: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_feerie"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+mod common;
+
+fn feerie(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
+    common::feerie_in(dir, args)
 }
 
 #[test]
