@@ -52,6 +52,89 @@ struct CMove {
 /// A move changes at most the units around the squares it touches.
 const MAX_CONTACTS: usize = 10;
 
+/// The sets the contact stage reads after a move's displacement and rebirths: cheaper than a
+/// whole position, since that stage runs for every move near a magic unit.
+struct Placed {
+    colours: [u64; 2],
+    magic: u64,
+    royal: u64,
+}
+
+impl Placed {
+    fn of(p: &BbPosition, mv: &CMove) -> Placed {
+        let us = p.side;
+        let them = 1 - us;
+        let (fb, tb) = (bit(mv.from as Sq), bit(mv.to as Sq));
+        let mut n = Placed {
+            colours: p.colours,
+            magic: p.magic,
+            royal: p.royal,
+        };
+        if mv.cap != NONE {
+            n.colours[them] &= !bit(mv.cap as Sq);
+        }
+        n.colours[us] ^= fb | tb;
+        if p.royal & fb != 0 {
+            n.royal ^= fb | tb;
+        }
+        if p.magic & fb != 0 {
+            n.magic ^= fb | tb;
+        }
+        if let Some(side) = castle_side(mv.kind) {
+            let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
+            n.colours[us] ^= bit(rf) | bit(rt);
+            if p.magic & bit(rf) != 0 {
+                n.magic ^= bit(rf) | bit(rt);
+            }
+        }
+        if mv.reb_sq != NONE {
+            n.colours[them] |= bit(mv.reb_sq as Sq);
+        }
+        if mv.del_sq != NONE {
+            let r = p.reserve.expect("a reserve");
+            let b = bit(mv.del_sq as Sq);
+            n.colours[colour_index(r.piece.colour)] |= b;
+            if r.piece.royal {
+                n.royal |= b;
+            }
+            if r.piece.magic {
+                n.magic |= b;
+            }
+        }
+        n
+    }
+
+    fn occupied(&self) -> u64 {
+        self.colours[0] | self.colours[1]
+    }
+
+    /// The walk of the unit on `s` after the move (`s` occupied then).
+    fn walk_at(&self, p: &BbPosition, mv: &CMove, s: Sq) -> usize {
+        if s as u8 == mv.reb_sq {
+            return mv.reb_walk as usize;
+        }
+        if s as u8 == mv.del_sq {
+            return mv.del_walk as usize;
+        }
+        if let Some(side) = castle_side(mv.kind) {
+            let [_, kt, _, rt] = side.squares(colour_of(p.side)).map(|s| s.index());
+            if s == rt {
+                return ROOK;
+            }
+            if s == kt {
+                return KING;
+            }
+        } else if s as u8 == mv.to {
+            return if mv.walk == NONE {
+                Compact::walk_at(p, mv.from as Sq)
+            } else {
+                mv.walk as usize
+            };
+        }
+        Compact::walk_at(p, s)
+    }
+}
+
 /// The rules in the form the compact path needs.
 pub struct Compact {
     t: &'static Tables,
@@ -338,6 +421,12 @@ impl Compact {
             super::orthodox::generate(p, &mut plain);
             n = plain.n;
             let us = p.side;
+            let king_sq = lsb(p.walks[KING] & p.colours[us]);
+            let simple = if self.in_check(p, us) {
+                0
+            } else {
+                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
+            };
             self.generate_filtered::<MUTATE, NOW, LATER>(
                 p,
                 false,
@@ -353,7 +442,14 @@ impl Compact {
                     zone & bit(to) != 0
                 },
                 &mut |mv| {
-                    if self.safe(&self.place_units(p, &mv), p.side) {
+                    let legal = if simple & bit(mv.from as Sq) != 0 && mv.kind == NORMAL
+                        || mv.kind == DOUBLE && simple & bit(mv.from as Sq) != 0
+                    {
+                        !self.contacts_attack(p, &mv, king_sq)
+                    } else {
+                        self.safe(&self.place_units(p, &mv), p.side)
+                    };
+                    if legal {
                         n += 1;
                     }
                 },
@@ -625,10 +721,14 @@ impl Compact {
         w: usize,
         king_sq: Sq,
     ) -> bool {
-        let t = self.t;
-        let them = 1 - p.side;
         let occ = (p.occupied() & !bit(from)) | bit(to) | bit(s);
-        let k = bit(king_sq);
+        self.unit_attacks(1 - p.side, s, w, king_sq, occ)
+    }
+
+    /// Whether a unit of colour `c` and walk `w` on `s` attacks `target`, `occ` blocking.
+    fn unit_attacks(&self, c: usize, s: Sq, w: usize, target: Sq, occ: u64) -> bool {
+        let t = self.t;
+        let k = bit(target);
         match w {
             KNIGHT => t.knight[s] & k != 0,
             KING => t.king[s] & k != 0,
@@ -636,7 +736,7 @@ impl Compact {
             BISHOP => t.bishop(s, occ) & k != 0,
             QUEEN => (t.rook(s, occ) | t.bishop(s, occ)) & k != 0,
             w => {
-                let up = forward(them, w) > 0;
+                let up = forward(c, w) > 0;
                 let rear = if up { 0 } else { 7 };
                 if self.first_rank == FirstRankPawns::Inert && fr(s).1 == rear {
                     return false;
@@ -644,6 +744,22 @@ impl Compact {
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
             }
         }
+    }
+
+    /// Whether an enemy unit the move mutates by contact attacks the mover's king on `king_sq`
+    /// with its new walk. For a move that orthodox chess allows without looking (an unpinned
+    /// unit other than the king, out of check), this is all that can make it illegal: the
+    /// mutations change no square's occupation, and the unmutated enemy units attack as before.
+    fn contacts_attack(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
+        let them = 1 - p.side;
+        let enemy = p.colours[them] & !p.magic & !bit(mv.to as Sq);
+        let occ = (p.occupied() & !bit(mv.from as Sq)) | bit(mv.to as Sq);
+        mv.contacts[..mv.contact_count as usize]
+            .iter()
+            .any(|&(s, w)| {
+                enemy & bit(s as Sq) != 0
+                    && self.unit_attacks(them, s as Sq, w as usize, king_sq, occ)
+            })
     }
 
     /// The units after a move, with only what the safety test reads: the sets of colours,
@@ -1184,7 +1300,7 @@ impl Compact {
                 return;
             }
         }
-        let after = self.place_units(p, &mv);
+        let after = Placed::of(p, &mv);
         let rook_move = castle_side(mv.kind).map(|side| {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             (rf, rt)
@@ -1274,7 +1390,7 @@ impl Compact {
             } else {
                 1
             };
-            let walk = Self::walk_at(&after, s);
+            let walk = after.walk_at(p, &mv, s);
             let mut w = walk;
             for _ in 0..steps {
                 w = ladder(w, up);
