@@ -884,14 +884,8 @@ impl Compact {
     /// After a move of colour `c`: its royal units are not attacked (and, with
     /// `royal_en_passant: yes`, a royal pawn that just double-stepped cannot be taken e.p.).
     fn safe(&self, p: &BbPosition, c: usize) -> bool {
-        let occ = p.occupied();
-        let mut royals = p.royal & p.colours[c];
-        while royals != 0 {
-            let r = lsb(royals);
-            royals &= royals - 1;
-            if self.attacked(p, r, occ, 1 - c) {
-                return false;
-            }
+        if self.in_check(p, c) {
+            return false;
         }
         if self.royal_ep
             && let Some((target, pawn)) = p.ep
