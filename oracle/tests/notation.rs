@@ -132,4 +132,8 @@ fn forsyth_with_long_runs_and_two_letter_pieces() {
         .to_position(Profile::Popeye, Validation::Strict)
         .unwrap();
     assert_eq!(fen::write(p.setup()), "4k3/8/8/8/8/8/(wPP)7/4K3 w Ee - 0 1");
+    // A run longer than the board is an error, not an overflow.
+    let huge = "beg\nstip #1\nfors 4k3/18446744073709551615/4K3\nend\n";
+    let e = popeye_input::parse(huge).unwrap_err();
+    assert!(e.to_string().contains("more than 64 squares"), "{e}");
 }

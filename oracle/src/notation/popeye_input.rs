@@ -491,7 +491,10 @@ fn parse_forsyth(text: &str, language: Language) -> Result<Vec<PlacedUnit>, Stri
                 .collect::<String>()
                 .parse()
                 .map_err(|_| "bad number".to_string())?;
-            index += n;
+            index = index
+                .checked_add(n)
+                .filter(|&i| i <= 64)
+                .ok_or_else(|| format!("forsyth '{text}': more than 64 squares"))?;
             continue;
         }
         if c == '/' {
