@@ -9,8 +9,7 @@ use feerie_oracle::{Engine, Position, Rules, Validation, fen};
 
 use crate::harness::junit::{TestCase, TestSuite};
 use crate::harness::{
-    Bucket, Campaign, CampaignReport, Side, Written, compare, render, reproducer, reproducer_stem,
-    shrink, write_new,
+    Bucket, Campaign, CampaignReport, Side, Written, compare, record, render, shrink,
 };
 
 /// What `feerie check` runs.
@@ -304,7 +303,7 @@ fn compare_scenarios(
             let sb = Side::of(b, rules.clone());
             let comparison = compare(&sa, &sb, &position, o.depth);
             nodes += comparison.nodes;
-            let failure = comparison.divergences.into_iter().next().map(|d| {
+            let failure = comparison.divergence.map(|d| {
                 found += 1;
                 let origin = format!("feerie check, the position of {} ({})", s.file, s.name);
                 let text = report_divergence(d, &sa, &sb, &position, &origin, o);
@@ -336,8 +335,7 @@ fn report_divergence(
     };
     let small = shrink(a, b, d, validation);
     let mut text = render(&small, a, b);
-    let yaml = reproducer(&small, a, b, origin);
-    match write_new(&o.reproducers, &reproducer_stem(&small, &a.rules), &yaml) {
+    match record(&small, a, b, origin, &o.reproducers) {
         Ok(w) => text += &written_line(&w),
         Err(e) => text += &format!("  reproducer not written: {e}\n"),
     }

@@ -8,12 +8,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use feerie_oracle::{Engine, Validation};
+use feerie_oracle::{Engine, Rules, Validation};
 use rayon::prelude::*;
 
 use super::compare::{Divergence, Side, compare};
 use super::fuzzed::{Bucket, Generator, case_rng};
-use super::report::{Written, render, reproducer, reproducer_stem, write_new};
+use super::report::{Written, record, render};
 use super::shrink::shrink;
 
 /// What a campaign does.
@@ -129,7 +129,7 @@ pub fn run_campaign(
             })
         })
         .collect();
-    let raw: Mutex<Vec<(usize, u64, Divergence)>> = Mutex::new(Vec::new());
+    let raw: Mutex<Vec<(usize, u64, Rules, Divergence)>> = Mutex::new(Vec::new());
     let cases: Vec<(usize, u64)> = (0..campaign.buckets.len())
         .flat_map(|b| (0..campaign.count).map(move |i| (b, i)))
         .collect();
@@ -147,21 +147,21 @@ pub fn run_campaign(
                     )
                 })?;
             let sa = Side::of(a, fuzzed.rules.clone());
-            let sb = Side::of(b, fuzzed.rules);
+            let sb = Side::of(b, fuzzed.rules.clone());
             let comparison = compare(&sa, &sb, &fuzzed.position, campaign.depth);
             {
                 let mut s = summaries[bucket].lock().expect("not poisoned");
                 s.positions += 1;
                 s.nodes += comparison.nodes;
-                if !comparison.divergences.is_empty() {
+                if comparison.divergence.is_some() {
                     s.divergences += 1;
                 }
             }
-            if let Some(d) = comparison.divergences.into_iter().next() {
+            if let Some(d) = comparison.divergence {
                 progress.divergence();
                 let mut raw = raw.lock().expect("not poisoned");
                 if raw.len() < 10 * campaign.max_reports.max(1) {
-                    raw.push((bucket, case, d));
+                    raw.push((bucket, case, fuzzed.rules, d));
                 }
             }
             progress.step();
@@ -171,7 +171,7 @@ pub fn run_campaign(
     progress.finish();
     outcome?;
     let mut raw = raw.into_inner().expect("not poisoned");
-    raw.sort_by_key(|(bucket, case, _)| (*bucket, *case));
+    raw.sort_by_key(|(bucket, case, ..)| (*bucket, *case));
     raw.truncate(campaign.max_reports);
     let mut report = CampaignReport {
         buckets: summaries
@@ -180,13 +180,10 @@ pub fn run_campaign(
             .collect(),
         ..Default::default()
     };
-    for (bucket, case, d) in raw {
+    for (bucket, case, rules, d) in raw {
         let name = &campaign.buckets[bucket].name;
-        let rules = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
-            .map_err(|e| e.to_string())?
-            .rules;
         let sa = Side::of(a, rules.clone());
-        let sb = Side::of(b, rules.clone());
+        let sb = Side::of(b, rules);
         let small = shrink(&sa, &sb, d, Validation::Strict);
         let origin = format!(
             "feerie check --fuzz {} --seed {} --depth {}: {name}, case {case}",
@@ -194,19 +191,16 @@ pub fn run_campaign(
         );
         let reproducer_file = match &campaign.reproducers {
             None => None,
-            Some(dir) => {
-                let text = reproducer(&small, &sa, &sb, &origin);
-                match write_new(dir, &reproducer_stem(&small, &rules), &text) {
-                    Ok(w) => Some(w),
-                    Err(e) => {
-                        report.write_errors.push(format!(
-                            "cannot write a reproducer in {}: {e}",
-                            dir.display()
-                        ));
-                        None
-                    }
+            Some(dir) => match record(&small, &sa, &sb, &origin, dir) {
+                Ok(w) => Some(w),
+                Err(e) => {
+                    report.write_errors.push(format!(
+                        "cannot write a reproducer in {}: {e}",
+                        dir.display()
+                    ));
+                    None
                 }
-            }
+            },
         };
         report.found.push(Found {
             bucket: name.clone(),

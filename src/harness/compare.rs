@@ -143,13 +143,13 @@ impl Divergence {
     }
 }
 
-/// The outcome of a comparison: nodes compared and the differences found.
+/// The outcome of a comparison: nodes compared and the first difference, if any.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Comparison {
     /// Nodes whose move lists were compared.
     pub nodes: u64,
-    /// The differences, deepest first within a subtree.
-    pub divergences: Vec<Divergence>,
+    /// The first difference found (the walk stops there).
+    pub divergence: Option<Divergence>,
 }
 
 /// Compares two sides from `root` down to `depth` half-moves and stops at the first difference.
@@ -162,25 +162,14 @@ pub struct Comparison {
 /// let a = Side::of(&ReferenceEngine, rules.clone());
 /// let b = Side::of(&BitboardEngine, rules);
 /// let outcome = compare(&a, &b, &Position::start(), 2);
-/// assert!(outcome.divergences.is_empty());
+/// assert!(outcome.divergence.is_none());
 /// assert_eq!(outcome.nodes, 21);
 /// ```
 pub fn compare(a: &Side, b: &Side, root: &Position, depth: u32) -> Comparison {
-    walk(a, b, root, depth, 1)
-}
-
-/// Compares two sides from `root` down to `depth`, going on past differences (into the moves
-/// both sides have) until `limit` differences are found.
-pub fn differences(a: &Side, b: &Side, root: &Position, depth: u32, limit: usize) -> Comparison {
-    walk(a, b, root, depth, limit)
-}
-
-fn walk(a: &Side, b: &Side, root: &Position, depth: u32, limit: usize) -> Comparison {
     let mut walker = Walker {
         a,
         b,
         root,
-        limit,
         path: Vec::new(),
         out: Comparison::default(),
     };
@@ -194,28 +183,25 @@ struct Walker<'w, 'a> {
     a: &'w Side<'a>,
     b: &'w Side<'a>,
     root: &'w Position,
-    limit: usize,
     path: Vec<MoveRecord>,
     out: Comparison,
 }
 
 impl Walker<'_, '_> {
-    fn full(&self) -> bool {
-        self.out.divergences.len() >= self.limit
-    }
-
-    fn report(&mut self, node: &Position, depth: u32, difference: Difference) {
-        self.out.divergences.push(Divergence {
+    /// Records the difference at `node`; the walk stops there.
+    fn report(&mut self, node: &Position, depth: u32, difference: Difference) -> Option<u64> {
+        self.out.divergence = Some(Divergence {
             root: self.root.clone(),
             path: self.path.clone(),
             node: node.clone(),
             depth,
             difference,
         });
+        None
     }
 
     /// Compares the subtree below `node`; returns the number of move sequences of `depth`
-    /// half-moves the two sides agree on, or `None` when the subtree differs.
+    /// half-moves, or `None` at the first difference (then recorded).
     fn node(&mut self, node: &Position, depth: u32) -> Option<u64> {
         self.out.nodes += 1;
         let (sa, sb) = match (self.a.successors(node), self.b.successors(node)) {
@@ -226,49 +212,20 @@ impl Walker<'_, '_> {
                     Ok(m) => format!("ok ({} moves)", m.len()),
                     Err(e) => e,
                 };
-                self.report(
-                    node,
-                    depth,
-                    Difference::Failed {
-                        a: say(x),
-                        b: say(y),
-                    },
-                );
-                return None;
+                let (a, b) = (say(x), say(y));
+                return self.report(node, depth, Difference::Failed { a, b });
             }
         };
-        let mut agree = true;
-        let same_moves = sa.len() == sb.len() && sa.iter().zip(&sb).all(|(x, y)| x.0 == y.0);
-        let pairs: Vec<(&MoveRecord, &Position, &Position)> = if same_moves {
-            sa.iter()
-                .zip(&sb)
-                .map(|(x, y)| (&x.0, &x.1, &y.1))
-                .collect()
-        } else {
-            agree = false;
+        if sa.len() != sb.len() || sa.iter().zip(&sb).any(|(x, y)| x.0 != y.0) {
             let (a, b) = move_lines(&sa, &sb);
-            self.report(node, depth, Difference::Moves { a, b });
-            if self.full() {
-                return None;
-            }
-            sa.iter()
-                .filter_map(|(mv, pa)| {
-                    let i = sb.binary_search_by(|(m, _)| m.cmp(mv)).ok()?;
-                    Some((mv, pa, &sb[i].1))
-                })
-                .collect()
-        };
+            return self.report(node, depth, Difference::Moves { a, b });
+        }
         let mut walked = 0;
-        for (mv, pa, pb) in pairs {
+        for ((mv, pa), (_, pb)) in sa.iter().zip(&sb) {
             if pa.setup() != pb.setup() {
-                agree = false;
                 let (a, b) = (fen::write(pa.setup()), fen::write(pb.setup()));
                 let mv = mv.to_string();
-                self.report(node, depth, Difference::After { mv, a, b });
-                if self.full() {
-                    return None;
-                }
-                continue;
+                return self.report(node, depth, Difference::After { mv, a, b });
             }
             if depth == 1 {
                 walked += 1;
@@ -277,44 +234,30 @@ impl Walker<'_, '_> {
             self.path.push(mv.clone());
             let below = self.node(pa, depth - 1);
             self.path.pop();
-            match below {
-                Some(n) => walked += n,
-                None => agree = false,
-            }
-            if self.full() {
-                return None;
-            }
-        }
-        if !agree {
-            return None;
+            walked += below?;
         }
         for side in [self.a, self.b] {
             if !side.check_perft {
                 continue;
             }
-            match side.perft(node, depth) {
-                Ok(counted) if counted == walked => {}
-                Ok(counted) => {
-                    let side = side.label.clone();
-                    let d = Difference::Perft {
-                        side,
-                        depth,
-                        walked,
-                        counted,
-                    };
-                    self.report(node, depth, d);
-                    return None;
-                }
+            let difference = match side.perft(node, depth) {
+                Ok(counted) if counted == walked => continue,
+                Ok(counted) => Difference::Perft {
+                    side: side.label.clone(),
+                    depth,
+                    walked,
+                    counted,
+                },
                 Err(e) => {
-                    let (a, b) = if std::ptr::eq(side, self.a) {
-                        (format!("perft {depth}: {e}"), "ok".to_string())
+                    let (failed, ok) = (format!("perft {depth}: {e}"), "ok".to_string());
+                    if std::ptr::eq(side, self.a) {
+                        Difference::Failed { a: failed, b: ok }
                     } else {
-                        ("ok".to_string(), format!("perft {depth}: {e}"))
-                    };
-                    self.report(node, depth, Difference::Failed { a, b });
-                    return None;
+                        Difference::Failed { a: ok, b: failed }
+                    }
                 }
-            }
+            };
+            return self.report(node, depth, difference);
         }
         Some(walked)
     }

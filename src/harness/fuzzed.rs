@@ -494,28 +494,7 @@ impl<'a> arbitrary::Arbitrary<'a> for FuzzedPosition {
     }
 }
 
-/// `count` seeded fuzzed positions of a bucket: position `i` comes from seed `(seed, i)`, so
-/// any one can be made again alone.
-///
-/// ```
-/// use feerie::harness::{fuzzed::seeded, Bucket, Generator};
-/// let bucket = &Bucket::all()[8];
-/// let three = seeded(&Generator::standard(), bucket, 5, 0..3).unwrap();
-/// let one = seeded(&Generator::standard(), bucket, 5, 2..3).unwrap();
-/// assert_eq!(three[2], one[0]);
-/// ```
-pub fn seeded(
-    generator: &Generator,
-    bucket: &Bucket,
-    seed: u64,
-    indices: std::ops::Range<u64>,
-) -> Result<Vec<FuzzedPosition>, EngineError> {
-    indices
-        .map(|i| generator.generate(&mut case_rng(seed, i), bucket))
-        .collect()
-}
-
 /// The generator of case `index` of a run seeded with `seed`.
-pub fn case_rng(seed: u64, index: u64) -> Rng {
+pub(super) fn case_rng(seed: u64, index: u64) -> Rng {
     Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03))
 }

@@ -14,7 +14,7 @@ pub mod targets;
 
 pub use campaign::{BucketSummary, Campaign, CampaignReport, Found, make_case, run_campaign};
 pub use choices::{Choices, Tape};
-pub use compare::{Comparison, Difference, Divergence, Side, compare, differences};
+pub use compare::{Comparison, Difference, Divergence, Side, compare};
 pub use fuzzed::{Bucket, FuzzedPosition, Generator};
-pub use report::{Written, render, reproducer, reproducer_stem, write_new};
+pub use report::{Written, record, render, reproducer, reproducer_stem, write_new};
 pub use shrink::shrink;

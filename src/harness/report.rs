@@ -18,7 +18,7 @@ use super::compare::{Difference, Divergence, Side};
 /// let p = fen::parse("7k/8/8/5n2/3P4/8/8/R3K3 b Q - 0 1", Validation::Strict).unwrap();
 /// let parrain = |v: &str| Rules::from_words(&["circe-parrain".to_string()], None, &[format!("parrain_long_castling={v}")]).unwrap();
 /// let (a, b) = (Side::of(&ReferenceEngine, parrain("toward_a")), Side::of(&ReferenceEngine, parrain("toward_h")));
-/// let d = compare(&a, &b, &p, 2).divergences.remove(0);
+/// let d = compare(&a, &b, &p, 2).divergence.unwrap();
 /// let text = render(&d, &a, &b);
 /// assert!(text.contains("-0-0-0[+wPc4]"));
 /// assert!(text.contains("+0-0-0[+wPe4]"));
@@ -228,6 +228,21 @@ pub fn write_new(dir: &Path, stem: &str, text: &str) -> std::io::Result<Written>
         }
     }
     unreachable!("some name is free")
+}
+
+/// Writes the reproducer of `d` under `dir`, named by [`reproducer_stem`], with [`write_new`].
+pub fn record(
+    d: &Divergence,
+    a: &Side,
+    b: &Side,
+    origin: &str,
+    dir: &Path,
+) -> std::io::Result<Written> {
+    write_new(
+        dir,
+        &reproducer_stem(d, &a.rules),
+        &reproducer(d, a, b, origin),
+    )
 }
 
 /// The file stem of a reproducer: the rule family and a hash of rules and position, so that

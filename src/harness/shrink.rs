@@ -23,7 +23,7 @@ const BUDGET: usize = 400;
 /// toward_h.set("parrain_long_castling", "toward_h").unwrap();
 /// let a = Side::of(&ReferenceEngine, Rules::from_words(&["circe-parrain"], None, &[] as &[&str]).unwrap());
 /// let b = Side::of(&ReferenceEngine, toward_h);
-/// let found = compare(&a, &b, &p, 2).divergences.remove(0);
+/// let found = compare(&a, &b, &p, 2).divergence.unwrap();
 /// let small = shrink(&a, &b, found, Validation::Strict);
 /// assert!(small.path.is_empty());
 /// assert!(small.node.board().unit_count() <= 4);
@@ -69,7 +69,7 @@ fn reroot(a: &Side, b: &Side, found: &Divergence) -> Option<Divergence> {
 }
 
 fn first(a: &Side, b: &Side, root: &Position, depth: u32) -> Option<Divergence> {
-    compare(a, b, root, depth).divergences.into_iter().next()
+    compare(a, b, root, depth).divergence
 }
 
 /// Setups with one thing less: each unit but the royal ones removed, then the castling

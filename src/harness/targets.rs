@@ -154,7 +154,7 @@ pub fn differential_target(data: &[u8]) {
     };
     let a = Side::of(&ReferenceEngine, case.rules.clone());
     let b = Side::of(&crate::bitboard::BitboardEngine, case.rules.clone());
-    if let Some(d) = compare(&a, &b, &case.position, 2).divergences.first() {
+    if let Some(d) = &compare(&a, &b, &case.position, 2).divergence {
         panic!("{}", render(d, &a, &b));
     }
 }
