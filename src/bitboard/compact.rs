@@ -310,10 +310,15 @@ impl Compact {
         {
             let mut board = p.clone();
             board.reserve = None;
-            if super::orthodox::shaped(&board) && !self.in_check(p, p.side) {
+            if super::orthodox::shaped(&board)
+                && reserve.piece.colour == colour_of(p.side)
+                && !self.in_check(p, p.side)
+            {
                 // Out of check, a move by an unpinned unit other than the king (not en passant)
                 // is legal, and the rebirth of a unit of its own side cannot make it illegal:
-                // count it once per rebirth choice. The others go through the pipeline.
+                // count it once per rebirth choice. The others go through the pipeline, and so
+                // does every move when the unit waiting is an enemy one (a setup may put it
+                // there), whose rebirth may give check.
                 let us = p.side;
                 let king_sq = lsb(p.walks[KING] & p.colours[us]);
                 let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
