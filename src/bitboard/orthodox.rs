@@ -298,6 +298,46 @@ pub fn attackers(t: &Tables, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -
         & !p.magic
 }
 
+/// The squares that units of colour `by` attack with `occupied` blocking (magic units attack
+/// nothing).
+#[inline]
+pub fn attacked(t: &Tables, p: &BbPosition, by: usize, occupied: u64) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let them = p.colours[by] & !p.magic;
+    let (up, down) = if by == 0 {
+        (PAWN, REVERSE_PAWN)
+    } else {
+        (REVERSE_PAWN, PAWN)
+    };
+    let up = p.walks[up] & them;
+    let down = p.walks[down] & them;
+    let mut danger =
+        ((up & NOT_A) << 7) | ((up & NOT_H) << 9) | ((down & NOT_A) >> 9) | ((down & NOT_H) >> 7);
+    let mut knights = p.walks[KNIGHT] & them;
+    while knights != 0 {
+        danger |= t.knight[lsb(knights)];
+        knights &= knights - 1;
+    }
+    let mut kings = p.walks[KING] & them;
+    while kings != 0 {
+        danger |= t.king[lsb(kings)];
+        kings &= kings - 1;
+    }
+    let queens = p.walks[QUEEN];
+    let mut diagonal = (p.walks[BISHOP] | queens) & them;
+    while diagonal != 0 {
+        danger |= t.bishop(lsb(diagonal), occupied);
+        diagonal &= diagonal - 1;
+    }
+    let mut straight = (p.walks[ROOK] | queens) & them;
+    while straight != 0 {
+        danger |= t.rook(lsb(straight), occupied);
+        straight &= straight - 1;
+    }
+    danger
+}
+
 /// Every legal move of the side to move.
 pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let t = tables();
@@ -335,16 +375,10 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         | (t.pawn[them][king] & p.walks[REVERSE_PAWN]))
         & riders;
 
-    // King steps: the king no longer shields the squares behind it.
-    let without_king = occ ^ bit(king);
-    let mut steps = t.king[king] & !own & !untouchable;
-    while steps != 0 {
-        let to = lsb(steps);
-        steps &= steps - 1;
-        if attackers(t, p, to, without_king, them) == 0 {
-            list.add(king, to, Kind::Normal);
-        }
-    }
+    // King steps: the king no longer shields the squares behind it. The same map serves the
+    // castling path, since a rider seeing the path through the king would be giving check.
+    let danger = attacked(t, p, them, occ ^ bit(king));
+    list.add_targets(king, t.king[king] & !own & !untouchable & !danger);
     if checkers.count_ones() > 1 {
         return;
     }
@@ -460,17 +494,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
                 continue;
             }
             let path = t.between(kf, kt) | bit(kt);
-            let mut safe = true;
-            let mut squares = path;
-            while squares != 0 {
-                let s = lsb(squares);
-                squares &= squares - 1;
-                if attackers(t, p, s, occ, them) != 0 {
-                    safe = false;
-                    break;
-                }
-            }
-            if safe {
+            if path & danger == 0 {
                 list.add(kf, kt, Kind::Castle(side));
             }
         }
