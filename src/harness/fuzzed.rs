@@ -469,10 +469,37 @@ pub fn strategy(bucket: Bucket) -> impl proptest::strategy::Strategy<Value = Fuz
 }
 
 /// A proptest strategy over every bucket.
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+/// let mut runner = TestRunner::deterministic();
+/// let case = feerie::harness::fuzzed::any_bucket().new_tree(&mut runner).unwrap().current();
+/// assert!(case.position.board().unit_count() >= 2);
+/// ```
 pub fn any_bucket() -> impl proptest::strategy::Strategy<Value = FuzzedPosition> {
+    any_of(Bucket::all())
+}
+
+/// A proptest strategy over the given buckets, each drawn as often (none given: every bucket).
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+/// use feerie::harness::Bucket;
+/// let circe: Vec<Bucket> = Bucket::all().into_iter().filter(|b| b.rules.circe().is_some()).collect();
+/// let mut runner = TestRunner::deterministic();
+/// let case = feerie::harness::fuzzed::any_of(circe).new_tree(&mut runner).unwrap().current();
+/// assert!(case.rules.circe().is_some());
+/// ```
+pub fn any_of(buckets: Vec<Bucket>) -> impl proptest::strategy::Strategy<Value = FuzzedPosition> {
     use proptest::prelude::*;
     let generator = Generator::standard();
-    let buckets = Bucket::all();
+    let buckets = if buckets.is_empty() {
+        Bucket::all()
+    } else {
+        buckets
+    };
     (
         0..buckets.len(),
         proptest::collection::vec(any::<u32>(), 0..48),
