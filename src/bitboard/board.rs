@@ -57,11 +57,30 @@ pub struct BbPosition {
     /// 0 White, 1 Black.
     pub side: usize,
     pub castling: CastlingRights,
-    /// En passant: (passed square, square of the pawn that may be taken).
-    pub ep: Option<(u8, u8)>,
+    /// En passant, read and written through [`BbPosition::ep`] and [`BbPosition::set_ep`].
+    ep: PackedEp,
     pub reserve: Option<Reserve>,
     pub halfmove: u32,
     pub fullmove: u32,
+}
+
+/// An en passant pair (passed square, square of the pawn that may be taken) in two bytes, or
+/// none: with it the position fits in 128 bytes, which the compiler copies inline on make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PackedEp(u16);
+
+impl PackedEp {
+    const NONE: u16 = u16::MAX;
+
+    fn new(ep: Option<(u8, u8)>) -> PackedEp {
+        PackedEp(ep.map_or(Self::NONE, |(passed, pawn)| {
+            u16::from(passed) << 8 | u16::from(pawn)
+        }))
+    }
+
+    fn get(self) -> Option<(u8, u8)> {
+        (self.0 != Self::NONE).then_some(((self.0 >> 8) as u8, self.0 as u8))
+    }
 }
 
 pub fn sq_of(s: Square) -> Sq {
@@ -73,6 +92,18 @@ pub fn square(sq: Sq) -> Square {
 }
 
 impl BbPosition {
+    /// En passant: (passed square, square of the pawn that may be taken).
+    #[inline]
+    pub fn ep(&self) -> Option<(u8, u8)> {
+        self.ep.get()
+    }
+
+    /// Sets or clears en passant.
+    #[inline]
+    pub fn set_ep(&mut self, ep: Option<(u8, u8)>) {
+        self.ep = PackedEp::new(ep);
+    }
+
     /// From the shared vocabulary.
     pub fn from_setup(setup: &Setup) -> BbPosition {
         let mut p = BbPosition {
@@ -83,9 +114,11 @@ impl BbPosition {
             mutable: 0,
             side: colour_index(setup.side_to_move),
             castling: setup.castling,
-            ep: setup
-                .en_passant
-                .map(|e| (e.target.index() as u8, e.pawn.index() as u8)),
+            ep: PackedEp::new(
+                setup
+                    .en_passant
+                    .map(|e| (e.target.index() as u8, e.pawn.index() as u8)),
+            ),
             reserve: setup.reserve,
             halfmove: setup.halfmove_clock,
             fullmove: setup.fullmove_number,
@@ -109,7 +142,7 @@ impl BbPosition {
         setup.side_to_move = colour_of(self.side);
         setup.castling = self.castling;
         setup.en_passant = self
-            .ep
+            .ep()
             .and_then(|(t, _)| EnPassant::from_target(square(t as usize)));
         setup.reserve = self.reserve;
         setup.halfmove_clock = self.halfmove;
@@ -183,5 +216,25 @@ impl BbPosition {
         self.royal &= keep;
         self.magic &= keep;
         self.mutable &= keep;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_position_fits_in_two_cache_lines() {
+        // Copied on every make: past 128 bytes the copy becomes a call to memcpy.
+        assert!(std::mem::size_of::<BbPosition>() <= 128);
+    }
+
+    #[test]
+    fn en_passant_reads_back() {
+        let mut p = BbPosition::from_setup(&Setup::empty());
+        for ep in [None, Some((0, 0)), Some((20, 28)), Some((255, 254))] {
+            p.set_ep(ep);
+            assert_eq!(p.ep(), ep);
+        }
     }
 }

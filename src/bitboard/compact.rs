@@ -688,7 +688,7 @@ impl Compact {
 
     /// The pawn-like units of the side to move, when an en passant capture exists (else none).
     fn en_passant_takers(p: &BbPosition) -> u64 {
-        if p.ep.is_some() {
+        if p.ep().is_some() {
             (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & p.colours[p.side]
         } else {
             0
@@ -816,11 +816,11 @@ impl Compact {
             n.walks[mv.reb_walk as usize] |= bit(s);
         }
         Self::place_delayed_and_contacts(&mut n, p, mv);
-        n.ep = if self.royal_ep && royal && mv.kind == DOUBLE {
+        n.set_ep(if self.royal_ep && royal && mv.kind == DOUBLE {
             Self::en_passant(&n, from, to, them)
         } else {
             None
-        };
+        });
         n
     }
 
@@ -893,7 +893,7 @@ impl Compact {
             return false;
         }
         if self.royal_ep
-            && let Some((target, pawn)) = p.ep
+            && let Some((target, pawn)) = p.ep()
             && p.royal & bit(pawn as Sq) != 0
         {
             let t = target as Sq;
@@ -1037,7 +1037,7 @@ impl Compact {
                     };
                     if takeable & bit(to) != 0 {
                         with_promotions(to, to as u8, &mut stages);
-                    } else if let Some((target, pawn)) = p.ep
+                    } else if let Some((target, pawn)) = p.ep()
                         && target as Sq == to
                         && occ & bit(to) == 0
                         && takeable & (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & bit(pawn as Sq) != 0
@@ -1515,11 +1515,11 @@ impl Compact {
             regain(to, us, mv.walk as usize, mover_royal);
         }
         // En passant after a double step, when an enemy pawn could take.
-        n.ep = if mv.kind == DOUBLE {
+        n.set_ep(if mv.kind == DOUBLE {
             Self::en_passant(&n, from, to, them)
         } else {
             None
-        };
+        });
         if LATER {
             n.reserve = captured.map(|c| Reserve {
                 piece: c,

@@ -179,7 +179,7 @@ impl<'a> Game<'a> {
     }
 
     fn royal_pawn_en_passant(&self, p: &BbPosition, c: usize) -> bool {
-        let Some((target, pawn)) = p.ep else {
+        let Some((target, pawn)) = p.ep() else {
             return false;
         };
         let pawn = pawn as Sq;
@@ -297,7 +297,7 @@ impl<'a> Game<'a> {
                     square: square(to),
                 });
                 with_promotions(r, out);
-            } else if let Some((target, pawn)) = p.ep
+            } else if let Some((target, pawn)) = p.ep()
                 && target as Sq == to
                 && occ & bit(to) == 0
                 && let Some(victim) = self
@@ -698,7 +698,7 @@ impl<'a> Game<'a> {
             }
         }
         // En passant: after a double step, when an enemy pawn could take.
-        n.ep = None;
+        n.set_ep(None);
         let m = mv.mover;
         let pawnlike = matches!(m.walk, Walk::Pawn | Walk::ReversePawn);
         let (from, to) = (mv.from.index(), mv.to.index());
@@ -721,7 +721,7 @@ impl<'a> Game<'a> {
                 })
             });
             if takers {
-                n.ep = Some((passed as u8, to as u8));
+                n.set_ep(Some((passed as u8, to as u8)));
             }
         }
         n.reserve = if self.parrain {

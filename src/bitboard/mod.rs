@@ -27,7 +27,7 @@ fn orthodox_record(p: &BbPosition, mv: Mv) -> MoveRecord {
     match mv.kind {
         Kind::Castle(side) => r.castling = Some(side),
         Kind::EnPassant => {
-            let (_, pawn) = p.ep.expect("en passant");
+            let (_, pawn) = p.ep().expect("en passant");
             r.en_passant = true;
             r.capture = Some(Capture {
                 piece: p.piece_at(pawn as usize).expect("the pawn taken"),

@@ -375,10 +375,54 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         | (t.pawn[them][king] & p.walks[REVERSE_PAWN]))
         & riders;
 
-    // King steps: the king no longer shields the squares behind it. The same map serves the
-    // castling path, since a rider seeing the path through the king would be giving check.
-    let danger = attacked(t, p, them, occ ^ bit(king));
-    list.add_targets(king, t.king[king] & !own & !untouchable & !danger);
+    // Castling: rights per rook corner; the king must be on its square and not in check, the
+    // squares between king and rook empty, and the king's path not attacked (tested below with
+    // the king's steps). The home squares: king e1/e8, rooks h and a, king's and rook's arrivals.
+    type Castle = (Sq, Sq, Sq, Sq, CastlingSide);
+    const CASTLES: [[Castle; 2]; 2] = [
+        [
+            (4, 6, 7, 5, CastlingSide::King),
+            (4, 2, 0, 3, CastlingSide::Queen),
+        ],
+        [
+            (60, 62, 63, 61, CastlingSide::King),
+            (60, 58, 56, 59, CastlingSide::Queen),
+        ],
+    ];
+    let mut castle_paths = [0u64; 2];
+    if checkers == 0 && king == CASTLES[us][0].0 {
+        for (i, (kf, kt, rf, rt, _)) in CASTLES[us].into_iter().enumerate() {
+            let span = t.between(kf, rf) | bit(kt) | bit(rt);
+            if p.castling.contains(super::board::square(rf))
+                && p.walks[ROOK] & own & bit(rf) != 0
+                && span & occ & !bit(kf) & !bit(rf) == 0
+            {
+                castle_paths[i] = t.between(kf, kt) | bit(kt);
+            }
+        }
+    }
+
+    // King steps: the king no longer shields the squares behind it. A rider that would see a
+    // castling path through the king gives check, so the same occupancy serves the paths. A few
+    // squares are tested one by one, more through the map of every enemy attack.
+    let steps = t.king[king] & !own & !untouchable;
+    let candidates = steps | castle_paths[0] | castle_paths[1];
+    let without_king = occ ^ bit(king);
+    let danger = if at_most_one(candidates) {
+        let mut danger = 0;
+        let mut squares = candidates;
+        while squares != 0 {
+            let s = lsb(squares);
+            squares &= squares - 1;
+            if attackers(t, p, s, without_king, them) != 0 {
+                danger |= bit(s);
+            }
+        }
+        danger
+    } else {
+        attacked(t, p, them, without_king)
+    };
+    list.add_targets(king, steps & !danger);
     if checkers.count_ones() > 1 {
         return;
     }
@@ -444,7 +488,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
             pawn_moves(list, pawns, up, occ, enemy, target, pinned, magic, king);
         }
     }
-    if let Some((ep_target, ep_pawn)) = p.ep {
+    if let Some((ep_target, ep_pawn)) = p.ep() {
         let (ep_target, ep_pawn) = (ep_target as Sq, ep_pawn as Sq);
         let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
         if enemy & pawnlike & bit(ep_pawn) != 0 && occ & bit(ep_target) == 0 {
@@ -467,38 +511,17 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         }
     }
 
-    // Castling: rights per rook corner; the king must be on its square and not in check, the
-    // squares between king and rook empty, and the king's path not attacked.
-    // The home squares: king e1/e8, rooks h and a, king's and rook's arrivals.
-    type Castle = (Sq, Sq, Sq, Sq, CastlingSide);
-    const CASTLES: [[Castle; 2]; 2] = [
-        [
-            (4, 6, 7, 5, CastlingSide::King),
-            (4, 2, 0, 3, CastlingSide::Queen),
-        ],
-        [
-            (60, 62, 63, 61, CastlingSide::King),
-            (60, 58, 56, 59, CastlingSide::Queen),
-        ],
-    ];
-    if checkers == 0 && king == CASTLES[us][0].0 {
-        for (kf, kt, rf, rt, side) in CASTLES[us] {
-            if !p.castling.contains(super::board::square(rf)) {
-                continue;
-            }
-            if p.walks[ROOK] & own & bit(rf) == 0 {
-                continue;
-            }
-            let span = t.between(kf, rf) | bit(kt) | bit(rt);
-            if span & occ & !bit(kf) & !bit(rf) != 0 {
-                continue;
-            }
-            let path = t.between(kf, kt) | bit(kt);
-            if path & danger == 0 {
-                list.add(kf, kt, Kind::Castle(side));
-            }
+    for (i, (kf, kt, _, _, side)) in CASTLES[us].into_iter().enumerate() {
+        if castle_paths[i] != 0 && castle_paths[i] & danger == 0 {
+            list.add(kf, kt, Kind::Castle(side));
         }
     }
+}
+
+/// True when `b` has at most one square.
+#[inline]
+fn at_most_one(b: u64) -> bool {
+    b & b.wrapping_sub(1) == 0
 }
 
 /// The moves of a set of pawn-like units moving up (toward rank 8) or down.
@@ -618,7 +641,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
             n.colours[us] ^= bit(rf) | bit(rt);
         }
         Kind::EnPassant => {
-            let (_, pawn) = p.ep.expect("en passant square");
+            let (_, pawn) = p.ep().expect("en passant square");
             let pb = bit(pawn as Sq);
             n.walks[walk] ^= fb | tb;
             n.walks[walk_at(p, pawn as Sq)] ^= pb;
@@ -656,7 +679,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     {
         n.castling.insert(super::board::square(to));
     }
-    n.ep = None;
+    n.set_ep(None);
     if mv.kind == Kind::DoublePush {
         let passed = (from + to) / 2;
         // Set only when an enemy pawn moving the other way stands beside the arrival square
@@ -668,7 +691,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
             t.pawn[1][passed] & n.walks[if them == 0 { PAWN } else { REVERSE_PAWN }]
         };
         if takers & n.colours[them] & !n.magic != 0 {
-            n.ep = Some((passed as u8, to as u8));
+            n.set_ep(Some((passed as u8, to as u8)));
         }
     }
     n.halfmove = if resets { 0 } else { p.halfmove + 1 };
