@@ -98,6 +98,7 @@ fn king_square(colour: Colour) -> Square {
     Square::new(home_rank(colour) * 8 + 4).expect("on board")
 }
 
+#[inline]
 fn home_rank(colour: Colour) -> u8 {
     match colour {
         Colour::White => 0,
@@ -131,6 +132,7 @@ impl CastlingSide {
     /// let [kf, kt, rf, rt] = CastlingSide::Queen.squares(Colour::Black);
     /// assert_eq!([kf, kt, rf, rt].map(|s| s.to_string()), ["e8", "c8", "a8", "d8"]);
     /// ```
+    #[inline]
     pub fn squares(self, colour: Colour) -> [Square; 4] {
         let r = home_rank(colour);
         let sq = |f: u8| Square::new(r * 8 + f).expect("on board");

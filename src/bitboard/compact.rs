@@ -49,6 +49,26 @@ struct CMove {
     contact_count: u8,
 }
 
+impl CMove {
+    /// Stage 1 alone: the displacement, with the captured square and the promotion (or NONE).
+    fn displacement(from: Sq, to: Sq, kind: u8, cap: u8, promo: u8) -> CMove {
+        CMove {
+            from: from as u8,
+            to: to as u8,
+            kind,
+            cap,
+            walk: promo,
+            changed: promo != NONE,
+            reb_sq: NONE,
+            reb_walk: NONE,
+            del_sq: NONE,
+            del_walk: NONE,
+            contacts: [(NONE, NONE); MAX_CONTACTS],
+            contact_count: 0,
+        }
+    }
+}
+
 /// A move changes at most the units around the squares it touches.
 const MAX_CONTACTS: usize = 10;
 
@@ -416,50 +436,67 @@ impl Compact {
             && super::orthodox::shaped_with_magic(p)
         {
             // Moves that make no contact are orthodox moves (magic units only block): count them
-            // with the orthodox generator, and judge the others one by one.
+            // with the orthodox generator, and judge the others one by one. Out of check, the
+            // orthodox generator also gives every contact move of an unpinned unit other than
+            // the king (not en passant); the moves it may leave out (the magic units', the
+            // others' into the zone, en passant and castling there) come from the pipeline.
             let zone = self.magic_zone(p);
-            let mut plain = super::orthodox::ZoneCounter {
-                zone,
-                magic: p.magic,
-                n: 0,
-            };
-            super::orthodox::generate(p, &mut plain);
-            n = plain.n;
             let us = p.side;
             let king_sq = lsb(p.walks[KING] & p.colours[us]);
             let simple = if self.in_check(p, us) {
                 0
             } else {
-                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
+                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq) & !p.magic
             };
+            let mut judged = 0u64;
+            let mut judge = |mv: CMove| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    judged += 1;
+                }
+            };
+            // A simple unit's move is orthodox-legal, and its contacts change only the mover
+            // itself (no magic unit moves, nothing is reborn): each variant the contact stage
+            // makes is legal.
+            let mut simple_variants = 0u64;
+            let mut split = MagicLeafSplit {
+                zone,
+                magic: p.magic,
+                simple,
+                enemy: p.colours[1 - us],
+                castles: [CastlingSide::King, CastlingSide::Queen]
+                    .map(|side| side.squares(colour_of(us)).map(|s| s.index())),
+                n: 0,
+                contact: |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
+                    let mv = CMove::displacement(from, to, kind, cap, promo);
+                    self.contacts(p, mv, &mut |_| simple_variants += 1)
+                },
+            };
+            super::orthodox::generate(p, &mut split);
+            let (plain, castles) = (split.n, split.castles);
+            let counted = plain + simple_variants;
+            let movers = (p.colours[us] & !simple & !p.magic) | Self::en_passant_takers(p);
             self.generate_filtered::<MUTATE, NOW, LATER>(
                 p,
                 false,
-                !0,
-                &|from, to, kind| {
-                    if p.magic & bit(from) != 0 {
-                        return true;
-                    }
-                    if let Some(side) = castle_side(kind) {
-                        let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
-                        return p.magic & bit(rf) != 0 || zone & bit(rt) != 0;
-                    }
-                    zone & bit(to) != 0
-                },
-                &mut |mv| {
-                    let legal = if simple & bit(mv.from as Sq) != 0 && mv.kind == NORMAL
-                        || mv.kind == DOUBLE && simple & bit(mv.from as Sq) != 0
-                    {
-                        !self.contacts_attack(p, &mv, king_sq)
-                    } else {
-                        self.safe(&self.place_units(p, &mv), p.side)
-                    };
-                    if legal {
-                        n += 1;
-                    }
-                },
+                p.magic,
+                &|_, _, _| true,
+                &mut judge,
             );
-            return n;
+            self.generate_arriving::<MUTATE, NOW, LATER>(
+                p,
+                false,
+                movers & !p.magic,
+                zone,
+                &|from, to, kind| match kind {
+                    CASTLE_KING | CASTLE_QUEEN => {
+                        let [_, _, rf, rt] = castles[(kind == CASTLE_QUEEN) as usize];
+                        p.magic & bit(rf) != 0 || zone & bit(rt) != 0
+                    }
+                    _ => zone & bit(to) != 0 && (simple & bit(from) == 0 || kind == EP),
+                },
+                &mut judge,
+            );
+            return counted + judged;
         }
         if depth == 1 {
             // The last ply needs only the units' places to judge the mover's safety.
@@ -560,19 +597,37 @@ impl Compact {
         } else {
             !0
         };
+        let admit = |from, to, kind| {
+            !plain(from, to, kind) && (!circe_fast || excluded & bit(from) != 0 || kind == EP)
+        };
+        let mut descend = |mv: CMove| {
+            let after = self.make::<LATER>(p, &mv);
+            if self.safe(&after, p.side) {
+                n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
+            }
+        };
+        // A unit other than a magic one makes a move that is not plain only by a capture (under
+        // a condition where captures do more), by arriving next to a magic unit, or by castling.
+        let ep_target = p.ep().map_or(0, |(target, _)| bit(target as Sq));
+        let special = if captures_special {
+            enemy | ep_target
+        } else {
+            0
+        } | zone;
         self.generate_filtered::<MUTATE, NOW, LATER>(
             p,
             false,
-            movers,
-            &|from, to, kind| {
-                !plain(from, to, kind) && (!circe_fast || excluded & bit(from) != 0 || kind == EP)
-            },
-            &mut |mv| {
-                let after = self.make::<LATER>(p, &mv);
-                if self.safe(&after, p.side) {
-                    n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
-                }
-            },
+            movers & p.magic,
+            &admit,
+            &mut descend,
+        );
+        self.generate_arriving::<MUTATE, NOW, LATER>(
+            p,
+            false,
+            movers & !p.magic,
+            special,
+            &admit,
+            &mut descend,
         );
         n
     }
@@ -749,22 +804,6 @@ impl Compact {
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
             }
         }
-    }
-
-    /// Whether an enemy unit the move mutates by contact attacks the mover's king on `king_sq`
-    /// with its new walk. For a move that orthodox chess allows without looking (an unpinned
-    /// unit other than the king, out of check), this is all that can make it illegal: the
-    /// mutations change no square's occupation, and the unmutated enemy units attack as before.
-    fn contacts_attack(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
-        let them = 1 - p.side;
-        let enemy = p.colours[them] & !p.magic & !bit(mv.to as Sq);
-        let occ = (p.occupied() & !bit(mv.from as Sq)) | bit(mv.to as Sq);
-        mv.contacts[..mv.contact_count as usize]
-            .iter()
-            .any(|&(s, w)| {
-                enemy & bit(s as Sq) != 0
-                    && self.unit_attacks(them, s as Sq, w as usize, king_sq, occ)
-            })
     }
 
     /// The units after a move, with only what the safety test reads: the sets of colours,
@@ -945,7 +984,21 @@ impl Compact {
         p: &BbPosition,
         captures_only: bool,
         movers: u64,
-        admit: &dyn Fn(Sq, Sq, u8) -> bool,
+        admit: &impl Fn(Sq, Sq, u8) -> bool,
+        emit: &mut impl FnMut(CMove),
+    ) {
+        self.generate_arriving::<MUTATE, NOW, LATER>(p, captures_only, movers, !0, admit, emit);
+    }
+
+    /// As [`Self::generate_filtered`], the displacements other than castling arriving on
+    /// `arrivals` only (which spares generating the others).
+    fn generate_arriving<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        captures_only: bool,
+        movers: u64,
+        arrivals: u64,
+        admit: &impl Fn(Sq, Sq, u8) -> bool,
         emit: &mut impl FnMut(CMove),
     ) {
         let t = self.t;
@@ -957,7 +1010,8 @@ impl Compact {
         // neither take nor are taken.
         let enemy_takeable = enemy & !p.royal & !p.magic;
         let mut stages = |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
-            if admit(from, to, kind) {
+            let arrives = arrivals & bit(to) != 0 || castle_side(kind).is_some();
+            if arrives && admit(from, to, kind) {
                 self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
             }
         };
@@ -978,6 +1032,7 @@ impl Compact {
                     BISHOP => t.bishop(from, occ),
                     _ => t.rook(from, occ) | t.bishop(from, occ),
                 };
+                let reach = reach & arrivals;
                 let mut quiet = if captures_only { 0 } else { reach & !occ };
                 while quiet != 0 {
                     let to = lsb(quiet);
@@ -1101,20 +1156,7 @@ impl Compact {
         promo: u8,
         emit: &mut impl FnMut(CMove),
     ) {
-        let mut mv = CMove {
-            from: from as u8,
-            to: to as u8,
-            kind,
-            cap,
-            walk: promo,
-            changed: promo != NONE,
-            reb_sq: NONE,
-            reb_walk: NONE,
-            del_sq: NONE,
-            del_walk: NONE,
-            contacts: [(NONE, NONE); MAX_CONTACTS],
-            contact_count: 0,
-        };
+        let mut mv = CMove::displacement(from, to, kind, cap, promo);
         let mover_walk = Self::walk_at(p, from);
         let us = p.side;
         // Stage 2: mutation, then a promotion when the new pawn stands on its last rank.
@@ -1632,6 +1674,113 @@ impl super::orthodox::Sink for CirceCounter<'_> {
     }
     fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
         self.captures(targets, Some(delta), 0, true);
+    }
+}
+
+/// Splits the orthodox generator's moves at the last ply with magic units on the board: the
+/// moves that make no contact are counted; the contact moves of `simple` units (unpinned, not
+/// the king, not magic, out of check), en passant aside, go to `contact` one by one as
+/// displacements (from, to, kind, captured square, promotion); the others are left out.
+struct MagicLeafSplit<F: FnMut(Sq, Sq, u8, u8, u8)> {
+    zone: u64,
+    magic: u64,
+    simple: u64,
+    enemy: u64,
+    /// The squares of each castling of the side to move: king's side, queen's side.
+    castles: [[Sq; 4]; 2],
+    n: u64,
+    contact: F,
+}
+
+impl<F: FnMut(Sq, Sq, u8, u8, u8)> MagicLeafSplit<F> {
+    fn capture(&self, to: Sq) -> u8 {
+        if self.enemy & bit(to) != 0 {
+            to as u8
+        } else {
+            NONE
+        }
+    }
+
+    fn sources(&self, set: u64, delta: i32) -> u64 {
+        if delta > 0 {
+            set << delta
+        } else {
+            set >> -delta
+        }
+    }
+}
+
+impl<F: FnMut(Sq, Sq, u8, u8, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
+    fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
+        use super::orthodox::Kind;
+        if self.magic & bit(from) != 0 {
+            return;
+        }
+        match kind {
+            Kind::Castle(side) => {
+                let [_, _, rf, rt] = self.castles[(side == CastlingSide::Queen) as usize];
+                if self.magic & bit(rf) == 0 && self.zone & bit(rt) == 0 {
+                    self.n += 1;
+                }
+            }
+            _ if self.zone & bit(to) == 0 => self.n += 1,
+            Kind::EnPassant => {}
+            _ if self.simple & bit(from) == 0 => {}
+            Kind::DoublePush => (self.contact)(from, to, DOUBLE, NONE, NONE),
+            Kind::Promotion(w) => {
+                let cap = self.capture(to);
+                (self.contact)(from, to, NORMAL, cap, w as u8)
+            }
+            Kind::Normal => {
+                let cap = self.capture(to);
+                (self.contact)(from, to, NORMAL, cap, NONE)
+            }
+        }
+    }
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        if self.magic & bit(from) != 0 {
+            return;
+        }
+        self.n += (targets & !self.zone).count_ones() as u64;
+        if self.simple & bit(from) != 0 {
+            let mut contacts = targets & self.zone;
+            while contacts != 0 {
+                let to = lsb(contacts);
+                contacts &= contacts - 1;
+                let cap = self.capture(to);
+                (self.contact)(from, to, NORMAL, cap, NONE);
+            }
+        }
+    }
+    fn add_shifted(&mut self, targets: u64, delta: i32, kind: super::orthodox::Kind) {
+        let targets = targets & !self.sources(self.magic, delta);
+        self.n += (targets & !self.zone).count_ones() as u64;
+        let mut contacts = targets & self.zone;
+        while contacts != 0 {
+            let to = lsb(contacts);
+            contacts &= contacts - 1;
+            self.add((to as i32 - delta) as Sq, to, kind);
+        }
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        if targets == 0 {
+            return;
+        }
+        let targets = targets & !self.sources(self.magic, delta);
+        self.n += 4 * (targets & !self.zone).count_ones() as u64;
+        let mut contacts = targets & self.zone;
+        while contacts != 0 {
+            let to = lsb(contacts);
+            contacts &= contacts - 1;
+            for w in PROMOTIONS {
+                self.add(
+                    (to as i32 - delta) as Sq,
+                    to,
+                    super::orthodox::Kind::Promotion(w as usize),
+                );
+            }
+        }
     }
 }
 

@@ -164,64 +164,6 @@ impl Sink for QuietCounter {
     fn add_capture_promotions(&mut self, _: u64, _: i32) {}
 }
 
-/// Counts the moves that can make no contact with a magic unit: moves of non-magic units that
-/// arrive outside `zone` (the squares next to a magic unit), castlings included.
-pub struct ZoneCounter {
-    /// The squares next to a magic unit.
-    pub zone: u64,
-    /// The magic units.
-    pub magic: u64,
-    /// The count.
-    pub n: u64,
-}
-
-impl Sink for ZoneCounter {
-    #[inline]
-    fn add(&mut self, from: Sq, to: Sq, kind: Kind) {
-        if self.magic & bit(from) != 0 {
-            return;
-        }
-        if let Kind::Castle(side) = kind {
-            let colour = if from < 8 {
-                Colour::White
-            } else {
-                Colour::Black
-            };
-            let [_, _, rf, rt] = side.squares(colour).map(|s| s.index());
-            if self.magic & bit(rf) != 0 || self.zone & bit(rt) != 0 {
-                return;
-            }
-        } else if self.zone & bit(to) != 0 {
-            return;
-        }
-        self.n += 1;
-    }
-    #[inline]
-    fn add_targets(&mut self, from: Sq, targets: u64) {
-        if self.magic & bit(from) == 0 {
-            self.n += (targets & !self.zone).count_ones() as u64;
-        }
-    }
-    #[inline]
-    fn add_shifted(&mut self, targets: u64, delta: i32, _: Kind) {
-        let sources = if delta > 0 {
-            self.magic << delta
-        } else {
-            self.magic >> -delta
-        };
-        self.n += (targets & !self.zone & !sources).count_ones() as u64;
-    }
-    #[inline]
-    fn add_promotions(&mut self, targets: u64, delta: i32) {
-        let sources = if delta > 0 {
-            self.magic << delta
-        } else {
-            self.magic >> -delta
-        };
-        self.n += 4 * (targets & !self.zone & !sources).count_ones() as u64;
-    }
-}
-
 /// Counts moves as Frankfurt and Protean chess have them on an orthodox board: a pawn that
 /// captures on its last rank takes the captured walk instead of promoting, one move each.
 pub struct MutationCounter(pub u64);
