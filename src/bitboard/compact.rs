@@ -173,6 +173,9 @@ pub struct Compact {
     magic_rebirth_mutates: bool,
     /// The Plain Circe square of each colour, walk and capture square.
     circe_squares: Box<[[[u8; 64]; 7]; 2]>,
+    /// `to` moved once more by the vector from `from` to `to`, or NONE off the board: the
+    /// Equipollents square of a capture on the arrival square.
+    vector_squares: Box<[[u8; 64]; 64]>,
 }
 
 /// The castling of a move kind, if it is one.
@@ -246,6 +249,18 @@ impl Compact {
             magic_reestablishes: rules.magic_kept_contact() == MagicKeptContact::Reestablishes,
             magic_edge_promotes: rules.magic_pawn_edge() == MagicPawnEdge::Promote,
             magic_rebirth_mutates: rules.magic_rebirth_contact() == MagicRebirthContact::Mutates,
+            vector_squares: {
+                let mut table = Box::new([[NONE; 64]; 64]);
+                for (from, by_arrival) in table.iter_mut().enumerate() {
+                    for (to, entry) in by_arrival.iter_mut().enumerate() {
+                        let (f, r) = fr(to);
+                        if let Some(s) = at(2 * f - fr(from).0, 2 * r - fr(from).1) {
+                            *entry = s as u8;
+                        }
+                    }
+                }
+                table
+            },
             circe_squares: {
                 let mut table = Box::new([[[0u8; 64]; 7]; 2]);
                 for (c, by_walk) in table.iter_mut().enumerate() {
@@ -652,24 +667,23 @@ impl Compact {
                 _ => Self::walk_at(p, from),
             },
         };
-        let sq = match model.place {
-            RebirthPlace::CirceSquare => Some(self.circe_squares[them][walk][to] as Sq),
-            _ => {
-                let (f, r) = fr(to);
-                at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
-            }
+        let s = match model.place {
+            RebirthPlace::CirceSquare => self.circe_squares[them][walk][to],
+            _ => self.vector_squares[from][to],
         };
         let occ = p.occupied() & !bit(from);
-        match sq {
-            Some(s) if occ & bit(s) == 0 => {
-                if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
-                    Some((s as u8, PROMOTIONS, 4))
-                } else {
-                    Some((s as u8, [walk as u8, NONE, NONE, NONE], 1))
-                }
+        if s == NONE {
+            Some((NONE, [NONE; 4], 1))
+        } else if occ & bit(s as Sq) == 0 {
+            if is_pawnlike(walk) && fr(s as Sq).1 == last_rank(them, walk) {
+                Some((s, PROMOTIONS, 4))
+            } else {
+                Some((s, [walk as u8, NONE, NONE, NONE], 1))
             }
-            Some(_) if model.occupied == RebirthOccupied::Strict => None,
-            _ => Some((NONE, [NONE; 4], 1)),
+        } else if model.occupied == RebirthOccupied::Strict {
+            None
+        } else {
+            Some((NONE, [NONE; 4], 1))
         }
     }
 
@@ -789,12 +803,17 @@ impl Compact {
     fn unit_attacks(&self, c: usize, s: Sq, w: usize, target: Sq, occ: u64) -> bool {
         let t = self.t;
         let k = bit(target);
+        // A rider attacks along its lines only: most squares are on none, and the others need
+        // only the squares between to be empty.
+        let (df, dr) = ((s % 8).abs_diff(target % 8), (s / 8).abs_diff(target / 8));
+        let orthogonal = df == 0 || dr == 0;
+        let diagonal = df == dr;
         match w {
             KNIGHT => t.knight[s] & k != 0,
             KING => t.king[s] & k != 0,
-            ROOK => t.rook(s, occ) & k != 0,
-            BISHOP => t.bishop(s, occ) & k != 0,
-            QUEEN => (t.rook(s, occ) | t.bishop(s, occ)) & k != 0,
+            ROOK => orthogonal && t.between(s, target) & occ == 0,
+            BISHOP => diagonal && t.between(s, target) & occ == 0,
+            QUEEN => (orthogonal || diagonal) && t.between(s, target) & occ == 0,
             w => {
                 let up = forward(c, w) > 0;
                 let rear = if up { 0 } else { 7 };
