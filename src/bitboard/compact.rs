@@ -410,34 +410,24 @@ impl Compact {
                     n: 0,
                 };
                 super::orthodox::generate(p, &mut circe);
-                return circe.n + self.count_left::<MUTATE, NOW, LATER>(p, true, excluded);
+                n = circe.n;
+                self.circe_captures_by(p, excluded, true, |_| n += 1);
+                return n;
             }
+            // In check, or under Frankfurt too: the moves that capture nothing are orthodox ones;
+            // the captures are judged one by one.
             let mut quiet = super::orthodox::QuietCounter {
                 enemy: p.colours[1 - p.side],
                 n: 0,
             };
             super::orthodox::generate(p, &mut quiet);
             n = quiet.n;
-            let simple = if MUTATE || in_check {
-                0
-            } else {
-                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
-            };
+            if !MUTATE {
+                self.circe_captures_by(p, !0, true, |_| n += 1);
+                return n;
+            }
             self.generate_from::<MUTATE, NOW, LATER>(p, true, &mut |mv| {
-                let legal = if simple & bit(mv.from as Sq) != 0 && mv.kind != EP {
-                    mv.reb_sq == NONE
-                        || !self.reborn_attacks(
-                            p,
-                            mv.from as Sq,
-                            mv.to as Sq,
-                            mv.reb_sq as Sq,
-                            mv.reb_walk as usize,
-                            king_sq,
-                        )
-                } else {
-                    self.safe(&self.place_units(p, &mv), p.side)
-                };
-                if legal {
+                if self.safe(&self.place_units(p, &mv), p.side) {
                     n += 1;
                 }
             });
@@ -607,14 +597,16 @@ impl Compact {
                 }
             }
         }
-        let movers = if circe_fast && p.magic == 0 && !MUTATE && !LATER {
-            excluded | Self::en_passant_takers(p)
-        } else {
-            !0
-        };
-        let admit = |from, to, kind| {
-            !plain(from, to, kind) && (!circe_fast || excluded & bit(from) != 0 || kind == EP)
-        };
+        // Under Circe alone, the captures the orthodox list could not judge (the excluded units',
+        // every one in check) are made directly; en passant goes through the pipeline.
+        let circe_alone = NOW && !MUTATE && !LATER && p.magic == 0;
+        if circe_alone {
+            self.circe_captures_by(p, excluded, true, |child| {
+                n += self.count::<MUTATE, NOW, LATER>(child, depth - 1)
+            });
+            return n;
+        }
+        let admit = |from, to, kind| !plain(from, to, kind);
         let mut descend = |mv: CMove| {
             let after = self.make::<LATER>(p, &mv);
             if self.safe(&after, p.side) {
@@ -629,17 +621,11 @@ impl Compact {
         } else {
             0
         } | zone;
-        self.generate_filtered::<MUTATE, NOW, LATER>(
-            p,
-            false,
-            movers & p.magic,
-            &admit,
-            &mut descend,
-        );
+        self.generate_filtered::<MUTATE, NOW, LATER>(p, false, p.magic, &admit, &mut descend);
         self.generate_arriving::<MUTATE, NOW, LATER>(
             p,
             false,
-            movers & !p.magic,
+            !p.magic,
             special,
             &admit,
             &mut descend,
@@ -657,21 +643,38 @@ impl Compact {
         to: Sq,
         promoted: Option<usize>,
     ) -> Option<(u8, [u8; 4], usize)> {
+        self.circe_rebirth_of(p, from, to, to, promoted)
+    }
+
+    /// As [`Self::circe_rebirth`], the unit taken standing on `cap` (en passant: not `to`).
+    fn circe_rebirth_of(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        to: Sq,
+        cap: Sq,
+        promoted: Option<usize>,
+    ) -> Option<(u8, [u8; 4], usize)> {
         let model = self.circe.expect("a Circe model");
         let them = 1 - p.side;
-        let victim = Self::walk_at(p, to);
+        let victim = Self::walk_at(p, cap);
         let walk = match model.walk {
             RebirthWalk::Captured => victim,
+            RebirthWalk::Capturer if p.royal & bit(from) != 0 => victim,
             RebirthWalk::Capturer => match promoted {
                 Some(w) if self.clone_promoted => w,
                 _ => Self::walk_at(p, from),
             },
         };
         let s = match model.place {
-            RebirthPlace::CirceSquare => self.circe_squares[them][walk][to],
-            _ => self.vector_squares[from][to],
+            RebirthPlace::CirceSquare => self.circe_squares[them][walk][cap],
+            _ if cap == to => self.vector_squares[from][to],
+            _ => {
+                let ((f, r), (ff, rf), (ft, rt)) = (fr(cap), fr(from), fr(to));
+                at(f + ft - ff, r + rt - rf).map_or(NONE, |s| s as u8)
+            }
         };
-        let occ = p.occupied() & !bit(from);
+        let occ = (p.occupied() & !bit(from) & !bit(cap)) | bit(to);
         if s == NONE {
             Some((NONE, [NONE; 4], 1))
         } else if occ & bit(s as Sq) == 0 {
@@ -684,6 +687,111 @@ impl Compact {
             None
         } else {
             Some((NONE, [NONE; 4], 1))
+        }
+    }
+
+    /// Under Circe alone on an orthodox board (no magic unit), every legal capture by the units
+    /// on `units`, and every en passant capture when `en_passant`, as the position it leads to:
+    /// the orthodox displacement, then the rebirth, then the mover's safety. Cheaper than the
+    /// pipeline for the captures the orthodox generator cannot judge (the king's, pinned
+    /// units', en passant, every one in check).
+    fn circe_captures_by(
+        &self,
+        p: &BbPosition,
+        units: u64,
+        en_passant: bool,
+        mut f: impl FnMut(&BbPosition),
+    ) {
+        use super::orthodox::{Kind, Mv};
+        let t = self.t;
+        let us = p.side;
+        let own = p.colours[us];
+        let occ = p.occupied();
+        let takeable = p.colours[1 - us] & !p.royal & !p.magic;
+        let mut capture = |from: Sq, to: Sq, cap: Sq, promoted: Option<usize>| {
+            let Some((s, walks, count)) = self.circe_rebirth_of(p, from, to, cap, promoted) else {
+                return;
+            };
+            let kind = match promoted {
+                Some(w) => Kind::Promotion(w),
+                None if cap != to => Kind::EnPassant,
+                None => Kind::Normal,
+            };
+            let after = super::orthodox::make(
+                p,
+                Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    kind,
+                },
+            );
+            if s == NONE {
+                if self.safe(&after, us) {
+                    f(&after);
+                }
+                return;
+            }
+            for &w in &walks[..count] {
+                let mut child = after.clone();
+                self.place_reborn(&mut child, 1 - us, s as Sq, w as usize);
+                if self.safe(&child, us) {
+                    f(&child);
+                }
+            }
+        };
+        let mut movers = own & units;
+        while movers != 0 {
+            let from = lsb(movers);
+            movers &= movers - 1;
+            let w = Self::walk_at(p, from);
+            let (targets, last) = match w {
+                KING => (t.king[from], 0),
+                KNIGHT => (t.knight[from], 0),
+                BISHOP => (t.bishop(from, occ), 0),
+                ROOK => (t.rook(from, occ), 0),
+                QUEEN => (t.rook(from, occ) | t.bishop(from, occ), 0),
+                w => {
+                    let up = forward(us, w) > 0;
+                    let last = if up { 0xFF00_0000_0000_0000 } else { 0xFF };
+                    (t.pawn[usize::from(!up)][from], last)
+                }
+            };
+            let mut targets = targets & takeable;
+            while targets != 0 {
+                let to = lsb(targets);
+                targets &= targets - 1;
+                if last & bit(to) != 0 {
+                    for promotion in PROMOTIONS {
+                        capture(from, to, to, Some(promotion as usize));
+                    }
+                } else {
+                    capture(from, to, to, None);
+                }
+            }
+        }
+        if !en_passant {
+            return;
+        }
+        if let Some((target, pawn)) = p.ep() {
+            let (target, pawn) = (target as Sq, pawn as Sq);
+            let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
+            if takeable & pawnlike & bit(pawn) != 0 && occ & bit(target) == 0 {
+                // Our pawns of either direction that take diagonally onto the square.
+                let (up, down) = if us == 0 {
+                    (PAWN, REVERSE_PAWN)
+                } else {
+                    (REVERSE_PAWN, PAWN)
+                };
+                let mut takers = (t.pawn[1][target] & p.walks[up]
+                    | t.pawn[0][target] & p.walks[down])
+                    & own
+                    & !p.magic;
+                while takers != 0 {
+                    let from = lsb(takers);
+                    takers &= takers - 1;
+                    capture(from, target, pawn, None);
+                }
+            }
         }
     }
 
@@ -711,10 +819,14 @@ impl Compact {
         excluded: u64,
     ) -> u64 {
         let mut n = 0;
+        let movers = excluded | Self::en_passant_takers(p);
+        if movers == 0 {
+            return 0;
+        }
         self.generate_filtered::<MUTATE, NOW, LATER>(
             p,
             captures_only,
-            excluded | Self::en_passant_takers(p),
+            movers,
             &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
             &mut |mv| {
                 if self.safe(&self.place_units(p, &mv), p.side) {
