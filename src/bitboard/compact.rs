@@ -160,6 +160,7 @@ pub struct Compact {
     t: &'static Tables,
     circe: Option<CirceModel>,
     first_rank: FirstRankPawns,
+    captures_mutate: bool,
     mutation_rex_exclusive: bool,
     opposing: bool,
     flip_same: bool,
@@ -238,6 +239,7 @@ impl Compact {
             t: tables(),
             circe,
             first_rank: rules.first_rank_pawns(),
+            captures_mutate: rules.captures_mutate(),
             mutation_rex_exclusive: rules.mutation_rex() == Rex::Exclusive,
             opposing: rules.pawn_direction() == PawnDirection::Opposing,
             flip_same: rules.same_walk_capture() == SameWalkCapture::Flip,
@@ -273,6 +275,13 @@ impl Compact {
                 table
             },
         })
+    }
+
+    /// Whether the orthodox generator's sinks may meet pawns on their own first rank: they step
+    /// and take from it as from any other rank, and no capture mutates (a unit that takes such
+    /// a pawn would become a pawn on its promotion rank, which the sinks do not count).
+    fn first_rank_steps(&self) -> bool {
+        self.first_rank == FirstRankPawns::Step && !self.captures_mutate
     }
 
     /// Whether this position can take the compact path (every position the rules allow).
@@ -334,7 +343,10 @@ impl Compact {
         if depth == 0 {
             return 1;
         }
-        if depth > 1 && super::orthodox::shaped_with_magic(p) && !(LATER && p.reserve.is_some()) {
+        if depth > 1
+            && super::orthodox::shaped_with_magic(p, self.first_rank_steps())
+            && !(LATER && p.reserve.is_some())
+        {
             return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
         }
         let mut n = 0u64;
@@ -345,7 +357,7 @@ impl Compact {
         {
             let mut board = p.clone();
             board.reserve = None;
-            if super::orthodox::shaped(&board)
+            if super::orthodox::shaped(&board, self.first_rank_steps())
                 && reserve.piece.colour == colour_of(p.side)
                 && !self.in_check(p, p.side)
             {
@@ -368,7 +380,11 @@ impl Compact {
                 return parrain.n + self.count_left::<MUTATE, NOW, LATER>(p, false, excluded);
             }
         }
-        if depth == 1 && LATER && p.reserve.is_none() && super::orthodox::shaped(p) {
+        if depth == 1
+            && LATER
+            && p.reserve.is_none()
+            && super::orthodox::shaped(p, self.first_rank_steps())
+        {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such.
             if MUTATE {
@@ -380,7 +396,7 @@ impl Compact {
             super::orthodox::generate(p, &mut c);
             return c.0;
         }
-        if depth == 1 && !LATER && super::orthodox::shaped(p) {
+        if depth == 1 && !LATER && super::orthodox::shaped(p, self.first_rank_steps()) {
             // On an orthodox board a move that captures nothing is judged as in orthodox chess,
             // and under Frankfurt and Protean captures are too: count those with the orthodox
             // generator; judge only the Circe captures one by one.
@@ -438,7 +454,7 @@ impl Compact {
             && !NOW
             && !LATER
             && p.magic != 0
-            && super::orthodox::shaped_with_magic(p)
+            && super::orthodox::shaped_with_magic(p, self.first_rank_steps())
         {
             // Moves that make no contact are orthodox moves (magic units only block): count them
             // with the orthodox generator, and judge the others one by one. Out of check, the

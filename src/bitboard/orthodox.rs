@@ -2,6 +2,7 @@
 //! and bulk counting at the last ply. Used when the rules are orthodox and the position holds
 //! nothing but orthodox units (one king a side, pawns off their first and last ranks).
 
+use feerie_oracle::rules::FirstRankPawns;
 use feerie_oracle::{CastlingSide, Colour, Rules};
 
 use super::board::{BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of};
@@ -196,23 +197,31 @@ const FIRST_RANKS: [u64; 2] = [0xFF, 0xFF << 56];
 
 /// True when the fast path applies to this position under these rules.
 pub fn applies(p: &BbPosition, rules: &Rules) -> bool {
-    rules.is_orthodox() && shaped(p)
+    rules.is_orthodox() && shaped(p, rules.first_rank_pawns() == FirstRankPawns::Step)
 }
 
 /// True when the position holds units the fast generator knows: one royal king a side, no
-/// attribute, pawns and reverse pawns off the edge ranks, no reserve.
-pub fn shaped(p: &BbPosition) -> bool {
-    p.magic == 0 && shaped_with_magic(p)
+/// attribute, no reserve, pawns and reverse pawns off the edge ranks, except on their own
+/// first rank when `first_rank_steps` (`first_rank_pawns: step`: such a pawn steps and takes
+/// one square forward and attacks as from any other rank, which is what the generator's pawn
+/// sets do, with no double step since it does not start from its second rank).
+pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
+    p.magic == 0 && shaped_with_magic(p, first_rank_steps)
 }
 
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
-pub fn shaped_with_magic(p: &BbPosition) -> bool {
-    const EDGE_RANKS: u64 = 0xFF00_0000_0000_00FF;
+pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
+    const RANK_1: u64 = 0xFF;
+    const RANK_8: u64 = 0xFF << 56;
+    let up = (p.walks[PAWN] & p.colours[0]) | (p.walks[REVERSE_PAWN] & p.colours[1]);
+    let down = (p.walks[PAWN] & p.colours[1]) | (p.walks[REVERSE_PAWN] & p.colours[0]);
+    let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
     p.mutable == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
         && (p.walks[KING] & p.colours[1]).count_ones() == 1
-        && (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & EDGE_RANKS == 0
+        && last == 0
+        && (first == 0 || first_rank_steps)
         && p.reserve.is_none()
 }
 
