@@ -352,7 +352,6 @@ impl Compact {
         let mut n = 0u64;
         if depth == 1
             && LATER
-            && !MUTATE
             && let Some(reserve) = p.reserve
         {
             let mut board = p.clone();
@@ -374,6 +373,7 @@ impl Compact {
                     p,
                     reserve,
                     excluded,
+                    mutate: MUTATE,
                     n: 0,
                 };
                 super::orthodox::generate(&board, &mut parrain);
@@ -1940,6 +1940,9 @@ struct ParrainCounter<'a> {
     p: &'a BbPosition,
     reserve: Reserve,
     excluded: u64,
+    /// Captures mutate (Frankfurt, Protean): a pawn taking on its last rank takes the captured
+    /// walk instead of promoting, one move.
+    mutate: bool,
     n: u64,
 }
 
@@ -2015,6 +2018,14 @@ impl super::orthodox::Sink for ParrainCounter<'_> {
             let to = lsb(targets);
             targets &= targets - 1;
             self.step((to as i32 - delta) as Sq, to, 4);
+        }
+    }
+    fn add_capture_promotions(&mut self, mut targets: u64, delta: i32) {
+        let times = if self.mutate { 1 } else { 4 };
+        while targets != 0 {
+            let to = lsb(targets);
+            targets &= targets - 1;
+            self.step((to as i32 - delta) as Sq, to, times);
         }
     }
 }
