@@ -133,15 +133,31 @@ fn main() {
             );
         }
     }
-    let magic = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB(wmB)PPP/R3K2R w KQkq - 0 1";
-    let position = Position::new(fen::parse_setup(magic).unwrap(), Validation::Strict).unwrap();
-    let (n, nps, ratio) = paired(&position, &orthodox, 4 - quick);
-    println!(
-        "  {:32} kiwipete  depth {}: {} ({n} nodes), ratio {ratio:.2} (to Kiwipete without it)",
-        "magic bishop on e2",
-        4 - quick,
-        mnps(nps),
-    );
+    // Magic units are marks on units, not a condition: one magic bishop added to each position,
+    // against the same position with that bishop plain.
+    let magic = [
+        (
+            "magic bishop on c1",
+            "start",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN(wmB)QKBNR w KQkq - 0 1",
+            5 - quick,
+        ),
+        (
+            "magic bishop on e2",
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB(wmB)PPP/R3K2R w KQkq - 0 1",
+            4 - quick,
+        ),
+    ];
+    for (label, name, text, depth) in magic {
+        let position = Position::new(fen::parse_setup(text).unwrap(), Validation::Strict).unwrap();
+        let (n, nps, ratio) = paired(&position, &orthodox, depth);
+        println!(
+            "  {label:32} {name:9} depth {depth}: {} ({n} nodes), ratio {ratio:.2} (to the position \
+             without it)",
+            mnps(nps),
+        );
+    }
     println!("reference engine, one thread");
     for (name, text, depth, _) in positions {
         let position = fen::parse(text, Validation::Strict).unwrap();

@@ -483,13 +483,16 @@ impl Compact {
                 zone,
                 magic: p.magic,
                 simple,
-                enemy: p.colours[1 - us],
                 castles: [CastlingSide::King, CastlingSide::Queen]
                     .map(|side| side.squares(colour_of(us)).map(|s| s.index())),
                 n: 0,
-                contact: |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
-                    let mv = CMove::displacement(from, to, kind, cap, promo);
-                    self.contacts(p, mv, &mut |_| simple_variants += 1)
+                contact: |from: Sq, to: Sq, promo: u8| {
+                    let walk = if promo == NONE {
+                        Self::walk_at(p, from)
+                    } else {
+                        promo as usize
+                    };
+                    simple_variants += self.mover_contact_variants(p, from, to, walk);
                 },
             };
             super::orthodox::generate(p, &mut split);
@@ -1559,43 +1562,84 @@ impl Compact {
             if new == 0 {
                 continue;
             }
-            let scope = if self.magic_all_contacts {
-                touching
-            } else {
-                new
-            };
             let c = if after.colours[0] & bit(s) != 0 { 0 } else { 1 };
-            let own = scope & after.colours[c];
-            let up = if own == scope {
-                true
-            } else if own == 0 {
-                false
-            } else {
-                continue;
-            };
-            let steps = if self.magic_steps_per_piece {
-                scope.count_ones()
-            } else {
-                1
-            };
             let walk = after.walk_at(p, &mv, s);
-            let mut w = walk;
-            for _ in 0..steps {
-                w = ladder(w, up);
+            if let Some((walks, n)) = self.contact_change(s, c, walk, touching, new, &after.colours)
+            {
+                changes[count] = (s as u8, walks, n);
+                count += 1;
             }
-            if w == walk {
-                continue;
-            }
-            let options =
-                if is_pawnlike(w) && fr(s).1 == last_rank(c, w) && self.magic_edge_promotes {
-                    (PROMOTIONS, 4)
-                } else {
-                    ([w as u8, NONE, NONE, NONE], 1)
-                };
-            changes[count] = (s as u8, options.0, options.1);
-            count += 1;
         }
         self.expand_contacts(mv, &changes[..count], emit);
+    }
+
+    /// The walks a unit of colour `c` and walk `walk` on `s` takes by its contacts with the
+    /// magic units on `touching` (after the move), of which those on `new` are new contacts:
+    /// `None` when it keeps its walk, else the walks (four promotions of a pawn that lands on
+    /// its last rank, when that promotes).
+    fn contact_change(
+        &self,
+        s: Sq,
+        c: usize,
+        walk: usize,
+        touching: u64,
+        new: u64,
+        colours: &[u64; 2],
+    ) -> Option<([u8; 4], u8)> {
+        let scope = if self.magic_all_contacts {
+            touching
+        } else {
+            new
+        };
+        let own = scope & colours[c];
+        let up = if own == scope {
+            true
+        } else if own == 0 {
+            false
+        } else {
+            return None;
+        };
+        let steps = if self.magic_steps_per_piece {
+            scope.count_ones()
+        } else {
+            1
+        };
+        let mut w = walk;
+        for _ in 0..steps {
+            w = ladder(w, up);
+        }
+        if w == walk {
+            None
+        } else if is_pawnlike(w) && fr(s).1 == last_rank(c, w) && self.magic_edge_promotes {
+            Some((PROMOTIONS, 4))
+        } else {
+            Some(([w as u8, NONE, NONE, NONE], 1))
+        }
+    }
+
+    /// The number of moves a displacement from `from` to `to` by a unit of the side to move
+    /// that is not magic makes by contact, when nothing else moves and nothing is reborn (so
+    /// that the mover, of walk `walk` on arrival, is the only unit that may change).
+    fn mover_contact_variants(&self, p: &BbPosition, from: Sq, to: Sq, walk: usize) -> u64 {
+        let touching = p.magic & self.t.king[to];
+        if touching == 0 {
+            return 1;
+        }
+        // A contact is new unless the mover already touched that magic unit, and then still
+        // new when a kept contact re-establishes itself.
+        let new = if self.magic_reestablishes {
+            touching
+        } else {
+            touching & !self.t.king[from]
+        };
+        if new == 0 {
+            return 1;
+        }
+        let mut colours = p.colours;
+        colours[p.side] ^= bit(from) | bit(to);
+        colours[1 - p.side] &= !bit(to);
+        self.contact_change(to, p.side, walk, touching, new, &colours)
+            .map_or(1, |(_, n)| u64::from(n))
     }
 
     fn expand_contacts(
@@ -1826,28 +1870,19 @@ impl super::orthodox::Sink for CirceCounter<'_> {
 
 /// Splits the orthodox generator's moves at the last ply with magic units on the board: the
 /// moves that make no contact are counted; the contact moves of `simple` units (unpinned, not
-/// the king, not magic, out of check), en passant aside, go to `contact` one by one as
-/// displacements (from, to, kind, captured square, promotion); the others are left out.
-struct MagicLeafSplit<F: FnMut(Sq, Sq, u8, u8, u8)> {
+/// the king, not magic, out of check), en passant aside, go to `contact` one by one (from, to,
+/// promotion or NONE); the others are left out.
+struct MagicLeafSplit<F: FnMut(Sq, Sq, u8)> {
     zone: u64,
     magic: u64,
     simple: u64,
-    enemy: u64,
     /// The squares of each castling of the side to move: king's side, queen's side.
     castles: [[Sq; 4]; 2],
     n: u64,
     contact: F,
 }
 
-impl<F: FnMut(Sq, Sq, u8, u8, u8)> MagicLeafSplit<F> {
-    fn capture(&self, to: Sq) -> u8 {
-        if self.enemy & bit(to) != 0 {
-            to as u8
-        } else {
-            NONE
-        }
-    }
-
+impl<F: FnMut(Sq, Sq, u8)> MagicLeafSplit<F> {
     fn sources(&self, set: u64, delta: i32) -> u64 {
         if delta > 0 {
             set << delta
@@ -1857,7 +1892,7 @@ impl<F: FnMut(Sq, Sq, u8, u8, u8)> MagicLeafSplit<F> {
     }
 }
 
-impl<F: FnMut(Sq, Sq, u8, u8, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
+impl<F: FnMut(Sq, Sq, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
     fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
         use super::orthodox::Kind;
         if self.magic & bit(from) != 0 {
@@ -1873,15 +1908,8 @@ impl<F: FnMut(Sq, Sq, u8, u8, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
             _ if self.zone & bit(to) == 0 => self.n += 1,
             Kind::EnPassant => {}
             _ if self.simple & bit(from) == 0 => {}
-            Kind::DoublePush => (self.contact)(from, to, DOUBLE, NONE, NONE),
-            Kind::Promotion(w) => {
-                let cap = self.capture(to);
-                (self.contact)(from, to, NORMAL, cap, w as u8)
-            }
-            Kind::Normal => {
-                let cap = self.capture(to);
-                (self.contact)(from, to, NORMAL, cap, NONE)
-            }
+            Kind::Promotion(w) => (self.contact)(from, to, w as u8),
+            Kind::Normal | Kind::DoublePush => (self.contact)(from, to, NONE),
         }
     }
     fn add_targets(&mut self, from: Sq, targets: u64) {
@@ -1894,8 +1922,7 @@ impl<F: FnMut(Sq, Sq, u8, u8, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
             while contacts != 0 {
                 let to = lsb(contacts);
                 contacts &= contacts - 1;
-                let cap = self.capture(to);
-                (self.contact)(from, to, NORMAL, cap, NONE);
+                (self.contact)(from, to, NONE);
             }
         }
     }
