@@ -464,14 +464,24 @@ impl Compact {
             let zone = self.magic_zone(p);
             let us = p.side;
             let king_sq = lsb(p.walks[KING] & p.colours[us]);
-            let simple = if self.in_check(p, us) {
+            // Unpinned units other than the king, out of check: their moves are orthodox-legal,
+            // so only an enemy unit mutated into an attacker of the king can make them illegal.
+            let unpinned = if self.in_check(p, us) {
                 0
             } else {
-                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq) & !p.magic
+                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
             };
+            let simple = unpinned & !p.magic;
             let mut judged = 0u64;
             let mut judge = |mv: CMove| {
-                if self.safe(&self.place_units(p, &mv), p.side) {
+                let legal = if unpinned & bit(mv.from as Sq) != 0
+                    && (mv.kind == NORMAL || mv.kind == DOUBLE)
+                {
+                    !self.contacts_attack(p, &mv, king_sq)
+                } else {
+                    self.safe(&self.place_units(p, &mv), p.side)
+                };
+                if legal {
                     judged += 1;
                 }
             };
@@ -483,6 +493,7 @@ impl Compact {
                 zone,
                 magic: p.magic,
                 simple,
+                magic_simple: unpinned & p.magic,
                 castles: [CastlingSide::King, CastlingSide::Queen]
                     .map(|side| side.squares(colour_of(us)).map(|s| s.index())),
                 n: 0,
@@ -494,6 +505,14 @@ impl Compact {
                     };
                     simple_variants += self.mover_contact_variants(p, from, to, walk);
                 },
+                magic_move: |from: Sq, to: Sq, kind: u8, promo: u8| {
+                    // Nothing is reborn here: the displacement goes straight to the contacts.
+                    self.contacts(
+                        p,
+                        CMove::displacement(from, to, kind, NONE, promo),
+                        &mut judge,
+                    )
+                },
             };
             super::orthodox::generate(p, &mut split);
             let (plain, castles) = (split.n, split.castles);
@@ -502,7 +521,7 @@ impl Compact {
             self.generate_filtered::<MUTATE, NOW, LATER>(
                 p,
                 false,
-                p.magic,
+                p.magic & !unpinned,
                 &|_, _, _| true,
                 &mut judge,
             );
@@ -954,6 +973,22 @@ impl Compact {
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
             }
         }
+    }
+
+    /// Whether an enemy unit the move mutates by contact attacks the mover's king on `king_sq`
+    /// with its new walk. For a move that orthodox chess allows without looking (an unpinned
+    /// unit other than the king, out of check), this is all that can make it illegal: the
+    /// mutations change no square's occupation, and the unmutated enemy units attack as before.
+    fn contacts_attack(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
+        let them = 1 - p.side;
+        let enemy = p.colours[them] & !p.magic & !bit(mv.to as Sq);
+        let occ = (p.occupied() & !bit(mv.from as Sq)) | bit(mv.to as Sq);
+        mv.contacts[..mv.contact_count as usize]
+            .iter()
+            .any(|&(s, w)| {
+                enemy & bit(s as Sq) != 0
+                    && self.unit_attacks(them, s as Sq, w as usize, king_sq, occ)
+            })
     }
 
     /// The units after a move, with only what the safety test reads: the sets of colours,
@@ -1871,18 +1906,22 @@ impl super::orthodox::Sink for CirceCounter<'_> {
 /// Splits the orthodox generator's moves at the last ply with magic units on the board: the
 /// moves that make no contact are counted; the contact moves of `simple` units (unpinned, not
 /// the king, not magic, out of check), en passant aside, go to `contact` one by one (from, to,
-/// promotion or NONE); the others are left out.
-struct MagicLeafSplit<F: FnMut(Sq, Sq, u8)> {
+/// promotion or NONE); the moves of `magic_simple` units (unpinned magic units other than the
+/// king, out of check) go to `magic_move` (from, to, kind, promotion or NONE); the others are
+/// left out.
+struct MagicLeafSplit<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> {
     zone: u64,
     magic: u64,
     simple: u64,
+    magic_simple: u64,
     /// The squares of each castling of the side to move: king's side, queen's side.
     castles: [[Sq; 4]; 2],
     n: u64,
     contact: F,
+    magic_move: G,
 }
 
-impl<F: FnMut(Sq, Sq, u8)> MagicLeafSplit<F> {
+impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> MagicLeafSplit<F, G> {
     fn sources(&self, set: u64, delta: i32) -> u64 {
         if delta > 0 {
             set << delta
@@ -1890,12 +1929,30 @@ impl<F: FnMut(Sq, Sq, u8)> MagicLeafSplit<F> {
             set >> -delta
         }
     }
+
+    /// A move of a magic unit.
+    fn magic_add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
+        use super::orthodox::Kind;
+        if self.magic_simple & bit(from) == 0 {
+            return;
+        }
+        match kind {
+            Kind::Normal => (self.magic_move)(from, to, NORMAL, NONE),
+            Kind::DoublePush => (self.magic_move)(from, to, DOUBLE, NONE),
+            Kind::Promotion(w) => (self.magic_move)(from, to, NORMAL, w as u8),
+            // A magic unit takes nothing, and castling is the king's move.
+            Kind::EnPassant | Kind::Castle(_) => {}
+        }
+    }
 }
 
-impl<F: FnMut(Sq, Sq, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
+impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
+    for MagicLeafSplit<F, G>
+{
     fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
         use super::orthodox::Kind;
         if self.magic & bit(from) != 0 {
+            self.magic_add(from, to, kind);
             return;
         }
         match kind {
@@ -1914,6 +1971,12 @@ impl<F: FnMut(Sq, Sq, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
     }
     fn add_targets(&mut self, from: Sq, targets: u64) {
         if self.magic & bit(from) != 0 {
+            let mut targets = targets;
+            while targets != 0 {
+                let to = lsb(targets);
+                targets &= targets - 1;
+                self.magic_add(from, to, super::orthodox::Kind::Normal);
+            }
             return;
         }
         self.n += (targets & !self.zone).count_ones() as u64;
@@ -1927,12 +1990,13 @@ impl<F: FnMut(Sq, Sq, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
         }
     }
     fn add_shifted(&mut self, targets: u64, delta: i32, kind: super::orthodox::Kind) {
-        let targets = targets & !self.sources(self.magic, delta);
+        let from_magic = targets & self.sources(self.magic, delta);
+        let targets = targets & !from_magic;
         self.n += (targets & !self.zone).count_ones() as u64;
-        let mut contacts = targets & self.zone;
-        while contacts != 0 {
-            let to = lsb(contacts);
-            contacts &= contacts - 1;
+        let mut one_by_one = (targets & self.zone) | from_magic;
+        while one_by_one != 0 {
+            let to = lsb(one_by_one);
+            one_by_one &= one_by_one - 1;
             self.add((to as i32 - delta) as Sq, to, kind);
         }
     }
@@ -1941,12 +2005,13 @@ impl<F: FnMut(Sq, Sq, u8)> super::orthodox::Sink for MagicLeafSplit<F> {
         if targets == 0 {
             return;
         }
-        let targets = targets & !self.sources(self.magic, delta);
+        let from_magic = targets & self.sources(self.magic, delta);
+        let targets = targets & !from_magic;
         self.n += 4 * (targets & !self.zone).count_ones() as u64;
-        let mut contacts = targets & self.zone;
-        while contacts != 0 {
-            let to = lsb(contacts);
-            contacts &= contacts - 1;
+        let mut one_by_one = (targets & self.zone) | from_magic;
+        while one_by_one != 0 {
+            let to = lsb(one_by_one);
+            one_by_one &= one_by_one - 1;
             for w in PROMOTIONS {
                 self.add(
                     (to as i32 - delta) as Sq,
