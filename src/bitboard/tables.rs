@@ -30,8 +30,13 @@ pub struct Tables {
     pub line: Vec<u64>,
     rook_magics: Vec<Magic>,
     bishop_magics: Vec<Magic>,
-    slides: Vec<u64>,
+    /// Both sliders' attack sets, padded to a power of two so that a masked index needs no
+    /// bounds check.
+    slides: Box<[u64; SLIDES]>,
 }
+
+/// Room for the attack sets of both sliders (107,648 with the magics found) and the padding.
+const SLIDES: usize = 1 << 17;
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
@@ -214,10 +219,16 @@ impl Tables {
                 }
             }
         }
-        let mut slides = Vec::new();
+        let mut found = Vec::new();
         let mut rng = Seeded(0x5EED_F0E2_1E00_0001);
-        let rook_magics = find_magics(&ROOK_DIRS, &mut slides, &mut rng);
-        let bishop_magics = find_magics(&BISHOP_DIRS, &mut slides, &mut rng);
+        let rook_magics = find_magics(&ROOK_DIRS, &mut found, &mut rng);
+        let bishop_magics = find_magics(&BISHOP_DIRS, &mut found, &mut rng);
+        assert!(
+            found.len() <= SLIDES,
+            "the slider tables outgrow their room"
+        );
+        let mut slides: Box<[u64; SLIDES]> = vec![0; SLIDES].try_into().expect("the size");
+        slides[..found.len()].copy_from_slice(&found);
         Tables {
             knight,
             king,
@@ -234,14 +245,16 @@ impl Tables {
     #[inline]
     pub fn rook(&self, sq: Sq, occupied: u64) -> u64 {
         let m = &self.rook_magics[sq];
-        self.slides[m.offset + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
+        let index = m.offset + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+        self.slides[index & (SLIDES - 1)]
     }
 
     /// Bishop attacks from `sq` with `occupied` squares blocking.
     #[inline]
     pub fn bishop(&self, sq: Sq, occupied: u64) -> u64 {
         let m = &self.bishop_magics[sq];
-        self.slides[m.offset + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
+        let index = m.offset + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+        self.slides[index & (SLIDES - 1)]
     }
 
     /// Squares strictly between `a` and `b` when aligned.
