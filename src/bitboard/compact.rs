@@ -810,25 +810,11 @@ impl Compact {
         if !en_passant {
             return;
         }
-        if let Some((target, pawn)) = p.ep() {
-            let (target, pawn) = (target as Sq, pawn as Sq);
-            let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
-            if takeable & pawnlike & bit(pawn) != 0 && occ & bit(target) == 0 {
-                // Our pawns of either direction that take diagonally onto the square.
-                let (up, down) = if us == 0 {
-                    (PAWN, REVERSE_PAWN)
-                } else {
-                    (REVERSE_PAWN, PAWN)
-                };
-                let mut takers = (t.pawn[1][target] & p.walks[up]
-                    | t.pawn[0][target] & p.walks[down])
-                    & own
-                    & !p.magic;
-                while takers != 0 {
-                    let from = lsb(takers);
-                    takers &= takers - 1;
-                    capture(from, target, pawn, None);
-                }
+        if let Some((target, pawn, mut takers)) = super::orthodox::en_passant(t, p, takeable) {
+            while takers != 0 {
+                let from = lsb(takers);
+                takers &= takers - 1;
+                capture(from, target, pawn, None);
             }
         }
     }

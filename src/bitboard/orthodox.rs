@@ -289,6 +289,30 @@ pub fn attacked(t: &Tables, p: &BbPosition, by: usize, occupied: u64) -> u64 {
     danger
 }
 
+/// The en passant capture open to the side to move, when the pawn to take is on `takeable` and
+/// the passed square is empty: (passed square, the pawn's square, the units that may take,
+/// pawns of either direction, magic ones aside).
+#[inline]
+pub fn en_passant(t: &Tables, p: &BbPosition, takeable: u64) -> Option<(Sq, Sq, u64)> {
+    let (target, pawn) = p.ep()?;
+    let (target, pawn) = (target as Sq, pawn as Sq);
+    let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
+    if takeable & pawnlike & bit(pawn) == 0 || p.occupied() & bit(target) != 0 {
+        return None;
+    }
+    let (up, down) = if p.side == 0 {
+        (PAWN, REVERSE_PAWN)
+    } else {
+        (REVERSE_PAWN, PAWN)
+    };
+    // A pawn moving up takes onto the square from its lower diagonals, one moving down from
+    // its upper ones.
+    let takers = (t.pawn[1][target] & p.walks[up] | t.pawn[0][target] & p.walks[down])
+        & p.colours[p.side]
+        & !p.magic;
+    Some((target, pawn, takers))
+}
+
 /// Every legal move of the side to move.
 pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let t = tables();
@@ -439,25 +463,16 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
             pawn_moves(list, pawns, up, occ, enemy, target, pinned, magic, king);
         }
     }
-    if let Some((ep_target, ep_pawn)) = p.ep() {
-        let (ep_target, ep_pawn) = (ep_target as Sq, ep_pawn as Sq);
-        let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
-        if enemy & pawnlike & bit(ep_pawn) != 0 && occ & bit(ep_target) == 0 {
-            // Our pawns of either direction that take diagonally onto the square.
-            let mut takers = (t.pawn[1][ep_target] & p.walks[own_up]
-                | t.pawn[0][ep_target] & p.walks[own_down])
-                & own
-                & !magic;
-            while takers != 0 {
-                let from = lsb(takers);
-                takers &= takers - 1;
-                // Judged on the board after the capture: two units leave one rank.
-                let after = (occ ^ bit(from) ^ bit(ep_pawn)) | bit(ep_target);
-                let mut board = p.clone();
-                board.colours[them] &= !bit(ep_pawn);
-                if attackers(t, &board, king, after, them) == 0 {
-                    list.add(from, ep_target, Kind::EnPassant);
-                }
+    if let Some((ep_target, ep_pawn, mut takers)) = en_passant(t, p, enemy) {
+        while takers != 0 {
+            let from = lsb(takers);
+            takers &= takers - 1;
+            // Judged on the board after the capture: two units leave one rank.
+            let after = (occ ^ bit(from) ^ bit(ep_pawn)) | bit(ep_target);
+            let mut board = p.clone();
+            board.colours[them] &= !bit(ep_pawn);
+            if attackers(t, &board, king, after, them) == 0 {
+                list.add(from, ep_target, Kind::EnPassant);
             }
         }
     }
