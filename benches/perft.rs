@@ -48,7 +48,7 @@ fn measure(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
 }
 
 /// Nodes and nodes per second of `position` under `rules`, and the ratio to orthodox perft of
-/// the corresponding orthodox position (magic units made plain) at the same depth: best of three
+/// the corresponding orthodox position (magic units made plain) at the same depth: best of seven
 /// each, measured alternately.
 fn paired(position: &Position, rules: &Rules, depth: u32) -> (u64, f64, f64) {
     let mut plain = position.setup().clone();
@@ -58,7 +58,9 @@ fn paired(position: &Position, rules: &Rules, depth: u32) -> (u64, f64, f64) {
     let plain = Position::new(plain, Validation::Lenient).unwrap();
     let orthodox = Rules::orthodox();
     let (mut n, mut best, mut best_orthodox) = (0, 0f64, 0f64);
-    for _ in 0..3 {
+    // A run takes tens of milliseconds: seven pairs give the best of each a fair chance on a
+    // busy machine.
+    for _ in 0..7 {
         let (a, x) = measure(1, || BitboardEngine.perft(position, rules, depth).unwrap());
         let (_, y) = measure(1, || {
             BitboardEngine.perft(&plain, &orthodox, depth).unwrap()
