@@ -412,11 +412,15 @@ impl Compact {
             }
             // Out of check, a capture by an unpinned unit other than the king (not en passant)
             // opens no line to the king: it is legal unless the unit reborn attacks the king.
+            // The other captures (every one in check) are made and tested one by one.
             let us = p.side;
             let king_sq = lsb(p.walks[KING] & p.colours[us]);
-            let in_check = self.in_check(p, us);
-            if !MUTATE && !in_check {
-                let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
+            if !MUTATE {
+                let excluded = if self.in_check(p, us) {
+                    !0
+                } else {
+                    p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
+                };
                 let mut circe = CirceCounter {
                     c: self,
                     p,
@@ -430,18 +434,14 @@ impl Compact {
                 self.circe_captures_by(p, excluded, true, |_| n += 1);
                 return n;
             }
-            // In check, or under Frankfurt too: the moves that capture nothing are orthodox ones;
-            // the captures are judged one by one.
+            // Under Frankfurt too: the moves that capture nothing are orthodox ones; the captures
+            // go through the pipeline.
             let mut quiet = super::orthodox::QuietCounter {
                 enemy: p.colours[1 - p.side],
                 n: 0,
             };
             super::orthodox::generate(p, &mut quiet);
             n = quiet.n;
-            if !MUTATE {
-                self.circe_captures_by(p, !0, true, |_| n += 1);
-                return n;
-            }
             self.generate_from::<MUTATE, NOW, LATER>(p, true, &mut |mv| {
                 if self.safe(&self.place_units(p, &mv), p.side) {
                     n += 1;
@@ -592,8 +592,8 @@ impl Compact {
         // Out of check under Circe alone, a capture by an unpinned unit other than the king (not
         // en passant) is an orthodox move plus a rebirth that must not attack the king.
         let king_sq = lsb(p.walks[KING] & p.colours[us]);
-        let circe_fast = NOW && !MUTATE && !LATER && p.magic == 0 && !self.in_check(p, us);
-        let excluded = if circe_fast {
+        let circe_alone = NOW && !MUTATE && !LATER && p.magic == 0;
+        let excluded = if circe_alone && !self.in_check(p, us) {
             p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
         } else {
             !0
@@ -636,8 +636,7 @@ impl Compact {
             }
         }
         // Under Circe alone, the captures the orthodox list could not judge (the excluded units',
-        // every one in check) are made directly; en passant goes through the pipeline.
-        let circe_alone = NOW && !MUTATE && !LATER && p.magic == 0;
+        // every one in check, en passant) are made directly.
         if circe_alone {
             self.circe_captures_by(p, excluded, true, |child| {
                 n += self.count::<MUTATE, NOW, LATER>(child, depth - 1)
