@@ -62,7 +62,8 @@ pub fn parse(text: &str) -> Vec<Chunk> {
     let mut chunks = Vec::new();
     let mut start = 0;
     for (i, l) in lines.iter().enumerate() {
-        if FINISHED.contains(&l.trim().to_ascii_lowercase().as_str()) {
+        let lower = l.trim().to_ascii_lowercase();
+        if FINISHED.iter().any(|f| lower.starts_with(f)) {
             chunks.push(parse_chunk(&lines[start..i], start + 1));
             start = i + 1;
         }
