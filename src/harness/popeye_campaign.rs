@@ -176,9 +176,22 @@ pub fn make_popeye_case(
     Ok(PopeyeCase {
         bucket: bucket.name.clone(),
         index,
-        position: fuzzed.position,
+        position: without_marks(fuzzed.position),
         rules,
     })
+}
+
+/// The position with its capture-mutable marks taken away, so that whole-board Frankfurt and
+/// Protean are asked of Popeye: it reads a partial form otherwise than the rules (RULES.md §5).
+fn without_marks(position: Position) -> Position {
+    if !position.board().pieces().any(|(_, p)| p.mutable) {
+        return position;
+    }
+    let mut setup = position.setup().clone();
+    for (square, piece) in position.board().pieces().collect::<Vec<_>>() {
+        setup.board.set(square, Some(piece.with_mutable(false)));
+    }
+    Position::new(setup, Validation::Strict).unwrap_or(position)
 }
 
 /// Why a position is not asked of Popeye, if it is not: what its input cannot say, or a
