@@ -662,7 +662,7 @@ fn seconds(secs: u64) -> Result<std::time::Duration, BadInput> {
 const DEFAULT_FUZZ: u64 = 1000;
 
 /// `feerie popeye compare`: one position, or every scenario (its position after `play`, under
-/// its own rules).
+/// its own rules, or under `--profile` when given).
 fn popeye_compare(
     position: PositionArgs,
     scenarios: Option<PathBuf>,
@@ -670,71 +670,53 @@ fn popeye_compare(
     depth: Option<u32>,
     timeout: std::time::Duration,
 ) -> Result<i32, BadInput> {
-    use crate::external::popeye;
-    let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
-    let mut cases: Vec<(String, Position, Rules)> = Vec::new();
+    use crate::external::popeye_compare::{self as compare, CompareOptions, Verdict};
+    let binary = crate::external::popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
+    if let Some(d) = depth
+        && !(2..=3).contains(&d)
+    {
+        return Err(BadInput(format!(
+            "--depth {d}: Popeye perft is compared at depth 2 or 3"
+        )));
+    }
     let engine = engine(position.engine).map_err(BadInput)?;
+    let options = CompareOptions {
+        binary,
+        timeout,
+        depth,
+        engine,
+    };
     match scenarios {
         None => {
             let (p, r, _) = position.load()?;
-            cases.push(("the position".into(), p, r));
+            let case = compare::Case {
+                name: "the position".into(),
+                position: p,
+                rules: r,
+            };
+            let verdict = compare::judge(&case, &options);
+            match &verdict {
+                Verdict::Refused(words) => {
+                    return Err(BadInput(format!("Popeye refused the position: {words}")));
+                }
+                Verdict::Failed(why) => return Err(BadInput(why.clone())),
+                _ => {}
+            }
+            compare::print_verdict(&case, &verdict);
+            let mut tally = compare::Tally::default();
+            tally.add(&verdict);
+            print!("{}", tally.table());
+            Ok(tally.exit_code())
         }
         Some(path) => {
-            let loaded = if path.is_dir() {
-                crate::scenario::load_dir(&path).map_err(BadInput)?
-            } else {
-                vec![crate::scenario::load_file(&path)]
+            let profile = match &position.profile {
+                Some(p) => Some(p.parse::<Profile>()?),
+                None => None,
             };
-            for item in loaded {
-                let s = item.map_err(|e| BadInput(e.to_string()))?;
-                let rules = s.base_rules().map_err(|e| BadInput(e.to_string()))?;
-                let mut p = s.position().map_err(|e| BadInput(e.to_string()))?;
-                for text in &s.play {
-                    let legal = engine.legal_moves(&p, &rules)?;
-                    let mv = feerie_oracle::popeye_move::resolve(text, &legal)
-                        .map_err(|e| BadInput(format!("{}: {e}", s.file)))?;
-                    p = engine.play(&p, &rules, &mv)?;
-                }
-                cases.push((format!("{} ({})", s.file, s.name), p, rules));
-            }
+            let cases = compare::scenario_cases(&path, engine, profile).map_err(BadInput)?;
+            Ok(compare::run(&cases, &options).exit_code())
         }
     }
-    let (mut agree, mut differ, mut skipped) = (0, 0, 0);
-    for (name, p, rules) in &cases {
-        if p.board().pieces().any(|(_, u)| u.magic) {
-            println!("skipped {name}: magic pieces (Popeye has no Bédoni magic pieces)");
-            skipped += 1;
-            continue;
-        }
-        let notes = popeye::non_popeye_switches(rules);
-        let mut lines =
-            popeye::compare_moves(&binary, engine, p, rules, timeout).map_err(BadInput)?;
-        if let Some(d) = depth {
-            let (theirs, ours) =
-                popeye::compare_perft(&binary, engine, p, rules, d, timeout).map_err(BadInput)?;
-            if theirs != ours {
-                lines.push(format!("perft {d}: Popeye {theirs}, ours {ours}"));
-            }
-        }
-        if lines.is_empty() {
-            agree += 1;
-            println!("agree {name}");
-        } else {
-            differ += 1;
-            println!("DIFFER {name} ({rules})");
-            if !notes.is_empty() {
-                println!(
-                    "  (expected where the rules are not Popeye's: {})",
-                    notes.join(", ")
-                );
-            }
-            for l in lines {
-                println!("  {l}");
-            }
-        }
-    }
-    println!("popeye compare: {agree} agree, {differ} differ, {skipped} skipped");
-    Ok(if differ == 0 { 0 } else { 1 })
 }
 
 fn uci_perft(
