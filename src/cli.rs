@@ -95,6 +95,10 @@ enum Command {
         /// Our engine.
         #[arg(long, value_enum, default_value = "reference")]
         ours: EngineChoice,
+        /// Seconds the UCI engine may take for each answer (starting, each `go perft`) before it
+        /// is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
     },
     /// Settle a disputed interpretation on a position: one engine under each value of a switch
     /// (--switch) or under each profile (--profiles documented,popeye), printing the perft
@@ -169,6 +173,9 @@ enum PopeyeCommand {
         /// Also compare the number of sequences of 2 or 3 half-moves.
         #[arg(long)]
         depth: Option<u32>,
+        /// Seconds each Popeye run may take before it is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
     },
     /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg) through our engine,
     /// twins included: each move must be legal where Popeye plays it, with the same rebirths,
@@ -430,7 +437,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             scenarios,
             py,
             depth,
-        }) => popeye_compare(position, scenarios, py, depth),
+            timeout,
+        }) => popeye_compare(position, scenarios, py, depth, seconds(timeout)?),
         Command::Popeye(PopeyeCommand::Replay {
             input,
             output,
@@ -471,7 +479,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             seed,
             depth,
             ours,
-        } => uci_perft(&uci, fen.as_deref(), random, seed, depth, ours),
+            timeout,
+        } => uci_perft(&uci, fen.as_deref(), random, seed, depth, ours, timeout),
         Command::Perft {
             position,
             depth,
@@ -509,6 +518,18 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
 
 use crate::check::DEFAULT_PERFT;
 
+/// Default of `--timeout`: seconds an outside program (Popeye, a UCI engine) may take for one
+/// answer.
+const DEFAULT_TIMEOUT_SECS: u64 = crate::external::process::DEFAULT_TIMEOUT.as_secs();
+
+/// `--timeout SECS` as a duration; 0 is refused.
+fn seconds(secs: u64) -> Result<std::time::Duration, BadInput> {
+    if secs == 0 {
+        return Err(BadInput("--timeout must be at least 1 second".into()));
+    }
+    Ok(std::time::Duration::from_secs(secs))
+}
+
 /// Fuzzed positions per family and profile in a default `feerie check`: about a minute on two
 /// cores.
 const DEFAULT_FUZZ: u64 = 1000;
@@ -520,6 +541,7 @@ fn popeye_compare(
     scenarios: Option<PathBuf>,
     py: Option<PathBuf>,
     depth: Option<u32>,
+    timeout: std::time::Duration,
 ) -> Result<i32, BadInput> {
     use crate::external::popeye;
     let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
@@ -558,10 +580,11 @@ fn popeye_compare(
             continue;
         }
         let notes = popeye::non_popeye_switches(rules);
-        let mut lines = popeye::compare_moves(&binary, engine, p, rules).map_err(BadInput)?;
+        let mut lines =
+            popeye::compare_moves(&binary, engine, p, rules, timeout).map_err(BadInput)?;
         if let Some(d) = depth {
             let (theirs, ours) =
-                popeye::compare_perft(&binary, engine, p, rules, d).map_err(BadInput)?;
+                popeye::compare_perft(&binary, engine, p, rules, d, timeout).map_err(BadInput)?;
             if theirs != ours {
                 lines.push(format!("perft {d}: Popeye {theirs}, ours {ours}"));
             }
@@ -594,7 +617,9 @@ fn uci_perft(
     seed: u64,
     depth: u32,
     ours: EngineChoice,
+    timeout: u64,
 ) -> Result<i32, BadInput> {
+    let timeout = seconds(timeout)?;
     let ours = engine(ours).map_err(BadInput)?;
     let positions = match (fen_text, random) {
         (Some(text), _) => vec![fen::parse(text, Validation::Strict)?],
@@ -613,7 +638,8 @@ fn uci_perft(
         }
         (None, None) => return Err(BadInput("give --fen or --random N".into())),
     };
-    let mut uci_engine = crate::external::uci::UciEngine::start(uci).map_err(BadInput)?;
+    let mut uci_engine =
+        crate::external::uci::UciEngine::start_with_timeout(uci, timeout).map_err(BadInput)?;
     let (mut agreed, mut differed) = (0, 0);
     for position in &positions {
         let text = crate::external::uci::standard_fen(position.setup()).map_err(BadInput)?;

@@ -3,4 +3,5 @@
 pub mod popeye;
 pub mod popeye_output;
 pub mod popeye_replay;
+pub mod process;
 pub mod uci;

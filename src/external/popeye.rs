@@ -6,7 +6,7 @@
 //! [`super::popeye_output`]. Popeye's own complaints on stderr are errors, not noise.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::Duration;
 
 use feerie_oracle::rules::RebirthTime;
 use feerie_oracle::{
@@ -14,20 +14,32 @@ use feerie_oracle::{
 };
 
 use super::popeye_output;
+use super::process::Program;
 
-/// The Popeye binary: `--py PATH`, else the `POPEYE` environment variable.
+/// The Popeye binary: `--py PATH`, else the `POPEYE` environment variable. A path is made
+/// absolute against the current folder (Popeye runs in a temporary folder); a bare name that is
+/// not in the current folder is looked up on PATH.
 pub fn popeye_binary(flag: Option<&Path>) -> Result<PathBuf, String> {
     let path = match flag {
         Some(p) => p.to_path_buf(),
         None => std::env::var_os("POPEYE").map(PathBuf::from).ok_or(
-            "no Popeye binary: give --py PATH or set POPEYE=PATH (Popeye's sources: \
-             https://github.com/thomas-maeder/popeye, build it with make -f makefile.unx)",
+            "no Popeye binary: give --py PATH or set POPEYE=PATH (a built Popeye, e.g. \
+             ../shared/tools/popeye/py beside the project, or one built from \
+             https://github.com/thomas-maeder/popeye with make -f makefile.unx)",
         )?,
     };
-    if !path.exists() {
-        return Err(format!("Popeye binary {} does not exist", path.display()));
-    }
-    Ok(path)
+    let bare_name = path.components().count() == 1 && !path.exists();
+    let found = if bare_name {
+        std::env::var_os("PATH")
+            .into_iter()
+            .flat_map(|dirs| std::env::split_paths(&dirs).collect::<Vec<_>>())
+            .map(|dir| dir.join(&path))
+            .find(|candidate| candidate.is_file())
+    } else {
+        path.exists().then_some(path.clone())
+    };
+    let found = found.ok_or_else(|| format!("Popeye binary {} does not exist", path.display()))?;
+    std::path::absolute(&found).map_err(|e| format!("Popeye binary {}: {e}", path.display()))
 }
 
 /// The switches of `rules` whose values are not Popeye's, so that Popeye cannot be expected to
@@ -87,18 +99,20 @@ pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<Strin
     popeye_input::write(position, rules, &stipulation).map_err(|e| e.to_string())
 }
 
-/// Runs Popeye on an input and returns its output. A failing run or anything on stderr is an
-/// error that quotes Popeye.
-pub fn run_popeye(binary: &Path, input: &str) -> Result<String, String> {
+/// Runs Popeye on an input, in a temporary folder, within `timeout`, and returns its output.
+/// A failing run, anything on stderr, a run past the deadline or an output past
+/// [`process::DEFAULT_MAX_OUTPUT`] is an error that says so (quoting Popeye when it complained).
+pub fn run_popeye(binary: &Path, input: &str, timeout: Duration) -> Result<String, String> {
     let dir = tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let file = dir.path().join("feerie.inp");
     std::fs::write(&file, input).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let out = Command::new(binary)
-        .arg(&file)
+    let out = Program::new(binary)
+        .arg_path(&file)
         .current_dir(dir.path())
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
+        .deadline(timeout)
+        .run()
+        .map_err(|e| format!("Popeye: {e}"))?;
+    let stderr = out.stderr_text();
     if !out.status.success() || !stderr.trim().is_empty() {
         return Err(format!(
             "Popeye ({}) complained{}: {}",
@@ -109,7 +123,7 @@ pub fn run_popeye(binary: &Path, input: &str) -> Result<String, String> {
             stderr.trim()
         ));
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok(out.stdout_text())
 }
 
 /// The differences between Popeye's legal moves and our engine's on one position: lines
@@ -120,8 +134,9 @@ pub fn compare_moves(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
+    timeout: Duration,
 ) -> Result<Vec<String>, String> {
-    let output = run_popeye(binary, &input_for(position, rules, 1)?)?;
+    let output = run_popeye(binary, &input_for(position, rules, 1)?, timeout)?;
     let chunks = popeye_output::parse(&output);
     let chunk = chunks
         .first()
@@ -169,8 +184,9 @@ pub fn compare_perft(
     position: &Position,
     rules: &Rules,
     depth: u32,
+    timeout: Duration,
 ) -> Result<(u64, u64), String> {
-    let output = run_popeye(binary, &input_for(position, rules, depth)?)?;
+    let output = run_popeye(binary, &input_for(position, rules, depth)?, timeout)?;
     let leaves = popeye_output::parse(&output)
         .iter()
         .flat_map(|c| c.twins.iter())
