@@ -454,6 +454,7 @@ fn an_upside_down_magic_ladder_fails_the_magic_scenarios() {
             "magic/diagrams-a-b-rook-between-two-knights.yaml",
             "magic/castling-contacts.yaml",
             "magic/magic-rook-castles.yaml",
+            "magic/queen-goes-down-pawn-goes-up.yaml",
         ],
     );
 }
