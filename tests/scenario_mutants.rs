@@ -485,9 +485,10 @@ fn swapped_pawn_directions_fail_the_frankfurt_and_protean_scenarios() {
 }
 
 #[test]
-fn misreadings_are_plausible_they_change_only_their_own_rule() {
-    // Each misreading leaves the start position alone: it is a wrong reading of one rule, not a
-    // broken engine.
+fn misreadings_leave_play_without_their_rule_alone() {
+    // Each misreading is a wrong reading of one rule, not a broken engine: where its rule has no
+    // part (no capture, contact, promotion or en passant within two plies of the start), it
+    // answers as the reference engine does.
     let start = Position::start();
     let rules = Rules::from_words(&["circe-equipollents"], None, &[]).unwrap();
     let expected = ReferenceEngine.legal_moves(&start, &rules).unwrap();
