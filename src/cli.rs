@@ -456,21 +456,26 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             for r in &report.rejected {
                 println!("REJECTED {r}");
             }
+            for m in &report.missing {
+                println!("MISSING {m}");
+            }
             if verbose {
                 for s in &report.skipped {
                     println!("skipped {s}");
                 }
             }
             println!(
-                "{}: {} problems, {} twins replayed ({} moves), {} skipped, {} moves rejected",
+                "{}: {} problems, {} twins replayed ({} moves), {} skipped, {} moves rejected, \
+                 {} solution sections missing",
                 input.display(),
                 report.problems,
                 report.replayed,
                 report.moves,
                 report.skipped.len(),
-                report.rejected.len()
+                report.rejected.len(),
+                report.missing.len()
             );
-            Ok(if report.rejected.is_empty() { 0 } else { 1 })
+            Ok(if report.passed() { 0 } else { 1 })
         }
         Command::UciPerft {
             engine: uci,
