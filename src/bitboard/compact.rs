@@ -1026,7 +1026,7 @@ impl Compact {
         }
         Self::place_delayed_and_contacts(&mut n, p, mv);
         n.set_ep(if self.royal_ep && royal && mv.kind == DOUBLE {
-            Self::en_passant(&n, from, to, them)
+            self.en_passant(&n, from, to, them)
         } else {
             None
         });
@@ -1034,26 +1034,11 @@ impl Compact {
     }
 
     /// The en passant square after a double step from `from` to `to`, when a pawn of colour
-    /// `them` beside the arrival square could take there.
-    fn en_passant(n: &BbPosition, from: Sq, to: Sq, them: usize) -> Option<(u8, u8)> {
+    /// `them` could take there.
+    fn en_passant(&self, n: &BbPosition, from: Sq, to: Sq, them: usize) -> Option<(u8, u8)> {
         let passed = (from + to) / 2;
-        let (tf, tr) = fr(to);
-        let takers = [-1, 1].iter().any(|&df| {
-            at(tf + df, tr).is_some_and(|s| {
-                let b = bit(s);
-                let pawnlike = if n.walks[PAWN] & b != 0 {
-                    Some(PAWN)
-                } else if n.walks[REVERSE_PAWN] & b != 0 {
-                    Some(REVERSE_PAWN)
-                } else {
-                    None
-                };
-                n.colours[them] & b != 0
-                    && n.magic & b == 0
-                    && pawnlike.is_some_and(|w| at(tf, tr + forward(them, w)) == Some(passed))
-            })
-        });
-        takers.then_some((passed as u8, to as u8))
+        (super::orthodox::pawns_attacking(self.t, n, them, passed) != 0)
+            .then_some((passed as u8, to as u8))
     }
 
     #[inline]
@@ -1769,7 +1754,7 @@ impl Compact {
         }
         // En passant after a double step, when an enemy pawn could take.
         n.set_ep(if mv.kind == DOUBLE {
-            Self::en_passant(&n, from, to, them)
+            self.en_passant(&n, from, to, them)
         } else {
             None
         });

@@ -710,16 +710,8 @@ impl<'a> Game<'a> {
             && rank(from) == double_rank(m.colour, m.walk)
         {
             let passed = at(file(from), (rank(from) + rank(to)) / 2).expect("on board");
-            let takers = [-1, 1].iter().any(|&df| {
-                at(file(to) + df, rank(to)).is_some_and(|s| {
-                    n.piece_at(s).is_some_and(|q| {
-                        q.colour != m.colour
-                            && matches!(q.walk, Walk::Pawn | Walk::ReversePawn)
-                            && !q.magic
-                            && at(file(s) - df, rank(s) + forward(q.colour, q.walk)) == Some(passed)
-                    })
-                })
-            });
+            let takers =
+                super::orthodox::pawns_attacking(self.t, &n, colour_index(!m.colour), passed) != 0;
             if takers {
                 n.set_ep(Some((passed as u8, to as u8)));
             }

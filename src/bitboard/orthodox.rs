@@ -300,17 +300,23 @@ pub fn en_passant(t: &Tables, p: &BbPosition, takeable: u64) -> Option<(Sq, Sq, 
     if takeable & pawnlike & bit(pawn) == 0 || p.occupied() & bit(target) != 0 {
         return None;
     }
-    let (up, down) = if p.side == 0 {
+    Some((target, pawn, pawns_attacking(t, p, p.side, target)))
+}
+
+/// The pawns of `colour`, of either direction and not magic, that attack `target`: those that
+/// may take en passant there after an enemy double step over it (RULES.md §5).
+#[inline]
+pub fn pawns_attacking(t: &Tables, p: &BbPosition, colour: usize, target: Sq) -> u64 {
+    let (up, down) = if colour == 0 {
         (PAWN, REVERSE_PAWN)
     } else {
         (REVERSE_PAWN, PAWN)
     };
     // A pawn moving up takes onto the square from its lower diagonals, one moving down from
     // its upper ones.
-    let takers = (t.pawn[1][target] & p.walks[up] | t.pawn[0][target] & p.walks[down])
-        & p.colours[p.side]
-        & !p.magic;
-    Some((target, pawn, takers))
+    (t.pawn[1][target] & p.walks[up] | t.pawn[0][target] & p.walks[down])
+        & p.colours[colour]
+        & !p.magic
 }
 
 /// Every legal move of the side to move.
@@ -648,15 +654,8 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     n.set_ep(None);
     if mv.kind == Kind::DoublePush {
         let passed = (from + to) / 2;
-        // Set only when an enemy pawn moving the other way stands beside the arrival square
-        // (it could take there), as the shared convention says.
-        let up = to > from;
-        let takers = if up {
-            t.pawn[0][passed] & n.walks[if them == 1 { PAWN } else { REVERSE_PAWN }]
-        } else {
-            t.pawn[1][passed] & n.walks[if them == 0 { PAWN } else { REVERSE_PAWN }]
-        };
-        if takers & n.colours[them] & !n.magic != 0 {
+        // Set only when an enemy pawn could take there, as the shared convention says.
+        if pawns_attacking(t, &n, them, passed) != 0 {
             n.set_ep(Some((passed as u8, to as u8)));
         }
     }

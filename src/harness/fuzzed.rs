@@ -9,8 +9,8 @@
 //! libFuzzer (the [`arbitrary::Arbitrary`] implementation of [`FuzzedPosition`]).
 
 use feerie_oracle::{
-    Colour, Condition, Engine, EngineError, MoveRecord, Piece, Position, Profile, ReferenceEngine,
-    Reserve, Rules, Setup, Square, Switch, Validation, Walk, fen,
+    Colour, Condition, Engine, EngineError, File, MoveRecord, Piece, Position, Profile,
+    ReferenceEngine, Reserve, Rules, Setup, Square, Switch, Validation, Walk, fen, geometry,
 };
 
 use feerie_oracle::reference::{legality, make};
@@ -201,6 +201,9 @@ impl Generator {
             let kind = Edit::ALL[choices.below(Edit::ALL.len())];
             position = edit(&position, choices, &rules, bucket, kind);
         }
+        if choices.one_in(4) {
+            position = edit(&position, choices, &rules, bucket, Edit::EnPassantRace);
+        }
         Ok(FuzzedPosition { rules, position })
     }
 }
@@ -213,6 +216,7 @@ fn pick_move(moves: &[MoveRecord], choices: &mut dyn Choices) -> usize {
             let m = &moves[i];
             m.capture.is_some()
                 || m.promotion.is_some()
+                || is_double_step(m)
                 || m.delayed_rebirth.is_some()
                 || !m.contact_mutations.is_empty()
         })
@@ -222,6 +226,11 @@ fn pick_move(moves: &[MoveRecord], choices: &mut dyn Choices) -> usize {
     } else {
         choices.below(moves.len())
     }
+}
+
+/// A pawn's double step (en passant races follow it).
+fn is_double_step(m: &MoveRecord) -> bool {
+    m.mover.walk.is_pawn() && m.from.rank().index().abs_diff(m.to.rank().index()) == 2
 }
 
 /// The edits a fuzzed position may receive after its playout.
@@ -235,9 +244,15 @@ enum Edit {
     Reserve,
     MarkMagic,
     MarkMutable,
+    /// A pawn of the side to move on its double-step rank and an enemy pawn (of either
+    /// direction under the mutating conditions) attacking the square it passes, then the
+    /// double step played: an en passant capture is open, reverse pawns' included.
+    EnPassantRace,
 }
 
 impl Edit {
+    /// The edits drawn at random; [`Edit::EnPassantRace`] comes last, on its own, since any
+    /// later edit would end the en passant right.
     const ALL: [Edit; 8] = [
         Edit::Add,
         Edit::Remove,
@@ -268,10 +283,27 @@ fn edit(
             Applied::Done => {}
         }
         if let Ok(p) = Position::new(setup, Validation::Strict) {
+            if kind == Edit::EnPassantRace {
+                return play_double_step(p, choices, rules);
+            }
             return p;
         }
     }
     position.clone()
+}
+
+/// The position after one of the legal double steps, chosen at random (the position itself
+/// when there is none).
+fn play_double_step(position: Position, choices: &mut dyn Choices, rules: &Rules) -> Position {
+    let steps: Vec<MoveRecord> = legality::legal_moves(position.setup(), rules)
+        .into_iter()
+        .filter(is_double_step)
+        .collect();
+    if steps.is_empty() {
+        return position;
+    }
+    let pick = &steps[choices.below(steps.len())];
+    Position::from_played(make::make(position.setup(), pick, rules))
 }
 
 /// What became of one attempt at an edit.
@@ -396,6 +428,40 @@ fn apply(
                 }
                 None => Applied::Skip,
             }
+        }
+        Edit::EnPassantRace => {
+            let mover = setup.side_to_move;
+            let walks: &[Walk] = if rules.captures_mutate() {
+                &[Walk::Pawn, Walk::ReversePawn]
+            } else {
+                &[Walk::Pawn]
+            };
+            let walk = walks[choices.below(walks.len())];
+            let rank = geometry::double_step_rank(mover, walk);
+            let forward = geometry::pawn_forward(mover, walk);
+            let origin =
+                Square::from_coords(File::new(choices.below(8) as u8).expect("a file"), rank);
+            let (Some(passed), Some(arrival)) =
+                (origin.offset(0, forward), origin.offset(0, 2 * forward))
+            else {
+                return Applied::Retry;
+            };
+            if !setup.board.is_empty(passed) || !setup.board.is_empty(arrival) {
+                return Applied::Retry;
+            }
+            let taker_walk = walks[choices.below(walks.len())];
+            let taker_forward = geometry::pawn_forward(!mover, taker_walk);
+            let side = if choices.below(2) == 0 { -1 } else { 1 };
+            let Some(taker) = passed.offset(side, -taker_forward) else {
+                return Applied::Retry;
+            };
+            let placed_pawn = setup.board.get(origin) == Some(Piece::new(mover, walk));
+            if !placed_pawn && !setup.board.is_empty(origin) || !setup.board.is_empty(taker) {
+                return Applied::Retry;
+            }
+            setup.board.set(origin, Some(Piece::new(mover, walk)));
+            setup.board.set(taker, Some(Piece::new(!mover, taker_walk)));
+            Applied::Done
         }
         Edit::MarkMutable => {
             if !rules.captures_mutate() {
@@ -524,4 +590,35 @@ impl<'a> arbitrary::Arbitrary<'a> for FuzzedPosition {
 /// The generator of case `index` of a run seeded with `seed`.
 pub(super) fn case_rng(seed: u64, index: u64) -> Rng {
     Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether a reverse pawn of the side to move may take en passant.
+    fn reverse_pawn_takes_en_passant(position: &Position, rules: &Rules) -> bool {
+        legality::legal_moves(position.setup(), rules)
+            .iter()
+            .any(|m| m.en_passant && m.mover.walk == Walk::ReversePawn)
+    }
+
+    #[test]
+    fn reverse_pawns_taking_en_passant_are_drawn() {
+        let generator = Generator::standard();
+        for name in ["protean/popeye", "frankfurt/documented"] {
+            let bucket = Bucket::all()
+                .into_iter()
+                .find(|b| b.name == name)
+                .expect("a bucket");
+            let mut rng = Rng::new(7);
+            let drawn = (0..400)
+                .filter(|_| {
+                    let case = generator.generate(&mut rng, &bucket).expect("a position");
+                    reverse_pawn_takes_en_passant(&case.position, &case.rules)
+                })
+                .count();
+            assert!(drawn >= 12, "{name}: {drawn} of 400 positions");
+        }
+    }
 }

@@ -119,7 +119,9 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord) {
     }
 }
 
-/// After a double step, the passed square, if an enemy pawn could take there.
+/// After a double step, the passed square, if an enemy pawn could take there: any enemy pawn,
+/// of either direction, that attacks the passed square (RULES.md §5). A forward pawn stands
+/// beside the arrival square, a reverse pawn beside the departure square.
 fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
     let piece = mv.mover;
     if !piece.walk.is_pawn()
@@ -135,16 +137,22 @@ fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPa
     }
     let target = mv.from.offset(0, dr / 2)?;
     let ep = EnPassant::from_target(target)?;
-    let enemy_can_take = [-1i8, 1].iter().any(|&df| {
-        let Some(sq) = mv.to.offset(df, 0) else {
-            return false;
-        };
-        next.board.get(sq).is_some_and(|p| {
-            p.colour == !mover
-                && p.walk.is_pawn()
-                && !p.magic
-                && sq.offset(-df, geometry::pawn_forward(p.colour, p.walk)) == Some(target)
+    pawn_attacks_square(&next.board, !mover, target).then_some(ep)
+}
+
+/// Whether a non-magic pawn of `colour`, of either direction, attacks `target`.
+fn pawn_attacks_square(board: &crate::Board, colour: Colour, target: Square) -> bool {
+    [(-1i8, -1i8), (-1, 1), (1, -1), (1, 1)]
+        .iter()
+        .any(|&(df, dr)| {
+            let Some(sq) = target.offset(df, dr) else {
+                return false;
+            };
+            board.get(sq).is_some_and(|p| {
+                p.colour == colour
+                    && p.walk.is_pawn()
+                    && !p.magic
+                    && geometry::pawn_forward(p.colour, p.walk) == -dr
+            })
         })
-    });
-    enemy_can_take.then_some(ep)
 }
