@@ -224,15 +224,23 @@ enum PopeyeCommand {
         #[arg(long)]
         quiet: bool,
     },
-    /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg) through our engine,
-    /// twins included: each move must be legal where Popeye plays it, with the same rebirths,
-    /// mutations and check marks. Problems we cannot express are counted as skipped, with the
-    /// reason. Exit 0 when every replayed move is accepted, 1 otherwise.
+    /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg, or a fresh run of
+    /// Popeye when no output is given) through our engine, twins included: each move must be
+    /// legal where Popeye plays it, with the same rebirths, mutations and check marks. Problems
+    /// we cannot replay are counted as skipped, with the reason. Exit 0 when every replayed move
+    /// is accepted and every other problem has its solution section, 1 otherwise.
     Replay {
         /// The Popeye input file.
         input: PathBuf,
-        /// Popeye's output for it.
-        output: PathBuf,
+        /// Popeye's output for it; without it, Popeye (--py or POPEYE) is run on the input.
+        output: Option<PathBuf>,
+        /// The Popeye binary to run when no output is given (default: the POPEYE environment
+        /// variable).
+        #[arg(long)]
+        py: Option<PathBuf>,
+        /// Seconds the Popeye run on the whole input may take before it is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
         /// Which engine.
         #[arg(long, value_enum, default_value = "reference")]
         engine: EngineChoice,
@@ -571,17 +579,32 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             output,
             engine: choice,
             verbose,
+            py,
+            timeout,
         }) => {
             let read = |p: &PathBuf| {
                 std::fs::read_to_string(p)
                     .map_err(|e| BadInput(format!("cannot read {}: {e}", p.display())))
             };
             let engine = engine(choice).map_err(BadInput)?;
-            let report =
-                crate::external::popeye_replay::replay(&read(&input)?, &read(&output)?, engine)
-                    .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+            let text = read(&input)?;
+            let output = match &output {
+                Some(path) => read(path)?,
+                None => {
+                    use crate::external::popeye;
+                    let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
+                    popeye::run_popeye_file(&binary, &text, seconds(timeout)?)
+                        .map_err(|e| BadInput(e.to_string()))?
+                        .0
+                }
+            };
+            let report = crate::external::popeye_replay::replay(&text, &output, engine)
+                .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
             for r in &report.rejected {
                 println!("REJECTED {r}");
+            }
+            for m in &report.missing {
+                println!("MISSING {m}");
             }
             if verbose {
                 for s in &report.skipped {
@@ -589,15 +612,17 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 }
             }
             println!(
-                "{}: {} problems, {} twins replayed ({} moves), {} skipped, {} moves rejected",
+                "{}: {} problems, {} twins replayed ({} moves), {} skipped, {} moves rejected, \
+                 {} solution sections missing",
                 input.display(),
                 report.problems,
                 report.replayed,
                 report.moves,
                 report.skipped.len(),
-                report.rejected.len()
+                report.rejected.len(),
+                report.missing.len()
             );
-            Ok(if report.rejected.is_empty() { 0 } else { 1 })
+            Ok(if report.passed() { 0 } else { 1 })
         }
         Command::UciPerft {
             engine: uci,
