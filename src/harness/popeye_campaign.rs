@@ -210,18 +210,6 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
                 .into(),
         );
     }
-    if let Some(ep) = position.en_passant()
-        && position
-            .board()
-            .get(ep.pawn)
-            .is_some_and(|p| p.walk == Walk::ReversePawn)
-    {
-        return Some(
-            "en passant after a reverse pawn's double step (Popeye's enpassant option \
-             reads a double step of a pawn moving toward the side to move)"
-                .into(),
-        );
-    }
     let circe_rex_inclusive = rules.circe_model().is_some() && rules.circe_rex() == Rex::Inclusive;
     if circe_rex_inclusive && units.iter().any(|(_, p)| p.royal && p.walk != Walk::King) {
         return Some(
@@ -229,6 +217,13 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
              pieces with PWC or rex inclusive\")"
                 .into(),
         );
+    }
+    // Under Circe rex inclusive an attacked king may stand where it can be reborn, which the
+    // rule-blind validation calls a check; Popeye judges those itself.
+    if !circe_rex_inclusive
+        && let Err(e) = Position::new(position.setup().clone(), Validation::Strict)
+    {
+        return Some(format!("not a legal position ({e})"));
     }
     if let Err(e) = ReferenceEngine.status(position, rules) {
         return Some(format!("not a position of these rules ({e})"));
