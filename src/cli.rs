@@ -232,8 +232,7 @@ struct PositionArgs {
     /// Profile: the named set of switch values the rules start from [default: documented].
     #[arg(long, value_parser = Profile::ALL.map(|p| p.name()))]
     profile: Option<String>,
-    /// A switch, KEY=VALUE (repeatable; --help lists the keys and values).
-    #[arg(long = "set", value_name = "KEY=VALUE", long_help = set_help())]
+    #[arg(long = "set", value_name = "KEY=VALUE", help = set_short_help(), long_help = set_help())]
     set: Vec<String>,
     /// A piece waiting in the Parrain reserve, as colour, piece and capture square: wNd3 (not
     /// with a FEN that has a reserve field).
@@ -254,6 +253,14 @@ fn rules_help() -> String {
          flag or separate slugs with commas (--rules circe,frankfurt); a slug given twice, an \
          empty one and orthodox with a condition are errors.",
         Condition::ALL.map(|c| c.slug()).join(", ")
+    )
+}
+
+/// The short help of `--set`: the keys.
+fn set_short_help() -> String {
+    format!(
+        "A switch, KEY=VALUE (repeatable; --help lists the values): {}",
+        Switch::ALL.map(|s| s.key()).join(", ")
     )
 }
 

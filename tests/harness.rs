@@ -337,6 +337,12 @@ fn dispute_shows_the_moves_each_reading_has() {
     );
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(out.contains("after Sf5*d4\n"), "{out}");
+    // Each reading has its own profile: the header names none.
+    let header = out.lines().next().unwrap();
+    assert!(
+        header.contains("circe-parrain") && !header.contains("profile="),
+        "{header}"
+    );
     assert!(out.contains("only under documented: 0-0-0[+wPc4]"), "{out}");
     assert!(out.contains("only under popeye: 0-0-0[+wPe4]"), "{out}");
 
