@@ -53,6 +53,9 @@ pub struct CheckOptions {
     pub progress: bool,
 }
 
+/// Comparison depths above this one are announced as long.
+const LONG_DEPTH: u32 = 6;
+
 /// The default folder of perft suites.
 pub const DEFAULT_PERFT: &str = "corpus/perft";
 /// The default folder of scenarios.
@@ -205,6 +208,12 @@ pub fn run_prepared(p: Prepared) -> Result<i32, String> {
     );
     for note in &p.notes {
         outln!("{note}");
+    }
+    if o.depth > LONG_DEPTH {
+        eprintln!(
+            "note: comparing every position down to depth {} may take very long (the default is 2)",
+            o.depth
+        );
     }
     // The engines' start-up (the bitboard tables) is not charged to their first case.
     for engine in &o.engines {

@@ -519,6 +519,9 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 fen::write(position.setup()),
                 engine.name()
             );
+            if let Ok(moves) = engine.legal_moves(&position, &readings[0].rules) {
+                crate::perft_run::warn_if_huge("dispute", moves.len(), depth);
+            }
             let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
             crate::out!("{}", dispute::render_dispute(&found));
             if !found.errors.is_empty() {

@@ -12,7 +12,7 @@ const PROGRESS_FROM: f64 = 1e8;
 /// Runs above this many estimated nodes are announced as very long.
 const WARN_FROM: f64 = 1e11;
 /// Stack of each counting thread: far more than the deepest allowed recursion needs.
-pub const STACK_BYTES: usize = 64 << 20;
+pub const STACK_BYTES: usize = 16 << 20;
 
 /// Prints the perft count (and with `divide`, one `move: count` line per root move first);
 /// `threads` share out the root moves. Returns the exit code.
@@ -37,13 +37,7 @@ pub fn perft_command(
     let children = engine
         .successors(position, rules)
         .map_err(|e| e.to_string())?;
-    let estimate = (children.len() as f64).powi(depth as i32);
-    if estimate > WARN_FROM {
-        eprintln!(
-            "note: perft {depth} with {} root moves is about {estimate:.0e} nodes or more; this may take very long",
-            children.len()
-        );
-    }
+    let estimate = warn_if_huge("perft", children.len(), depth);
     let progress = Progress::new(
         "perft",
         "root moves",
@@ -73,4 +67,16 @@ pub fn perft_command(
     }
     outln!("{total}");
     Ok(0)
+}
+
+/// Says on stderr when a search of `depth` half-moves from a position with `moves` legal moves
+/// is estimated (moves to the power of the depth) above 10^11 nodes; returns the estimate.
+pub fn warn_if_huge(what: &str, moves: usize, depth: u32) -> f64 {
+    let estimate = (moves as f64).powi(depth as i32);
+    if estimate > WARN_FROM {
+        eprintln!(
+            "note: {what} to depth {depth} with {moves} root moves is about {estimate:.0e} nodes or more; this may take very long"
+        );
+    }
+    estimate
 }

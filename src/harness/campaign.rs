@@ -165,7 +165,7 @@ pub fn run_campaign(
             if let Some(d) = comparison.divergence {
                 progress.failure();
                 let mut raw = raw.lock().expect("not poisoned");
-                if raw.len() < 10 * campaign.max_reports.max(1) {
+                if raw.len() < campaign.max_reports.max(1).saturating_mul(10) {
                     raw.push((bucket, case, fuzzed.rules, d));
                 }
             }
