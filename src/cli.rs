@@ -104,9 +104,9 @@ enum Command {
         /// the suites under corpus/perft.
         #[arg(long)]
         random: Option<usize>,
-        /// Seed of the random positions.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed of the random positions [default: 1].
+        #[arg(long)]
+        seed: Option<u64>,
         /// Number of half-moves, 1 to 32.
         #[arg(long)]
         depth: u32,
@@ -307,8 +307,8 @@ impl PositionArgs {
                             .into(),
                     ));
                 }
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+                let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+                    .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
                 let file = popeye_input::parse(&text)
                     .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
                 let count = file.problems.len();
@@ -595,7 +595,12 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             ours,
         } => {
             check_depth("--depth", depth)?;
-            uci_perft(&uci, fen.as_deref(), random, seed, depth, ours)
+            if seed.is_some() && random.is_none() {
+                return Err(BadInput(
+                    "--seed chooses random positions: it goes with --random N, not --fen".into(),
+                ));
+            }
+            uci_perft(&uci, fen.as_deref(), random, seed.unwrap_or(1), depth, ours)
         }
         Command::Perft {
             position,

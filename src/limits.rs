@@ -104,3 +104,39 @@ pub fn shorten_quoted(message: &str, max: usize) -> String {
     let one_line = out.lines().collect::<Vec<_>>().join(" ");
     shorten(&one_line, max * 10)
 }
+
+/// The largest input file read whole (bytes): Popeye inputs and perft suites are kilobytes.
+pub const MAX_INPUT_BYTES: u64 = 16 << 20;
+
+/// Reads a regular file of at most `max` bytes as UTF-8 text. A FIFO, a device or a folder is
+/// refused without being opened (opening a FIFO blocks, reading `/dev/zero` never ends), and so
+/// is a larger file; the error says which and why, without the path (the caller names it).
+///
+/// ```
+/// use feerie::limits::read_text;
+/// assert!(read_text(std::path::Path::new("/dev/zero"), 100).unwrap_err().contains("not a regular file"));
+/// assert!(read_text(std::path::Path::new("Cargo.toml"), 10).unwrap_err().contains("bytes"));
+/// assert!(read_text(std::path::Path::new("Cargo.toml"), 1 << 20).unwrap().contains("[package]"));
+/// ```
+pub fn read_text(path: &std::path::Path, max: u64) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file (a folder, FIFO, socket or device): not read".into());
+    }
+    if meta.len() > max {
+        return Err(format!(
+            "{} bytes, more than the {max} read at most",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("more than the {max} bytes read at most"));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}

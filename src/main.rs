@@ -19,6 +19,10 @@ fn main() {
             eprintln!("error: cannot write to standard output: {reason}");
             std::process::exit(2);
         }
+        if message.starts_with("failed printing to stderr") {
+            // Nowhere to say anything: end as bad environment, without a panic.
+            std::process::exit(2);
+        }
         default_hook(info);
     }));
     let code = feerie::cli::run(std::env::args_os());

@@ -71,6 +71,18 @@ fn hostile_inputs_end_cleanly_with_one_line() {
     let big = folder(&[("big.yaml", &format!("# {}\n{GOOD}", "x".repeat(2 << 20)))]);
     let deep = folder(&[("deep.yaml", &GOOD.replace("{ 1: 5 }", "{ 100000: 5 }"))]);
     let empty = folder(&[("empty.yaml", "")]);
+    // Inputs read whole elsewhere: a Popeye file and a perft suite that are a FIFO.
+    let fifos = tempfile::tempdir().unwrap();
+    std::fs::create_dir(fifos.path().join("perft")).unwrap();
+    for name in ["p.inp", "perft/x.txt"] {
+        let status = std::process::Command::new("mkfifo")
+            .arg(fifos.path().join(name))
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let fifo_inp = path(&fifos.path().join("p.inp"));
+    let fifo_perft = path(&fifos.path().join("perft"));
     let malformed = folder(&[("bad.yaml", "name: x\nsource: s\nposition: { fen: 'x' }\n")]);
     let wrong = folder(&[("wrong.yaml", WRONG)]);
     let huge_fen = format!("{K} {}", "Q".repeat(100 * 1024));
@@ -195,7 +207,31 @@ fn hostile_inputs_end_cleanly_with_one_line() {
             2,
             "not a folder",
         ),
+        case(
+            "Popeye input from /dev/zero",
+            &["moves", "--popeye", "/dev/zero"],
+            2,
+            "not a regular file",
+        ),
+        case(
+            "Popeye input from a FIFO",
+            &["moves", "--popeye", &fifo_inp],
+            2,
+            "not a regular file",
+        ),
+        case(
+            "perft suite from a FIFO",
+            &["check", "--perft", &fifo_perft],
+            2,
+            "not a regular file",
+        ),
         // Silent choices.
+        case(
+            "seed without random",
+            &["uci-perft", "--seed", "3", "--fen", K, "--depth", "1"],
+            2,
+            "--seed",
+        ),
         case(
             "switch set twice",
             &[

@@ -2,7 +2,6 @@
 //! rule words, the position, move texts, status names.
 
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use feerie_oracle::popeye_move::MoveText;
@@ -50,7 +49,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, String> 
         return Err(format!("{} is not a folder", dir.display()));
     }
     let mut walk = Walk::default();
-    walk.collect(dir)
+    walk.collect_here(dir)
         .map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
     walk.files.sort();
     let mut loaded: Vec<Result<Scenario, LoadError>> =
@@ -69,7 +68,18 @@ struct Walk {
 }
 
 impl Walk {
-    fn collect(&mut self, dir: &Path) -> std::io::Result<()> {
+    /// Reads `dir` and the folders under it; one that cannot be listed is an error of its own.
+    fn collect(&mut self, dir: &Path) {
+        if let Err(e) = self.collect_here(dir) {
+            self.errors.push(LoadError {
+                file: dir.display().to_string(),
+                line: None,
+                message: format!("cannot list the folder: {e}"),
+            });
+        }
+    }
+
+    fn collect_here(&mut self, dir: &Path) -> std::io::Result<()> {
         let canonical = std::fs::canonicalize(dir)?;
         if let Some(first) = self.visited.get(&canonical) {
             self.errors.push(LoadError {
@@ -89,7 +99,7 @@ impl Walk {
         entries.sort();
         for path in entries {
             if path.is_dir() {
-                self.collect(&path)?;
+                self.collect(&path);
             } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
                 self.files.push(path);
             }
@@ -106,34 +116,7 @@ pub fn load_file(path: &Path) -> Result<Scenario, LoadError> {
         line: None,
         message,
     };
-    // Checked before opening: opening a FIFO would block until a writer comes.
-    let meta = std::fs::metadata(path).map_err(|e| error(format!("cannot read: {e}")))?;
-    if !meta.is_file() {
-        return Err(error(
-            "not a regular file (a folder, FIFO, socket or device): not read".into(),
-        ));
-    }
-    if meta.len() > MAX_SCENARIO_BYTES {
-        return Err(error(format!(
-            "{} bytes, more than the {MAX_SCENARIO_BYTES} a scenario file may have",
-            meta.len()
-        )));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_SCENARIO_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| error(format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_SCENARIO_BYTES {
-        return Err(error(format!(
-            "more than the {MAX_SCENARIO_BYTES} bytes a scenario file may have"
-        )));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        error(format!(
-            "not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    let text = crate::limits::read_text(path, MAX_SCENARIO_BYTES).map_err(error)?;
     parse_scenario(&name, &text)
 }
 
