@@ -359,11 +359,7 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    if let Some(message) = non_utf8_argument(&args) {
-        eprintln!("error: {message}");
-        return 2;
-    }
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: the text on stdout.
@@ -372,6 +368,12 @@ where
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();
+            return 2;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            let message =
+                non_utf8_argument(&args).unwrap_or_else(|| "an argument is not valid UTF-8".into());
+            eprintln!("error: {message}");
             return 2;
         }
         Err(e) => {
@@ -389,7 +391,7 @@ where
 }
 
 /// The argument that is not UTF-8, named by the flag before it (clap's message does not say
-/// which).
+/// which). Paths may be any bytes; the other values must be text.
 fn non_utf8_argument(args: &[OsString]) -> Option<String> {
     let (index, _) = args
         .iter()
@@ -501,6 +503,22 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 return Err(BadInput("--depth must be at least 1".into()));
             }
             check_depth("--depth", depth)?;
+            if let Some(key) = &switch
+                && let Some(set) = position.set.iter().find(|s| {
+                    s.split_once('=')
+                        .is_some_and(|(k, _)| k.trim() == key.as_str())
+                })
+            {
+                return Err(BadInput(format!(
+                    "--set {set} conflicts with --switch {key}: the dispute tries each value of {key}"
+                )));
+            }
+            if profiles.is_some() && position.profile.is_some() {
+                return Err(BadInput(
+                    "--profile conflicts with --profiles: the dispute tries each profile named"
+                        .into(),
+                ));
+            }
             let (position, rules, engine) = position.load()?;
             let (readings, under) = match (switch, profiles) {
                 (Some(key), _) => (dispute::switch_readings(&rules, &key), rules.to_string()),

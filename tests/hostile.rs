@@ -227,6 +227,40 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         ),
         // Silent choices.
         case(
+            "dispute over a switch also set",
+            &[
+                "dispute",
+                "--fen",
+                K,
+                "--switch",
+                "rex",
+                "--set",
+                "rex=inclusive",
+            ],
+            2,
+            "conflicts with --switch",
+        ),
+        case(
+            "dispute over profiles with a profile",
+            &[
+                "dispute",
+                "--fen",
+                K,
+                "--profiles",
+                "documented,popeye",
+                "--profile",
+                "popeye",
+            ],
+            2,
+            "conflicts with --profiles",
+        ),
+        case(
+            "a profile twice",
+            &["dispute", "--fen", K, "--profiles", "popeye,popeye"],
+            2,
+            "twice",
+        ),
+        case(
             "seed without random",
             &["uci-perft", "--seed", "3", "--fen", K, "--depth", "1"],
             2,
