@@ -19,6 +19,8 @@ use feerie_oracle::{
 };
 use rayon::prelude::*;
 
+use crate::{out, outln};
+
 use super::fuzzed::{Bucket, Generator, case_rng};
 use super::report::{Written, quote, rules_yaml, write_new};
 use crate::external::popeye_batch::{ListedMove, PopeyeRunner, Question, Reply};
@@ -740,7 +742,7 @@ pub fn run_and_print(
     engines: &[&dyn Engine],
 ) -> Result<i32, String> {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
-    println!(
+    outln!(
         "popeye fuzz: seed {}, {} positions per family, depth {} ({} from {} units or fewer), engines {}",
         campaign.seed,
         campaign.count,
@@ -750,36 +752,41 @@ pub fn run_and_print(
         names.join(" and ")
     );
     let report = run_popeye_campaign(campaign, runner, engines)?;
-    println!("compared with {}:", report.version);
+    outln!("compared with {}:", report.version);
     for b in &report.buckets {
         let skipped: u64 = b.skipped.iter().map(|(_, n)| n).sum();
-        println!(
+        outln!(
             "  {:<34} {:>6} compared {:>10} lines {:>5} skipped {:>3} refused {:>3} differ",
-            b.name, b.compared, b.lines, skipped, b.refused, b.differences
+            b.name,
+            b.compared,
+            b.lines,
+            skipped,
+            b.refused,
+            b.differences
         );
         for (why, n) in &b.skipped {
-            println!("      skipped {n}: {why}");
+            outln!("      skipped {n}: {why}");
         }
     }
     for r in &report.refusals {
-        println!("REFUSED {r}");
+        outln!("REFUSED {r}");
     }
     for (d, written) in &report.found {
-        print!("{}", render_popeye(d, &report.version));
+        out!("{}", render_popeye(d, &report.version));
         match written {
-            Some(Written::New(path)) => println!("  reproducer: {}", path.display()),
+            Some(Written::New(path)) => outln!("  reproducer: {}", path.display()),
             Some(Written::AlreadyThere(path)) => {
-                println!("  reproducer: {} (already there)", path.display())
+                outln!("  reproducer: {} (already there)", path.display())
             }
             None => {}
         }
     }
     for e in &report.write_errors {
-        println!("could not write a {e}");
+        outln!("could not write a {e}");
     }
     let secs = report.elapsed.as_secs_f64().max(1e-3);
     let ok = report.differences() == 0 && report.refused() == 0;
-    println!(
+    outln!(
         "popeye fuzz result: {}. {} positions compared, {} differ, {} refused ({:.0} positions per second, {:.1} s)",
         if ok { "ok" } else { "FAILED" },
         report.compared(),
