@@ -976,11 +976,11 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
             .get(ep.pawn)
             .is_some_and(|p| p.walk == Walk::ReversePawn)
         {
-            reasons.push(format!(
-                "en passant on {} after a reverse pawn's double step: Popeye's enpassant option \
-                 cannot say it",
-                ep.target
-            ));
+            reasons.push(
+                "en passant after a reverse pawn's double step (Popeye's enpassant option cannot \
+                 say it)"
+                    .to_string(),
+            );
         }
         options.push(format!("enpassant {}{}{}", ep.origin(), ep.target, ep.pawn));
     }
