@@ -264,6 +264,9 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
                 .into(),
         );
     }
+    if let Err(why) = popeye::input_for(&case.position, &case.rules, 1) {
+        return Verdict::Skipped(format!("not expressible in Popeye ({why})"));
+    }
     let asked = popeye::popeye_moves(
         &options.binary,
         &case.position,
