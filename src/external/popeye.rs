@@ -67,6 +67,11 @@ fn relevant(switch: Switch, rules: &Rules) -> bool {
         Switch::ParrainLongCastling => rules.has(Condition::CirceParrain),
         Switch::FirstRankPawns => true,
         Switch::CloneWalkWhenPromoting => rules.has(Condition::CirceClone),
+        Switch::CloneRoyalVictim => {
+            rules.has(Condition::CirceClone)
+                && rules.circe_rex() == feerie_oracle::rules::Rex::Inclusive
+        }
+        Switch::ParrainOtherSidePromotion => rules.has(Condition::CirceParrain),
         Switch::PawnDirection
         | Switch::SameWalkCapture
         | Switch::RoyalRiderPassage

@@ -12,8 +12,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use feerie_oracle::rules::Rex;
 use feerie_oracle::{
-    CheckMark, Engine, MoveRecord, Position, Rules, Validation, Walk, fen, popeye_input,
+    CheckMark, Engine, MoveRecord, Position, ReferenceEngine, Rules, Validation, Walk, fen,
+    popeye_input,
 };
 use rayon::prelude::*;
 
@@ -219,6 +221,17 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
              reads a double step of a pawn moving toward the side to move)"
                 .into(),
         );
+    }
+    let circe_rex_inclusive = rules.circe_model().is_some() && rules.circe_rex() == Rex::Inclusive;
+    if circe_rex_inclusive && units.iter().any(|(_, p)| p.royal && p.walk != Walk::King) {
+        return Some(
+            "a royal unit other than a king under Circe rex inclusive (Popeye: \"no royal \
+             pieces with PWC or rex inclusive\")"
+                .into(),
+        );
+    }
+    if let Err(e) = ReferenceEngine.status(position, rules) {
+        return Some(format!("not a position of these rules ({e})"));
     }
     popeye_input::write(position, rules, "stipulation ~1")
         .err()
