@@ -52,7 +52,8 @@ pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, Strin
     Ok(cases)
 }
 
-/// Every suite file (`*.txt`) of a folder, sorted by name.
+/// Every suite file (`*.txt`) of a folder, sorted by name: regular files of at most
+/// [`crate::limits::MAX_INPUT_BYTES`] each.
 pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, String> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -63,8 +64,8 @@ pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, String> {
     paths.sort();
     let mut cases = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = crate::limits::read_text(&path, crate::limits::MAX_INPUT_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         cases.extend(parse_perft_suite(&path.display().to_string(), &text)?);
     }
     Ok(cases)

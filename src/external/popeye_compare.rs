@@ -264,8 +264,10 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
                 .into(),
         );
     }
-    if let Err(why) = popeye::input_for(&case.position, &case.rules, 1) {
-        return Verdict::Skipped(format!("not expressible in Popeye ({why})"));
+    if let Err(unsupported) =
+        feerie_oracle::popeye_input::write(&case.position, &case.rules, "stipulation ~1")
+    {
+        return Verdict::Skipped(format!("not expressible in Popeye's input ({unsupported})"));
     }
     let asked = popeye::popeye_moves(
         &options.binary,

@@ -991,17 +991,17 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         options.push(format!("nocastling {}", lost.concat()));
     }
     if let Some(ep) = position.en_passant() {
-        // Popeye's option reads a double step toward the side to move: a reverse pawn's double
-        // step (away from it) cannot be given.
+        // Popeye replays the double step of the `enpassant` option only in the direction of
+        // the side not to move's ordinary pawns.
         if position
             .board()
             .get(ep.pawn)
             .is_some_and(|p| p.walk == Walk::ReversePawn)
         {
             reasons.push(format!(
-                "en passant after the reverse pawn's double step to {}: Popeye's enpassant \
-                 option cannot give it",
-                ep.pawn
+                "en passant on {} after a reverse pawn's double step: Popeye's enpassant option \
+                 cannot say it",
+                ep.target
             ));
         }
         options.push(format!("enpassant {}{}{}", ep.origin(), ep.target, ep.pawn));
