@@ -195,7 +195,7 @@ fn the_commands_stop_a_hanging_program_at_their_timeout() {
 
     let (code, out, err, took) = feerie(&[
         "uci-perft",
-        "--engine",
+        "--uci",
         hang.to_str().unwrap(),
         "--fen",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
@@ -210,7 +210,7 @@ fn the_commands_stop_a_hanging_program_at_their_timeout() {
 
     let (code, _, err, _) = feerie(&[
         "uci-perft",
-        "--engine",
+        "--uci",
         hang.to_str().unwrap(),
         "--fen",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1",

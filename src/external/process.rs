@@ -485,6 +485,17 @@ impl Conversation {
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
         };
         written.map_err(|source| {
+            // A closed input most often means the program has ended: say so, with its status.
+            if source.kind() == std::io::ErrorKind::BrokenPipe {
+                let status = self.exit_status_soon();
+                if status.is_some() {
+                    self.stop();
+                    return RunError::Ended {
+                        program: self.program.clone(),
+                        status,
+                    };
+                }
+            }
             self.stop();
             RunError::Io {
                 program: self.program.clone(),
@@ -492,6 +503,17 @@ impl Conversation {
                 source,
             }
         })
+    }
+
+    /// The program's exit status if it ends within a moment (about 100 ms).
+    fn exit_status_soon(&mut self) -> Option<ExitStatus> {
+        for _ in 0..50 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                return Some(s);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        None
     }
 
     /// The next line, without its line end, within the deadline counted from the last send.
@@ -521,17 +543,9 @@ impl Conversation {
             },
             Err(RecvTimeoutError::Disconnected) => {
                 // End of output: give the program a moment to exit so that its status is known.
-                let mut status = None;
-                for _ in 0..50 {
-                    if let Ok(Some(s)) = self.child.try_wait() {
-                        status = Some(s);
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(2));
-                }
                 RunError::Ended {
                     program: self.program.clone(),
-                    status,
+                    status: self.exit_status_soon(),
                 }
             }
             Err(RecvTimeoutError::Timeout) => RunError::Timeout {

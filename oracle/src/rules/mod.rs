@@ -270,9 +270,13 @@ impl Rules {
 
     /// What a pawn on its own first rank may do.
     pub fn first_rank_pawns(&self) -> FirstRankPawns {
+        // Popeye 4.104 lets such a pawn step and take under Parrain, guard its diagonals without
+        // moving under Equipollents, and neither move nor guard under any other condition.
         let default = match self.profile {
-            Profile::Popeye if !self.has(Condition::CirceParrain) => FirstRankPawns::GuardOnly,
-            _ => FirstRankPawns::Step,
+            Profile::Documented => FirstRankPawns::Step,
+            Profile::Popeye if self.has(Condition::CirceParrain) => FirstRankPawns::Step,
+            Profile::Popeye if self.has(Condition::CirceEquipollents) => FirstRankPawns::GuardOnly,
+            Profile::Popeye => FirstRankPawns::Inert,
         };
         self.get(Switch::FirstRankPawns, default)
     }
@@ -424,7 +428,12 @@ mod tests {
         let doc = Rules::new([Condition::Circe], Profile::Documented).unwrap();
         let pop = Rules::new([Condition::Circe], Profile::Popeye).unwrap();
         assert_eq!(doc.first_rank_pawns(), FirstRankPawns::Step);
-        assert_eq!(pop.first_rank_pawns(), FirstRankPawns::GuardOnly);
+        assert_eq!(pop.first_rank_pawns(), FirstRankPawns::Inert);
+        let pop_equipollents = Rules::new([Condition::CirceEquipollents], Profile::Popeye).unwrap();
+        assert_eq!(
+            pop_equipollents.first_rank_pawns(),
+            FirstRankPawns::GuardOnly
+        );
         let pop_parrain = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
         assert_eq!(pop_parrain.first_rank_pawns(), FirstRankPawns::Step);
         assert_eq!(pop.royal_en_passant(), RoyalEnPassant::Yes);
