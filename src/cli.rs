@@ -184,7 +184,10 @@ enum PopeyeCommand {
     /// Run a Popeye binary on a position or on scenarios, and report every difference.
     ///
     /// The position takes the same flags as `moves`; --scenarios takes a file or a folder of
-    /// them. Exit 0 when they agree, 1 on a difference, 2 on bad input or when Popeye complains.
+    /// them, each judged (agree, profile difference, refused by Popeye, skipped, differ,
+    /// failed) and counted in a final table. Exit 1 on a real difference; 2 on bad input, when
+    /// Popeye could not answer, or when it calls our input malformed (on one position, any
+    /// refusal); else 0.
     Compare {
         #[command(flatten)]
         position: PositionArgs,

@@ -140,23 +140,31 @@ fn every_condition_and_attribute_the_export_writes_is_accepted() {
                 setup.reserve = Some(fen::parse_reserve("bNd3").unwrap());
             }
             let position = feerie::oracle::Position::new(setup, Validation::Lenient).unwrap();
-            let input = popeye::input_for(&position, &r, 1).unwrap();
+            let inclusive = r.circe().is_some() && r.circe_rex().to_string() == "inclusive";
+            let input = match popeye::input_for(&position, &r, 1) {
+                Ok(input) => input,
+                // Under a Circe whose rebirth depends on the capture, with rex inclusive, Popeye
+                // takes no royal piece but kings: the export says so instead.
+                Err(e) => {
+                    assert!(
+                        inclusive
+                            && !slugs.contains(&"circe")
+                            && e.contains("Popeye takes no royal piece other than a king"),
+                        "{slugs:?} {rex:?}: {e}"
+                    );
+                    checked += 1;
+                    continue;
+                }
+            };
             assert!(
                 input.contains("white royal bd5") && input.contains("white protean bb3"),
                 "{input}"
             );
-            let inclusive = r.circe().is_some() && r.circe_rex().to_string() == "inclusive";
             assert_eq!(input.contains("RexInclusive"), inclusive, "{input}");
             let exclusive = r.captures_mutate() && r.mutation_rex().to_string() == "exclusive";
             assert_eq!(input.contains("RexExclusive"), exclusive, "{input}");
             match popeye::run_popeye(&py, &input, TIMEOUT) {
                 Ok(out) => assert!(!popeye_output::parse(&out).is_empty(), "{input}\n{out}"),
-                // Popeye does not take royal pieces other than kings under rex inclusive: a
-                // refusal of the position, not of the words.
-                Err(PopeyeError::Refused(words)) => assert!(
-                    inclusive && words.contains("no royal pieces with PWC or rex inclusive"),
-                    "{input}\n{words}"
-                ),
                 Err(e) => panic!("{input}\n{e}"),
             }
             // The input reads back as the same rules.
@@ -178,6 +186,22 @@ fn every_condition_and_attribute_the_export_writes_is_accepted() {
         }
     }
     assert_eq!(checked, 30);
+
+    // What the export refuses to write, Popeye refuses to solve.
+    for condition in ["CirceClone", "EquipollentsCirce", "Circe Parrain"] {
+        let input = format!(
+            "beginproblem\npieces white ke1 rd1 black royal bd5 pg4\n\
+             condition {condition} RexInclusive\nsstipulation white 1s[~]\noption noboard\n\
+             endproblem\n"
+        );
+        match popeye::run_popeye(&py, &input, TIMEOUT) {
+            Err(PopeyeError::Refused(words)) => assert!(
+                words.contains("no royal pieces with PWC or rex inclusive"),
+                "{words}"
+            ),
+            other => panic!("{condition}: {other:?}"),
+        }
+    }
 }
 
 #[test]
@@ -396,8 +420,21 @@ fn fresh_run_replays_like_the_shipped_output(names: &[&str]) {
         assert!(b.passed(), "{name}: {:?} {:?}", b.rejected, b.missing);
         assert!(b.replayed > 0 && b.moves > 0, "{name}: nothing replayed");
 
-        // The output cut short, emptied, or another input's: the replay fails.
-        let cut = &fresh[..fresh.len() / 2];
+        // The output cut short after its first problem (each of these files has problems
+        // we replay after the first), or emptied: the replay fails.
+        let first_end = fresh
+            .lines()
+            .position(|l| {
+                let l = l.trim().to_ascii_lowercase();
+                l.starts_with("solution finished") || l.starts_with("loesung beendet")
+            })
+            .expect("a problem's ending");
+        let cut: String = fresh
+            .lines()
+            .take(first_end + 1)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let cut = cut.as_str();
         assert!(
             !replay(&input, cut, &ReferenceEngine).unwrap().passed(),
             "{name}: truncated"

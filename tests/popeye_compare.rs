@@ -173,3 +173,43 @@ fn export_writes_popeye_input_and_names_the_non_popeye_switches() {
     assert_eq!(code, 2);
     assert!(err.contains("depths 1 to 3"), "{err}");
 }
+
+#[test]
+fn export_refuses_what_popeye_cannot_be_told() {
+    // Popeye's enpassant option gives a double step toward the side to move only.
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            "7k/2p5/8/3(wPP)(bPP)3/8/8/8/K7 b - d6 0 1",
+            "--rules",
+            "protean",
+        ],
+        None,
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("en passant on d6 after a reverse pawn's double step"),
+        "{err}"
+    );
+    // Popeye ignores royal pieces other than kings under Clone with rex inclusive.
+    let (code, _, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            "4k3/8/8/3(wrB)4/8/8/8/3R4 w - - 0 1",
+            "--rules",
+            "circe-clone",
+            "--set",
+            "rex=inclusive",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("Popeye takes no royal piece other than a king"),
+        "{err}"
+    );
+}

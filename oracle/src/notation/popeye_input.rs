@@ -920,6 +920,28 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
             out.push_str(&format!("pieces {}\n", line.join(" ")));
         }
     }
+    // Popeye ignores a problem with a royal piece other than a king under a Circe whose rebirth
+    // depends on the capture (Clone, Equipollents, Parrain) with rex inclusive.
+    let capture_dependent = [
+        Condition::CirceClone,
+        Condition::CirceEquipollents,
+        Condition::CirceParrain,
+    ]
+    .into_iter()
+    .find(|c| rules.has(*c));
+    if let Some(c) = capture_dependent
+        && rules.circe_rex() == crate::rules::Rex::Inclusive
+    {
+        for (sq, p) in position.board().pieces() {
+            if p.royal && p.walk != Walk::King {
+                reasons.push(format!(
+                    "royal {p} on {sq} under {} with rex inclusive: Popeye takes no royal piece \
+                     other than a king there",
+                    c.popeye_name()
+                ));
+            }
+        }
+    }
     // `RexInclusive` is a Circe option: Popeye reads it only right after a Circe condition.
     // `RexExclusive` stands alone and takes the kings out of Frankfurt's and Protean's mutation.
     // Popeye refuses it after `ParrainCirce`, but reads it after the same variant written as
