@@ -209,7 +209,7 @@ fn problems_of(q: &Question) -> Result<Vec<String>, String> {
 /// assert_eq!(line_stipulation(3), "3:3h[!#|#]h");
 /// ```
 pub fn line_stipulation(depth: u32) -> String {
-    if depth % 2 == 0 {
+    if depth.is_multiple_of(2) {
         format!("{depth}:{depth}hh[!#|#]")
     } else {
         format!("{depth}:{depth}h[!#|#]h")
