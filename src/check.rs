@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use feerie_oracle::{Engine, Position, Rules, Validation, fen};
+use feerie_oracle::{Engine, Position, Validation, fen};
 
 use crate::harness::junit::{TestCase, TestSuite};
 use crate::harness::{
@@ -23,6 +23,8 @@ pub struct CheckOptions {
     pub perft: Option<PathBuf>,
     /// Deepest perft count checked.
     pub max_depth: u32,
+    /// Largest perft count checked (larger ones are skipped and counted as such).
+    pub max_count: u64,
     /// The engines: the specification first. With two, they are also compared.
     pub engines: Vec<&'static dyn Engine>,
     /// Fuzzed positions per bucket (0: no campaign).
@@ -45,6 +47,10 @@ pub struct CheckOptions {
 
 /// The default folder of perft suites.
 pub const DEFAULT_PERFT: &str = "corpus/perft";
+
+/// The largest perft count `feerie check` checks by default (`--max-count`): the suites' deeper
+/// counts take the reference engine minutes.
+pub const DEFAULT_PERFT_MAX_COUNT: u64 = 200_000;
 
 /// The counts of one stage of the check.
 #[derive(Default)]
@@ -72,7 +78,7 @@ pub fn run_check(o: &CheckOptions) -> Result<i32, String> {
     let mut perft = Tally::default();
     if let Some(dir) = perft_dir {
         for &engine in &o.engines {
-            let (tally, suite) = check_perft(&dir, o.max_depth, engine)?;
+            let (tally, suite) = check_perft(&dir, o, engine)?;
             lines.push(format!(
                 "perft ({}): {} passed, {} failed",
                 engine.name(),
@@ -162,56 +168,62 @@ pub fn run_check(o: &CheckOptions) -> Result<i32, String> {
 
 fn check_perft(
     dir: &Path,
-    max_depth: u32,
+    o: &CheckOptions,
     engine: &dyn Engine,
 ) -> Result<(Tally, TestSuite), String> {
-    let cases = crate::corpus::load_perft_dir(dir)?;
-    if cases.is_empty() {
+    let suites = crate::corpus::load_suites(dir)?;
+    if suites.is_empty() {
         return Err(format!("no perft suite (*.txt) in {}", dir.display()));
     }
-    let rules = Rules::orthodox();
     let mut tally = Tally::default();
     let mut suite = TestSuite {
         name: format!("perft ({})", engine.name()),
         cases: Vec::new(),
     };
     let started = Instant::now();
-    let mut nodes = 0;
-    for case in &cases {
+    let (mut nodes, mut positions, mut skipped) = (0, 0, 0);
+    for case in suites.iter().flat_map(|s| &s.cases) {
+        positions += 1;
         let case_started = Instant::now();
         let position = fen::parse(&case.fen, Validation::Lenient)
             .map_err(|e| format!("{}: {e}", case.origin))?;
         let mut failures = Vec::new();
-        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
+        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= o.max_depth) {
+            if expected > o.max_count {
+                skipped += 1;
+                continue;
+            }
             let got = engine
-                .perft(&position, &rules, depth)
-                .map_err(|e| e.to_string())?;
+                .perft(&position, &case.rules, depth)
+                .map_err(|e| format!("{} under {}: {e}", case.origin, case.rules))?;
             nodes += got;
             if got == expected {
                 tally.passed += 1;
             } else {
                 tally.failed += 1;
                 let line = format!(
-                    "FAIL {} depth {depth}: expected {expected}, got {got} ({})",
-                    case.origin, case.fen
+                    "FAIL {} depth {depth} under {}: expected {expected}, got {got} ({})",
+                    case.origin, case.rules, case.fen
                 );
                 println!("{line}");
                 failures.push(line);
             }
         }
         suite.cases.push(TestCase {
-            name: format!("{} {}", case.origin, case.fen),
+            name: format!("{} {} under {}", case.origin, case.fen, case.rules),
             seconds: case_started.elapsed().as_secs_f64(),
             failure: (!failures.is_empty())
                 .then(|| ("perft count differs".into(), failures.join("\n"))),
         });
     }
     println!(
-        "perft ({}): {} passed, {} failed ({} positions, {nodes} nodes, {:.1} s)",
+        "perft ({}): {} passed, {} failed ({} suites, {positions} positions, {nodes} nodes, \
+         {skipped} counts above --max-count {} skipped, {:.1} s)",
         engine.name(),
         tally.passed,
         tally.failed,
-        cases.len(),
+        suites.len(),
+        o.max_count,
         started.elapsed().as_secs_f64()
     );
     Ok((tally, suite))

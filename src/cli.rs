@@ -42,6 +42,9 @@ enum Command {
         /// Deepest perft count to check (deeper ones are skipped).
         #[arg(long, default_value_t = 4)]
         max_depth: u32,
+        /// Largest perft count to check (larger ones are skipped and counted in the summary).
+        #[arg(long, default_value_t = crate::check::DEFAULT_PERFT_MAX_COUNT)]
+        max_count: u64,
         /// Only this engine (no comparison, no fuzzing); both by default.
         #[arg(long, value_enum)]
         engine: Option<EngineChoice>,
@@ -330,6 +333,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             reproducers,
             perft,
             max_depth,
+            max_count,
             engine: choice,
             fuzz,
             seed,
@@ -364,6 +368,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 reproducers,
                 perft,
                 max_depth,
+                max_count,
                 engines,
                 fuzz,
                 seed,
@@ -601,10 +606,13 @@ fn uci_perft(
         (None, Some(count)) => {
             let mut starts = vec![Position::start()];
             if std::path::Path::new(DEFAULT_PERFT).is_dir() {
-                for case in crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
-                    .map_err(BadInput)?
-                {
-                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict) {
+                let suites = crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
+                    .map_err(BadInput)?;
+                // Only the orthodox suites' positions a UCI engine can read.
+                for case in suites.iter().filter(|c| c.rules.is_orthodox()) {
+                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict)
+                        && crate::external::uci::standard_fen(p.setup()).is_ok()
+                    {
                         starts.push(p);
                     }
                 }
