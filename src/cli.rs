@@ -98,6 +98,10 @@ enum Command {
         /// Our engine.
         #[arg(long, value_enum, default_value = "reference")]
         ours: EngineChoice,
+        /// Seconds the UCI engine may take for each answer (starting, each `go perft`) before it
+        /// is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
     },
     /// Settle a disputed interpretation on a position: one engine under each value of a switch
     /// (--switch) or under each profile (--profiles documented,popeye), printing the perft
@@ -172,6 +176,9 @@ enum PopeyeCommand {
         /// Also compare the number of sequences of 2 or 3 half-moves.
         #[arg(long)]
         depth: Option<u32>,
+        /// Seconds each Popeye run may take before it is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
     },
     /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg) through our engine,
     /// twins included: each move must be legal where Popeye plays it, with the same rebirths,
@@ -435,7 +442,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             scenarios,
             py,
             depth,
-        }) => popeye_compare(position, scenarios, py, depth),
+            timeout,
+        }) => popeye_compare(position, scenarios, py, depth, seconds(timeout)?),
         Command::Popeye(PopeyeCommand::Replay {
             input,
             output,
@@ -476,7 +484,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             seed,
             depth,
             ours,
-        } => uci_perft(&uci, fen.as_deref(), random, seed, depth, ours),
+            timeout,
+        } => uci_perft(&uci, fen.as_deref(), random, seed, depth, ours, timeout),
         Command::Perft {
             position,
             depth,
@@ -514,82 +523,78 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
 
 use crate::check::DEFAULT_PERFT;
 
+/// Default of `--timeout`: seconds an outside program (Popeye, a UCI engine) may take for one
+/// answer.
+const DEFAULT_TIMEOUT_SECS: u64 = crate::external::process::DEFAULT_TIMEOUT.as_secs();
+
+/// `--timeout SECS` as a duration; 0 is refused.
+fn seconds(secs: u64) -> Result<std::time::Duration, BadInput> {
+    if secs == 0 {
+        return Err(BadInput("--timeout must be at least 1 second".into()));
+    }
+    Ok(std::time::Duration::from_secs(secs))
+}
+
 /// Fuzzed positions per family and profile in a default `feerie check`: about a minute on two
 /// cores.
 const DEFAULT_FUZZ: u64 = 1000;
 
 /// `feerie popeye compare`: one position, or every scenario (its position after `play`, under
-/// its own rules).
+/// its own rules, or under `--profile` when given).
 fn popeye_compare(
     position: PositionArgs,
     scenarios: Option<PathBuf>,
     py: Option<PathBuf>,
     depth: Option<u32>,
+    timeout: std::time::Duration,
 ) -> Result<i32, BadInput> {
-    use crate::external::popeye;
-    let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
-    let mut cases: Vec<(String, Position, Rules)> = Vec::new();
+    use crate::external::popeye_compare::{self as compare, CompareOptions, Verdict};
+    let binary = crate::external::popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
+    if let Some(d) = depth
+        && !(2..=3).contains(&d)
+    {
+        return Err(BadInput(format!(
+            "--depth {d}: Popeye perft is compared at depth 2 or 3"
+        )));
+    }
     let engine = engine(position.engine).map_err(BadInput)?;
+    let options = CompareOptions {
+        binary,
+        timeout,
+        depth,
+        engine,
+    };
     match scenarios {
         None => {
             let (p, r, _) = position.load()?;
-            cases.push(("the position".into(), p, r));
+            let case = compare::Case {
+                name: "the position".into(),
+                position: p,
+                rules: r,
+            };
+            let verdict = compare::judge(&case, &options);
+            match &verdict {
+                Verdict::Refused(words) => {
+                    return Err(BadInput(format!("Popeye refused the position: {words}")));
+                }
+                Verdict::Failed(why) => return Err(BadInput(why.clone())),
+                _ => {}
+            }
+            compare::print_verdict(&case, &verdict);
+            let mut tally = compare::Tally::default();
+            tally.add(&verdict);
+            print!("{}", tally.table());
+            Ok(tally.exit_code())
         }
         Some(path) => {
-            let loaded = if path.is_dir() {
-                crate::scenario::load_dir(&path).map_err(BadInput)?
-            } else {
-                vec![crate::scenario::load_file(&path)]
+            let profile = match &position.profile {
+                Some(p) => Some(p.parse::<Profile>()?),
+                None => None,
             };
-            for item in loaded {
-                let s = item.map_err(|e| BadInput(e.to_string()))?;
-                let rules = s.base_rules().map_err(|e| BadInput(e.to_string()))?;
-                let mut p = s.position().map_err(|e| BadInput(e.to_string()))?;
-                for text in &s.play {
-                    let legal = engine.legal_moves(&p, &rules)?;
-                    let mv = feerie_oracle::popeye_move::resolve(text, &legal)
-                        .map_err(|e| BadInput(format!("{}: {e}", s.file)))?;
-                    p = engine.play(&p, &rules, &mv)?;
-                }
-                cases.push((format!("{} ({})", s.file, s.name), p, rules));
-            }
+            let cases = compare::scenario_cases(&path, engine, profile).map_err(BadInput)?;
+            Ok(compare::run(&cases, &options).exit_code())
         }
     }
-    let (mut agree, mut differ, mut skipped) = (0, 0, 0);
-    for (name, p, rules) in &cases {
-        if p.board().pieces().any(|(_, u)| u.magic) {
-            println!("skipped {name}: magic pieces (Popeye has no Bédoni magic pieces)");
-            skipped += 1;
-            continue;
-        }
-        let notes = popeye::non_popeye_switches(rules);
-        let mut lines = popeye::compare_moves(&binary, engine, p, rules).map_err(BadInput)?;
-        if let Some(d) = depth {
-            let (theirs, ours) =
-                popeye::compare_perft(&binary, engine, p, rules, d).map_err(BadInput)?;
-            if theirs != ours {
-                lines.push(format!("perft {d}: Popeye {theirs}, ours {ours}"));
-            }
-        }
-        if lines.is_empty() {
-            agree += 1;
-            println!("agree {name}");
-        } else {
-            differ += 1;
-            println!("DIFFER {name} ({rules})");
-            if !notes.is_empty() {
-                println!(
-                    "  (expected where the rules are not Popeye's: {})",
-                    notes.join(", ")
-                );
-            }
-            for l in lines {
-                println!("  {l}");
-            }
-        }
-    }
-    println!("popeye compare: {agree} agree, {differ} differ, {skipped} skipped");
-    Ok(if differ == 0 { 0 } else { 1 })
 }
 
 fn uci_perft(
@@ -599,7 +604,9 @@ fn uci_perft(
     seed: u64,
     depth: u32,
     ours: EngineChoice,
+    timeout: u64,
 ) -> Result<i32, BadInput> {
+    let timeout = seconds(timeout)?;
     let ours = engine(ours).map_err(BadInput)?;
     let positions = match (fen_text, random) {
         (Some(text), _) => vec![fen::parse(text, Validation::Strict)?],
@@ -621,7 +628,8 @@ fn uci_perft(
         }
         (None, None) => return Err(BadInput("give --fen or --random N".into())),
     };
-    let mut uci_engine = crate::external::uci::UciEngine::start(uci).map_err(BadInput)?;
+    let mut uci_engine =
+        crate::external::uci::UciEngine::start_with_timeout(uci, timeout).map_err(BadInput)?;
     let (mut agreed, mut differed) = (0, 0);
     for position in &positions {
         let text = crate::external::uci::standard_fen(position.setup()).map_err(BadInput)?;

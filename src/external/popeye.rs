@@ -6,7 +6,7 @@
 //! [`super::popeye_output`]. Popeye's own complaints on stderr are errors, not noise.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::Duration;
 
 use feerie_oracle::rules::RebirthTime;
 use feerie_oracle::{
@@ -14,20 +14,32 @@ use feerie_oracle::{
 };
 
 use super::popeye_output;
+use super::process::Program;
 
-/// The Popeye binary: `--py PATH`, else the `POPEYE` environment variable.
+/// The Popeye binary: `--py PATH`, else the `POPEYE` environment variable. A path is made
+/// absolute against the current folder (Popeye runs in a temporary folder); a bare name that is
+/// not in the current folder is looked up on PATH.
 pub fn popeye_binary(flag: Option<&Path>) -> Result<PathBuf, String> {
     let path = match flag {
         Some(p) => p.to_path_buf(),
         None => std::env::var_os("POPEYE").map(PathBuf::from).ok_or(
-            "no Popeye binary: give --py PATH or set POPEYE=PATH (Popeye's sources: \
-             https://github.com/thomas-maeder/popeye, build it with make -f makefile.unx)",
+            "no Popeye binary: give --py PATH or set POPEYE=PATH (a built Popeye, e.g. \
+             ../shared/tools/popeye/py beside the project, or one built from \
+             https://github.com/thomas-maeder/popeye with make -f makefile.unx)",
         )?,
     };
-    if !path.exists() {
-        return Err(format!("Popeye binary {} does not exist", path.display()));
-    }
-    Ok(path)
+    let bare_name = path.components().count() == 1 && !path.exists();
+    let found = if bare_name {
+        std::env::var_os("PATH")
+            .into_iter()
+            .flat_map(|dirs| std::env::split_paths(&dirs).collect::<Vec<_>>())
+            .map(|dir| dir.join(&path))
+            .find(|candidate| candidate.is_file())
+    } else {
+        path.exists().then_some(path.clone())
+    };
+    let found = found.ok_or_else(|| format!("Popeye binary {} does not exist", path.display()))?;
+    std::path::absolute(&found).map_err(|e| format!("Popeye binary {}: {e}", path.display()))
 }
 
 /// The switches of `rules` whose values are not Popeye's, so that Popeye cannot be expected to
@@ -49,7 +61,8 @@ fn relevant(switch: Switch, rules: &Rules) -> bool {
     let circe = rules.circe_model();
     let immediate = circe.is_some_and(|m| m.time == RebirthTime::Immediate);
     match switch {
-        Switch::Rex => circe.is_some() || rules.captures_mutate(),
+        // The input says RexInclusive or RexExclusive, so Popeye follows our value.
+        Switch::Rex => false,
         Switch::RebirthOccupied => immediate,
         Switch::ParrainLongCastling => rules.has(Condition::CirceParrain),
         Switch::FirstRankPawns => true,
@@ -87,45 +100,122 @@ pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<Strin
     popeye_input::write(position, rules, &stipulation).map_err(|e| e.to_string())
 }
 
-/// Runs Popeye on an input and returns its output. A failing run or anything on stderr is an
-/// error that quotes Popeye.
-pub fn run_popeye(binary: &Path, input: &str) -> Result<String, String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+/// Why Popeye gave no answer to compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PopeyeError {
+    /// Popeye read the input and refused the problem (an input error, an illegal position such
+    /// as "the side to play can capture the king"); its own words.
+    Refused(String),
+    /// Popeye could not be run or gave no usable output (not found, a crash, the deadline, too
+    /// much output, no solution section), or the input could not be written.
+    Failed(String),
+}
+
+impl std::fmt::Display for PopeyeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PopeyeError::Refused(words) => write!(f, "Popeye refused the problem: {words}"),
+            PopeyeError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for PopeyeError {}
+
+impl From<PopeyeError> for String {
+    fn from(e: PopeyeError) -> String {
+        e.to_string()
+    }
+}
+
+/// Runs Popeye on an input, in a temporary folder, within `timeout` (`-maxmem 256M` bounds its
+/// hash table), and returns its standard output. Anything Popeye writes on standard error, and
+/// an input error or `problem ignored` in its output, is a refusal quoting Popeye; a failing
+/// run, a run past the deadline or an output past [`super::process::DEFAULT_MAX_OUTPUT`] is a
+/// failure that says so.
+pub fn run_popeye(binary: &Path, input: &str, timeout: Duration) -> Result<String, PopeyeError> {
+    let failed = PopeyeError::Failed;
+    let dir =
+        tempfile::tempdir().map_err(|e| failed(format!("cannot make a temporary folder: {e}")))?;
     let file = dir.path().join("feerie.inp");
-    std::fs::write(&file, input).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let out = Command::new(binary)
-        .arg(&file)
+    std::fs::write(&file, input)
+        .map_err(|e| failed(format!("cannot write {}: {e}", file.display())))?;
+    let out = Program::new(binary)
+        .args(["-maxmem", "256M"])
+        .arg_path(&file)
         .current_dir(dir.path())
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() || !stderr.trim().is_empty() {
-        return Err(format!(
-            "Popeye ({}) complained{}: {}",
+        .deadline(timeout)
+        .run()
+        .map_err(|e| failed(format!("Popeye: {e}")))?;
+    let stdout = out.stdout_text();
+    if !out.status.success() {
+        return Err(failed(format!(
+            "Popeye ({}) failed{}: {}",
             binary.display(),
             out.status
                 .code()
-                .map_or(String::new(), |c| format!(" with exit code {c}")),
-            stderr.trim()
-        ));
+                .map_or(" (killed by a signal)".to_string(), |c| format!(
+                    " with exit code {c}"
+                )),
+            out.stderr_text().trim()
+        )));
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    if let Some(words) = complaint(&out.stderr_text(), &stdout) {
+        return Err(PopeyeError::Refused(words));
+    }
+    Ok(stdout)
 }
 
-/// The differences between Popeye's legal moves and our engine's on one position: lines
-/// `only Popeye: …` and `only ours: …`, empty when they agree. Popeye marks mate as `+` in move
-/// lists, so check marks are compared as check or not.
-pub fn compare_moves(
+/// Popeye's complaint, if it made one: its standard error, else the lines of its output that
+/// report an input error or come before `problem ignored`.
+fn complaint(stderr: &str, stdout: &str) -> Option<String> {
+    let join = |lines: Vec<&str>| {
+        let mut words: Vec<&str> = Vec::new();
+        for l in lines.into_iter().map(str::trim).filter(|l| !l.is_empty()) {
+            if !words.contains(&l) {
+                words.push(l);
+            }
+        }
+        words.join("; ")
+    };
+    if !stderr.trim().is_empty() {
+        return Some(join(stderr.lines().collect()));
+    }
+    let lines: Vec<&str> = stdout.lines().collect();
+    let errors: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains("input-error") || l.contains("offending item"))
+        .collect();
+    if !errors.is_empty() {
+        return Some(join(errors));
+    }
+    let ignored = lines.iter().position(|l| l.trim() == "problem ignored")?;
+    // The complaint is printed between the banner (or the diagram) and `problem ignored`.
+    let from = lines[..ignored]
+        .iter()
+        .rposition(|l| l.trim().is_empty() || l.starts_with("Popeye "))
+        .map_or(0, |i| i + 1);
+    Some(join(lines[from..=ignored].to_vec()))
+}
+
+/// Popeye's legal moves of the side to move, as `move` or `move +` (Popeye marks mate `+` in
+/// move lists, so marks are check or not), sorted.
+pub fn popeye_moves(
     binary: &Path,
-    engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
-) -> Result<Vec<String>, String> {
-    let output = run_popeye(binary, &input_for(position, rules, 1)?)?;
+    timeout: Duration,
+) -> Result<Vec<String>, PopeyeError> {
+    let input = input_for(position, rules, 1).map_err(PopeyeError::Failed)?;
+    let output = run_popeye(binary, &input, timeout)?;
     let chunks = popeye_output::parse(&output);
-    let chunk = chunks
-        .first()
-        .ok_or("Popeye's output has no solution section")?;
+    let chunk = chunks.first().ok_or_else(|| {
+        PopeyeError::Failed(format!(
+            "Popeye's output has no solution section (no 'solution finished.' line): {}",
+            output.trim().lines().last().unwrap_or("empty output")
+        ))
+    })?;
     let mut theirs: Vec<String> = chunk
         .twins
         .iter()
@@ -136,6 +226,16 @@ pub fn compare_moves(
             format!("{}{mark}", m.text)
         })
         .collect();
+    theirs.sort();
+    Ok(theirs)
+}
+
+/// Our engine's legal moves in the form of [`popeye_moves`].
+pub fn our_moves(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+) -> Result<Vec<String>, String> {
     let mut ours: Vec<String> = engine
         .legal_moves(position, rules)
         .map_err(|e| e.to_string())?
@@ -145,21 +245,61 @@ pub fn compare_moves(
             format!("{}{mark}", m.notation_without_check())
         })
         .collect();
-    theirs.sort();
     ours.sort();
-    let mut diff = Vec::new();
-    diff.extend(
-        theirs
-            .iter()
-            .filter(|m| !ours.contains(m))
-            .map(|m| format!("only Popeye: {m}")),
-    );
+    Ok(ours)
+}
+
+/// The lines `only Popeye: …` and `only ours: …` between two sorted move lists.
+pub fn move_differences(theirs: &[String], ours: &[String]) -> Vec<String> {
+    let mut diff: Vec<String> = theirs
+        .iter()
+        .filter(|m| !ours.contains(m))
+        .map(|m| format!("only Popeye: {m}"))
+        .collect();
     diff.extend(
         ours.iter()
             .filter(|m| !theirs.contains(m))
             .map(|m| format!("only ours: {m}")),
     );
-    Ok(diff)
+    diff
+}
+
+/// The differences between Popeye's legal moves and our engine's on one position: lines
+/// `only Popeye: …` and `only ours: …`, empty when they agree.
+pub fn compare_moves(
+    binary: &Path,
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    timeout: Duration,
+) -> Result<Vec<String>, PopeyeError> {
+    let theirs = popeye_moves(binary, position, rules, timeout)?;
+    let ours = our_moves(engine, position, rules).map_err(PopeyeError::Failed)?;
+    Ok(move_differences(&theirs, &ours))
+}
+
+/// Popeye's number of sequences of `depth` half-moves (2 or 3): the lines of its listing.
+pub fn popeye_perft(
+    binary: &Path,
+    position: &Position,
+    rules: &Rules,
+    depth: u32,
+    timeout: Duration,
+) -> Result<u64, PopeyeError> {
+    let input = input_for(position, rules, depth).map_err(PopeyeError::Failed)?;
+    let output = run_popeye(binary, &input, timeout)?;
+    let chunks = popeye_output::parse(&output);
+    if chunks.is_empty() {
+        return Err(PopeyeError::Failed(
+            "Popeye's output has no solution section (no 'solution finished.' line)".into(),
+        ));
+    }
+    Ok(chunks
+        .iter()
+        .flat_map(|c| c.twins.iter())
+        .flat_map(|t| t.segments.iter().flatten())
+        .filter(|m| m.ply + 1 == depth as usize)
+        .count() as u64)
 }
 
 /// Popeye's number of sequences of `depth` half-moves (2 or 3) next to ours.
@@ -169,16 +309,25 @@ pub fn compare_perft(
     position: &Position,
     rules: &Rules,
     depth: u32,
-) -> Result<(u64, u64), String> {
-    let output = run_popeye(binary, &input_for(position, rules, depth)?)?;
-    let leaves = popeye_output::parse(&output)
-        .iter()
-        .flat_map(|c| c.twins.iter())
-        .flat_map(|t| t.segments.iter().flatten())
-        .filter(|m| m.ply + 1 == depth as usize)
-        .count() as u64;
+    timeout: Duration,
+) -> Result<(u64, u64), PopeyeError> {
+    let theirs = popeye_perft(binary, position, rules, depth, timeout)?;
     let ours = engine
         .perft(position, rules, depth)
-        .map_err(|e| e.to_string())?;
-    Ok((leaves, ours))
+        .map_err(|e| PopeyeError::Failed(e.to_string()))?;
+    Ok((theirs, ours))
+}
+
+/// The same conditions under Popeye's reading: every switch at the popeye profile's value,
+/// except those the exported input states (rex), which keep ours.
+pub fn popeye_reading(rules: &Rules) -> Rules {
+    let mut popeye = Rules::new(rules.conditions(), Profile::Popeye).expect("same conditions");
+    // One switch serves Circe (exclusive unless set) and the capturer mutation (inclusive
+    // unless set): equal readings mean it was set.
+    if rules.circe_rex() == rules.mutation_rex() {
+        popeye
+            .set(Switch::Rex.key(), &rules.circe_rex().to_string())
+            .expect("a value of the same switch");
+    }
+    popeye
 }

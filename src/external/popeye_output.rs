@@ -1,4 +1,5 @@
-//! Reading Popeye's output: the problems' chunks (each ends with `solution finished.`), the
+//! Reading Popeye's output: the problems' chunks (each ends with `solution finished.`, followed
+//! by the time in a stock run, `Loesung beendet.` in German, or `Partial solution`), the
 //! diagram of each, its twins' labels, and the solution moves with the half-move each is
 //! played at.
 //!
@@ -20,6 +21,8 @@ pub struct Chunk {
     pub board: Option<Vec<(Square, char)>>,
     /// The twins in order; one unlabelled twin when the problem has none.
     pub twins: Vec<OutputTwin>,
+    /// Whether a solution limit cut the solving short (`Partial solution`).
+    pub partial: bool,
 }
 
 /// The solutions of one twin.
@@ -45,8 +48,23 @@ pub struct SolutionMove {
     pub line: usize,
 }
 
-// A problem's output ends with one of these lines (lower case); the last when a solution limit stopped it.
-const FINISHED: [&str; 3] = ["solution finished.", "loesung beendet.", "partial solution"];
+/// How a problem's output ends (lower case, the start of the line): a stock run adds the time
+/// (`solution finished. Time = 0.009 s`), `-regression` prints the bare words; a solution limit
+/// (`option maxsolutions`) ends it as partial.
+const FINISHED: [&str; 2] = ["solution finished.", "loesung beendet."];
+const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
+
+/// Whether `line` ends a problem's output: `Some(true)` when the solution is partial.
+fn end_of_problem(line: &str) -> Option<bool> {
+    let line = line.trim().to_ascii_lowercase();
+    if FINISHED.iter().any(|f| line.starts_with(f)) {
+        Some(false)
+    } else if PARTIAL.iter().any(|f| line.starts_with(f)) {
+        Some(true)
+    } else {
+        None
+    }
+}
 
 /// Splits an output into chunks and reads each.
 ///
@@ -62,8 +80,10 @@ pub fn parse(text: &str) -> Vec<Chunk> {
     let mut chunks = Vec::new();
     let mut start = 0;
     for (i, l) in lines.iter().enumerate() {
-        if FINISHED.contains(&l.trim().to_ascii_lowercase().as_str()) {
-            chunks.push(parse_chunk(&lines[start..i], start + 1));
+        if let Some(partial) = end_of_problem(l) {
+            let mut chunk = parse_chunk(&lines[start..i], start + 1);
+            chunk.partial = partial;
+            chunks.push(chunk);
             start = i + 1;
         }
     }
@@ -86,6 +106,7 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         line: first_line,
         board,
         twins: vec![OutputTwin::default()],
+        partial: false,
     };
     let mut state = Tokens::default();
     for (i, line) in lines.iter().enumerate().skip(body_start) {
@@ -212,9 +233,12 @@ impl Tokens {
                     m.mark = text.chars().next();
                 }
             }
-            "ep." => {
+            // `ep.` and what follows it without a space (`ep.[+bPd7]`, `ep.=PP`) belong to
+            // the capture before it.
+            _ if text.starts_with("ep.") => {
                 if let Some(m) = twin.segments.last_mut().and_then(|s| s.last_mut()) {
-                    m.text.push_str(" ep.");
+                    m.text.push(' ');
+                    m.text.push_str(text);
                 }
             }
             _ if is_move(text) => {

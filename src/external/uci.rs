@@ -5,18 +5,23 @@
 //! long algebraic notation (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use feerie_oracle::{Engine, MoveRecord, Position, Rules, Setup, Walk, fen};
 
-/// A running UCI engine.
+use super::process::{Conversation, DEFAULT_TIMEOUT, Program, RunError};
+
+/// A running UCI engine. Every answer is awaited under a deadline and a bound on the bytes read
+/// ([`super::process::Conversation`]): an engine that hangs, echoes or floods is stopped with a
+/// clear error.
 pub struct UciEngine {
     command: String,
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    conversation: Conversation,
 }
+
+/// Bound on the bytes of one answer of a UCI engine (its `uci` options, a `go perft` divide):
+/// a few KiB in practice.
+pub const MAX_ANSWER: usize = 1 << 20;
 
 /// A UCI engine's answer to `go perft`: the count under each root move, and the total.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,33 +34,38 @@ pub struct UciPerft {
 
 impl UciEngine {
     /// Starts the engine (a command found on PATH or in /usr/games, or a path) and waits for
-    /// `uciok`.
+    /// `uciok`, each answer within [`DEFAULT_TIMEOUT`].
     pub fn start(command: &str) -> Result<UciEngine, String> {
+        UciEngine::start_with_timeout(command, DEFAULT_TIMEOUT)
+    }
+
+    /// [`UciEngine::start`] with another deadline for each answer (`uciok`, `readyok`, and the
+    /// whole of each `go perft`).
+    pub fn start_with_timeout(command: &str, timeout: Duration) -> Result<UciEngine, String> {
         let spawn = |program: &str| {
-            Command::new(program)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
+            Program::new(program)
+                .deadline(timeout)
+                .max_output(MAX_ANSWER)
+                .converse()
         };
         // Debian installs game engines in /usr/games, which is not always on PATH.
-        let mut child = spawn(command)
-            .or_else(|e| match command.contains('/') {
-                false if e.kind() == std::io::ErrorKind::NotFound => {
-                    spawn(&format!("/usr/games/{command}"))
+        let conversation = spawn(command)
+            .or_else(|e| match (command.contains('/'), &e) {
+                (false, RunError::Start { source, .. })
+                    if source.kind() == std::io::ErrorKind::NotFound =>
+                {
+                    spawn(&format!("/usr/games/{command}")).map_err(|_| e)
                 }
                 _ => Err(e),
             })
             .map_err(|e| {
-                format!("cannot start UCI engine '{command}': {e} (install it, e.g. apt-get install stockfish, or give its path)")
+                format!(
+                    "UCI engine: {e} (install it, e.g. apt-get install stockfish, or give its path)"
+                )
             })?;
-        let input = child.stdin.take().expect("piped");
-        let output = BufReader::new(child.stdout.take().expect("piped"));
         let mut engine = UciEngine {
             command: command.to_string(),
-            child,
-            input,
-            output,
+            conversation,
         };
         engine.send("uci")?;
         engine.wait_for(|l| l == "uciok")?;
@@ -65,29 +75,30 @@ impl UciEngine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .map_err(|e| format!("UCI engine '{}' stopped accepting input: {e}", self.command))
+        self.conversation
+            .send(line)
+            .map_err(|e| format!("UCI engine: {e}"))
     }
 
-    /// Reads lines until one satisfies `done`; returns the lines before it.
+    /// Reads lines until one satisfies `done`; returns the lines up to it.
     fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<Vec<String>, String> {
         let mut lines = Vec::new();
         loop {
-            let mut line = String::new();
-            let n = self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| format!("reading from UCI engine '{}': {e}", self.command))?;
-            if n == 0 {
-                return Err(format!("UCI engine '{}' ended unexpectedly", self.command));
-            }
+            let line = self.conversation.read_line().map_err(|e| {
+                let last = lines.last().map_or(String::new(), |l: &String| {
+                    format!(
+                        " (its last line: '{}')",
+                        l.chars().take(80).collect::<String>()
+                    )
+                });
+                format!("UCI engine '{}': {e}{last}", self.command)
+            })?;
             let line = line.trim().to_string();
-            if done(&line) {
-                lines.push(line);
+            let finished = done(&line);
+            lines.push(line);
+            if finished {
                 return Ok(lines);
             }
-            lines.push(line);
         }
     }
 
@@ -115,8 +126,8 @@ impl UciEngine {
 
 impl Drop for UciEngine {
     fn drop(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
+        // The conversation then closes its input and stops the engine if it does not end.
+        let _ = self.conversation.send("quit");
     }
 }
 

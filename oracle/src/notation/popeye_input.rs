@@ -735,7 +735,15 @@ impl PopeyeProblem {
         while let Some(word) = words.next() {
             let w = word.to_ascii_lowercase();
             if let Some(c) = condition_of(&w) {
-                conditions.push(c);
+                // `Circe Parrain`, `Circe Clone`, `Circe Equipollents`: Popeye's variant words
+                // after Circe name the variant itself.
+                let variant = words
+                    .peek()
+                    .and_then(|next| condition_of(next))
+                    .filter(|v| c == Condition::Circe && v.is_circe() && *v != Condition::Circe);
+                if variant.is_none() {
+                    conditions.push(c);
+                }
             } else if w.starts_with("rexexcl") || w.starts_with("rexexkl") {
                 sets.push(("rex", "exclusive"));
             } else if w.starts_with("rexincl") || w.starts_with("rexinkl") {
@@ -825,7 +833,7 @@ impl PopeyeProblem {
             }
         }
         if setup.reserve.is_some() && !rules.has(Condition::CirceParrain) {
-            reasons.push("LastCapture without CirceParrain".into());
+            reasons.push("LastCapture without ParrainCirce".into());
         }
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });
@@ -878,32 +886,56 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     let mut reasons = Vec::new();
     let mut out = String::from("beginproblem\n");
     for colour in Colour::ALL {
-        let mut groups: Vec<String> = Vec::new();
+        // Popeye reads attributes only right after the colour word, for the pieces after them
+        // up to the next colour word: one group per set of attributes.
+        let mut groups: Vec<((bool, bool), Vec<String>)> = Vec::new();
         for (sq, p) in position.board().pieces_of(colour) {
             if p.magic {
                 reasons.push(format!(
                     "magic piece on {sq}: Popeye has no Bédoni magic pieces"
                 ));
             }
-            let mut word = String::new();
-            if p.royal && p.walk != Walk::King {
-                word.push_str("royal ");
+            let attributes = (p.royal && p.walk != Walk::King, p.mutable);
+            let word = format!("{}{sq}", code_of(p.walk));
+            match groups.iter_mut().find(|(a, _)| *a == attributes) {
+                Some((_, words)) => words.push(word),
+                None => groups.push((attributes, vec![word])),
             }
-            if p.mutable {
-                word.push_str("protean ");
-            }
-            word.push_str(code_of(p.walk));
-            word.push_str(&sq.to_string());
-            groups.push(word);
         }
-        if !groups.is_empty() {
-            out.push_str(&format!("pieces {colour} {}\n", groups.join(" ")));
+        groups.sort_by_key(|(a, _)| *a);
+        let line: Vec<String> = groups
+            .iter()
+            .map(|((royal, mutable), words)| {
+                let mut group = colour.to_string();
+                if *royal {
+                    group.push_str(" royal");
+                }
+                if *mutable {
+                    group.push_str(" protean");
+                }
+                format!("{group} {}", words.join(" "))
+            })
+            .collect();
+        if !line.is_empty() {
+            out.push_str(&format!("pieces {}\n", line.join(" ")));
         }
     }
-    let mut conds: Vec<String> = rules
-        .conditions()
-        .map(|c| c.popeye_name().to_string())
-        .collect();
+    // `RexInclusive` is a Circe option: Popeye reads it only right after a Circe condition.
+    // `RexExclusive` stands alone and takes the kings out of Frankfurt's and Protean's mutation.
+    // Popeye refuses it after `ParrainCirce`, but reads it after the same variant written as
+    // `Circe Parrain`.
+    let mut conds: Vec<String> = Vec::new();
+    for c in rules.conditions() {
+        let inclusive = c.is_circe() && rules.circe_rex() == crate::rules::Rex::Inclusive;
+        if inclusive && c == Condition::CirceParrain {
+            conds.push("Circe Parrain".into());
+        } else {
+            conds.push(c.popeye_name().to_string());
+        }
+        if inclusive {
+            conds.push("RexInclusive".into());
+        }
+    }
     if rules.captures_mutate() && rules.mutation_rex() == crate::rules::Rex::Exclusive {
         conds.push("RexExclusive".into());
     }

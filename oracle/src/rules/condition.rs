@@ -72,8 +72,8 @@ impl Condition {
         match self {
             Condition::Circe => "Circe",
             Condition::CirceClone => "CirceClone",
-            Condition::CirceEquipollents => "CirceEquipollents",
-            Condition::CirceParrain => "CirceParrain",
+            Condition::CirceEquipollents => "EquipollentsCirce",
+            Condition::CirceParrain => "ParrainCirce",
             Condition::Frankfurt => "FrankfurtChess",
             Condition::Protean => "ProteanChess",
         }
