@@ -275,3 +275,37 @@ fn check_rejects_a_bad_suite_header() {
         "{err}"
     );
 }
+
+/// Under Plain Circe and Circe Clone the two profiles differ only on pawns standing on their own
+/// first rank, which no position of those suites reaches: their counts hold under both.
+#[test]
+fn plain_circe_and_clone_counts_hold_under_the_documented_profile() {
+    let mut checked = 0;
+    for suite in suites() {
+        let slugs: Vec<String> = suite.rules.conditions().map(|c| c.slug().to_string()).collect();
+        if !(slugs == ["circe"] || slugs == ["circe-clone"]) {
+            continue;
+        }
+        let overrides: Vec<String> = suite
+            .rules
+            .overrides()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let documented = Rules::from_words(&slugs, Some("documented"), &overrides).unwrap();
+        for case in &suite.cases {
+            let p = position(&case.origin, &case.fen);
+            for &(depth, count) in case.counts.iter().filter(|(_, n)| *n <= 300_000) {
+                let got = BitboardEngine
+                    .perft(&p, &documented, depth)
+                    .unwrap_or_err(&case.origin);
+                assert_eq!(
+                    got, count,
+                    "{} depth {depth} under {documented}",
+                    case.origin
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
