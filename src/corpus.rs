@@ -208,7 +208,7 @@ pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
     let mut rules = None;
     let mut reference = None;
     let mut popeye = PopeyeClaim::Unstated;
-    let mut cases: Vec<(String, String, Vec<(u32, u64)>)> = Vec::new();
+    let mut cases: Vec<PerftCase> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         let origin = format!("{name}:{}", i + 1);
@@ -266,22 +266,23 @@ pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
-        cases.push((origin, fen.trim().to_string(), counts));
+        cases.push(PerftCase {
+            origin,
+            fen: fen.trim().to_string(),
+            counts,
+            // Set below, once the whole header is read.
+            rules: Rules::orthodox(),
+        });
     }
     let rules = rules.ok_or_else(|| {
         format!("{name}: no '# rules:' header line (e.g. '# rules: circe; profile: popeye')")
     })?;
+    for case in &mut cases {
+        case.rules = rules.clone();
+    }
     Ok(PerftSuite {
         name: name.to_string(),
-        cases: cases
-            .into_iter()
-            .map(|(origin, fen, counts)| PerftCase {
-                origin,
-                fen,
-                counts,
-                rules: rules.clone(),
-            })
-            .collect(),
+        cases,
         rules,
         reference,
         popeye,

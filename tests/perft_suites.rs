@@ -162,7 +162,7 @@ fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u6
         Colour::White => "white",
         Colour::Black => "black",
     };
-    let stipulation = if depth % 2 == 0 {
+    let stipulation = if depth.is_multiple_of(2) {
         format!("sstipulation {side} {depth}:{depth}hh[!#|#]")
     } else {
         format!("sstipulation {side} {depth}:{depth}h[!#|#]h")
@@ -282,7 +282,11 @@ fn check_rejects_a_bad_suite_header() {
 fn plain_circe_and_clone_counts_hold_under_the_documented_profile() {
     let mut checked = 0;
     for suite in suites() {
-        let slugs: Vec<String> = suite.rules.conditions().map(|c| c.slug().to_string()).collect();
+        let slugs: Vec<String> = suite
+            .rules
+            .conditions()
+            .map(|c| c.slug().to_string())
+            .collect();
         if !(slugs == ["circe"] || slugs == ["circe-clone"]) {
             continue;
         }
