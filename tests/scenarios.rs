@@ -1,9 +1,10 @@
-//! The scenarios shipped under scenarios/ pass with the reference engine, and the runner behind
+//! The scenarios shipped under scenarios/ pass with both engines, and the runner behind
 //! `feerie check` reports failures with a diff and malformed files with file and line.
 
 use std::path::Path;
 
-use feerie::oracle::ReferenceEngine;
+use feerie::bitboard::BitboardEngine;
+use feerie::oracle::{Engine, ReferenceEngine};
 use feerie::scenario::{self, print_failure};
 
 mod common;
@@ -12,8 +13,10 @@ fn feerie(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     common::feerie_in(dir, args)
 }
 
-#[test]
-fn shipped_scenarios_pass_with_the_reference_engine() {
+/// Every shipped scenario passes with `engine`; returns the families (folders) seen.
+fn shipped_scenarios_pass_with(
+    engine: &dyn Engine,
+) -> std::collections::BTreeSet<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     let loaded = scenario::load_dir(&dir).unwrap();
     assert!(loaded.len() >= 40, "{} scenarios", loaded.len());
@@ -28,14 +31,25 @@ fn shipped_scenarios_pass_with_the_reference_engine() {
             }
         };
         families.insert(Path::new(&s.file).parent().unwrap().to_path_buf());
-        let outcome = scenario::run(s, &ReferenceEngine).unwrap();
+        let outcome = scenario::run(s, engine).unwrap();
         assert!(outcome.checked > 0, "{}", s.file);
         for f in &outcome.failures {
             report.push_str(&print_failure(f));
         }
     }
-    assert!(report.is_empty(), "{report}");
+    assert!(report.is_empty(), "{} engine:\n{report}", engine.name());
+    families
+}
+
+#[test]
+fn shipped_scenarios_pass_with_the_reference_engine() {
+    let families = shipped_scenarios_pass_with(&ReferenceEngine);
     assert!(families.len() >= 7, "{families:?}");
+}
+
+#[test]
+fn shipped_scenarios_pass_with_the_bitboard_engine() {
+    shipped_scenarios_pass_with(&BitboardEngine);
 }
 
 const GOOD: &str = r#"name: orthodox king alone

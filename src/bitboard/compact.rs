@@ -5,8 +5,8 @@
 
 use feerie_oracle::rules::{
     CirceModel, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope, MagicKeptContact,
-    MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling, PawnDirection,
-    RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
+    MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling, ParrainOtherSidePromotion,
+    PawnDirection, RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
     RoyalRiderPassage, SameWalkCapture,
 };
 use feerie_oracle::{CastlingSide, Colour, Reserve, Rules};
@@ -166,6 +166,7 @@ pub struct Compact {
     flip_same: bool,
     clone_promoted: bool,
     long_castle_toward_a: bool,
+    other_side_pawn_promotes: bool,
     royal_ep: bool,
     magic_all_contacts: bool,
     magic_steps_per_piece: bool,
@@ -245,6 +246,8 @@ impl Compact {
             flip_same: rules.same_walk_capture() == SameWalkCapture::Flip,
             clone_promoted: rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted,
             long_castle_toward_a: rules.parrain_long_castling() == ParrainLongCastling::TowardA,
+            other_side_pawn_promotes: rules.parrain_other_side_promotion()
+                == ParrainOtherSidePromotion::Promotes,
             royal_ep: rules.royal_en_passant() == RoyalEnPassant::Yes,
             magic_all_contacts: rules.magic_contact_scope() == MagicContactScope::AllContacts,
             magic_steps_per_piece: rules.magic_steps() == MagicSteps::OnePerMagicPiece,
@@ -1450,7 +1453,8 @@ impl Compact {
                     };
                     let w = walk_index(reserve.piece.walk);
                     m.del_sq = s as u8;
-                    if is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
+                    let may_promote = c == p.side || self.other_side_pawn_promotes;
+                    if may_promote && is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
                         for pr in PROMOTIONS {
                             m.del_walk = pr;
                             self.contacts(p, m, emit);

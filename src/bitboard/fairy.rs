@@ -4,10 +4,10 @@
 //! on a copy and kept if the mover's royal units are safe.
 
 use feerie_oracle::rules::{
-    CirceModel, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope, MagicKeptContact,
-    MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling, PawnDirection,
-    RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
-    RoyalRiderPassage, SameWalkCapture,
+    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope,
+    MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling,
+    ParrainOtherSidePromotion, PawnDirection, RebirthOccupied, RebirthPlace, RebirthTime,
+    RebirthWalk, Rex, RoyalEnPassant, RoyalRiderPassage, SameWalkCapture,
 };
 use feerie_oracle::{
     Capture, CastlingSide, CheckMark, Colour, ContactMutation, EngineError, MoveRecord, Piece,
@@ -168,7 +168,9 @@ impl<'a> Game<'a> {
             let royal = p.piece_at(r).expect("a royal unit");
             for a in bits(attackers) {
                 // Not a check when the captured royal unit would be reborn.
-                let sq = self.rebirth_square(&model, royal, r, vector(a, r));
+                let capturer = p.piece_at(a).expect("an attacker");
+                let reborn = royal.with_walk(self.reborn_walk(&model, capturer, royal, None));
+                let sq = self.rebirth_square(&model, reborn, r, vector(a, r));
                 let reborn_ok = sq.is_some_and(|s| s != r && (s == a || occ & bit(s) == 0));
                 if !reborn_ok {
                     return true;
@@ -346,6 +348,18 @@ impl<'a> Game<'a> {
             return false;
         }
         let (from, to) = (mv.from.index(), mv.to.index());
+        if self.circe.is_some_and(|m| m.reborn_royals()) {
+            // With rex inclusive the king may cross a square where it would not be in check
+            // (attacked, but able to be reborn).
+            return bits(self.t.between(from, to)).all(|s| {
+                let mut passing = p.clone();
+                let (us, moved) = (p.side, bit(from) | bit(s));
+                passing.colours[us] ^= moved;
+                passing.walks[KING] ^= moved;
+                passing.royal ^= moved;
+                !self.in_check(&passing, us)
+            });
+        }
         let crossed = self.t.between(from, to) | bit(from);
         let occ = p.occupied();
         bits(crossed).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
@@ -440,19 +454,15 @@ impl<'a> Game<'a> {
             return;
         }
         let victim = capture.piece;
-        let walk = match model.walk {
-            RebirthWalk::Captured => victim.walk,
-            RebirthWalk::Capturer if mv.mover.royal || victim.royal => victim.walk,
-            RebirthWalk::Capturer => match (mv.promotion, self.rules.clone_walk_when_promoting()) {
-                (Some(promoted), CloneWalkWhenPromoting::Promoted)
-                    if matches!(mv.mover.walk, Walk::Pawn | Walk::ReversePawn) =>
-                {
-                    promoted.walk
-                }
-                _ => mv.mover.walk,
-            },
+        let promoted = match (mv.promotion, self.rules.clone_walk_when_promoting()) {
+            (Some(promoted), CloneWalkWhenPromoting::Promoted)
+                if matches!(mv.mover.walk, Walk::Pawn | Walk::ReversePawn) =>
+            {
+                Some(promoted.walk)
+            }
+            _ => None,
         };
-        let reborn = victim.with_walk(walk);
+        let reborn = victim.with_walk(self.reborn_walk(&model, mv.mover, victim, promoted));
         let sq = self.rebirth_square(
             &model,
             reborn,
@@ -461,10 +471,33 @@ impl<'a> Game<'a> {
         );
         let occ = self.occupied_after(p, &mv);
         match sq {
-            Some(s) if occ & bit(s) == 0 => push_rebirth(mv, reborn, s, false, out),
+            Some(s) if occ & bit(s) == 0 => push_rebirth(mv, reborn, s, false, true, out),
             Some(_) if victim.royal || model.occupied == RebirthOccupied::Strict => {}
             None if victim.royal => {}
             _ => out.push(mv),
+        }
+    }
+
+    /// The walk `victim` is reborn with when `capturer` takes it: its own, or under Clone the
+    /// capturer's (`promoted` when that is the walk cloned), unless the capturer is royal, or
+    /// the victim is royal and keeps its walk (`clone_royal_victim`).
+    fn reborn_walk(
+        &self,
+        model: &CirceModel,
+        capturer: Piece,
+        victim: Piece,
+        promoted: Option<Walk>,
+    ) -> Walk {
+        match model.walk {
+            RebirthWalk::Captured => victim.walk,
+            RebirthWalk::Capturer if capturer.royal => victim.walk,
+            RebirthWalk::Capturer
+                if victim.royal
+                    && self.rules.clone_royal_victim() == CloneRoyalVictim::KeepsWalk =>
+            {
+                victim.walk
+            }
+            RebirthWalk::Capturer => promoted.unwrap_or(capturer.walk),
         }
     }
 
@@ -492,7 +525,9 @@ impl<'a> Game<'a> {
             occ |= bit(r.square.index());
         }
         if occ & bit(s) == 0 {
-            push_rebirth(mv, reserve.piece, s, true, out);
+            let may_promote = reserve.piece.colour == colour_of(p.side)
+                || self.rules.parrain_other_side_promotion() == ParrainOtherSidePromotion::Promotes;
+            push_rebirth(mv, reserve.piece, s, true, may_promote, out);
         } else {
             out.push(mv);
         }
@@ -806,9 +841,16 @@ impl<'a> Game<'a> {
     }
 }
 
-fn push_rebirth(mv: MoveRecord, piece: Piece, s: Sq, delayed: bool, out: &mut Vec<MoveRecord>) {
+fn push_rebirth(
+    mv: MoveRecord,
+    piece: Piece,
+    s: Sq,
+    delayed: bool,
+    may_promote: bool,
+    out: &mut Vec<MoveRecord>,
+) {
     let pawnlike = matches!(piece.walk, Walk::Pawn | Walk::ReversePawn);
-    let promotes = pawnlike && rank(s) == promotion_rank(piece.colour, piece.walk);
+    let promotes = may_promote && pawnlike && rank(s) == promotion_rank(piece.colour, piece.walk);
     let choices: &[Option<Walk>] = if promotes {
         &[
             Some(Walk::Queen),

@@ -67,6 +67,11 @@ fn relevant(switch: Switch, rules: &Rules) -> bool {
         Switch::ParrainLongCastling => rules.has(Condition::CirceParrain),
         Switch::FirstRankPawns => true,
         Switch::CloneWalkWhenPromoting => rules.has(Condition::CirceClone),
+        Switch::CloneRoyalVictim => {
+            rules.has(Condition::CirceClone)
+                && rules.circe_rex() == feerie_oracle::rules::Rex::Inclusive
+        }
+        Switch::ParrainOtherSidePromotion => rules.has(Condition::CirceParrain),
         Switch::PawnDirection
         | Switch::SameWalkCapture
         | Switch::RoyalRiderPassage
@@ -134,6 +139,21 @@ impl From<PopeyeError> for String {
 /// run, a run past the deadline or an output past [`super::process::DEFAULT_MAX_OUTPUT`] is a
 /// failure that says so.
 pub fn run_popeye(binary: &Path, input: &str, timeout: Duration) -> Result<String, PopeyeError> {
+    let (stdout, stderr) = run_popeye_file(binary, input, timeout)?;
+    if let Some(words) = complaint(&stderr, &stdout) {
+        return Err(PopeyeError::Refused(words));
+    }
+    Ok(stdout)
+}
+
+/// Runs Popeye on a whole input file's text (several problems, each judged by the caller), in a
+/// temporary folder (a `protocol` file it writes there is dropped), within `timeout`, and
+/// returns its standard output and standard error. Only a failed run is an error.
+pub fn run_popeye_file(
+    binary: &Path,
+    input: &str,
+    timeout: Duration,
+) -> Result<(String, String), PopeyeError> {
     let failed = PopeyeError::Failed;
     let dir =
         tempfile::tempdir().map_err(|e| failed(format!("cannot make a temporary folder: {e}")))?;
@@ -147,7 +167,6 @@ pub fn run_popeye(binary: &Path, input: &str, timeout: Duration) -> Result<Strin
         .deadline(timeout)
         .run()
         .map_err(|e| failed(format!("Popeye: {e}")))?;
-    let stdout = out.stdout_text();
     if !out.status.success() {
         return Err(failed(format!(
             "Popeye ({}) failed{}: {}",
@@ -160,10 +179,7 @@ pub fn run_popeye(binary: &Path, input: &str, timeout: Duration) -> Result<Strin
             out.stderr_text().trim()
         )));
     }
-    if let Some(words) = complaint(&out.stderr_text(), &stdout) {
-        return Err(PopeyeError::Refused(words));
-    }
-    Ok(stdout)
+    Ok((out.stdout_text(), out.stderr_text()))
 }
 
 /// Popeye's complaint, if it made one: its standard error, else the lines of its output that

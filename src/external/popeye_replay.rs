@@ -24,27 +24,47 @@ pub struct ReplayReport {
     pub skipped: Vec<String>,
     /// Moves our engine does not accept, each with where and why.
     pub rejected: Vec<String>,
+    /// Problems we could replay whose solution section is missing from the output (an empty,
+    /// truncated or mismatched output): errors, like rejected moves.
+    pub missing: Vec<String>,
+}
+
+impl ReplayReport {
+    /// Whether the output passed: every replayable problem found in it, every move accepted.
+    pub fn passed(&self) -> bool {
+        self.rejected.is_empty() && self.missing.is_empty()
+    }
 }
 
 /// Replays the solutions of `output` (Popeye's output for `input`) with `engine` under the
-/// popeye profile. Errors are parse errors of the input.
+/// popeye profile. A problem of the input that does not read is skipped with the reason (the
+/// others are read one by one); an error is an input with no problem at all.
 pub fn replay(input: &str, output: &str, engine: &dyn Engine) -> Result<ReplayReport, String> {
-    let file = popeye_input::parse(input).map_err(|e| e.to_string())?;
+    let problems = read_problems(input)?;
     let chunks = popeye_output::parse(output);
     let mut report = ReplayReport {
-        problems: file.problems.len(),
+        problems: problems.len(),
         ..Default::default()
     };
     let mut next_chunk = 0;
-    for (index, problem) in file.problems.iter().enumerate() {
+    for (index, read) in problems.iter().enumerate() {
         let number = index + 1;
+        let (language, problem) = match read {
+            Ok(x) => x,
+            Err(e) => {
+                report
+                    .skipped
+                    .push(format!("problem {number}: it does not read ({e})"));
+                continue;
+            }
+        };
         let chunk = find_chunk(problem, &chunks, next_chunk);
         if let Some(found) = chunk {
             next_chunk = found + 1;
         }
         replay_problem(
             problem,
-            file.language,
+            *language,
             chunk.map(|i| &chunks[i]),
             number,
             engine,
@@ -52,6 +72,89 @@ pub fn replay(input: &str, output: &str, engine: &dyn Engine) -> Result<ReplayRe
         );
     }
     Ok(report)
+}
+
+type ReadProblem = Result<(Language, PopeyeProblem), String>;
+
+/// The problems of an input: the whole file read at once, or, when it does not read, each
+/// problem (between `next` lines) read alone, so that one problem we cannot read does not stop
+/// the others.
+fn read_problems(input: &str) -> Result<Vec<ReadProblem>, String> {
+    match popeye_input::parse(input) {
+        Ok(file) => {
+            let language = file.language;
+            Ok(file
+                .problems
+                .into_iter()
+                .map(|p| Ok((language, p)))
+                .collect())
+        }
+        Err(whole) => {
+            let parts = split_problems(input);
+            if parts.len() < 2 {
+                return Err(whole.to_string());
+            }
+            let (begin, end) = match input.split_whitespace().next().map(str::to_ascii_lowercase) {
+                Some(w) if "anfangproblem".starts_with(&w) => ("anfang", "ende"),
+                _ => ("beginproblem", "endproblem"),
+            };
+            Ok(parts
+                .iter()
+                .map(|part| {
+                    let text = format!("{begin}\n{part}\n{end}\n");
+                    popeye_input::parse(&text)
+                        .map_err(|e| e.to_string())
+                        .and_then(|f| {
+                            let language = f.language;
+                            f.problems
+                                .into_iter()
+                                .next()
+                                .map(|p| (language, p))
+                                .ok_or_else(|| "no problem".to_string())
+                        })
+                })
+                .collect())
+        }
+    }
+}
+
+/// The text of each problem, split at the lines that start with `next`/`weiteresproblem`,
+/// without the file's begin and end words.
+fn split_problems(input: &str) -> Vec<String> {
+    let keyword = |w: &str, names: &[&str]| {
+        let w = w.to_ascii_lowercase();
+        w.len() >= 3 && names.iter().any(|n| n.starts_with(&w))
+    };
+    let mut parts = vec![String::new()];
+    let mut first = true;
+    for line in input.lines() {
+        let mut words = line.split_whitespace();
+        let head = words.next().unwrap_or("");
+        let mut rest = line.trim_start();
+        if first && !head.is_empty() {
+            first = false;
+            if keyword(head, &["beginproblem", "anfangproblem"]) {
+                rest = rest[head.len()..].trim_start();
+            }
+        }
+        if keyword(head, &["nextproblem", "weiteresproblem"]) {
+            parts.push(line.trim_start()[head.len()..].to_string());
+            continue;
+        }
+        let last = parts.last_mut().expect("one part");
+        last.push_str(rest);
+        last.push('\n');
+    }
+    // The end word closes the last problem; the wrapper adds its own.
+    if let Some(last) = parts.last_mut() {
+        let trimmed = last.trim_end();
+        if let Some(end) = trimmed.split_whitespace().last()
+            && keyword(end, &["endproblem", "endeproblem"])
+        {
+            *last = trimmed[..trimmed.len() - end.len()].to_string();
+        }
+    }
+    parts
 }
 
 /// The chunk of `problem`: the next one whose diagram shows its units (a few chunks ahead at
@@ -85,25 +188,49 @@ fn replay_problem(
     report: &mut ReplayReport,
 ) {
     let twins = popeye_twin::twins(problem, language);
-    let Some(chunk) = chunk else {
-        // No output of its own: say why we could not have replayed it anyway, if so.
-        let reasons: Vec<String> = twins
-            .iter()
-            .filter_map(|t| match &t.problem {
-                Err(e) => Some(e.clone()),
-                Ok(p) => unsupported_play(p).or_else(|| {
-                    p.to_position(Profile::Popeye, Validation::Lenient)
-                        .err()
-                        .map(|e| e.to_string())
-                }),
-            })
-            .collect();
-        let why = if reasons.len() == twins.len() {
-            reasons.join("; ")
-        } else {
-            "no solution in the output".to_string()
-        };
+    // Why none of its twins can be replayed, if so: then its output does not matter.
+    let reasons: Vec<String> = twins
+        .iter()
+        .filter_map(|t| match &t.problem {
+            Err(e) => Some(e.clone()),
+            Ok(p) => unsupported_play(p).or_else(|| {
+                p.to_position(Profile::Popeye, Validation::Lenient)
+                    .err()
+                    .map(|e| e.to_string())
+            }),
+        })
+        .collect();
+    if let Some(why) = unsupported_play(problem) {
         report.skipped.push(format!("problem {number}: {why}"));
+        return;
+    }
+    if !reasons.is_empty() && reasons.len() == twins.len() {
+        let mut distinct: Vec<&String> = Vec::new();
+        for r in &reasons {
+            if !distinct.contains(&r) {
+                distinct.push(r);
+            }
+        }
+        let why: Vec<&str> = distinct.iter().map(|s| s.as_str()).collect();
+        report
+            .skipped
+            .push(format!("problem {number}: {}", why.join("; ")));
+        return;
+    }
+    let Some(chunk) = chunk else {
+        let stipulation = problem
+            .stipulation
+            .as_deref()
+            .or(problem.structured_stipulation.as_deref());
+        match stipulation {
+            Some(stip) => report.missing.push(format!(
+                "problem {number} ({stip}): no solution section in the output (it is empty, \
+                 truncated, or the output of another input)"
+            )),
+            None => report
+                .skipped
+                .push(format!("problem {number}: no stipulation")),
+        }
         return;
     };
     if twins.len() != chunk.twins.len() {
@@ -114,7 +241,6 @@ fn replay_problem(
         ));
         return;
     }
-    let duplex = has_option(problem, &["duplex"]);
     for (twin, out) in twins.iter().zip(&chunk.twins) {
         let name = if twin.label.is_empty() {
             format!("problem {number}")
@@ -140,11 +266,8 @@ fn replay_problem(
             }
         };
         report.replayed += 1;
-        for (s, segment) in out.segments.iter().enumerate() {
-            let mut start = position.clone();
-            if duplex && s % 2 == 1 {
-                start = pass(&start);
-            }
+        for segment in &out.segments {
+            let start = position.clone();
             let context = Context {
                 engine,
                 rules: &rules,
@@ -156,15 +279,36 @@ fn replay_problem(
     }
 }
 
-/// Stipulations and options whose solutions are not a plain sequence of moves from the diagram.
+/// Stipulations, options and units whose solutions are not a plain sequence of moves from the
+/// diagram that we can replay.
 fn unsupported_play(problem: &PopeyeProblem) -> Option<String> {
     let stip = problem
         .stipulation
         .clone()
         .or_else(|| problem.structured_stipulation.clone())
         .unwrap_or_default();
-    if stip.contains("=>") {
+    let lower = stip.to_ascii_lowercase();
+    let bare = lower.trim_start_matches("ser-").trim_start_matches("pser-");
+    if stip.contains("=>") || bare.starts_with("dia") || bare.starts_with("a=>b") {
         return Some(format!("stipulation {stip} (a proof game or a=>b)"));
+    }
+    if lower.starts_with("reci") {
+        return Some(format!(
+            "stipulation {stip} (reciprocal play: two solutions per line)"
+        ));
+    }
+    if bare.starts_with('h') && (lower.contains(".5") || has_option(problem, &["whitetoplay"])) {
+        return Some(format!(
+            "stipulation {stip} (help play where the other side begins)"
+        ));
+    }
+    if has_option(problem, &["duplex", "halfduplex"]) {
+        return Some(
+            "duplex (a stock output does not mark where the other side's solutions begin)".into(),
+        );
+    }
+    if problem.total.is_some() {
+        return Some("colourless (total invisible) pieces".into());
     }
     if let Some(s) = &problem.structured_stipulation
         && s.matches('[').count() > 1

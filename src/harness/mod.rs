@@ -8,6 +8,7 @@ pub mod compare;
 pub mod dispute;
 pub mod fuzzed;
 pub mod junit;
+pub mod popeye_campaign;
 mod report;
 mod shrink;
 pub mod targets;

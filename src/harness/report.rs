@@ -155,7 +155,7 @@ pub fn reproducer(d: &Divergence, a: &Side, b: &Side, origin: &str) -> String {
 }
 
 /// The `rules:` line of a scenario.
-fn rules_yaml(rules: &Rules) -> String {
+pub(crate) fn rules_yaml(rules: &Rules) -> String {
     let conditions: Vec<&str> = rules.conditions().map(|c| c.slug()).collect();
     let mut line = format!(
         "rules: {{ conditions: [{}], profile: {}",
@@ -173,7 +173,7 @@ fn rules_yaml(rules: &Rules) -> String {
 }
 
 /// A YAML double-quoted scalar.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

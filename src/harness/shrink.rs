@@ -74,7 +74,7 @@ fn first(a: &Side, b: &Side, root: &Position, depth: u32) -> Option<Divergence> 
 
 /// Setups with one thing less: each unit but the royal ones removed, then the castling
 /// rights, the en passant square, the reserve and each unit's magic or mutable mark dropped.
-fn smaller(setup: &Setup) -> Vec<Setup> {
+pub(crate) fn smaller(setup: &Setup) -> Vec<Setup> {
     let mut out = Vec::new();
     for (square, piece) in setup.board.pieces() {
         if piece.royal {

@@ -7,7 +7,7 @@
 //! with `royal_en_passant: yes` a royal pawn that has just double-stepped is in check when an
 //! enemy pawn could take it en passant.
 
-use super::rebirth::rebirth_square;
+use super::rebirth::{rebirth_square, reborn_walk_of};
 use crate::geometry::{self, pawn_forward};
 use crate::rules::{FirstRankPawns, RoyalEnPassant};
 use crate::{Board, Colour, Piece, Rules, Setup, Square, Walk};
@@ -79,7 +79,8 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
                         royal_sq.rank().index() as i8 - from.rank().index() as i8,
                     );
                     // The capture would leave the capturer on the royal square and free its own.
-                    rebirth_square(&model, royal, royal_sq, vector)
+                    let reborn = royal.with_walk(reborn_walk_of(&model, rules, piece, royal, None));
+                    rebirth_square(&model, reborn, royal_sq, vector)
                         .is_none_or(|sq| sq == royal_sq || (sq != from && !board.is_empty(sq)))
                 })
         })

@@ -1,5 +1,7 @@
 //! Stage 6: a move is legal if the mover is not in check once every stage is made. Castling also
-//! needs the king not to be in check before, nor to pass over an attacked square; with
+//! needs the king not to be in check before, nor to pass over an attacked square (under Circe
+//! with `rex: inclusive`, over a square where it would be in check: attacked and unable to be
+//! reborn); with
 //! `royal_rider_passage: safe` a royal rider may not pass over an attacked square either.
 
 use super::{check, contact, displacement, make, mutation, rebirth};
@@ -47,10 +49,20 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
     if check::in_check(setup, setup.side_to_move, rules) {
         return false;
     }
-    let mut crossed = displacement::squares_between(mv.from, mv.to);
-    crossed.push(mv.from);
+    let crossed = displacement::squares_between(mv.from, mv.to);
+    if rules.circe_model().is_some_and(|m| m.reborn_royals()) {
+        // With rex inclusive an attack on the king is a check only if it could not be reborn:
+        // the king may cross a square where it would not be in check.
+        return crossed.iter().all(|&sq| {
+            let mut passing = setup.clone();
+            let king = passing.board.take(mv.from);
+            passing.board.set(sq, king);
+            !check::in_check(&passing, setup.side_to_move, rules)
+        });
+    }
     crossed
         .iter()
+        .chain([&mv.from])
         .all(|&sq| !check::is_attacked(&setup.board, sq, enemy, rules))
 }
 

@@ -5,8 +5,8 @@
 //! Parrain differ only in the choices they combine.
 
 use crate::rules::{
-    CirceModel, CloneWalkWhenPromoting, ParrainLongCastling, RebirthOccupied, RebirthPlace,
-    RebirthTime, RebirthWalk,
+    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
+    ParrainOtherSidePromotion, RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk,
 };
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
 use crate::{File, Rank, geometry};
@@ -62,11 +62,21 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
     if let Some(r) = mv.rebirth {
         board.set(r.square, Some(r.piece));
     }
-    if board.is_empty(square) {
-        with_rebirth(mv, reserve.piece, square, true)
-    } else {
-        vec![mv]
+    if !board.is_empty(square) {
+        return vec![mv];
     }
+    let other_side_stays = reserve.piece.colour != setup.side_to_move
+        && rules.parrain_other_side_promotion() == ParrainOtherSidePromotion::Stays;
+    if other_side_stays {
+        let mut out = mv;
+        out.delayed_rebirth = Some(Rebirth {
+            piece: reserve.piece,
+            square,
+            promotion: None,
+        });
+        return vec![out];
+    }
+    with_rebirth(mv, reserve.piece, square, true)
 }
 
 /// The vector a Parrain rebirth copies: arrival minus departure; for castling the sum of the
@@ -87,17 +97,35 @@ pub fn parrain_vector(rules: &Rules, mv: &MoveRecord) -> (i8, i8) {
 }
 
 /// The walk of the reborn unit: its own, or under Clone the capturer's (its walk before
-/// promotion, or after with `clone_walk_when_promoting: promoted`); a royal capturer or a royal
-/// victim changes nothing.
+/// promotion, or after with `clone_walk_when_promoting: promoted`); a royal capturer changes
+/// nothing, nor does it change a royal victim unless `clone_royal_victim: takes_walk`.
 fn reborn_walk(model: &CirceModel, rules: &Rules, mv: &MoveRecord) -> Walk {
     let victim = mv.capture.expect("a capture").piece;
+    let promoted = match rules.clone_walk_when_promoting() {
+        CloneWalkWhenPromoting::Promoted if mv.mover.walk.is_pawn() => mv.promotion.map(|p| p.walk),
+        _ => None,
+    };
+    reborn_walk_of(model, rules, mv.mover, victim, promoted)
+}
+
+/// The walk `victim` is reborn with when `capturer` takes it (`promoted`: the capturer's walk
+/// after promotion, when that is the one cloned).
+pub fn reborn_walk_of(
+    model: &CirceModel,
+    rules: &Rules,
+    capturer: Piece,
+    victim: Piece,
+    promoted: Option<Walk>,
+) -> Walk {
     match model.walk {
         RebirthWalk::Captured => victim.walk,
-        RebirthWalk::Capturer if mv.mover.royal || victim.royal => victim.walk,
-        RebirthWalk::Capturer => match (mv.promotion, rules.clone_walk_when_promoting()) {
-            (Some(p), CloneWalkWhenPromoting::Promoted) if mv.mover.walk.is_pawn() => p.walk,
-            _ => mv.mover.walk,
-        },
+        RebirthWalk::Capturer if capturer.royal => victim.walk,
+        RebirthWalk::Capturer
+            if victim.royal && rules.clone_royal_victim() == CloneRoyalVictim::KeepsWalk =>
+        {
+            victim.walk
+        }
+        RebirthWalk::Capturer => promoted.unwrap_or(capturer.walk),
     }
 }
 

@@ -228,6 +228,25 @@ impl Rules {
         self.get(Switch::CloneWalkWhenPromoting, CloneWalkWhenPromoting::Pawn)
     }
 
+    /// Circe Clone, `rex: inclusive`: the walk a captured royal unit is reborn with.
+    pub fn clone_royal_victim(&self) -> CloneRoyalVictim {
+        let default = match self.profile {
+            Profile::Documented => CloneRoyalVictim::KeepsWalk,
+            Profile::Popeye => CloneRoyalVictim::TakesWalk,
+        };
+        self.get(Switch::CloneRoyalVictim, default)
+    }
+
+    /// Circe Parrain: whether a pawn of the side not moving, reborn on its promotion rank,
+    /// promotes.
+    pub fn parrain_other_side_promotion(&self) -> ParrainOtherSidePromotion {
+        let default = match self.profile {
+            Profile::Documented => ParrainOtherSidePromotion::Promotes,
+            Profile::Popeye => ParrainOtherSidePromotion::Stays,
+        };
+        self.get(Switch::ParrainOtherSidePromotion, default)
+    }
+
     /// The direction of a unit that becomes a pawn by capture.
     pub fn pawn_direction(&self) -> PawnDirection {
         let default = if self.has(Condition::Protean) {
@@ -304,6 +323,10 @@ impl Rules {
                     Switch::ParrainLongCastling => self.parrain_long_castling().to_string(),
                     Switch::FirstRankPawns => self.first_rank_pawns().to_string(),
                     Switch::CloneWalkWhenPromoting => self.clone_walk_when_promoting().to_string(),
+                    Switch::CloneRoyalVictim => self.clone_royal_victim().to_string(),
+                    Switch::ParrainOtherSidePromotion => {
+                        self.parrain_other_side_promotion().to_string()
+                    }
                     Switch::PawnDirection => self.pawn_direction().to_string(),
                     Switch::SameWalkCapture => self.same_walk_capture().to_string(),
                     Switch::RoyalRiderPassage => self.royal_rider_passage().to_string(),

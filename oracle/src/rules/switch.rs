@@ -74,6 +74,26 @@ switch_values! {
     }
 }
 switch_values! {
+    /// Circe Clone with `rex: inclusive`: the walk of a captured royal unit (the source page
+    /// is silent; a royal capturer clones nothing under both readings).
+    CloneRoyalVictim {
+        /// It keeps its own walk: a king is reborn as a king on e1 or e8.
+        KeepsWalk = "keeps_walk",
+        /// It takes the capturer's walk and stays royal, reborn on that walk's square (Popeye).
+        TakesWalk = "takes_walk",
+    }
+}
+switch_values! {
+    /// Circe Parrain: a pawn of the side not moving (a reserve of the side not to move, as
+    /// Popeye's `LastCapture` may set it) reborn on its promotion rank by the mover's vector.
+    ParrainOtherSidePromotion {
+        /// It promotes, and its own side chooses (RULES.md §4).
+        Promotes = "promotes",
+        /// It stays a pawn on that rank (Popeye).
+        Stays = "stays",
+    }
+}
+switch_values! {
     /// Direction of a unit that becomes a pawn by capturing one (Frankfurt vs Protean).
     PawnDirection {
         /// An ordinary pawn of its own colour.
@@ -139,6 +159,10 @@ pub enum Switch {
     FirstRankPawns,
     /// See [`CloneWalkWhenPromoting`].
     CloneWalkWhenPromoting,
+    /// See [`CloneRoyalVictim`].
+    CloneRoyalVictim,
+    /// See [`ParrainOtherSidePromotion`].
+    ParrainOtherSidePromotion,
     /// See [`PawnDirection`].
     PawnDirection,
     /// See [`SameWalkCapture`].
@@ -161,12 +185,14 @@ pub enum Switch {
 
 impl Switch {
     /// Every switch, in the order of RULES.md.
-    pub const ALL: [Switch; 14] = [
+    pub const ALL: [Switch; 16] = [
         Switch::Rex,
         Switch::RebirthOccupied,
         Switch::ParrainLongCastling,
         Switch::FirstRankPawns,
         Switch::CloneWalkWhenPromoting,
+        Switch::CloneRoyalVictim,
+        Switch::ParrainOtherSidePromotion,
         Switch::PawnDirection,
         Switch::SameWalkCapture,
         Switch::RoyalRiderPassage,
@@ -186,6 +212,8 @@ impl Switch {
             Switch::ParrainLongCastling => "parrain_long_castling",
             Switch::FirstRankPawns => "first_rank_pawns",
             Switch::CloneWalkWhenPromoting => "clone_walk_when_promoting",
+            Switch::CloneRoyalVictim => "clone_royal_victim",
+            Switch::ParrainOtherSidePromotion => "parrain_other_side_promotion",
             Switch::PawnDirection => "pawn_direction",
             Switch::SameWalkCapture => "same_walk_capture",
             Switch::RoyalRiderPassage => "royal_rider_passage",
@@ -206,6 +234,8 @@ impl Switch {
             Switch::ParrainLongCastling => ParrainLongCastling::VALUES,
             Switch::FirstRankPawns => FirstRankPawns::VALUES,
             Switch::CloneWalkWhenPromoting => CloneWalkWhenPromoting::VALUES,
+            Switch::CloneRoyalVictim => CloneRoyalVictim::VALUES,
+            Switch::ParrainOtherSidePromotion => ParrainOtherSidePromotion::VALUES,
             Switch::PawnDirection => PawnDirection::VALUES,
             Switch::SameWalkCapture => SameWalkCapture::VALUES,
             Switch::RoyalRiderPassage => RoyalRiderPassage::VALUES,

@@ -1,0 +1,287 @@
+//! Asking Popeye about many positions in one run: for each position its legal moves (with check
+//! marks) and, to a given depth, the number of sequences of that many half-moves, counted under
+//! each first move.
+//!
+//! Each question becomes one or two Popeye problems (a move listing, `sstipulation … 1s[~]`,
+//! and a listing of every line of the depth) separated by `next`, so that the comparison is not
+//! bound by the start of a process. Popeye answers each problem with a section ending in
+//! `solution finished.`; when the sections do not add up, or when Popeye complains on its
+//! standard error (a refused problem prints no section, or one for a garbled problem), the
+//! questions are asked again one by one, so that the refused one is found and reported with
+//! Popeye's own words while the others are answered.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use feerie_oracle::{Colour, Position, Rules, popeye_input};
+
+use super::popeye_output;
+use super::process::Program;
+
+/// One position to ask about.
+#[derive(Clone, Debug)]
+pub struct Question {
+    /// The position.
+    pub position: Position,
+    /// The rules, which Popeye is told as conditions.
+    pub rules: Rules,
+    /// Sequences of this many half-moves are counted when it is 2 or more; 1 asks for the
+    /// moves alone.
+    pub depth: u32,
+}
+
+/// A move as Popeye prints it in a move listing.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ListedMove {
+    /// The move without mark (`PPf7*g6 ep.=P`).
+    pub text: String,
+    /// Popeye marks it `+` (it marks mate so too in a listing).
+    pub check: bool,
+}
+
+/// Popeye's count of the sequences of `depth` half-moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineCount {
+    /// The depth.
+    pub depth: u32,
+    /// All sequences.
+    pub total: u64,
+    /// The sequences under each first move, by the move's text.
+    pub by_first_move: BTreeMap<String, u64>,
+}
+
+/// Popeye's answer to one question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The legal moves, sorted, and the line count when the depth was 2 or more.
+    Answered {
+        /// The moves.
+        moves: Vec<ListedMove>,
+        /// The sequences of the question's depth.
+        lines: Option<LineCount>,
+    },
+    /// Popeye would not solve it; its words.
+    Refused(String),
+}
+
+/// How Popeye is run.
+#[derive(Clone, Debug)]
+pub struct PopeyeRunner<'a> {
+    /// The binary.
+    pub binary: &'a Path,
+    /// The deadline of one run of the binary.
+    pub timeout: Duration,
+}
+
+impl PopeyeRunner<'_> {
+    /// Popeye's replies to `questions`, in order. An error is a run that failed as a whole
+    /// (the binary could not start, timed out, flooded its output) or a question Popeye's
+    /// input cannot express.
+    pub fn ask(&self, questions: &[Question]) -> Result<Vec<Reply>, String> {
+        if questions.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut problems = Vec::new();
+        for q in questions {
+            problems.extend(problems_of(q)?);
+        }
+        let (stdout, stderr) = self.run(&problems)?;
+        let chunks = popeye_output::parse(&stdout);
+        if stderr.trim().is_empty() && chunks.len() == problems.len() {
+            let mut replies = Vec::new();
+            let mut chunks = chunks.iter();
+            for q in questions {
+                let listing = chunks.next().expect("counted");
+                let moves = listed_moves(listing);
+                let lines = if q.depth >= 2 {
+                    Some(line_count(chunks.next().expect("counted"), q.depth))
+                } else {
+                    None
+                };
+                replies.push(Reply::Answered { moves, lines });
+            }
+            return Ok(replies);
+        }
+        if questions.len() == 1 {
+            let words = if stderr.trim().is_empty() {
+                format!(
+                    "{} answer section(s) for {} problem(s)",
+                    chunks.len(),
+                    problems.len()
+                )
+            } else {
+                one_line(&stderr)
+            };
+            return Ok(vec![Reply::Refused(words)]);
+        }
+        let mut replies = Vec::new();
+        for q in questions {
+            replies.extend(self.ask(std::slice::from_ref(q))?);
+        }
+        Ok(replies)
+    }
+
+    /// Popeye's version, from the banner it prints first (`Popeye 4.104`).
+    pub fn version(&self) -> Result<String, String> {
+        let problem = popeye_input::write(
+            &Position::start(),
+            &Rules::orthodox(),
+            "sstipulation white 1s[~]",
+        )
+        .map_err(|e| e.to_string())?;
+        let (stdout, _) = self.run(&[problem])?;
+        version_of(&stdout).ok_or_else(|| {
+            format!(
+                "{} printed no version banner: is it Popeye?",
+                self.binary.display()
+            )
+        })
+    }
+
+    /// Runs the problems as one input; standard output and standard error.
+    fn run(&self, problems: &[String]) -> Result<(String, String), String> {
+        let dir =
+            tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+        let file = dir.path().join("feerie.inp");
+        std::fs::write(&file, join(problems))
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        let done = Program::new(self.binary)
+            .args(["-maxmem", "256M"])
+            .arg_path(&file)
+            .current_dir(dir.path())
+            .deadline(self.timeout)
+            .run()
+            .map_err(|e| format!("Popeye: {e}"))?;
+        if !done.status.success() {
+            return Err(format!(
+                "Popeye ({}) failed{}: {}",
+                self.binary.display(),
+                done.status
+                    .code()
+                    .map_or(String::new(), |c| format!(" with exit code {c}")),
+                one_line(&done.stderr_text())
+            ));
+        }
+        Ok((done.stdout_text(), done.stderr_text()))
+    }
+}
+
+/// `Popeye 4.104` from a banner such as `Popeye Linux-6.1-64Bit v4.104 (1024 MB)`.
+///
+/// ```
+/// use feerie::external::popeye_batch::version_of;
+/// let banner = "Popeye Linux-6.18.44-fc-unknown-64Bit v4.104 (1024 MB)\n\n   1.e2-e4 !\n";
+/// assert_eq!(version_of(banner).as_deref(), Some("Popeye 4.104"));
+/// assert_eq!(version_of("hello"), None);
+/// ```
+pub fn version_of(stdout: &str) -> Option<String> {
+    let banner = stdout.lines().find(|l| l.starts_with("Popeye "))?;
+    let version = banner
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix('v'))
+        .filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))?;
+    Some(format!("Popeye {version}"))
+}
+
+/// The Popeye problems of one question: the move listing, then the line listing.
+fn problems_of(q: &Question) -> Result<Vec<String>, String> {
+    let side = match q.position.side_to_move() {
+        Colour::White => "white",
+        Colour::Black => "black",
+    };
+    let mut stipulations = vec![format!("sstipulation {side} 1s[~]")];
+    if q.depth >= 2 {
+        stipulations.push(format!("sstipulation {side} {}", line_stipulation(q.depth)));
+    }
+    stipulations
+        .iter()
+        .map(|s| popeye_input::write(&q.position, &q.rules, s).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// Help play of exactly `depth` half-moves, any end: every line of that length is printed
+/// once (`2:2hh[!#|#]`, `3:3h[!#|#]h`, `4:4hh[!#|#]`).
+///
+/// ```
+/// use feerie::external::popeye_batch::line_stipulation;
+/// assert_eq!(line_stipulation(2), "2:2hh[!#|#]");
+/// assert_eq!(line_stipulation(3), "3:3h[!#|#]h");
+/// ```
+pub fn line_stipulation(depth: u32) -> String {
+    if depth % 2 == 0 {
+        format!("{depth}:{depth}hh[!#|#]")
+    } else {
+        format!("{depth}:{depth}h[!#|#]h")
+    }
+}
+
+/// Problems written one by one (`beginproblem … endproblem`) as one input, separated by `next`.
+fn join(problems: &[String]) -> String {
+    let bodies: Vec<&str> = problems
+        .iter()
+        .map(|p| {
+            p.trim()
+                .trim_start_matches("beginproblem")
+                .trim_end_matches("endproblem")
+                .trim()
+        })
+        .collect();
+    format!("beginproblem\n{}\nendproblem\n", bodies.join("\nnext\n"))
+}
+
+fn listed_moves(chunk: &popeye_output::Chunk) -> Vec<ListedMove> {
+    let mut moves: Vec<ListedMove> = chunk
+        .twins
+        .iter()
+        .flat_map(|t| t.segments.iter().flatten())
+        .filter(|m| m.ply == 0)
+        .map(|m| ListedMove {
+            text: m.text.clone(),
+            check: m.mark.is_some(),
+        })
+        .collect();
+    moves.sort();
+    moves
+}
+
+fn line_count(chunk: &popeye_output::Chunk, depth: u32) -> LineCount {
+    let mut count = LineCount {
+        depth,
+        total: 0,
+        by_first_move: BTreeMap::new(),
+    };
+    for segment in chunk.twins.iter().flat_map(|t| t.segments.iter()) {
+        let mut first = None;
+        for m in segment {
+            if m.ply == 0 {
+                first = Some(m.text.clone());
+            }
+            if m.ply + 1 == depth as usize {
+                count.total += 1;
+                *count
+                    .by_first_move
+                    .entry(first.clone().unwrap_or_default())
+                    .or_default() += 1;
+            }
+        }
+    }
+    count
+}
+
+/// Popeye's complaint on one line, cut to a readable length.
+fn one_line(text: &str) -> String {
+    let mut lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.dedup();
+    let joined = lines.join(" / ");
+    if joined.chars().count() > 300 {
+        let cut: String = joined.chars().take(300).collect();
+        format!("{cut}…")
+    } else {
+        joined
+    }
+}

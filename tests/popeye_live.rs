@@ -1,0 +1,172 @@
+//! Popeye as a live third opinion, against the shared Popeye binary
+//! (`../shared/tools/popeye/py`): fuzzed positions of every family Popeye can express agree with
+//! both engines, and a planted engine bug (reverse pawns never take en passant) is found,
+//! followed to its node, shrunk and written as a reproducer that the reference engine passes and
+//! the buggy engine fails. Without the binary the tests say they skipped; under CI
+//! (`FEERIE_REQUIRE_POPEYE` or `CI` set) they fail instead.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use feerie::bitboard::BitboardEngine;
+use feerie::external::popeye_batch::PopeyeRunner;
+use feerie::harness::Bucket;
+use feerie::harness::popeye_campaign::{PopeyeCampaign, popeye_buckets, run_popeye_campaign};
+use feerie::oracle::{Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Walk};
+
+/// The shared Popeye binary, or `None` (with a message) when it is absent outside CI.
+fn popeye() -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
+    if path.is_file() {
+        return Some(path);
+    }
+    let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
+        || std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(
+        !required,
+        "the shared Popeye binary {} is missing, and this run requires it",
+        path.display()
+    );
+    eprintln!(
+        "skipped: no Popeye binary at {} (the shared folder beside the repository)",
+        path.display()
+    );
+    None
+}
+
+fn campaign(
+    buckets: Vec<Bucket>,
+    count: u64,
+    seed: u64,
+    reproducers: Option<PathBuf>,
+) -> PopeyeCampaign {
+    PopeyeCampaign {
+        buckets,
+        count,
+        seed,
+        depth: 2,
+        small_depth: 3,
+        batch: 20,
+        jobs: 2,
+        reproducers,
+        max_reports: 1,
+        progress: false,
+    }
+}
+
+#[test]
+fn every_family_agrees_with_popeye() {
+    let Some(binary) = popeye() else { return };
+    let runner = PopeyeRunner {
+        binary: &binary,
+        timeout: Duration::from_secs(120),
+    };
+    let buckets = popeye_buckets(Bucket::all());
+    let families = buckets.len();
+    assert!(families >= 8, "{families} families Popeye can express");
+    let engines: [&dyn Engine; 2] = [&ReferenceEngine, &BitboardEngine];
+    let report =
+        run_popeye_campaign(&campaign(buckets, 15, 20261123, None), &runner, &engines).unwrap();
+    assert!(
+        report.version.starts_with("Popeye 4."),
+        "{}",
+        report.version
+    );
+    let mut problems = Vec::new();
+    for b in &report.buckets {
+        if b.compared < 8 {
+            problems.push(format!(
+                "{}: only {} compared, {:?}",
+                b.name, b.compared, b.skipped
+            ));
+        }
+    }
+    problems.extend(report.refusals.iter().cloned());
+    for (d, _) in &report.found {
+        problems.push(feerie::harness::popeye_campaign::render_popeye(
+            d,
+            &report.version,
+        ));
+    }
+    assert!(
+        problems.is_empty() && report.differences() == 0 && report.refused() == 0,
+        "{}",
+        problems.join("\n")
+    );
+}
+
+/// The reference engine with a planted bug: reverse pawns never take en passant.
+struct NoReverseEnPassant;
+
+impl NoReverseEnPassant {
+    fn spoiled(m: &MoveRecord) -> bool {
+        m.en_passant && m.mover.walk == Walk::ReversePawn
+    }
+}
+
+impl Engine for NoReverseEnPassant {
+    fn name(&self) -> &'static str {
+        "no-reverse-en-passant"
+    }
+    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+        let mut moves = ReferenceEngine.legal_moves(p, r)?;
+        moves.retain(|m| !Self::spoiled(m));
+        Ok(moves)
+    }
+    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
+        ReferenceEngine.play(p, r, mv)
+    }
+    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let mut total = 0;
+        for m in self.legal_moves(p, r)? {
+            total += self.perft(&self.play(p, r, &m)?, r, depth - 1)?;
+        }
+        Ok(total)
+    }
+    fn status(&self, p: &Position, r: &Rules) -> Result<feerie::oracle::Status, EngineError> {
+        ReferenceEngine.status(p, r)
+    }
+}
+
+#[test]
+fn a_planted_bug_is_found_shrunk_and_reproduced() {
+    let Some(binary) = popeye() else { return };
+    let runner = PopeyeRunner {
+        binary: &binary,
+        timeout: Duration::from_secs(120),
+    };
+    let buckets = Bucket::matching(&["protean/popeye".to_string()]).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let engines: [&dyn Engine; 1] = [&NoReverseEnPassant];
+    let report = run_popeye_campaign(
+        &campaign(buckets, 120, 7, Some(dir.path().to_path_buf())),
+        &runner,
+        &engines,
+    )
+    .unwrap();
+    assert!(report.differences() > 0, "the planted bug was not found");
+    let (d, written) = &report.found[0];
+    assert!(
+        d.only_popeye.iter().any(|m| m.contains(" ep.")),
+        "{}",
+        feerie::harness::popeye_campaign::render_popeye(d, &report.version)
+    );
+    assert!(d.node.board().unit_count() <= 5, "not shrunk: {:?}", d.node);
+    let path = written.as_ref().expect("a reproducer").path().to_path_buf();
+    let scenario = feerie::scenario::load_file(&path).unwrap();
+    let good = feerie::scenario::run(&scenario, &ReferenceEngine).unwrap();
+    assert!(
+        good.failures.is_empty(),
+        "the reference engine fails {}",
+        path.display()
+    );
+    let bad = feerie::scenario::run(&scenario, &NoReverseEnPassant).unwrap();
+    assert!(
+        !bad.failures.is_empty(),
+        "the buggy engine passes {}",
+        path.display()
+    );
+}
