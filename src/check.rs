@@ -1,25 +1,35 @@
 //! `feerie check`, the main job: the perft suites, every scenario through each engine and
 //! against its expectations, the two engines compared on every scenario position, then a fuzz
-//! campaign; a closing summary, and optionally the same results as JUnit XML.
+//! campaign; a closing summary, the list of failures and one verdict line, and optionally the
+//! same results as JUnit XML.
+//!
+//! Every flag and folder is checked by [`prepare`] before any work starts, so that a typo costs
+//! no minute of perft. Failures are printed in full as they come, passes only counted.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use feerie_oracle::{Engine, Position, Validation, fen};
+use feerie_oracle::{Engine, Position, Rules, Validation, fen};
 
+use crate::corpus::PerftCase;
 use crate::harness::junit::{TestCase, TestSuite};
 use crate::harness::{
     Bucket, Campaign, CampaignReport, Side, Written, compare, record, render, shrink,
 };
+use crate::limits::{MAX_FUZZ, check_depth, check_threads};
+use crate::progress::Progress;
+use crate::scenario::{LoadError, Scenario};
+use crate::{out, outln};
 
 /// What `feerie check` runs.
 #[derive(Clone)]
 pub struct CheckOptions {
-    /// Folder of YAML scenarios.
-    pub scenarios: PathBuf,
-    /// Folder of reproducers: run as scenarios when present, and where new ones are written.
-    pub reproducers: PathBuf,
-    /// Folder of perft suites (`None`: the default folder, skipped when absent).
+    /// Folder of YAML scenarios (`None`: the default folder, skipped with a note when absent).
+    pub scenarios: Option<PathBuf>,
+    /// Folder of reproducers: run as scenarios when present, and where new ones are written
+    /// (`None`: the default folder).
+    pub reproducers: Option<PathBuf>,
+    /// Folder of perft suites (`None`: the default folder, skipped with a note when absent).
     pub perft: Option<PathBuf>,
     /// Deepest perft count checked.
     pub max_depth: u32,
@@ -45,168 +55,307 @@ pub struct CheckOptions {
     pub progress: bool,
 }
 
+/// Comparison depths above this one are announced as long.
+const LONG_DEPTH: u32 = 6;
+
 /// The default folder of perft suites.
 pub const DEFAULT_PERFT: &str = "corpus/perft";
-
 /// The largest perft count `feerie check` checks by default (`--max-count`): the suites' deeper
 /// counts take the reference engine minutes.
 pub const DEFAULT_PERFT_MAX_COUNT: u64 = 200_000;
+/// The default folder of scenarios.
+pub const DEFAULT_SCENARIOS: &str = "scenarios";
+/// The default folder of reproducers.
+pub const DEFAULT_REPRODUCERS: &str = "corpus/divergences";
 
-/// The counts of one stage of the check.
-#[derive(Default)]
-struct Tally {
-    passed: u64,
-    failed: u64,
-    malformed: u64,
+type Loaded = Vec<Result<Scenario, LoadError>>;
+
+/// Everything read and checked before the run: the inputs of each stage.
+pub struct Prepared {
+    options: CheckOptions,
+    perft: Option<Vec<PerftCase>>,
+    scenarios: Loaded,
+    reproducers: PathBuf,
+    buckets: Vec<Bucket>,
+    junit: Option<std::fs::File>,
+    notes: Vec<String>,
 }
 
-/// Runs the check and prints as it goes; the exit code is 0 when everything passes, 1 on a
-/// failure or divergence, 2 when a scenario is malformed.
-pub fn run_check(o: &CheckOptions) -> Result<i32, String> {
-    let started = Instant::now();
-    let mut junit = Vec::new();
-    let mut lines = Vec::new();
-
-    let perft_dir = match &o.perft {
-        Some(dir) => Some(dir.clone()),
-        None if Path::new(DEFAULT_PERFT).is_dir() => Some(PathBuf::from(DEFAULT_PERFT)),
-        None => {
-            println!("perft: skipped ({DEFAULT_PERFT} is absent)");
+/// Checks every flag, reads the perft suites and the scenarios, and opens the JUnit file: any
+/// error here is bad input (exit 2) and comes before any work.
+pub fn prepare(o: CheckOptions) -> Result<Prepared, String> {
+    check_depth("--depth", o.depth)?;
+    if o.depth == 0 {
+        return Err("--depth must be at least 1".into());
+    }
+    check_depth("--max-depth", o.max_depth)?;
+    check_threads("--jobs", o.jobs)?;
+    if o.fuzz > MAX_FUZZ {
+        return Err(format!(
+            "--fuzz {} is too many: at most {MAX_FUZZ} per family and profile",
+            o.fuzz
+        ));
+    }
+    let buckets = Bucket::matching(&o.only)?;
+    for filter in &o.only {
+        // Each filter must match by itself: a typo next to a good name is not ignored.
+        Bucket::matching(std::slice::from_ref(filter))?;
+    }
+    let mut notes = Vec::new();
+    let perft = match folder(&o.perft, DEFAULT_PERFT, "--perft", "perft suites")? {
+        Found::Here(dir) => {
+            let cases = crate::corpus::load_perft_dir(&dir)?;
+            if cases.is_empty() {
+                return Err(format!("no perft suite (*.txt) in {}", dir.display()));
+            }
+            Some(cases)
+        }
+        Found::Absent(note) => {
+            notes.push(note);
             None
         }
     };
-    let mut perft = Tally::default();
-    if let Some(dir) = perft_dir {
-        for &engine in &o.engines {
-            let (tally, suite) = check_perft(&dir, o, engine)?;
-            lines.push(format!(
-                "perft ({}): {} passed, {} failed",
-                engine.name(),
-                tally.passed,
-                tally.failed
+    let mut scenarios = match folder(&o.scenarios, DEFAULT_SCENARIOS, "--scenarios", "scenarios")? {
+        Found::Here(dir) => {
+            let loaded = crate::scenario::load_dir(&dir)?;
+            if loaded.is_empty() {
+                return Err(format!("no scenario (*.yaml) in {}", dir.display()));
+            }
+            loaded
+        }
+        Found::Absent(note) => {
+            notes.push(note);
+            Vec::new()
+        }
+    };
+    let reproducers = o
+        .reproducers
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_REPRODUCERS));
+    if reproducers.exists() {
+        if !reproducers.is_dir() {
+            return Err(format!(
+                "--reproducers {} is not a folder",
+                reproducers.display()
             ));
-            perft.passed += tally.passed;
-            perft.failed += tally.failed;
-            junit.push(suite);
         }
+        scenarios.extend(crate::scenario::load_dir(&reproducers)?);
     }
-
-    let mut loaded = crate::scenario::load_dir(&o.scenarios)?;
-    if loaded.is_empty() {
-        return Err(format!("no scenario (*.yaml) in {}", o.scenarios.display()));
-    }
-    if o.reproducers.is_dir() {
-        loaded.extend(crate::scenario::load_dir(&o.reproducers)?);
-    }
-    let mut scenarios = Tally::default();
-    for &engine in &o.engines {
-        let (tally, suite) = check_scenarios(&loaded, engine);
-        lines.push(format!(
-            "scenarios ({}): {} passed, {} failed, {} malformed",
-            engine.name(),
-            tally.passed,
-            tally.failed,
-            tally.malformed
-        ));
-        scenarios.passed += tally.passed;
-        scenarios.failed += tally.failed;
-        scenarios.malformed = scenarios.malformed.max(tally.malformed);
-        junit.push(suite);
-    }
-
-    let mut divergences = 0u64;
-    if let [a, b] = o.engines[..] {
-        let (found, nodes, positions, suite) = compare_scenarios(&loaded, a, b, o);
-        lines.push(format!(
-            "scenario positions: {positions} compared ({nodes} nodes, depth {}), {found} divergence(s)",
-            o.depth
-        ));
-        divergences += found;
-        junit.push(suite);
-        if o.fuzz > 0 {
-            let campaign = Campaign {
-                buckets: Bucket::matching(&o.only)?,
-                count: o.fuzz,
-                seed: o.seed,
-                depth: o.depth,
-                jobs: o.jobs,
-                reproducers: Some(o.reproducers.clone()),
-                max_reports: o.max_reports,
-                progress: o.progress,
-            };
-            println!(
-                "fuzz: {} position(s) per family and profile, seed {}, depth {}, {} job(s)",
-                o.fuzz, o.seed, o.depth, o.jobs
-            );
-            let report = crate::harness::run_campaign(&campaign, a, b)?;
-            print_campaign(&report);
-            divergences += report.divergences();
-            lines.extend(campaign_lines(&report, o.seed));
-            junit.push(campaign_suite(&report));
-        }
-    } else if o.fuzz > 0 {
-        lines.push("fuzz: skipped (it compares two engines; --engine chose one)".into());
-    }
-
-    println!("summary");
-    for l in &lines {
-        println!("  {l}");
-    }
-    println!("  {:.1} s in all", started.elapsed().as_secs_f64());
-    if let Some(path) = &o.junit {
-        std::fs::write(path, crate::harness::junit::to_xml(&junit))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(if scenarios.malformed > 0 {
-        2
-    } else if perft.failed + scenarios.failed + divergences > 0 {
-        1
-    } else {
-        0
+    let junit = match &o.junit {
+        None => None,
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| format!("--junit: cannot write {}: {e}", path.display()))?,
+        ),
+    };
+    Ok(Prepared {
+        options: o,
+        perft,
+        scenarios,
+        reproducers,
+        buckets,
+        junit,
+        notes,
     })
 }
 
-fn check_perft(
-    dir: &Path,
-    o: &CheckOptions,
-    engine: &dyn Engine,
-) -> Result<(Tally, TestSuite), String> {
-    let suites = crate::corpus::load_suites(dir)?;
-    if suites.is_empty() {
-        return Err(format!("no perft suite (*.txt) in {}", dir.display()));
+enum Found {
+    Here(PathBuf),
+    Absent(String),
+}
+
+/// A stage's folder: the one given (which must exist), or the default one when present; a
+/// missing default is a note saying how to point at it.
+fn folder(given: &Option<PathBuf>, default: &str, flag: &str, what: &str) -> Result<Found, String> {
+    match given {
+        Some(dir) if dir.is_dir() => Ok(Found::Here(dir.clone())),
+        Some(dir) if dir.exists() => Err(format!("{flag} {} is not a folder", dir.display())),
+        Some(dir) => Err(format!("{flag} {} does not exist", dir.display())),
+        None if Path::new(default).is_dir() => Ok(Found::Here(PathBuf::from(default))),
+        None => Ok(Found::Absent(format!(
+            "{what}: skipped ({default} is not here; run from the repository or pass {flag} DIR)"
+        ))),
     }
-    let mut tally = Tally::default();
+}
+
+/// What the run found, for the summary and the verdict.
+#[derive(Default)]
+struct Results {
+    lines: Vec<String>,
+    /// One line per failure, listed again just above the verdict.
+    failures: Vec<String>,
+    junit: Vec<TestSuite>,
+    perft_positions: u64,
+    scenarios: u64,
+    malformed: u64,
+    compared: u64,
+    divergences: u64,
+}
+
+/// Checks the flags ([`prepare`]), runs the check and prints as it goes; the exit code is 0
+/// when everything passes, 1 on a failure or divergence, 2 when a scenario is malformed or a
+/// flag is bad.
+pub fn run_check(o: &CheckOptions) -> Result<i32, String> {
+    run_prepared(prepare(o.clone())?)
+}
+
+/// Runs a prepared check (see [`run_check`]).
+pub fn run_prepared(p: Prepared) -> Result<i32, String> {
+    let o = &p.options;
+    let started = Instant::now();
+    let names: Vec<&str> = o.engines.iter().map(|e| e.name()).collect();
+    outln!(
+        "check: {} engine(s) ({}), depth {}, {} job(s)",
+        o.engines.len(),
+        names.join(", "),
+        o.depth,
+        o.jobs
+    );
+    for note in &p.notes {
+        outln!("{note}");
+    }
+    if o.depth > LONG_DEPTH {
+        eprintln!(
+            "note: comparing every position down to depth {} may take very long (the default is 2)",
+            o.depth
+        );
+    }
+    // The engines' start-up (the bitboard tables) is not charged to their first case.
+    for engine in &o.engines {
+        let _ = engine.perft(&Position::start(), &Rules::orthodox(), 1);
+    }
+    let mut r = Results::default();
+
+    if let Some(cases) = &p.perft {
+        for &engine in &o.engines {
+            check_perft(cases, o.max_depth, o.max_count, engine, o.progress, &mut r)?;
+        }
+    }
+    if !p.scenarios.is_empty() {
+        for &engine in &o.engines {
+            check_scenarios(&p.scenarios, engine, o.progress, &mut r);
+        }
+        r.scenarios = p.scenarios.iter().filter(|s| s.is_ok()).count() as u64;
+        r.malformed = p.scenarios.len() as u64 - r.scenarios;
+    }
+    if let [a, b] = o.engines[..] {
+        if !p.scenarios.is_empty() {
+            compare_scenarios(&p.scenarios, a, b, o, &p.reproducers, &mut r);
+        }
+        if o.fuzz > 0 {
+            fuzz(&p, a, b, &mut r)?;
+        }
+    } else if o.fuzz > 0 {
+        r.lines
+            .push("fuzz: skipped (it compares two engines; --engine chose one)".into());
+    }
+
+    let mut code = if r.malformed > 0 {
+        2
+    } else if r.failures.is_empty() {
+        0
+    } else {
+        1
+    };
+    if let Some(mut file) = p.junit {
+        use std::io::Write;
+        let path = o.junit.as_ref().expect("a JUnit path with its file");
+        if let Err(e) = file.write_all(crate::harness::junit::to_xml(&r.junit).as_bytes()) {
+            let line = format!("JUnit report not written to {}: {e}", path.display());
+            eprintln!("error: {line}");
+            r.failures.push(line);
+            // A failed check stays a failed check (1); otherwise the write is what failed.
+            if code == 0 {
+                code = 2;
+            }
+        }
+    }
+
+    outln!("summary");
+    for l in &r.lines {
+        outln!("  {l}");
+    }
+    outln!("  {:.1} s in all", started.elapsed().as_secs_f64());
+    if !r.failures.is_empty() {
+        outln!("failures:");
+        for f in &r.failures {
+            outln!("  {f}");
+        }
+    }
+    let mut counts = Vec::new();
+    if p.perft.is_some() {
+        counts.push(format!("{} perft positions", r.perft_positions));
+    }
+    counts.push(format!("{} scenarios", r.scenarios));
+    if r.malformed > 0 {
+        counts.push(format!("{} malformed", r.malformed));
+    }
+    counts.push(format!("{} positions compared", r.compared));
+    counts.push(format!("{} divergences", r.divergences));
+    let failed = r.failures.len();
+    outln!(
+        "check result: {}. {}{}; {:.1} s",
+        if code == 0 { "ok" } else { "FAILED" },
+        counts.join(", "),
+        if failed > 0 {
+            format!(", {failed} failure(s) listed above")
+        } else {
+            String::new()
+        },
+        started.elapsed().as_secs_f64()
+    );
+    Ok(code)
+}
+
+/// The perft stage for one engine: one JUnit case and one count per position (each checked
+/// under its suite's rules at every depth up to `max_depth`, for counts up to `max_count`).
+fn check_perft(
+    cases: &[PerftCase],
+    max_depth: u32,
+    max_count: u64,
+    engine: &dyn Engine,
+    show: bool,
+    r: &mut Results,
+) -> Result<(), String> {
+    let label = format!("perft ({})", engine.name());
     let mut suite = TestSuite {
-        name: format!("perft ({})", engine.name()),
+        name: label.clone(),
         cases: Vec::new(),
     };
+    let progress = Progress::new(&label, "positions", cases.len() as u64, show);
     let started = Instant::now();
-    let (mut nodes, mut positions, mut skipped) = (0, 0, 0);
-    for case in suites.iter().flat_map(|s| &s.cases) {
-        positions += 1;
+    let (mut passed, mut failed, mut counts, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let mut skipped = 0u64;
+    for case in cases {
         let case_started = Instant::now();
         let position = fen::parse(&case.fen, Validation::Lenient)
             .map_err(|e| format!("{}: {e}", case.origin))?;
         let mut failures = Vec::new();
-        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= o.max_depth) {
-            if expected > o.max_count {
+        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
+            if expected > max_count {
                 skipped += 1;
                 continue;
             }
+            counts += 1;
             let got = engine
                 .perft(&position, &case.rules, depth)
                 .map_err(|e| format!("{} under {}: {e}", case.origin, case.rules))?;
             nodes += got;
-            if got == expected {
-                tally.passed += 1;
-            } else {
-                tally.failed += 1;
-                let line = format!(
-                    "FAIL {} depth {depth} under {}: expected {expected}, got {got} ({})",
-                    case.origin, case.rules, case.fen
-                );
-                println!("{line}");
-                failures.push(line);
+            if got != expected {
+                failures.push(format!(
+                    "{} depth {depth} under {}: expected {expected}, got {got}",
+                    case.origin, case.rules
+                ));
+            }
+        }
+        if failures.is_empty() {
+            passed += 1;
+        } else {
+            failed += 1;
+            progress.failure();
+            for f in &failures {
+                outln!("FAIL {label} {f} ({})", case.fen);
+                r.failures.push(format!("{label}: {f}"));
             }
         }
         suite.cases.push(TestCase {
@@ -215,30 +364,31 @@ fn check_perft(
             failure: (!failures.is_empty())
                 .then(|| ("perft count differs".into(), failures.join("\n"))),
         });
+        progress.step();
     }
-    println!(
-        "perft ({}): {} passed, {} failed ({} suites, {positions} positions, {nodes} nodes, \
-         {skipped} counts above --max-count {} skipped, {:.1} s)",
-        engine.name(),
-        tally.passed,
-        tally.failed,
-        suites.len(),
-        o.max_count,
+    progress.finish();
+    let line = format!(
+        "{label}: {passed} passed, {failed} failed ({} positions, {counts} counts up to depth {max_depth}, {skipped} above --max-count {max_count} skipped, {nodes} nodes, {:.1} s)",
+        cases.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok((tally, suite))
+    outln!("{line}");
+    r.lines.push(line);
+    r.perft_positions = cases.len() as u64;
+    r.junit.push(suite);
+    Ok(())
 }
 
-type Loaded = Vec<Result<crate::scenario::Scenario, crate::scenario::LoadError>>;
-
-fn check_scenarios(loaded: &Loaded, engine: &dyn Engine) -> (Tally, TestSuite) {
+/// The scenario stage for one engine: failures and malformed files in full, passes counted.
+fn check_scenarios(loaded: &Loaded, engine: &dyn Engine, show: bool, r: &mut Results) {
     let started = Instant::now();
-    let mut tally = Tally::default();
+    let label = format!("scenarios ({})", engine.name());
     let mut suite = TestSuite {
-        name: format!("scenarios ({})", engine.name()),
+        name: label.clone(),
         cases: Vec::new(),
     };
-    let mut checks = 0;
+    let progress = Progress::new(&label, "scenarios", loaded.len() as u64, show);
+    let (mut passed, mut failed, mut malformed, mut checks) = (0u64, 0u64, 0u64, 0);
     for item in loaded {
         let case_started = Instant::now();
         let outcome = item
@@ -247,8 +397,14 @@ fn check_scenarios(loaded: &Loaded, engine: &dyn Engine) -> (Tally, TestSuite) {
             .and_then(|s| crate::scenario::run(s, engine).map(|o| (s, o)));
         let (name, failure) = match outcome {
             Err(e) => {
-                tally.malformed += 1;
-                println!("MALFORMED {e}");
+                malformed += 1;
+                progress.failure();
+                outln!("MALFORMED {e}");
+                // Once per file, though each engine's stage meets it.
+                if !r.failures.iter().any(|f| *f == format!("malformed: {e}")) {
+                    eprintln!("error: {e}");
+                    r.failures.push(format!("malformed: {e}"));
+                }
                 (
                     e.to_string(),
                     Some(("malformed".to_string(), e.to_string())),
@@ -258,17 +414,21 @@ fn check_scenarios(loaded: &Loaded, engine: &dyn Engine) -> (Tally, TestSuite) {
                 checks += o.checked;
                 let name = format!("{}: {}", s.file, s.name);
                 if o.failures.is_empty() {
-                    tally.passed += 1;
-                    println!("ok {name} ({}, {} checks)", engine.name(), o.checked);
+                    passed += 1;
                     (name, None)
                 } else {
-                    tally.failed += 1;
+                    failed += 1;
+                    progress.failure();
                     let text: String = o
                         .failures
                         .iter()
                         .map(crate::scenario::print_failure)
                         .collect();
-                    print!("{text}");
+                    out!("{text}");
+                    r.failures.push(format!(
+                        "{label}: {name}: {} expectation(s) failed",
+                        o.failures.len()
+                    ));
                     let message = format!("{} expectation(s) failed", o.failures.len());
                     (name, Some((message, text)))
                 }
@@ -279,16 +439,16 @@ fn check_scenarios(loaded: &Loaded, engine: &dyn Engine) -> (Tally, TestSuite) {
             seconds: case_started.elapsed().as_secs_f64(),
             failure,
         });
+        progress.step();
     }
-    println!(
-        "scenarios: {} passed, {} failed, {} malformed ({} engine, {checks} checks, {:.1} s)",
-        tally.passed,
-        tally.failed,
-        tally.malformed,
-        engine.name(),
+    progress.finish();
+    let line = format!(
+        "{label}: {passed} passed, {failed} failed, {malformed} malformed ({checks} checks, {:.1} s)",
         started.elapsed().as_secs_f64()
     );
-    (tally, suite)
+    outln!("{line}");
+    r.lines.push(line);
+    r.junit.push(suite);
 }
 
 /// Both engines on the position of every scenario case, to the campaign's depth.
@@ -297,49 +457,79 @@ fn compare_scenarios(
     a: &dyn Engine,
     b: &dyn Engine,
     o: &CheckOptions,
-) -> (u64, u64, u64, TestSuite) {
+    reproducers: &Path,
+    r: &mut Results,
+) {
+    let started = Instant::now();
     let mut suite = TestSuite {
         name: "scenario positions (differential)".into(),
         cases: Vec::new(),
     };
-    let (mut found, mut nodes, mut positions) = (0, 0, 0);
+    let mut cases = Vec::new();
     for s in loaded.iter().flatten() {
-        let Ok(cases) = crate::scenario::case_positions(s, a) else {
-            continue;
-        };
-        for (rules, position) in cases {
-            let Some(position) = position else { continue };
-            let started = Instant::now();
-            positions += 1;
-            let sa = Side::of(a, rules.clone());
-            let sb = Side::of(b, rules.clone());
-            let comparison = compare(&sa, &sb, &position, o.depth);
-            nodes += comparison.nodes;
-            let failure = comparison.divergence.map(|d| {
-                found += 1;
-                let origin = format!("feerie check, the position of {} ({})", s.file, s.name);
-                let text = report_divergence(d, &sa, &sb, &position, &origin, o);
-                ("divergence".to_string(), text)
-            });
-            suite.cases.push(TestCase {
-                name: format!("{}: {} under {rules}", s.file, s.name),
-                seconds: started.elapsed().as_secs_f64(),
-                failure,
-            });
+        if let Ok(found) = crate::scenario::case_positions(s, a) {
+            cases.extend(
+                found
+                    .into_iter()
+                    .filter_map(|(rules, p)| p.map(|p| (s, rules, p))),
+            );
         }
     }
-    (found, nodes, positions, suite)
+    let progress = Progress::new(
+        "scenario positions",
+        "positions",
+        cases.len() as u64,
+        o.progress,
+    );
+    let (mut found, mut nodes) = (0u64, 0u64);
+    for (s, rules, position) in &cases {
+        let case_started = Instant::now();
+        let sa = Side::of(a, rules.clone());
+        let sb = Side::of(b, rules.clone());
+        let comparison = compare(&sa, &sb, position, o.depth);
+        nodes += comparison.nodes;
+        let failure = comparison.divergence.map(|d| {
+            found += 1;
+            progress.failure();
+            let origin = format!("feerie check, the position of {} ({})", s.file, s.name);
+            let (text, written) = report_divergence(d, &sa, &sb, position, &origin, reproducers);
+            r.failures.push(format!(
+                "divergence on the position of {} ({}) under {rules}: {written}",
+                s.file, s.name
+            ));
+            ("divergence".to_string(), text)
+        });
+        suite.cases.push(TestCase {
+            name: format!("{}: {} under {rules}", s.file, s.name),
+            seconds: case_started.elapsed().as_secs_f64(),
+            failure,
+        });
+        progress.step();
+    }
+    progress.finish();
+    let line = format!(
+        "scenario positions: {} compared ({nodes} nodes, depth {}), {found} divergence(s) ({:.1} s)",
+        cases.len(),
+        o.depth,
+        started.elapsed().as_secs_f64()
+    );
+    outln!("{line}");
+    r.lines.push(line);
+    r.compared += cases.len() as u64;
+    r.divergences += found;
+    r.junit.push(suite);
 }
 
-/// Shrinks, prints and records one divergence; returns the printed report.
+/// Shrinks, prints and records one divergence; returns the printed report and where its
+/// reproducer went (or why it could not be written).
 fn report_divergence(
     d: crate::harness::Divergence,
     a: &Side,
     b: &Side,
     original: &Position,
     origin: &str,
-    o: &CheckOptions,
-) -> String {
+    reproducers: &Path,
+) -> (String, String) {
     let validation = if Position::new(original.setup().clone(), Validation::Strict).is_ok() {
         Validation::Strict
     } else {
@@ -347,32 +537,84 @@ fn report_divergence(
     };
     let small = shrink(a, b, d, validation);
     let mut text = render(&small, a, b);
-    match record(&small, a, b, origin, &o.reproducers) {
-        Ok(w) => text += &written_line(&w),
-        Err(e) => text += &format!("  reproducer not written: {e}\n"),
-    }
-    print!("{text}");
-    text
+    let written = match record(&small, a, b, origin, reproducers) {
+        Ok(w) => {
+            text += &written_line(&w);
+            written_short(&w)
+        }
+        Err(e) => {
+            let line = format!("reproducer not written in {}: {e}", reproducers.display());
+            text += &format!("  {line}\n");
+            line
+        }
+    };
+    out!("{text}");
+    (text, written)
 }
 
 fn written_line(w: &Written) -> String {
+    format!("  reproducer: {}\n", written_short(w))
+}
+
+fn written_short(w: &Written) -> String {
     match w {
-        Written::New(p) => format!("  reproducer: {}\n", p.display()),
-        Written::AlreadyThere(p) => format!("  reproducer: {} (already there)\n", p.display()),
+        Written::New(p) => p.display().to_string(),
+        Written::AlreadyThere(p) => format!("{} (already there)", p.display()),
     }
 }
 
-fn print_campaign(report: &CampaignReport) {
+/// The fuzz campaign stage.
+fn fuzz(p: &Prepared, a: &dyn Engine, b: &dyn Engine, r: &mut Results) -> Result<(), String> {
+    let o = &p.options;
+    let campaign = Campaign {
+        buckets: p.buckets.clone(),
+        count: o.fuzz,
+        seed: o.seed,
+        depth: o.depth,
+        jobs: o.jobs,
+        reproducers: Some(p.reproducers.clone()),
+        max_reports: o.max_reports,
+        progress: o.progress,
+    };
+    outln!(
+        "fuzz: {} position(s) per family and profile, seed {}, depth {}, {} job(s)",
+        o.fuzz,
+        o.seed,
+        o.depth,
+        o.jobs
+    );
+    let report = crate::harness::run_campaign(&campaign, a, b)?;
     for f in &report.found {
-        print!("{}", f.report);
-        println!("  found by: {}, case {}", f.bucket, f.case);
-        if let Some(w) = &f.reproducer {
-            print!("{}", written_line(w));
-        }
+        out!("{}", f.report);
+        outln!("  found by: {}, case {}", f.bucket, f.case);
+        let written = match &f.reproducer {
+            Some(w) => {
+                out!("{}", written_line(w));
+                written_short(w)
+            }
+            None => "reproducer not written (see below)".into(),
+        };
+        r.failures.push(format!(
+            "divergence in fuzz {}, case {} (seed {}): {written}",
+            f.bucket, f.case, o.seed
+        ));
+    }
+    let unreported = report.divergences() - report.found.len() as u64;
+    if unreported > 0 {
+        r.failures.push(format!(
+            "{unreported} more fuzz divergence(s), counted but not shrunk (--max-reports {})",
+            o.max_reports
+        ));
     }
     for e in &report.write_errors {
-        println!("{e}");
+        outln!("{e}");
+        r.failures.push(e.clone());
     }
+    r.compared += report.positions();
+    r.divergences += report.divergences();
+    r.lines.extend(campaign_lines(&report, o.seed));
+    r.junit.push(campaign_suite(&report));
+    Ok(())
 }
 
 fn campaign_lines(report: &CampaignReport, seed: u64) -> Vec<String> {

@@ -4,10 +4,14 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
-use feerie_oracle::{Engine, Position, Profile, Rules, Validation, fen, popeye_input};
+use clap::{ArgGroup, Args, Parser, Subcommand};
+use feerie_oracle::{
+    Condition, Engine, Position, Profile, Rules, Switch, Validation, fen, popeye_input,
+};
 
 use crate::engines::{EngineChoice, engine};
+use crate::limits::{check_depth, check_threads};
+use crate::outln;
 
 /// Test oracle and cross-checking harness for fairy-chess rules.
 #[derive(Parser, Debug)]
@@ -20,26 +24,37 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Print every legal move of the side to move, one per line, in Popeye notation.
+    ///
+    /// Check is marked ` +` and mate ` #`. The position comes from --fen or --popeye, the
+    /// rules from --rules, --profile and --set.
     Moves {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// The main job: every perft suite under corpus/perft, every YAML scenario under scenarios/
-    /// (and the reproducers under corpus/divergences) through each engine and against its
+    /// The main job: perft suites, scenarios, both engines compared, then a fuzz campaign.
+    ///
+    /// In order: every perft suite under corpus/perft, every YAML scenario under scenarios/ (and
+    /// the reproducers under corpus/divergences) through each engine and against its
     /// expectations, both engines compared on every scenario position, then a fuzz campaign
-    /// comparing both engines on random positions of every condition and profile. Exit 0 when
-    /// all pass, 1 on a failure or divergence, 2 when a scenario is malformed or a flag is bad.
+    /// comparing both engines on random positions of every condition and profile. Every flag is
+    /// checked before any work. Progress shows on stderr from the start (a bar on a terminal,
+    /// plain lines otherwise); failures are printed in full, passes counted, and the last line
+    /// is the verdict (`check result: ok.` or `check result: FAILED.`) with the failures listed
+    /// just above it. A default folder that is absent (run outside the repository) is skipped
+    /// with a note. Exit 0 when all pass, 1 on a failure or divergence, 2 when a scenario is
+    /// malformed or a flag is bad.
     Check {
-        /// Folder of YAML scenarios, read recursively.
-        #[arg(long, default_value = "scenarios")]
-        scenarios: PathBuf,
-        /// Folder of reproducers: checked as scenarios, and where new divergences are written.
-        #[arg(long, default_value = "corpus/divergences")]
-        reproducers: PathBuf,
-        /// Folder of perft suites (skipped with a note when the default folder is absent).
+        /// Folder of YAML scenarios, read recursively [default: scenarios].
+        #[arg(long)]
+        scenarios: Option<PathBuf>,
+        /// Folder of reproducers: checked as scenarios, and where new divergences are written
+        /// [default: corpus/divergences].
+        #[arg(long)]
+        reproducers: Option<PathBuf>,
+        /// Folder of perft suites [default: corpus/perft].
         #[arg(long)]
         perft: Option<PathBuf>,
-        /// Deepest perft count to check (deeper ones are skipped).
+        /// Deepest perft count to check (deeper ones are skipped); at most 32.
         #[arg(long, default_value_t = 4)]
         max_depth: u32,
         /// Largest perft count to check (larger ones are skipped and counted in the summary).
@@ -54,11 +69,11 @@ enum Command {
         /// Seed of the fuzzed positions (default: from the clock; the run prints it).
         #[arg(long)]
         seed: Option<u64>,
-        /// Half-moves compared from each position (every node's moves and the position after
-        /// each move).
+        /// Half-moves compared from each position, 1 to 32 (every node's moves and the
+        /// position after each move).
         #[arg(long, default_value_t = 2)]
         depth: u32,
-        /// Worker threads (default: the number of cores).
+        /// Worker threads, 1 to 256 (default: the number of cores).
         #[arg(long)]
         jobs: Option<usize>,
         /// Fuzz only this family, or family/profile (repeatable): orthodox, circe, circe-clone,
@@ -76,12 +91,15 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Compare perft counts with a UCI engine's `go perft` (orthodox chess), move by move, on one
-    /// position or on reproducible random positions. Exit 0 when all agree, 1 otherwise.
+    /// Compare our orthodox perft with a UCI engine's `go perft`, move by move.
+    ///
+    /// On one position (--fen) or on reproducible random positions (--random N: playouts from
+    /// the start position and the suites under corpus/perft, made one at a time). Exit 0 when
+    /// all agree, 1 otherwise, 2 on bad input or when the engine cannot be run.
     UciPerft {
         /// The UCI engine: a command on PATH or a path.
-        #[arg(long, default_value = "stockfish")]
-        engine: String,
+        #[arg(long, value_name = "PATH", default_value = "stockfish")]
+        uci: String,
         /// The position (orthodox FEN).
         #[arg(long, conflicts_with = "random", required_unless_present = "random")]
         fen: Option<String>,
@@ -89,13 +107,13 @@ enum Command {
         /// the suites under corpus/perft.
         #[arg(long)]
         random: Option<usize>,
-        /// Seed of the random positions.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Number of half-moves.
+        /// Seed of the random positions [default: 1].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Number of half-moves, 1 to 32.
         #[arg(long)]
         depth: u32,
-        /// Our engine.
+        /// Our engine, compared with the UCI engine.
         #[arg(long, value_enum, default_value = "reference")]
         ours: EngineChoice,
         /// Seconds the UCI engine may take for each answer (starting, each `go perft`) before it
@@ -103,24 +121,23 @@ enum Command {
         #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
         timeout: u64,
     },
-    /// Settle a disputed interpretation on a position: one engine under each value of a switch
-    /// (--switch) or under each profile (--profiles documented,popeye), printing the perft
-    /// counts side by side and every node, down to --depth, where the legal moves or the
-    /// positions after them differ. Exit 0 when the readings agree, 1 when they differ.
+    /// Settle a disputed interpretation: one engine under each value of a switch or each profile.
+    ///
+    /// Give --switch KEY (each value of that switch) or --profiles documented,popeye (each
+    /// profile). Prints the perft counts side by side and every node, down to --depth, where the
+    /// legal moves or the positions after them differ. Exit 0 when the readings agree, 1 when
+    /// they differ.
+    #[command(group(ArgGroup::new("reading").required(true).args(["switch", "profiles"])))]
     Dispute {
         #[command(flatten)]
         position: PositionArgs,
-        /// The switch whose values are compared.
-        #[arg(
-            long,
-            conflicts_with = "profiles",
-            required_unless_present = "profiles"
-        )]
+        /// The switch whose values are compared (or give --profiles).
+        #[arg(long)]
         switch: Option<String>,
-        /// Profiles to compare, separated by commas.
+        /// Profiles to compare, separated by commas: documented,popeye (or give --switch).
         #[arg(long)]
         profiles: Option<String>,
-        /// Half-moves compared.
+        /// Half-moves compared, 1 to 32.
         #[arg(long, default_value_t = 2)]
         depth: u32,
         /// Differing nodes listed per reading at most.
@@ -131,16 +148,20 @@ enum Command {
     #[command(subcommand)]
     Popeye(PopeyeCommand),
     /// Count the legal move sequences of a given length; the count is the last line.
+    ///
+    /// With --divide, one `move: count` line per root move first. Deep runs show progress by
+    /// root move on stderr, and a run whose size is estimated at more than 10^11 nodes says so
+    /// first.
     Perft {
         #[command(flatten)]
         position: PositionArgs,
-        /// Number of half-moves.
+        /// Number of half-moves, 0 to 32.
         #[arg(long)]
         depth: u32,
         /// Also print one `move: count` line per root move.
         #[arg(long)]
         divide: bool,
-        /// Threads (bitboard engine; the root moves are shared out).
+        /// Threads, 1 to 256: the root moves are shared out among them.
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
@@ -149,8 +170,10 @@ enum Command {
 /// The Popeye commands.
 #[derive(Subcommand, Debug)]
 enum PopeyeCommand {
-    /// Write a position and its rules as a Popeye input (English) that lists every legal move,
-    /// or with --depth 2 or 3 every sequence of that many half-moves (help play of exact length).
+    /// Write a position and its rules as a Popeye input (English).
+    ///
+    /// The input lists every legal move, or with --depth 2 or 3 every sequence of that many
+    /// half-moves (help play of exact length).
     Export {
         #[command(flatten)]
         position: PositionArgs,
@@ -161,9 +184,10 @@ enum PopeyeCommand {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
-    /// Run a Popeye binary on a position (same flags as `moves`), or on every scenario of a file
-    /// or folder (--scenarios), and report every difference from our engine. Exit 0 when they
-    /// agree, 1 on a difference, 2 on bad input or when Popeye complains.
+    /// Run a Popeye binary on a position or on scenarios, and report every difference.
+    ///
+    /// The position takes the same flags as `moves`; --scenarios takes a file or a folder of
+    /// them. Exit 0 when they agree, 1 on a difference, 2 on bad input or when Popeye complains.
     Compare {
         #[command(flatten)]
         position: PositionArgs,
@@ -180,8 +204,10 @@ enum PopeyeCommand {
         #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
         timeout: u64,
     },
-    /// Fuzz against a Popeye binary: random positions of every family Popeye can express,
-    /// under the popeye profile and each rex value, asked of Popeye in batches and compared
+    /// Fuzz against a Popeye binary, comparing both engines with it on random positions.
+    ///
+    /// Random positions of every family Popeye can express, under the popeye profile and
+    /// each rex value, asked of Popeye in batches and compared
     /// with both engines (moves with check marks, and the sequences of --depth half-moves).
     /// A difference is followed to the node where the move lists differ, shrunk and written as
     /// a reproducer whose expectations are Popeye's answer. Exit 0 when all agree, 1 on a
@@ -227,8 +253,10 @@ enum PopeyeCommand {
         #[arg(long)]
         quiet: bool,
     },
-    /// Replay every solution of a Popeye output (.out, .ref, .tst, .reg, or a fresh run of
-    /// Popeye when no output is given) through our engine, twins included: each move must be
+    /// Replay every solution of a Popeye output through our engine.
+    ///
+    /// Reads .out, .ref, .tst and .reg files (or a fresh run of Popeye when no output is
+    /// given), twins included: each move must be
     /// legal where Popeye plays it, with the same rebirths, mutations and check marks. Problems
     /// we cannot replay are counted as skipped, with the reason. Exit 0 when every replayed move
     /// is accepted and every other problem has its solution section, 1 otherwise.
@@ -265,16 +293,16 @@ struct PositionArgs {
     /// Which problem of the Popeye file (1 = first).
     #[arg(long, default_value_t = 1, requires = "popeye")]
     problem: usize,
-    /// Rule slugs: orthodox, circe, circe-clone, circe-equipollents, circe-parrain, frankfurt, protean.
-    #[arg(long = "rules")]
+    /// Rules in force; repeat the flag or separate with commas (--rules circe,frankfurt).
+    #[arg(long = "rules", value_name = "SLUG", long_help = rules_help())]
     rules: Vec<String>,
-    /// Profile: documented (default) or popeye.
-    #[arg(long)]
+    /// Profile: the named set of switch values the rules start from [default: documented].
+    #[arg(long, value_parser = Profile::ALL.map(|p| p.name()))]
     profile: Option<String>,
-    /// A switch, KEY=VALUE (repeatable).
-    #[arg(long = "set")]
+    #[arg(long = "set", value_name = "KEY=VALUE", help = set_short_help(), long_help = set_help())]
     set: Vec<String>,
-    /// A piece waiting in the Parrain reserve, as colour, piece and capture square: wNd3.
+    /// A piece waiting in the Parrain reserve, as colour, piece and capture square: wNd3 (not
+    /// with a FEN that has a reserve field).
     #[arg(long)]
     reserve: Option<String>,
     /// Which engine.
@@ -283,6 +311,36 @@ struct PositionArgs {
     /// Accept positions that problem collections contain but games cannot reach.
     #[arg(long)]
     lenient: bool,
+}
+
+/// The long help of `--rules`: the slugs.
+fn rules_help() -> String {
+    format!(
+        "Rules in force: orthodox (no condition, the default) or conditions among {}. Repeat the \
+         flag or separate slugs with commas (--rules circe,frankfurt); a slug given twice, an \
+         empty one and orthodox with a condition are errors.",
+        Condition::ALL.map(|c| c.slug()).join(", ")
+    )
+}
+
+/// The short help of `--set`: the keys.
+fn set_short_help() -> String {
+    format!(
+        "A switch, KEY=VALUE (repeatable; --help lists the values): {}",
+        Switch::ALL.map(|s| s.key()).join(", ")
+    )
+}
+
+/// The long help of `--set`: every switch with its values.
+fn set_help() -> String {
+    let mut text = String::from(
+        "A switch, KEY=VALUE, on top of the profile (repeatable; a key set twice to different \
+         values is an error). Keys and values:",
+    );
+    for switch in Switch::ALL {
+        text += &format!("\n  {}: {}", switch.key(), switch.values().join(", "));
+    }
+    text
 }
 
 /// An error that ends a command with exit code 2 and one line on stderr.
@@ -316,8 +374,8 @@ impl PositionArgs {
                             .into(),
                     ));
                 }
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+                let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+                    .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
                 let file = popeye_input::parse(&text)
                     .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
                 let count = file.problems.len();
@@ -343,12 +401,15 @@ impl PositionArgs {
             }
             _ => return Err(BadInput("give exactly one of --fen and --popeye".into())),
         };
-        for s in &self.set {
-            rules
-                .set_pair(s)
-                .map_err(|e| BadInput(format!("--set: {e}")))?;
-        }
+        rules
+            .set_pairs(&self.set)
+            .map_err(|e| BadInput(format!("--set: {e}")))?;
         if let Some(r) = &self.reserve {
+            if let Some(there) = setup.reserve {
+                return Err(BadInput(format!(
+                    "--reserve {r}: the position already has a reserve ({there}); give it once"
+                )));
+            }
             setup.reserve =
                 Some(fen::parse_reserve(r).map_err(|e| BadInput(format!("--reserve: {e}")))?);
         }
@@ -358,27 +419,87 @@ impl PositionArgs {
     }
 }
 
-/// Runs the command line and returns the process exit code.
+/// Runs the command line and returns the process exit code. Errors are one line on stderr.
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: the text on stdout.
+            crate::out!("{}", e.render());
+            return 0;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();
-            return code;
+            return 2;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            let message =
+                non_utf8_argument(&args).unwrap_or_else(|| "an argument is not valid UTF-8".into());
+            eprintln!("error: {message}");
+            return 2;
+        }
+        Err(e) => {
+            eprintln!("{}", one_line_clap_error(&e));
+            return 2;
         }
     };
     match dispatch(cli) {
         Ok(code) => code,
         Err(BadInput(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", crate::limits::shorten_quoted(&message, 80));
             2
         }
     }
+}
+
+/// The argument that is not UTF-8, named by the flag before it (clap's message does not say
+/// which). Paths may be any bytes; the other values must be text.
+fn non_utf8_argument(args: &[OsString]) -> Option<String> {
+    let (index, _) = args
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, a)| a.to_str().is_none())?;
+    let lossy = args[index].to_string_lossy();
+    let flag = if lossy.starts_with("--") {
+        lossy.split('=').next().map(str::to_string)
+    } else {
+        args.get(index - 1)
+            .and_then(|a| a.to_str())
+            .filter(|a| a.starts_with('-'))
+            .map(str::to_string)
+    };
+    Some(match flag {
+        Some(flag) => format!("the value of {flag} is not valid UTF-8 (argument {index})"),
+        None => format!("argument {index} is not valid UTF-8"),
+    })
+}
+
+/// clap's error as one line: its first paragraph (the error and what it is about), its tip if
+/// any, and the usage line, without the blank lines between.
+fn one_line_clap_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    let mut usage = None;
+    for paragraph in text.split("\n\n") {
+        let joined: Vec<&str> = paragraph.lines().map(str::trim).collect();
+        let joined = joined.join(" ");
+        if let Some(u) = joined.strip_prefix("Usage: ") {
+            usage = Some(u.to_string());
+        } else if !joined.is_empty() && !joined.starts_with("For more information") {
+            parts.push(joined);
+        }
+    }
+    let mut line = parts.join("; ");
+    if let Some(u) = usage {
+        line += &format!(" (usage: {u})");
+    }
+    crate::limits::shorten_quoted(&line, 80)
 }
 
 fn dispatch(cli: Cli) -> Result<i32, BadInput> {
@@ -386,7 +507,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
         Command::Moves { position } => {
             let (position, rules, engine) = position.load()?;
             for mv in engine.legal_moves(&position, &rules)? {
-                println!("{mv}");
+                outln!("{mv}");
             }
             Ok(0)
         }
@@ -406,12 +527,6 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             junit,
             quiet,
         } => {
-            if depth == 0 {
-                return Err(BadInput("--depth must be at least 1".into()));
-            }
-            if jobs == Some(0) {
-                return Err(BadInput("--jobs must be at least 1".into()));
-            }
             let engines = match choice {
                 Some(c) => vec![engine(c).map_err(BadInput)?],
                 None => vec![
@@ -442,7 +557,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 junit,
                 progress: !quiet,
             };
-            crate::check::run_check(&options).map_err(BadInput)
+            let prepared = crate::check::prepare(options).map_err(BadInput)?;
+            crate::check::run_prepared(prepared).map_err(BadInput)
         }
         Command::Dispute {
             position,
@@ -452,23 +568,49 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             limit,
         } => {
             use crate::harness::dispute;
-            let (position, rules, engine) = position.load()?;
-            let readings = match (switch, profiles) {
-                (Some(key), _) => dispute::switch_readings(&rules, &key),
-                (None, Some(names)) => dispute::profile_readings(&rules, &names),
-                (None, None) => Err("give --switch KEY or --profiles A,B".into()),
-            }
-            .map_err(BadInput)?;
             if depth == 0 {
                 return Err(BadInput("--depth must be at least 1".into()));
             }
-            println!(
-                "{} under {rules} ({} engine)",
+            check_depth("--depth", depth)?;
+            if let Some(key) = &switch
+                && let Some(set) = position.set.iter().find(|s| {
+                    s.split_once('=')
+                        .is_some_and(|(k, _)| k.trim() == key.as_str())
+                })
+            {
+                return Err(BadInput(format!(
+                    "--set {set} conflicts with --switch {key}: the dispute tries each value of {key}"
+                )));
+            }
+            if profiles.is_some() && position.profile.is_some() {
+                return Err(BadInput(
+                    "--profile conflicts with --profiles: the dispute tries each profile named"
+                        .into(),
+                ));
+            }
+            let (position, rules, engine) = position.load()?;
+            let (readings, under) = match (switch, profiles) {
+                (Some(key), _) => (dispute::switch_readings(&rules, &key), rules.to_string()),
+                (None, Some(names)) => (
+                    dispute::profile_readings(&rules, &names),
+                    rules_without_profile(&rules),
+                ),
+                (None, None) => (
+                    Err("give --switch KEY or --profiles A,B".into()),
+                    String::new(),
+                ),
+            };
+            let readings = readings.map_err(BadInput)?;
+            outln!(
+                "{} under {under} ({} engine)",
                 fen::write(position.setup()),
                 engine.name()
             );
+            if let Ok(moves) = engine.legal_moves(&position, &readings[0].rules) {
+                crate::perft_run::warn_if_huge("dispute", moves.len(), depth);
+            }
             let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
-            print!("{}", dispute::render_dispute(&found));
+            crate::out!("{}", dispute::render_dispute(&found));
             if !found.errors.is_empty() {
                 return Ok(2);
             }
@@ -488,7 +630,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             match output {
                 Some(path) => std::fs::write(&path, text)
                     .map_err(|e| BadInput(format!("cannot write {}: {e}", path.display())))?,
-                None => print!("{text}"),
+                None => crate::out!("{text}"),
             }
             Ok(0)
         }
@@ -606,17 +748,17 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             let report = crate::external::popeye_replay::replay(&text, &output, engine)
                 .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
             for r in &report.rejected {
-                println!("REJECTED {r}");
+                outln!("REJECTED {r}");
             }
             for m in &report.missing {
                 println!("MISSING {m}");
             }
             if verbose {
                 for s in &report.skipped {
-                    println!("skipped {s}");
+                    outln!("skipped {s}");
                 }
             }
-            println!(
+            outln!(
                 "{}: {} problems, {} twins replayed ({} moves), {} skipped, {} moves rejected, \
                  {} solution sections missing",
                 input.display(),
@@ -630,47 +772,54 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             Ok(if report.passed() { 0 } else { 1 })
         }
         Command::UciPerft {
-            engine: uci,
+            uci,
             fen,
             random,
             seed,
             depth,
             ours,
             timeout,
-        } => uci_perft(&uci, fen.as_deref(), random, seed, depth, ours, timeout),
+        } => {
+            check_depth("--depth", depth)?;
+            if seed.is_some() && random.is_none() {
+                return Err(BadInput(
+                    "--seed chooses random positions: it goes with --random N, not --fen".into(),
+                ));
+            }
+            uci_perft(
+                &uci,
+                fen.as_deref(),
+                random,
+                seed.unwrap_or(1),
+                depth,
+                ours,
+                timeout,
+            )
+        }
         Command::Perft {
             position,
             depth,
             divide,
             threads,
         } => {
-            let choice = position.engine;
+            check_depth("--depth", depth)?;
+            check_threads("--threads", threads)?;
             let (position, rules, engine) = position.load()?;
-            if threads == 0 {
-                return Err(BadInput("--threads must be at least 1".into()));
-            }
-            if threads > 1 && !divide {
-                if choice != EngineChoice::Bitboard {
-                    return Err(BadInput("--threads needs --engine bitboard".into()));
-                }
-                let n = crate::bitboard::BitboardEngine
-                    .perft_threads(&position, &rules, depth, threads)?;
-                println!("{n}");
-                return Ok(0);
-            }
-            if divide && depth > 0 {
-                let mut total = 0;
-                for (mv, count) in engine.divide(&position, &rules, depth)? {
-                    println!("{}: {count}", mv.notation_without_check());
-                    total += count;
-                }
-                println!("{total}");
-            } else {
-                println!("{}", engine.perft(&position, &rules, depth)?);
-            }
-            Ok(0)
+            crate::perft_run::perft_command(engine, &position, &rules, depth, divide, threads)
+                .map_err(BadInput)
         }
     }
+}
+
+/// The rules as the header of a dispute between profiles shows them: without a profile, since
+/// each reading has its own.
+fn rules_without_profile(rules: &Rules) -> String {
+    let text = rules.to_string();
+    let words: Vec<&str> = text
+        .split(' ')
+        .filter(|w| !w.starts_with("profile="))
+        .collect();
+    format!("{} (each profile)", words.join(" "))
 }
 
 use crate::check::DEFAULT_PERFT;
@@ -760,10 +909,10 @@ fn uci_perft(
 ) -> Result<i32, BadInput> {
     let timeout = seconds(timeout)?;
     let ours = engine(ours).map_err(BadInput)?;
-    let positions = match (fen_text, random) {
-        (Some(text), _) => vec![fen::parse(text, Validation::Strict)?],
-        (None, Some(count)) => {
-            let mut starts = vec![Position::start()];
+    let mut starts = vec![Position::start()];
+    let single = match (fen_text, random) {
+        (Some(text), _) => Some(fen::parse(text, Validation::Strict)?),
+        (None, Some(_)) => {
             if std::path::Path::new(DEFAULT_PERFT).is_dir() {
                 let suites = crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
                     .map_err(BadInput)?;
@@ -776,32 +925,43 @@ fn uci_perft(
                     }
                 }
             }
-            crate::playout::random_positions(ours, &Rules::orthodox(), &starts, count, 40, seed)?
+            None
         }
         (None, None) => return Err(BadInput("give --fen or --random N".into())),
     };
+    let orthodox = Rules::orthodox();
+    // The random positions are made one at a time, as they are compared.
+    let positions: Box<dyn Iterator<Item = Result<Position, feerie_oracle::EngineError>>> =
+        match single {
+            Some(p) => Box::new(std::iter::once(Ok(p))),
+            None => Box::new(
+                crate::playout::RandomPositions::new(ours, &orthodox, &starts, 40, seed)
+                    .take(random.unwrap_or(0)),
+            ),
+        };
     let mut uci_engine =
         crate::external::uci::UciEngine::start_with_timeout(uci, timeout).map_err(BadInput)?;
     let (mut agreed, mut differed) = (0, 0);
-    for position in &positions {
+    for position in positions {
+        let position = position?;
         let text = crate::external::uci::standard_fen(position.setup()).map_err(BadInput)?;
-        match crate::external::uci::compare_perft(&mut uci_engine, ours, position, depth)
+        match crate::external::uci::compare_perft(&mut uci_engine, ours, &position, depth)
             .map_err(BadInput)?
         {
             None => {
                 agreed += 1;
-                println!("ok {text} depth {depth}");
+                outln!("ok {text} depth {depth}");
             }
             Some(lines) => {
                 differed += 1;
-                println!("DIFF {text} depth {depth}");
+                outln!("DIFF {text} depth {depth}");
                 for l in lines {
-                    println!("  {l}");
+                    outln!("  {l}");
                 }
             }
         }
     }
-    println!(
+    outln!(
         "uci-perft: {agreed} agree, {differed} differ ({uci} against the {} engine, depth {depth})",
         ours.name()
     );

@@ -300,7 +300,8 @@ pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, Strin
     parse_suite(name, text).map(|s| s.cases)
 }
 
-/// Every suite file (`*.txt`) of a folder, sorted by name.
+/// Every suite file (`*.txt`) of a folder, sorted by name: regular files of at most
+/// [`crate::limits::MAX_INPUT_BYTES`] each.
 pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, String> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -312,8 +313,8 @@ pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, String> {
     paths
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             parse_suite(&path.display().to_string(), &text)
         })
         .collect()

@@ -17,7 +17,11 @@ pub mod corpus;
 pub mod engines;
 pub mod external;
 pub mod harness;
+pub mod limits;
+pub mod output;
+pub mod perft_run;
 pub mod playout;
+pub mod progress;
 pub mod scenario;
 
 pub use feerie_oracle as oracle;

@@ -57,14 +57,55 @@ pub fn random_positions(
     max_plies: usize,
     seed: u64,
 ) -> Result<Vec<Position>, EngineError> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(count);
-    if starts.is_empty() {
-        return Ok(out);
+    RandomPositions::new(engine, rules, starts, max_plies, seed)
+        .take(count)
+        .collect()
+}
+
+/// The positions of [`random_positions`], made one at a time as they are asked for (endless
+/// unless `starts` is empty), so that a large count costs no memory up front.
+///
+/// ```
+/// use feerie::playout::{random_positions, RandomPositions};
+/// use feerie::oracle::{Position, ReferenceEngine, Rules};
+/// let starts = [Position::start()];
+/// let lazy: Vec<Position> = RandomPositions::new(&ReferenceEngine, &Rules::orthodox(), &starts, 20, 1)
+///     .take(3)
+///     .collect::<Result<_, _>>()
+///     .unwrap();
+/// assert_eq!(lazy, random_positions(&ReferenceEngine, &Rules::orthodox(), &starts, 3, 20, 1).unwrap());
+/// ```
+pub struct RandomPositions<'a> {
+    engine: &'a dyn Engine,
+    rules: &'a Rules,
+    starts: &'a [Position],
+    max_plies: usize,
+    rng: Rng,
+    made: usize,
+}
+
+impl<'a> RandomPositions<'a> {
+    /// The sequence for these starts, rules and seed.
+    pub fn new(
+        engine: &'a dyn Engine,
+        rules: &'a Rules,
+        starts: &'a [Position],
+        max_plies: usize,
+        seed: u64,
+    ) -> RandomPositions<'a> {
+        RandomPositions {
+            engine,
+            rules,
+            starts,
+            max_plies,
+            rng: Rng::new(seed),
+            made: 0,
+        }
     }
-    for i in 0..count {
-        let mut position = starts[i % starts.len()].clone();
-        let plies = rng.below(max_plies + 1);
+
+    fn playout(&mut self, mut position: Position) -> Result<Position, EngineError> {
+        let (engine, rules, rng) = (self.engine, self.rules, &mut self.rng);
+        let plies = rng.below(self.max_plies + 1);
         for _ in 0..plies {
             let moves = engine.legal_moves(&position, rules)?;
             if moves.is_empty() {
@@ -80,7 +121,19 @@ pub fn random_positions(
             };
             position = engine.play(&position, rules, &moves[pick])?;
         }
-        out.push(position);
+        Ok(position)
     }
-    Ok(out)
+}
+
+impl Iterator for RandomPositions<'_> {
+    type Item = Result<Position, EngineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.starts.is_empty() {
+            return None;
+        }
+        let start = self.starts[self.made % self.starts.len()].clone();
+        self.made += 1;
+        Some(self.playout(start))
+    }
 }

@@ -138,7 +138,7 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
         ),
         (
             vec!["moves", "--fen", ok_fen, "--profile", "winchloe"],
-            "unknown profile",
+            "possible values: documented, popeye",
         ),
         (vec!["moves", "--fen", ok_fen, "--set", "rex"], "KEY=VALUE"),
         (

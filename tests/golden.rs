@@ -1,7 +1,7 @@
 //! ../shared/golden (Popeye 4.104's answers, every condition): under the `popeye` profile both
 //! engines give exactly Popeye's moves, check marks and perft counts, and each
 //! record's Popeye input reads back to its FEN and reserve. Skipped, with a message, when
-//! ../shared is absent.
+//! ../shared is absent (a failure instead under FEERIE_REQUIRE_SHARED or CI=true).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,14 +39,10 @@ struct GoldenMove {
     check: String,
 }
 
+mod common;
+
 fn golden_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/golden");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
+    common::shared_dir("golden")
 }
 
 /// The rules a record's `condition` names, under the popeye profile.

@@ -262,6 +262,12 @@ fn check_runs_both_engines_fuzzes_and_writes_junit() {
     assert!(out.contains("magic/popeye"), "{out}");
     assert!(!out.contains("magic/documented"), "{out}");
     assert!(out.contains("30 positions"), "{out}");
+    let verdict = out.lines().last().unwrap();
+    assert!(
+        verdict.starts_with("check result: ok. 7 perft positions, 60 scenarios,"),
+        "{verdict}"
+    );
+    assert!(!out.contains("failures:"), "{out}");
     assert!(out.contains("positions/s"), "{out}");
     assert!(
         err.contains("fuzz: 30/30 positions"),
@@ -274,6 +280,47 @@ fn check_runs_both_engines_fuzzes_and_writes_junit() {
         "{xml}"
     );
     assert!(xml.contains("scenarios (bitboard)"), "{xml}");
+}
+
+/// Failures in full and listed above the verdict; passes only counted.
+#[test]
+fn check_report_lists_failures_above_a_failed_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    std::fs::create_dir(&dir).unwrap();
+    let kings = "position: { fen: '4k3/8/8/8/8/8/8/4K3 w - - 0 1' }\nsource: test\n";
+    std::fs::write(
+        dir.join("good.yaml"),
+        format!("name: five moves\n{kings}expect: {{ perft: {{ 1: 5 }} }}\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("wrong.yaml"),
+        format!("name: six moves\n{kings}expect: {{ perft: {{ 1: 6 }} }}\n"),
+    )
+    .unwrap();
+    let (code, out, err) = feerie(
+        &["check", "--scenarios", "s", "--fuzz", "0", "--quiet"],
+        tmp.path(),
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(err.is_empty(), "--quiet: {err}");
+    assert!(!out.lines().any(|l| l.starts_with("ok ")), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert!(
+        lines[n - 1].starts_with("check result: FAILED. 2 scenarios,"),
+        "{out}"
+    );
+    // Both engines fail it: two failures, listed just above the verdict.
+    assert_eq!(lines[n - 4], "failures:", "{out}");
+    for line in &lines[n - 3..n - 1] {
+        assert!(line.contains("s/wrong.yaml: six moves"), "{line}");
+    }
+    assert!(
+        out.contains("perft suites: skipped (corpus/perft is not here"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -343,6 +390,12 @@ fn dispute_shows_the_moves_each_reading_has() {
     );
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(out.contains("after Sf5*d4\n"), "{out}");
+    // Each reading has its own profile: the header names none.
+    let header = out.lines().next().unwrap();
+    assert!(
+        header.contains("circe-parrain") && !header.contains("profile="),
+        "{header}"
+    );
     assert!(out.contains("only under documented: 0-0-0[+wPc4]"), "{out}");
     assert!(out.contains("only under popeye: 0-0-0[+wPe4]"), "{out}");
 

@@ -27,14 +27,12 @@ fn chess_programming_wiki_positions() {
     }
 }
 
+mod common;
+
 /// Every (FEN, depth, count) of the ../shared/perft suites up to `max_depth`, or `None` (with a
-/// message) when ../shared is absent.
+/// message) when ../shared is absent (a failure instead under FEERIE_REQUIRE_SHARED or CI=true).
 fn shared_suite(max_depth: u32) -> Option<Vec<(String, u32, u64)>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perft");
-    if !dir.exists() {
-        eprintln!("skipped: {} is absent", dir.display());
-        return None;
-    }
+    let dir = common::shared_dir("perft")?;
     let mut cases = Vec::new();
     for name in ["cpw-positions.epd", "sunfish-tests-files-perft.epd"] {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();

@@ -1,20 +1,17 @@
 //! `feerie popeye replay` over Popeye's own regression files in ../shared/popeye: every input
 //! reads, and every move of every supported problem's solutions (twins included) is legal for
-//! our engine where Popeye plays it. Skipped, with a message, when ../shared is absent.
+//! our engine where Popeye plays it. Skipped, with a message, when ../shared is absent (a
+//! failure instead under FEERIE_REQUIRE_SHARED or CI=true).
 
 use std::path::{Path, PathBuf};
 
 use feerie::external::popeye_replay::{ReplayReport, replay};
 use feerie::oracle::ReferenceEngine;
 
+mod common;
+
 fn popeye_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/popeye");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
+    common::shared_dir("popeye")
 }
 
 /// Each input with its expected output (`.out`, `.ref`, `.tst` or `.reg`).

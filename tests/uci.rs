@@ -9,15 +9,23 @@ use feerie::oracle::{
 };
 use feerie::playout::random_positions;
 
-#[test]
-fn reference_perft_matches_stockfish_on_random_positions() {
-    let mut stockfish = match UciEngine::start("stockfish") {
-        Ok(e) => e,
+/// Stockfish, or `None` with a message when it cannot be started (a failure instead under
+/// FEERIE_REQUIRE_STOCKFISH).
+fn stockfish() -> Option<UciEngine> {
+    match UciEngine::start("stockfish") {
+        Ok(e) => Some(e),
         Err(e) if std::env::var_os("FEERIE_REQUIRE_STOCKFISH").is_none() => {
             eprintln!("skipped: {e}");
-            return;
+            None
         }
-        Err(e) => panic!("{e}"),
+        Err(e) => panic!("{e} (FEERIE_REQUIRE_STOCKFISH is set)"),
+    }
+}
+
+#[test]
+fn reference_perft_matches_stockfish_on_random_positions() {
+    let Some(mut stockfish) = stockfish() else {
+        return;
     };
     let suite = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/perft/orthodox.txt"),
@@ -81,8 +89,7 @@ impl Engine for NoKnightsToTheAFile {
 
 #[test]
 fn a_wrong_count_is_reported_move_by_move() {
-    let Ok(mut stockfish) = UciEngine::start("stockfish") else {
-        eprintln!("skipped: stockfish is absent");
+    let Some(mut stockfish) = stockfish() else {
         return;
     };
     let start = Position::start();

@@ -1040,7 +1040,9 @@ impl Compact {
     /// `them` could take there.
     fn en_passant(&self, n: &BbPosition, from: Sq, to: Sq, them: usize) -> Option<(u8, u8)> {
         let passed = (from + to) / 2;
-        (super::orthodox::pawns_attacking(self.t, n, them, passed) != 0)
+        // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
+        (n.occupied() & bit(passed) == 0
+            && super::orthodox::pawns_attacking(self.t, n, them, passed) != 0)
             .then_some((passed as u8, to as u8))
     }
 

@@ -745,8 +745,10 @@ impl<'a> Game<'a> {
             && rank(from) == double_rank(m.colour, m.walk)
         {
             let passed = at(file(from), (rank(from) + rank(to)) / 2).expect("on board");
-            let takers =
-                super::orthodox::pawns_attacking(self.t, &n, colour_index(!m.colour), passed) != 0;
+            // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
+            let takers = n.occupied() & bit(passed) == 0
+                && super::orthodox::pawns_attacking(self.t, &n, colour_index(!m.colour), passed)
+                    != 0;
             if takers {
                 n.set_ep(Some((passed as u8, to as u8)));
             }

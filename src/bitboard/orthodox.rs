@@ -655,7 +655,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     if mv.kind == Kind::DoublePush {
         let passed = (from + to) / 2;
         // Set only when an enemy pawn could take there, as the shared convention says.
-        if pawns_attacking(t, &n, them, passed) != 0 {
+        if n.occupied() & bit(passed) == 0 && pawns_attacking(t, &n, them, passed) != 0 {
             n.set_ep(Some((passed as u8, to as u8)));
         }
     }

@@ -264,6 +264,11 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
                 .into(),
         );
     }
+    if let Err(unsupported) =
+        feerie_oracle::popeye_input::write(&case.position, &case.rules, "stipulation ~1")
+    {
+        return Verdict::Skipped(format!("not expressible in Popeye's input ({unsupported})"));
+    }
     let asked = popeye::popeye_moves(
         &options.binary,
         &case.position,

@@ -2,11 +2,11 @@
 //! engines down to a depth, in parallel (rayon), with a progress bar on a terminal and plain
 //! lines otherwise. Divergences are shrunk and written as reproducers.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use crate::progress::Progress;
 
 use feerie_oracle::{Engine, Rules, Validation};
 use rayon::prelude::*;
@@ -117,8 +117,13 @@ pub fn run_campaign(
 ) -> Result<CampaignReport, String> {
     let started = Instant::now();
     let generator = Generator::standard();
-    let total = campaign.count * campaign.buckets.len() as u64;
-    let progress = Progress::new(total, campaign.progress);
+    // Cases are numbered bucket after bucket and made when a worker takes them, so that a
+    // large count costs time, never memory.
+    let total = campaign
+        .count
+        .checked_mul(campaign.buckets.len() as u64)
+        .ok_or_else(|| format!("{} positions per family is too many", campaign.count))?;
+    let progress = Progress::new("fuzz", "positions", total, campaign.progress);
     let summaries: Vec<Mutex<BucketSummary>> = campaign
         .buckets
         .iter()
@@ -130,15 +135,15 @@ pub fn run_campaign(
         })
         .collect();
     let raw: Mutex<Vec<(usize, u64, Rules, Divergence)>> = Mutex::new(Vec::new());
-    let cases: Vec<(usize, u64)> = (0..campaign.buckets.len())
-        .flat_map(|b| (0..campaign.count).map(move |i| (b, i)))
-        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
+        .stack_size(crate::perft_run::STACK_BYTES)
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
     let outcome: Result<(), String> = pool.install(|| {
-        cases.par_iter().try_for_each(|&(bucket, case)| {
+        (0..total).into_par_iter().try_for_each(|index| {
+            let bucket = (index / campaign.count) as usize;
+            let case = index % campaign.count;
             let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
                 .map_err(|e| {
                     format!(
@@ -158,9 +163,9 @@ pub fn run_campaign(
                 }
             }
             if let Some(d) = comparison.divergence {
-                progress.divergence();
+                progress.failure();
                 let mut raw = raw.lock().expect("not poisoned");
-                if raw.len() < 10 * campaign.max_reports.max(1) {
+                if raw.len() < campaign.max_reports.max(1).saturating_mul(10) {
                     raw.push((bucket, case, fuzzed.rules, d));
                 }
             }
@@ -212,65 +217,4 @@ pub fn run_campaign(
     }
     report.elapsed = started.elapsed();
     Ok(report)
-}
-
-/// Progress on stderr: an indicatif bar on a terminal, a plain line every tenth otherwise.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    total: u64,
-    done: AtomicU64,
-    divergences: AtomicU64,
-    started: Instant,
-    enabled: bool,
-}
-
-impl Progress {
-    fn new(total: u64, enabled: bool) -> Progress {
-        let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
-            let bar = indicatif::ProgressBar::new(total);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "fuzz {bar:40} {pos}/{len} positions, {per_sec}, eta {eta} {msg}",
-                )
-                .expect("a valid template"),
-            );
-            bar
-        });
-        Progress {
-            bar,
-            total,
-            done: AtomicU64::new(0),
-            divergences: AtomicU64::new(0),
-            started: Instant::now(),
-            enabled,
-        }
-    }
-
-    fn divergence(&self) {
-        let n = self.divergences.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(bar) = &self.bar {
-            bar.set_message(format!("{n} divergence(s)"));
-        }
-    }
-
-    fn step(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(bar) = &self.bar {
-            bar.inc(1);
-        } else if self.enabled && self.total >= 10 && done.is_multiple_of(self.total / 10) {
-            eprintln!(
-                "fuzz: {done}/{} positions ({}%), {} divergence(s), {:.1} s",
-                self.total,
-                done * 100 / self.total,
-                self.divergences.load(Ordering::Relaxed),
-                self.started.elapsed().as_secs_f64()
-            );
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
 }

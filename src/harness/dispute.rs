@@ -53,11 +53,21 @@ pub fn switch_readings(base: &Rules, key: &str) -> Result<Vec<Reading>, String> 
 /// let readings = profile_readings(&base, "documented,popeye").unwrap();
 /// assert_eq!(readings[1].rules.profile(), Profile::Popeye);
 /// assert!(profile_readings(&base, "popeye").is_err()); // two at least
+/// assert!(profile_readings(&base, "popeye,popeye").unwrap_err().contains("twice"));
+/// assert!(profile_readings(&base, "documented,,popeye").unwrap_err().contains("empty"));
 /// ```
 pub fn profile_readings(base: &Rules, names: &str) -> Result<Vec<Reading>, String> {
-    let mut out = Vec::new();
-    for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    let mut out: Vec<Reading> = Vec::new();
+    for name in names.split(',').map(str::trim) {
+        if name.is_empty() {
+            return Err(format!(
+                "--profiles '{names}' has an empty name (give documented,popeye)"
+            ));
+        }
         let profile: Profile = name.parse()?;
+        if out.iter().any(|r| r.rules.profile() == profile) {
+            return Err(format!("--profiles names {name} twice"));
+        }
         let mut rules = Rules::new(base.conditions(), profile).map_err(|e| e.to_string())?;
         for (switch, value) in base.overrides() {
             rules.set(switch.key(), value).expect("a valid override");

@@ -19,6 +19,8 @@ use feerie_oracle::{
 };
 use rayon::prelude::*;
 
+use crate::{out, outln};
+
 use super::fuzzed::{Bucket, Generator, case_rng};
 use super::report::{Written, quote, rules_yaml, write_new};
 use crate::external::popeye_batch::{ListedMove, PopeyeRunner, Question, Reply};
@@ -210,18 +212,6 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
                 .into(),
         );
     }
-    if let Some(ep) = position.en_passant()
-        && position
-            .board()
-            .get(ep.pawn)
-            .is_some_and(|p| p.walk == Walk::ReversePawn)
-    {
-        return Some(
-            "en passant after a reverse pawn's double step (Popeye's enpassant option \
-             reads a double step of a pawn moving toward the side to move)"
-                .into(),
-        );
-    }
     let circe_rex_inclusive = rules.circe_model().is_some() && rules.circe_rex() == Rex::Inclusive;
     if circe_rex_inclusive && units.iter().any(|(_, p)| p.royal && p.walk != Walk::King) {
         return Some(
@@ -229,6 +219,13 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
              pieces with PWC or rex inclusive\")"
                 .into(),
         );
+    }
+    // Under Circe rex inclusive an attacked king may stand where it can be reborn, which the
+    // rule-blind validation calls a check; Popeye judges those itself.
+    if !circe_rex_inclusive
+        && let Err(e) = Position::new(position.setup().clone(), Validation::Strict)
+    {
+        return Some(format!("not a legal position ({e})"));
     }
     if let Err(e) = ReferenceEngine.status(position, rules) {
         return Some(format!("not a position of these rules ({e})"));
@@ -745,7 +742,7 @@ pub fn run_and_print(
     engines: &[&dyn Engine],
 ) -> Result<i32, String> {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
-    println!(
+    outln!(
         "popeye fuzz: seed {}, {} positions per family, depth {} ({} from {} units or fewer), engines {}",
         campaign.seed,
         campaign.count,
@@ -755,36 +752,41 @@ pub fn run_and_print(
         names.join(" and ")
     );
     let report = run_popeye_campaign(campaign, runner, engines)?;
-    println!("compared with {}:", report.version);
+    outln!("compared with {}:", report.version);
     for b in &report.buckets {
         let skipped: u64 = b.skipped.iter().map(|(_, n)| n).sum();
-        println!(
+        outln!(
             "  {:<34} {:>6} compared {:>10} lines {:>5} skipped {:>3} refused {:>3} differ",
-            b.name, b.compared, b.lines, skipped, b.refused, b.differences
+            b.name,
+            b.compared,
+            b.lines,
+            skipped,
+            b.refused,
+            b.differences
         );
         for (why, n) in &b.skipped {
-            println!("      skipped {n}: {why}");
+            outln!("      skipped {n}: {why}");
         }
     }
     for r in &report.refusals {
-        println!("REFUSED {r}");
+        outln!("REFUSED {r}");
     }
     for (d, written) in &report.found {
-        print!("{}", render_popeye(d, &report.version));
+        out!("{}", render_popeye(d, &report.version));
         match written {
-            Some(Written::New(path)) => println!("  reproducer: {}", path.display()),
+            Some(Written::New(path)) => outln!("  reproducer: {}", path.display()),
             Some(Written::AlreadyThere(path)) => {
-                println!("  reproducer: {} (already there)", path.display())
+                outln!("  reproducer: {} (already there)", path.display())
             }
             None => {}
         }
     }
     for e in &report.write_errors {
-        println!("could not write a {e}");
+        outln!("could not write a {e}");
     }
     let secs = report.elapsed.as_secs_f64().max(1e-3);
     let ok = report.differences() == 0 && report.refused() == 0;
-    println!(
+    outln!(
         "popeye fuzz result: {}. {} positions compared, {} differ, {} refused ({:.0} positions per second, {:.1} s)",
         if ok { "ok" } else { "FAILED" },
         report.compared(),

@@ -215,16 +215,27 @@ pub fn write_new(dir: &Path, stem: &str, text: &str) -> std::io::Result<Written>
             }
             continue;
         }
-        let mut file = tempfile::Builder::new()
-            .prefix(".")
-            .suffix(".tmp")
-            .tempfile_in(dir)?;
-        file.write_all(text.as_bytes())?;
-        file.as_file().sync_all()?;
-        match file.persist_noclobber(&path) {
-            Ok(_) => return Ok(Written::New(path)),
-            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e.error),
+        // The text goes to a scratch file first and is then linked under its name, which
+        // fails rather than replaces when the name was taken meanwhile. The scratch file is
+        // created like any other (mode 0666 less the umask), not private as a temporary file
+        // would be: a reproducer is meant to be read and committed.
+        let scratch = dir.join(format!(".{stem}.{}.{n}.tmp", std::process::id()));
+        // One left by a process of the same id that died mid-write.
+        let _ = std::fs::remove_file(&scratch);
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&scratch)
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                file.sync_all()
+            })
+            .and_then(|()| std::fs::hard_link(&scratch, &path));
+        let _ = std::fs::remove_file(&scratch);
+        match written {
+            Ok(()) => return Ok(Written::New(path)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
         }
     }
     unreachable!("some name is free")

@@ -8,6 +8,7 @@ use feerie_oracle::popeye_move::MoveText;
 use feerie_oracle::{Colour, Position, Profile, Rules, Validation, fen, popeye_input};
 
 use super::{Expect, PositionSpec, Scenario};
+use crate::limits::MAX_DEPTH;
 
 /// A malformed scenario: the file, the line (when known) and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,44 +23,100 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = crate::limits::shorten_quoted(&self.message, 80);
         match self.line {
-            Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(line) => write!(f, "{}:{line}: {message}", self.file),
+            None => write!(f, "{}: {message}", self.file),
         }
     }
 }
+
+/// The largest scenario file read (bytes). Scenarios are a few hundred bytes; the bound keeps a
+/// stray large file (or a link to one) from being read whole.
+pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
 
 /// Every `*.yaml` file under `dir` (recursively, in path order), each read and checked.
+///
+/// Links to folders are followed once: a folder reached again (a link loop, or a second link to
+/// the same folder) is reported as an error instead of being read again. Only regular files are
+/// read (a FIFO or a device named `x.yaml` is an error, never opened), up to
+/// [`MAX_SCENARIO_BYTES`].
 pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, String> {
-    if !dir.is_dir() {
+    if !dir.exists() {
         return Err(format!("scenario folder {} does not exist", dir.display()));
     }
-    let mut files = Vec::new();
-    collect_yaml(dir, &mut files).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
-    files.sort();
-    Ok(files.iter().map(|f| load_file(f)).collect())
+    if !dir.is_dir() {
+        return Err(format!("{} is not a folder", dir.display()));
+    }
+    let mut walk = Walk::default();
+    walk.collect_here(dir)
+        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    walk.files.sort();
+    let mut loaded: Vec<Result<Scenario, LoadError>> =
+        walk.files.iter().map(|f| load_file(f)).collect();
+    loaded.extend(walk.errors.into_iter().map(Err));
+    Ok(loaded)
 }
 
-fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect_yaml(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
+/// The walk of a scenario folder: the files found, and the folders met twice.
+#[derive(Default)]
+struct Walk {
+    files: Vec<PathBuf>,
+    errors: Vec<LoadError>,
+    /// Canonical paths of the folders read, to stop at a link loop.
+    visited: std::collections::HashMap<PathBuf, PathBuf>,
+}
+
+impl Walk {
+    /// Reads `dir` and the folders under it; one that cannot be listed is an error of its own.
+    fn collect(&mut self, dir: &Path) {
+        if let Err(e) = self.collect_here(dir) {
+            self.errors.push(LoadError {
+                file: dir.display().to_string(),
+                line: None,
+                message: format!("cannot list the folder: {e}"),
+            });
         }
     }
-    Ok(())
+
+    fn collect_here(&mut self, dir: &Path) -> std::io::Result<()> {
+        let canonical = std::fs::canonicalize(dir)?;
+        if let Some(first) = self.visited.get(&canonical) {
+            self.errors.push(LoadError {
+                file: dir.display().to_string(),
+                line: None,
+                message: format!(
+                    "folder already read as {} (a link loop or a second link to it); not read again",
+                    first.display()
+                ),
+            });
+            return Ok(());
+        }
+        self.visited.insert(canonical, dir.to_path_buf());
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<_>>()?;
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                self.collect(&path);
+            } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                self.files.push(path);
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Reads and checks one scenario file.
+/// Reads and checks one scenario file (a regular file of at most [`MAX_SCENARIO_BYTES`]).
 pub fn load_file(path: &Path) -> Result<Scenario, LoadError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+    let error = |message: String| LoadError {
         file: name.clone(),
         line: None,
-        message: format!("cannot read: {e}"),
-    })?;
+        message,
+    };
+    let text = crate::limits::read_text(path, MAX_SCENARIO_BYTES).map_err(error)?;
     parse_scenario(&name, &text)
 }
 
@@ -73,6 +130,16 @@ pub fn load_file(path: &Path) -> Result<Scenario, LoadError> {
 /// assert_eq!(e.line, Some(3));
 /// ```
 pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+    if text
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Err(LoadError {
+            file: file.to_string(),
+            line: None,
+            message: "empty file: a scenario needs name, source, position and expect".into(),
+        });
+    }
     let mut scenario: Scenario = serde_yaml::from_str(text).map_err(|e| LoadError {
         file: file.to_string(),
         line: e.location().map(|l| l.line()),
@@ -120,6 +187,12 @@ fn check_expect(s: &Scenario, e: &Expect) -> Result<(), LoadError> {
     }
     for a in &e.after {
         fen::parse_setup(&a.fen).map_err(|err| s.error(Some(&a.fen), format!("after: {err}")))?;
+    }
+    if let Some((&depth, _)) = e.perft.iter().find(|(d, _)| **d > MAX_DEPTH) {
+        return Err(s.error(
+            Some(&depth.to_string()),
+            format!("perft depth {depth} is above the maximum of {MAX_DEPTH}"),
+        ));
     }
     if let Some(status) = &e.status
         && !["normal", "check", "checkmate", "stalemate"].contains(&status.as_str())

@@ -1,7 +1,12 @@
-//! Running the `feerie` binary from the integration tests.
+//! Running the `feerie` binary from the integration tests, and finding the shared data.
 
-use std::path::Path;
-use std::process::Command;
+// Each test file uses its own part of this module.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs `feerie` with `args` in `dir`: exit code, stdout, stderr.
 pub fn feerie_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -15,4 +20,122 @@ pub fn feerie_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Where a bounded run's standard output goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Stdout {
+    /// Captured whole.
+    Captured,
+    /// `/dev/full`: every write fails with "no space left on device".
+    Full,
+    /// A pipe whose reader goes away after the first line (`| head -1`).
+    FirstLineOnly,
+}
+
+/// What a bounded run gave.
+#[derive(Debug)]
+pub struct Bounded {
+    /// Exit code (`None`: ended by a signal).
+    pub code: Option<i32>,
+    /// Standard output (the first line only for [`Stdout::FirstLineOnly`]).
+    pub out: String,
+    /// Standard error.
+    pub err: String,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Runs `feerie` with raw arguments in `dir`, killing it (and failing the test) when it takes
+/// longer than `limit`.
+pub fn feerie_bounded(
+    dir: &Path,
+    args: &[std::ffi::OsString],
+    stdout: Stdout,
+    limit: Duration,
+) -> Bounded {
+    let started = Instant::now();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_feerie"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped());
+    match stdout {
+        Stdout::Captured | Stdout::FirstLineOnly => command.stdout(Stdio::piped()),
+        Stdout::Full => command.stdout(Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full"),
+        )),
+    };
+    let mut child = command.spawn().expect("runs");
+    let mut err_pipe = child.stderr.take().expect("piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = err_pipe.read_to_string(&mut text);
+        text
+    });
+    let out_reader = child.stdout.take().map(|pipe| {
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(pipe);
+            let mut text = String::new();
+            match stdout {
+                Stdout::FirstLineOnly => {
+                    let _ = reader.read_line(&mut text);
+                    // Dropping the reader closes the pipe, as `head -1` does.
+                }
+                _ => {
+                    let _ = reader.read_to_string(&mut text);
+                }
+            }
+            text
+        })
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("feerie {args:?} still ran after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Bounded {
+        code: status.code(),
+        out: out_reader
+            .map(|r| r.join().expect("reads"))
+            .unwrap_or_default(),
+        err: err_reader.join().expect("reads"),
+        elapsed: started.elapsed(),
+    }
+}
+
+/// A folder of the shared data beside the repository (`../shared/NAME`), or `None` with a
+/// message when it is absent. When FEERIE_REQUIRE_SHARED is set (to anything but 0) or CI is
+/// `true`, an absent folder fails the test instead: in CI the data is there, and a test that
+/// skipped there would pass without checking anything.
+pub fn shared_dir(name: &str) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(name);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let required = std::env::var("FEERIE_REQUIRE_SHARED").is_ok_and(|v| !v.is_empty() && v != "0")
+        || std::env::var("CI").is_ok_and(|v| v == "true");
+    if required {
+        panic!(
+            "{} is absent, and FEERIE_REQUIRE_SHARED or CI=true says it must be there",
+            dir.display()
+        );
+    }
+    eprintln!(
+        "skipped: {} is absent (the shared data beside the repository; see the README)",
+        dir.display()
+    );
+    None
 }

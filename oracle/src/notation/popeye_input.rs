@@ -969,6 +969,19 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         options.push(format!("nocastling {}", lost.concat()));
     }
     if let Some(ep) = position.en_passant() {
+        // Popeye replays the double step of the `enpassant` option only in the direction of
+        // the side not to move's ordinary pawns.
+        if position
+            .board()
+            .get(ep.pawn)
+            .is_some_and(|p| p.walk == Walk::ReversePawn)
+        {
+            reasons.push(format!(
+                "en passant on {} after a reverse pawn's double step: Popeye's enpassant option \
+                 cannot say it",
+                ep.target
+            ));
+        }
         options.push(format!("enpassant {}{}{}", ep.origin(), ep.target, ep.pawn));
     }
     out.push_str(&format!("option {}\n", options.join(" ")));

@@ -137,7 +137,8 @@ fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPa
     }
     let target = mv.from.offset(0, dr / 2)?;
     let ep = EnPassant::from_target(target)?;
-    pawn_attacks_square(&next.board, !mover, target).then_some(ep)
+    // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
+    (next.board.is_empty(target) && pawn_attacks_square(&next.board, !mover, target)).then_some(ep)
 }
 
 /// Whether a non-magic pawn of `colour`, of either direction, attacks `target`.

@@ -65,38 +65,92 @@ impl Rules {
         Ok(rules)
     }
 
-    /// Builds rules from command-line words: slugs (`orthodox` adds nothing), an optional
-    /// profile name, and `KEY=VALUE` switch settings.
+    /// Builds rules from command-line words: slugs, each possibly a comma-separated list
+    /// (`orthodox` alone means no condition), an optional profile name, and `KEY=VALUE` switch
+    /// settings. An empty slug, `orthodox` with a condition, a condition named twice and a switch
+    /// set twice to different values are errors, not silent choices.
+    ///
+    /// ```
+    /// use feerie_oracle::Rules;
+    /// let none: &[&str] = &[];
+    /// assert!(Rules::from_words(&["circe,frankfurt"], None, none).is_ok());
+    /// assert!(Rules::from_words(&["orthodox,circe"], None, none).unwrap_err().to_string().contains("orthodox"));
+    /// assert!(Rules::from_words(&[",,"], None, none).unwrap_err().to_string().contains("empty"));
+    /// assert!(Rules::from_words(&[] as &[&str], None, &["rex=inclusive", "rex=exclusive"]).is_err());
+    /// ```
     pub fn from_words<S: AsRef<str>>(
         slugs: &[S],
         profile: Option<&str>,
         sets: &[S],
     ) -> Result<Rules, RulesError> {
-        let mut conditions = Vec::new();
+        let mut words: Vec<&str> = Vec::new();
         for slug in slugs {
-            for word in slug
-                .as_ref()
-                .split(',')
-                .map(str::trim)
-                .filter(|w| !w.is_empty())
-            {
-                if word != "orthodox" {
-                    conditions.push(
-                        word.parse::<Condition>()
-                            .map_err(|e| RulesError(e.to_string()))?,
-                    );
+            for word in slug.as_ref().split(',').map(str::trim) {
+                if word.is_empty() {
+                    return Err(RulesError(format!(
+                        "empty rule name in '{}' (rules: orthodox, {}; separate them with commas)",
+                        slug.as_ref(),
+                        Condition::ALL.map(|c| c.slug()).join(", ")
+                    )));
                 }
+                if words.contains(&word) {
+                    return Err(RulesError(format!("rule '{word}' is given twice")));
+                }
+                words.push(word);
             }
+        }
+        if words.contains(&"orthodox") && words.len() > 1 {
+            return Err(RulesError(format!(
+                "orthodox means no condition and cannot be combined with others (got {})",
+                words.join(", ")
+            )));
+        }
+        let mut conditions = Vec::new();
+        for word in words.into_iter().filter(|w| *w != "orthodox") {
+            conditions.push(
+                word.parse::<Condition>()
+                    .map_err(|e| RulesError(e.to_string()))?,
+            );
         }
         let profile = match profile {
             Some(p) => p.parse::<Profile>().map_err(RulesError)?,
             None => Profile::default(),
         };
         let mut rules = Rules::new(conditions, profile)?;
-        for set in sets {
-            rules.set_pair(set.as_ref())?;
-        }
+        rules.set_pairs(sets)?;
         Ok(rules)
+    }
+
+    /// Sets several switches written `KEY=VALUE`; a key given twice with different values is
+    /// an error (the same value twice is accepted).
+    ///
+    /// ```
+    /// use feerie_oracle::Rules;
+    /// let mut rules = Rules::orthodox();
+    /// assert!(rules.set_pairs(&["rex=inclusive", "rex=inclusive"]).is_ok());
+    /// let e = rules.set_pairs(&["rex=inclusive", "rex = exclusive"]).unwrap_err();
+    /// assert!(e.to_string().contains("set twice"));
+    /// ```
+    pub fn set_pairs<S: AsRef<str>>(&mut self, settings: &[S]) -> Result<(), RulesError> {
+        let mut seen: BTreeMap<Switch, &'static str> = BTreeMap::new();
+        for setting in settings {
+            self.set_pair(setting.as_ref())?;
+            let (key, _) = setting
+                .as_ref()
+                .split_once('=')
+                .expect("checked by set_pair");
+            let switch: Switch = key.trim().parse().map_err(RulesError)?;
+            let value = self.overrides[&switch];
+            match seen.insert(switch, value) {
+                Some(before) if before != value => {
+                    return Err(RulesError(format!(
+                        "switch {switch} is set twice, to {before} and to {value}: choose one"
+                    )));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn check_combination(&self) -> Result<(), RulesError> {

@@ -1,0 +1,142 @@
+//! The bounds the command line and the scenario files enforce on what a user asks for, so that
+//! an absurd request is a clear error instead of a stack overflow or a machine brought to its
+//! knees.
+
+/// The deepest search any command or scenario may ask for (half-moves). Perft recursion takes
+/// stack at every ply and cost grows exponentially, so no real run gets near it; beyond it a
+/// request is a typo or a test of the tool, and is refused.
+///
+/// ```
+/// use feerie::limits::{MAX_DEPTH, check_depth};
+/// assert!(check_depth("--depth", 5).is_ok());
+/// assert!(check_depth("--depth", MAX_DEPTH + 1).unwrap_err().contains("at most 32"));
+/// ```
+pub const MAX_DEPTH: u32 = 32;
+
+/// The most threads `perft --threads` and `check --jobs` accept.
+pub const MAX_THREADS: usize = 256;
+
+/// The most fuzzed positions per family and profile `check --fuzz` accepts (a run of that
+/// size would already take years; the bound keeps the arithmetic on counts exact).
+pub const MAX_FUZZ: u64 = 1_000_000_000_000;
+
+/// An error when `depth` (given by `flag`) is above [`MAX_DEPTH`].
+pub fn check_depth(flag: &str, depth: u32) -> Result<u32, String> {
+    if depth > MAX_DEPTH {
+        Err(format!(
+            "{flag} {depth} is too deep: at most {MAX_DEPTH} half-moves (a perft of that depth would not finish anyway)"
+        ))
+    } else {
+        Ok(depth)
+    }
+}
+
+/// An error when `threads` (given by `flag`) is 0 or above [`MAX_THREADS`].
+///
+/// ```
+/// use feerie::limits::check_threads;
+/// assert!(check_threads("--threads", 4).is_ok());
+/// assert!(check_threads("--threads", 0).is_err());
+/// assert!(check_threads("--threads", 100_000).unwrap_err().contains("at most 256"));
+/// ```
+pub fn check_threads(flag: &str, threads: usize) -> Result<usize, String> {
+    if threads == 0 {
+        Err(format!("{flag} must be at least 1"))
+    } else if threads > MAX_THREADS {
+        Err(format!(
+            "{flag} {threads} is too many: at most {MAX_THREADS} (this machine has {} core(s))",
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        ))
+    } else {
+        Ok(threads)
+    }
+}
+
+/// Cuts a text that goes into a one-line message to at most `max` characters, saying how much
+/// was left out, so that a 100 KB input is not echoed whole.
+///
+/// ```
+/// use feerie::limits::shorten;
+/// assert_eq!(shorten("abc", 10), "abc");
+/// let long = "x".repeat(1000);
+/// let short = shorten(&long, 40);
+/// assert!(short.len() < 100 && short.contains("1000 characters"));
+/// ```
+pub fn shorten(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!("{head}… (cut: {count} characters in all)")
+}
+
+/// [`shorten`] on every quoted span (`'…'`) of a message longer than `max` characters, and on
+/// the whole message at ten times that, so that an error about a huge input stays one readable
+/// line that still says which field and what is wrong.
+///
+/// ```
+/// use feerie::limits::shorten_quoted;
+/// let message = format!("FEN reserve: '{}' is not a piece", "Q".repeat(5000));
+/// let short = shorten_quoted(&message, 60);
+/// assert!(short.starts_with("FEN reserve: 'QQQ") && short.ends_with("' is not a piece"));
+/// assert!(short.len() < 200, "{short}");
+/// ```
+pub fn shorten_quoted(message: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find('\'') {
+        out += &rest[..=open];
+        let after = &rest[open + 1..];
+        match after.find('\'') {
+            Some(close) => {
+                out += &shorten(&after[..close], max);
+                out.push('\'');
+                rest = &after[close + 1..];
+            }
+            None => {
+                rest = after;
+                break;
+            }
+        }
+    }
+    out += rest;
+    let one_line = out.lines().collect::<Vec<_>>().join(" ");
+    shorten(&one_line, max * 10)
+}
+
+/// The largest input file read whole (bytes): Popeye inputs and perft suites are kilobytes.
+pub const MAX_INPUT_BYTES: u64 = 16 << 20;
+
+/// Reads a regular file of at most `max` bytes as UTF-8 text. A FIFO, a device or a folder is
+/// refused without being opened (opening a FIFO blocks, reading `/dev/zero` never ends), and so
+/// is a larger file; the error says which and why, without the path (the caller names it).
+///
+/// ```
+/// use feerie::limits::read_text;
+/// assert!(read_text(std::path::Path::new("/dev/zero"), 100).unwrap_err().contains("not a regular file"));
+/// assert!(read_text(std::path::Path::new("Cargo.toml"), 10).unwrap_err().contains("bytes"));
+/// assert!(read_text(std::path::Path::new("Cargo.toml"), 1 << 20).unwrap().contains("[package]"));
+/// ```
+pub fn read_text(path: &std::path::Path, max: u64) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file (a folder, FIFO, socket or device): not read".into());
+    }
+    if meta.len() > max {
+        return Err(format!(
+            "{} bytes, more than the {max} read at most",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("more than the {max} bytes read at most"));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
