@@ -33,6 +33,8 @@ pub struct CheckOptions {
     pub perft: Option<PathBuf>,
     /// Deepest perft count checked.
     pub max_depth: u32,
+    /// Largest perft count checked (larger ones are skipped and counted as such).
+    pub max_count: u64,
     /// The engines: the specification first. With two, they are also compared.
     pub engines: Vec<&'static dyn Engine>,
     /// Fuzzed positions per bucket (0: no campaign).
@@ -58,6 +60,9 @@ const LONG_DEPTH: u32 = 6;
 
 /// The default folder of perft suites.
 pub const DEFAULT_PERFT: &str = "corpus/perft";
+/// The largest perft count `feerie check` checks by default (`--max-count`): the suites' deeper
+/// counts take the reference engine minutes.
+pub const DEFAULT_PERFT_MAX_COUNT: u64 = 200_000;
 /// The default folder of scenarios.
 pub const DEFAULT_SCENARIOS: &str = "scenarios";
 /// The default folder of reproducers.
@@ -223,7 +228,7 @@ pub fn run_prepared(p: Prepared) -> Result<i32, String> {
 
     if let Some(cases) = &p.perft {
         for &engine in &o.engines {
-            check_perft(cases, o.max_depth, engine, o.progress, &mut r)?;
+            check_perft(cases, o.max_depth, o.max_count, engine, o.progress, &mut r)?;
         }
     }
     if !p.scenarios.is_empty() {
@@ -303,15 +308,15 @@ pub fn run_prepared(p: Prepared) -> Result<i32, String> {
 }
 
 /// The perft stage for one engine: one JUnit case and one count per position (each checked
-/// at every depth up to `max_depth`).
+/// under its suite's rules at every depth up to `max_depth`, for counts up to `max_count`).
 fn check_perft(
     cases: &[PerftCase],
     max_depth: u32,
+    max_count: u64,
     engine: &dyn Engine,
     show: bool,
     r: &mut Results,
 ) -> Result<(), String> {
-    let rules = Rules::orthodox();
     let label = format!("perft ({})", engine.name());
     let mut suite = TestSuite {
         name: label.clone(),
@@ -320,21 +325,26 @@ fn check_perft(
     let progress = Progress::new(&label, "positions", cases.len() as u64, show);
     let started = Instant::now();
     let (mut passed, mut failed, mut counts, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let mut skipped = 0u64;
     for case in cases {
         let case_started = Instant::now();
         let position = fen::parse(&case.fen, Validation::Lenient)
             .map_err(|e| format!("{}: {e}", case.origin))?;
         let mut failures = Vec::new();
         for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
+            if expected > max_count {
+                skipped += 1;
+                continue;
+            }
             counts += 1;
             let got = engine
-                .perft(&position, &rules, depth)
-                .map_err(|e| format!("{}: {e}", case.origin))?;
+                .perft(&position, &case.rules, depth)
+                .map_err(|e| format!("{} under {}: {e}", case.origin, case.rules))?;
             nodes += got;
             if got != expected {
                 failures.push(format!(
-                    "{} depth {depth}: expected {expected}, got {got}",
-                    case.origin
+                    "{} depth {depth} under {}: expected {expected}, got {got}",
+                    case.origin, case.rules
                 ));
             }
         }
@@ -349,7 +359,7 @@ fn check_perft(
             }
         }
         suite.cases.push(TestCase {
-            name: format!("{} {}", case.origin, case.fen),
+            name: format!("{} {} under {}", case.origin, case.fen, case.rules),
             seconds: case_started.elapsed().as_secs_f64(),
             failure: (!failures.is_empty())
                 .then(|| ("perft count differs".into(), failures.join("\n"))),
@@ -358,7 +368,7 @@ fn check_perft(
     }
     progress.finish();
     let line = format!(
-        "{label}: {passed} passed, {failed} failed ({} positions, {counts} counts up to depth {max_depth}, {nodes} nodes, {:.1} s)",
+        "{label}: {passed} passed, {failed} failed ({} positions, {counts} counts up to depth {max_depth}, {skipped} above --max-count {max_count} skipped, {nodes} nodes, {:.1} s)",
         cases.len(),
         started.elapsed().as_secs_f64()
     );

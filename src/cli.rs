@@ -57,6 +57,9 @@ enum Command {
         /// Deepest perft count to check (deeper ones are skipped); at most 32.
         #[arg(long, default_value_t = 4)]
         max_depth: u32,
+        /// Largest perft count to check (larger ones are skipped and counted in the summary).
+        #[arg(long, default_value_t = crate::check::DEFAULT_PERFT_MAX_COUNT)]
+        max_count: u64,
         /// Only this engine (no comparison, no fuzzing); both by default.
         #[arg(long, value_enum)]
         engine: Option<EngineChoice>,
@@ -516,6 +519,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             reproducers,
             perft,
             max_depth,
+            max_count,
             engine: choice,
             fuzz,
             seed,
@@ -544,6 +548,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 reproducers,
                 perft,
                 max_depth,
+                max_count,
                 engines,
                 fuzz,
                 seed,
@@ -912,10 +917,13 @@ fn uci_perft(
         (Some(text), _) => Some(fen::parse(text, Validation::Strict)?),
         (None, Some(_)) => {
             if std::path::Path::new(DEFAULT_PERFT).is_dir() {
-                for case in crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
-                    .map_err(BadInput)?
-                {
-                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict) {
+                let suites = crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
+                    .map_err(BadInput)?;
+                // Only the orthodox suites' positions a UCI engine can read.
+                for case in suites.iter().filter(|c| c.rules.is_orthodox()) {
+                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict)
+                        && crate::external::uci::standard_fen(p.setup()).is_ok()
+                    {
                         starts.push(p);
                     }
                 }

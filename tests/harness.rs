@@ -263,9 +263,13 @@ fn check_runs_both_engines_fuzzes_and_writes_junit() {
     assert!(!out.contains("magic/documented"), "{out}");
     assert!(out.contains("30 positions"), "{out}");
     let verdict = out.lines().last().unwrap();
+    let perft_positions =
+        feerie::corpus::load_perft_dir(std::path::Path::new(&format!("{root}/corpus/perft")))
+            .unwrap()
+            .len();
     assert!(
         verdict.starts_with(&format!(
-            "check result: ok. 7 perft positions, {shipped} scenarios,"
+            "check result: ok. {perft_positions} perft positions, {shipped} scenarios,"
         )),
         "{verdict}"
     );

@@ -3,14 +3,15 @@
 use std::path::Path;
 
 use feerie::bitboard::BitboardEngine;
-use feerie::corpus::load_perft_dir;
+use feerie::corpus::parse_perft_suite;
 use feerie::oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
 
 #[test]
 fn chess_programming_wiki_positions() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/perft");
-    let cases = load_perft_dir(&dir).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/perft/orthodox.txt");
+    let cases = parse_perft_suite("orthodox.txt", &std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(cases.len(), 7);
+    assert!(cases.iter().all(|c| c.rules.is_orthodox()));
     for case in cases {
         let position = fen::parse(&case.fen, Validation::Strict).unwrap();
         for (depth, expected) in case.counts {

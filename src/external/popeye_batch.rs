@@ -17,7 +17,7 @@ use std::time::Duration;
 use feerie_oracle::{Colour, Position, Rules, popeye_input};
 
 use super::popeye_output;
-use super::process::Program;
+use super::process::{Program, RunError};
 
 /// One position to ask about.
 #[derive(Clone, Debug)]
@@ -86,7 +86,17 @@ impl PopeyeRunner<'_> {
         for q in questions {
             problems.extend(problems_of(q)?);
         }
-        let (stdout, stderr) = self.run(&problems)?;
+        let (stdout, stderr) = match self.run(&problems) {
+            Ok(out) => out,
+            // A deep listing of many positions may pass the output bound: ask in halves.
+            Err(Failure::Overflow(_)) if questions.len() > 1 => {
+                let (a, b) = questions.split_at(questions.len() / 2);
+                let mut replies = self.ask(a)?;
+                replies.extend(self.ask(b)?);
+                return Ok(replies);
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let chunks = popeye_output::parse(&stdout);
         if stderr.trim().is_empty() && chunks.len() == problems.len() {
             let mut replies = Vec::new();
@@ -130,7 +140,7 @@ impl PopeyeRunner<'_> {
             "sstipulation white 1s[~]",
         )
         .map_err(|e| e.to_string())?;
-        let (stdout, _) = self.run(&[problem])?;
+        let (stdout, _) = self.run(&[problem]).map_err(|e| e.to_string())?;
         version_of(&stdout).ok_or_else(|| {
             format!(
                 "{} printed no version banner: is it Popeye?",
@@ -140,30 +150,55 @@ impl PopeyeRunner<'_> {
     }
 
     /// Runs the problems as one input; standard output and standard error.
-    fn run(&self, problems: &[String]) -> Result<(String, String), String> {
-        let dir =
-            tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    fn run(&self, problems: &[String]) -> Result<(String, String), Failure> {
+        let dir = tempfile::tempdir()
+            .map_err(|e| Failure::Other(format!("cannot make a temporary folder: {e}")))?;
         let file = dir.path().join("feerie.inp");
         std::fs::write(&file, join(problems))
-            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            .map_err(|e| Failure::Other(format!("cannot write {}: {e}", file.display())))?;
         let done = Program::new(self.binary)
             .args(["-maxmem", "256M"])
             .arg_path(&file)
             .current_dir(dir.path())
             .deadline(self.timeout)
+            .max_output(MAX_OUTPUT)
             .run()
-            .map_err(|e| format!("Popeye: {e}"))?;
+            .map_err(|e| match e {
+                RunError::TooMuchOutput { .. } => Failure::Overflow(format!("Popeye: {e}")),
+                e => Failure::Other(format!("Popeye: {e}")),
+            })?;
         if !done.status.success() {
-            return Err(format!(
+            return Err(Failure::Other(format!(
                 "Popeye ({}) failed{}: {}",
                 self.binary.display(),
                 done.status
                     .code()
                     .map_or(String::new(), |c| format!(" with exit code {c}")),
                 one_line(&done.stderr_text())
-            ));
+            )));
         }
         Ok((done.stdout_text(), done.stderr_text()))
+    }
+}
+
+/// Bytes read from one run of Popeye at most: a listing of every line of a few half-moves from
+/// a batch of busy positions runs to tens of MiB; a batch past this is asked again in halves.
+const MAX_OUTPUT: usize = 256 << 20;
+
+/// Why a run gave no answer.
+#[derive(Debug)]
+enum Failure {
+    /// Popeye printed more than [`MAX_OUTPUT`].
+    Overflow(String),
+    /// Anything else.
+    Other(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Overflow(m) | Failure::Other(m) => f.write_str(m),
+        }
     }
 }
 
