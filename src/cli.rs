@@ -732,9 +732,10 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             py,
             timeout,
         }) => {
+            // Regular files only, bounded: a FIFO or a device must not hang the replay.
             let read = |p: &PathBuf| {
-                std::fs::read_to_string(p)
-                    .map_err(|e| BadInput(format!("cannot read {}: {e}", p.display())))
+                crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
+                    .map_err(|e| BadInput(format!("{}: {e}", p.display())))
             };
             let engine = engine(choice).map_err(BadInput)?;
             let text = read(&input)?;

@@ -220,6 +220,12 @@ fn hostile_inputs_end_cleanly_with_one_line() {
             "not a regular file",
         ),
         case(
+            "Popeye replay of a FIFO and an endless device",
+            &["popeye", "replay", &fifo_inp, "/dev/zero"],
+            2,
+            "not a regular file",
+        ),
+        case(
             "perft suite from a FIFO",
             &["check", "--perft", &fifo_perft],
             2,
