@@ -49,6 +49,21 @@ impl CastlingRights {
         self.0 & (1 << king_square(colour).index()) != 0
     }
 
+    /// Takes away the king's own right alone; its rooks keep theirs. Under Circe with
+    /// `rex: inclusive` a king reborn on its square regains its right and may castle again with
+    /// a rook that has not moved.
+    ///
+    /// ```
+    /// use feerie_oracle::{CastlingRights, Colour, Square};
+    /// let mut r = CastlingRights::all();
+    /// r.remove_king_only(Colour::White);
+    /// assert!(!r.king_may_castle(Colour::White));
+    /// assert!(r.contains(Square::H1));
+    /// ```
+    pub fn remove_king_only(&mut self, colour: Colour) {
+        self.0 &= !(1 << king_square(colour).index());
+    }
+
     /// Withdraws the king's own right, and with it every rook right of its side.
     pub fn remove_king(&mut self, colour: Colour) {
         self.clear(colour);

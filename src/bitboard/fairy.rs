@@ -318,6 +318,9 @@ impl<'a> Game<'a> {
     }
 
     fn castlings(&self, p: &BbPosition, from: Sq, king: Piece, out: &mut Vec<MoveRecord>) {
+        if !p.castling.king_may_castle(king.colour) {
+            return;
+        }
         let occ = p.occupied();
         for rook_sq in p.castling.of(king.colour) {
             let Some(side) = CastlingSide::of_rook_square(rook_sq) else {
@@ -680,9 +683,15 @@ impl<'a> Game<'a> {
         let mut n = self.apply_board(p, mv);
         let us = p.side;
         let colour = colour_of(us);
-        // Castling rights.
+        // Castling rights. Under Circe rex inclusive a king can come back to its square: the
+        // rooks' rights then outlive the king's own.
+        let rooks_outlive_king = self.circe.is_some_and(|m| m.reborn_royals());
         if mv.mover.walk == Walk::King {
-            n.castling.clear(colour);
+            if rooks_outlive_king {
+                n.castling.remove_king_only(colour);
+            } else {
+                n.castling.clear(colour);
+            }
         }
         let mut touched = vec![mv.from, mv.to];
         if let Some(c) = mv.capture {
@@ -705,7 +714,11 @@ impl<'a> Game<'a> {
             }
             let ks = CastlingSide::King.squares(c)[0].index();
             if n.colours[ci] & n.walks[KING] & n.royal & bit(ks) == 0 {
-                n.castling.remove_king(c);
+                if rooks_outlive_king {
+                    n.castling.remove_king_only(c);
+                } else {
+                    n.castling.remove_king(c);
+                }
             }
         }
         // A unit that becomes a rook on its own corner regains that corner's right.
@@ -726,10 +739,18 @@ impl<'a> Game<'a> {
             if piece.walk == Walk::Rook
                 && !piece.royal
                 && corner
-                && n.castling.king_may_castle(piece.colour)
+                && (n.castling.king_may_castle(piece.colour) || rooks_outlive_king)
                 && n.piece_at(s) == Some(piece)
             {
                 n.castling.insert(square(s));
+            }
+            // A king reborn on its own square regains its right.
+            if piece.walk == Walk::King
+                && rooks_outlive_king
+                && s == CastlingSide::King.squares(piece.colour)[0].index()
+                && n.piece_at(s) == Some(piece)
+            {
+                n.castling.insert_king(piece.colour);
             }
         }
         // En passant: after a double step, when an enemy pawn could take.

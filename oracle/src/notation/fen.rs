@@ -208,14 +208,37 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
     Ok(board)
 }
 
-/// Reads a FEN castling field (`KQkq`, `-`, or with `E`/`e` for a king that keeps its own right alone).
+/// Reads a FEN castling field (`KQkq`, `-`, or with `E`/`e` for a king that keeps its own right
+/// alone, and `N`/`n` for a king that has lost its own right while its rooks keep theirs).
+///
+/// ```
+/// use feerie_oracle::{fen, Colour, Square};
+/// let rights = fen::parse_castling("KQNk").unwrap();
+/// assert!(rights.contains(Square::H1) && rights.contains(Square::A1));
+/// assert!(!rights.king_may_castle(Colour::White));
+/// assert!(rights.king_may_castle(Colour::Black));
+/// assert!(fen::parse_castling("EN").is_err());
+/// ```
 pub fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::none();
     if text == "-" {
         return Ok(rights);
     }
     let mut seen = Vec::new();
+    let mut kings_lost = Vec::new();
     for c in text.chars() {
+        if c == 'N' || c == 'n' {
+            let colour = if c == 'N' {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            if kings_lost.contains(&colour) {
+                return Err(err("castling", format!("'{c}' given twice")));
+            }
+            kings_lost.push(colour);
+            continue;
+        }
         let sq = match c {
             'K' | 'H' => Some(Square::H1),
             'Q' | 'A' => Some(Square::A1),
@@ -225,7 +248,10 @@ pub fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
             _ => {
                 return Err(err(
                     "castling",
-                    format!("'{c}' is not one of K Q k q (or A H a h, or E e for a king alone)"),
+                    format!(
+                        "'{c}' is not one of K Q k q (or A H a h, E e for a king alone, N n for \
+                         a king that lost its own right)"
+                    ),
                 ));
             }
         };
@@ -242,6 +268,29 @@ pub fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
         if let Some(sq) = sq {
             rights.insert(sq);
         }
+    }
+    for colour in kings_lost {
+        let (king_alone, letter) = match colour {
+            Colour::White => ('E', 'N'),
+            Colour::Black => ('e', 'n'),
+        };
+        if seen
+            .iter()
+            .any(|&(sq, upper)| sq.is_none() && upper == (letter == 'N'))
+            || text.contains(king_alone)
+        {
+            return Err(err(
+                "castling",
+                format!("'{letter}' (king without its right) contradicts '{king_alone}'"),
+            ));
+        }
+        if rights.of(colour).next().is_none() {
+            return Err(err(
+                "castling",
+                format!("'{letter}' needs a rook right of that side"),
+            ));
+        }
+        rights.remove_king_only(colour);
     }
     Ok(rights)
 }
@@ -288,6 +337,11 @@ pub fn write(setup: &Setup) -> String {
     }
     for (colour, c) in [(Colour::White, 'E'), (Colour::Black, 'e')] {
         if setup.castling.king_may_castle(colour) && setup.castling.of(colour).next().is_none() {
+            castling.push(c);
+        }
+    }
+    for (colour, c) in [(Colour::White, 'N'), (Colour::Black, 'n')] {
+        if !setup.castling.king_may_castle(colour) && setup.castling.of(colour).next().is_some() {
             castling.push(c);
         }
     }

@@ -975,7 +975,16 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     out.push_str(stipulation.trim());
     out.push('\n');
     let mut options = vec!["noboard".to_string()];
-    let expected = popeye_castling(position.setup(), &[]);
+    // Popeye gives each unit on its game-array square its own flag: the king on e1/e8, each
+    // rook on its corner whether or not its king is home. Every flag we do not have is named.
+    let mut expected = popeye_castling(position.setup(), &[]);
+    for (sq, piece) in position.board().pieces() {
+        let corner = crate::CastlingSide::of_rook_square(sq)
+            .is_some_and(|side| side.squares(piece.colour)[2] == sq);
+        if corner && piece.walk == Walk::Rook && !piece.royal {
+            expected.insert(sq);
+        }
+    }
     let mut lost: Vec<String> = expected
         .squares()
         .filter(|s| !position.castling().contains(*s))

@@ -152,6 +152,9 @@ fn pawn_moves(
 /// Castlings whose rook has its right and whose path is empty. Whether the king is in check
 /// or passes an attacked square is judged in [`super::legality`].
 fn castlings(setup: &Setup, from: Square, king: Piece, moves: &mut Vec<MoveRecord>) {
+    if !setup.castling.king_may_castle(king.colour) {
+        return;
+    }
     for rook_sq in setup.castling.of(king.colour) {
         let Some(side) = CastlingSide::of_rook_square(rook_sq) else {
             continue;

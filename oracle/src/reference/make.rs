@@ -25,8 +25,11 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
         board.set(c.square, Some(c.after));
     }
 
-    update_castling(&mut next, mv, mover);
-    regain_castling(&mut next, mv);
+    // Under Circe rex inclusive a king can come back to its square: the rooks' rights then
+    // outlive the king's own, as a reborn unit counts as not having moved.
+    let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.reborn_royals());
+    update_castling(&mut next, mv, mover, rooks_outlive_king);
+    regain_castling(&mut next, mv, rooks_outlive_king);
     let parrain = rules
         .circe_model()
         .is_some_and(|m| m.time == RebirthTime::NextMove);
@@ -48,10 +51,15 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     next
 }
 
-/// A rook that leaves or is taken on its corner loses its right; a king that moves loses both.
-fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
+/// A rook that leaves or is taken on its corner loses its right; a king that moves loses both
+/// (its own alone when `rooks_outlive_king`).
+fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour, rooks_outlive_king: bool) {
     if mv.mover.walk == Walk::King {
-        next.castling.clear(mover);
+        if rooks_outlive_king {
+            next.castling.remove_king_only(mover);
+        } else {
+            next.castling.clear(mover);
+        }
     }
     let mut touched = vec![mv.from, mv.to];
     if let Some(c) = mv.capture {
@@ -89,14 +97,20 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour) {
             .get(king_sq)
             .is_some_and(|p| p.colour == colour && p.walk == Walk::King && p.royal);
         if !king_home {
-            next.castling.remove_king(colour);
+            if rooks_outlive_king {
+                next.castling.remove_king_only(colour);
+            } else {
+                next.castling.remove_king(colour);
+            }
         }
     }
 }
 
 /// A unit that becomes a rook on a corner of its own first rank, by a rebirth, a capturer
 /// mutation or a promotion (a reverse pawn promotes on its side's first rank), gains that corner's castling right if its king still has its own (has not moved).
-fn regain_castling(next: &mut Setup, mv: &MoveRecord) {
+/// With `rooks_outlive_king` a rook regains its right whatever its king's, and a king reborn on
+/// its own square regains its own.
+fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool) {
     let mut became_rooks: Vec<(Square, Piece)> = Vec::new();
     for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
         became_rooks.push((
@@ -111,10 +125,14 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord) {
         let colour = piece.colour;
         let corner = CastlingSide::of_rook_square(square)
             .is_some_and(|side| side.squares(colour)[2] == square);
-        let king_keeps_right = next.castling.king_may_castle(colour);
+        let king_keeps_right = next.castling.king_may_castle(colour) || rooks_outlive_king;
         let still_there = next.board.get(square) == Some(piece);
         if piece.walk == Walk::Rook && !piece.royal && corner && king_keeps_right && still_there {
             next.castling.insert(square);
+        }
+        let king_square = CastlingSide::King.squares(colour)[0];
+        if piece.walk == Walk::King && square == king_square && still_there && rooks_outlive_king {
+            next.castling.insert_king(colour);
         }
     }
 }
