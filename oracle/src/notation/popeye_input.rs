@@ -838,12 +838,36 @@ impl PopeyeProblem {
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });
         }
+        if rules.circe_model().is_some_and(|m| m.reborn_royals()) {
+            // A rook on its corner has its own flag in Popeye, king home or not; under rex
+            // inclusive it matters, since a king reborn on its square may castle with it.
+            for sq in rook_corners(&setup) {
+                if !no_castling.contains(&sq) {
+                    setup.castling.insert(sq);
+                }
+            }
+        }
         Position::new(setup, validation)
             .map(|p| (p, rules))
             .map_err(|e| Unsupported {
                 reasons: vec![e.to_string()],
             })
     }
+}
+
+/// The corners on which a rook of the corner's side stands.
+fn rook_corners(setup: &Setup) -> Vec<Square> {
+    setup
+        .board
+        .pieces()
+        .filter(|(sq, piece)| {
+            piece.walk == Walk::Rook
+                && !piece.royal
+                && crate::CastlingSide::of_rook_square(*sq)
+                    .is_some_and(|side| side.squares(piece.colour)[2] == *sq)
+        })
+        .map(|(sq, _)| sq)
+        .collect()
 }
 
 fn popeye_castling(setup: &Setup, no_castling: &[Square]) -> CastlingRights {
@@ -978,12 +1002,8 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     // Popeye gives each unit on its game-array square its own flag: the king on e1/e8, each
     // rook on its corner whether or not its king is home. Every flag we do not have is named.
     let mut expected = popeye_castling(position.setup(), &[]);
-    for (sq, piece) in position.board().pieces() {
-        let corner = crate::CastlingSide::of_rook_square(sq)
-            .is_some_and(|side| side.squares(piece.colour)[2] == sq);
-        if corner && piece.walk == Walk::Rook && !piece.royal {
-            expected.insert(sq);
-        }
+    for sq in rook_corners(position.setup()) {
+        expected.insert(sq);
     }
     let mut lost: Vec<String> = expected
         .squares()
