@@ -162,11 +162,10 @@ fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u6
         Colour::White => "white",
         Colour::Black => "black",
     };
-    let stipulation = if depth.is_multiple_of(2) {
-        format!("sstipulation {side} {depth}:{depth}hh[!#|#]")
-    } else {
-        format!("sstipulation {side} {depth}:{depth}h[!#|#]h")
-    };
+    let stipulation = format!(
+        "sstipulation {side} {}",
+        feerie::external::popeye_batch::line_stipulation(depth)
+    );
     let input = popeye_input::write(p, rules, &stipulation).map_err(|e| e.to_string())?;
     // A depth-4 listing of 200,000 lines takes Popeye seconds; a loaded machine, more.
     let output = run_popeye(py, &input, Duration::from_secs(600))?;

@@ -94,8 +94,10 @@ pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<Strin
     };
     let stipulation = match depth {
         1 => format!("sstipulation {side} 1s[~]"),
-        2 => format!("sstipulation {side} 2:2hh[!#|#]"),
-        3 => format!("sstipulation {side} 3:3h[!#|#]h"),
+        2 | 3 => format!(
+            "sstipulation {side} {}",
+            super::popeye_batch::line_stipulation(depth)
+        ),
         _ => {
             return Err(format!(
                 "Popeye perft input exists for depths 1 to 3, not {depth}"

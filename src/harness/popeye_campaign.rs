@@ -6,10 +6,8 @@
 //! and written as a reproducer whose expectations are Popeye's answer.
 
 use std::collections::BTreeSet;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use feerie_oracle::rules::Rex;
@@ -22,7 +20,7 @@ use rayon::prelude::*;
 use crate::{out, outln};
 
 use super::fuzzed::{Bucket, Generator, case_rng};
-use super::report::{Written, quote, rules_yaml, write_new};
+use super::report::{Written, quote, rules_yaml, stem, write_new};
 use crate::external::popeye_batch::{ListedMove, PopeyeRunner, Question, Reply};
 
 /// Positions with at most this many units are compared one half-move deeper.
@@ -120,6 +118,21 @@ pub struct PopeyeDifference {
     pub counts: Option<(u64, u64)>,
     /// Popeye's moves at the node.
     pub popeye_moves: Vec<ListedMove>,
+}
+
+impl PopeyeDifference {
+    /// The same case's difference seen at `found`'s node: the family, case, engine, root and
+    /// path stay, the node and what differs there come from `found`.
+    fn moved_to(self, found: PopeyeDifference) -> PopeyeDifference {
+        PopeyeDifference {
+            bucket: self.bucket,
+            case: self.case,
+            engine: self.engine,
+            root: self.root,
+            path: self.path,
+            ..found
+        }
+    }
 }
 
 /// The outcome of a Popeye campaign.
@@ -261,8 +274,7 @@ pub fn run_popeye_campaign(
         .flat_map(|b| (0..campaign.count.div_ceil(batch)).map(move |k| (b, k * batch)))
         .collect();
     let total = campaign.count * campaign.buckets.len() as u64;
-    let done = AtomicU64::new(0);
-    let progress = Progress::new(total, campaign.progress);
+    let progress = crate::progress::Progress::new("popeye", "positions", total, campaign.progress);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
         .build()
@@ -338,8 +350,9 @@ pub fn run_popeye_campaign(
                         }
                     }
                 }
-                let now = done.fetch_add(last - first, Ordering::Relaxed) + (last - first);
-                progress.tick(now);
+                for _ in first..last {
+                    progress.step();
+                }
                 Ok(())
             })
     })?;
@@ -524,14 +537,7 @@ fn follow_and_shrink(
             break;
         };
         d.path.push(record.notation_without_check());
-        d = PopeyeDifference {
-            bucket: d.bucket,
-            case: d.case,
-            engine: d.engine,
-            root: d.root,
-            path: d.path,
-            ..found
-        };
+        d = d.moved_to(found);
     }
     shrink_node(runner, engine, d)
 }
@@ -567,14 +573,7 @@ fn shrink_node(
             if let Reply::Answered { moves, lines } = reply
                 && let Some(found) = differ(engine, question, moves, lines.as_ref())?
             {
-                d = PopeyeDifference {
-                    bucket: d.bucket,
-                    case: d.case,
-                    engine: d.engine,
-                    root: d.root,
-                    path: d.path,
-                    ..found
-                };
+                d = d.moved_to(found);
                 continue 'outer;
             }
         }
@@ -666,72 +665,7 @@ pub fn popeye_reproducer(d: &PopeyeDifference, version: &str, origin: &str) -> S
 }
 
 fn popeye_stem(d: &PopeyeDifference) -> String {
-    let family: Vec<&str> = d.rules.conditions().map(|c| c.slug()).collect();
-    let family = if family.is_empty() {
-        "orthodox".to_string()
-    } else {
-        family.join("+")
-    };
-    let key = format!("{}|{}|{}", d.rules, fen::write(d.node.setup()), d.depth);
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in key.bytes() {
-        hash = (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{family}-popeye-{hash:016x}")
-}
-
-/// Progress on stderr: a line every few seconds.
-struct Progress {
-    total: u64,
-    on: bool,
-    started: Instant,
-    last: Mutex<Instant>,
-    terminal: bool,
-}
-
-impl Progress {
-    fn new(total: u64, on: bool) -> Progress {
-        Progress {
-            total,
-            on,
-            started: Instant::now(),
-            last: Mutex::new(Instant::now()),
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn tick(&self, done: u64) {
-        if !self.on {
-            return;
-        }
-        let mut last = self.last.lock().expect("not poisoned");
-        let every = if self.terminal {
-            Duration::from_millis(500)
-        } else {
-            Duration::from_secs(5)
-        };
-        if last.elapsed() < every && done < self.total {
-            return;
-        }
-        *last = Instant::now();
-        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
-        let line = format!(
-            "popeye: {done}/{} positions ({:.0} per second)",
-            self.total,
-            done as f64 / secs
-        );
-        if self.terminal {
-            eprint!("\r{line}");
-        } else {
-            eprintln!("{line}");
-        }
-    }
-
-    fn finish(&self) {
-        if self.on && self.terminal {
-            eprintln!();
-        }
-    }
+    stem(&d.rules, "popeye", &fen::write(d.node.setup()), d.depth)
 }
 
 /// Runs a campaign and prints its summary: one line per family, the refusals, each difference

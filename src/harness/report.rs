@@ -259,16 +259,26 @@ pub fn record(
 /// The file stem of a reproducer: the rule family and a hash of rules and position, so that
 /// the same divergence found twice maps to the same file.
 pub fn reproducer_stem(d: &Divergence, rules: &Rules) -> String {
+    stem(
+        rules,
+        d.difference.kind(),
+        &fen::write(d.node.setup()),
+        d.depth,
+    )
+}
+
+/// `<family>-<kind>-<hash>`: the hash covers the rules, the position and the depth.
+pub(crate) fn stem(rules: &Rules, kind: &str, fen: &str, depth: u32) -> String {
     let family: Vec<&str> = rules.conditions().map(|c| c.slug()).collect();
     let family = if family.is_empty() {
         "orthodox".to_string()
     } else {
         family.join("+")
     };
-    let key = format!("{rules}|{}|{}", fen::write(d.node.setup()), d.depth);
+    let key = format!("{rules}|{fen}|{depth}");
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in key.bytes() {
         hash = (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
     }
-    format!("{family}-{}-{hash:016x}", d.difference.kind())
+    format!("{family}-{kind}-{hash:016x}")
 }
