@@ -242,7 +242,7 @@ impl Program {
     pub fn run(&self) -> Result<Finished, RunError> {
         let program = self.name();
         let start = Instant::now();
-        let mut child = self.command().spawn().map_err(|source| RunError::Start {
+        let mut child = spawn(&mut self.command()).map_err(|source| RunError::Start {
             program: program.clone(),
             source,
         })?;
@@ -341,7 +341,7 @@ impl Program {
         let program = self.name();
         let mut cmd = self.command();
         cmd.stdin(Stdio::piped()).stderr(Stdio::null());
-        let mut child = cmd.spawn().map_err(|source| RunError::Start {
+        let mut child = spawn(&mut cmd).map_err(|source| RunError::Start {
             program: program.clone(),
             source,
         })?;
@@ -579,5 +579,23 @@ impl Drop for Conversation {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.stop();
+    }
+}
+
+/// Starts the command, trying again for a short while when the program file is still held open
+/// for writing. A script written just before it is run (a stand-in, a freshly built binary) can
+/// be busy for a moment because another thread forked while the file was open: the child keeps
+/// the descriptor until its own exec, and the kernel refuses to run the file meanwhile.
+fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
+    const TRIES: u32 = 50;
+    let mut tries = 0;
+    loop {
+        match cmd.spawn() {
+            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < TRIES => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            other => return other,
+        }
     }
 }
