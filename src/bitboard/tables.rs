@@ -1,7 +1,7 @@
-//! Precomputed attack tables: leapers by lookup, sliders by magic bitboards (found at start-up
-//! by a seeded search), and the squares between two aligned squares.
-
-use std::sync::OnceLock;
+//! Attack tables: leapers by lookup, sliders by magic bitboards, and the squares between and
+//! through two aligned squares. All are computed when the crate is built (`build.rs`, from
+//! `build/attack_tables.rs`) and sit in the binary's read-only data, so that a process pays
+//! nothing for them at start.
 
 /// Square index a1 = 0 … h8 = 63; file = sq % 8, rank = sq / 8.
 pub type Sq = usize;
@@ -11,6 +11,7 @@ pub const fn bit(sq: Sq) -> u64 {
     1u64 << sq
 }
 
+/// One slider square's magic indexing: `offset + ((occupied & mask) * magic >> shift)`.
 struct Magic {
     mask: u64,
     magic: u64,
@@ -18,229 +19,54 @@ struct Magic {
     offset: usize,
 }
 
-/// All tables, built once.
+// KNIGHT_ATTACKS, KING_ATTACKS, PAWN_UP_ATTACKS, PAWN_DOWN_ATTACKS, BETWEEN, LINE, ROOK_MAGICS,
+// BISHOP_MAGICS, SLIDES (the slider table's length, a power of two) and SLIDES_USED.
+include!(concat!(env!("OUT_DIR"), "/attack_tables.rs"));
+
+/// Both sliders' attack sets, as `build.rs` wrote them in the target's byte order.
+// SAFETY: a `[u8; 8 * SLIDES]` and a `[u64; SLIDES]` have the same size (the include has exactly
+// that many bytes or this does not compile), and every bit pattern is a valid `u64`; the
+// transmute copies by value, so the result has `u64` alignment.
+static SLIDE_ATTACKS: [u64; SLIDES] = unsafe {
+    std::mem::transmute::<[u8; 8 * SLIDES], [u64; SLIDES]>(*include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/slides.bin"
+    )))
+};
+
+/// All tables.
 pub struct Tables {
     pub knight: [u64; 64],
     pub king: [u64; 64],
     /// `pawn[colour_forward][sq]`: squares a pawn moving up (0) or down (1) attacks.
     pub pawn: [[u64; 64]; 2],
     /// Squares strictly between two squares on a line, else 0.
-    pub between: Vec<u64>,
+    between: [u64; 64 * 64],
     /// The whole line through two aligned squares (both included), else 0.
-    pub line: Vec<u64>,
-    rook_magics: Vec<Magic>,
-    bishop_magics: Vec<Magic>,
-    /// Both sliders' attack sets, padded to a power of two so that a masked index needs no
-    /// bounds check.
-    slides: Box<[u64; SLIDES]>,
+    line: [u64; 64 * 64],
+    rook_magics: [Magic; 64],
+    bishop_magics: [Magic; 64],
+    slides: &'static [u64; SLIDES],
 }
 
-/// Room for the attack sets of both sliders (107,648 with the magics found) and the padding.
-const SLIDES: usize = 1 << 17;
+static TABLES: Tables = Tables {
+    knight: KNIGHT_ATTACKS,
+    king: KING_ATTACKS,
+    pawn: [PAWN_UP_ATTACKS, PAWN_DOWN_ATTACKS],
+    between: BETWEEN,
+    line: LINE,
+    rook_magics: ROOK_MAGICS,
+    bishop_magics: BISHOP_MAGICS,
+    slides: &SLIDE_ATTACKS,
+};
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
-
-/// The tables (built on first use).
+/// The tables (computed at build time: no cost at first use).
+#[inline]
 pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(Tables::build)
-}
-
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-fn offset(sq: Sq, df: i8, dr: i8) -> Option<Sq> {
-    let f = (sq % 8) as i8 + df;
-    let r = (sq / 8) as i8 + dr;
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Sq)
-}
-
-fn leaper(sq: Sq, vectors: &[(i8, i8)]) -> u64 {
-    vectors
-        .iter()
-        .filter_map(|&(df, dr)| offset(sq, df, dr))
-        .fold(0, |acc, s| acc | bit(s))
-}
-
-/// Slider attacks computed ray by ray (for building the tables and as a check).
-pub fn slide_slow(sq: Sq, occupied: u64, dirs: &[(i8, i8)]) -> u64 {
-    let mut attacks = 0;
-    for &(df, dr) in dirs {
-        let mut s = sq;
-        while let Some(next) = offset(s, df, dr) {
-            attacks |= bit(next);
-            if occupied & bit(next) != 0 {
-                break;
-            }
-            s = next;
-        }
-    }
-    attacks
-}
-
-/// The relevant occupancy mask: the rays without their last square.
-fn relevant_mask(sq: Sq, dirs: &[(i8, i8)]) -> u64 {
-    let mut mask = 0;
-    for &(df, dr) in dirs {
-        let mut s = sq;
-        while let Some(next) = offset(s, df, dr) {
-            if offset(next, df, dr).is_none() {
-                break;
-            }
-            mask |= bit(next);
-            s = next;
-        }
-    }
-    mask
-}
-
-struct Seeded(u64);
-
-impl Seeded {
-    /// splitmix64: well mixed bits, which the magic search needs.
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
-}
-
-fn find_magics(dirs: &[(i8, i8)], slides: &mut Vec<u64>, rng: &mut Seeded) -> Vec<Magic> {
-    let mut magics = Vec::with_capacity(64);
-    for sq in 0..64 {
-        let mask = relevant_mask(sq, dirs);
-        let bits = mask.count_ones();
-        let size = 1usize << bits;
-        // Every subset of the mask (Carry-Rippler enumeration) with its attacks.
-        let mut occupancies = Vec::with_capacity(size);
-        let mut subset = 0u64;
-        loop {
-            occupancies.push((subset, slide_slow(sq, subset, dirs)));
-            subset = subset.wrapping_sub(mask) & mask;
-            if subset == 0 {
-                break;
-            }
-        }
-        let shift = 64 - bits;
-        let offset = slides.len();
-        slides.resize(offset + size, 0);
-        let mut used = vec![u32::MAX; size];
-        let mut attempt = 0u32;
-        let magic = loop {
-            attempt += 1;
-            let candidate = rng.sparse();
-            if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
-                continue;
-            }
-            let mut ok = true;
-            for &(occ, att) in &occupancies {
-                let index = (occ.wrapping_mul(candidate) >> shift) as usize;
-                if used[index] != attempt {
-                    used[index] = attempt;
-                    slides[offset + index] = att;
-                } else if slides[offset + index] != att {
-                    ok = false;
-                    break;
-                }
-            }
-            if ok {
-                break candidate;
-            }
-        };
-        magics.push(Magic {
-            mask,
-            magic,
-            shift,
-            offset,
-        });
-    }
-    magics
+    &TABLES
 }
 
 impl Tables {
-    fn build() -> Tables {
-        const KNIGHT: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        const KING: [(i8, i8); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
-        let mut knight = [0; 64];
-        let mut king = [0; 64];
-        let mut pawn = [[0; 64]; 2];
-        for sq in 0..64 {
-            knight[sq] = leaper(sq, &KNIGHT);
-            king[sq] = leaper(sq, &KING);
-            pawn[0][sq] = leaper(sq, &[(-1, 1), (1, 1)]);
-            pawn[1][sq] = leaper(sq, &[(-1, -1), (1, -1)]);
-        }
-        let mut between = vec![0u64; 64 * 64];
-        let mut line = vec![0u64; 64 * 64];
-        for a in 0..64 {
-            for &(df, dr) in ROOK_DIRS.iter().chain(BISHOP_DIRS.iter()) {
-                let mut ray = 0u64;
-                let mut s = a;
-                while let Some(next) = offset(s, df, dr) {
-                    between[a * 64 + next] = ray;
-                    ray |= bit(next);
-                    s = next;
-                }
-                // The full line: both directions through a.
-                let mut full = bit(a);
-                for sign in [1i8, -1] {
-                    let mut s = a;
-                    while let Some(next) = offset(s, df * sign, dr * sign) {
-                        full |= bit(next);
-                        s = next;
-                    }
-                }
-                let mut s = a;
-                while let Some(next) = offset(s, df, dr) {
-                    line[a * 64 + next] = full;
-                    s = next;
-                }
-            }
-        }
-        let mut found = Vec::new();
-        let mut rng = Seeded(0x5EED_F0E2_1E00_0001);
-        let rook_magics = find_magics(&ROOK_DIRS, &mut found, &mut rng);
-        let bishop_magics = find_magics(&BISHOP_DIRS, &mut found, &mut rng);
-        assert!(
-            found.len() <= SLIDES,
-            "the slider tables outgrow their room"
-        );
-        let mut slides: Box<[u64; SLIDES]> = vec![0; SLIDES].try_into().expect("the size");
-        slides[..found.len()].copy_from_slice(&found);
-        Tables {
-            knight,
-            king,
-            pawn,
-            between,
-            line,
-            rook_magics,
-            bishop_magics,
-            slides,
-        }
-    }
-
     /// Rook attacks from `sq` with `occupied` squares blocking.
     #[inline]
     pub fn rook(&self, sq: Sq, occupied: u64) -> u64 {
@@ -272,21 +98,127 @@ impl Tables {
 
 #[cfg(test)]
 mod tests {
+    //! The generated tables against a slow reference written apart from the generator: geometry
+    //! on (file, rank) pairs rather than ray walks by offsets.
+
     use super::*;
 
+    fn file_rank(sq: Sq) -> (i32, i32) {
+        ((sq % 8) as i32, (sq / 8) as i32)
+    }
+
+    /// The squares `to` with `keep(from, to)`.
+    fn squares_where(from: Sq, keep: impl Fn((i32, i32), (i32, i32)) -> bool) -> u64 {
+        (0..64)
+            .filter(|&to| keep(file_rank(from), file_rank(to)))
+            .fold(0, |acc, to| acc | bit(to))
+    }
+
+    /// Unit step from `a` towards `b` when they share a rank, file or diagonal.
+    fn step(a: (i32, i32), b: (i32, i32)) -> Option<(i32, i32)> {
+        let (df, dr) = (b.0 - a.0, b.1 - a.1);
+        ((df, dr) != (0, 0) && (df == 0 || dr == 0 || df.abs() == dr.abs()))
+            .then(|| (df.signum(), dr.signum()))
+    }
+
+    /// Squares strictly between two aligned squares.
+    fn between_slow(a: Sq, b: Sq) -> u64 {
+        let (fa, fb) = (file_rank(a), file_rank(b));
+        let Some((sf, sr)) = step(fa, fb) else {
+            return 0;
+        };
+        let mut set = 0;
+        let mut s = (fa.0 + sf, fa.1 + sr);
+        while s != fb {
+            set |= bit((s.1 * 8 + s.0) as Sq);
+            s = (s.0 + sf, s.1 + sr);
+        }
+        set
+    }
+
+    /// A slider from `sq` sees `to` when they are aligned the slider's way and nothing stands
+    /// strictly between.
+    fn slider_slow(sq: Sq, occupied: u64, diagonal: bool) -> u64 {
+        squares_where(sq, |a, b| {
+            let (df, dr) = (b.0 - a.0, b.1 - a.1);
+            let aligned = if diagonal {
+                df != 0 && df.abs() == dr.abs()
+            } else {
+                (df == 0) != (dr == 0)
+            };
+            aligned
+        }) & (0..64)
+            .filter(|&to| between_slow(sq, to) & occupied == 0)
+            .fold(0, |acc, to| acc | bit(to))
+    }
+
+    /// Every occupancy of `sq`'s lines with the edges dropped (an edge square never blocks
+    /// anything beyond it), each with some unrelated squares added.
+    fn occupancies(sq: Sq, diagonal: bool) -> Vec<u64> {
+        let relevant = slider_slow(sq, 0, diagonal)
+            & (0..64)
+                .filter(|&to| {
+                    let (a, b) = (file_rank(sq), file_rank(to));
+                    let (sf, sr) = step(a, b).unwrap_or((0, 0));
+                    let next = (b.0 + sf, b.1 + sr);
+                    (0..8).contains(&next.0) && (0..8).contains(&next.1)
+                })
+                .fold(0, |acc, to| acc | bit(to));
+        let mut all = Vec::new();
+        let mut subset = 0u64;
+        let mut noise = 0x9E37_79B9_7F4A_7C15u64;
+        loop {
+            noise = noise.rotate_left(13).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            all.push(subset);
+            all.push(subset | noise & !relevant & !bit(sq));
+            subset = subset.wrapping_sub(relevant) & relevant;
+            if subset == 0 {
+                return all;
+            }
+        }
+    }
+
     #[test]
-    fn magic_lookups_equal_ray_walks() {
+    fn slider_lookups_equal_the_slow_reference_on_every_occupancy() {
         let t = tables();
-        let mut rng = Seeded(42);
-        for _ in 0..2000 {
-            let occ = rng.next() & rng.next();
-            for sq in 0..64 {
-                assert_eq!(t.rook(sq, occ), slide_slow(sq, occ, &ROOK_DIRS));
-                assert_eq!(t.bishop(sq, occ), slide_slow(sq, occ, &BISHOP_DIRS));
+        for sq in 0..64 {
+            for occ in occupancies(sq, false) {
+                assert_eq!(t.rook(sq, occ), slider_slow(sq, occ, false), "rook {sq} {occ:#x}");
+            }
+            for occ in occupancies(sq, true) {
+                assert_eq!(t.bishop(sq, occ), slider_slow(sq, occ, true), "bishop {sq} {occ:#x}");
+            }
+        }
+        assert!(SLIDES_USED <= SLIDES);
+    }
+
+    #[test]
+    fn leaper_and_line_tables_equal_the_slow_reference() {
+        let t = tables();
+        for sq in 0..64 {
+            let knight = squares_where(sq, |a, b| (b.0 - a.0).abs() * (b.1 - a.1).abs() == 2);
+            let king = squares_where(sq, |a, b| (b.0 - a.0).abs().max((b.1 - a.1).abs()) == 1);
+            let up = squares_where(sq, |a, b| (b.0 - a.0).abs() == 1 && b.1 - a.1 == 1);
+            let down = squares_where(sq, |a, b| (b.0 - a.0).abs() == 1 && b.1 - a.1 == -1);
+            assert_eq!(t.knight[sq], knight, "knight {sq}");
+            assert_eq!(t.king[sq], king, "king {sq}");
+            assert_eq!(t.pawn[0][sq], up, "pawn up {sq}");
+            assert_eq!(t.pawn[1][sq], down, "pawn down {sq}");
+            for other in 0..64 {
+                assert_eq!(t.between(sq, other), between_slow(sq, other), "between {sq} {other}");
+                let line = match step(file_rank(sq), file_rank(other)) {
+                    None => 0,
+                    Some(_) => squares_where(sq, |a, b| {
+                        let c = file_rank(other);
+                        // b on the line through a and c: collinear, and aligned with a.
+                        (b == a || step(a, b).is_some())
+                            && (c.0 - a.0) * (b.1 - a.1) == (c.1 - a.1) * (b.0 - a.0)
+                    }),
+                };
+                assert_eq!(t.line(sq, other), line, "line {sq} {other}");
             }
         }
         assert_eq!(t.between(0, 63).count_ones(), 6);
-        assert_eq!(t.between(0, 17), 0);
-        assert_eq!(t.knight[0], bit(10) | bit(17));
+        assert_eq!(t.line(0, 9).count_ones(), 8);
     }
 }
