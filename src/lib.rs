@@ -23,5 +23,6 @@ pub mod perft_run;
 pub mod playout;
 pub mod progress;
 pub mod scenario;
+pub mod split_perft;
 
 pub use feerie_oracle as oracle;

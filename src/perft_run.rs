@@ -6,6 +6,7 @@ use rayon::prelude::*;
 
 use crate::outln;
 use crate::progress::Progress;
+use crate::split_perft::{self, Split};
 
 /// Runs above this many estimated nodes show progress by root move.
 const PROGRESS_FROM: f64 = 1e8;
@@ -15,7 +16,8 @@ const WARN_FROM: f64 = 1e11;
 pub const STACK_BYTES: usize = 16 << 20;
 
 /// Prints the perft count (and with `divide`, one `move: count` line per root move first);
-/// `threads` share out the root moves. Returns the exit code.
+/// `threads` share out the subtrees (with more than one, the tree is split below the root
+/// until every thread has many, see [`crate::split_perft`]). Returns the exit code.
 ///
 /// ```
 /// use feerie::oracle::{Position, ReferenceEngine, Rules};
@@ -44,8 +46,13 @@ pub fn perft_command(
         children.len() as u64,
         estimate > PROGRESS_FROM,
     );
+    let split = Split::new(threads, children.len());
     let count = |(mv, after): &(MoveRecord, Position)| -> Result<(String, u64), EngineError> {
-        let n = engine.perft(after, rules, depth - 1)?;
+        let n = if threads > 1 {
+            split_perft::count(engine, after, rules, depth - 1, &split)?
+        } else {
+            engine.perft(after, rules, depth - 1)?
+        };
         progress.step();
         Ok((mv.notation_without_check(), n))
     };

@@ -5,6 +5,7 @@ use std::path::Path;
 use feerie::bitboard::BitboardEngine;
 use feerie::corpus::parse_perft_suite;
 use feerie::oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
+use feerie::split_perft;
 
 #[test]
 fn chess_programming_wiki_positions() {
@@ -94,6 +95,38 @@ fn bitboard_engine_on_the_shared_suite() {
         119_060_324
     );
     check_shared_suite(&BitboardEngine, 5);
+}
+
+/// Perft shared out over threads, the tree split below the root, gives the one-thread count
+/// under every condition, from a root with many moves and from one in check with few.
+#[test]
+fn counts_split_over_threads_equal_one_thread_counts() {
+    let positions = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+    ];
+    let slugs = [
+        "orthodox",
+        "circe",
+        "circe-clone",
+        "circe-equipollents",
+        "circe-parrain",
+        "frankfurt",
+        "protean",
+        "circe-parrain,frankfurt",
+    ];
+    for slug in slugs {
+        let rules = Rules::from_words(&[slug], None, &[]).unwrap();
+        for text in positions {
+            let p = fen::parse(text, Validation::Strict).unwrap();
+            let one = BitboardEngine.perft(&p, &rules, 4).unwrap();
+            let two = BitboardEngine.perft_threads(&p, &rules, 4, 2).unwrap();
+            assert_eq!(two, one, "bitboard, {slug}, {text}");
+            let one = ReferenceEngine.perft(&p, &rules, 3).unwrap();
+            let three = split_perft::perft(&ReferenceEngine, &p, &rules, 3, 3).unwrap();
+            assert_eq!(three, one, "reference, {slug}, {text}");
+        }
+    }
 }
 
 #[test]

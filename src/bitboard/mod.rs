@@ -132,7 +132,8 @@ impl BitboardEngine {
         )
     }
 
-    /// Perft split at the root over `threads` threads (rayon).
+    /// Perft over `threads` threads (rayon), the tree split below the root until there are
+    /// enough subtrees to keep every thread busy (see [`crate::split_perft`]).
     pub fn perft_threads(
         &self,
         position: &Position,
@@ -140,22 +141,7 @@ impl BitboardEngine {
         depth: u32,
         threads: usize,
     ) -> Result<u64, EngineError> {
-        use rayon::prelude::*;
-        let p = BbPosition::from_setup(position.setup());
-        if depth <= 1 || threads <= 1 {
-            return count(&p, rules, depth);
-        }
-        let children = successors(&p, rules)?;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| EngineError::Unsupported(format!("thread pool: {e}")))?;
-        pool.install(|| {
-            children
-                .par_iter()
-                .map(|(_, after)| count(after, rules, depth - 1))
-                .sum()
-        })
+        crate::split_perft::perft(self, position, rules, depth, threads)
     }
 }
 
