@@ -1,12 +1,19 @@
 //! Perft speed, single thread, in nodes per second of the thread's processor time: the bitboard
 //! engine against the cozy-chess crate on the same positions (orthodox), each condition against
-//! the bitboard engine's own orthodox speed, and the reference engine at smaller depths. Run with `cargo bench --bench perft`; the figures are
-//! printed, nothing is asserted. `FEERIE_BENCH_QUICK=1` runs one depth less everywhere.
+//! the bitboard engine's own orthodox speed, and the reference engine at smaller depths; then
+//! whole processes (start-up included): the `feerie` binary's `moves` and `perft` against a
+//! process of this benchmark counting with cozy-chess; then one thread against two under each
+//! condition. Run with `cargo bench --bench perft`; the figures are printed, nothing is asserted
+//! but the counts. `FEERIE_BENCH_QUICK=1` runs one depth less everywhere; `FEERIE_BENCH_BINARY`
+//! names another `feerie` binary to time as a whole process (an older build, say);
+//! `FEERIE_BENCH_ONLY=speed,process,threads` runs only the sections named.
 
+use std::process::Command;
 use std::time::Instant;
 
 use feerie::bitboard::BitboardEngine;
 use feerie::oracle::{Engine, Position, ReferenceEngine, Rules, Validation, fen};
+use feerie::split_perft::{self, Split};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -101,15 +108,252 @@ fn peak_memory_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// Processor seconds (user and system) used by this process's finished children so far.
+fn children_seconds() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: an all-zero rusage is a valid value, and getrusage writes one through a
+        // pointer to a live one.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) } == 0 {
+            let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+            return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+        }
+    }
+    f64::NAN
+}
+
+/// Runs `program` with `args` (best of `runs`): its stdout, and the processor seconds and wall
+/// seconds of the whole process, start-up included.
+fn whole_process(runs: usize, program: &str, args: &[&str]) -> (String, f64, f64) {
+    let (mut out, mut cpu, mut wall) = (String::new(), f64::MAX, f64::MAX);
+    for _ in 0..runs {
+        let (cpu_before, wall_before) = (children_seconds(), Instant::now());
+        let output = Command::new(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
+        assert!(output.status.success(), "{program} {args:?} failed");
+        wall = wall.min(wall_before.elapsed().as_secs_f64());
+        cpu = cpu.min(children_seconds() - cpu_before);
+        out = String::from_utf8_lossy(&output.stdout).into_owned();
+    }
+    (out, cpu, wall)
+}
+
+/// The last line of a perft command's output, as a number.
+fn last_count(out: &str) -> u64 {
+    out.lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .expect("a count")
+}
+
+fn whole_processes(positions: &[(&str, &str, u32, u32)]) {
+    let feerie = std::env::var("FEERIE_BENCH_BINARY")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_feerie").to_string());
+    let me = std::env::current_exe().expect("this benchmark's path");
+    let me = me.to_str().expect("a readable path");
+    println!(
+        "whole process, start-up included ({feerie}): processor time of the child (user + system), \
+         best of the runs, wall time beside it"
+    );
+    let (_, cpu, wall) = whole_process(
+        10,
+        &feerie,
+        &["moves", "--engine", "bitboard", "--fen", KIWIPETE],
+    );
+    println!(
+        "  feerie moves --engine bitboard, kiwipete: {:.1} ms (wall {:.1} ms, best of 10)",
+        cpu * 1e3,
+        wall * 1e3
+    );
+    for &(name, text, depth, _) in positions {
+        let depth_text = depth.to_string();
+        let (mut ours, mut cozy) = ((0, f64::MAX, f64::MAX), (0, f64::MAX, f64::MAX));
+        // Alternately, best of three each.
+        for _ in 0..3 {
+            let (out, cpu, wall) = whole_process(
+                1,
+                &feerie,
+                &[
+                    "perft",
+                    "--engine",
+                    "bitboard",
+                    "--threads",
+                    "1",
+                    "--fen",
+                    text,
+                    "--depth",
+                    &depth_text,
+                ],
+            );
+            ours = (last_count(&out), ours.1.min(cpu), ours.2.min(wall));
+            let (out, cpu, wall) = whole_process(1, me, &["cozy-perft", text, &depth_text]);
+            cozy = (last_count(&out), cozy.1.min(cpu), cozy.2.min(wall));
+        }
+        assert_eq!(ours.0, cozy.0, "{name}: the two counts differ");
+        println!(
+            "  {name:9} depth {depth}: feerie perft --engine bitboard {:.3} s (wall {:.3} s), \
+             cozy-chess process {:.3} s (wall {:.3} s), speed ratio {:.2}",
+            ours.1,
+            ours.2,
+            cozy.1,
+            cozy.2,
+            cozy.1 / ours.1
+        );
+    }
+}
+
+/// One run's wall seconds and busiest worker's processor seconds.
+#[derive(Clone, Copy)]
+struct TwoThreads {
+    wall: f64,
+    busiest: f64,
+}
+
+impl TwoThreads {
+    fn best(self, other: TwoThreads) -> TwoThreads {
+        TwoThreads {
+            wall: self.wall.min(other.wall),
+            busiest: self.busiest.min(other.busiest),
+        }
+    }
+}
+
+/// Runs `count` on `pool`: its result, its wall seconds and the processor seconds of the pool's
+/// busiest worker.
+fn on_pool(pool: &rayon::ThreadPool, count: impl FnOnce() -> u64 + Send) -> (u64, TwoThreads) {
+    let before = pool.broadcast(|_| thread_seconds());
+    let wall = Instant::now();
+    let n = pool.install(count);
+    let wall = wall.elapsed().as_secs_f64();
+    let after = pool.broadcast(|_| thread_seconds());
+    let busiest = after
+        .iter()
+        .zip(&before)
+        .map(|(a, b)| a - b)
+        .fold(0f64, f64::max);
+    (n, TwoThreads { wall, busiest })
+}
+
+/// One thread against two on `position`, best of two each: the count, one thread's processor
+/// and wall seconds, two threads splitting at the root only, and two threads splitting deeper.
+fn one_against_two(
+    position: &Position,
+    rules: &Rules,
+    depth: u32,
+) -> (u64, f64, f64, TwoThreads, TwoThreads) {
+    use rayon::prelude::*;
+    let (mut n, mut one_cpu, mut one_wall) = (0, f64::MAX, f64::MAX);
+    let none = TwoThreads {
+        wall: f64::MAX,
+        busiest: f64::MAX,
+    };
+    let (mut root_only, mut split) = (none, none);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .stack_size(feerie::perft_run::STACK_BYTES)
+        .build()
+        .unwrap();
+    for _ in 0..2 {
+        let (cpu, wall) = (thread_seconds(), Instant::now());
+        n = BitboardEngine.perft(position, rules, depth).unwrap();
+        one_cpu = one_cpu.min(thread_seconds() - cpu);
+        one_wall = one_wall.min(wall.elapsed().as_secs_f64());
+        let children = BitboardEngine.successors(position, rules).unwrap();
+        let (m, run) = on_pool(&pool, || {
+            children
+                .par_iter()
+                .map(|(_, after)| BitboardEngine.perft(after, rules, depth - 1).unwrap())
+                .sum()
+        });
+        assert_eq!(n, m, "one thread and two (root only) differ under {rules}");
+        root_only = root_only.best(run);
+        let (m, run) = on_pool(&pool, || {
+            split_perft::count(&BitboardEngine, position, rules, depth, &Split::new(2, 1)).unwrap()
+        });
+        assert_eq!(n, m, "one thread and two differ under {rules}");
+        split = split.best(run);
+    }
+    (n, one_cpu, one_wall, root_only, split)
+}
+
+fn threads(quick: u32) {
+    let depth = 5 - quick;
+    println!(
+        "threads, bitboard engine, kiwipete depth {depth}: one thread against two (the root's moves \
+         shared out, and the tree split below the root as `feerie perft` does), best of two; speed-up by wall time, and by processor time (one thread's \
+         against the busiest of the two workers', which a loaded machine disturbs less)"
+    );
+    let position = fen::parse(KIWIPETE, Validation::Strict).unwrap();
+    let conditions: [(&str, &[&str]); 9] = [
+        ("orthodox", &[]),
+        ("circe", &[]),
+        ("circe-clone", &[]),
+        ("circe-equipollents", &[]),
+        ("circe-parrain", &[]),
+        ("frankfurt", &[]),
+        ("protean", &[]),
+        ("frankfurt", &["rex=exclusive"]),
+        ("circe-parrain,frankfurt", &[]),
+    ];
+    for (slug, sets) in conditions {
+        let rules = Rules::from_words(&[slug], None, sets).unwrap();
+        let (n, one_cpu, one_wall, root_only, split) = one_against_two(&position, &rules, depth);
+        let figures = |two: TwoThreads| {
+            format!(
+                "wall {:.2} s ({:.2}x), busiest worker {:.2} s ({:.2}x)",
+                two.wall,
+                one_wall / two.wall,
+                two.busiest,
+                one_cpu / two.busiest
+            )
+        };
+        println!(
+            "  {:32} ({n} nodes): one thread {one_cpu:.2} s (wall {one_wall:.2} s)\n    two threads, split at the root only: {}\n    two threads, split deeper:           {}",
+            format!("{slug} {}", sets.join(" ")),
+            figures(root_only),
+            figures(split),
+        );
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, command, text, depth] = &args[..]
+        && command == "cozy-perft"
+    {
+        // The cozy-chess side of the whole-process comparison, in a process of its own.
+        let board = cozy_chess::Board::from_fen(text, false).expect("a FEN");
+        println!("{}", cozy_perft(&board, depth.parse().expect("a depth")));
+        return;
+    }
     let quick = std::env::var_os("FEERIE_BENCH_QUICK").is_some() as u32;
     let positions = [
         ("start", START, 6 - quick, 5 - quick),
         ("kiwipete", KIWIPETE, 5 - quick, 4 - quick),
     ];
+    // FEERIE_BENCH_ONLY=speed,process,threads picks sections (default: all).
+    let only = std::env::var("FEERIE_BENCH_ONLY").unwrap_or_default();
+    let wanted = |section: &str| only.is_empty() || only.split(',').any(|s| s.trim() == section);
+    if wanted("speed") {
+        in_process(&positions, quick);
+    }
+    if wanted("process") {
+        whole_processes(&positions);
+    }
+    if wanted("threads") {
+        threads(quick);
+    }
+}
+
+/// Nodes per second in this process: orthodox against cozy-chess, each condition and magic
+/// units against orthodox, the reference engine.
+fn in_process(positions: &[(&str, &str, u32, u32); 2], quick: u32) {
     let orthodox = Rules::orthodox();
     println!("orthodox, bulk perft, one thread");
-    for (name, text, depth, _) in positions {
+    for &(name, text, depth, _) in positions {
         let position = fen::parse(text, Validation::Strict).unwrap();
         let board = cozy_chess::Board::from_fen(text, false).unwrap();
         // Alternately, best of five each, so that a loaded machine slows both alike.
@@ -181,7 +425,7 @@ fn main() {
         );
     }
     println!("reference engine, one thread");
-    for (name, text, depth, _) in positions {
+    for &(name, text, depth, _) in positions {
         let position = fen::parse(text, Validation::Strict).unwrap();
         let d = depth - 2;
         let (_, nps) = measure(1, || {

@@ -216,7 +216,10 @@ pub fn build() -> Tables {
     let rook_magics = find_magics(&ROOK_DIRS, &mut slides, &mut rng);
     let bishop_magics = find_magics(&BISHOP_DIRS, &mut slides, &mut rng);
     let slides_used = slides.len();
-    assert!(slides_used <= SLIDES, "the slider tables outgrow their room");
+    assert!(
+        slides_used <= SLIDES,
+        "the slider tables outgrow their room"
+    );
     slides.resize(SLIDES, 0);
     Tables {
         knight,

@@ -183,10 +183,18 @@ mod tests {
         let t = tables();
         for sq in 0..64 {
             for occ in occupancies(sq, false) {
-                assert_eq!(t.rook(sq, occ), slider_slow(sq, occ, false), "rook {sq} {occ:#x}");
+                assert_eq!(
+                    t.rook(sq, occ),
+                    slider_slow(sq, occ, false),
+                    "rook {sq} {occ:#x}"
+                );
             }
             for occ in occupancies(sq, true) {
-                assert_eq!(t.bishop(sq, occ), slider_slow(sq, occ, true), "bishop {sq} {occ:#x}");
+                assert_eq!(
+                    t.bishop(sq, occ),
+                    slider_slow(sq, occ, true),
+                    "bishop {sq} {occ:#x}"
+                );
             }
         }
         assert!(SLIDES_USED <= SLIDES);
@@ -205,7 +213,11 @@ mod tests {
             assert_eq!(t.pawn[0][sq], up, "pawn up {sq}");
             assert_eq!(t.pawn[1][sq], down, "pawn down {sq}");
             for other in 0..64 {
-                assert_eq!(t.between(sq, other), between_slow(sq, other), "between {sq} {other}");
+                assert_eq!(
+                    t.between(sq, other),
+                    between_slow(sq, other),
+                    "between {sq} {other}"
+                );
                 let line = match step(file_rank(sq), file_rank(other)) {
                     None => 0,
                     Some(_) => squares_where(sq, |a, b| {
