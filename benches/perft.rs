@@ -279,14 +279,17 @@ fn one_against_two(
     (n, one_cpu, one_wall, root_only, split)
 }
 
+/// A root in check with a single legal move (Ke1-f1): splitting at the root gives one thread
+/// all the work.
+const ONE_ROOT_MOVE: &str = "4k3/8/8/8/8/8/3rr3/R3K2R w KQ - 0 1";
+
 fn threads(quick: u32) {
-    let depth = 5 - quick;
     println!(
-        "threads, bitboard engine, kiwipete depth {depth}: one thread against two (the root's moves \
-         shared out, and the tree split below the root as `feerie perft` does), best of two; speed-up by wall time, and by processor time (one thread's \
-         against the busiest of the two workers', which a loaded machine disturbs less)"
+        "threads, bitboard engine: one thread against two (the root's moves shared out, and the \
+         tree split below the root as `feerie perft` does), best of two; speed-up by wall time, \
+         and by processor time (one thread's against the busiest of the two workers', which a \
+         loaded machine disturbs less)"
     );
-    let position = fen::parse(KIWIPETE, Validation::Strict).unwrap();
     let conditions: [(&str, &[&str]); 9] = [
         ("orthodox", &[]),
         ("circe", &[]),
@@ -298,24 +301,34 @@ fn threads(quick: u32) {
         ("frankfurt", &["rex=exclusive"]),
         ("circe-parrain,frankfurt", &[]),
     ];
-    for (slug, sets) in conditions {
-        let rules = Rules::from_words(&[slug], None, sets).unwrap();
-        let (n, one_cpu, one_wall, root_only, split) = one_against_two(&position, &rules, depth);
-        let figures = |two: TwoThreads| {
-            format!(
-                "wall {:.2} s ({:.2}x), busiest worker {:.2} s ({:.2}x)",
-                two.wall,
-                one_wall / two.wall,
-                two.busiest,
-                one_cpu / two.busiest
-            )
-        };
-        println!(
-            "  {:32} ({n} nodes): one thread {one_cpu:.2} s (wall {one_wall:.2} s)\n    two threads, split at the root only: {}\n    two threads, split deeper:           {}",
-            format!("{slug} {}", sets.join(" ")),
-            figures(root_only),
-            figures(split),
-        );
+    for (name, text, depth) in [
+        ("kiwipete", KIWIPETE, 5 - quick),
+        ("one root move", ONE_ROOT_MOVE, 7 - quick),
+    ] {
+        println!("  {name}, depth {depth}");
+        let position = fen::parse(text, Validation::Strict).unwrap();
+        for (slug, sets) in conditions {
+            let rules = Rules::from_words(&[slug], None, sets).unwrap();
+            let (n, one_cpu, one_wall, root_only, split) =
+                one_against_two(&position, &rules, depth);
+            let figures = |two: TwoThreads| {
+                format!(
+                    "wall {:.2} s ({:.2}x), busiest worker {:.2} s ({:.2}x)",
+                    two.wall,
+                    one_wall / two.wall,
+                    two.busiest,
+                    one_cpu / two.busiest
+                )
+            };
+            println!(
+                "    {:32} ({n} nodes): one thread {one_cpu:.2} s (wall {one_wall:.2} s)\n      \
+                 two threads, split at the root only: {}\n      \
+                 two threads, split deeper:           {}",
+                format!("{slug} {}", sets.join(" ")),
+                figures(root_only),
+                figures(split),
+            );
+        }
     }
 }
 
