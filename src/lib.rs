@@ -23,5 +23,6 @@ pub mod perft_run;
 pub mod playout;
 pub mod progress;
 pub mod scenario;
+pub mod solve;
 
 pub use feerie_oracle as oracle;
