@@ -36,9 +36,18 @@ pub fn solve_position(
     stipulation: &str,
     options: &Options,
 ) -> Result<i32, String> {
-    let stipulation: Stipulation = stipulation.parse().map_err(|e| format!("--stipulation: {e}"))?;
+    let stipulation: Stipulation = stipulation
+        .parse()
+        .map_err(|e| format!("--stipulation: {e}"))?;
     let partial = print_solutions(engine, position, rules, stipulation, options)?;
-    outln!("{}", if partial { "partial solution" } else { "solution finished." });
+    outln!(
+        "{}",
+        if partial {
+            "partial solution"
+        } else {
+            "solution finished."
+        }
+    );
     Ok(0)
 }
 
@@ -78,7 +87,8 @@ pub fn solve_popeye(
             }
             match &case.setup {
                 Ok((position, rules, _))
-                    if let Some(why) = popeye_problems::refused_by_popeye(engine, position, rules) =>
+                    if let Some(why) =
+                        popeye_problems::refused_by_popeye(engine, position, rules) =>
                 {
                     eprintln!("{}: not solved: {why}", case.name());
                     code = 2;
@@ -104,8 +114,14 @@ pub fn solve_popeye(
 fn replace_stipulations(text: &str, stipulation: &str) -> String {
     text.lines()
         .map(|line| {
-            let head = line.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-            if head.len() >= 4 && ("stipulation".starts_with(&head) || "forderung".starts_with(&head)) {
+            let head = line
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if head.len() >= 4
+                && ("stipulation".starts_with(&head) || "forderung".starts_with(&head))
+            {
                 format!("stipulation {stipulation}")
             } else {
                 line.to_string()
@@ -127,10 +143,7 @@ pub fn verify_file(
 ) -> Result<i32, String> {
     let reports = verify::verify(input, output, problem, engine, options)?;
     for r in &reports {
-        let stip = r
-            .stipulation
-            .map(|s| format!(" {s}"))
-            .unwrap_or_default();
+        let stip = r.stipulation.map(|s| format!(" {s}")).unwrap_or_default();
         match &r.outcome {
             Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
             Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),

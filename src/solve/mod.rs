@@ -97,12 +97,12 @@ pub fn solve(
         pool.install(|| roots.par_iter().map(one).collect())
     };
     progress.finish();
-    let mut solutions: Vec<Vec<MoveRecord>> =
-        found.map_err(|e| e.to_string())?.into_iter().flatten().collect();
+    let mut solutions: Vec<Vec<MoveRecord>> = found
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .flatten()
+        .collect();
     let partial = search.stopped() || solutions.len() > options.max_solutions;
     solutions.truncate(options.max_solutions);
-    Ok(Solved {
-        solutions,
-        partial,
-    })
+    Ok(Solved { solutions, partial })
 }

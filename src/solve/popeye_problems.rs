@@ -109,7 +109,11 @@ pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
 }
 
 /// The case of one (twinned) problem under `profile` with the switch settings `set`.
-fn case_of(problem: &PopeyeProblem, profile: Profile, set: &[String]) -> Result<(Position, Rules, Stipulation), String> {
+fn case_of(
+    problem: &PopeyeProblem,
+    profile: Profile,
+    set: &[String],
+) -> Result<(Position, Rules, Stipulation), String> {
     if let Some(why) = unsupported(problem) {
         return Err(why);
     }

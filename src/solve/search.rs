@@ -102,7 +102,13 @@ impl<'a> Search<'a> {
             }
             Play::Help => {
                 let mut line = vec![first.clone()];
-                self.help(first, after, self.stipulation.plies() - 1, &mut line, &mut out)?;
+                self.help(
+                    first,
+                    after,
+                    self.stipulation.plies() - 1,
+                    &mut line,
+                    &mut out,
+                )?;
             }
             Play::SeriesHelp => {
                 let mut line = vec![first.clone()];
@@ -116,7 +122,7 @@ impl<'a> Search<'a> {
         Ok(out)
     }
 
-    /// Help play: `mv` was just played (leading to `after`), `left` half-moves remain.
+    /// Help play: `mv` was just played (leading to `after`), at most `left` half-moves remain.
     fn help(
         &self,
         mv: &MoveRecord,
@@ -125,10 +131,14 @@ impl<'a> Search<'a> {
         line: &mut Vec<MoveRecord>,
         out: &mut Vec<Vec<MoveRecord>>,
     ) -> Result<(), EngineError> {
+        // The side that reaches the goal has just moved when an even number of half-moves
+        // remains: a shorter solution ends here (Popeye prints those of h#2 in h#3), and a
+        // goal leaves no move to go on with.
+        if left % 2 == 0 && self.reaches_goal(mv, after)? {
+            self.record(out, line.clone());
+            return Ok(());
+        }
         if left == 0 {
-            if self.reaches_goal(mv, after)? {
-                self.record(out, line.clone());
-            }
             return Ok(());
         }
         for (next, then) in self.successors(after)? {

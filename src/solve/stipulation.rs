@@ -11,10 +11,11 @@ pub const MAX_MOVES: u32 = 30;
 /// Who plays toward the goal, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Play {
-    /// The side to move forces the goal against every defence (`#n`, `=n`).
+    /// The side to move forces the goal against every defence, in n moves or fewer (`#n`,
+    /// `=n`).
     Direct,
     /// Both sides cooperate, the side to move beginning; the other side reaches the goal on the
-    /// last move (`h#n`, `h#n.5`).
+    /// last move, in n moves or fewer (`h#n`, `h#n.5`).
     Help,
     /// The side to move forces the other side to reach the goal against it (`s#n`).
     SelfPlay,
@@ -92,7 +93,8 @@ impl fmt::Display for StipulationError {
 impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
-pub const SUPPORTED: &str = "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, ser-h=n";
+pub const SUPPORTED: &str =
+    "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, ser-h=n";
 
 /// The text quoted in a refusal, cut to 40 characters.
 fn shortened(text: &str) -> String {
@@ -126,7 +128,11 @@ impl FromStr for Stipulation {
             Some('h') => ('h', &rest[1..]),
             Some('s') => ('s', &rest[1..]),
             Some('#') | Some('=') => ('d', rest),
-            _ => return Err(refuse("unknown play (reflex, proof games, … are not supported)")),
+            _ => {
+                return Err(refuse(
+                    "unknown play (reflex, proof games, … are not supported)",
+                ));
+            }
         };
         let play = match (series, kind) {
             (false, 'd') => Play::Direct,
@@ -147,7 +153,9 @@ impl FromStr for Stipulation {
             None => (number, false),
         };
         if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(refuse("the number of moves must be a whole number (or n.5 in help play)"));
+            return Err(refuse(
+                "the number of moves must be a whole number (or n.5 in help play)",
+            ));
         }
         let moves: u32 = whole
             .parse()
@@ -194,14 +202,17 @@ mod tests {
     #[test]
     fn every_supported_form_reads_and_writes_back() {
         for text in [
-            "#2", "=3", "s#4", "s=1", "h#2", "h=3", "h#2.5", "h#0.5", "h=1.5", "ser-#3",
-            "ser-=2", "ser-h#5", "ser-h=4",
+            "#2", "=3", "s#4", "s=1", "h#2", "h=3", "h#2.5", "h#0.5", "h=1.5", "ser-#3", "ser-=2",
+            "ser-h#5", "ser-h=4",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
         }
         assert_eq!("H#2".parse::<Stipulation>().unwrap().play, Play::Help);
-        assert_eq!(" ser-h#3 ".parse::<Stipulation>().unwrap().play, Play::SeriesHelp);
+        assert_eq!(
+            " ser-h#3 ".parse::<Stipulation>().unwrap().play,
+            Play::SeriesHelp
+        );
     }
 
     #[test]

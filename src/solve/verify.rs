@@ -62,10 +62,6 @@ pub fn verify(
         if let Some(i) = found {
             next_chunk = i + 1;
         }
-        let refusal = found.and_then(|i| {
-            let end = chunks.get(i + 1).map_or(lines.len(), |c| c.line - 1);
-            refusal_in(&lines[(chunks[i].line - 1).min(end)..end])
-        });
         let partial_popeye = found.is_some_and(|i| chunks[i].partial)
             || popeye_problems::max_solutions(problem).is_some();
         for (index, case) in cases.iter().enumerate() {
@@ -73,14 +69,6 @@ pub fn verify(
                 let twins = &chunks[i].twins;
                 (twins.len() == cases.len()).then(|| &twins[index])
             });
-            if let (Some(words), Ok((_, _, stipulation))) = (&refusal, &case.setup) {
-                reports.push(CaseReport {
-                    name: case.name(),
-                    stipulation: Some(*stipulation),
-                    outcome: Outcome::Skipped(format!("Popeye refuses it: {words}")),
-                });
-                continue;
-            }
             let report = compare_case(
                 case,
                 twin,
@@ -95,22 +83,6 @@ pub fn verify(
         }
     }
     Ok(reports)
-}
-
-/// Popeye's words when it refuses a position instead of solving it.
-const REFUSALS: [&str; 2] = [
-    "the side to play can capture the king",
-    "Die am Zug befindliche Partei kann den Koenig schlagen",
-];
-
-/// The refusal printed among a problem's output lines, if any.
-fn refusal_in(lines: &[&str]) -> Option<String> {
-    lines.iter().find_map(|l| {
-        REFUSALS
-            .iter()
-            .find(|r| l.contains(*r))
-            .map(|r| r.to_string())
-    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -146,9 +118,15 @@ fn compare_case(
         };
         return skip(Some(stipulation), why.into());
     };
-    let theirs = match popeye_solutions(twin, position, rules, stipulation, language, lines, engine) {
+    let theirs = match popeye_solutions(twin, position, rules, stipulation, language, lines, engine)
+    {
         Ok(t) => t,
-        Err(why) => return skip(Some(stipulation), format!("Popeye's output does not replay: {why}")),
+        Err(why) => {
+            return skip(
+                Some(stipulation),
+                format!("Popeye's output does not replay: {why}"),
+            );
+        }
     };
     let ours = match solve(engine, position, rules, stipulation, options) {
         Ok(solved) => solved.solutions,
@@ -208,9 +186,23 @@ fn popeye_solutions(
             if first.ply != 0 || !raw.split_whitespace().any(|w| w == "!") {
                 continue;
             }
-            out.push(resolve_line(&[first], position, rules, stipulation, language, engine)?);
+            out.push(resolve_line(
+                &[first],
+                position,
+                rules,
+                stipulation,
+                language,
+                engine,
+            )?);
         } else {
-            out.push(resolve_line(&group, position, rules, stipulation, language, engine)?);
+            out.push(resolve_line(
+                &group,
+                position,
+                rules,
+                stipulation,
+                language,
+                engine,
+            )?);
         }
     }
     Ok(out)
@@ -246,7 +238,11 @@ fn resolve_line(
         let after = engine
             .play(&current, rules, &record)
             .map_err(|e| e.to_string())?;
-        current = if i + 1 < series_moves { pass(&after) } else { after };
+        current = if i + 1 < series_moves {
+            pass(&after)
+        } else {
+            after
+        };
         out.push(record);
     }
     Ok(out)
