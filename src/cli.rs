@@ -801,29 +801,21 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             threads,
         }) => {
             check_threads("--threads", threads)?;
-            let read = |p: &PathBuf| {
-                crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-                    .map_err(|e| BadInput(format!("{}: {e}", p.display())))
-            };
             let engine = engine(choice).map_err(BadInput)?;
-            let text = read(&input)?;
-            let output = match &output {
-                Some(path) => read(path)?,
-                None => {
-                    use crate::external::popeye;
-                    let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
-                    popeye::run_popeye_file(&binary, &text, seconds(timeout)?)
-                        .map_err(|e| BadInput(e.to_string()))?
-                        .0
-                }
-            };
             let options = crate::solve::Options {
                 threads,
                 ..Default::default()
             };
-            let name = input.display().to_string();
-            crate::solve::command::verify_file(&name, &text, &output, problem, engine, &options)
-                .map_err(|e| BadInput(format!("{name}: {e}")))
+            crate::solve::command::verify_command(
+                &input,
+                output.as_deref(),
+                py.as_deref(),
+                seconds(timeout)?,
+                problem,
+                engine,
+                &options,
+            )
+            .map_err(BadInput)
         }
         Command::Popeye(PopeyeCommand::Replay {
             input,
@@ -952,23 +944,21 @@ fn solve_command(
                 .into(),
         ));
     }
-    let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
     let profile = match &position.profile {
         Some(p) => p.parse::<Profile>()?,
         None => Profile::default(),
     };
     let engine = engine(position.engine).map_err(BadInput)?;
-    command::solve_popeye(
+    command::solve_popeye_file(
         engine,
-        &text,
+        path,
         Some(position.problem),
         profile,
         &position.set,
         stipulation.as_deref(),
         &options,
     )
-    .map_err(|e| BadInput(format!("{}: {e}", path.display())))
+    .map_err(BadInput)
 }
 
 /// The rules as the header of a dispute between profiles shows them: without a profile, since

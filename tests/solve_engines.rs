@@ -124,3 +124,46 @@ fn both_engines_give_the_same_solutions_on_the_scenarios() {
     }
     assert!(solved > 400, "only {solved} scenario solves");
 }
+
+fn feerie(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_feerie"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn solve_refuses_bad_input_in_one_line() {
+    let fen = "k7/8/2K5/8/8/8/8/1R6 w - - 0 1";
+    for (args, words) in [
+        (vec!["solve", "--fen", fen, "--stipulation", "r#2"], "supported:"),
+        (vec!["solve", "--fen", fen, "--stipulation", "#2.5"], "help play only"),
+        (vec!["solve", "--fen", fen], "--stipulation is needed"),
+        (vec!["solve", "--fen", fen, "--stipulation", "#1", "--max-solutions", "0"], "at least 1"),
+        (vec!["solve", "--fen", fen, "--stipulation", "#1", "--threads", "0"], "--threads"),
+    ] {
+        let (code, out, err) = feerie(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn solve_prints_keys_and_lines_in_popeye_s_layout() {
+    let fen = "k7/8/2K5/8/8/8/8/1R6";
+    let (code, out, _) = feerie(&["solve", "--fen", &format!("{fen} w - - 0 1"), "--stipulation", "ser-#2"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "\n  1.Kc6-c7   2.Rb1-a1 #\n\nsolution finished.\n");
+    let (code, out, _) = feerie(&["solve", "--fen", &format!("{fen} b - - 0 1"), "--stipulation", "h#2", "--max-solutions", "1"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[1].starts_with("  1.Ka8-") && lines[1].ends_with(" #"), "{out}");
+    assert_eq!(lines[3], "partial solution");
+}

@@ -2,7 +2,8 @@
 //! form and Frankfurt and Protean chess, gives exactly the live Popeye binary's solutions; a
 //! solution taken out of Popeye's output is reported as ours only, with exit 1; and some of
 //! Popeye's own example files (`../shared/popeye`) agree. Without the shared folder the tests
-//! say they skipped; under CI (`FEERIE_REQUIRE_POPEYE` or `CI` set) they fail instead.
+//! say they skipped; under CI (`FEERIE_REQUIRE_POPEYE`, `FEERIE_REQUIRE_SHARED` or `CI` set) they
+//! fail instead.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -19,7 +20,9 @@ fn shared(relative: &str) -> Option<PathBuf> {
     if path.exists() {
         return Some(path);
     }
-    let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let required = set("FEERIE_REQUIRE_POPEYE")
+        || set("FEERIE_REQUIRE_SHARED")
         || std::env::var("CI").is_ok_and(|v| v == "true");
     assert!(
         !required,
@@ -206,4 +209,30 @@ fn every_shared_popeye_file_agrees() {
         agree_total += agree;
     }
     assert!(agree_total >= 50, "{agree_total}");
+}
+
+#[test]
+fn verify_exits_1_on_a_difference() {
+    let Some(py) = shared("tools/popeye/py") else { return };
+    let (output, _) = run_popeye_file(&py, KINDS, Duration::from_secs(60)).expect("Popeye runs");
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("kinds.inp");
+    std::fs::write(&input, KINDS).unwrap();
+    let run = |out: &str| {
+        let path = dir.path().join("kinds.out");
+        std::fs::write(&path, out).unwrap();
+        std::process::Command::new(env!("CARGO_BIN_EXE_feerie"))
+            .args(["popeye", "verify", "--engine", "bitboard"])
+            .arg(&input)
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let agree = run(&output);
+    assert_eq!(agree.status.code(), Some(0), "{}", String::from_utf8_lossy(&agree.stdout));
+    // A move Popeye would not print: the line no longer replays.
+    let wrong = run(&output.replace("Rb1-a1 #", "Rb1-a2 #"));
+    let text = String::from_utf8_lossy(&wrong.stdout);
+    assert_eq!(wrong.status.code(), Some(1), "{text}");
+    assert!(text.contains("problem 4 ser-h#3: DIFFER"), "{text}");
 }

@@ -1,6 +1,9 @@
 //! The `solve` and `popeye verify` commands: what they print and their exit codes (0 done,
 //! 1 a difference with Popeye, 2 bad input).
 
+use std::path::Path;
+use std::time::Duration;
+
 use feerie_oracle::{Engine, Position, Profile, Rules};
 
 use super::popeye_problems;
@@ -110,6 +113,23 @@ pub fn solve_popeye(
     Ok(code)
 }
 
+/// `feerie solve --popeye FILE`: [`solve_popeye`] on a file, read when it is a regular file of
+/// at most 16 MB; errors name the file.
+pub fn solve_popeye_file(
+    engine: &dyn Engine,
+    path: &Path,
+    problem: Option<usize>,
+    profile: Profile,
+    set: &[String],
+    stipulation: Option<&str>,
+    options: &Options,
+) -> Result<i32, String> {
+    let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    solve_popeye(engine, &text, problem, profile, set, stipulation, options)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// The input with every `stipulation` line (English or German) replaced by `stipulation`.
 fn replace_stipulations(text: &str, stipulation: &str) -> String {
     text.lines()
@@ -129,6 +149,37 @@ fn replace_stipulations(text: &str, stipulation: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `feerie popeye verify`: reads the input and Popeye's output (regular files only, bounded),
+/// or runs Popeye (`py`, else `POPEYE`) on the input within `timeout`, then [`verify_file`].
+pub fn verify_command(
+    input: &Path,
+    output: Option<&Path>,
+    py: Option<&Path>,
+    timeout: Duration,
+    problem: Option<usize>,
+    engine: &dyn Engine,
+    options: &Options,
+) -> Result<i32, String> {
+    use crate::external::popeye;
+    // Regular files only, bounded: a FIFO or a device must not hang the command.
+    let read = |p: &Path| {
+        crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
+            .map_err(|e| format!("{}: {e}", p.display()))
+    };
+    let text = read(input)?;
+    let output = match output {
+        Some(path) => read(path)?,
+        None => {
+            let binary = popeye::popeye_binary(py)?;
+            popeye::run_popeye_file(&binary, &text, timeout)
+                .map_err(|e| e.to_string())?
+                .0
+        }
+    };
+    let name = input.display().to_string();
+    verify_file(&name, &text, &output, problem, engine, options).map_err(|e| format!("{name}: {e}"))
 }
 
 /// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the

@@ -52,7 +52,13 @@ pub fn verify(
     engine: &dyn Engine,
     options: &Options,
 ) -> Result<Vec<CaseReport>, String> {
-    let (language, problems) = popeye_problems::cases(input, only, Profile::Popeye, &[])?;
+    // Every problem is read, so that each finds its section of the output in turn.
+    let (language, problems) = popeye_problems::cases(input, None, Profile::Popeye, &[])?;
+    if let Some(n) = only
+        && (n == 0 || n > problems.len())
+    {
+        return Err(format!("--problem {n} but the file has {} problem(s)", problems.len()));
+    }
     let chunks = popeye_output::parse(output);
     let lines: Vec<&str> = output.lines().collect();
     let mut reports = Vec::new();
@@ -64,6 +70,9 @@ pub fn verify(
         }
         let partial_popeye = found.is_some_and(|i| chunks[i].partial)
             || popeye_problems::max_solutions(problem).is_some();
+        if only.is_some_and(|n| cases.first().is_some_and(|c| c.problem != n)) {
+            continue;
+        }
         for (index, case) in cases.iter().enumerate() {
             let twin = found.and_then(|i| {
                 let twins = &chunks[i].twins;
@@ -121,11 +130,16 @@ fn compare_case(
     let theirs = match popeye_solutions(twin, position, rules, stipulation, language, lines, engine)
     {
         Ok(t) => t,
+        // A move of Popeye's that our engine does not allow: a solution we do not have.
         Err(why) => {
-            return skip(
-                Some(stipulation),
-                format!("Popeye's output does not replay: {why}"),
-            );
+            return CaseReport {
+                name,
+                stipulation: Some(stipulation),
+                outcome: Outcome::Differ {
+                    missing: vec![format!("a line that does not replay: {why}")],
+                    extra: Vec::new(),
+                },
+            };
         }
     };
     let ours = match solve(engine, position, rules, stipulation, options) {
