@@ -172,7 +172,7 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         limit: usize,
     },
-    /// Popeye: write its input, compare with a Popeye binary, replay its solutions.
+    /// Popeye: write its input, compare with a Popeye binary, replay and verify its solutions.
     #[command(subcommand)]
     Popeye(PopeyeCommand),
     /// Count the legal move sequences of a given length; the count is the last line.
