@@ -58,6 +58,9 @@ enum Command {
         /// No progress on stderr.
         #[arg(long)]
         quiet: bool,
+        /// The transposition table's memory bound, in MB (0: no table; at most 65536).
+        #[arg(long, value_name = "MB", default_value_t = 64)]
+        hash: usize,
     },
     /// The main job: perft suites, scenarios, both engines compared, then a fuzz campaign.
     ///
@@ -315,6 +318,9 @@ enum PopeyeCommand {
         /// Threads sharing out each problem's first moves.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// The transposition table's memory bound, in MB (0: no table; at most 65536).
+        #[arg(long, value_name = "MB", default_value_t = 64)]
+        hash: usize,
     },
     /// Replay every solution of a Popeye output through our engine.
     ///
@@ -580,7 +586,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             max_solutions,
             threads,
             quiet,
-        } => solve_command(position, stipulation, max_solutions, threads, quiet),
+            hash,
+        } => solve_command(position, stipulation, max_solutions, threads, quiet, hash),
         Command::Check {
             scenarios,
             reproducers,
@@ -799,11 +806,14 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             problem,
             engine: choice,
             threads,
+            hash,
         }) => {
             check_threads("--threads", threads)?;
+            check_hash(hash)?;
             let engine = engine(choice).map_err(BadInput)?;
             let options = crate::solve::Options {
                 threads,
+                hash_megabytes: hash,
                 ..Default::default()
             };
             crate::solve::command::verify_command(
@@ -915,9 +925,11 @@ fn solve_command(
     max_solutions: Option<usize>,
     threads: usize,
     quiet: bool,
+    hash: usize,
 ) -> Result<i32, BadInput> {
     use crate::solve::command;
     check_threads("--threads", threads)?;
+    check_hash(hash)?;
     if max_solutions == Some(0) {
         return Err(BadInput("--max-solutions must be at least 1".into()));
     }
@@ -925,6 +937,7 @@ fn solve_command(
         max_solutions: max_solutions.unwrap_or(usize::MAX),
         threads,
         progress: !quiet,
+        hash_megabytes: hash,
     };
     let Some(path) = &position.popeye else {
         let stipulation = stipulation
@@ -959,6 +972,16 @@ fn solve_command(
         &options,
     )
     .map_err(BadInput)
+}
+
+/// Refuses a transposition table above 64 GB.
+fn check_hash(megabytes: usize) -> Result<(), BadInput> {
+    if megabytes > 65536 {
+        return Err(BadInput(format!(
+            "--hash {megabytes}: at most 65536 (MB)"
+        )));
+    }
+    Ok(())
 }
 
 /// The rules as the header of a dispute between profiles shows them: without a profile, since

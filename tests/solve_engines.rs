@@ -167,3 +167,18 @@ fn solve_prints_keys_and_lines_in_popeye_s_layout() {
     assert!(lines[1].starts_with("  1.Ka8-") && lines[1].ends_with(" #"), "{out}");
     assert_eq!(lines[3], "partial solution");
 }
+
+#[test]
+fn the_transposition_table_changes_no_solution() {
+    let rules = feerie::oracle::Rules::from_words(&["circe".to_string()], Some("popeye"), &[] as &[String]).unwrap();
+    for fen in POSITIONS {
+        let position = feerie::oracle::fen::parse(fen, feerie::oracle::Validation::Strict).unwrap();
+        for stipulation in ["#2", "s#2", "h#2", "ser-h#3", "ser-#3"] {
+            let run = |hash_megabytes| {
+                let options = Options { hash_megabytes, ..Options::default() };
+                solve(&BitboardEngine, &position, &rules, stipulation.parse().unwrap(), &options).unwrap()
+            };
+            assert_eq!(run(0), run(16), "{fen} {stipulation}");
+        }
+    }
+}

@@ -16,6 +16,7 @@ pub mod layout;
 pub mod popeye_problems;
 pub mod search;
 pub mod stipulation;
+pub mod table;
 pub mod verify;
 
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
@@ -34,15 +35,18 @@ pub struct Options {
     pub threads: usize,
     /// Show progress by root move on stderr.
     pub progress: bool,
+    /// The transposition table's bound, in MB (about; 0: no table).
+    pub hash_megabytes: usize,
 }
 
 impl Default for Options {
-    /// Every solution, one thread, no progress.
+    /// Every solution, one thread, no progress, a table of 64 MB.
     fn default() -> Options {
         Options {
             max_solutions: usize::MAX,
             threads: 1,
             progress: false,
+            hash_megabytes: 64,
         }
     }
 }
@@ -70,7 +74,13 @@ pub fn solve(
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Solved, String> {
-    let search = Search::new(engine, rules, stipulation, options.max_solutions.max(1));
+    let search = Search::new(
+        engine,
+        rules,
+        stipulation,
+        options.max_solutions.max(1),
+        options.hash_megabytes,
+    );
     let roots = engine
         .successors(position, rules)
         .map_err(|e| e.to_string())?;

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
 
 use super::stipulation::{Goal, Play, Stipulation};
+use super::table::{Node, Table};
 
 /// The position after a side passes (the other side of a series playing on): the same board
 /// with the other side to move, without en passant right or Parrain reserve, as Popeye's null
@@ -32,17 +33,20 @@ pub struct Search<'a> {
     pub max_solutions: usize,
     found: AtomicUsize,
     stopped: AtomicBool,
+    table: Table,
 }
 
 type Found = Result<Vec<Vec<MoveRecord>>, EngineError>;
 
 impl<'a> Search<'a> {
-    /// A search for `stipulation` under `rules`, stopping after `max_solutions` solutions.
+    /// A search for `stipulation` under `rules`, stopping after `max_solutions` solutions,
+    /// with a transposition table of at most `hash_megabytes` MB.
     pub fn new(
         engine: &'a dyn Engine,
         rules: &'a Rules,
         stipulation: Stipulation,
         max_solutions: usize,
+        hash_megabytes: usize,
     ) -> Search<'a> {
         Search {
             engine,
@@ -51,6 +55,7 @@ impl<'a> Search<'a> {
             max_solutions,
             found: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
+            table: Table::with_megabytes(hash_megabytes),
         }
     }
 
@@ -122,6 +127,14 @@ impl<'a> Search<'a> {
         Ok(out)
     }
 
+    /// Remembers that no solution lies below `after` with `left` moves, when none was found
+    /// there (since `before`) and the search was complete (not stopped by the solution limit).
+    fn note_dead_end(&self, after: &Position, left: u32, before: usize, out: &[Vec<MoveRecord>]) {
+        if out.len() == before && !self.stopped() {
+            self.table.put(after, Node::DeadEnd, left, false);
+        }
+    }
+
     /// Help play: `mv` was just played (leading to `after`), at most `left` half-moves remain.
     fn help(
         &self,
@@ -138,9 +151,10 @@ impl<'a> Search<'a> {
             self.record(out, line.clone());
             return Ok(());
         }
-        if left == 0 {
+        if left == 0 || self.table.get(after, Node::DeadEnd, left).is_some() {
             return Ok(());
         }
+        let before = out.len();
         for (next, then) in self.successors(after)? {
             if self.stopped() {
                 break;
@@ -153,6 +167,7 @@ impl<'a> Search<'a> {
             self.help(&next, &then, left - 1, line, out)?;
             line.pop();
         }
+        self.note_dead_end(after, left, before, out);
         Ok(())
     }
 
@@ -167,6 +182,10 @@ impl<'a> Search<'a> {
         line: &mut Vec<MoveRecord>,
         out: &mut Vec<Vec<MoveRecord>>,
     ) -> Result<(), EngineError> {
+        if self.table.get(after, Node::DeadEnd, left).is_some() {
+            return Ok(());
+        }
+        let before = out.len();
         for (reply, then) in self.successors(after)? {
             if self.stopped() {
                 return Ok(());
@@ -188,6 +207,7 @@ impl<'a> Search<'a> {
             self.series_help(&next, &then, left - 1, line, out)?;
             line.pop();
         }
+        self.note_dead_end(after, left, before, out);
         Ok(())
     }
 
@@ -205,9 +225,13 @@ impl<'a> Search<'a> {
             self.record(out, line.clone());
             return Ok(());
         }
-        if left == 0 || mv.check != CheckMark::None {
+        if left == 0
+            || mv.check != CheckMark::None
+            || self.table.get(after, Node::DeadEnd, left).is_some()
+        {
             return Ok(());
         }
+        let before = out.len();
         for (next, then) in self.successors(&pass(after))? {
             if self.stopped() {
                 break;
@@ -216,12 +240,22 @@ impl<'a> Search<'a> {
             self.series_direct(&next, &then, left - 1, line, out)?;
             line.pop();
         }
+        self.note_dead_end(after, left, before, out);
         Ok(())
     }
 
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
     /// defence.
     fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        if let Some(known) = self.table.get(position, Node::Attack, n) {
+            return Ok(known);
+        }
+        let answer = self.attack_wins_searched(position, n)?;
+        self.table.put(position, Node::Attack, n, answer);
+        Ok(answer)
+    }
+
+    fn attack_wins_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         let children = self.successors(position)?;
         // Goals first: they end the search at once.
         for (mv, after) in &children {
@@ -242,6 +276,15 @@ impl<'a> Search<'a> {
     /// Direct play: whether every defence of the side to move (there must be one) lets the
     /// attacker reach the goal within `n` moves.
     fn defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        if let Some(known) = self.table.get(position, Node::Defence, n) {
+            return Ok(known);
+        }
+        let answer = self.defence_fails_searched(position, n)?;
+        self.table.put(position, Node::Defence, n, answer);
+        Ok(answer)
+    }
+
+    fn defence_fails_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         let children = self.successors(position)?;
         if children.is_empty() {
             return Ok(false);
@@ -258,6 +301,15 @@ impl<'a> Search<'a> {
     /// moves either reaches the goal against the attacker or lets the attacker force it within
     /// `n - 1` more moves.
     fn self_defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        if let Some(known) = self.table.get(position, Node::SelfDefence, n) {
+            return Ok(known);
+        }
+        let answer = self.self_defence_fails_searched(position, n)?;
+        self.table.put(position, Node::SelfDefence, n, answer);
+        Ok(answer)
+    }
+
+    fn self_defence_fails_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         let children = self.successors(position)?;
         if children.is_empty() {
             return Ok(false);
@@ -276,6 +328,15 @@ impl<'a> Search<'a> {
     /// Self play: whether the attacker, to move, has a move after which the defender is forced
     /// to reach the goal within `n` moves.
     fn self_attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        if let Some(known) = self.table.get(position, Node::SelfAttack, n) {
+            return Ok(known);
+        }
+        let answer = self.self_attack_wins_searched(position, n)?;
+        self.table.put(position, Node::SelfAttack, n, answer);
+        Ok(answer)
+    }
+
+    fn self_attack_wins_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         for (_, after) in self.successors(position)? {
             if self.self_defence_fails(&after, n)? {
                 return Ok(true);
