@@ -977,9 +977,7 @@ fn solve_command(
 /// Refuses a transposition table above 64 GB.
 fn check_hash(megabytes: usize) -> Result<(), BadInput> {
     if megabytes > 65536 {
-        return Err(BadInput(format!(
-            "--hash {megabytes}: at most 65536 (MB)"
-        )));
+        return Err(BadInput(format!("--hash {megabytes}: at most 65536 (MB)")));
     }
     Ok(())
 }

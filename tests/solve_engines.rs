@@ -141,11 +141,39 @@ fn feerie(args: &[&str]) -> (i32, String, String) {
 fn solve_refuses_bad_input_in_one_line() {
     let fen = "k7/8/2K5/8/8/8/8/1R6 w - - 0 1";
     for (args, words) in [
-        (vec!["solve", "--fen", fen, "--stipulation", "r#2"], "supported:"),
-        (vec!["solve", "--fen", fen, "--stipulation", "#2.5"], "help play only"),
+        (
+            vec!["solve", "--fen", fen, "--stipulation", "r#2"],
+            "supported:",
+        ),
+        (
+            vec!["solve", "--fen", fen, "--stipulation", "#2.5"],
+            "help play only",
+        ),
         (vec!["solve", "--fen", fen], "--stipulation is needed"),
-        (vec!["solve", "--fen", fen, "--stipulation", "#1", "--max-solutions", "0"], "at least 1"),
-        (vec!["solve", "--fen", fen, "--stipulation", "#1", "--threads", "0"], "--threads"),
+        (
+            vec![
+                "solve",
+                "--fen",
+                fen,
+                "--stipulation",
+                "#1",
+                "--max-solutions",
+                "0",
+            ],
+            "at least 1",
+        ),
+        (
+            vec![
+                "solve",
+                "--fen",
+                fen,
+                "--stipulation",
+                "#1",
+                "--threads",
+                "0",
+            ],
+            "--threads",
+        ),
     ] {
         let (code, out, err) = feerie(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
@@ -157,26 +185,55 @@ fn solve_refuses_bad_input_in_one_line() {
 #[test]
 fn solve_prints_keys_and_lines_in_popeye_s_layout() {
     let fen = "k7/8/2K5/8/8/8/8/1R6";
-    let (code, out, _) = feerie(&["solve", "--fen", &format!("{fen} w - - 0 1"), "--stipulation", "ser-#2"]);
+    let (code, out, _) = feerie(&[
+        "solve",
+        "--fen",
+        &format!("{fen} w - - 0 1"),
+        "--stipulation",
+        "ser-#2",
+    ]);
     assert_eq!(code, 0);
     assert_eq!(out, "\n  1.Kc6-c7   2.Rb1-a1 #\n\nsolution finished.\n");
-    let (code, out, _) = feerie(&["solve", "--fen", &format!("{fen} b - - 0 1"), "--stipulation", "h#2", "--max-solutions", "1"]);
+    let (code, out, _) = feerie(&[
+        "solve",
+        "--fen",
+        &format!("{fen} b - - 0 1"),
+        "--stipulation",
+        "h#2",
+        "--max-solutions",
+        "1",
+    ]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[1].starts_with("  1.Ka8-") && lines[1].ends_with(" #"), "{out}");
+    assert!(
+        lines[1].starts_with("  1.Ka8-") && lines[1].ends_with(" #"),
+        "{out}"
+    );
     assert_eq!(lines[3], "partial solution");
 }
 
 #[test]
 fn the_transposition_table_changes_no_solution() {
-    let rules = feerie::oracle::Rules::from_words(&["circe".to_string()], Some("popeye"), &[] as &[String]).unwrap();
+    let rules =
+        feerie::oracle::Rules::from_words(&["circe".to_string()], Some("popeye"), &[] as &[String])
+            .unwrap();
     for fen in POSITIONS {
         let position = feerie::oracle::fen::parse(fen, feerie::oracle::Validation::Strict).unwrap();
         for stipulation in ["#2", "s#2", "h#2", "ser-h#3", "ser-#3"] {
             let run = |hash_megabytes| {
-                let options = Options { hash_megabytes, ..Options::default() };
-                solve(&BitboardEngine, &position, &rules, stipulation.parse().unwrap(), &options).unwrap()
+                let options = Options {
+                    hash_megabytes,
+                    ..Options::default()
+                };
+                solve(
+                    &BitboardEngine,
+                    &position,
+                    &rules,
+                    stipulation.parse().unwrap(),
+                    &options,
+                )
+                .unwrap()
             };
             assert_eq!(run(0), run(16), "{fen} {stipulation}");
         }

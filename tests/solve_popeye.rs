@@ -213,7 +213,9 @@ fn every_shared_popeye_file_agrees() {
 
 #[test]
 fn verify_exits_1_on_a_difference() {
-    let Some(py) = shared("tools/popeye/py") else { return };
+    let Some(py) = shared("tools/popeye/py") else {
+        return;
+    };
     let (output, _) = run_popeye_file(&py, KINDS, Duration::from_secs(60)).expect("Popeye runs");
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("kinds.inp");
@@ -229,7 +231,12 @@ fn verify_exits_1_on_a_difference() {
             .unwrap()
     };
     let agree = run(&output);
-    assert_eq!(agree.status.code(), Some(0), "{}", String::from_utf8_lossy(&agree.stdout));
+    assert_eq!(
+        agree.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&agree.stdout)
+    );
     // A move Popeye would not print: the line no longer replays.
     let wrong = run(&output.replace("Rb1-a1 #", "Rb1-a2 #"));
     let text = String::from_utf8_lossy(&wrong.stdout);

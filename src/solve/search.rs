@@ -309,7 +309,11 @@ impl<'a> Search<'a> {
         Ok(answer)
     }
 
-    fn self_defence_fails_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    fn self_defence_fails_searched(
+        &self,
+        position: &Position,
+        n: u32,
+    ) -> Result<bool, EngineError> {
         let children = self.successors(position)?;
         if children.is_empty() {
             return Ok(false);

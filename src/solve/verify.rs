@@ -57,7 +57,10 @@ pub fn verify(
     if let Some(n) = only
         && (n == 0 || n > problems.len())
     {
-        return Err(format!("--problem {n} but the file has {} problem(s)", problems.len()));
+        return Err(format!(
+            "--problem {n} but the file has {} problem(s)",
+            problems.len()
+        ));
     }
     let chunks = popeye_output::parse(output);
     let lines: Vec<&str> = output.lines().collect();
