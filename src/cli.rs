@@ -31,6 +31,37 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Solve a stipulation (#n, =n, s#n, h#n, h#n.5, ser-#n, ser-h#n, …) and print the
+    /// solutions in Popeye's layout.
+    ///
+    /// Direct and self play print each key (`   1.Qd1-d8 # !`), help and series play each
+    /// solution on one line (`  1.d7-d5 Qd1-g4   2.Rf8-f7 Qg4-c8 #`), in our move order. The
+    /// position comes from --fen (the side to move begins: in h#2 the side to be mated, in
+    /// h#2.5 the other) or from --popeye FILE [--problem N] (stipulation, conditions and
+    /// twins from the file; --stipulation replaces the file's), the rules from --rules,
+    /// --profile and --set. Set play, tries, threats and variations are not printed. Progress
+    /// shows on stderr for long solves. Exit 0 when solved (with or without solutions), 2 on
+    /// bad input or a problem that cannot be solved here.
+    Solve {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The stipulation: #n, =n, s#n, s=n, h#n, h=n, h#n.5, ser-#n, ser-=n, ser-h#n,
+        /// ser-h=n (n at most 30).
+        #[arg(long)]
+        stipulation: Option<String>,
+        /// Stop after this many solutions (keys in direct and self play) [default: all].
+        #[arg(long, value_name = "N")]
+        max_solutions: Option<usize>,
+        /// Threads sharing out the first moves.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// No progress on stderr.
+        #[arg(long)]
+        quiet: bool,
+        /// The transposition table's memory bound, in MB (0: no table; at most 65536).
+        #[arg(long, value_name = "MB", default_value_t = 64)]
+        hash: usize,
+    },
     /// The main job: perft suites, scenarios, both engines compared, then a fuzz campaign.
     ///
     /// In order: every perft suite under corpus/perft, every YAML scenario under scenarios/ (and
@@ -144,7 +175,7 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         limit: usize,
     },
-    /// Popeye: write its input, compare with a Popeye binary, replay its solutions.
+    /// Popeye: write its input, compare with a Popeye binary, replay and verify its solutions.
     #[command(subcommand)]
     Popeye(PopeyeCommand),
     /// Count the legal move sequences of a given length; the count is the last line.
@@ -255,6 +286,41 @@ enum PopeyeCommand {
         /// No progress lines.
         #[arg(long)]
         quiet: bool,
+    },
+    /// Solve every problem (and twin) of a Popeye input and compare with Popeye's solutions.
+    ///
+    /// Compares the solution sets under the popeye profile: each solution line of help and
+    /// series play, each key of direct and self play (threats, variations, tries and set play
+    /// are not compared). Reads Popeye's output (.out, .ref, .tst, .reg) or runs Popeye (--py
+    /// or POPEYE) when none is given. Prints one line per problem or twin: agree, DIFFER with
+    /// the solutions only Popeye gives and only we give, or skipped with the reason (a
+    /// stipulation or option we do not solve, a fairy piece, …); then a summary. Under a
+    /// solution limit (option maxsolutions) only Popeye's solutions are checked. Exit 0 when no
+    /// case differs, 1 when one does, 2 on bad input.
+    Verify {
+        /// The Popeye input file.
+        input: PathBuf,
+        /// Popeye's output for it; without it, Popeye (--py or POPEYE) is run on the input.
+        output: Option<PathBuf>,
+        /// The Popeye binary to run when no output is given (default: the POPEYE environment
+        /// variable).
+        #[arg(long)]
+        py: Option<PathBuf>,
+        /// Seconds the Popeye run on the whole input may take before it is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
+        /// Only this problem (1 = first).
+        #[arg(long)]
+        problem: Option<usize>,
+        /// Which engine solves.
+        #[arg(long, value_enum, default_value = "reference")]
+        engine: EngineChoice,
+        /// Threads sharing out each problem's first moves.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The transposition table's memory bound, in MB (0: no table; at most 65536).
+        #[arg(long, value_name = "MB", default_value_t = 64)]
+        hash: usize,
     },
     /// Replay every solution of a Popeye output through our engine.
     ///
@@ -514,6 +580,14 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             }
             Ok(0)
         }
+        Command::Solve {
+            position,
+            stipulation,
+            max_solutions,
+            threads,
+            quiet,
+            hash,
+        } => solve_command(position, stipulation, max_solutions, threads, quiet, hash),
         Command::Check {
             scenarios,
             reproducers,
@@ -724,6 +798,35 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             };
             Ok(pc::run_and_print(&campaign, &runner, &engines).map_err(BadInput)?)
         }
+        Command::Popeye(PopeyeCommand::Verify {
+            input,
+            output,
+            py,
+            timeout,
+            problem,
+            engine: choice,
+            threads,
+            hash,
+        }) => {
+            check_threads("--threads", threads)?;
+            check_hash(hash)?;
+            let engine = engine(choice).map_err(BadInput)?;
+            let options = crate::solve::Options {
+                threads,
+                hash_megabytes: hash,
+                ..Default::default()
+            };
+            crate::solve::command::verify_command(
+                &input,
+                output.as_deref(),
+                py.as_deref(),
+                seconds(timeout)?,
+                problem,
+                engine,
+                &options,
+            )
+            .map_err(BadInput)
+        }
         Command::Popeye(PopeyeCommand::Replay {
             input,
             output,
@@ -813,6 +916,70 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 .map_err(BadInput)
         }
     }
+}
+
+/// `feerie solve`: flags checked, then the position (--fen) or the Popeye problem solved.
+fn solve_command(
+    position: PositionArgs,
+    stipulation: Option<String>,
+    max_solutions: Option<usize>,
+    threads: usize,
+    quiet: bool,
+    hash: usize,
+) -> Result<i32, BadInput> {
+    use crate::solve::command;
+    check_threads("--threads", threads)?;
+    check_hash(hash)?;
+    if max_solutions == Some(0) {
+        return Err(BadInput("--max-solutions must be at least 1".into()));
+    }
+    let options = crate::solve::Options {
+        max_solutions: max_solutions.unwrap_or(usize::MAX),
+        threads,
+        progress: !quiet,
+        hash_megabytes: hash,
+    };
+    let Some(path) = &position.popeye else {
+        let stipulation = stipulation
+            .ok_or_else(|| BadInput("--stipulation is needed with --fen (h#2, #3, …)".into()))?;
+        let (position, rules, engine) = position.load()?;
+        return command::solve_position(engine, &position, &rules, &stipulation, &options)
+            .map_err(BadInput);
+    };
+    if !position.rules.is_empty() {
+        return Err(BadInput(
+            "--rules cannot be combined with --popeye: the file gives the conditions".into(),
+        ));
+    }
+    if position.reserve.is_some() {
+        return Err(BadInput(
+            "--reserve cannot be combined with --popeye: the file gives the reserve (LastCapture)"
+                .into(),
+        ));
+    }
+    let profile = match &position.profile {
+        Some(p) => p.parse::<Profile>()?,
+        None => Profile::default(),
+    };
+    let engine = engine(position.engine).map_err(BadInput)?;
+    command::solve_popeye_file(
+        engine,
+        path,
+        Some(position.problem),
+        profile,
+        &position.set,
+        stipulation.as_deref(),
+        &options,
+    )
+    .map_err(BadInput)
+}
+
+/// Refuses a transposition table above 64 GB.
+fn check_hash(megabytes: usize) -> Result<(), BadInput> {
+    if megabytes > 65536 {
+        return Err(BadInput(format!("--hash {megabytes}: at most 65536 (MB)")));
+    }
+    Ok(())
 }
 
 /// The rules as the header of a dispute between profiles shows them: without a profile, since

@@ -23,6 +23,7 @@ pub mod perft_run;
 pub mod playout;
 pub mod progress;
 pub mod scenario;
+pub mod solve;
 pub mod split_perft;
 
 pub use feerie_oracle as oracle;

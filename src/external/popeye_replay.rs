@@ -159,7 +159,7 @@ fn split_problems(input: &str) -> Vec<String> {
 
 /// The chunk of `problem`: the next one whose diagram shows its units (a few chunks ahead at
 /// most, since a problem Popeye rejects prints none), or the next one without diagram.
-fn find_chunk(problem: &PopeyeProblem, chunks: &[Chunk], from: usize) -> Option<usize> {
+pub fn find_chunk(problem: &PopeyeProblem, chunks: &[Chunk], from: usize) -> Option<usize> {
     let mut board: Vec<(Square, char)> = problem
         .units
         .iter()

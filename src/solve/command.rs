@@ -1,0 +1,220 @@
+//! The `solve` and `popeye verify` commands: what they print and their exit codes (0 done,
+//! 1 a difference with Popeye, 2 bad input).
+
+use std::path::Path;
+use std::time::Duration;
+
+use feerie_oracle::{Engine, Position, Profile, Rules};
+
+use super::popeye_problems;
+use super::stipulation::Stipulation;
+use super::verify::{self, Outcome};
+use super::{Options, layout, solve};
+use crate::outln;
+
+/// Prints the solutions of one position in Popeye's layout: a blank line, one line per
+/// solution (or key), a blank line, then `solution finished.` or, when `--max-solutions`
+/// stopped the search, `partial solution`.
+pub fn print_solutions(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+) -> Result<bool, String> {
+    let solved = solve(engine, position, rules, stipulation, options)?;
+    outln!();
+    for line in layout::lines(engine, position, rules, &stipulation, &solved.solutions) {
+        outln!("{line}");
+    }
+    outln!();
+    Ok(solved.partial)
+}
+
+/// `feerie solve --fen`: the solutions of one position.
+pub fn solve_position(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: &str,
+    options: &Options,
+) -> Result<i32, String> {
+    let stipulation: Stipulation = stipulation
+        .parse()
+        .map_err(|e| format!("--stipulation: {e}"))?;
+    let partial = print_solutions(engine, position, rules, stipulation, options)?;
+    outln!(
+        "{}",
+        if partial {
+            "partial solution"
+        } else {
+            "solution finished."
+        }
+    );
+    Ok(0)
+}
+
+/// `feerie solve --popeye FILE`: the solutions of one problem of a Popeye input (or every
+/// problem when `problem` is `None`), twin by twin, under `profile` and the `set` switches;
+/// `stipulation` replaces the file's when given. A case that cannot be solved is named on
+/// stderr and makes the exit code 2; the others are solved.
+pub fn solve_popeye(
+    engine: &dyn Engine,
+    text: &str,
+    problem: Option<usize>,
+    profile: Profile,
+    set: &[String],
+    stipulation: Option<&str>,
+    options: &Options,
+) -> Result<i32, String> {
+    let forced: Option<Stipulation> = match stipulation {
+        Some(s) => Some(s.parse().map_err(|e| format!("--stipulation: {e}"))?),
+        None => None,
+    };
+    let text = match forced {
+        // The file's own stipulation is replaced before reading, so that a problem whose
+        // stipulation we do not solve can still be solved under another.
+        Some(s) => replace_stipulations(text, &s.to_string()),
+        None => text.to_string(),
+    };
+    let (_, problems) = popeye_problems::cases(&text, problem, profile, set)?;
+    let mut code = 0;
+    let several = problems.len() > 1;
+    for (_, cases) in &problems {
+        for case in cases {
+            if several && case.label.is_empty() || several && case.label == "a" {
+                outln!("problem {}", case.problem);
+            }
+            if !case.label.is_empty() {
+                outln!("{}) ", case.label);
+            }
+            match &case.setup {
+                Ok((position, rules, _))
+                    if let Some(why) =
+                        popeye_problems::refused_by_popeye(engine, position, rules) =>
+                {
+                    eprintln!("{}: not solved: {why}", case.name());
+                    code = 2;
+                }
+                Ok((position, rules, stipulation)) => {
+                    let partial = print_solutions(engine, position, rules, *stipulation, options)?;
+                    if partial {
+                        outln!("partial solution");
+                    }
+                }
+                Err(why) => {
+                    eprintln!("{}: not solved: {why}", case.name());
+                    code = 2;
+                }
+            }
+        }
+    }
+    outln!("solution finished.");
+    Ok(code)
+}
+
+/// `feerie solve --popeye FILE`: [`solve_popeye`] on a file, read when it is a regular file of
+/// at most 16 MB; errors name the file.
+pub fn solve_popeye_file(
+    engine: &dyn Engine,
+    path: &Path,
+    problem: Option<usize>,
+    profile: Profile,
+    set: &[String],
+    stipulation: Option<&str>,
+    options: &Options,
+) -> Result<i32, String> {
+    let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    solve_popeye(engine, &text, problem, profile, set, stipulation, options)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The input with every `stipulation` line (English or German) replaced by `stipulation`.
+fn replace_stipulations(text: &str, stipulation: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let head = line
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if head.len() >= 4
+                && ("stipulation".starts_with(&head) || "forderung".starts_with(&head))
+            {
+                format!("stipulation {stipulation}")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `feerie popeye verify`: reads the input and Popeye's output (regular files only, bounded),
+/// or runs Popeye (`py`, else `POPEYE`) on the input within `timeout`, then [`verify_file`].
+pub fn verify_command(
+    input: &Path,
+    output: Option<&Path>,
+    py: Option<&Path>,
+    timeout: Duration,
+    problem: Option<usize>,
+    engine: &dyn Engine,
+    options: &Options,
+) -> Result<i32, String> {
+    use crate::external::popeye;
+    // Regular files only, bounded: a FIFO or a device must not hang the command.
+    let read = |p: &Path| {
+        crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
+            .map_err(|e| format!("{}: {e}", p.display()))
+    };
+    let text = read(input)?;
+    let output = match output {
+        Some(path) => read(path)?,
+        None => {
+            let binary = popeye::popeye_binary(py)?;
+            popeye::run_popeye_file(&binary, &text, timeout)
+                .map_err(|e| e.to_string())?
+                .0
+        }
+    };
+    let name = input.display().to_string();
+    verify_file(&name, &text, &output, problem, engine, options).map_err(|e| format!("{name}: {e}"))
+}
+
+/// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the
+/// solutions on each side, skipped with the reason) and a summary; exit 1 on a difference.
+pub fn verify_file(
+    name: &str,
+    input: &str,
+    output: &str,
+    problem: Option<usize>,
+    engine: &dyn Engine,
+    options: &Options,
+) -> Result<i32, String> {
+    let reports = verify::verify(input, output, problem, engine, options)?;
+    for r in &reports {
+        let stip = r.stipulation.map(|s| format!(" {s}")).unwrap_or_default();
+        match &r.outcome {
+            Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
+            Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),
+            Outcome::Differ { missing, extra } => {
+                outln!(
+                    "{}{stip}: DIFFER: {} only Popeye gives, {} only we give",
+                    r.name,
+                    missing.len(),
+                    extra.len()
+                );
+                for m in missing {
+                    outln!("  only Popeye: {}", m.trim());
+                }
+                for e in extra {
+                    outln!("  only ours:   {}", e.trim());
+                }
+            }
+        }
+    }
+    let (agree, differ, skipped) = verify::counts(&reports);
+    outln!("{name}: {agree} agree, {differ} differ, {skipped} skipped");
+    Ok(if differ > 0 { 1 } else { 0 })
+}

@@ -1,0 +1,118 @@
+//! Solving stipulations over the [`Engine`] trait: direct, help, self and series play toward
+//! mate or stalemate, so that either engine solves and the two can be compared; the output in
+//! Popeye's layout; and the check of Popeye's solutions against ours.
+//!
+//! ```
+//! use feerie::oracle::{fen, ReferenceEngine, Rules, Validation};
+//! use feerie::solve::{solve, Options};
+//! let position = fen::parse("k7/8/1K6/8/8/8/8/7R w - - 0 1", Validation::Strict).unwrap();
+//! let solved = solve(&ReferenceEngine, &position, &Rules::orthodox(), "#1".parse().unwrap(), &Options::default()).unwrap();
+//! let keys: Vec<String> = solved.solutions.iter().map(|line| line[0].to_string()).collect();
+//! assert_eq!(keys, ["Rh1-h8 #"]);
+//! ```
+
+pub mod command;
+pub mod layout;
+pub mod popeye_problems;
+pub mod search;
+pub mod stipulation;
+pub mod table;
+pub mod verify;
+
+use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
+use rayon::prelude::*;
+
+use crate::progress::Progress;
+use search::Search;
+use stipulation::Stipulation;
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop after this many solutions (keys in direct and self play).
+    pub max_solutions: usize,
+    /// Threads sharing out the root moves.
+    pub threads: usize,
+    /// Show progress by root move on stderr.
+    pub progress: bool,
+    /// The transposition table's bound, in MB (about; 0: no table).
+    pub hash_megabytes: usize,
+}
+
+impl Default for Options {
+    /// Every solution, one thread, no progress, a table of 64 MB.
+    fn default() -> Options {
+        Options {
+            max_solutions: usize::MAX,
+            threads: 1,
+            progress: false,
+            hash_megabytes: 64,
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// In direct and self play, each key alone; in help and series play, each whole line,
+    /// the series side's moves without the other side's passes. In the order of the root
+    /// moves, then of the moves below them.
+    pub solutions: Vec<Vec<MoveRecord>>,
+    /// Whether `max_solutions` cut the search short.
+    pub partial: bool,
+}
+
+/// Root-move searches estimated above this many nodes show progress (when asked).
+const PROGRESS_FROM: f64 = 1e9;
+
+/// Solves `stipulation` from `position` under `rules`: the side to move begins (in `h#2` that
+/// is the side that gets mated; in `h#2.5` the other).
+pub fn solve(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+) -> Result<Solved, String> {
+    let search = Search::new(
+        engine,
+        rules,
+        stipulation,
+        options.max_solutions.max(1),
+        options.hash_megabytes,
+    );
+    let roots = engine
+        .successors(position, rules)
+        .map_err(|e| e.to_string())?;
+    let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
+    let progress = Progress::new(
+        &format!("solve {stipulation}"),
+        "root moves",
+        roots.len() as u64,
+        options.progress && estimate > PROGRESS_FROM,
+    );
+    let one = |(mv, after): &(MoveRecord, Position)| -> Result<Vec<Vec<MoveRecord>>, EngineError> {
+        let found = search.solutions_from(mv, after);
+        progress.step();
+        found
+    };
+    let found: Result<Vec<_>, EngineError> = if options.threads <= 1 {
+        roots.iter().map(one).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads)
+            .stack_size(crate::perft_run::STACK_BYTES)
+            .build()
+            .map_err(|e| format!("cannot start {} thread(s): {e}", options.threads))?;
+        pool.install(|| roots.par_iter().map(one).collect())
+    };
+    progress.finish();
+    let mut solutions: Vec<Vec<MoveRecord>> = found
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .flatten()
+        .collect();
+    let partial = search.stopped() || solutions.len() > options.max_solutions;
+    solutions.truncate(options.max_solutions);
+    Ok(Solved { solutions, partial })
+}

@@ -1,0 +1,169 @@
+//! The problems of a Popeye input as solving cases: each problem (or each of its twins) with its
+//! position, rules and stipulation, or the reason it cannot be solved here.
+
+use feerie_oracle::notation::popeye_input::{self, Language, PopeyeProblem};
+use feerie_oracle::notation::popeye_twin;
+use feerie_oracle::{Position, Profile, Rules, Validation};
+
+use super::search::pass;
+use super::stipulation::Stipulation;
+
+/// One problem or twin, ready to solve.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// 1-based problem number in the file.
+    pub problem: usize,
+    /// Twin label (`a`, `b`, …), empty without twins.
+    pub label: String,
+    /// Position (the side that begins to move), rules and stipulation, or why not.
+    pub setup: Result<(Position, Rules, Stipulation), String>,
+}
+
+impl Case {
+    /// `problem 3` or `problem 3 b)`.
+    pub fn name(&self) -> String {
+        if self.label.is_empty() {
+            format!("problem {}", self.problem)
+        } else {
+            format!("problem {} {})", self.problem, self.label)
+        }
+    }
+}
+
+/// Options that change what the solutions are, or how Popeye prints them so that the solution
+/// set cannot be read back; problems using them are not solved.
+const CHANGING_OPTIONS: &[(&str, &str)] = &[
+    ("duplex", "duplex"),
+    ("halfduplex", "half duplex"),
+    ("whitetoplay", "the other side begins (whitetoplay)"),
+    ("weissbeginnt", "the other side begins (weissbeginnt)"),
+    ("postkeyplay", "post-key play"),
+    ("quodlibet", "quodlibet"),
+    ("defence", "a bound on defences"),
+    ("start", "solving from a given move (start)"),
+    ("upto", "solving up to a given move (upto)"),
+    ("stoponshortsolutions", "stop on short solutions"),
+    ("keepmatingpiece", "keep mating piece"),
+    ("nonsquare", "non-square moves"),
+    ("nontrivial", "non-trivial"),
+    ("set", "set play"),
+    ("satz", "set play"),
+];
+
+/// Whether `option` (as written, maybe abbreviated) names `full`.
+fn names(option: &str, full: &str) -> bool {
+    let o = option.to_ascii_lowercase();
+    o.len() >= 3 && full.starts_with(&o)
+}
+
+/// Why a problem (or twin) cannot be solved here, if so: a stipulation we do not solve, or an
+/// option that changes the play.
+pub fn unsupported(problem: &PopeyeProblem) -> Option<String> {
+    if let Some(s) = &problem.structured_stipulation {
+        return Some(format!("structured stipulation '{s}'"));
+    }
+    let Some(stip) = &problem.stipulation else {
+        return Some("no stipulation".into());
+    };
+    if let Err(e) = stip.parse::<Stipulation>() {
+        return Some(e.to_string());
+    }
+    for word in &problem.options {
+        // `set` is a prefix of no other option; longer names are matched first.
+        if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(full, _)| {
+            if *full == "set" {
+                word.eq_ignore_ascii_case("set")
+            } else {
+                names(word, full)
+            }
+        }) {
+            return Some(format!("option {word}: {why}"));
+        }
+    }
+    None
+}
+
+/// Why Popeye refuses to solve a position, if it does: the side not to move in check under
+/// the rules in force ("the side to play can capture the king"). Popeye says so on its
+/// standard error only, so the reason is found here.
+pub fn refused_by_popeye(
+    engine: &dyn feerie_oracle::Engine,
+    position: &Position,
+    rules: &Rules,
+) -> Option<String> {
+    use feerie_oracle::Status;
+    match engine.status(&pass(position), rules) {
+        Ok(Status::Check | Status::Checkmate) => Some(
+            "the side not to move is in check (Popeye: the side to play can capture the king)"
+                .into(),
+        ),
+        _ => None,
+    }
+}
+
+/// Whether the problem asks for at most some solutions (`option maxsolutions N`).
+pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
+    let words = &problem.options;
+    let at = words.iter().position(|w| names(w, "maxsolutions"))?;
+    words.get(at + 1)?.parse().ok()
+}
+
+/// The case of one (twinned) problem under `profile` with the switch settings `set`.
+fn case_of(
+    problem: &PopeyeProblem,
+    profile: Profile,
+    set: &[String],
+) -> Result<(Position, Rules, Stipulation), String> {
+    if let Some(why) = unsupported(problem) {
+        return Err(why);
+    }
+    let stipulation: Stipulation = problem
+        .stipulation
+        .as_deref()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: super::stipulation::StipulationError| e.to_string())?;
+    let (mut position, mut rules) = problem
+        .to_position(profile, Validation::Lenient)
+        .map_err(|e| e.to_string())?;
+    rules.set_pairs(set).map_err(|e| format!("--set: {e}"))?;
+    // In h#2.5 the side that is not mated begins.
+    if stipulation.half {
+        position = pass(&position);
+    }
+    Ok((position, rules, stipulation))
+}
+
+/// Every case of a Popeye input (`only`: one problem, 1-based), or why the input does not
+/// read. Each problem's twins are cases of their own.
+pub fn cases(
+    text: &str,
+    only: Option<usize>,
+    profile: Profile,
+    set: &[String],
+) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), String> {
+    let file = popeye_input::parse(text).map_err(|e| e.to_string())?;
+    let count = file.problems.len();
+    if let Some(n) = only
+        && (n == 0 || n > count)
+    {
+        return Err(format!("--problem {n} but the file has {count} problem(s)"));
+    }
+    let mut out = Vec::new();
+    for (index, problem) in file.problems.iter().enumerate() {
+        let number = index + 1;
+        if only.is_some_and(|n| n != number) {
+            continue;
+        }
+        let cases = popeye_twin::twins(problem, file.language)
+            .into_iter()
+            .map(|twin| Case {
+                problem: number,
+                label: twin.label,
+                setup: twin.problem.and_then(|p| case_of(&p, profile, set)),
+            })
+            .collect();
+        out.push((problem.clone(), cases));
+    }
+    Ok((file.language, out))
+}

@@ -1,0 +1,248 @@
+//! Stipulations: what a problem asks (`#2`, `h#3.5`, `ser-h=4`, …), read from Popeye's short
+//! notation.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest stipulation accepted, in moves: far beyond what any search finishes, and within
+/// the recursion depth the search may use.
+pub const MAX_MOVES: u32 = 30;
+
+/// Who plays toward the goal, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The side to move forces the goal against every defence, in n moves or fewer (`#n`,
+    /// `=n`).
+    Direct,
+    /// Both sides cooperate, the side to move beginning; the other side reaches the goal on the
+    /// last move, in n moves or fewer (`h#n`, `h#n.5`).
+    Help,
+    /// The side to move forces the other side to reach the goal against it (`s#n`).
+    SelfPlay,
+    /// The side to move plays up to n moves in a row (the other side passing), then the other
+    /// side reaches the goal in one move (`ser-h#n`).
+    SeriesHelp,
+    /// The side to move plays up to n moves in a row, the last reaching the goal (`ser-#n`).
+    SeriesDirect,
+}
+
+/// What the last move must achieve against the side it leaves to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Checkmate (`#`): in check without a legal move.
+    Mate,
+    /// Stalemate (`=`): not in check, without a legal move.
+    Stalemate,
+}
+
+impl Goal {
+    /// Popeye's sign: `#` or `=`.
+    pub fn sign(self) -> char {
+        match self {
+            Goal::Mate => '#',
+            Goal::Stalemate => '=',
+        }
+    }
+}
+
+/// A stipulation.
+///
+/// ```
+/// use feerie::solve::stipulation::{Goal, Play, Stipulation};
+/// let s: Stipulation = "h#2.5".parse().unwrap();
+/// assert_eq!((s.play, s.goal, s.moves, s.half), (Play::Help, Goal::Mate, 2, true));
+/// assert_eq!(s.plies(), 5);
+/// assert_eq!(s.to_string(), "h#2.5");
+/// assert!("r#2".parse::<Stipulation>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stipulation {
+    /// Direct, help, self or series play.
+    pub play: Play,
+    /// Mate or stalemate.
+    pub goal: Goal,
+    /// The number of moves (the whole part of `h#2.5`).
+    pub moves: u32,
+    /// Help play only: a half-move more, the other side beginning (`h#2.5`).
+    pub half: bool,
+}
+
+impl Stipulation {
+    /// Half-moves of a help play solution; for other play, the most half-moves of the side
+    /// playing toward the goal and its opponent together (a bound used for progress).
+    pub fn plies(&self) -> u32 {
+        match self.play {
+            Play::Help => 2 * self.moves + u32::from(self.half),
+            Play::Direct | Play::SelfPlay => 2 * self.moves,
+            Play::SeriesHelp => self.moves + 1,
+            Play::SeriesDirect => self.moves,
+        }
+    }
+}
+
+/// Why a stipulation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StipulationError(pub String);
+
+impl fmt::Display for StipulationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StipulationError {}
+
+/// The forms understood, for error messages.
+pub const SUPPORTED: &str =
+    "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, ser-h=n";
+
+/// The text quoted in a refusal, cut to 40 characters.
+fn shortened(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(40).collect();
+        format!("{head}… ({} characters)", text.chars().count())
+    }
+}
+
+impl FromStr for Stipulation {
+    type Err = StipulationError;
+
+    fn from_str(text: &str) -> Result<Stipulation, StipulationError> {
+        let refuse = |why: &str| {
+            StipulationError(format!(
+                "stipulation '{}': {why} (supported: {SUPPORTED})",
+                shortened(text.trim())
+            ))
+        };
+        let lower = text.trim().to_ascii_lowercase();
+        if lower.is_empty() {
+            return Err(refuse("empty"));
+        }
+        let (series, rest) = match lower.strip_prefix("ser-") {
+            Some(rest) => (true, rest),
+            None => (false, lower.as_str()),
+        };
+        let (kind, rest) = match rest.chars().next() {
+            Some('h') => ('h', &rest[1..]),
+            Some('s') => ('s', &rest[1..]),
+            Some('#') | Some('=') => ('d', rest),
+            _ => {
+                return Err(refuse(
+                    "unknown play (reflex, proof games, … are not supported)",
+                ));
+            }
+        };
+        let play = match (series, kind) {
+            (false, 'd') => Play::Direct,
+            (false, 'h') => Play::Help,
+            (false, 's') => Play::SelfPlay,
+            (true, 'd') => Play::SeriesDirect,
+            (true, 'h') => Play::SeriesHelp,
+            _ => return Err(refuse("series self play is not supported")),
+        };
+        let goal = match rest.chars().next() {
+            Some('#') => Goal::Mate,
+            Some('=') => Goal::Stalemate,
+            _ => return Err(refuse("the goal must be # (mate) or = (stalemate)")),
+        };
+        let number = &rest[1..];
+        let (whole, half) = match number.strip_suffix(".5") {
+            Some(w) => (w, true),
+            None => (number, false),
+        };
+        if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(refuse(
+                "the number of moves must be a whole number (or n.5 in help play)",
+            ));
+        }
+        let moves: u32 = whole
+            .parse()
+            .map_err(|_| refuse(&format!("at most {MAX_MOVES} moves")))?;
+        if half && play != Play::Help {
+            return Err(refuse("a half move (n.5) is for help play only"));
+        }
+        if moves == 0 && !half {
+            return Err(refuse("at least one move"));
+        }
+        if moves > MAX_MOVES {
+            return Err(refuse(&format!("at most {MAX_MOVES} moves")));
+        }
+        Ok(Stipulation {
+            play,
+            goal,
+            moves,
+            half,
+        })
+    }
+}
+
+impl fmt::Display for Stipulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let prefix = match self.play {
+            Play::Direct => "",
+            Play::Help => "h",
+            Play::SelfPlay => "s",
+            Play::SeriesHelp => "ser-h",
+            Play::SeriesDirect => "ser-",
+        };
+        write!(f, "{prefix}{}{}", self.goal.sign(), self.moves)?;
+        if self.half {
+            f.write_str(".5")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_supported_form_reads_and_writes_back() {
+        for text in [
+            "#2", "=3", "s#4", "s=1", "h#2", "h=3", "h#2.5", "h#0.5", "h=1.5", "ser-#3", "ser-=2",
+            "ser-h#5", "ser-h=4",
+        ] {
+            let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(s.to_string(), text);
+        }
+        assert_eq!("H#2".parse::<Stipulation>().unwrap().play, Play::Help);
+        assert_eq!(
+            " ser-h#3 ".parse::<Stipulation>().unwrap().play,
+            Play::SeriesHelp
+        );
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        for (text, why) in [
+            ("", "empty"),
+            ("r#2", "unknown play"),
+            ("hs#2", "goal must be"),
+            ("#", "whole number"),
+            ("#2.5", "help play only"),
+            ("ser-s#2", "series self"),
+            ("#0", "at least one"),
+            ("#31", "at most 30"),
+            ("#99999999999999999999", "at most 30"),
+            ("h#2x", "whole number"),
+            ("dia3.5", "unknown play"),
+            ("ser-h#1.5", "help play only"),
+        ] {
+            let e = text.parse::<Stipulation>().unwrap_err().to_string();
+            assert!(e.contains(why), "{text}: {e}");
+            assert!(e.contains("supported:"), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn plies_count_both_sides() {
+        let p = |t: &str| t.parse::<Stipulation>().unwrap().plies();
+        assert_eq!(p("h#2"), 4);
+        assert_eq!(p("h#1.5"), 3);
+        assert_eq!(p("ser-h#3"), 4);
+        assert_eq!(p("#2"), 4);
+    }
+}

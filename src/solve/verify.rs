@@ -1,0 +1,279 @@
+//! `popeye verify`: every problem (and twin) of a Popeye input that we can solve, solved by us
+//! and compared with Popeye's output as sets: the solutions Popeye misses, the ones it gives
+//! that we do not (cooks it found that we miss, or moves we do not allow), and in direct and
+//! self play the keys. Threats, variations, tries and set play are not compared.
+
+use std::collections::BTreeSet;
+
+use feerie_oracle::notation::popeye_input::Language;
+use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
+
+use super::popeye_problems::{self, Case};
+use super::search::pass;
+use super::stipulation::{Play, Stipulation};
+use super::{Options, solve};
+use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
+use crate::external::popeye_replay::{english_move, find_chunk};
+
+/// How one problem or twin compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The same solutions (this many).
+    Agree(usize),
+    /// Solutions only Popeye gives (`missing` from ours) and only we give (`extra`), each as
+    /// its printed line.
+    Differ {
+        /// Popeye's solutions that we do not find.
+        missing: Vec<String>,
+        /// Our solutions that Popeye does not print.
+        extra: Vec<String>,
+    },
+    /// Not compared, with the reason.
+    Skipped(String),
+}
+
+/// The comparison of one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseReport {
+    /// `problem 3 b)`.
+    pub name: String,
+    /// The stipulation, when it was read.
+    pub stipulation: Option<Stipulation>,
+    /// What the comparison found.
+    pub outcome: Outcome,
+}
+
+/// Compares our solutions of every case of `input` with Popeye's `output` for it, under the
+/// popeye profile. `only` keeps one problem (1-based). An error is an input that does not read.
+pub fn verify(
+    input: &str,
+    output: &str,
+    only: Option<usize>,
+    engine: &dyn Engine,
+    options: &Options,
+) -> Result<Vec<CaseReport>, String> {
+    // Every problem is read, so that each finds its section of the output in turn.
+    let (language, problems) = popeye_problems::cases(input, None, Profile::Popeye, &[])?;
+    if let Some(n) = only
+        && (n == 0 || n > problems.len())
+    {
+        return Err(format!(
+            "--problem {n} but the file has {} problem(s)",
+            problems.len()
+        ));
+    }
+    let chunks = popeye_output::parse(output);
+    let lines: Vec<&str> = output.lines().collect();
+    let mut reports = Vec::new();
+    let mut next_chunk = 0;
+    for (problem, cases) in &problems {
+        let found = find_chunk(problem, &chunks, next_chunk);
+        if let Some(i) = found {
+            next_chunk = i + 1;
+        }
+        let partial_popeye = found.is_some_and(|i| chunks[i].partial)
+            || popeye_problems::max_solutions(problem).is_some();
+        if only.is_some_and(|n| cases.first().is_some_and(|c| c.problem != n)) {
+            continue;
+        }
+        for (index, case) in cases.iter().enumerate() {
+            let twin = found.and_then(|i| {
+                let twins = &chunks[i].twins;
+                (twins.len() == cases.len()).then(|| &twins[index])
+            });
+            let report = compare_case(
+                case,
+                twin,
+                found.is_some(),
+                partial_popeye,
+                language,
+                &lines,
+                engine,
+                options,
+            );
+            reports.push(report);
+        }
+    }
+    Ok(reports)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare_case(
+    case: &Case,
+    twin: Option<&OutputTwin>,
+    chunk_found: bool,
+    partial_popeye: bool,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+    options: &Options,
+) -> CaseReport {
+    let name = case.name();
+    let skip = |stipulation, why: String| CaseReport {
+        name: name.clone(),
+        stipulation,
+        outcome: Outcome::Skipped(why),
+    };
+    let (position, rules, stipulation) = match &case.setup {
+        Ok(x) => x,
+        Err(why) => return skip(None, why.clone()),
+    };
+    let stipulation = *stipulation;
+    if let Some(why) = popeye_problems::refused_by_popeye(engine, position, rules) {
+        return skip(Some(stipulation), why);
+    }
+    let Some(twin) = twin else {
+        let why = if chunk_found {
+            "the output's twins do not match the input's"
+        } else {
+            "no solution section for it in the output"
+        };
+        return skip(Some(stipulation), why.into());
+    };
+    let theirs = match popeye_solutions(twin, position, rules, stipulation, language, lines, engine)
+    {
+        Ok(t) => t,
+        // A move of Popeye's that our engine does not allow: a solution we do not have.
+        Err(why) => {
+            return CaseReport {
+                name,
+                stipulation: Some(stipulation),
+                outcome: Outcome::Differ {
+                    missing: vec![format!("a line that does not replay: {why}")],
+                    extra: Vec::new(),
+                },
+            };
+        }
+    };
+    let ours = match solve(engine, position, rules, stipulation, options) {
+        Ok(solved) => solved.solutions,
+        Err(why) => return skip(Some(stipulation), why),
+    };
+    let ours: BTreeSet<String> = ours
+        .iter()
+        .map(|line| super::layout::line(&stipulation, line, false))
+        .collect();
+    let theirs: BTreeSet<String> = theirs
+        .iter()
+        .map(|line| super::layout::line(&stipulation, line, false))
+        .collect();
+    let missing: Vec<String> = theirs.difference(&ours).cloned().collect();
+    let extra: Vec<String> = if partial_popeye {
+        Vec::new()
+    } else {
+        ours.difference(&theirs).cloned().collect()
+    };
+    let outcome = if missing.is_empty() && extra.is_empty() {
+        Outcome::Agree(theirs.len())
+    } else {
+        Outcome::Differ { missing, extra }
+    };
+    CaseReport {
+        name,
+        stipulation: Some(stipulation),
+        outcome,
+    }
+}
+
+/// Popeye's solutions of one twin as move records of our engine: each printed line of help and
+/// series play, each key (a first move marked `!`) of direct and self play.
+fn popeye_solutions(
+    twin: &OutputTwin,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+) -> Result<Vec<Vec<MoveRecord>>, String> {
+    let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
+    let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
+    for mv in moves {
+        match groups.last_mut() {
+            Some(group) if group[0].line == mv.line => group.push(mv),
+            _ => groups.push(vec![mv]),
+        }
+    }
+    let direct = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
+    let mut out = Vec::new();
+    for group in groups {
+        if direct {
+            let first = group[0];
+            let raw = lines.get(first.line - 1).copied().unwrap_or("");
+            if first.ply != 0 || !raw.split_whitespace().any(|w| w == "!") {
+                continue;
+            }
+            out.push(resolve_line(
+                &[first],
+                position,
+                rules,
+                stipulation,
+                language,
+                engine,
+            )?);
+        } else {
+            out.push(resolve_line(
+                &group,
+                position,
+                rules,
+                stipulation,
+                language,
+                engine,
+            )?);
+        }
+    }
+    Ok(out)
+}
+
+/// The moves of one printed line, found among our engine's legal moves along the line (the
+/// other side passing between series moves).
+fn resolve_line(
+    printed: &[&SolutionMove],
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    engine: &dyn Engine,
+) -> Result<Vec<MoveRecord>, String> {
+    let mut current = position.clone();
+    let mut out = Vec::new();
+    let series_moves = match stipulation.play {
+        Play::SeriesHelp => printed.len().saturating_sub(1),
+        Play::SeriesDirect => printed.len(),
+        _ => 0,
+    };
+    for (i, mv) in printed.iter().enumerate() {
+        let text = match language {
+            Language::English => mv.text.clone(),
+            Language::German => english_move(&mv.text),
+        };
+        let legal = engine
+            .legal_moves(&current, rules)
+            .map_err(|e| e.to_string())?;
+        let record = popeye_move::resolve(&text, &legal)
+            .map_err(|e| format!("{} (output line {}): {}", mv.text, mv.line, e.message))?;
+        let after = engine
+            .play(&current, rules, &record)
+            .map_err(|e| e.to_string())?;
+        current = if i + 1 < series_moves {
+            pass(&after)
+        } else {
+            after
+        };
+        out.push(record);
+    }
+    Ok(out)
+}
+
+/// Counts of a verification: agreeing, differing and skipped cases.
+pub fn counts(reports: &[CaseReport]) -> (usize, usize, usize) {
+    let mut c = (0, 0, 0);
+    for r in reports {
+        match r.outcome {
+            Outcome::Agree(_) => c.0 += 1,
+            Outcome::Differ { .. } => c.1 += 1,
+            Outcome::Skipped(_) => c.2 += 1,
+        }
+    }
+    c
+}

@@ -1,0 +1,241 @@
+//! Both engines solve alike: on problem-like positions under every rule family (orthodox,
+//! Circe and its Clone, Equipollents and Parrain forms, Frankfurt and Protean chess, each with
+//! and without a magic piece, under both profiles) and on every shipped scenario position,
+//! short stipulations of each kind of play give the same solutions, move for move, through the
+//! reference and the bitboard engine.
+
+use std::path::Path;
+
+use feerie::bitboard::BitboardEngine;
+use feerie::oracle::{Engine, ReferenceEngine};
+use feerie::scenario::load_dir;
+use feerie::solve::{Options, solve};
+
+/// Short stipulations of each kind of play, with both goals.
+const STIPULATIONS: [&str; 9] = [
+    "#1", "#2", "=1", "s#1", "h#1", "h#1.5", "h=1", "ser-h#2", "ser-#2",
+];
+
+fn lines(
+    engine: &dyn Engine,
+    position: &feerie::oracle::Position,
+    rules: &feerie::oracle::Rules,
+    stipulation: &str,
+) -> Vec<String> {
+    let solved = solve(
+        engine,
+        position,
+        rules,
+        stipulation.parse().unwrap(),
+        &Options::default(),
+    )
+    .unwrap_or_else(|e| panic!("{} cannot solve {stipulation}: {e}", engine.name()));
+    solved
+        .solutions
+        .iter()
+        .map(|line| {
+            line.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Problem-like positions (few units, mates near), solved under every rule family.
+const POSITIONS: [&str; 4] = [
+    "4kr2/3pp3/8/8/8/8/8/1K1Q4 b - - 0 1",
+    "k7/8/2K5/8/8/8/8/1R6 w - - 0 1",
+    "k7/8/2K5/8/8/8/8/1R6 b - - 0 1",
+    "k7/8/2K5/8/3(bmB)4/8/8/1R6 w - - 0 1",
+];
+
+const FAMILIES: [&str; 7] = [
+    "orthodox",
+    "circe",
+    "circe-clone",
+    "circe-equipollents",
+    "circe-parrain",
+    "frankfurt",
+    "protean",
+];
+
+#[test]
+fn both_engines_give_the_same_solutions_in_every_family() {
+    let mut with_solutions = std::collections::BTreeSet::new();
+    for fen in POSITIONS {
+        let position = feerie::oracle::fen::parse(fen, feerie::oracle::Validation::Strict).unwrap();
+        for family in FAMILIES {
+            for profile in ["documented", "popeye"] {
+                let rules = feerie::oracle::Rules::from_words(
+                    &[family.to_string()],
+                    Some(profile),
+                    &[] as &[String],
+                )
+                .unwrap();
+                for stipulation in STIPULATIONS {
+                    let reference = lines(&ReferenceEngine, &position, &rules, stipulation);
+                    let bitboard = lines(&BitboardEngine, &position, &rules, stipulation);
+                    assert_eq!(
+                        reference, bitboard,
+                        "{fen} ({rules}) {stipulation}: the engines' solutions differ"
+                    );
+                    if !reference.is_empty() {
+                        let magic = if fen.contains('m') { " magic" } else { "" };
+                        with_solutions.insert(format!("{family}{magic}"));
+                    }
+                }
+            }
+        }
+    }
+    // The comparison means something only if solutions were found in every family.
+    for family in FAMILIES {
+        assert!(
+            with_solutions.contains(family),
+            "no solution in {family}: {with_solutions:?}"
+        );
+        assert!(
+            with_solutions.contains(&format!("{family} magic")),
+            "no solution in {family} with a magic piece: {with_solutions:?}"
+        );
+    }
+}
+
+#[test]
+fn both_engines_give_the_same_solutions_on_the_scenarios() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let scenarios = load_dir(&dir).expect("the scenarios folder reads");
+    let mut solved = 0;
+    for scenario in scenarios.into_iter().flatten() {
+        let (Ok(position), Ok(rules)) = (scenario.position(), scenario.base_rules()) else {
+            continue;
+        };
+        // The two-move direct stipulation is left out here to keep the test short.
+        for stipulation in STIPULATIONS.iter().filter(|s| **s != "#2") {
+            let reference = lines(&ReferenceEngine, &position, &rules, stipulation);
+            let bitboard = lines(&BitboardEngine, &position, &rules, stipulation);
+            assert_eq!(
+                reference, bitboard,
+                "{} ({}) {stipulation}: the engines' solutions differ",
+                scenario.file, rules
+            );
+            solved += 1;
+        }
+    }
+    assert!(solved > 400, "only {solved} scenario solves");
+}
+
+fn feerie(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_feerie"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn solve_refuses_bad_input_in_one_line() {
+    let fen = "k7/8/2K5/8/8/8/8/1R6 w - - 0 1";
+    for (args, words) in [
+        (
+            vec!["solve", "--fen", fen, "--stipulation", "r#2"],
+            "supported:",
+        ),
+        (
+            vec!["solve", "--fen", fen, "--stipulation", "#2.5"],
+            "help play only",
+        ),
+        (vec!["solve", "--fen", fen], "--stipulation is needed"),
+        (
+            vec![
+                "solve",
+                "--fen",
+                fen,
+                "--stipulation",
+                "#1",
+                "--max-solutions",
+                "0",
+            ],
+            "at least 1",
+        ),
+        (
+            vec![
+                "solve",
+                "--fen",
+                fen,
+                "--stipulation",
+                "#1",
+                "--threads",
+                "0",
+            ],
+            "--threads",
+        ),
+    ] {
+        let (code, out, err) = feerie(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn solve_prints_keys_and_lines_in_popeye_s_layout() {
+    let fen = "k7/8/2K5/8/8/8/8/1R6";
+    let (code, out, _) = feerie(&[
+        "solve",
+        "--fen",
+        &format!("{fen} w - - 0 1"),
+        "--stipulation",
+        "ser-#2",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "\n  1.Kc6-c7   2.Rb1-a1 #\n\nsolution finished.\n");
+    let (code, out, _) = feerie(&[
+        "solve",
+        "--fen",
+        &format!("{fen} b - - 0 1"),
+        "--stipulation",
+        "h#2",
+        "--max-solutions",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[1].starts_with("  1.Ka8-") && lines[1].ends_with(" #"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "partial solution");
+}
+
+#[test]
+fn the_transposition_table_changes_no_solution() {
+    let rules =
+        feerie::oracle::Rules::from_words(&["circe".to_string()], Some("popeye"), &[] as &[String])
+            .unwrap();
+    for fen in POSITIONS {
+        let position = feerie::oracle::fen::parse(fen, feerie::oracle::Validation::Strict).unwrap();
+        for stipulation in ["#2", "s#2", "h#2", "ser-h#3", "ser-#3"] {
+            let run = |hash_megabytes| {
+                let options = Options {
+                    hash_megabytes,
+                    ..Options::default()
+                };
+                solve(
+                    &BitboardEngine,
+                    &position,
+                    &rules,
+                    stipulation.parse().unwrap(),
+                    &options,
+                )
+                .unwrap()
+            };
+            assert_eq!(run(0), run(16), "{fen} {stipulation}");
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! `popeye verify` and `solve` against Popeye: every kind of play we solve, under each Circe
+//! form and Frankfurt and Protean chess, gives exactly the live Popeye binary's solutions; a
+//! solution taken out of Popeye's output is reported as ours only, with exit 1; and some of
+//! Popeye's own example files (`../shared/popeye`) agree. Without the shared folder the tests
+//! say they skipped; under CI (`FEERIE_REQUIRE_POPEYE`, `FEERIE_REQUIRE_SHARED` or `CI` set) they
+//! fail instead.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use feerie::bitboard::BitboardEngine;
+use feerie::external::popeye::run_popeye_file;
+use feerie::solve::Options;
+use feerie::solve::verify::{Outcome, verify};
+
+fn shared(relative: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let required = set("FEERIE_REQUIRE_POPEYE")
+        || set("FEERIE_REQUIRE_SHARED")
+        || std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(
+        !required,
+        "{} is missing, and this run requires it",
+        path.display()
+    );
+    eprintln!(
+        "skipped: no {} (the shared folder beside the repository)",
+        path.display()
+    );
+    None
+}
+
+/// One problem of each kind of play, under several conditions.
+const KINDS: &str = "beginproblem
+option noboard
+stipulation #2
+pieces white kb1 qd1 rh1 black ka8 pa7 pb7
+next
+option noboard
+condition circe
+stipulation h#2
+pieces white kb1 qd1 black ke8 pe7 pd7 rf8
+next
+option noboard
+condition circe parrain
+stipulation h#1.5
+pieces white kb1 qd1 black ke8 pe7 pd7 rf8
+next
+option noboard
+condition circeclone
+stipulation ser-h#3
+pieces white kc6 rb1 black ka8
+next
+option noboard
+condition equipollentscirce
+stipulation ser-#3
+pieces white kc6 rb1 black ka8
+next
+option noboard
+condition proteanchess
+stipulation =2
+pieces white kc6 rb1 black ka8
+next
+option noboard
+condition frankfurtchess
+stipulation h=2
+pieces white kb1 qd1 black ka8 pa7
+next
+option noboard
+stipulation s#2
+pieces white kh1 qa6 rb2 bf1 black kg3 ph3 pg4
+endproblem
+";
+
+#[test]
+fn every_kind_of_play_agrees_with_live_popeye() {
+    let Some(py) = shared("tools/popeye/py") else {
+        return;
+    };
+    let (output, _) = run_popeye_file(&py, KINDS, Duration::from_secs(60)).expect("Popeye runs");
+    let reports = verify(KINDS, &output, None, &BitboardEngine, &Options::default()).unwrap();
+    assert_eq!(reports.len(), 8);
+    let mut solutions = 0;
+    for r in &reports {
+        match &r.outcome {
+            Outcome::Agree(n) => solutions += n,
+            other => panic!("{}: {other:?}", r.name),
+        }
+    }
+    // Short help solutions (h#1 within h#2 under Circe) included.
+    assert!(solutions > 500, "{solutions} solutions");
+
+    // A solution Popeye did not print is ours only: a difference.
+    let cut: String = output
+        .lines()
+        .filter(|l| !l.contains("1.Ka8-a7   2.Ka7-a6"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let reports = verify(KINDS, &cut, None, &BitboardEngine, &Options::default()).unwrap();
+    let differ: Vec<_> = reports
+        .iter()
+        .filter_map(|r| match &r.outcome {
+            Outcome::Differ { missing, extra } => {
+                Some((r.name.clone(), missing.clone(), extra.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(differ.len(), 1, "{differ:?}");
+    assert_eq!(differ[0].0, "problem 4");
+    assert!(differ[0].1.is_empty());
+    assert_eq!(differ[0].2, ["  1.Ka8-a7   2.Ka7-a6 Rb1-a1 #"]);
+}
+
+#[test]
+fn solve_prints_popeye_s_lines() {
+    let Some(py) = shared("tools/popeye/py") else {
+        return;
+    };
+    let input = "beginproblem\noption noboard\ncondition circe\nstipulation h#2\npieces white kb1 qd1 black ke8 pe7 pd7 rf8\nendproblem\n";
+    let (output, _) = run_popeye_file(&py, input, Duration::from_secs(60)).expect("Popeye runs");
+    let mut theirs: Vec<&str> = output.lines().filter(|l| l.starts_with("  1.")).collect();
+    let exe = env!("CARGO_BIN_EXE_feerie");
+    let ours = std::process::Command::new(exe)
+        .args([
+            "solve",
+            "--fen",
+            "4kr2/3pp3/8/8/8/8/8/1K1Q4 b - - 0 1",
+            "--rules",
+            "circe",
+            "--profile",
+            "popeye",
+            "--stipulation",
+            "h#2",
+            "--engine",
+            "bitboard",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert!(ours.status.success());
+    let text = String::from_utf8(ours.stdout).unwrap();
+    assert!(text.ends_with("\nsolution finished.\n"), "{text}");
+    let mut ours: Vec<&str> = text.lines().filter(|l| l.starts_with("  1.")).collect();
+    theirs.sort();
+    ours.sort();
+    assert!(!ours.is_empty());
+    assert_eq!(ours, theirs);
+}
+
+#[test]
+fn popeye_s_examples_agree() {
+    for (input, output) in [
+        (
+            "popeye/BEISPIEL__parrain.inp",
+            "popeye/BEISPIEL__parrain.out",
+        ),
+        (
+            "popeye/EXAMPLES__lastcap.inp",
+            "popeye/EXAMPLES__lastcap.ref",
+        ),
+        (
+            "popeye/BEISPIEL__cirpiece.inp",
+            "popeye/BEISPIEL__cirpiece.out",
+        ),
+    ] {
+        let (Some(input), Some(output)) = (shared(input), shared(output)) else {
+            return;
+        };
+        let input = std::fs::read_to_string(input).unwrap();
+        let output = std::fs::read_to_string(output).unwrap();
+        let reports = verify(&input, &output, None, &BitboardEngine, &Options::default()).unwrap();
+        let (agree, differ, _) = feerie::solve::verify::counts(&reports);
+        assert_eq!(differ, 0, "{reports:#?}");
+        assert!(agree >= 3, "{reports:#?}");
+    }
+}
+
+/// Every file of `../shared/popeye` with its expected output: no difference (about a minute).
+#[test]
+#[ignore]
+fn every_shared_popeye_file_agrees() {
+    let Some(dir) = shared("popeye") else { return };
+    let mut agree_total = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "inp") {
+            continue;
+        }
+        let Some(output) = ["out", "ref", "tst", "reg"]
+            .iter()
+            .map(|e| path.with_extension(e))
+            .find(|p| p.exists())
+        else {
+            continue;
+        };
+        let input = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).to_string();
+        let output = std::fs::read(&output).unwrap();
+        let output = String::from_utf8_lossy(&output);
+        let reports = verify(&input, &output, None, &BitboardEngine, &Options::default()).unwrap();
+        let (agree, differ, _) = feerie::solve::verify::counts(&reports);
+        assert_eq!(differ, 0, "{}: {reports:#?}", path.display());
+        agree_total += agree;
+    }
+    assert!(agree_total >= 50, "{agree_total}");
+}
+
+#[test]
+fn verify_exits_1_on_a_difference() {
+    let Some(py) = shared("tools/popeye/py") else {
+        return;
+    };
+    let (output, _) = run_popeye_file(&py, KINDS, Duration::from_secs(60)).expect("Popeye runs");
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("kinds.inp");
+    std::fs::write(&input, KINDS).unwrap();
+    let run = |out: &str| {
+        let path = dir.path().join("kinds.out");
+        std::fs::write(&path, out).unwrap();
+        std::process::Command::new(env!("CARGO_BIN_EXE_feerie"))
+            .args(["popeye", "verify", "--engine", "bitboard"])
+            .arg(&input)
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let agree = run(&output);
+    assert_eq!(
+        agree.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&agree.stdout)
+    );
+    // A move Popeye would not print: the line no longer replays.
+    let wrong = run(&output.replace("Rb1-a1 #", "Rb1-a2 #"));
+    let text = String::from_utf8_lossy(&wrong.stdout);
+    assert_eq!(wrong.status.code(), Some(1), "{text}");
+    assert!(text.contains("problem 4 ser-h#3: DIFFER"), "{text}");
+}
