@@ -327,15 +327,6 @@ fn has_option(problem: &PopeyeProblem, names: &[&str]) -> bool {
     })
 }
 
-/// The position with the other side to move: a side passing (a threat, set play, series play).
-fn pass(position: &Position) -> Position {
-    let mut setup = position.setup().clone();
-    setup.side_to_move = !setup.side_to_move;
-    setup.en_passant = None;
-    setup.reserve = None;
-    Position::from_played(setup)
-}
-
 struct Context<'a> {
     engine: &'a dyn Engine,
     rules: &'a Rules,
@@ -351,7 +342,7 @@ impl Context<'_> {
             path.truncate(mv.ply + 1);
             while path.len() <= mv.ply {
                 let last = path.last().cloned().flatten();
-                path.push(last.map(|p| pass(&p)));
+                path.push(last.map(|p| p.passed()));
             }
             let Some(before) = path[mv.ply].clone() else {
                 continue;

@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-pub use load::{LoadError, load_dir, load_file, parse_scenario};
+pub use load::{LoadError, MAX_SCENARIO_BYTES, load_dir, load_file, parse_scenario};
 pub use report::print_failure;
 pub use run::{Failure, Outcome, case_positions, run};
 

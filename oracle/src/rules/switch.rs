@@ -1,4 +1,5 @@
-//! The switches: every point where the sources disagree or are silent (RULES.md §1–8).
+//! The switches: every point where the sources disagree or are silent (RULES.md §1–8). Their
+//! values under each profile are tabled in the documentation of [`super`].
 
 use std::fmt;
 use std::str::FromStr;
