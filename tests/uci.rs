@@ -5,8 +5,7 @@
 use feerie::external::uci::{UciEngine, compare_perft};
 use feerie::oracle::{
     Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Validation,
-    Walk,
-    fen,
+    Walk, fen,
 };
 use feerie::playout::random_positions;
 

@@ -10,7 +10,8 @@
 
 use feerie_oracle::{
     Colour, Condition, Engine, EngineError, File, MoveRecord, Piece, Position, Profile,
-    ReferenceEngine, Reserve, Rules, Setup, Square, Switch, Validation, Walk, fen, geometry,
+    ReferenceEngine, Reserve, Rules, RulesError, Setup, Square, Switch, Validation, Walk, fen,
+    geometry,
 };
 
 use super::choices::{Choices, Tape};
@@ -71,7 +72,7 @@ impl Bucket {
     }
 
     /// The buckets whose name contains one of `filters` (all of them when there is none).
-    pub fn matching(filters: &[String]) -> Result<Vec<Bucket>, String> {
+    pub fn matching(filters: &[String]) -> Result<Vec<Bucket>, RulesError> {
         let all = Bucket::all();
         if filters.is_empty() {
             return Ok(all);
@@ -87,11 +88,11 @@ impl Bucket {
             .collect();
         if chosen.is_empty() {
             let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
-            return Err(format!(
+            return Err(RulesError(format!(
                 "no fuzz family matches {} (families: {}; a profile may follow, as in circe/popeye)",
                 filters.join(", "),
                 names.join(", ")
-            ));
+            )));
         }
         Ok(chosen)
     }
@@ -295,7 +296,9 @@ fn edit(
 /// when there is none).
 fn play_double_step(position: Position, choices: &mut dyn Choices, rules: &Rules) -> Position {
     let played = ReferenceEngine.play_chosen(&position, rules, &mut |moves| {
-        let steps: Vec<usize> = (0..moves.len()).filter(|&i| is_double_step(&moves[i])).collect();
+        let steps: Vec<usize> = (0..moves.len())
+            .filter(|&i| is_double_step(&moves[i]))
+            .collect();
         (!steps.is_empty()).then(|| steps[choices.below(steps.len())])
     });
     match played {

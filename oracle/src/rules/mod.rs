@@ -142,7 +142,7 @@ impl Rules {
             );
         }
         let profile = match profile {
-            Some(p) => p.parse::<Profile>().map_err(RulesError)?,
+            Some(p) => p.parse::<Profile>()?,
             None => Profile::default(),
         };
         let mut rules = Rules::new(conditions, profile)?;
@@ -168,7 +168,7 @@ impl Rules {
                 .as_ref()
                 .split_once('=')
                 .expect("checked by set_pair");
-            let switch: Switch = key.trim().parse().map_err(RulesError)?;
+            let switch: Switch = key.trim().parse()?;
             let value = self.overrides[&switch];
             match seen.insert(switch, value) {
                 Some(before) if before != value => {
@@ -204,7 +204,7 @@ impl Rules {
 
     /// Sets a switch by name; unknown keys and values are errors that list the valid ones.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let switch: Switch = key.parse().map_err(RulesError)?;
+        let switch: Switch = key.parse()?;
         let valid = switch.values();
         let value = valid.iter().find(|v| **v == value).ok_or_else(|| {
             RulesError(format!(

@@ -9,12 +9,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::RulesError;
+
 /// A named set of switch defaults.
 ///
 /// ```
 /// use feerie_oracle::Profile;
 /// assert_eq!("popeye".parse::<Profile>().unwrap(), Profile::Popeye);
-/// assert!("winchloe".parse::<Profile>().unwrap_err().contains("documented, popeye"));
+/// assert!("winchloe".parse::<Profile>().unwrap_err().to_string().contains("documented, popeye"));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Profile {
@@ -45,11 +47,11 @@ impl fmt::Display for Profile {
 }
 
 impl FromStr for Profile {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Profile, String> {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Profile, RulesError> {
         Profile::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| format!("unknown profile '{s}' (valid: documented, popeye)"))
+            .ok_or_else(|| RulesError(format!("unknown profile '{s}' (valid: documented, popeye)")))
     }
 }

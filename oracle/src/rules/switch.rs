@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::RulesError;
+
 macro_rules! switch_values {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$doc])*
@@ -257,14 +259,14 @@ impl fmt::Display for Switch {
 }
 
 impl FromStr for Switch {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Switch, String> {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Switch, RulesError> {
         Switch::ALL
             .into_iter()
             .find(|k| k.key() == s)
             .ok_or_else(|| {
                 let keys: Vec<&str> = Switch::ALL.iter().map(|k| k.key()).collect();
-                format!("unknown switch '{s}' (valid: {})", keys.join(", "))
+                RulesError(format!("unknown switch '{s}' (valid: {})", keys.join(", ")))
             })
     }
 }

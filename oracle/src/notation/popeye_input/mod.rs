@@ -5,7 +5,7 @@
 //!   names, options that do not change the position);
 //! - `reading`: the tokens of a file into [`PopeyeFile`], everything kept as written;
 //! - `interpreting`: a [`PopeyeProblem`] into a position and rules ([`PopeyeProblem::to_position`]);
-//! - `writing`: a position and rules into a problem ([`write`]).
+//! - `writing`: a position and rules into a problem ([`write()`]).
 //!
 //! Popeye reads tokens, not lines: a command takes the words after it until the next command.
 //! Keywords may be abbreviated to any prefix of three letters or more (`beg`, `stip`, `cond`).
