@@ -1,5 +1,10 @@
 //! Command-line parsing and dispatch. Thin: parse flags, call the libraries, map errors to
-//! exit codes (0 success, 1 a check failed, 2 bad input or unsupported rule).
+//! exit codes (0 success, 1 a check failed, 2 bad input or unsupported rule, from
+//! [`crate::error::Error::exit_code`]).
+//!
+//! One job, though the file is long: most of it is the flags' definitions with their help
+//! texts; what a command does lives in the libraries (`check`, `perft_run`, `harness`,
+//! `external`), and this file only checks how the flags combine and calls them.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
