@@ -12,6 +12,7 @@ use std::time::Instant;
 use feerie_oracle::{Engine, Position, Rules, Validation, fen};
 
 use crate::corpus::PerftCase;
+use crate::error::{Error, LimitError, ScenarioError};
 use crate::harness::junit::{TestCase, TestSuite};
 use crate::harness::{
     Bucket, Campaign, CampaignReport, Side, Written, compare, record, render, shrink,
@@ -83,18 +84,19 @@ pub struct Prepared {
 
 /// Checks every flag, reads the perft suites and the scenarios, and opens the JUnit file: any
 /// error here is bad input (exit 2) and comes before any work.
-pub fn prepare(o: CheckOptions) -> Result<Prepared, String> {
+pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
     check_depth("--depth", o.depth)?;
     if o.depth == 0 {
-        return Err("--depth must be at least 1".into());
+        return Err(Error::Usage("--depth must be at least 1".into()));
     }
     check_depth("--max-depth", o.max_depth)?;
     check_threads("--jobs", o.jobs)?;
     if o.fuzz > MAX_FUZZ {
-        return Err(format!(
+        return Err(LimitError::Bound(format!(
             "--fuzz {} is too many: at most {MAX_FUZZ} per family and profile",
             o.fuzz
-        ));
+        ))
+        .into());
     }
     let buckets = Bucket::matching(&o.only)?;
     for filter in &o.only {
@@ -106,7 +108,11 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, String> {
         Found::Here(dir) => {
             let cases = crate::corpus::load_perft_dir(&dir)?;
             if cases.is_empty() {
-                return Err(format!("no perft suite (*.txt) in {}", dir.display()));
+                return Err(ScenarioError::Folder(format!(
+                    "no perft suite (*.txt) in {}",
+                    dir.display()
+                ))
+                .into());
             }
             Some(cases)
         }
@@ -119,7 +125,11 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, String> {
         Found::Here(dir) => {
             let loaded = crate::scenario::load_dir(&dir)?;
             if loaded.is_empty() {
-                return Err(format!("no scenario (*.yaml) in {}", dir.display()));
+                return Err(ScenarioError::Folder(format!(
+                    "no scenario (*.yaml) in {}",
+                    dir.display()
+                ))
+                .into());
             }
             loaded
         }
@@ -134,19 +144,18 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, String> {
         .unwrap_or_else(|| PathBuf::from(DEFAULT_REPRODUCERS));
     if reproducers.exists() {
         if !reproducers.is_dir() {
-            return Err(format!(
+            return Err(Error::Usage(format!(
                 "--reproducers {} is not a folder",
                 reproducers.display()
-            ));
+            )));
         }
         scenarios.extend(crate::scenario::load_dir(&reproducers)?);
     }
     let junit = match &o.junit {
         None => None,
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| format!("--junit: cannot write {}: {e}", path.display()))?,
-        ),
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            Error::System(format!("--junit: cannot write {}: {e}", path.display()))
+        })?),
     };
     Ok(Prepared {
         options: o,
@@ -166,11 +175,17 @@ enum Found {
 
 /// A stage's folder: the one given (which must exist), or the default one when present; a
 /// missing default is a note saying how to point at it.
-fn folder(given: &Option<PathBuf>, default: &str, flag: &str, what: &str) -> Result<Found, String> {
+fn folder(given: &Option<PathBuf>, default: &str, flag: &str, what: &str) -> Result<Found, Error> {
     match given {
         Some(dir) if dir.is_dir() => Ok(Found::Here(dir.clone())),
-        Some(dir) if dir.exists() => Err(format!("{flag} {} is not a folder", dir.display())),
-        Some(dir) => Err(format!("{flag} {} does not exist", dir.display())),
+        Some(dir) if dir.exists() => Err(Error::Usage(format!(
+            "{flag} {} is not a folder",
+            dir.display()
+        ))),
+        Some(dir) => Err(Error::Usage(format!(
+            "{flag} {} does not exist",
+            dir.display()
+        ))),
         None if Path::new(default).is_dir() => Ok(Found::Here(PathBuf::from(default))),
         None => Ok(Found::Absent(format!(
             "{what}: skipped ({default} is not here; run from the repository or pass {flag} DIR)"
@@ -195,12 +210,12 @@ struct Results {
 /// Checks the flags ([`prepare`]), runs the check and prints as it goes; the exit code is 0
 /// when everything passes, 1 on a failure or divergence, 2 when a scenario is malformed or a
 /// flag is bad.
-pub fn run_check(o: &CheckOptions) -> Result<i32, String> {
+pub fn run_check(o: &CheckOptions) -> Result<i32, Error> {
     run_prepared(prepare(o.clone())?)
 }
 
 /// Runs a prepared check (see [`run_check`]).
-pub fn run_prepared(p: Prepared) -> Result<i32, String> {
+pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
     let o = &p.options;
     let started = Instant::now();
     let names: Vec<&str> = o.engines.iter().map(|e| e.name()).collect();
@@ -316,7 +331,7 @@ fn check_perft(
     engine: &dyn Engine,
     show: bool,
     r: &mut Results,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let label = format!("perft ({})", engine.name());
     let mut suite = TestSuite {
         name: label.clone(),
@@ -328,8 +343,8 @@ fn check_perft(
     let mut skipped = 0u64;
     for case in cases {
         let case_started = Instant::now();
-        let position = fen::parse(&case.fen, Validation::Lenient)
-            .map_err(|e| format!("{}: {e}", case.origin))?;
+        let position =
+            fen::parse(&case.fen, Validation::Lenient).map_err(|e| Error::at(&case.origin, e))?;
         let mut failures = Vec::new();
         for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
             if expected > max_count {
@@ -339,7 +354,7 @@ fn check_perft(
             counts += 1;
             let got = engine
                 .perft(&position, &case.rules, depth)
-                .map_err(|e| format!("{} under {}: {e}", case.origin, case.rules))?;
+                .map_err(|e| Error::at(format!("{} under {}", case.origin, case.rules), e))?;
             nodes += got;
             if got != expected {
                 failures.push(format!(
@@ -564,7 +579,7 @@ fn written_short(w: &Written) -> String {
 }
 
 /// The fuzz campaign stage.
-fn fuzz(p: &Prepared, a: &dyn Engine, b: &dyn Engine, r: &mut Results) -> Result<(), String> {
+fn fuzz(p: &Prepared, a: &dyn Engine, b: &dyn Engine, r: &mut Results) -> Result<(), Error> {
     let o = &p.options;
     let campaign = Campaign {
         buckets: p.buckets.clone(),

@@ -1,5 +1,10 @@
 //! Command-line parsing and dispatch. Thin: parse flags, call the libraries, map errors to
-//! exit codes (0 success, 1 a check failed, 2 bad input or unsupported rule).
+//! exit codes (0 success, 1 a check failed, 2 bad input or unsupported rule, from
+//! [`crate::error::Error::exit_code`]).
+//!
+//! One job, though the file is long: most of it is the flags' definitions with their help
+//! texts; what a command does lives in the libraries (`check`, `perft_run`, `harness`,
+//! `external`), and this file only checks how the flags combine and calls them.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -10,6 +15,7 @@ use feerie_oracle::{
 };
 
 use crate::engines::{EngineChoice, engine};
+use crate::error::{Error, ExternalError};
 use crate::limits::{check_depth, check_threads};
 use crate::outln;
 
@@ -412,17 +418,8 @@ fn set_help() -> String {
     text
 }
 
-/// An error that ends a command with exit code 2 and one line on stderr.
-struct BadInput(String);
-
-impl<E: std::fmt::Display> From<E> for BadInput {
-    fn from(e: E) -> Self {
-        BadInput(e.to_string())
-    }
-}
-
 impl PositionArgs {
-    fn load(&self) -> Result<(Position, Rules, &'static dyn Engine), BadInput> {
+    fn load(&self) -> Result<(Position, Rules, &'static dyn Engine), Error> {
         let validation = if self.lenient {
             Validation::Lenient
         } else {
@@ -438,22 +435,21 @@ impl PositionArgs {
             }
             (None, Some(path)) => {
                 if !self.rules.is_empty() {
-                    return Err(BadInput(
+                    return Err(Error::Usage(
                         "--rules cannot be combined with --popeye: the file gives the conditions"
                             .into(),
                     ));
                 }
                 let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-                    .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
-                let file = popeye_input::parse(&text)
-                    .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+                    .map_err(|e| Error::at(path.display(), e))?;
+                let file = popeye_input::parse(&text).map_err(|e| Error::at(path.display(), e))?;
                 let count = file.problems.len();
                 let problem = self
                     .problem
                     .checked_sub(1)
                     .and_then(|i| file.problems.get(i))
                     .ok_or_else(|| {
-                        BadInput(format!(
+                        Error::Usage(format!(
                             "{}: --problem {} but the file has {count} problem(s)",
                             path.display(),
                             self.problem
@@ -464,26 +460,29 @@ impl PositionArgs {
                     None => Profile::default(),
                 };
                 let (position, rules) = problem.to_position(profile, validation).map_err(|e| {
-                    BadInput(format!("{}, problem {}: {e}", path.display(), self.problem))
+                    Error::at(format!("{}, problem {}", path.display(), self.problem), e)
                 })?;
                 (position.into_setup(), rules)
             }
-            _ => return Err(BadInput("give exactly one of --fen and --popeye".into())),
+            _ => {
+                return Err(Error::Usage(
+                    "give exactly one of --fen and --popeye".into(),
+                ));
+            }
         };
         rules
             .set_pairs(&self.set)
-            .map_err(|e| BadInput(format!("--set: {e}")))?;
+            .map_err(|e| Error::at("--set", e))?;
         if let Some(r) = &self.reserve {
             if let Some(there) = setup.reserve {
-                return Err(BadInput(format!(
+                return Err(Error::Usage(format!(
                     "--reserve {r}: the position already has a reserve ({there}); give it once"
                 )));
             }
-            setup.reserve =
-                Some(fen::parse_reserve(r).map_err(|e| BadInput(format!("--reserve: {e}")))?);
+            setup.reserve = Some(fen::parse_reserve(r).map_err(|e| Error::at("--reserve", e))?);
         }
         let position = Position::new(setup, validation)?;
-        let engine = engine(self.engine).map_err(BadInput)?;
+        let engine = engine(self.engine)?;
         Ok((position, rules, engine))
     }
 }
@@ -519,9 +518,12 @@ where
     };
     match dispatch(cli) {
         Ok(code) => code,
-        Err(BadInput(message)) => {
-            eprintln!("error: {}", crate::limits::shorten_quoted(&message, 80));
-            2
+        Err(error) => {
+            eprintln!(
+                "error: {}",
+                crate::limits::shorten_quoted(&error.to_string(), 80)
+            );
+            error.exit_code()
         }
     }
 }
@@ -571,7 +573,7 @@ fn one_line_clap_error(e: &clap::Error) -> String {
     crate::limits::shorten_quoted(&line, 80)
 }
 
-fn dispatch(cli: Cli) -> Result<i32, BadInput> {
+fn dispatch(cli: Cli) -> Result<i32, Error> {
     match cli.command {
         Command::Moves { position } => {
             let (position, rules, engine) = position.load()?;
@@ -605,10 +607,10 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             quiet,
         } => {
             let engines = match choice {
-                Some(c) => vec![engine(c).map_err(BadInput)?],
+                Some(c) => vec![engine(c)?],
                 None => vec![
-                    engine(EngineChoice::Reference).map_err(BadInput)?,
-                    engine(EngineChoice::Bitboard).map_err(BadInput)?,
+                    engine(EngineChoice::Reference)?,
+                    engine(EngineChoice::Bitboard)?,
                 ],
             };
             let seed = seed.unwrap_or_else(|| {
@@ -634,8 +636,8 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 junit,
                 progress: !quiet,
             };
-            let prepared = crate::check::prepare(options).map_err(BadInput)?;
-            crate::check::run_prepared(prepared).map_err(BadInput)
+            let prepared = crate::check::prepare(options)?;
+            crate::check::run_prepared(prepared)
         }
         Command::Dispute {
             position,
@@ -646,7 +648,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
         } => {
             use crate::harness::dispute;
             if depth == 0 {
-                return Err(BadInput("--depth must be at least 1".into()));
+                return Err(Error::Usage("--depth must be at least 1".into()));
             }
             check_depth("--depth", depth)?;
             if let Some(key) = &switch
@@ -655,29 +657,27 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                         .is_some_and(|(k, _)| k.trim() == key.as_str())
                 })
             {
-                return Err(BadInput(format!(
+                return Err(Error::Usage(format!(
                     "--set {set} conflicts with --switch {key}: the dispute tries each value of {key}"
                 )));
             }
             if profiles.is_some() && position.profile.is_some() {
-                return Err(BadInput(
+                return Err(Error::Usage(
                     "--profile conflicts with --profiles: the dispute tries each profile named"
                         .into(),
                 ));
             }
             let (position, rules, engine) = position.load()?;
             let (readings, under) = match (switch, profiles) {
-                (Some(key), _) => (dispute::switch_readings(&rules, &key), rules.to_string()),
+                (Some(key), _) => (dispute::switch_readings(&rules, &key)?, rules.to_string()),
                 (None, Some(names)) => (
-                    dispute::profile_readings(&rules, &names),
+                    dispute::profile_readings(&rules, &names)?,
                     rules_without_profile(&rules),
                 ),
-                (None, None) => (
-                    Err("give --switch KEY or --profiles A,B".into()),
-                    String::new(),
-                ),
+                (None, None) => {
+                    return Err(Error::Usage("give --switch KEY or --profiles A,B".into()));
+                }
             };
-            let readings = readings.map_err(BadInput)?;
             outln!(
                 "{} under {under} ({} engine)",
                 fen::write(position.setup()),
@@ -699,14 +699,14 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             output,
         }) => {
             let (position, rules, _) = position.load()?;
-            let text =
-                crate::external::popeye::input_for(&position, &rules, depth).map_err(BadInput)?;
+            let text = crate::external::popeye::input_for(&position, &rules, depth)
+                .map_err(ExternalError::Inexpressible)?;
             for w in crate::external::popeye::non_popeye_switches(&rules) {
                 eprintln!("note: Popeye implements the popeye profile, not {w}");
             }
             match output {
                 Some(path) => std::fs::write(&path, text)
-                    .map_err(|e| BadInput(format!("cannot write {}: {e}", path.display())))?,
+                    .map_err(|e| Error::System(format!("cannot write {}: {e}", path.display())))?,
                 None => crate::out!("{text}"),
             }
             Ok(0)
@@ -735,20 +735,20 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
         }) => {
             use crate::harness::popeye_campaign as pc;
             if !(1..=6).contains(&depth) || !(1..=6).contains(&small_depth) {
-                return Err(BadInput(
+                return Err(Error::Usage(
                     "--depth and --small-depth must be from 1 to 6 (Popeye prints every line)"
                         .into(),
                 ));
             }
             if batch == 0 || jobs == Some(0) {
-                return Err(BadInput("--batch and --jobs must be at least 1".into()));
+                return Err(Error::Usage("--batch and --jobs must be at least 1".into()));
             }
-            let binary = crate::external::popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
+            let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
             let engines = match choice {
-                Some(c) => vec![engine(c).map_err(BadInput)?],
+                Some(c) => vec![engine(c)?],
                 None => vec![
-                    engine(EngineChoice::Reference).map_err(BadInput)?,
-                    engine(EngineChoice::Bitboard).map_err(BadInput)?,
+                    engine(EngineChoice::Reference)?,
+                    engine(EngineChoice::Bitboard)?,
                 ],
             };
             let all = crate::harness::Bucket::all();
@@ -765,10 +765,10 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                         }
                     })
                     .collect();
-                crate::harness::Bucket::matching(&names).map_err(BadInput)?
+                crate::harness::Bucket::matching(&names)?
             });
             if buckets.is_empty() {
-                return Err(BadInput(
+                return Err(Error::Usage(
                     "no family Popeye can express among --only (magic pieces and the documented profile are not Popeye's)"
                         .into(),
                 ));
@@ -796,7 +796,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 binary: &binary,
                 timeout: seconds(timeout)?,
             };
-            Ok(pc::run_and_print(&campaign, &runner, &engines).map_err(BadInput)?)
+            pc::run_and_print(&campaign, &runner, &engines)
         }
         Command::Popeye(PopeyeCommand::Verify {
             input,
@@ -838,22 +838,20 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             // Regular files only, bounded: a FIFO or a device must not hang the replay.
             let read = |p: &PathBuf| {
                 crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-                    .map_err(|e| BadInput(format!("{}: {e}", p.display())))
+                    .map_err(|e| Error::at(p.display(), e))
             };
-            let engine = engine(choice).map_err(BadInput)?;
+            let engine = engine(choice)?;
             let text = read(&input)?;
             let output = match &output {
                 Some(path) => read(path)?,
                 None => {
                     use crate::external::popeye;
-                    let binary = popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
-                    popeye::run_popeye_file(&binary, &text, seconds(timeout)?)
-                        .map_err(|e| BadInput(e.to_string()))?
-                        .0
+                    let binary = popeye::popeye_binary(py.as_deref())?;
+                    popeye::run_popeye_file(&binary, &text, seconds(timeout)?)?.0
                 }
             };
             let report = crate::external::popeye_replay::replay(&text, &output, engine)
-                .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+                .map_err(|e| Error::at(input.display(), e))?;
             for r in &report.rejected {
                 outln!("REJECTED {r}");
             }
@@ -889,19 +887,21 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
         } => {
             check_depth("--depth", depth)?;
             if seed.is_some() && random.is_none() {
-                return Err(BadInput(
+                return Err(Error::Usage(
                     "--seed chooses random positions: it goes with --random N, not --fen".into(),
                 ));
             }
-            uci_perft(
-                &uci,
-                fen.as_deref(),
+            let timeout = seconds(timeout)?;
+            crate::external::uci_perft::uci_perft(&crate::external::uci_perft::UciPerftOptions {
+                uci: &uci,
+                fen: fen.as_deref(),
                 random,
-                seed.unwrap_or(1),
+                seed: seed.unwrap_or(1),
                 depth,
-                ours,
+                ours: engine(ours)?,
                 timeout,
-            )
+                suites: std::path::Path::new(DEFAULT_PERFT),
+            })
         }
         Command::Perft {
             position,
@@ -913,7 +913,6 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             check_threads("--threads", threads)?;
             let (position, rules, engine) = position.load()?;
             crate::perft_run::perft_command(engine, &position, &rules, depth, divide, threads)
-                .map_err(BadInput)
         }
     }
 }
@@ -1000,9 +999,9 @@ use crate::check::DEFAULT_PERFT;
 const DEFAULT_TIMEOUT_SECS: u64 = crate::external::process::DEFAULT_TIMEOUT.as_secs();
 
 /// `--timeout SECS` as a duration; 0 is refused.
-fn seconds(secs: u64) -> Result<std::time::Duration, BadInput> {
+fn seconds(secs: u64) -> Result<std::time::Duration, Error> {
     if secs == 0 {
-        return Err(BadInput("--timeout must be at least 1 second".into()));
+        return Err(Error::Usage("--timeout must be at least 1 second".into()));
     }
     Ok(std::time::Duration::from_secs(secs))
 }
@@ -1011,130 +1010,43 @@ fn seconds(secs: u64) -> Result<std::time::Duration, BadInput> {
 /// cores.
 const DEFAULT_FUZZ: u64 = 1000;
 
-/// `feerie popeye compare`: one position, or every scenario (its position after `play`, under
-/// its own rules, or under `--profile` when given).
+/// `feerie popeye compare`: the flags checked, then one position or every scenario compared by
+/// [`crate::external::popeye_compare::compare_command`].
 fn popeye_compare(
     position: PositionArgs,
     scenarios: Option<PathBuf>,
     py: Option<PathBuf>,
     depth: Option<u32>,
     timeout: std::time::Duration,
-) -> Result<i32, BadInput> {
-    use crate::external::popeye_compare::{self as compare, CompareOptions, Verdict};
-    let binary = crate::external::popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
+) -> Result<i32, Error> {
+    use crate::external::popeye_compare::{CompareOptions, Target, compare_command};
+    let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
     if let Some(d) = depth
         && !(2..=3).contains(&d)
     {
-        return Err(BadInput(format!(
+        return Err(Error::Usage(format!(
             "--depth {d}: Popeye perft is compared at depth 2 or 3"
         )));
     }
-    let engine = engine(position.engine).map_err(BadInput)?;
+    let engine = engine(position.engine)?;
     let options = CompareOptions {
         binary,
         timeout,
         depth,
         engine,
     };
-    match scenarios {
+    let target = match scenarios {
         None => {
             let (p, r, _) = position.load()?;
-            let case = compare::Case {
-                name: "the position".into(),
-                position: p,
-                rules: r,
-            };
-            let verdict = compare::judge(&case, &options);
-            match &verdict {
-                Verdict::Refused(words) => {
-                    return Err(BadInput(format!("Popeye refused the position: {words}")));
-                }
-                Verdict::Failed(why) => return Err(BadInput(why.clone())),
-                _ => {}
-            }
-            compare::print_verdict(&case, &verdict);
-            let mut tally = compare::Tally::default();
-            tally.add(&verdict);
-            print!("{}", tally.table());
-            Ok(tally.exit_code())
+            Target::Position(p, r)
         }
         Some(path) => {
             let profile = match &position.profile {
                 Some(p) => Some(p.parse::<Profile>()?),
                 None => None,
             };
-            let cases = compare::scenario_cases(&path, engine, profile).map_err(BadInput)?;
-            Ok(compare::run(&cases, &options).exit_code())
+            Target::Scenarios(path, profile)
         }
-    }
-}
-
-fn uci_perft(
-    uci: &str,
-    fen_text: Option<&str>,
-    random: Option<usize>,
-    seed: u64,
-    depth: u32,
-    ours: EngineChoice,
-    timeout: u64,
-) -> Result<i32, BadInput> {
-    let timeout = seconds(timeout)?;
-    let ours = engine(ours).map_err(BadInput)?;
-    let mut starts = vec![Position::start()];
-    let single = match (fen_text, random) {
-        (Some(text), _) => Some(fen::parse(text, Validation::Strict)?),
-        (None, Some(_)) => {
-            if std::path::Path::new(DEFAULT_PERFT).is_dir() {
-                let suites = crate::corpus::load_perft_dir(std::path::Path::new(DEFAULT_PERFT))
-                    .map_err(BadInput)?;
-                // Only the orthodox suites' positions a UCI engine can read.
-                for case in suites.iter().filter(|c| c.rules.is_orthodox()) {
-                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict)
-                        && crate::external::uci::standard_fen(p.setup()).is_ok()
-                    {
-                        starts.push(p);
-                    }
-                }
-            }
-            None
-        }
-        (None, None) => return Err(BadInput("give --fen or --random N".into())),
     };
-    let orthodox = Rules::orthodox();
-    // The random positions are made one at a time, as they are compared.
-    let positions: Box<dyn Iterator<Item = Result<Position, feerie_oracle::EngineError>>> =
-        match single {
-            Some(p) => Box::new(std::iter::once(Ok(p))),
-            None => Box::new(
-                crate::playout::RandomPositions::new(ours, &orthodox, &starts, 40, seed)
-                    .take(random.unwrap_or(0)),
-            ),
-        };
-    let mut uci_engine =
-        crate::external::uci::UciEngine::start_with_timeout(uci, timeout).map_err(BadInput)?;
-    let (mut agreed, mut differed) = (0, 0);
-    for position in positions {
-        let position = position?;
-        let text = crate::external::uci::standard_fen(position.setup()).map_err(BadInput)?;
-        match crate::external::uci::compare_perft(&mut uci_engine, ours, &position, depth)
-            .map_err(BadInput)?
-        {
-            None => {
-                agreed += 1;
-                outln!("ok {text} depth {depth}");
-            }
-            Some(lines) => {
-                differed += 1;
-                outln!("DIFF {text} depth {depth}");
-                for l in lines {
-                    outln!("  {l}");
-                }
-            }
-        }
-    }
-    outln!(
-        "uci-perft: {agreed} agree, {differed} differ ({uci} against the {} engine, depth {depth})",
-        ours.name()
-    );
-    Ok(if differed == 0 { 0 } else { 1 })
+    compare_command(target, &options)
 }

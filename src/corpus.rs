@@ -23,6 +23,8 @@ use std::path::Path;
 
 use feerie_oracle::Rules;
 
+use crate::scenario::ScenarioError;
+
 /// One position of a suite with its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftCase {
@@ -201,10 +203,15 @@ fn parse_popeye_header(value: &str) -> Result<PopeyeClaim, String> {
 /// let suite = parse_suite("x.txt", text).unwrap();
 /// assert_eq!(suite.rules.to_string(), "circe profile=popeye");
 /// assert_eq!(suite.cases[0].counts, vec![(1, 5), (2, 25)]);
-/// assert!(parse_suite("x.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5").unwrap_err().contains("no '# rules:'"));
-/// assert!(parse_suite("x.txt", "# rules: circe-plain\n").unwrap_err().starts_with("x.txt:1:"));
+/// assert!(parse_suite("x.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5").unwrap_err().to_string().contains("no '# rules:'"));
+/// assert!(parse_suite("x.txt", "# rules: circe-plain\n").unwrap_err().to_string().starts_with("x.txt:1:"));
 /// ```
-pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
+pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, ScenarioError> {
+    read_suite(name, text).map_err(ScenarioError::Suite)
+}
+
+/// [`parse_suite`], its error a message naming the file and line.
+fn read_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
     let mut rules = None;
     let mut reference = None;
     let mut popeye = PopeyeClaim::Unstated;
@@ -296,15 +303,15 @@ pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
 /// assert_eq!(cases[0].counts, vec![(1, 5), (2, 25)]);
 /// assert!(feerie::corpus::parse_perft_suite("x.txt", "# rules: orthodox\n4k3/8 w ; 1=x").is_err());
 /// ```
-pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, String> {
+pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, ScenarioError> {
     parse_suite(name, text).map(|s| s.cases)
 }
 
 /// Every suite file (`*.txt`) of a folder, sorted by name: regular files of at most
 /// [`crate::limits::MAX_INPUT_BYTES`] each.
-pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, ScenarioError> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| ScenarioError::Folder(format!("cannot read {}: {e}", dir.display())))?;
     let mut paths: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
@@ -314,14 +321,14 @@ pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, String> {
         .iter()
         .map(|path| {
             let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|e| ScenarioError::Folder(format!("{}: {e}", path.display())))?;
             parse_suite(&path.display().to_string(), &text)
         })
         .collect()
 }
 
 /// The positions of every suite of a folder, each with its suite's rules.
-pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, String> {
+pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, ScenarioError> {
     Ok(load_suites(dir)?
         .into_iter()
         .flat_map(|s| s.cases)
@@ -333,7 +340,7 @@ mod tests {
     use super::*;
 
     fn error(text: &str) -> String {
-        parse_suite("s.txt", text).unwrap_err()
+        parse_suite("s.txt", text).unwrap_err().to_string()
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The engines the command line can choose from.
 
-use feerie_oracle::{Engine, ReferenceEngine};
+use feerie_oracle::{Engine, EngineError, ReferenceEngine};
 
 /// An engine name on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,7 +18,7 @@ pub enum EngineChoice {
 /// assert_eq!(engine(EngineChoice::Reference).unwrap().name(), "reference");
 /// assert_eq!(engine(EngineChoice::Bitboard).unwrap().name(), "bitboard");
 /// ```
-pub fn engine(choice: EngineChoice) -> Result<&'static dyn Engine, String> {
+pub fn engine(choice: EngineChoice) -> Result<&'static dyn Engine, EngineError> {
     match choice {
         EngineChoice::Reference => Ok(&ReferenceEngine),
         EngineChoice::Bitboard => Ok(&crate::bitboard::BitboardEngine),

@@ -15,6 +15,7 @@ pub mod check;
 pub mod cli;
 pub mod corpus;
 pub mod engines;
+pub mod error;
 pub mod external;
 pub mod harness;
 pub mod limits;

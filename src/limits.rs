@@ -9,7 +9,7 @@
 /// ```
 /// use feerie::limits::{MAX_DEPTH, check_depth};
 /// assert!(check_depth("--depth", 5).is_ok());
-/// assert!(check_depth("--depth", MAX_DEPTH + 1).unwrap_err().contains("at most 32"));
+/// assert!(check_depth("--depth", MAX_DEPTH + 1).unwrap_err().to_string().contains("at most 32"));
 /// ```
 pub const MAX_DEPTH: u32 = 32;
 
@@ -20,12 +20,31 @@ pub const MAX_THREADS: usize = 256;
 /// size would already take years; the bound keeps the arithmetic on counts exact).
 pub const MAX_FUZZ: u64 = 1_000_000_000_000;
 
+/// A request beyond the bounds of the command line, or an input file that is not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LimitError {
+    /// A number beyond its bound; the message names the flag and the bound.
+    Bound(String),
+    /// A file that is not read: not a regular file, too large, not UTF-8, or unreadable.
+    Unread(String),
+}
+
+impl std::fmt::Display for LimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitError::Bound(message) | LimitError::Unread(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
 /// An error when `depth` (given by `flag`) is above [`MAX_DEPTH`].
-pub fn check_depth(flag: &str, depth: u32) -> Result<u32, String> {
+pub fn check_depth(flag: &str, depth: u32) -> Result<u32, LimitError> {
     if depth > MAX_DEPTH {
-        Err(format!(
+        Err(LimitError::Bound(format!(
             "{flag} {depth} is too deep: at most {MAX_DEPTH} half-moves (a perft of that depth would not finish anyway)"
-        ))
+        )))
     } else {
         Ok(depth)
     }
@@ -37,16 +56,16 @@ pub fn check_depth(flag: &str, depth: u32) -> Result<u32, String> {
 /// use feerie::limits::check_threads;
 /// assert!(check_threads("--threads", 4).is_ok());
 /// assert!(check_threads("--threads", 0).is_err());
-/// assert!(check_threads("--threads", 100_000).unwrap_err().contains("at most 256"));
+/// assert!(check_threads("--threads", 100_000).unwrap_err().to_string().contains("at most 256"));
 /// ```
-pub fn check_threads(flag: &str, threads: usize) -> Result<usize, String> {
+pub fn check_threads(flag: &str, threads: usize) -> Result<usize, LimitError> {
     if threads == 0 {
-        Err(format!("{flag} must be at least 1"))
+        Err(LimitError::Bound(format!("{flag} must be at least 1")))
     } else if threads > MAX_THREADS {
-        Err(format!(
+        Err(LimitError::Bound(format!(
             "{flag} {threads} is too many: at most {MAX_THREADS} (this machine has {} core(s))",
             std::thread::available_parallelism().map_or(1, |n| n.get())
-        ))
+        )))
     } else {
         Ok(threads)
     }
@@ -114,29 +133,38 @@ pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 ///
 /// ```
 /// use feerie::limits::read_text;
-/// assert!(read_text(std::path::Path::new("/dev/zero"), 100).unwrap_err().contains("not a regular file"));
-/// assert!(read_text(std::path::Path::new("Cargo.toml"), 10).unwrap_err().contains("bytes"));
+/// assert!(read_text(std::path::Path::new("/dev/zero"), 100).unwrap_err().to_string().contains("not a regular file"));
+/// assert!(read_text(std::path::Path::new("Cargo.toml"), 10).unwrap_err().to_string().contains("bytes"));
 /// assert!(read_text(std::path::Path::new("Cargo.toml"), 1 << 20).unwrap().contains("[package]"));
 /// ```
-pub fn read_text(path: &std::path::Path, max: u64) -> Result<String, String> {
+pub fn read_text(path: &std::path::Path, max: u64) -> Result<String, LimitError> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| LimitError::Unread(format!("cannot read: {e}")))?;
     if !meta.is_file() {
-        return Err("not a regular file (a folder, FIFO, socket or device): not read".into());
+        return Err(LimitError::Unread(
+            "not a regular file (a folder, FIFO, socket or device): not read".into(),
+        ));
     }
     if meta.len() > max {
-        return Err(format!(
+        return Err(LimitError::Unread(format!(
             "{} bytes, more than the {max} read at most",
             meta.len()
-        ));
+        )));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read: {e}"))?;
+        .map_err(|e| LimitError::Unread(format!("cannot read: {e}")))?;
     if bytes.len() as u64 > max {
-        return Err(format!("more than the {max} bytes read at most"));
+        return Err(LimitError::Unread(format!(
+            "more than the {max} bytes read at most"
+        )));
     }
-    String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| {
+        LimitError::Unread(format!(
+            "not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }

@@ -38,14 +38,14 @@ pub fn failed(e: std::io::Error) -> ! {
     std::process::exit(2);
 }
 
-/// `println!` through [`write`].
+/// `println!` through [`write()`].
 #[macro_export]
 macro_rules! outln {
     () => { $crate::output::write(format_args!("\n")) };
     ($($arg:tt)*) => { $crate::output::write(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
-/// `print!` through [`write`].
+/// `print!` through [`write()`].
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => { $crate::output::write(format_args!($($arg)*)) };

@@ -1,6 +1,7 @@
 //! `feerie perft`: the count, root move by root move, over one or more threads, with progress on
 //! stderr for long runs and a warning when the run is estimated to be huge.
 
+use crate::error::Error;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
@@ -22,7 +23,7 @@ pub const STACK_BYTES: usize = 16 << 20;
 /// ```
 /// use feerie::oracle::{Position, ReferenceEngine, Rules};
 /// let code = feerie::perft_run::perft_command(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, false, 2);
-/// assert_eq!(code, Ok(0));
+/// assert_eq!(code.unwrap(), 0);
 /// ```
 pub fn perft_command(
     engine: &dyn Engine,
@@ -31,14 +32,12 @@ pub fn perft_command(
     depth: u32,
     divide: bool,
     threads: usize,
-) -> Result<i32, String> {
+) -> Result<i32, Error> {
     if depth == 0 {
         outln!("1");
         return Ok(0);
     }
-    let children = engine
-        .successors(position, rules)
-        .map_err(|e| e.to_string())?;
+    let children = engine.successors(position, rules)?;
     let estimate = warn_if_huge("perft", children.len(), depth);
     let progress = Progress::new(
         "perft",
@@ -60,11 +59,11 @@ pub fn perft_command(
         .num_threads(threads)
         .stack_size(STACK_BYTES)
         .build()
-        .map_err(|e| format!("cannot start {threads} thread(s): {e}"))?;
+        .map_err(|e| Error::System(format!("cannot start {threads} thread(s): {e}")))?;
     let counts: Result<Vec<(String, u64)>, EngineError> =
         pool.install(|| children.par_iter().map(count).collect());
     progress.finish();
-    let counts = counts.map_err(|e| e.to_string())?;
+    let counts = counts?;
     let mut total = 0u64;
     for (notation, n) in &counts {
         if divide {

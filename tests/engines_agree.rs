@@ -42,7 +42,7 @@ fn same_children(p: &Position, rules: &Rules, text: &str) {
     let Some(compact) = BitboardEngine.compact_children(p, rules) else {
         return;
     };
-    let mut theirs: Vec<String> = compact.iter().map(|c| fen::write(c.setup())).collect();
+    let mut theirs: Vec<String> = compact.iter().map(fen::write).collect();
     let mut ours: Vec<String> = ReferenceEngine
         .legal_moves(p, rules)
         .unwrap()

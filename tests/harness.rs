@@ -6,7 +6,7 @@
 use feerie::bitboard::BitboardEngine;
 use feerie::harness::{Bucket, Campaign, Difference, Written, run_campaign};
 use feerie::oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Walk,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Walk,
 };
 
 /// The bitboard engine with a planted bug: a knight reborn by a Circe rule vanishes from the
@@ -14,15 +14,13 @@ use feerie::oracle::{
 struct LostKnights;
 
 impl LostKnights {
-    fn spoil(mv: &MoveRecord, after: Position) -> Position {
-        match mv.rebirth {
-            Some(r) if r.piece.walk == Walk::Knight => {
-                let mut setup = after.into_setup();
-                setup.board.set(r.square, None);
-                Position::from_played(setup)
-            }
-            _ => after,
+    fn spoil(mv: &MoveRecord, mut after: Setup) -> Setup {
+        if let Some(r) = mv.rebirth
+            && r.piece.walk == Walk::Knight
+        {
+            after.board.set(r.square, None);
         }
+        after
     }
 }
 
@@ -33,13 +31,13 @@ impl Engine for LostKnights {
     fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
         BitboardEngine.legal_moves(p, r)
     }
-    fn successors(
+    fn successor_setups(
         &self,
         p: &Position,
         r: &Rules,
-    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
         Ok(BitboardEngine
-            .successors(p, r)?
+            .successor_setups(p, r)?
             .into_iter()
             .map(|(mv, after)| {
                 let after = Self::spoil(&mv, after);
@@ -47,8 +45,8 @@ impl Engine for LostKnights {
             })
             .collect())
     }
-    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
-        Ok(Self::spoil(mv, BitboardEngine.play(p, r, mv)?))
+    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
+        Ok(Self::spoil(mv, BitboardEngine.play_setup(p, r, mv)?))
     }
     fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
         BitboardEngine.perft(p, r, depth)
@@ -68,8 +66,8 @@ impl Engine for ReserveMiscount {
     fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
         BitboardEngine.legal_moves(p, r)
     }
-    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
-        BitboardEngine.play(p, r, mv)
+    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
+        BitboardEngine.play_setup(p, r, mv)
     }
     fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
         let n = BitboardEngine.perft(p, r, depth)?;

@@ -12,7 +12,9 @@ use feerie::bitboard::BitboardEngine;
 use feerie::external::popeye_batch::PopeyeRunner;
 use feerie::harness::Bucket;
 use feerie::harness::popeye_campaign::{PopeyeCampaign, popeye_buckets, run_popeye_campaign};
-use feerie::oracle::{Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Walk};
+use feerie::oracle::{
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Walk,
+};
 
 /// The shared Popeye binary, or `None` (with a message) when it is absent outside CI.
 fn popeye() -> Option<PathBuf> {
@@ -113,8 +115,8 @@ impl Engine for NoReverseEnPassant {
         moves.retain(|m| !Self::spoiled(m));
         Ok(moves)
     }
-    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
-        ReferenceEngine.play(p, r, mv)
+    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
+        ReferenceEngine.play_setup(p, r, mv)
     }
     fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
         if depth == 0 {

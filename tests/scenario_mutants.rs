@@ -9,7 +9,7 @@ use std::path::Path;
 
 use feerie::oracle::{
     CheckMark, Condition, Engine, EngineError, MoveRecord, Position, Rebirth, ReferenceEngine,
-    Reserve, Rules, Square, Status, Switch, Walk,
+    Reserve, Rules, Setup, Square, Status, Switch, Walk,
 };
 use feerie::scenario::{self, Scenario};
 
@@ -72,13 +72,13 @@ impl<M: Misreading> Engine for Misread<M> {
         self.children(p, r)
     }
 
-    fn play(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Position, EngineError> {
+    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
         self.children(p, r)?
             .into_iter()
             .find(|(m, _)| {
                 m == mv || (mv.check == CheckMark::None && *m == with_check(mv, m.check))
             })
-            .map(|(_, after)| after)
+            .map(|(_, after)| after.into_setup())
             .ok_or_else(|| EngineError::IllegalMove(mv.to_string()))
     }
 
@@ -126,7 +126,7 @@ fn moved(after: &Position, from: Square, to: Option<Square>) -> Position {
     if let Some(to) = to {
         setup.board.set(to, piece);
     }
-    Position::from_played(setup)
+    Position::forged(setup)
 }
 
 /// Plain Circe and Clone: a rook, knight or bishop reborn by the colour of the capture square
@@ -279,7 +279,7 @@ impl Misreading for MagicLadderUpsideDown {
                     }
                 }
                 mv.contact_mutations = kept;
-                let after = Position::from_played(setup);
+                let after = Position::forged(setup);
                 mv.check = check_mark(&after, rules);
                 (mv, after)
             })
@@ -328,14 +328,14 @@ impl Misreading for EnPassantVictimOnTheArrivalSquare {
                             square,
                             promotion: None,
                         });
-                        Position::from_played(setup)
+                        Position::forged(setup)
                     }
                     Some(Condition::CirceParrain) => {
                         let mut setup = after.into_setup();
                         if let Some(r) = setup.reserve {
                             setup.reserve = Some(Reserve { square: mv.to, ..r });
                         }
-                        Position::from_played(setup)
+                        Position::forged(setup)
                     }
                     _ => after,
                 };

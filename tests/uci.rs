@@ -4,8 +4,8 @@
 
 use feerie::external::uci::{UciEngine, compare_perft};
 use feerie::oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Validation, Walk,
-    fen,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Validation,
+    Walk, fen,
 };
 use feerie::playout::random_positions;
 
@@ -69,8 +69,8 @@ impl Engine for NoKnightsToTheAFile {
         moves.retain(|m| !(m.mover.walk == Walk::Knight && m.to.file().index() == 0));
         Ok(moves)
     }
-    fn play(&self, p: &Position, r: &Rules, m: &MoveRecord) -> Result<Position, EngineError> {
-        ReferenceEngine.play(p, r, m)
+    fn play_setup(&self, p: &Position, r: &Rules, m: &MoveRecord) -> Result<Setup, EngineError> {
+        ReferenceEngine.play_setup(p, r, m)
     }
     fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
         if depth == 0 {

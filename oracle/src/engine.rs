@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{MoveRecord, Position, Rules};
+use crate::{MoveRecord, Position, Rules, Setup};
 
 /// The state of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -66,6 +66,32 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
+/// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`.
+/// Engines call it before answering, so that both refuse the same positions with the same
+/// words.
+///
+/// ```
+/// use feerie_oracle::{engine::check_rules_fit, fen, Rules, Validation};
+/// let parrain = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 bSd3", Validation::Strict).unwrap();
+/// assert!(check_rules_fit(&parrain, &Rules::orthodox()).unwrap_err().to_string().contains("circe-parrain"));
+/// ```
+pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineError> {
+    if position.reserve().is_some() && !rules.has(crate::Condition::CirceParrain) {
+        return Err(EngineError::Unsupported(
+            "a Parrain reserve without circe-parrain".into(),
+        ));
+    }
+    if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.mutable)
+        && !rules.captures_mutate()
+    {
+        return Err(EngineError::Unsupported(format!(
+            "the unit on {sq} is marked mutable, which needs frankfurt or protean"
+        )));
+    }
+    Ok(())
+}
+
 /// A move generator for positions under rules. Both engines implement it; the harness only
 /// ever talks to engines through it.
 ///
@@ -80,6 +106,13 @@ pub trait Engine: Sync {
     /// A short name (`reference`, `bitboard`).
     fn name(&self) -> &'static str;
 
+    /// True when the engine's perft is by construction the walk of its own move lists, so that
+    /// checking its counts against those lists proves nothing (the reference engine). False by
+    /// default: an engine with a faster counting path has its counts checked at every node.
+    fn perft_walks_move_lists(&self) -> bool {
+        false
+    }
+
     /// Every legal move of the side to move, with check marks, sorted.
     fn legal_moves(
         &self,
@@ -87,17 +120,51 @@ pub trait Engine: Sync {
         rules: &Rules,
     ) -> Result<Vec<MoveRecord>, EngineError>;
 
+    /// The setup after `mv`, which must be one of the legal moves (check mark included or left
+    /// as `None`). Engines implement this; callers use [`Engine::play`], which gives it as a
+    /// position.
+    fn play_setup(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        mv: &MoveRecord,
+    ) -> Result<Setup, EngineError>;
+
     /// The position after `mv`, which must be one of the legal moves (check mark included
     /// or left as `None`).
+    ///
+    /// A position reached by a legal move of a valid position is not judged again by the
+    /// diagram rules of [`Position::new`] (a legal Circe move can leave more than 32 units, a
+    /// Parrain rebirth a pawn on its last rank): outside this crate, a position comes from
+    /// [`Position::new`] or from an engine's move, never from a bare setup.
     fn play(
         &self,
         position: &Position,
         rules: &Rules,
         mv: &MoveRecord,
-    ) -> Result<Position, EngineError>;
+    ) -> Result<Position, EngineError> {
+        self.play_setup(position, rules, mv)
+            .map(Position::from_played)
+    }
+
+    /// Every legal move (as [`Engine::legal_moves`] gives them, sorted) with the setup it
+    /// leads to. The default plays each move; engines override it to generate only once.
+    fn successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        self.legal_moves(position, rules)?
+            .into_iter()
+            .map(|mv| {
+                let after = self.play_setup(position, rules, &mv)?;
+                Ok((mv, after))
+            })
+            .collect()
+    }
 
     /// Every legal move (as [`Engine::legal_moves`] gives them, sorted) with the position it
-    /// leads to. The default plays each move; engines override it to generate only once.
+    /// leads to, from [`Engine::successor_setups`].
     ///
     /// ```
     /// use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
@@ -113,13 +180,47 @@ pub trait Engine: Sync {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        self.legal_moves(position, rules)?
+        Ok(self
+            .successor_setups(position, rules)?
             .into_iter()
-            .map(|mv| {
-                let after = self.play(position, rules, &mv)?;
-                Ok((mv, after))
+            .map(|(mv, after)| (mv, Position::from_played(after)))
+            .collect())
+    }
+
+    /// Plays one legal move chosen by `choose` among the legal moves, given without check
+    /// marks in the engine's own order (which is fixed for a position); `None` when `choose`
+    /// declines or there is no legal move. Random playouts use it: it computes no check mark
+    /// and makes only the chosen move.
+    ///
+    /// ```
+    /// use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
+    /// let start = Position::start();
+    /// let after = ReferenceEngine
+    ///     .play_chosen(&start, &Rules::orthodox(), &mut |moves| {
+    ///         moves.iter().position(|m| m.to_string() == "e2-e4")
+    ///     })
+    ///     .unwrap()
+    ///     .unwrap();
+    /// assert!(after.board().get("e4".parse().unwrap()).is_some());
+    /// ```
+    fn play_chosen(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        choose: &mut dyn FnMut(&[MoveRecord]) -> Option<usize>,
+    ) -> Result<Option<Position>, EngineError> {
+        let moves: Vec<MoveRecord> = self
+            .legal_moves(position, rules)?
+            .into_iter()
+            .map(|mv| MoveRecord {
+                check: crate::CheckMark::None,
+                ..mv
             })
-            .collect()
+            .collect();
+        match choose(&moves) {
+            Some(i) => self.play(position, rules, &moves[i]).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The number of legal move sequences of `depth` half-moves.

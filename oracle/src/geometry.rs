@@ -41,9 +41,15 @@ pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
 /// assert_eq!(geometry::pawn_forward(Colour::White, Walk::ReversePawn), -1);
 /// ```
 pub fn pawn_forward(colour: Colour, walk: Walk) -> i8 {
-    match (colour, walk == Walk::ReversePawn) {
+    let reverse = match walk {
+        Walk::ReversePawn => true,
+        // The other walks are not pawn-like; they are given the ordinary pawn's direction so
+        // that the ranks derived from it (promotion, double step) stay defined.
+        Walk::Pawn | Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => false,
+    };
+    match (colour, reverse) {
         (Colour::White, false) | (Colour::Black, true) => 1,
-        _ => -1,
+        (Colour::White, true) | (Colour::Black, false) => -1,
     }
 }
 
@@ -85,7 +91,7 @@ pub fn rider_directions(walk: Walk) -> &'static [(i8, i8)] {
         Walk::Queen => &ALL_DIRECTIONS,
         Walk::Rook => &ORTHOGONAL,
         Walk::Bishop => &DIAGONAL,
-        _ => &[],
+        Walk::King | Walk::Knight | Walk::Pawn | Walk::ReversePawn => &[],
     }
 }
 

@@ -164,10 +164,35 @@ impl Position {
         self.setup
     }
 
-    /// Builds a position that an engine derived by playing a legal move from a valid position.
-    /// Engines use it so that positions reached in play are not judged again by the diagram
-    /// rules (a legal Circe move can leave more than 32 units' worth of history, and so on).
-    pub fn from_played(setup: Setup) -> Position {
+    /// Builds a position that an engine derived by playing a legal move from a valid position,
+    /// so that positions reached in play are not judged again by the diagram rules (a legal
+    /// Circe move can leave more than 32 units, and so on). Only [`crate::Engine::play`] and
+    /// the reference engine call it: other crates get positions from [`Position::new`] or
+    /// from an engine.
+    pub(crate) fn from_played(setup: Setup) -> Position {
+        Position { setup }
+    }
+
+    /// The same position with the other side to move, as when a side passes (a threat, set
+    /// play, series play): no en passant capture and no Parrain rebirth stay open.
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, Position};
+    /// assert_eq!(Position::start().passed().side_to_move(), Colour::Black);
+    /// ```
+    pub fn passed(&self) -> Position {
+        let mut setup = self.setup.clone();
+        setup.side_to_move = !setup.side_to_move;
+        setup.en_passant = None;
+        setup.reserve = None;
+        Position { setup }
+    }
+
+    /// Builds a position from any setup, without validation: for tests that plant a bug in an
+    /// engine and must forge the positions it would give. Only the `forge` feature, which no
+    /// build of the product enables, provides it.
+    #[cfg(feature = "forge")]
+    pub fn forged(setup: Setup) -> Position {
         Position { setup }
     }
 }

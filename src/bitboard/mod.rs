@@ -12,7 +12,9 @@ mod fairy;
 mod orthodox;
 mod tables;
 
-use feerie_oracle::{Capture, CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
+use feerie_oracle::{
+    Capture, CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status,
+};
 
 use board::{BbPosition, WALKS, square};
 use orthodox::{Kind, MoveList, Mv};
@@ -105,10 +107,10 @@ fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> 
 }
 
 impl BitboardEngine {
-    /// The positions after each legal move as the perft paths make them (the orthodox fast path
+    /// The setups after each legal move as the perft paths make them (the orthodox fast path
     /// or the compact path), or `None` when neither applies; for cross-checking it against the record path, whose positions
     /// [`Engine::play`] gives.
-    pub fn compact_children(&self, position: &Position, rules: &Rules) -> Option<Vec<Position>> {
+    pub fn compact_children(&self, position: &Position, rules: &Rules) -> Option<Vec<Setup>> {
         let p = BbPosition::from_setup(position.setup());
         if orthodox::applies(&p, rules) {
             let mut list = MoveList::new();
@@ -116,7 +118,7 @@ impl BitboardEngine {
             return Some(
                 list.as_slice()
                     .iter()
-                    .map(|&mv| Position::from_played(orthodox::make(&p, mv).to_setup()))
+                    .map(|&mv| orthodox::make(&p, mv).to_setup())
                     .collect(),
             );
         }
@@ -127,7 +129,7 @@ impl BitboardEngine {
         Some(
             c.children(&p, rules)
                 .into_iter()
-                .map(|n| Position::from_played(n.to_setup()))
+                .map(|n| n.to_setup())
                 .collect(),
         )
     }
@@ -162,26 +164,26 @@ impl Engine for BitboardEngine {
         Ok(moves)
     }
 
-    fn successors(
+    fn successor_setups(
         &self,
         position: &Position,
         rules: &Rules,
-    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
         let p = BbPosition::from_setup(position.setup());
-        let mut children: Vec<(MoveRecord, Position)> = successors(&p, rules)?
+        let mut children: Vec<(MoveRecord, Setup)> = successors(&p, rules)?
             .into_iter()
-            .map(|(r, after)| (r, Position::from_played(after.to_setup())))
+            .map(|(r, after)| (r, after.to_setup()))
             .collect();
         children.sort_by(|x, y| x.0.cmp(&y.0));
         Ok(children)
     }
 
-    fn play(
+    fn play_setup(
         &self,
         position: &Position,
         rules: &Rules,
         mv: &MoveRecord,
-    ) -> Result<Position, EngineError> {
+    ) -> Result<Setup, EngineError> {
         let p = BbPosition::from_setup(position.setup());
         let wanted = MoveRecord {
             check: CheckMark::None,
@@ -195,7 +197,7 @@ impl Engine for BitboardEngine {
                     ..r.clone()
                 } == wanted
             })
-            .map(|(_, after)| Position::from_played(after.to_setup()))
+            .map(|(_, after)| after.to_setup())
             .ok_or_else(|| EngineError::IllegalMove(mv.to_string()))
     }
 

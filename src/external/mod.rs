@@ -7,3 +7,43 @@ pub mod popeye_output;
 pub mod popeye_replay;
 pub mod process;
 pub mod uci;
+pub mod uci_perft;
+
+use std::fmt;
+
+/// Why an outside program could not give an answer to compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExternalError {
+    /// No program was given, or none is where it was said to be; the message says how to
+    /// give one.
+    NotFound(String),
+    /// A question the program's input cannot express (a depth, a unit, a rule it lacks).
+    Inexpressible(String),
+    /// The program failed: it could not start, missed its deadline, flooded its output, or
+    /// answered outside its protocol.
+    Failed(String),
+    /// Popeye refused the position of a comparison; its own words.
+    Refused(String),
+    /// A run of Popeye that gave no answer, or Popeye's refusal of a problem.
+    Popeye(popeye::PopeyeError),
+}
+
+impl fmt::Display for ExternalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExternalError::NotFound(message)
+            | ExternalError::Inexpressible(message)
+            | ExternalError::Failed(message) => f.write_str(message),
+            ExternalError::Refused(words) => write!(f, "Popeye refused the position: {words}"),
+            ExternalError::Popeye(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ExternalError {}
+
+impl From<popeye::PopeyeError> for ExternalError {
+    fn from(e: popeye::PopeyeError) -> Self {
+        ExternalError::Popeye(e)
+    }
+}

@@ -13,20 +13,26 @@ use feerie_oracle::{
     CheckMark, Colour, Condition, Engine, Position, Profile, Rules, Switch, popeye_input,
 };
 
+use super::ExternalError;
 use super::popeye_output;
 use super::process::Program;
 
 /// The Popeye binary: `--py PATH`, else the `POPEYE` environment variable. A path is made
 /// absolute against the current folder (Popeye runs in a temporary folder); a bare name that is
 /// not in the current folder is looked up on PATH.
-pub fn popeye_binary(flag: Option<&Path>) -> Result<PathBuf, String> {
+pub fn popeye_binary(flag: Option<&Path>) -> Result<PathBuf, ExternalError> {
     let path = match flag {
         Some(p) => p.to_path_buf(),
-        None => std::env::var_os("POPEYE").map(PathBuf::from).ok_or(
-            "no Popeye binary: give --py PATH or set POPEYE=PATH (a built Popeye, e.g. \
-             ../shared/tools/popeye/py beside the project, or one built from \
-             https://github.com/thomas-maeder/popeye with make -f makefile.unx)",
-        )?,
+        None => std::env::var_os("POPEYE")
+            .map(PathBuf::from)
+            .ok_or_else(|| {
+                ExternalError::NotFound(
+                    "no Popeye binary: give --py PATH or set POPEYE=PATH (a built Popeye, e.g. \
+                 ../shared/tools/popeye/py beside the project, or one built from \
+                 https://github.com/thomas-maeder/popeye with make -f makefile.unx)"
+                        .into(),
+                )
+            })?,
     };
     let bare_name = path.components().count() == 1 && !path.exists();
     let found = if bare_name {
@@ -38,8 +44,11 @@ pub fn popeye_binary(flag: Option<&Path>) -> Result<PathBuf, String> {
     } else {
         path.exists().then_some(path.clone())
     };
-    let found = found.ok_or_else(|| format!("Popeye binary {} does not exist", path.display()))?;
-    std::path::absolute(&found).map_err(|e| format!("Popeye binary {}: {e}", path.display()))
+    let found = found.ok_or_else(|| {
+        ExternalError::NotFound(format!("Popeye binary {} does not exist", path.display()))
+    })?;
+    std::path::absolute(&found)
+        .map_err(|e| ExternalError::NotFound(format!("Popeye binary {}: {e}", path.display())))
 }
 
 /// The switches of `rules` whose values are not Popeye's, so that Popeye cannot be expected to

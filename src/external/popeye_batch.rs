@@ -10,6 +10,7 @@
 //! questions are asked again one by one, so that the refused one is found and reported with
 //! Popeye's own words while the others are answered.
 
+use super::ExternalError;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
@@ -78,7 +79,7 @@ impl PopeyeRunner<'_> {
     /// Popeye's replies to `questions`, in order. An error is a run that failed as a whole
     /// (the binary could not start, timed out, flooded its output) or a question Popeye's
     /// input cannot express.
-    pub fn ask(&self, questions: &[Question]) -> Result<Vec<Reply>, String> {
+    pub fn ask(&self, questions: &[Question]) -> Result<Vec<Reply>, ExternalError> {
         if questions.is_empty() {
             return Ok(Vec::new());
         }
@@ -95,7 +96,7 @@ impl PopeyeRunner<'_> {
                 replies.extend(self.ask(b)?);
                 return Ok(replies);
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(ExternalError::Failed(e.to_string())),
         };
         let chunks = popeye_output::parse(&stdout);
         if stderr.trim().is_empty() && chunks.len() == problems.len() {
@@ -133,19 +134,21 @@ impl PopeyeRunner<'_> {
     }
 
     /// Popeye's version, from the banner it prints first (`Popeye 4.104`).
-    pub fn version(&self) -> Result<String, String> {
+    pub fn version(&self) -> Result<String, ExternalError> {
         let problem = popeye_input::write(
             &Position::start(),
             &Rules::orthodox(),
             "sstipulation white 1s[~]",
         )
-        .map_err(|e| e.to_string())?;
-        let (stdout, _) = self.run(&[problem]).map_err(|e| e.to_string())?;
+        .map_err(|e| ExternalError::Inexpressible(e.to_string()))?;
+        let (stdout, _) = self
+            .run(&[problem])
+            .map_err(|e| ExternalError::Failed(e.to_string()))?;
         version_of(&stdout).ok_or_else(|| {
-            format!(
+            ExternalError::Failed(format!(
                 "{} printed no version banner: is it Popeye?",
                 self.binary.display()
-            )
+            ))
         })
     }
 
@@ -220,7 +223,7 @@ pub fn version_of(stdout: &str) -> Option<String> {
 }
 
 /// The Popeye problems of one question: the move listing, then the line listing.
-fn problems_of(q: &Question) -> Result<Vec<String>, String> {
+fn problems_of(q: &Question) -> Result<Vec<String>, ExternalError> {
     let side = match q.position.side_to_move() {
         Colour::White => "white",
         Colour::Black => "black",
@@ -231,7 +234,10 @@ fn problems_of(q: &Question) -> Result<Vec<String>, String> {
     }
     stipulations
         .iter()
-        .map(|s| popeye_input::write(&q.position, &q.rules, s).map_err(|e| e.to_string()))
+        .map(|s| {
+            popeye_input::write(&q.position, &q.rules, s)
+                .map_err(|e| ExternalError::Inexpressible(e.to_string()))
+        })
         .collect()
 }
 

@@ -9,6 +9,7 @@ use std::time::Duration;
 use feerie_oracle::{Engine, Position, Profile, Rules, Switch, popeye_move};
 
 use super::popeye::{self, PopeyeError};
+use crate::error::Error;
 
 /// One position to compare, with its rules.
 pub struct Case {
@@ -193,7 +194,7 @@ pub fn scenario_cases(
     path: &Path,
     engine: &dyn Engine,
     profile: Option<Profile>,
-) -> Result<Vec<Case>, String> {
+) -> Result<Vec<Case>, Error> {
     let loaded = if path.is_dir() {
         crate::scenario::load_dir(path)?
     } else {
@@ -201,17 +202,17 @@ pub fn scenario_cases(
     };
     let mut cases = Vec::new();
     for item in loaded {
-        let s = item.map_err(|e| e.to_string())?;
-        let rules = s.base_rules().map_err(|e| e.to_string())?;
-        let mut p = s.position().map_err(|e| e.to_string())?;
+        let s = item?;
+        let rules = s.base_rules()?;
+        let mut p = s.position()?;
         for text in &s.play {
             let legal = engine
                 .legal_moves(&p, &rules)
-                .map_err(|e| format!("{}: {e}", s.file))?;
-            let mv = popeye_move::resolve(text, &legal).map_err(|e| format!("{}: {e}", s.file))?;
+                .map_err(|e| Error::at(&s.file, e))?;
+            let mv = popeye_move::resolve(text, &legal).map_err(|e| Error::at(&s.file, e))?;
             p = engine
                 .play(&p, &rules, &mv)
-                .map_err(|e| format!("{}: {e}", s.file))?;
+                .map_err(|e| Error::at(&s.file, e))?;
         }
         let rules = match profile {
             Some(profile) => with_profile(&rules, profile),
@@ -341,6 +342,48 @@ pub fn print_verdict(case: &Case, verdict: &Verdict) {
             }
         }
         Verdict::Failed(why) => println!("FAILED {name}: {why}"),
+    }
+}
+
+/// What `feerie popeye compare` compares: one position under its rules, or the scenarios of a
+/// file or folder (under their own rules, or under a profile).
+pub enum Target {
+    /// One position.
+    Position(Position, Rules),
+    /// The scenarios of a file or folder, under their own rules or this profile.
+    Scenarios(PathBuf, Option<Profile>),
+}
+
+/// `feerie popeye compare`: prints the verdict of each case and the table, and returns the
+/// exit code. One position that Popeye refuses, or that cannot be compared, is an error.
+pub fn compare_command(target: Target, options: &CompareOptions) -> Result<i32, Error> {
+    match target {
+        Target::Position(position, rules) => {
+            let case = Case {
+                name: "the position".into(),
+                position,
+                rules,
+            };
+            let verdict = judge(&case, options);
+            match &verdict {
+                Verdict::Refused(words) => {
+                    return Err(super::ExternalError::Refused(words.clone()).into());
+                }
+                Verdict::Failed(why) => {
+                    return Err(super::ExternalError::Failed(why.clone()).into());
+                }
+                _ => {}
+            }
+            print_verdict(&case, &verdict);
+            let mut tally = Tally::default();
+            tally.add(&verdict);
+            print!("{}", tally.table());
+            Ok(tally.exit_code())
+        }
+        Target::Scenarios(path, profile) => {
+            let cases = scenario_cases(&path, options.engine, profile)?;
+            Ok(run(&cases, options).exit_code())
+        }
     }
 }
 

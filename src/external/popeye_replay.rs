@@ -4,6 +4,7 @@
 
 use feerie_oracle::notation::popeye_input::{Language, PopeyeProblem, UnitColour};
 use feerie_oracle::notation::popeye_twin;
+use feerie_oracle::popeye_input::PopeyeInputError;
 use feerie_oracle::popeye_move::{self, MoveText};
 use feerie_oracle::{
     CheckMark, Colour, Engine, Position, Profile, Rules, Square, Validation, popeye_input,
@@ -39,7 +40,11 @@ impl ReplayReport {
 /// Replays the solutions of `output` (Popeye's output for `input`) with `engine` under the
 /// popeye profile. A problem of the input that does not read is skipped with the reason (the
 /// others are read one by one); an error is an input with no problem at all.
-pub fn replay(input: &str, output: &str, engine: &dyn Engine) -> Result<ReplayReport, String> {
+pub fn replay(
+    input: &str,
+    output: &str,
+    engine: &dyn Engine,
+) -> Result<ReplayReport, PopeyeInputError> {
     let problems = read_problems(input)?;
     let chunks = popeye_output::parse(output);
     let mut report = ReplayReport {
@@ -79,7 +84,7 @@ type ReadProblem = Result<(Language, PopeyeProblem), String>;
 /// The problems of an input: the whole file read at once, or, when it does not read, each
 /// problem (between `next` lines) read alone, so that one problem we cannot read does not stop
 /// the others.
-fn read_problems(input: &str) -> Result<Vec<ReadProblem>, String> {
+fn read_problems(input: &str) -> Result<Vec<ReadProblem>, PopeyeInputError> {
     match popeye_input::parse(input) {
         Ok(file) => {
             let language = file.language;
@@ -92,7 +97,7 @@ fn read_problems(input: &str) -> Result<Vec<ReadProblem>, String> {
         Err(whole) => {
             let parts = split_problems(input);
             if parts.len() < 2 {
-                return Err(whole.to_string());
+                return Err(whole);
             }
             let (begin, end) = match input.split_whitespace().next().map(str::to_ascii_lowercase) {
                 Some(w) if "anfangproblem".starts_with(&w) => ("anfang", "ende"),
@@ -327,15 +332,6 @@ fn has_option(problem: &PopeyeProblem, names: &[&str]) -> bool {
     })
 }
 
-/// The position with the other side to move: a side passing (a threat, set play, series play).
-fn pass(position: &Position) -> Position {
-    let mut setup = position.setup().clone();
-    setup.side_to_move = !setup.side_to_move;
-    setup.en_passant = None;
-    setup.reserve = None;
-    Position::from_played(setup)
-}
-
 struct Context<'a> {
     engine: &'a dyn Engine,
     rules: &'a Rules,
@@ -351,7 +347,7 @@ impl Context<'_> {
             path.truncate(mv.ply + 1);
             while path.len() <= mv.ply {
                 let last = path.last().cloned().flatten();
-                path.push(last.map(|p| pass(&p)));
+                path.push(last.map(|p| p.passed()));
             }
             let Some(before) = path[mv.ply].clone() else {
                 continue;

@@ -180,7 +180,8 @@ pub fn uci_move(mv: &MoveRecord) -> String {
         Some(Walk::Rook) => "r",
         Some(Walk::Bishop) => "b",
         Some(Walk::Knight) => "n",
-        _ => "",
+        // Orthodox chess promotes to none of these; UCI has no letter for them.
+        Some(Walk::King | Walk::Pawn | Walk::ReversePawn) | None => "",
     };
     format!("{}{}{promotion}", mv.from, mv.to)
 }

@@ -2,6 +2,7 @@
 //! engines down to a depth, in parallel (rayon), with a progress bar on a terminal and plain
 //! lines otherwise. Divergences are shrunk and written as reproducers.
 
+use crate::error::{Error, LimitError};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -114,7 +115,7 @@ pub fn run_campaign(
     campaign: &Campaign,
     a: &dyn Engine,
     b: &dyn Engine,
-) -> Result<CampaignReport, String> {
+) -> Result<CampaignReport, Error> {
     let started = Instant::now();
     let generator = Generator::standard();
     // Cases are numbered bucket after bucket and made when a worker takes them, so that a
@@ -122,7 +123,12 @@ pub fn run_campaign(
     let total = campaign
         .count
         .checked_mul(campaign.buckets.len() as u64)
-        .ok_or_else(|| format!("{} positions per family is too many", campaign.count))?;
+        .ok_or_else(|| {
+            LimitError::Bound(format!(
+                "{} positions per family is too many",
+                campaign.count
+            ))
+        })?;
     let progress = Progress::new("fuzz", "positions", total, campaign.progress);
     let summaries: Vec<Mutex<BucketSummary>> = campaign
         .buckets
@@ -139,16 +145,19 @@ pub fn run_campaign(
         .num_threads(campaign.jobs.max(1))
         .stack_size(crate::perft_run::STACK_BYTES)
         .build()
-        .map_err(|e| format!("thread pool: {e}"))?;
-    let outcome: Result<(), String> = pool.install(|| {
+        .map_err(|e| Error::System(format!("thread pool: {e}")))?;
+    let outcome: Result<(), Error> = pool.install(|| {
         (0..total).into_par_iter().try_for_each(|index| {
             let bucket = (index / campaign.count) as usize;
             let case = index % campaign.count;
             let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
                 .map_err(|e| {
-                    format!(
-                        "{}: case {case} could not be made: {e}",
-                        campaign.buckets[bucket].name
+                    Error::at(
+                        format!(
+                            "{}: case {case} could not be made",
+                            campaign.buckets[bucket].name
+                        ),
+                        e,
                     )
                 })?;
             let sa = Side::of(a, fuzzed.rules.clone());

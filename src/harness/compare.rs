@@ -22,8 +22,8 @@ pub struct Side<'a> {
 }
 
 impl<'a> Side<'a> {
-    /// A side named after its engine; perft is checked unless the engine is the reference one,
-    /// whose perft is by construction the walk of its move lists.
+    /// A side named after its engine; perft is checked unless the engine's perft is by
+    /// construction the walk of its move lists ([`Engine::perft_walks_move_lists`]).
     ///
     /// ```
     /// use feerie::harness::Side;
@@ -35,7 +35,7 @@ impl<'a> Side<'a> {
     pub fn of(engine: &'a dyn Engine, rules: Rules) -> Side<'a> {
         Side {
             label: engine.name().to_string(),
-            check_perft: engine.name() != "reference",
+            check_perft: !engine.perft_walks_move_lists(),
             engine,
             rules,
         }

@@ -7,7 +7,7 @@
 //! the moves of the two readings by what the player does (from, to, castling, promotion) and
 //! goes on below each pair, each reading in its own position, so that the consequences show too.
 
-use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, Switch};
+use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, RulesError, Switch};
 
 /// One reading of the rules, with its label (`parrain_long_castling=toward_h`, `popeye`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,9 +26,9 @@ pub struct Reading {
 /// let base = Rules::from_words(&["protean"], None, &[] as &[&str]).unwrap();
 /// let readings = switch_readings(&base, "pawn_direction").unwrap();
 /// assert_eq!(readings.len(), 2);
-/// assert!(switch_readings(&base, "colour").unwrap_err().contains("pawn_direction"));
+/// assert!(switch_readings(&base, "colour").unwrap_err().to_string().contains("pawn_direction"));
 /// ```
-pub fn switch_readings(base: &Rules, key: &str) -> Result<Vec<Reading>, String> {
+pub fn switch_readings(base: &Rules, key: &str) -> Result<Vec<Reading>, RulesError> {
     let switch: Switch = key.parse()?;
     Ok(switch
         .values()
@@ -53,22 +53,22 @@ pub fn switch_readings(base: &Rules, key: &str) -> Result<Vec<Reading>, String> 
 /// let readings = profile_readings(&base, "documented,popeye").unwrap();
 /// assert_eq!(readings[1].rules.profile(), Profile::Popeye);
 /// assert!(profile_readings(&base, "popeye").is_err()); // two at least
-/// assert!(profile_readings(&base, "popeye,popeye").unwrap_err().contains("twice"));
-/// assert!(profile_readings(&base, "documented,,popeye").unwrap_err().contains("empty"));
+/// assert!(profile_readings(&base, "popeye,popeye").unwrap_err().to_string().contains("twice"));
+/// assert!(profile_readings(&base, "documented,,popeye").unwrap_err().to_string().contains("empty"));
 /// ```
-pub fn profile_readings(base: &Rules, names: &str) -> Result<Vec<Reading>, String> {
+pub fn profile_readings(base: &Rules, names: &str) -> Result<Vec<Reading>, RulesError> {
     let mut out: Vec<Reading> = Vec::new();
     for name in names.split(',').map(str::trim) {
         if name.is_empty() {
-            return Err(format!(
+            return Err(RulesError(format!(
                 "--profiles '{names}' has an empty name (give documented,popeye)"
-            ));
+            )));
         }
         let profile: Profile = name.parse()?;
         if out.iter().any(|r| r.rules.profile() == profile) {
-            return Err(format!("--profiles names {name} twice"));
+            return Err(RulesError(format!("--profiles names {name} twice")));
         }
-        let mut rules = Rules::new(base.conditions(), profile).map_err(|e| e.to_string())?;
+        let mut rules = Rules::new(base.conditions(), profile)?;
         for (switch, value) in base.overrides() {
             rules.set(switch.key(), value).expect("a valid override");
         }
@@ -78,9 +78,9 @@ pub fn profile_readings(base: &Rules, names: &str) -> Result<Vec<Reading>, Strin
         });
     }
     if out.len() < 2 {
-        return Err(format!(
+        return Err(RulesError(format!(
             "--profiles needs two profiles or more, separated by commas (got '{names}')"
-        ));
+        )));
     }
     Ok(out)
 }

@@ -10,10 +10,9 @@
 
 use feerie_oracle::{
     Colour, Condition, Engine, EngineError, File, MoveRecord, Piece, Position, Profile,
-    ReferenceEngine, Reserve, Rules, Setup, Square, Switch, Validation, Walk, fen, geometry,
+    ReferenceEngine, Reserve, Rules, RulesError, Setup, Square, Switch, Validation, Walk, fen,
+    geometry,
 };
-
-use feerie_oracle::reference::{legality, make};
 
 use super::choices::{Choices, Tape};
 use crate::playout::Rng;
@@ -73,7 +72,7 @@ impl Bucket {
     }
 
     /// The buckets whose name contains one of `filters` (all of them when there is none).
-    pub fn matching(filters: &[String]) -> Result<Vec<Bucket>, String> {
+    pub fn matching(filters: &[String]) -> Result<Vec<Bucket>, RulesError> {
         let all = Bucket::all();
         if filters.is_empty() {
             return Ok(all);
@@ -89,11 +88,11 @@ impl Bucket {
             .collect();
         if chosen.is_empty() {
             let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
-            return Err(format!(
+            return Err(RulesError(format!(
                 "no fuzz family matches {} (families: {}; a profile may follow, as in circe/popeye)",
                 filters.join(", "),
                 names.join(", ")
-            ));
+            )));
         }
         Ok(chosen)
     }
@@ -186,16 +185,17 @@ impl Generator {
             }
         }
         let plies = choices.below(41);
-        // The reference engine's own stages, without check marks, which a playout does not
-        // need and which cost more than the moves.
+        // Moves without check marks, which a playout does not need and which cost more than
+        // the moves.
         ReferenceEngine.legal_moves(&position, &rules)?;
         for _ in 0..plies {
-            let moves = legality::legal_moves(position.setup(), &rules);
-            if moves.is_empty() {
-                break;
+            let played = ReferenceEngine.play_chosen(&position, &rules, &mut |moves| {
+                (!moves.is_empty()).then(|| pick_move(moves, choices))
+            })?;
+            match played {
+                Some(after) => position = after,
+                None => break,
             }
-            let pick = pick_move(&moves, choices);
-            position = Position::from_played(make::make(position.setup(), &moves[pick], &rules));
         }
         for _ in 0..choices.below(4) {
             let kind = Edit::ALL[choices.below(Edit::ALL.len())];
@@ -295,15 +295,17 @@ fn edit(
 /// The position after one of the legal double steps, chosen at random (the position itself
 /// when there is none).
 fn play_double_step(position: Position, choices: &mut dyn Choices, rules: &Rules) -> Position {
-    let steps: Vec<MoveRecord> = legality::legal_moves(position.setup(), rules)
-        .into_iter()
-        .filter(is_double_step)
-        .collect();
-    if steps.is_empty() {
-        return position;
+    let played = ReferenceEngine.play_chosen(&position, rules, &mut |moves| {
+        let steps: Vec<usize> = (0..moves.len())
+            .filter(|&i| is_double_step(&moves[i]))
+            .collect();
+        (!steps.is_empty()).then(|| steps[choices.below(steps.len())])
+    });
+    match played {
+        Ok(Some(after)) => after,
+        // No double step, or (which the edits rule out) a position the rules cannot mean.
+        Ok(None) | Err(_) => position,
     }
-    let pick = &steps[choices.below(steps.len())];
-    Position::from_played(make::make(position.setup(), pick, rules))
 }
 
 /// What became of one attempt at an edit.
@@ -598,9 +600,13 @@ mod tests {
 
     /// Whether a reverse pawn of the side to move may take en passant.
     fn reverse_pawn_takes_en_passant(position: &Position, rules: &Rules) -> bool {
-        legality::legal_moves(position.setup(), rules)
-            .iter()
-            .any(|m| m.en_passant && m.mover.walk == Walk::ReversePawn)
+        ReferenceEngine
+            .legal_moves(position, rules)
+            .is_ok_and(|moves| {
+                moves
+                    .iter()
+                    .any(|m| m.en_passant && m.mover.walk == Walk::ReversePawn)
+            })
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! move lists differ (asking Popeye again), shrunk there while Popeye still answers otherwise,
 //! and written as a reproducer whose expectations are Popeye's answer.
 
+use crate::error::Error;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -176,17 +177,15 @@ pub fn make_popeye_case(
     bucket_index: usize,
     seed: u64,
     index: u64,
-) -> Result<PopeyeCase, String> {
+) -> Result<PopeyeCase, Error> {
     let bucket_seed = seed ^ (bucket_index as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB);
-    let fuzzed = generator
-        .generate(&mut case_rng(bucket_seed, index), bucket)
-        .map_err(|e| e.to_string())?;
+    let fuzzed = generator.generate(&mut case_rng(bucket_seed, index), bucket)?;
     let mut rules = bucket.rules.clone();
     let rex_matters = rules.circe_model().is_some() || rules.captures_mutate();
     if rex_matters {
         match index % 3 {
-            1 => rules.set("rex", "inclusive").map_err(|e| e.to_string())?,
-            2 => rules.set("rex", "exclusive").map_err(|e| e.to_string())?,
+            1 => rules.set("rex", "inclusive")?,
+            2 => rules.set("rex", "exclusive")?,
             _ => {}
         }
     }
@@ -253,7 +252,7 @@ pub fn run_popeye_campaign(
     campaign: &PopeyeCampaign,
     runner: &PopeyeRunner,
     engines: &[&dyn Engine],
-) -> Result<PopeyeReport, String> {
+) -> Result<PopeyeReport, Error> {
     let started = Instant::now();
     let version = runner.version()?;
     let generator = Generator::standard();
@@ -278,10 +277,10 @@ pub fn run_popeye_campaign(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
         .build()
-        .map_err(|e| format!("thread pool: {e}"))?;
+        .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     pool.install(|| {
         jobs.par_iter()
-            .try_for_each(|&(b, first)| -> Result<(), String> {
+            .try_for_each(|&(b, first)| -> Result<(), Error> {
                 let bucket = &campaign.buckets[b];
                 let last = (first + batch).min(campaign.count);
                 let mut cases = Vec::new();
@@ -415,10 +414,9 @@ fn our_moves(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
-) -> Result<Vec<ListedMove>, String> {
+) -> Result<Vec<ListedMove>, Error> {
     let mut moves: Vec<ListedMove> = engine
-        .legal_moves(position, rules)
-        .map_err(|e| e.to_string())?
+        .legal_moves(position, rules)?
         .iter()
         .map(|m| ListedMove {
             text: m.notation_without_check(),
@@ -443,7 +441,7 @@ fn differ(
     question: &Question,
     popeye: &[ListedMove],
     lines: Option<&crate::external::popeye_batch::LineCount>,
-) -> Result<Option<PopeyeDifference>, String> {
+) -> Result<Option<PopeyeDifference>, Error> {
     let ours = our_moves(engine, &question.position, &question.rules)?;
     let theirs: BTreeSet<&ListedMove> = popeye.iter().collect();
     let mine: BTreeSet<&ListedMove> = ours.iter().collect();
@@ -454,9 +452,7 @@ fn differ(
         let Some(lines) = lines else {
             return Ok(None);
         };
-        let n = engine
-            .perft(&question.position, &question.rules, lines.depth)
-            .map_err(|e| e.to_string())?;
+        let n = engine.perft(&question.position, &question.rules, lines.depth)?;
         if n == lines.total {
             return Ok(None);
         }
@@ -485,7 +481,7 @@ fn follow_and_shrink(
     runner: &PopeyeRunner,
     engine: &dyn Engine,
     mut d: PopeyeDifference,
-) -> Result<PopeyeDifference, String> {
+) -> Result<PopeyeDifference, Error> {
     let rules = d.rules.clone();
     while d.counts.is_some() && d.depth > 1 {
         let question = Question {
@@ -499,17 +495,11 @@ fn follow_and_shrink(
         else {
             break;
         };
-        let legal = engine
-            .legal_moves(&d.node, &rules)
-            .map_err(|e| e.to_string())?;
+        let legal = engine.legal_moves(&d.node, &rules)?;
         let mut next: Option<(MoveRecord, Position)> = None;
         for record in &legal {
-            let child = engine
-                .play(&d.node, &rules, record)
-                .map_err(|e| e.to_string())?;
-            let ours = engine
-                .perft(&child, &rules, d.depth - 1)
-                .map_err(|e| e.to_string())?;
+            let child = engine.play(&d.node, &rules, record)?;
+            let ours = engine.perft(&child, &rules, d.depth - 1)?;
             let text = record.notation_without_check();
             let theirs = lines.by_first_move.get(&text).copied().unwrap_or(0);
             if ours != theirs {
@@ -548,7 +538,7 @@ fn shrink_node(
     runner: &PopeyeRunner,
     engine: &dyn Engine,
     mut d: PopeyeDifference,
-) -> Result<PopeyeDifference, String> {
+) -> Result<PopeyeDifference, Error> {
     let mut asked = 0;
     'outer: while asked < SHRINK_BUDGET {
         let candidates: Vec<Position> = super::shrink::smaller(d.node.setup())
@@ -674,7 +664,7 @@ pub fn run_and_print(
     campaign: &PopeyeCampaign,
     runner: &PopeyeRunner,
     engines: &[&dyn Engine],
-) -> Result<i32, String> {
+) -> Result<i32, Error> {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     outln!(
         "popeye fuzz: seed {}, {} positions per family, depth {} ({} from {} units or fewer), engines {}",

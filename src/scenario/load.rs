@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use feerie_oracle::popeye_move::MoveText;
 use feerie_oracle::{Colour, Position, Profile, Rules, Validation, fen, popeye_input};
 
-use super::{Expect, PositionSpec, Scenario};
+use super::{Expect, PositionSpec, Scenario, ScenarioError};
 use crate::limits::MAX_DEPTH;
 
 /// A malformed scenario: the file, the line (when known) and what is wrong.
@@ -41,16 +41,22 @@ pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
 /// the same folder) is reported as an error instead of being read again. Only regular files are
 /// read (a FIFO or a device named `x.yaml` is an error, never opened), up to
 /// [`MAX_SCENARIO_BYTES`].
-pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, String> {
+pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, ScenarioError> {
     if !dir.exists() {
-        return Err(format!("scenario folder {} does not exist", dir.display()));
+        return Err(ScenarioError::Folder(format!(
+            "scenario folder {} does not exist",
+            dir.display()
+        )));
     }
     if !dir.is_dir() {
-        return Err(format!("{} is not a folder", dir.display()));
+        return Err(ScenarioError::Folder(format!(
+            "{} is not a folder",
+            dir.display()
+        )));
     }
     let mut walk = Walk::default();
     walk.collect_here(dir)
-        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+        .map_err(|e| ScenarioError::Folder(format!("cannot list {}: {e}", dir.display())))?;
     walk.files.sort();
     let mut loaded: Vec<Result<Scenario, LoadError>> =
         walk.files.iter().map(|f| load_file(f)).collect();
@@ -116,7 +122,8 @@ pub fn load_file(path: &Path) -> Result<Scenario, LoadError> {
         line: None,
         message,
     };
-    let text = crate::limits::read_text(path, MAX_SCENARIO_BYTES).map_err(error)?;
+    let text =
+        crate::limits::read_text(path, MAX_SCENARIO_BYTES).map_err(|e| error(e.to_string()))?;
     parse_scenario(&name, &text)
 }
 
@@ -276,9 +283,9 @@ impl Scenario {
     ) -> Result<Rules, LoadError> {
         let mut rules = match profile {
             Some(p) => {
-                let profile: Profile = p
-                    .parse()
-                    .map_err(|e: String| self.error(Some(p), format!("interpretation: {e}")))?;
+                let profile: Profile = p.parse().map_err(|e: feerie_oracle::RulesError| {
+                    self.error(Some(p), format!("interpretation: {e}"))
+                })?;
                 let mut r = Rules::new(base.conditions(), profile)
                     .map_err(|e| self.error(None, e.to_string()))?;
                 for (k, v) in base.overrides() {

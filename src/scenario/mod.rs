@@ -29,7 +29,35 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-pub use load::{LoadError, load_dir, load_file, parse_scenario};
+pub use load::{LoadError, MAX_SCENARIO_BYTES, load_dir, load_file, parse_scenario};
+
+/// A scenario or perft suite that cannot be used, or a folder of them that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScenarioError {
+    /// A malformed scenario file.
+    Load(LoadError),
+    /// A malformed perft suite: the file and line, and what is wrong.
+    Suite(String),
+    /// A folder of scenarios or suites, or a file in it, that cannot be read.
+    Folder(String),
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScenarioError::Load(e) => e.fmt(f),
+            ScenarioError::Suite(message) | ScenarioError::Folder(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+impl From<LoadError> for ScenarioError {
+    fn from(e: LoadError) -> Self {
+        ScenarioError::Load(e)
+    }
+}
 pub use report::print_failure;
 pub use run::{Failure, Outcome, case_positions, run};
 

@@ -1,11 +1,19 @@
 //! Attacks and check (RULES.md §0, "Check").
 //!
-//! A side is in check when an enemy unit could capture one of its royal pieces by its walk.
-//! Magic pieces never capture, so they never check. A pawn on its own first rank attacks or
-//! not according to `first_rank_pawns`. Two rules widen or narrow this: under a Circe rule
-//! with `rex: inclusive` an attack is a check only if the royal piece could not be reborn, and
-//! with `royal_en_passant: yes` a royal pawn that has just double-stepped is in check when an
-//! enemy pawn could take it en passant.
+//! # The rule
+//!
+//! A side is in check when an enemy unit could capture one of its royal pieces by its walk, as a
+//! pseudo-legal move (rebirth, mutation and the capturer's own safety are ignored). Magic pieces
+//! never capture, so they never check. A pawn on its own first rank attacks its two forward
+//! diagonals under `first_rank_pawns: step` and `guard_only`, and nothing under `inert` (see
+//! [`super::displacement`] for the values of each profile). Two rules widen or narrow this:
+//!
+//! - under a Circe rule with `rex: inclusive`, an attack is a check only if the royal piece could
+//!   not be reborn (its rebirth square, found as in [`super::rebirth`], is off the board or taken);
+//! - with `royal_en_passant: yes` (profile `popeye`; `no` in profile `documented`), a royal pawn
+//!   that has just double-stepped is in check when an enemy pawn could take it en passant.
+//!
+//! Checkmate and stalemate follow from check as usual.
 
 use super::rebirth::{rebirth_square, reborn_walk_of};
 use crate::geometry::{self, pawn_forward};

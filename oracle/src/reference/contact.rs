@@ -1,11 +1,29 @@
-//! Stage 5 of the pipeline: contact mutations by magic pieces (RULES.md §6).
+//! Stage 5 of the pipeline: contact mutations by magic pieces (Bédoni's magic pieces, RULES.md §6).
 //!
-//! After stages 1–4, every non-magic, non-royal unit that has established a new contact with
-//! magic pieces (the squares touch now and did not before the move) mutates: one step up the
-//! ladder P, N, B, R, Q when all those magic pieces are of its colour, one step down when all
-//! are of the other colour, not at all when both colours are among them. The switches
-//! `magic_contact_scope`, `magic_steps`, `magic_kept_contact`, `magic_pawn_edge` and
-//! `magic_rebirth_contact` settle the points the source leaves open.
+//! # The rule
+//!
+//! A magic piece moves by its walk, never captures, cannot be captured or transformed, never gives
+//! check, and blocks lines; a royal unit cannot be magic. Two units are in contact when their
+//! squares touch (the eight neighbours). After stages 1–4, every non-magic, non-royal unit that has
+//! established a new contact with magic pieces (the squares touch now and did not before the move,
+//! whichever of them moved) mutates: one step up the ladder P, N, B, R, Q when all those magic
+//! pieces are of its colour, one step down when all are of the other colour, not at all when both
+//! colours are among them. A queen cannot go up, a pawn cannot go down; a reverse pawn climbs like
+//! a pawn and does not go down. A magic pawn promotes to a magic piece, and promotion comes before
+//! the contact mutation of the promoted unit. Legality is judged after the mutations.
+//!
+//! The points the source leaves open are switches; magic pieces have no Popeye counterpart, so both
+//! profiles use the first value:
+//!
+//! - `magic_contact_scope`: `new_contacts` (only the magic pieces of the new contacts count for the
+//!   colour test) or `all_contacts` (every magic piece touching the unit counts);
+//! - `magic_steps`: `one` step, or `one_per_magic_piece`;
+//! - `magic_kept_contact`: a magic piece sliding from one square next to a unit to another one has
+//!   `no_effect`, or `reestablishes` the contact;
+//! - `magic_pawn_edge`: a unit demoted to a pawn on its promotion rank may `promote` (the mover
+//!   choosing, written as the resulting unit: `[c8=wQ]`) or `stay` a pawn;
+//! - `magic_rebirth_contact`: a unit reborn by a Circe rule next to a magic piece `mutates` or not
+//!   (`no_effect`).
 
 use crate::rules::{
     MagicContactScope, MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps,

@@ -1,5 +1,26 @@
 //! Stage 1 of the pipeline: the orthodox displacement of every unit of the side to move,
 //! pseudo-legal (the mover's king safety is judged later, in [`super::legality`]).
+//!
+//! # The rule
+//!
+//! Every unit moves by its walk as in orthodox chess: king, queen, rook, bishop, knight, pawn, and
+//! the reverse pawn (Frankfurt and Protean chess), which moves, captures, double-steps from its own
+//! seventh rank and promotes on its own first rank like a pawn of the other colour. A unit captures
+//! an enemy unit that is neither magic nor royal (royal units only under a Circe rule with
+//! `rex: inclusive`, judged at the rebirth stage); magic units never capture.
+//!
+//! - **En passant.** Any double step, by a pawn of either direction, gives the right to every enemy
+//!   pawn of either direction that attacks the square passed over.
+//! - **Castling.** The king and the rook of a corner whose right is kept, the squares between them
+//!   empty; the rights are described in [`crate::CastlingRights`].
+//! - **Promotion.** A pawn reaching its promotion rank becomes a queen, rook, bishop or knight, one
+//!   move record per choice; a magic pawn becomes a magic piece.
+//! - **Pawns out of place** (RULES.md §7). A pawn on its own second rank may double-step whatever
+//!   its history. A pawn on its own first rank (put there by a rebirth or a mutation) follows
+//!   `first_rank_pawns`: `step` (single steps and single diagonal captures, never a double step;
+//!   it attacks like any pawn), `guard_only` (it cannot move but attacks its two forward
+//!   diagonals) or `inert` (neither). Profile `documented`: `step`; profile `popeye`: `step` under
+//!   Circe Parrain, `guard_only` under Circe Equipollents, `inert` otherwise, as Popeye 4.104 does.
 
 use crate::geometry::{self, ALL_DIRECTIONS, KNIGHT_LEAPS, pawn_forward};
 use crate::rules::FirstRankPawns;

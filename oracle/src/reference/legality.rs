@@ -1,8 +1,14 @@
-//! Stage 6: a move is legal if the mover is not in check once every stage is made. Castling also
-//! needs the king not to be in check before, nor to pass over an attacked square (under Circe
-//! with `rex: inclusive`, over a square where it would be in check: attacked and unable to be
-//! reborn); with
-//! `royal_rider_passage: safe` a royal rider may not pass over an attacked square either.
+//! Stage 6: runs the stages and keeps the legal moves (RULES.md §0).
+//!
+//! # The rule
+//!
+//! A move is legal if the mover's royal piece is not in check (as [`super::check`] defines it)
+//! once every stage is made: the displacement, the capturer's mutation, the rebirths and the
+//! contact mutations. Castling also needs the king not to be in check before, nor to pass over an
+//! attacked square; under a Circe rule with `rex: inclusive`, over a square where it would be in
+//! check (attacked and unable to be reborn). With `royal_rider_passage: safe` a royal rider may not
+//! pass over a square the opponent attacks either (judged on the board without the rider, the
+//! arrival square excepted); `free`, the value of both profiles, lets it pass.
 
 use super::{check, contact, displacement, make, mutation, rebirth};
 use crate::rules::RoyalRiderPassage;

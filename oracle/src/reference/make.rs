@@ -1,4 +1,6 @@
-//! Plays a move record on a setup: every stage the record describes, in pipeline order.
+//! Plays a move record on a setup: every stage the record describes, in pipeline order
+//! (displacement, capturer mutation, immediate rebirth, delayed rebirth, contact mutations), then
+//! the castling rights, the en passant square and the Parrain reserve the move leaves.
 
 use crate::geometry;
 use crate::rules::RebirthTime;

@@ -1,47 +1,49 @@
 //! The reference engine: a mailbox board, each move made on a copy, kept if the mover's royal
 //! piece is then safe. Written to be checked against RULES.md by reading, not to be fast.
 //!
-//! One module per stage of the move pipeline (RULES.md §0):
-//! - [`displacement`]: stage 1, the orthodox part of every move, pseudo-legal;
-//! - [`mutation`]: stage 2, the capturer's change of walk (Frankfurt, Protean);
-//! - [`rebirth`]: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
-//! - [`contact`]: stage 5, mutations by contact with magic pieces;
-//! - [`legality`]: stage 6, runs the stages and keeps the moves after which the mover is safe;
-//! - [`make`]: plays a move record on a setup;
-//! - [`check`]: which squares a side attacks, whether a royal piece is in check.
+//! One module per stage of the move pipeline (RULES.md §0), each stating the rule it implements
+//! with its switches and their values under each profile:
+//! - `displacement`: stage 1, the orthodox part of every move, pseudo-legal (with the pawns on
+//!   their first rank);
+//! - `mutation`: stage 2, the capturer's change of walk (Frankfurt, Protean);
+//! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
+//! - `contact`: stage 5, mutations by contact with magic pieces;
+//! - `legality`: stage 6, runs the stages and keeps the moves after which the mover is safe;
+//! - `make`: plays a move record on a setup;
+//! - `check`: which squares a side attacks, whether a royal piece is in check.
+//!
+//! The stage modules are private to this crate: other crates reach the engine through
+//! [`Engine`] alone (and [`ReferenceEngine::in_check`], the check test for either side). Their
+//! documentation is rendered by `cargo doc -p feerie-oracle --document-private-items`.
 
-pub mod check;
-pub mod contact;
-pub mod displacement;
-pub mod legality;
-pub mod make;
-pub mod mutation;
-pub mod rebirth;
+pub(crate) mod check;
+pub(crate) mod contact;
+pub(crate) mod displacement;
+pub(crate) mod legality;
+pub(crate) mod make;
+pub(crate) mod mutation;
+pub(crate) mod rebirth;
 
-use crate::{
-    CheckMark, Condition, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status,
-};
+use crate::engine::check_rules_fit;
+use crate::{CheckMark, Colour, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status};
 
 /// The reference engine.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ReferenceEngine;
 
 impl ReferenceEngine {
-    /// Rejects what a position cannot mean under these rules.
-    fn supported(position: &Position, rules: &Rules) -> Result<(), EngineError> {
-        if position.reserve().is_some() && !rules.has(Condition::CirceParrain) {
-            return Err(EngineError::Unsupported(
-                "a Parrain reserve without circe-parrain".into(),
-            ));
-        }
-        if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.mutable)
-            && !rules.captures_mutate()
-        {
-            return Err(EngineError::Unsupported(format!(
-                "the unit on {sq} is marked mutable, which needs frankfurt or protean"
-            )));
-        }
-        Ok(())
+    /// Whether `side` is in check in `position` (RULES.md §0, "Check", with the Circe
+    /// `rex: inclusive` and `royal_en_passant` exceptions), whichever side is to move: after a
+    /// move, the side that made it must not be.
+    ///
+    /// ```
+    /// use feerie_oracle::{fen, Colour, ReferenceEngine, Rules, Validation};
+    /// let p = fen::parse("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", Validation::Strict).unwrap();
+    /// assert!(ReferenceEngine.in_check(&p, Colour::Black, &Rules::orthodox()));
+    /// assert!(!ReferenceEngine.in_check(&p, Colour::White, &Rules::orthodox()));
+    /// ```
+    pub fn in_check(&self, position: &Position, side: Colour, rules: &Rules) -> bool {
+        check::in_check(position.setup(), side, rules)
     }
 }
 
@@ -87,22 +89,39 @@ impl Engine for ReferenceEngine {
         "reference"
     }
 
+    fn perft_walks_move_lists(&self) -> bool {
+        true
+    }
+
+    /// The moves in the order the stages generate them, unsorted; only the chosen one is made.
+    fn play_chosen(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        choose: &mut dyn FnMut(&[MoveRecord]) -> Option<usize>,
+    ) -> Result<Option<Position>, EngineError> {
+        check_rules_fit(position, rules)?;
+        let moves = legality::legal_moves(position.setup(), rules);
+        Ok(choose(&moves)
+            .map(|i| Position::from_played(make::make(position.setup(), &moves[i], rules))))
+    }
+
     fn legal_moves(
         &self,
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<MoveRecord>, EngineError> {
-        Self::supported(position, rules)?;
+        check_rules_fit(position, rules)?;
         Ok(legal_moves_of(position.setup(), rules, true))
     }
 
-    fn play(
+    fn play_setup(
         &self,
         position: &Position,
         rules: &Rules,
         mv: &MoveRecord,
-    ) -> Result<Position, EngineError> {
-        Self::supported(position, rules)?;
+    ) -> Result<Setup, EngineError> {
+        check_rules_fit(position, rules)?;
         let unmarked = MoveRecord {
             check: CheckMark::None,
             ..mv.clone()
@@ -111,19 +130,15 @@ impl Engine for ReferenceEngine {
         if !legal.contains(&unmarked) {
             return Err(EngineError::IllegalMove(mv.to_string()));
         }
-        Ok(Position::from_played(make::make(
-            position.setup(),
-            &unmarked,
-            rules,
-        )))
+        Ok(make::make(position.setup(), &unmarked, rules))
     }
 
-    fn successors(
+    fn successor_setups(
         &self,
         position: &Position,
         rules: &Rules,
-    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        Self::supported(position, rules)?;
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        check_rules_fit(position, rules)?;
         let setup = position.setup();
         Ok(legal_moves_of(setup, rules, true)
             .into_iter()
@@ -132,19 +147,19 @@ impl Engine for ReferenceEngine {
                     check: CheckMark::None,
                     ..mv.clone()
                 };
-                let after = Position::from_played(make::make(setup, &unmarked, rules));
+                let after = make::make(setup, &unmarked, rules);
                 (mv, after)
             })
             .collect())
     }
 
     fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
-        Self::supported(position, rules)?;
+        check_rules_fit(position, rules)?;
         Ok(perft_of(position.setup(), rules, depth))
     }
 
     fn status(&self, position: &Position, rules: &Rules) -> Result<Status, EngineError> {
-        Self::supported(position, rules)?;
+        check_rules_fit(position, rules)?;
         let setup = position.setup();
         let in_check = check::in_check(setup, setup.side_to_move, rules);
         let has_move = !legality::legal_moves(setup, rules).is_empty();

@@ -1,9 +1,27 @@
 //! Stage 2 of the pipeline: the capturer changes walk (Frankfurt and Protean chess, RULES.md §5).
 //!
-//! A capturer that takes a unit of another walk takes that walk, keeping its colour and its
-//! attributes (a king stays royal). Which units mutate, how a captured pawn's direction is
-//! inherited and what a same-walk capture does are the switches `rex`, `pawn_direction` and
-//! `same_walk_capture`; in the partial forms only the units marked mutable change.
+//! # The rule
+//!
+//! A unit that captures a unit of another walk takes that walk, keeping its colour and its
+//! attributes (a royal unit stays royal, a magic one cannot capture at all). Kings take part under
+//! `rex: inclusive`, the value of both profiles for these conditions: a king that captures becomes
+//! a royal unit of the captured walk; `rex: exclusive` keeps it a plain king.
+//!
+//! - **Capturing a pawn.** `pawn_direction: own` (the `frankfurt` preset) makes the capturer a pawn
+//!   of its own direction; `opposing` (the `protean` preset) makes it a reverse pawn, which moves,
+//!   captures and double-steps like a pawn of the other colour and promotes on its own first rank.
+//! - **Same walk.** A pawn taking a pawn (or a reverse pawn a reverse pawn):
+//!   `same_walk_capture: keep` (the `frankfurt` preset) changes nothing, `flip` (the `protean`
+//!   preset) turns a pawn into a reverse pawn and back.
+//! - **Promotion.** A pawn capturing on its promotion rank takes the captured walk and does not
+//!   promote; a unit that becomes a pawn standing on that pawn's promotion rank promotes at once,
+//!   the mover choosing (one move record per choice).
+//! - **Castling.** A unit that becomes a rook on a corner of its own first rank gains that corner's
+//!   right while its king keeps its own; a king that changed walk can no longer castle.
+//! - **Partial forms.** When some unit on the board is marked mutable, only marked units mutate
+//!   (Popeye's bug of then mutating every unit is not copied).
+//!
+//! Both profiles use the presets; each switch can still be set on its own.
 
 use crate::geometry;
 use crate::rules::{PawnDirection, Rex, SameWalkCapture};

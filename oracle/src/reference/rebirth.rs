@@ -1,8 +1,57 @@
-//! Stages 3 and 4 of the pipeline: rebirth of captured units (the Circe family, RULES.md §1–4).
+//! Stages 3 and 4 of the pipeline: rebirth of captured units, the Circe family (RULES.md §1–4).
 //!
 //! Each variant is a [`CirceModel`]: the walk of the reborn unit, its square, the delay and the
 //! occupied-square policy are answered here once each, so Plain Circe, Clone, Equipollents and
 //! Parrain differ only in the choices they combine.
+//!
+//! # The rule
+//!
+//! **Plain Circe** (`circe`). A captured unit is put back, as part of the capture, on its rebirth
+//! square, found from its walk, its colour and the colour of the capture square (for en passant,
+//! the square of the captured pawn):
+//!
+//! | captured walk | White's square | Black's square |
+//! |---|---|---|
+//! | rook | h1 on a light square, a1 on a dark one | a8 light, h8 dark |
+//! | knight | b1 light, g1 dark | g8 light, b8 dark |
+//! | bishop | f1 light, c1 dark | c8 light, f8 dark |
+//! | queen | d1 | d8 |
+//! | pawn (either direction) | its side's second rank, on the capture file | the same |
+//! | king (only under `rex: inclusive`) | e1 | e8 |
+//!
+//! A rook reborn on a corner of its own first rank regains that corner's castling right while its
+//! king keeps its own; a pawn reborn on its second rank may double-step.
+//!
+//! **Circe Clone** (`circe-clone`). The captured unit takes the capturer's walk and is reborn on
+//! the Plain Circe square of that walk. A royal capturer clones nothing (a Plain Circe capture).
+//! A pawn that captures and promotes gives the walk set by `clone_walk_when_promoting`: `pawn`
+//! (both profiles) or `promoted`. Under `rex: inclusive` a captured royal unit keeps its walk and is
+//! reborn as a king on e1/e8 (`clone_royal_victim: keeps_walk`, profile `documented`) or takes the
+//! capturer's walk, stays royal and is reborn on that walk's square (`takes_walk`, profile `popeye`).
+//!
+//! **Circe Equipollents** (`circe-equipollents`). A unit captured on X by a move from D to A is
+//! reborn on X + (A − D), a leap; for en passant X is the captured pawn's square and the vector the
+//! capturing pawn's own. Off the board, the unit is lost. A pawn sent to its promotion rank
+//! promotes, the capturing side choosing (one move record per choice).
+//!
+//! **Circe Parrain** (`circe-parrain`). The capture itself is orthodox; the captured unit waits in
+//! a one-unit reserve with its capture square X. The next half-move, whoever plays it, rebirths it
+//! on X + v, v being that move's vector (arrival minus departure), if the square is on the board
+//! and empty after the move; otherwise the unit is lost for good, whatever `rebirth_occupied` says.
+//! Castling's vector is not the king's: 0-0 counts as the null vector and 0-0-0 as one file
+//! toward the a-file (`parrain_long_castling: toward_a`, profile `documented`) or toward the h-file
+//! (`toward_h`, profile `popeye`). A pawn reborn on its promotion rank promotes, its own side
+//! choosing; a pawn of the side not moving reborn there promotes too
+//! (`parrain_other_side_promotion: promotes`, profile `documented`) or stays a pawn
+//! (`stays`, profile `popeye`).
+//!
+//! **Occupied squares.** Under the immediate variants, `rebirth_occupied: relaxed` (both profiles)
+//! keeps the capture and loses the unit; `strict` makes such a capture illegal.
+//!
+//! **Kings.** Under `rex: exclusive` (both profiles) royal units are never captured nor reborn.
+//! Under `rex: inclusive` a royal unit may be captured when it can be reborn (the capture is
+//! illegal otherwise), and an attack on it is a check only if it could not be reborn (see
+//! [`super::check`]). A king reborn on its own square regains its castling right.
 
 use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,

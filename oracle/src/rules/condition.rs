@@ -1,4 +1,16 @@
-//! The fairy conditions.
+//! The fairy conditions (RULES.md §1–5), each named by its command-line slug.
+//!
+//! - `circe`: Plain Circe, a captured unit is reborn on its rebirth square at once;
+//! - `circe-clone`: Circe Clone, it is reborn with the capturer's walk;
+//! - `circe-equipollents`: Circe Equipollents, it is reborn by the capture's vector;
+//! - `circe-parrain`: Circe Parrain, it is reborn on the next move, by that move's vector;
+//! - `frankfurt`, `protean`: the capturer takes the captured unit's walk (one rule with two
+//!   presets of `pawn_direction` and `same_walk_capture`).
+//!
+//! At most one Circe-family condition is in force at a time, and `frankfurt` and `protean` do not
+//! combine; a Circe condition combines with either of them, and magic pieces (marked on the board,
+//! not a condition) with everything. The rule each condition implements is stated in full in the
+//! reference engine's stage modules.
 
 use std::fmt;
 use std::str::FromStr;

@@ -2,6 +2,35 @@
 //!
 //! [`Rules`] is the only place that knows the profile defaults; engines ask it for the resolved
 //! value of each switch.
+//!
+//! # Switches and profiles
+//!
+//! Each switch is an enum of its values, written as on the command line (`--set KEY=VALUE`).
+//! [`Rules`] resolves a switch that is not set to the value of the profile in force:
+//!
+//! | switch | values | profile `documented` | profile `popeye` |
+//! |---|---|---|---|
+//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Frankfurt and Protean | the same |
+//! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed` | `relaxed` |
+//! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
+//! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
+//! | `clone_walk_when_promoting` | `pawn`, `promoted` | `pawn` | `pawn` |
+//! | `clone_royal_victim` | `keeps_walk`, `takes_walk` | `keeps_walk` | `takes_walk` |
+//! | `parrain_other_side_promotion` | `promotes`, `stays` | `promotes` | `stays` |
+//! | `pawn_direction` | `own`, `opposing` | `own` (frankfurt), `opposing` (protean) | the same |
+//! | `same_walk_capture` | `keep`, `flip` | `keep` (frankfurt), `flip` (protean) | the same |
+//! | `royal_rider_passage` | `free`, `safe` | `free` | `free` |
+//! | `royal_en_passant` | `no`, `yes` | `no` | `yes` |
+//! | `magic_contact_scope` | `new_contacts`, `all_contacts` | `new_contacts` | `new_contacts` |
+//! | `magic_steps` | `one`, `one_per_magic_piece` | `one` | `one` |
+//! | `magic_kept_contact` | `no_effect`, `reestablishes` | `no_effect` | `no_effect` |
+//! | `magic_pawn_edge` | `promote`, `stay` | `promote` | `promote` |
+//! | `magic_rebirth_contact` | `mutates`, `no_effect` | `mutates` | `mutates` |
+//!
+//! What each value does is stated by the rule module that reads it: the Circe switches in
+//! `reference::rebirth`, the Frankfurt and Protean ones in `reference::mutation`, the magic ones in
+//! `reference::contact`, `first_rank_pawns` in `reference::displacement`, `royal_rider_passage` in
+//! `reference::legality` and `royal_en_passant` in `reference::check`.
 
 mod circe;
 mod condition;
@@ -113,7 +142,7 @@ impl Rules {
             );
         }
         let profile = match profile {
-            Some(p) => p.parse::<Profile>().map_err(RulesError)?,
+            Some(p) => p.parse::<Profile>()?,
             None => Profile::default(),
         };
         let mut rules = Rules::new(conditions, profile)?;
@@ -139,7 +168,7 @@ impl Rules {
                 .as_ref()
                 .split_once('=')
                 .expect("checked by set_pair");
-            let switch: Switch = key.trim().parse().map_err(RulesError)?;
+            let switch: Switch = key.trim().parse()?;
             let value = self.overrides[&switch];
             match seen.insert(switch, value) {
                 Some(before) if before != value => {
@@ -175,7 +204,7 @@ impl Rules {
 
     /// Sets a switch by name; unknown keys and values are errors that list the valid ones.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let switch: Switch = key.parse().map_err(RulesError)?;
+        let switch: Switch = key.parse()?;
         let valid = switch.values();
         let value = valid.iter().find(|v| **v == value).ok_or_else(|| {
             RulesError(format!(
@@ -467,6 +496,39 @@ mod tests {
                 assert_eq!(&resolved, v, "{s}");
             }
         }
+    }
+
+    /// The table of the module documentation says what `Rules` resolves: each cell that is a
+    /// single value is the value under Plain Circe in that profile.
+    #[test]
+    fn the_documented_table_matches_the_defaults() {
+        let mut rows = 0;
+        for line in include_str!("mod.rs").lines() {
+            let cells: Vec<&str> = line
+                .trim_start_matches("//!")
+                .split('|')
+                .map(str::trim)
+                .collect();
+            let [_, key, values, documented, popeye, _] = cells[..] else {
+                continue;
+            };
+            let Ok(switch) = key.trim_matches('`').parse::<Switch>() else {
+                continue;
+            };
+            let listed: Vec<&str> = values.split(", ").map(|v| v.trim_matches('`')).collect();
+            assert_eq!(listed, switch.values(), "{switch}");
+            for (cell, profile) in [(documented, Profile::Documented), (popeye, Profile::Popeye)] {
+                let value = cell.trim_matches('`');
+                if value.contains(' ') {
+                    continue;
+                }
+                let rules = Rules::new([Condition::Circe], profile).unwrap();
+                let resolved = rules.resolved().into_iter().find(|(s, _)| *s == switch);
+                assert_eq!(resolved.unwrap().1, value, "{switch} under {profile}");
+            }
+            rows += 1;
+        }
+        assert_eq!(rows, Switch::ALL.len());
     }
 
     #[test]

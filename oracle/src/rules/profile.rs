@@ -1,14 +1,22 @@
 //! Profiles: named sets of switch values (RULES.md §8).
+//!
+//! `documented` follows the source pages (and WinChloe where they quote it); `popeye` reproduces
+//! Popeye 4.104 as observed by running it, and is what the shared golden data was made with. The
+//! two differ on `parrain_long_castling`, `first_rank_pawns`, `clone_royal_victim`,
+//! `parrain_other_side_promotion` and `royal_en_passant`; the table of every switch under each
+//! profile is in the documentation of [`crate::rules`].
 
 use std::fmt;
 use std::str::FromStr;
+
+use super::RulesError;
 
 /// A named set of switch defaults.
 ///
 /// ```
 /// use feerie_oracle::Profile;
 /// assert_eq!("popeye".parse::<Profile>().unwrap(), Profile::Popeye);
-/// assert!("winchloe".parse::<Profile>().unwrap_err().contains("documented, popeye"));
+/// assert!("winchloe".parse::<Profile>().unwrap_err().to_string().contains("documented, popeye"));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Profile {
@@ -39,11 +47,11 @@ impl fmt::Display for Profile {
 }
 
 impl FromStr for Profile {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Profile, String> {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Profile, RulesError> {
         Profile::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| format!("unknown profile '{s}' (valid: documented, popeye)"))
+            .ok_or_else(|| RulesError(format!("unknown profile '{s}' (valid: documented, popeye)")))
     }
 }

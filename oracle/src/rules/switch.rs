@@ -1,7 +1,10 @@
-//! The switches: every point where the sources disagree or are silent (RULES.md §1–8).
+//! The switches: every point where the sources disagree or are silent (RULES.md §1–8). Their
+//! values under each profile are tabled in the documentation of [`super`].
 
 use std::fmt;
 use std::str::FromStr;
+
+use super::RulesError;
 
 macro_rules! switch_values {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
@@ -140,113 +143,60 @@ switch_values! {
     MagicRebirthContact { Mutates = "mutates", NoEffect = "no_effect" }
 }
 
-/// The name of a switch.
-///
-/// ```
-/// use feerie_oracle::Switch;
-/// let s: Switch = "parrain_long_castling".parse().unwrap();
-/// assert_eq!(s.values(), &["toward_a", "toward_h"]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Switch {
-    /// See [`Rex`].
-    Rex,
-    /// See [`RebirthOccupied`].
-    RebirthOccupied,
-    /// See [`ParrainLongCastling`].
-    ParrainLongCastling,
-    /// See [`FirstRankPawns`].
-    FirstRankPawns,
-    /// See [`CloneWalkWhenPromoting`].
-    CloneWalkWhenPromoting,
-    /// See [`CloneRoyalVictim`].
-    CloneRoyalVictim,
-    /// See [`ParrainOtherSidePromotion`].
-    ParrainOtherSidePromotion,
-    /// See [`PawnDirection`].
-    PawnDirection,
-    /// See [`SameWalkCapture`].
-    SameWalkCapture,
-    /// See [`RoyalRiderPassage`].
-    RoyalRiderPassage,
-    /// See [`RoyalEnPassant`].
-    RoyalEnPassant,
-    /// See [`MagicContactScope`].
-    MagicContactScope,
-    /// See [`MagicSteps`].
-    MagicSteps,
-    /// See [`MagicKeptContact`].
-    MagicKeptContact,
-    /// See [`MagicPawnEdge`].
-    MagicPawnEdge,
-    /// See [`MagicRebirthContact`].
-    MagicRebirthContact,
+/// Declares every switch once: its variant of [`Switch`] (named as the enum of its values),
+/// its key; [`Switch::ALL`], [`Switch::key`] and [`Switch::values`] follow from the list.
+macro_rules! switches {
+    ($($variant:ident = $key:literal),+ $(,)?) => {
+        /// The name of a switch.
+        ///
+        /// ```
+        /// use feerie_oracle::Switch;
+        /// let s: Switch = "parrain_long_castling".parse().unwrap();
+        /// assert_eq!(s.values(), &["toward_a", "toward_h"]);
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Switch {
+            $(#[doc = concat!("`", $key, "`: see [`", stringify!($variant), "`].")] $variant),+
+        }
+
+        impl Switch {
+            /// Every switch, in the order of RULES.md.
+            pub const ALL: [Switch; [$($key),+].len()] = [$(Switch::$variant),+];
+
+            /// The key, as written in `--set KEY=VALUE`.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(Switch::$variant => $key),+
+                }
+            }
+
+            /// The values the switch accepts.
+            pub fn values(self) -> &'static [&'static str] {
+                match self {
+                    $(Switch::$variant => $variant::VALUES),+
+                }
+            }
+        }
+    };
 }
 
-impl Switch {
-    /// Every switch, in the order of RULES.md.
-    pub const ALL: [Switch; 16] = [
-        Switch::Rex,
-        Switch::RebirthOccupied,
-        Switch::ParrainLongCastling,
-        Switch::FirstRankPawns,
-        Switch::CloneWalkWhenPromoting,
-        Switch::CloneRoyalVictim,
-        Switch::ParrainOtherSidePromotion,
-        Switch::PawnDirection,
-        Switch::SameWalkCapture,
-        Switch::RoyalRiderPassage,
-        Switch::RoyalEnPassant,
-        Switch::MagicContactScope,
-        Switch::MagicSteps,
-        Switch::MagicKeptContact,
-        Switch::MagicPawnEdge,
-        Switch::MagicRebirthContact,
-    ];
-
-    /// The key, as written in `--set KEY=VALUE`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Switch::Rex => "rex",
-            Switch::RebirthOccupied => "rebirth_occupied",
-            Switch::ParrainLongCastling => "parrain_long_castling",
-            Switch::FirstRankPawns => "first_rank_pawns",
-            Switch::CloneWalkWhenPromoting => "clone_walk_when_promoting",
-            Switch::CloneRoyalVictim => "clone_royal_victim",
-            Switch::ParrainOtherSidePromotion => "parrain_other_side_promotion",
-            Switch::PawnDirection => "pawn_direction",
-            Switch::SameWalkCapture => "same_walk_capture",
-            Switch::RoyalRiderPassage => "royal_rider_passage",
-            Switch::RoyalEnPassant => "royal_en_passant",
-            Switch::MagicContactScope => "magic_contact_scope",
-            Switch::MagicSteps => "magic_steps",
-            Switch::MagicKeptContact => "magic_kept_contact",
-            Switch::MagicPawnEdge => "magic_pawn_edge",
-            Switch::MagicRebirthContact => "magic_rebirth_contact",
-        }
-    }
-
-    /// The values the switch accepts.
-    pub fn values(self) -> &'static [&'static str] {
-        match self {
-            Switch::Rex => Rex::VALUES,
-            Switch::RebirthOccupied => RebirthOccupied::VALUES,
-            Switch::ParrainLongCastling => ParrainLongCastling::VALUES,
-            Switch::FirstRankPawns => FirstRankPawns::VALUES,
-            Switch::CloneWalkWhenPromoting => CloneWalkWhenPromoting::VALUES,
-            Switch::CloneRoyalVictim => CloneRoyalVictim::VALUES,
-            Switch::ParrainOtherSidePromotion => ParrainOtherSidePromotion::VALUES,
-            Switch::PawnDirection => PawnDirection::VALUES,
-            Switch::SameWalkCapture => SameWalkCapture::VALUES,
-            Switch::RoyalRiderPassage => RoyalRiderPassage::VALUES,
-            Switch::RoyalEnPassant => RoyalEnPassant::VALUES,
-            Switch::MagicContactScope => MagicContactScope::VALUES,
-            Switch::MagicSteps => MagicSteps::VALUES,
-            Switch::MagicKeptContact => MagicKeptContact::VALUES,
-            Switch::MagicPawnEdge => MagicPawnEdge::VALUES,
-            Switch::MagicRebirthContact => MagicRebirthContact::VALUES,
-        }
-    }
+switches! {
+    Rex = "rex",
+    RebirthOccupied = "rebirth_occupied",
+    ParrainLongCastling = "parrain_long_castling",
+    FirstRankPawns = "first_rank_pawns",
+    CloneWalkWhenPromoting = "clone_walk_when_promoting",
+    CloneRoyalVictim = "clone_royal_victim",
+    ParrainOtherSidePromotion = "parrain_other_side_promotion",
+    PawnDirection = "pawn_direction",
+    SameWalkCapture = "same_walk_capture",
+    RoyalRiderPassage = "royal_rider_passage",
+    RoyalEnPassant = "royal_en_passant",
+    MagicContactScope = "magic_contact_scope",
+    MagicSteps = "magic_steps",
+    MagicKeptContact = "magic_kept_contact",
+    MagicPawnEdge = "magic_pawn_edge",
+    MagicRebirthContact = "magic_rebirth_contact",
 }
 
 impl fmt::Display for Switch {
@@ -256,14 +206,14 @@ impl fmt::Display for Switch {
 }
 
 impl FromStr for Switch {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Switch, String> {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Switch, RulesError> {
         Switch::ALL
             .into_iter()
             .find(|k| k.key() == s)
             .ok_or_else(|| {
                 let keys: Vec<&str> = Switch::ALL.iter().map(|k| k.key()).collect();
-                format!("unknown switch '{s}' (valid: {})", keys.join(", "))
+                RulesError(format!("unknown switch '{s}' (valid: {})", keys.join(", ")))
             })
     }
 }

@@ -1,0 +1,151 @@
+//! Writing a position and its rules as a Popeye problem.
+
+use super::*;
+
+/// Writes a position and its rules as an English Popeye problem with the given stipulation
+/// lines (e.g. `sstipulation white 1s[~]`).
+///
+/// ```
+/// use feerie_oracle::{popeye_input, Position, Rules, Profile, Validation};
+/// let text = popeye_input::write(&Position::start(), &Rules::orthodox(), "sstipulation white 1s[~]").unwrap();
+/// let back = popeye_input::parse(&text).unwrap();
+/// let (pos, _) = back.problems[0].to_position(Profile::Documented, Validation::Strict).unwrap();
+/// assert_eq!(pos, Position::start());
+/// ```
+pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<String, Unsupported> {
+    let mut reasons = Vec::new();
+    let mut out = String::from("beginproblem\n");
+    for colour in Colour::ALL {
+        // Popeye reads attributes only right after the colour word, for the pieces after them
+        // up to the next colour word: one group per set of attributes.
+        let mut groups: Vec<((bool, bool), Vec<String>)> = Vec::new();
+        for (sq, p) in position.board().pieces_of(colour) {
+            if p.magic {
+                reasons.push(format!(
+                    "magic piece on {sq}: Popeye has no Bédoni magic pieces"
+                ));
+            }
+            let attributes = (p.royal && p.walk != Walk::King, p.mutable);
+            let word = format!("{}{sq}", code_of(p.walk));
+            match groups.iter_mut().find(|(a, _)| *a == attributes) {
+                Some((_, words)) => words.push(word),
+                None => groups.push((attributes, vec![word])),
+            }
+        }
+        groups.sort_by_key(|(a, _)| *a);
+        let line: Vec<String> = groups
+            .iter()
+            .map(|((royal, mutable), words)| {
+                let mut group = colour.to_string();
+                if *royal {
+                    group.push_str(" royal");
+                }
+                if *mutable {
+                    group.push_str(" protean");
+                }
+                format!("{group} {}", words.join(" "))
+            })
+            .collect();
+        if !line.is_empty() {
+            out.push_str(&format!("pieces {}\n", line.join(" ")));
+        }
+    }
+    // Popeye ignores a problem with a royal piece other than a king under a Circe whose rebirth
+    // depends on the capture (Clone, Equipollents, Parrain) with rex inclusive.
+    let capture_dependent = [
+        Condition::CirceClone,
+        Condition::CirceEquipollents,
+        Condition::CirceParrain,
+    ]
+    .into_iter()
+    .find(|c| rules.has(*c));
+    if let Some(c) = capture_dependent
+        && rules.circe_rex() == crate::rules::Rex::Inclusive
+    {
+        for (sq, p) in position.board().pieces() {
+            if p.royal && p.walk != Walk::King {
+                reasons.push(format!(
+                    "royal {p} on {sq} under {} with rex inclusive: Popeye takes no royal piece \
+                     other than a king there",
+                    c.popeye_name()
+                ));
+            }
+        }
+    }
+    // `RexInclusive` is a Circe option: Popeye reads it only right after a Circe condition.
+    // `RexExclusive` stands alone and takes the kings out of Frankfurt's and Protean's mutation.
+    // Popeye refuses it after `ParrainCirce`, but reads it after the same variant written as
+    // `Circe Parrain`.
+    let mut conds: Vec<String> = Vec::new();
+    for c in rules.conditions() {
+        let inclusive = c.is_circe() && rules.circe_rex() == crate::rules::Rex::Inclusive;
+        if inclusive && c == Condition::CirceParrain {
+            conds.push("Circe Parrain".into());
+        } else {
+            conds.push(c.popeye_name().to_string());
+        }
+        if inclusive {
+            conds.push("RexInclusive".into());
+        }
+    }
+    if rules.captures_mutate() && rules.mutation_rex() == crate::rules::Rex::Exclusive {
+        conds.push("RexExclusive".into());
+    }
+    if let Some(r) = position.reserve() {
+        conds.push(format!(
+            "LastCapture {} {}{}",
+            r.piece.colour,
+            code_of(r.piece.walk),
+            r.square
+        ));
+    }
+    if !conds.is_empty() {
+        out.push_str(&format!("condition {}\n", conds.join(" ")));
+    }
+    out.push_str(stipulation.trim());
+    out.push('\n');
+    let mut options = vec!["noboard".to_string()];
+    // Popeye gives each unit on its game-array square its own flag: the king on e1/e8, each
+    // rook on its corner whether or not its king is home. Every flag we do not have is named.
+    let mut expected = popeye_castling(position.setup(), &[]);
+    for sq in rook_corners(position.setup()) {
+        expected.insert(sq);
+    }
+    let mut lost: Vec<String> = expected
+        .squares()
+        .filter(|s| !position.castling().contains(*s))
+        .map(|s| s.to_string())
+        .collect();
+    for colour in Colour::ALL {
+        if expected.king_may_castle(colour) && !position.castling().king_may_castle(colour) {
+            let home = if colour == Colour::White { "e1" } else { "e8" };
+            lost.push(home.to_string());
+        }
+    }
+    if !lost.is_empty() {
+        options.push(format!("nocastling {}", lost.concat()));
+    }
+    if let Some(ep) = position.en_passant() {
+        // Popeye replays the double step of the `enpassant` option only in the direction of
+        // the side not to move's ordinary pawns.
+        if position
+            .board()
+            .get(ep.pawn)
+            .is_some_and(|p| p.walk == Walk::ReversePawn)
+        {
+            reasons.push(
+                "en passant after a reverse pawn's double step (Popeye's enpassant option cannot \
+                 say it)"
+                    .to_string(),
+            );
+        }
+        options.push(format!("enpassant {}{}{}", ep.origin(), ep.target, ep.pawn));
+    }
+    out.push_str(&format!("option {}\n", options.join(" ")));
+    out.push_str("endproblem\n");
+    if reasons.is_empty() {
+        Ok(out)
+    } else {
+        Err(Unsupported { reasons })
+    }
+}

@@ -1,0 +1,95 @@
+//! `feerie uci-perft`: our engine's perft against a UCI engine's (`go perft`), on one orthodox
+//! position or on random positions played out from the start and from the orthodox perft
+//! suites' positions.
+
+use std::path::Path;
+use std::time::Duration;
+
+use feerie_oracle::{Engine, EngineError, Position, Rules, Validation, fen};
+
+use super::ExternalError;
+use super::uci::{UciEngine, compare_perft, standard_fen};
+use crate::error::Error;
+use crate::outln;
+
+/// What `feerie uci-perft` compares.
+pub struct UciPerftOptions<'a> {
+    /// The UCI engine: a command on PATH (or in /usr/games) or a path.
+    pub uci: &'a str,
+    /// One position (`--fen`), or `None` for random positions.
+    pub fen: Option<&'a str>,
+    /// How many random positions (`--random N`).
+    pub random: Option<usize>,
+    /// The seed of the random positions.
+    pub seed: u64,
+    /// The perft depth.
+    pub depth: u32,
+    /// Our engine.
+    pub ours: &'a dyn Engine,
+    /// Deadline of each answer of the UCI engine.
+    pub timeout: Duration,
+    /// The perft suites whose orthodox positions start the random playouts, when present.
+    pub suites: &'a Path,
+}
+
+/// Compares, printing `ok` or `DIFF` (with the moves whose counts differ) for each position
+/// and a summary line; the exit code is 0 when every count agrees, 1 otherwise.
+pub fn uci_perft(o: &UciPerftOptions) -> Result<i32, Error> {
+    let mut starts = vec![Position::start()];
+    let single = match (o.fen, o.random) {
+        (Some(text), _) => Some(fen::parse(text, Validation::Strict)?),
+        (None, Some(_)) => {
+            if o.suites.is_dir() {
+                let suites = crate::corpus::load_perft_dir(o.suites)?;
+                // Only the orthodox suites' positions a UCI engine can read.
+                for case in suites.iter().filter(|c| c.rules.is_orthodox()) {
+                    if let Ok(p) = fen::parse(&case.fen, Validation::Strict)
+                        && standard_fen(p.setup()).is_ok()
+                    {
+                        starts.push(p);
+                    }
+                }
+            }
+            None
+        }
+        (None, None) => return Err(Error::Usage("give --fen or --random N".into())),
+    };
+    let orthodox = Rules::orthodox();
+    // The random positions are made one at a time, as they are compared.
+    let positions: Box<dyn Iterator<Item = Result<Position, EngineError>>> = match single {
+        Some(p) => Box::new(std::iter::once(Ok(p))),
+        None => Box::new(
+            crate::playout::RandomPositions::new(o.ours, &orthodox, &starts, 40, o.seed)
+                .take(o.random.unwrap_or(0)),
+        ),
+    };
+    let mut uci_engine =
+        UciEngine::start_with_timeout(o.uci, o.timeout).map_err(ExternalError::Failed)?;
+    let (mut agreed, mut differed) = (0, 0);
+    let depth = o.depth;
+    for position in positions {
+        let position = position?;
+        let text = standard_fen(position.setup()).map_err(ExternalError::Inexpressible)?;
+        match compare_perft(&mut uci_engine, o.ours, &position, depth)
+            .map_err(ExternalError::Failed)?
+        {
+            None => {
+                agreed += 1;
+                outln!("ok {text} depth {depth}");
+            }
+            Some(lines) => {
+                differed += 1;
+                outln!("DIFF {text} depth {depth}");
+                for l in lines {
+                    outln!("  {l}");
+                }
+            }
+        }
+    }
+    outln!(
+        "uci-perft: {agreed} agree, {differed} differ ({} against the {} engine, depth {depth})",
+        o.uci,
+        o.ours.name()
+    );
+    Ok(if differed == 0 { 0 } else { 1 })
+}
