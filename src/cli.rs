@@ -810,7 +810,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
         }) => {
             check_threads("--threads", threads)?;
             check_hash(hash)?;
-            let engine = engine(choice).map_err(BadInput)?;
+            let engine = engine(choice)?;
             let options = crate::solve::Options {
                 threads,
                 hash_megabytes: hash,
@@ -825,7 +825,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 engine,
                 &options,
             )
-            .map_err(BadInput)
+            .map_err(Error::Solve)
         }
         Command::Popeye(PopeyeCommand::Replay {
             input,
@@ -925,12 +925,12 @@ fn solve_command(
     threads: usize,
     quiet: bool,
     hash: usize,
-) -> Result<i32, BadInput> {
+) -> Result<i32, Error> {
     use crate::solve::command;
     check_threads("--threads", threads)?;
     check_hash(hash)?;
     if max_solutions == Some(0) {
-        return Err(BadInput("--max-solutions must be at least 1".into()));
+        return Err(Error::Usage("--max-solutions must be at least 1".into()));
     }
     let options = crate::solve::Options {
         max_solutions: max_solutions.unwrap_or(usize::MAX),
@@ -940,18 +940,18 @@ fn solve_command(
     };
     let Some(path) = &position.popeye else {
         let stipulation = stipulation
-            .ok_or_else(|| BadInput("--stipulation is needed with --fen (h#2, #3, …)".into()))?;
+            .ok_or_else(|| Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into()))?;
         let (position, rules, engine) = position.load()?;
         return command::solve_position(engine, &position, &rules, &stipulation, &options)
-            .map_err(BadInput);
+            .map_err(Error::Solve);
     };
     if !position.rules.is_empty() {
-        return Err(BadInput(
+        return Err(Error::Usage(
             "--rules cannot be combined with --popeye: the file gives the conditions".into(),
         ));
     }
     if position.reserve.is_some() {
-        return Err(BadInput(
+        return Err(Error::Usage(
             "--reserve cannot be combined with --popeye: the file gives the reserve (LastCapture)"
                 .into(),
         ));
@@ -960,7 +960,7 @@ fn solve_command(
         Some(p) => p.parse::<Profile>()?,
         None => Profile::default(),
     };
-    let engine = engine(position.engine).map_err(BadInput)?;
+    let engine = engine(position.engine)?;
     command::solve_popeye_file(
         engine,
         path,
@@ -970,13 +970,13 @@ fn solve_command(
         stipulation.as_deref(),
         &options,
     )
-    .map_err(BadInput)
+    .map_err(Error::Solve)
 }
 
 /// Refuses a transposition table above 64 GB.
-fn check_hash(megabytes: usize) -> Result<(), BadInput> {
+fn check_hash(megabytes: usize) -> Result<(), Error> {
     if megabytes > 65536 {
-        return Err(BadInput(format!("--hash {megabytes}: at most 65536 (MB)")));
+        return Err(Error::Usage(format!("--hash {megabytes}: at most 65536 (MB)")));
     }
     Ok(())
 }

@@ -48,6 +48,8 @@ pub enum Error {
     External(ExternalError),
     /// The machine refused what the command needs: threads, a file to write.
     System(String),
+    /// A stipulation the solver cannot read, or a problem of a file it cannot solve or verify.
+    Solve(String),
     /// One of the above about a place: a file, a flag, a problem of a file.
     At {
         /// The place, as the message starts (`game.inp, problem 2`, `--set`).
@@ -79,7 +81,8 @@ impl Error {
             | Error::Scenario(_)
             | Error::Limit(_)
             | Error::External(_)
-            | Error::System(_) => 2,
+            | Error::System(_)
+            | Error::Solve(_) => 2,
             Error::At { error, .. } => error.exit_code(),
         }
     }
@@ -96,7 +99,7 @@ impl fmt::Display for Error {
             Error::Scenario(e) => e.fmt(f),
             Error::Limit(e) => e.fmt(f),
             Error::External(e) => e.fmt(f),
-            Error::System(message) => f.write_str(message),
+            Error::System(message) | Error::Solve(message) => f.write_str(message),
             Error::At { place, error } => write!(f, "{place}: {error}"),
         }
     }

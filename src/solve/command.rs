@@ -172,7 +172,7 @@ pub fn verify_command(
     let output = match output {
         Some(path) => read(path)?,
         None => {
-            let binary = popeye::popeye_binary(py)?;
+            let binary = popeye::popeye_binary(py).map_err(|e| e.to_string())?;
             popeye::run_popeye_file(&binary, &text, timeout)
                 .map_err(|e| e.to_string())?
                 .0

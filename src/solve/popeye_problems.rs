@@ -5,7 +5,6 @@ use feerie_oracle::notation::popeye_input::{self, Language, PopeyeProblem};
 use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
-use super::search::pass;
 use super::stipulation::Stipulation;
 
 /// One problem or twin, ready to solve.
@@ -92,7 +91,7 @@ pub fn refused_by_popeye(
     rules: &Rules,
 ) -> Option<String> {
     use feerie_oracle::Status;
-    match engine.status(&pass(position), rules) {
+    match engine.status(&position.passed(), rules) {
         Ok(Status::Check | Status::Checkmate) => Some(
             "the side not to move is in check (Popeye: the side to play can capture the king)"
                 .into(),
@@ -129,7 +128,7 @@ fn case_of(
     rules.set_pairs(set).map_err(|e| format!("--set: {e}"))?;
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {
-        position = pass(&position);
+        position = position.passed();
     }
     Ok((position, rules, stipulation))
 }

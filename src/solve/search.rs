@@ -9,17 +9,6 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules,
 use super::stipulation::{Goal, Play, Stipulation};
 use super::table::{Node, Table};
 
-/// The position after a side passes (the other side of a series playing on): the same board
-/// with the other side to move, without en passant right or Parrain reserve, as Popeye's null
-/// move leaves it.
-pub fn pass(position: &Position) -> Position {
-    let mut setup = position.setup().clone();
-    setup.side_to_move = !setup.side_to_move;
-    setup.en_passant = None;
-    setup.reserve = None;
-    Position::from_played(setup)
-}
-
 /// One search: the engine, the rules, the goal, and a shared count of solutions found so that
 /// every thread stops once enough are found.
 pub struct Search<'a> {
@@ -199,7 +188,7 @@ impl<'a> Search<'a> {
         if left == 0 || mv.check != CheckMark::None {
             return Ok(());
         }
-        for (next, then) in self.successors(&pass(after))? {
+        for (next, then) in self.successors(&after.passed())? {
             if self.stopped() {
                 break;
             }
@@ -232,7 +221,7 @@ impl<'a> Search<'a> {
             return Ok(());
         }
         let before = out.len();
-        for (next, then) in self.successors(&pass(after))? {
+        for (next, then) in self.successors(&after.passed())? {
             if self.stopped() {
                 break;
             }

@@ -9,7 +9,6 @@ use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
 
 use super::popeye_problems::{self, Case};
-use super::search::pass;
 use super::stipulation::{Play, Stipulation};
 use super::{Options, solve};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
@@ -256,7 +255,7 @@ fn resolve_line(
             .play(&current, rules, &record)
             .map_err(|e| e.to_string())?;
         current = if i + 1 < series_moves {
-            pass(&after)
+            after.passed()
         } else {
             after
         };
