@@ -30,6 +30,9 @@ enum Command {
     Moves {
         #[command(flatten)]
         position: PositionArgs,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
     },
     /// The main job: perft suites, scenarios, both engines compared, then a fuzz campaign.
     ///
@@ -90,6 +93,16 @@ enum Command {
         /// No progress bar or progress lines.
         #[arg(long)]
         quiet: bool,
+        /// Fuzz only shard K of N (from 1; perft suites and scenarios run on shard 1): the cases are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (diagrams of every divergence) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Compare our orthodox perft with a UCI engine's `go perft`, move by move.
     ///
@@ -143,6 +156,31 @@ enum Command {
         /// Differing nodes listed per reading at most.
         #[arg(long, default_value_t = 20)]
         limit: usize,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (diagrams of every node where the readings differ) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
+    },
+    /// Join the JSON documents of the shards of one `check` run (--shard K/N) into one.
+    ///
+    /// Prints the merged document (or writes it with -o), and with --junit and --report the
+    /// JUnit file and the HTML report of the whole run. Documents of different runs, a shard
+    /// given twice or missing are refused. Exit code: the whole run's (0, 1 or 2).
+    Merge {
+        /// The shards' documents (`feerie check --shard K/N --format json > shard-K.json`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged document here instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Also write the merged results as JUnit XML.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Also write a self-contained HTML report (diagrams of every divergence) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Popeye: write its input, compare with a Popeye binary, replay its solutions.
     #[command(subcommand)]
@@ -164,6 +202,9 @@ enum Command {
         /// Threads, 1 to 256: the root moves are shared out among them.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
     },
 }
 
@@ -206,6 +247,16 @@ enum PopeyeCommand {
         /// Seconds each Popeye run may take before it is stopped.
         #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
         timeout: u64,
+        /// With --scenarios, only shard K of N (from 1): the scenarios, in path order, are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (diagrams of every difference) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Fuzz against a Popeye binary, comparing both engines with it on random positions.
     ///
@@ -255,6 +306,10 @@ enum PopeyeCommand {
         /// No progress lines.
         #[arg(long)]
         quiet: bool,
+        /// Run only shard K of N (from 1): the cases are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
     },
     /// Replay every solution of a Popeye output through our engine.
     ///
@@ -507,13 +562,31 @@ fn one_line_clap_error(e: &clap::Error) -> String {
 
 fn dispatch(cli: Cli) -> Result<i32, BadInput> {
     match cli.command {
-        Command::Moves { position } => {
+        Command::Moves { position, format } => {
+            let json = format.start();
             let (position, rules, engine) = position.load()?;
-            for mv in engine.legal_moves(&position, &rules)? {
+            let moves = engine.legal_moves(&position, &rules)?;
+            if json {
+                use crate::report::json::{MovesDocument, print};
+                print(&MovesDocument::new(&position, &rules, engine, &moves));
+                return Ok(0);
+            }
+            for mv in moves {
                 outln!("{mv}");
             }
             Ok(0)
         }
+        Command::Merge {
+            files,
+            output,
+            junit,
+            report,
+        } => Ok(crate::merge::run(
+            &files,
+            output.as_deref(),
+            junit.as_deref(),
+            report.as_deref(),
+        )?),
         Command::Check {
             scenarios,
             reproducers,
@@ -529,7 +602,11 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             max_reports,
             junit,
             quiet,
+            shard,
+            format,
+            report,
         } => {
+            let json = format.start();
             let engines = match choice {
                 Some(c) => vec![engine(c).map_err(BadInput)?],
                 None => vec![
@@ -559,6 +636,9 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 max_reports,
                 junit,
                 progress: !quiet,
+                shard,
+                json,
+                report,
             };
             let prepared = crate::check::prepare(options).map_err(BadInput)?;
             crate::check::run_prepared(prepared).map_err(BadInput)
@@ -569,8 +649,14 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             profiles,
             depth,
             limit,
+            format,
+            report,
         } => {
             use crate::harness::dispute;
+            let json = format.start();
+            if let Some(path) = &report {
+                crate::report::html::check_path(path)?;
+            }
             if depth == 0 {
                 return Err(BadInput("--depth must be at least 1".into()));
             }
@@ -614,6 +700,17 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             }
             let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
             crate::out!("{}", dispute::render_dispute(&found));
+            if json || report.is_some() {
+                let document = crate::report::json::DisputeDocument::new(
+                    engine, &position, &readings, depth, &found,
+                );
+                if let Some(path) = &report {
+                    crate::report::html::write(path, &crate::report::html::dispute_report(&document))?;
+                }
+                if json {
+                    crate::report::json::print(&document);
+                }
+            }
             if !found.errors.is_empty() {
                 return Ok(2);
             }
@@ -643,7 +740,22 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             py,
             depth,
             timeout,
-        }) => popeye_compare(position, scenarios, py, depth, seconds(timeout)?),
+            shard,
+            format,
+            report,
+        }) => {
+            let json = format.start();
+            if let Some(path) = &report {
+                crate::report::html::check_path(path)?;
+            }
+            if !shard.is_whole() && scenarios.is_none() {
+                return Err(BadInput(
+                    "--shard splits a folder of scenarios: it goes with --scenarios".into(),
+                ));
+            }
+            let output = crate::report::compare::Output { json, report };
+            popeye_compare(position, scenarios, py, depth, seconds(timeout)?, shard, output)
+        }
         Command::Popeye(PopeyeCommand::Fuzz {
             py,
             fuzz,
@@ -658,6 +770,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             max_reports,
             timeout,
             quiet,
+            shard,
         }) => {
             use crate::harness::popeye_campaign as pc;
             if !(1..=6).contains(&depth) || !(1..=6).contains(&small_depth) {
@@ -717,6 +830,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 reproducers: Some(reproducers),
                 max_reports,
                 progress: !quiet,
+                shard,
             };
             let runner = crate::external::popeye_batch::PopeyeRunner {
                 binary: &binary,
@@ -805,10 +919,19 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             depth,
             divide,
             threads,
+            format,
         } => {
+            let json = format.start();
             check_depth("--depth", depth)?;
             check_threads("--threads", threads)?;
             let (position, rules, engine) = position.load()?;
+            if json {
+                let document = crate::report::json::perft_document(
+                    engine, &position, &rules, depth, divide, threads,
+                )?;
+                crate::report::json::print(&document);
+                return Ok(0);
+            }
             crate::perft_run::perft_command(engine, &position, &rules, depth, divide, threads)
                 .map_err(BadInput)
         }
@@ -852,6 +975,8 @@ fn popeye_compare(
     py: Option<PathBuf>,
     depth: Option<u32>,
     timeout: std::time::Duration,
+    shard: crate::harness::Shard,
+    output: crate::report::compare::Output,
 ) -> Result<i32, BadInput> {
     use crate::external::popeye_compare::{self as compare, CompareOptions, Verdict};
     let binary = crate::external::popeye::popeye_binary(py.as_deref()).map_err(BadInput)?;
@@ -885,6 +1010,9 @@ fn popeye_compare(
                 Verdict::Failed(why) => return Err(BadInput(why.clone())),
                 _ => {}
             }
+            if output.wanted() {
+                return Ok(output.finish(&[(&case, verdict)], &options, shard)?);
+            }
             compare::print_verdict(&case, &verdict);
             let mut tally = compare::Tally::default();
             tally.add(&verdict);
@@ -896,7 +1024,11 @@ fn popeye_compare(
                 Some(p) => Some(p.parse::<Profile>()?),
                 None => None,
             };
-            let cases = compare::scenario_cases(&path, engine, profile).map_err(BadInput)?;
+            let cases = shard.pick(compare::scenario_cases(&path, engine, profile).map_err(BadInput)?);
+            if output.wanted() {
+                let judged = crate::report::compare::judge_all(&cases, &options);
+                return Ok(output.finish(&judged, &options, shard)?);
+            }
             Ok(compare::run(&cases, &options).exit_code())
         }
     }

@@ -18,10 +18,12 @@ pub mod engines;
 pub mod external;
 pub mod harness;
 pub mod limits;
+pub mod merge;
 pub mod output;
 pub mod perft_run;
 pub mod playout;
 pub mod progress;
+pub mod report;
 pub mod scenario;
 
 pub use feerie_oracle as oracle;

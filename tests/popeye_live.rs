@@ -51,6 +51,7 @@ fn campaign(
         reproducers,
         max_reports: 1,
         progress: false,
+        shard: feerie::harness::Shard::WHOLE,
     }
 }
 

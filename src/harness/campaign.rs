@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use super::compare::{Divergence, Side, compare};
 use super::fuzzed::{Bucket, Generator, case_rng};
 use super::report::{Written, record, render};
+use super::shard::{Shard, fingerprint};
 use super::shrink::shrink;
 
 /// What a campaign does.
@@ -35,6 +36,18 @@ pub struct Campaign {
     pub max_reports: usize,
     /// Show progress on stderr.
     pub progress: bool,
+    /// The part of the cases this run checks (`--shard K/N`; [`Shard::WHOLE`] for all).
+    pub shard: Shard,
+}
+
+impl Campaign {
+    /// The cases this run checks, as (bucket, case) in order: those of its shard.
+    pub fn cases(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        let total = self.count.saturating_mul(self.buckets.len() as u64);
+        (0..total)
+            .filter(|&i| self.shard.takes(i))
+            .map(|i| ((i / self.count) as usize, i % self.count))
+    }
 }
 
 /// Counts for one bucket.
@@ -48,6 +61,8 @@ pub struct BucketSummary {
     pub nodes: u64,
     /// Positions with a divergence.
     pub divergences: u64,
+    /// The XOR of the [`fingerprint`](super::shard::fingerprint)s of the positions compared.
+    pub digest: u64,
 }
 
 /// One divergence found, shrunk and reported.
@@ -63,6 +78,8 @@ pub struct Found {
     pub reproducer: Option<Written>,
     /// The shrunk divergence.
     pub divergence: Divergence,
+    /// The rules it was found under.
+    pub rules: Rules,
 }
 
 /// The outcome of a campaign.
@@ -123,7 +140,12 @@ pub fn run_campaign(
         .count
         .checked_mul(campaign.buckets.len() as u64)
         .ok_or_else(|| format!("{} positions per family is too many", campaign.count))?;
-    let progress = Progress::new("fuzz", "positions", total, campaign.progress);
+    let progress = Progress::new(
+        "fuzz",
+        "positions",
+        campaign.shard.size(total),
+        campaign.progress,
+    );
     let summaries: Vec<Mutex<BucketSummary>> = campaign
         .buckets
         .iter()
@@ -141,7 +163,8 @@ pub fn run_campaign(
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
     let outcome: Result<(), String> = pool.install(|| {
-        (0..total).into_par_iter().try_for_each(|index| {
+        let shard = campaign.shard;
+        (0..total).into_par_iter().filter(|&i| shard.takes(i)).try_for_each(|index| {
             let bucket = (index / campaign.count) as usize;
             let case = index % campaign.count;
             let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
@@ -157,6 +180,12 @@ pub fn run_campaign(
             {
                 let mut s = summaries[bucket].lock().expect("not poisoned");
                 s.positions += 1;
+                s.digest ^= fingerprint(&format!(
+                    "{} {case} {} {}",
+                    s.name,
+                    feerie_oracle::fen::write(fuzzed.position.setup()),
+                    fuzzed.rules
+                ));
                 s.nodes += comparison.nodes;
                 if comparison.divergence.is_some() {
                     s.divergences += 1;
@@ -188,7 +217,7 @@ pub fn run_campaign(
     for (bucket, case, rules, d) in raw {
         let name = &campaign.buckets[bucket].name;
         let sa = Side::of(a, rules.clone());
-        let sb = Side::of(b, rules);
+        let sb = Side::of(b, rules.clone());
         let small = shrink(&sa, &sb, d, Validation::Strict);
         let origin = format!(
             "feerie check --fuzz {} --seed {} --depth {}: {name}, case {case}",
@@ -213,6 +242,7 @@ pub fn run_campaign(
             report: render(&small, &sa, &sb),
             reproducer: reproducer_file,
             divergence: small,
+            rules,
         });
     }
     report.elapsed = started.elapsed();
