@@ -257,6 +257,10 @@ enum PopeyeCommand {
         /// Also write a self-contained HTML report (diagrams of every difference) to this file.
         #[arg(long, value_name = "FILE.html")]
         report: Option<PathBuf>,
+        /// Also write the cases as JUnit XML to this file (a real difference, a failure or a
+        /// refusal of our input fails its case).
+        #[arg(long)]
+        junit: Option<PathBuf>,
     },
     /// Fuzz against a Popeye binary, comparing both engines with it on random positions.
     ///
@@ -743,6 +747,7 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
             shard,
             format,
             report,
+            junit,
         }) => {
             let json = format.start();
             if let Some(path) = &report {
@@ -753,7 +758,11 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                     "--shard splits a folder of scenarios: it goes with --scenarios".into(),
                 ));
             }
-            let output = crate::report::compare::Output { json, report };
+            let output = crate::report::compare::Output {
+                json,
+                report,
+                junit,
+            };
             popeye_compare(position, scenarios, py, depth, seconds(timeout)?, shard, output)
         }
         Command::Popeye(PopeyeCommand::Fuzz {

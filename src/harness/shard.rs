@@ -34,12 +34,12 @@ impl Shard {
     pub fn new(index: u64, count: u64) -> Result<Shard, String> {
         if count == 0 || count > MAX_SHARDS {
             return Err(format!(
-                "--shard {index}/{count}: the number of shards must be from 1 to {MAX_SHARDS}"
+                "{index}/{count}: the number of shards must be from 1 to {MAX_SHARDS}"
             ));
         }
         if index == 0 || index > count {
             return Err(format!(
-                "--shard {index}/{count}: the shard must be from 1 to {count}"
+                "{index}/{count}: the shard must be from 1 to {count}"
             ));
         }
         Ok(Shard { index, count })
@@ -111,7 +111,7 @@ impl FromStr for Shard {
 
     /// `K/N`, both whole numbers, `1 <= K <= N`.
     fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard '{text}': expected K/N, such as 2/3 (shard K of N, from 1)");
+        let bad = || format!("'{text}': expected K/N, such as 2/3 (shard K of N, from 1)");
         let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
         let number = |s: &str| -> Result<u64, String> {
             let s = s.trim();
@@ -120,7 +120,7 @@ impl FromStr for Shard {
             }
             // All digits: only a value too large fails to parse.
             s.parse::<u64>()
-                .map_err(|_| format!("--shard '{text}': {s} is too large"))
+                .map_err(|_| format!("'{text}': {s} is too large"))
         };
         Shard::new(number(k)?, number(n)?)
     }

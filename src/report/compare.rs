@@ -16,6 +16,9 @@ pub struct Output {
     pub json: bool,
     /// Write the HTML report here.
     pub report: Option<PathBuf>,
+    /// Write the cases as JUnit XML here (one case per scenario; a real difference, a
+    /// failure or a refusal of our input fails it).
+    pub junit: Option<PathBuf>,
 }
 
 /// Judges every case, saying each verdict in one line as it comes.
@@ -40,7 +43,7 @@ pub fn judge_all<'c>(cases: &'c [Case], options: &CompareOptions) -> Vec<(&'c Ca
 impl Output {
     /// Whether a document or a report is asked for.
     pub fn wanted(&self) -> bool {
-        self.json || self.report.is_some()
+        self.json || self.report.is_some() || self.junit.is_some()
     }
 
     /// The table, the document and the report of judged cases; returns the exit code.
@@ -68,6 +71,10 @@ impl Output {
             tally: tally_map(&tally),
             exit_code: tally.exit_code(),
         };
+        if let Some(path) = &self.junit {
+            std::fs::write(path, crate::harness::junit::to_xml(&[junit_suite(judged)]))
+                .map_err(|e| format!("--junit: cannot write {}: {e}", path.display()))?;
+        }
         if let Some(path) = &self.report {
             super::html::write(path, &super::html::compare_report(&document))?;
         }
@@ -75,5 +82,28 @@ impl Output {
             print(&document);
         }
         Ok(document.exit_code)
+    }
+}
+
+/// The judged cases as one JUnit suite.
+fn junit_suite(judged: &[(&Case, Verdict)]) -> crate::harness::junit::TestSuite {
+    use crate::harness::junit::{TestCase, TestSuite};
+    TestSuite {
+        name: "popeye compare".into(),
+        cases: judged
+            .iter()
+            .map(|(case, verdict)| {
+                let json = CompareCaseJson::new(case, verdict);
+                let fails = matches!(verdict, Verdict::Differ { .. } | Verdict::Failed(_))
+                    || verdict.is_input_error();
+                let details = [json.lines.join("\n"), json.reason.clone().unwrap_or_default()]
+                    .join("\n");
+                TestCase {
+                    name: format!("{} under {}", case.name, case.rules),
+                    seconds: 0.0,
+                    failure: fails.then(|| (json.verdict.clone(), details.trim().to_string())),
+                }
+            })
+            .collect(),
     }
 }

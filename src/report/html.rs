@@ -40,6 +40,15 @@ pub fn write(path: &Path, html: &str) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot write the report {}: {e}", path.display());
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
     std::io::Write::write_all(&mut file, html.as_bytes()).map_err(fail)?;
+    // A report is for reading by others (a CI artifact, a web server): not the temporary
+    // file's owner-only mode.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .map_err(fail)?;
+    }
     file.persist(path).map_err(|e| fail(e.error))?;
     Ok(())
 }
@@ -65,7 +74,13 @@ pub fn check_path(path: &Path) -> Result<(), String> {
 }
 
 /// A page: the title, the summary rows (label, value), and the sections.
-fn page(title: &str, verdict_ok: bool, summary: &[(String, String)], sections: &[String]) -> String {
+fn page(
+    title: &str,
+    verdict: (bool, &str),
+    summary: &[(String, String)],
+    sections: &[String],
+) -> String {
+    let (verdict_ok, verdict_text) = verdict;
     let mut s = String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     s += &format!("<title>{}</title>\n", escape(title));
     s += "<style>\n";
@@ -75,7 +90,7 @@ fn page(title: &str, verdict_ok: bool, summary: &[(String, String)], sections: &
         "<h1>{}</h1>\n<p class=\"verdict {}\">{}</p>\n",
         escape(title),
         if verdict_ok { "ok" } else { "failed" },
-        if verdict_ok { "ok" } else { "FAILED" }
+        escape(verdict_text)
     );
     s += "<table class=\"summary\">\n";
     for (label, value) in summary {
@@ -266,7 +281,8 @@ pub fn check_report(doc: &CheckDocument) -> String {
         summary.push((format!("failure {}", i + 1), f.clone()));
     }
     let sections: Vec<String> = doc.divergences.iter().map(divergence_section).collect();
-    page("feerie check", doc.exit_code == 0, &summary, &sections)
+    let ok = doc.exit_code == 0;
+    page("feerie check", (ok, if ok { "ok" } else { "FAILED" }), &summary, &sections)
 }
 
 /// The report of `feerie dispute`.
@@ -320,7 +336,14 @@ pub fn dispute_report(doc: &DisputeDocument) -> String {
             )
         })
         .collect();
-    page("feerie dispute", !doc.differs && doc.errors.is_empty(), &summary, &sections)
+    let verdict = if !doc.errors.is_empty() {
+        (false, "engine errors")
+    } else if doc.differs {
+        (false, "the readings differ")
+    } else {
+        (true, "the readings agree")
+    };
+    page("feerie dispute", verdict, &summary, &sections)
 }
 
 /// The report of `feerie popeye compare`.
@@ -367,5 +390,11 @@ pub fn compare_report(doc: &CompareDocument) -> String {
             )
         })
         .collect();
-    page("feerie popeye compare", doc.exit_code == 0, &summary, &sections)
+    let ok = doc.exit_code == 0;
+    page(
+        "feerie popeye compare",
+        (ok, if ok { "ok" } else { "FAILED" }),
+        &summary,
+        &sections,
+    )
 }
