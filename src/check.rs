@@ -294,7 +294,8 @@ pub fn run_prepared(p: Prepared) -> Result<i32, String> {
 
     let mut document = crate::report::json::check_document(o, code, &r_parts(&r), started);
     if let Some(path) = &o.report
-        && let Err(e) = crate::report::html::write(path, &crate::report::html::check_report(&document))
+        && let Err(e) =
+            crate::report::html::write(path, &crate::report::html::check_report(&document))
     {
         eprintln!("error: {e}");
         r.failures.push(e.clone());

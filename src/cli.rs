@@ -709,7 +709,10 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                     engine, &position, &readings, depth, &found,
                 );
                 if let Some(path) = &report {
-                    crate::report::html::write(path, &crate::report::html::dispute_report(&document))?;
+                    crate::report::html::write(
+                        path,
+                        &crate::report::html::dispute_report(&document),
+                    )?;
                 }
                 if json {
                     crate::report::json::print(&document);
@@ -763,7 +766,15 @@ fn dispatch(cli: Cli) -> Result<i32, BadInput> {
                 report,
                 junit,
             };
-            popeye_compare(position, scenarios, py, depth, seconds(timeout)?, shard, output)
+            popeye_compare(
+                position,
+                scenarios,
+                py,
+                depth,
+                seconds(timeout)?,
+                shard,
+                output,
+            )
         }
         Command::Popeye(PopeyeCommand::Fuzz {
             py,
@@ -1033,7 +1044,8 @@ fn popeye_compare(
                 Some(p) => Some(p.parse::<Profile>()?),
                 None => None,
             };
-            let cases = shard.pick(compare::scenario_cases(&path, engine, profile).map_err(BadInput)?);
+            let cases =
+                shard.pick(compare::scenario_cases(&path, engine, profile).map_err(BadInput)?);
             if output.wanted() {
                 let judged = crate::report::compare::judge_all(&cases, &options);
                 return Ok(output.finish(&judged, &options, shard)?);

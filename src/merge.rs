@@ -39,7 +39,9 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, String> {
     let mut shards: Vec<Shard> = Vec::new();
     for d in &docs {
         if !d.merged.is_empty() {
-            return Err("a merged document cannot be merged again: merge the shards' own documents".into());
+            return Err(
+                "a merged document cannot be merged again: merge the shards' own documents".into(),
+            );
         }
         let shard: Shard = d
             .shard
@@ -108,8 +110,12 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, String> {
 
 fn add_family(families: &mut Vec<BucketJson>, family: BucketJson) -> Result<(), String> {
     let digest = |text: &str| {
-        u64::from_str_radix(text, 16)
-            .map_err(|_| format!("fuzz family {}: digest '{text}' is not hexadecimal", family.name))
+        u64::from_str_radix(text, 16).map_err(|_| {
+            format!(
+                "fuzz family {}: digest '{text}' is not hexadecimal",
+                family.name
+            )
+        })
     };
     match families.iter_mut().find(|f| f.name == family.name) {
         None => {

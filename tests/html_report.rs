@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 use feerie::bitboard::BitboardEngine;
 use feerie::check::{CheckOptions, run_check};
 use feerie::harness::Shard;
-use feerie::oracle::{Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Walk};
+use feerie::oracle::{
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Status, Walk,
+};
 
 /// The bitboard engine with a planted bug: a knight reborn by a Circe rule vanishes.
 struct LostKnights;
@@ -39,7 +41,11 @@ impl Engine for LostKnights {
     fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
         BitboardEngine.legal_moves(p, r)
     }
-    fn successors(&self, p: &Position, r: &Rules) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+    fn successors(
+        &self,
+        p: &Position,
+        r: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
         Ok(BitboardEngine
             .successors(p, r)?
             .into_iter()
@@ -131,13 +137,26 @@ fn a_planted_divergence_makes_a_report_with_its_diagram() {
     let html = std::fs::read_to_string(&report).unwrap();
     assert_self_contained(&html);
     assert!(html.contains("FAILED"));
-    assert!(html.contains("after divergence: reference vs lost-knights"), "{html}");
-    assert!(html.contains("Ra8*a3[+wSg1]"), "the move in Popeye notation");
+    assert!(
+        html.contains("after divergence: reference vs lost-knights"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Ra8*a3[+wSg1]"),
+        "the move in Popeye notation"
+    );
     // The node and each side's position after the move, the rebirth square g1 outlined.
-    assert_eq!(html.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\"").count(), 3);
+    assert_eq!(
+        html.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\"")
+            .count(),
+        3
+    );
     assert!(html.contains("<title>g1</title>"), "the rebirth square");
     assert!(html.contains("rebirth_occupied=relaxed"), "every switch");
-    assert!(html.contains("divergences/circe-after-"), "the reproducer: {html}");
+    assert!(
+        html.contains("divergences/circe-after-"),
+        "the reproducer: {html}"
+    );
     render_in_chromium(&report, "check-report");
 }
 
@@ -148,8 +167,18 @@ fn a_dispute_report_draws_each_kind_of_unit_distinctly() {
     let (code, _, err) = common::feerie_in(
         dir.path(),
         &[
-            "dispute", "--fen", "4k3/8/2(bmB)5/3p4/4B3/8/(wPP)7/4K2(wpR) w - - 0 1", "--rules",
-            "protean", "--switch", "pawn_direction", "--depth", "3", "--limit", "2", "--report",
+            "dispute",
+            "--fen",
+            "4k3/8/2(bmB)5/3p4/4B3/8/(wPP)7/4K2(wpR) w - - 0 1",
+            "--rules",
+            "protean",
+            "--switch",
+            "pawn_direction",
+            "--depth",
+            "3",
+            "--limit",
+            "2",
+            "--report",
             report.to_str().unwrap(),
         ],
     );
@@ -158,7 +187,12 @@ fn a_dispute_report_draws_each_kind_of_unit_distinctly() {
     assert_self_contained(&html);
     assert!(html.contains("the readings differ"));
     let first = html.split("<section").nth(1).expect("a section");
-    for class in ["unit magic", "unit reverse-pawn", "unit marked", "unit royal"] {
+    for class in [
+        "unit magic",
+        "unit reverse-pawn",
+        "unit marked",
+        "unit royal",
+    ] {
         assert!(first.contains(&format!("class=\"{class}\"")), "{class}");
     }
     assert!(first.contains("pRh4*e4=pPP"), "{first}");
@@ -174,7 +208,10 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.is_file());
     if found.is_none() {
         let required = std::env::var_os("FEERIE_REQUIRE_CHROMIUM").is_some_and(|v| !v.is_empty());
-        assert!(!required, "Chromium (/usr/bin/chromium) is missing, and this run requires it");
+        assert!(
+            !required,
+            "Chromium (/usr/bin/chromium) is missing, and this run requires it"
+        );
         eprintln!("skipped: no Chromium at /usr/bin/chromium (Debian's chromium package)");
     }
     found
@@ -243,8 +280,13 @@ fn render_in_chromium(page: &Path, name: &str) {
             "--window-size=1200,1600".to_string(),
         ],
     );
-    let png = std::fs::read(&shot).unwrap_or_else(|e| panic!("no screenshot {}: {e}\n{log}", shot.display()));
-    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{} bytes", png.len());
+    let png = std::fs::read(&shot)
+        .unwrap_or_else(|e| panic!("no screenshot {}: {e}\n{log}", shot.display()));
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
     eprintln!("screenshot: {}", shot.display());
 }
 
@@ -254,7 +296,11 @@ fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
     if !py.is_file() {
         let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
             || std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!required, "the shared Popeye binary {} is missing", py.display());
+        assert!(
+            !required,
+            "the shared Popeye binary {} is missing",
+            py.display()
+        );
         eprintln!("skipped: no Popeye binary at {}", py.display());
         return;
     }
@@ -265,8 +311,15 @@ fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
     let (code, _, err) = common::feerie_in(
         Path::new(env!("CARGO_MANIFEST_DIR")),
         &[
-            "popeye", "compare", "--scenarios", "scenarios/circe-parrain", "--py",
-            py.to_str().unwrap(), "--report", report.to_str().unwrap(), "--junit",
+            "popeye",
+            "compare",
+            "--scenarios",
+            "scenarios/circe-parrain",
+            "--py",
+            py.to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+            "--junit",
             junit.to_str().unwrap(),
         ],
     );
@@ -276,9 +329,19 @@ fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
     let sections = html.matches("<section").count();
     assert!(sections >= 1, "the profile differences");
     assert_eq!(html.matches("class=\"diagram\"").count(), sections);
-    assert!(html.contains("profile-difference: scenarios/circe-parrain/"), "{html}");
+    assert!(
+        html.contains("profile-difference: scenarios/circe-parrain/"),
+        "{html}"
+    );
     assert!(html.contains("only Popeye") || html.contains("only ours"));
+    assert!(
+        html.contains("Parrain reserve: wPd4"),
+        "the reserve under its diagram"
+    );
     let xml = std::fs::read_to_string(&junit).unwrap();
-    assert!(xml.contains("<testsuite name=\"popeye compare\"") && xml.contains("failures=\"0\""), "{xml}");
+    assert!(
+        xml.contains("<testsuite name=\"popeye compare\"") && xml.contains("failures=\"0\""),
+        "{xml}"
+    );
     render_in_chromium(&report, "popeye-compare-report");
 }

@@ -23,7 +23,12 @@ const CIRCE: &str = "r3k3/8/8/8/8/N2K4/8/8 b - - 1 19";
 #[test]
 fn moves_as_json_are_the_text_moves() {
     let (_, text, _) = run(&["moves", "--fen", CIRCE, "--rules", "circe"]);
-    let doc = document(&["moves", "--fen", CIRCE, "--rules", "circe", "--format", "json"], 0);
+    let doc = document(
+        &[
+            "moves", "--fen", CIRCE, "--rules", "circe", "--format", "json",
+        ],
+        0,
+    );
     assert_eq!(doc["command"], "moves");
     assert_eq!(doc["rules"]["conditions"], serde_json::json!(["circe"]));
     assert_eq!(doc["rules"]["switches"]["rex"], "exclusive");
@@ -34,7 +39,11 @@ fn moves_as_json_are_the_text_moves() {
         .map(|m| {
             let mark = m["mark"].as_str().unwrap();
             let notation = m["notation"].as_str().unwrap();
-            if mark.is_empty() { notation.to_string() } else { format!("{notation} {mark}") }
+            if mark.is_empty() {
+                notation.to_string()
+            } else {
+                format!("{notation} {mark}")
+            }
         })
         .collect();
     assert_eq!(moves, text.lines().collect::<Vec<_>>());
@@ -45,19 +54,39 @@ fn moves_as_json_are_the_text_moves() {
 fn perft_divide_as_json_adds_up() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let doc = document(
-        &["perft", "--fen", start, "--depth", "3", "--divide", "--threads", "2", "--format", "json"],
+        &[
+            "perft",
+            "--fen",
+            start,
+            "--depth",
+            "3",
+            "--divide",
+            "--threads",
+            "2",
+            "--format",
+            "json",
+        ],
         0,
     );
     assert_eq!(doc["nodes"], 8902);
     let divide = doc["divide"].as_array().unwrap();
     assert_eq!(divide.len(), 20);
-    assert_eq!(divide.iter().map(|d| d["nodes"].as_u64().unwrap()).sum::<u64>(), 8902);
+    assert_eq!(
+        divide
+            .iter()
+            .map(|d| d["nodes"].as_u64().unwrap())
+            .sum::<u64>(),
+        8902
+    );
     let (_, text, _) = run(&["perft", "--fen", start, "--depth", "3", "--divide"]);
     for d in divide {
         let line = format!("{}: {}", d["move"].as_str().unwrap(), d["nodes"]);
         assert!(text.lines().any(|l| l == line), "{line}");
     }
-    let plain = document(&["perft", "--fen", start, "--depth", "2", "--format", "json"], 0);
+    let plain = document(
+        &["perft", "--fen", start, "--depth", "2", "--format", "json"],
+        0,
+    );
     assert_eq!(plain["nodes"], 400);
     assert!(plain["divide"].as_array().unwrap().is_empty());
 }
@@ -66,8 +95,17 @@ fn perft_divide_as_json_adds_up() {
 fn dispute_as_json_lists_the_nodes_and_their_positions() {
     let doc = document(
         &[
-            "dispute", "--fen", "4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1", "--rules", "protean",
-            "--switch", "pawn_direction", "--depth", "3", "--format", "json",
+            "dispute",
+            "--fen",
+            "4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1",
+            "--rules",
+            "protean",
+            "--switch",
+            "pawn_direction",
+            "--depth",
+            "3",
+            "--format",
+            "json",
         ],
         1,
     );
@@ -76,9 +114,21 @@ fn dispute_as_json_lists_the_nodes_and_their_positions() {
     let splits = doc["splits"].as_array().unwrap();
     let split = splits
         .iter()
-        .find(|s| s["only_other"].as_array().unwrap().iter().any(|m| m == "PPd5-d4"))
+        .find(|s| {
+            s["only_other"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m == "PPd5-d4")
+        })
         .expect("the reverse pawn's step");
-    assert!(split["only_first"].as_array().unwrap().iter().any(|m| m == "d5-d6"));
+    assert!(
+        split["only_first"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == "d5-d6")
+    );
     // The node is the position after the path, under the first reading.
     let node = split["node"].as_str().unwrap();
     assert!(node.contains("3P4"), "{node}");
@@ -90,7 +140,10 @@ fn check_as_json_has_its_stages_and_verdict() {
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = feerie_in(
         dir.path(),
-        &["check", "--fuzz", "3", "--seed", "2", "--only", "orthodox", "--quiet", "--format", "json"],
+        &[
+            "check", "--fuzz", "3", "--seed", "2", "--only", "orthodox", "--quiet", "--format",
+            "json",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     let doc: Value = serde_json::from_str(&out).unwrap();
@@ -100,6 +153,33 @@ fn check_as_json_has_its_stages_and_verdict() {
     assert_eq!(doc["counts"]["compared"], 6);
     assert_eq!(doc["suites"][0]["name"], "fuzz");
     assert!(err.contains("check result: ok."), "{err}");
+}
+
+#[test]
+fn a_report_in_a_missing_folder_is_refused_before_any_work() {
+    for args in [
+        &["check", "--fuzz", "1", "--report", "/nonexistent/r.html"][..],
+        &[
+            "dispute",
+            "--fen",
+            CIRCE,
+            "--rules",
+            "circe",
+            "--switch",
+            "rex",
+            "--report",
+            "/nonexistent/r.html",
+        ],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(
+            err.contains("/nonexistent") && err.contains("does not exist"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

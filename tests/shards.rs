@@ -24,7 +24,11 @@ fn popeye() -> Option<PathBuf> {
     }
     let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
         || std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!required, "the shared Popeye binary {} is missing", path.display());
+    assert!(
+        !required,
+        "the shared Popeye binary {} is missing",
+        path.display()
+    );
     eprintln!("skipped: no Popeye binary at {}", path.display());
     None
 }
@@ -61,8 +65,22 @@ fn check_document(dir: &Path, shard: &str) -> Value {
     let (code, out, err) = feerie_in(
         dir,
         &[
-            "check", "--fuzz", "9", "--seed", "31", "--only", "circe-clone", "--only",
-            "frankfurt/popeye", "--jobs", "1", "--quiet", "--format", "json", "--shard", shard,
+            "check",
+            "--fuzz",
+            "9",
+            "--seed",
+            "31",
+            "--only",
+            "circe-clone",
+            "--only",
+            "frankfurt/popeye",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--format",
+            "json",
+            "--shard",
+            shard,
         ],
     );
     assert_eq!(code, 0, "{err}");
@@ -102,7 +120,10 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
         let doc = check_document(dir.path(), &format!("{k}/3"));
         assert_eq!(doc["shard"], format!("{k}/3"));
         let parts = families(&doc);
-        assert!(parts.iter().map(|p| p.1).sum::<u64>() > 0, "shard {k}/3 is empty");
+        assert!(
+            parts.iter().map(|p| p.1).sum::<u64>() > 0,
+            "shard {k}/3 is empty"
+        );
         for (total, part) in combined.iter_mut().zip(parts) {
             assert_eq!(total.0, part.0);
             total.1 += part.1;
@@ -117,7 +138,14 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
     let name = |k: usize| files[k].file_name().unwrap().to_str().unwrap().to_string();
     let (code, out, err) = feerie_in(
         dir.path(),
-        &["merge", &name(2), &name(0), &name(1), "--junit", "merged.xml"],
+        &[
+            "merge",
+            &name(2),
+            &name(0),
+            &name(1),
+            "--junit",
+            "merged.xml",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     let merged: Value = serde_json::from_str(&out).unwrap();
@@ -125,7 +153,10 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
     assert_eq!(merged["counts"]["compared"], whole["counts"]["compared"]);
     assert_eq!(merged["merged"], serde_json::json!(["1/3", "2/3", "3/3"]));
     let junit = std::fs::read_to_string(dir.path().join("merged.xml")).unwrap();
-    assert!(junit.contains("<testsuite name=\"fuzz\" tests=\"9\""), "{junit}");
+    assert!(
+        junit.contains("<testsuite name=\"fuzz\" tests=\"9\""),
+        "{junit}"
+    );
 
     // A merged report covers the whole run: a missing or repeated shard is refused.
     let (code, _, err) = feerie_in(dir.path(), &["merge", &name(0), &name(1)]);
@@ -142,7 +173,14 @@ fn bad_shards_are_refused_in_one_line() {
     for command in [
         &["check", "--fuzz", "1"][..],
         &["popeye", "fuzz", "--py", "/nonexistent"],
-        &["popeye", "compare", "--scenarios", "x", "--py", "/nonexistent"],
+        &[
+            "popeye",
+            "compare",
+            "--scenarios",
+            "x",
+            "--py",
+            "/nonexistent",
+        ],
     ] {
         for (bad, words) in [
             ("0/3", "from 1 to 3"),
@@ -156,12 +194,22 @@ fn bad_shards_are_refused_in_one_line() {
             assert_eq!(code, 2, "{args:?}");
             assert!(out.is_empty(), "{args:?}: {out}");
             assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-            assert!(err.contains(words) && err.contains("--shard"), "{args:?}: {err}");
+            assert!(
+                err.contains(words) && err.contains("--shard"),
+                "{args:?}: {err}"
+            );
         }
     }
     let (code, _, err) = feerie_in(
         dir.path(),
-        &["popeye", "compare", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--shard", "1/2"],
+        &[
+            "popeye",
+            "compare",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--shard",
+            "1/2",
+        ],
     );
     assert_eq!(code, 2);
     assert!(err.contains("goes with --scenarios"), "{err}");
@@ -175,8 +223,18 @@ fn popeye_compare_shards_split_the_scenarios() {
         let (code, out, err) = feerie_in(
             root,
             &[
-                "popeye", "compare", "--scenarios", "scenarios/circe", "--profile", "popeye",
-                "--py", py.to_str().unwrap(), "--format", "json", "--shard", shard,
+                "popeye",
+                "compare",
+                "--scenarios",
+                "scenarios/circe",
+                "--profile",
+                "popeye",
+                "--py",
+                py.to_str().unwrap(),
+                "--format",
+                "json",
+                "--shard",
+                shard,
             ],
         );
         assert!(code == 0 || code == 1, "{err}");
@@ -217,7 +275,9 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
         binary: &binary,
         timeout: std::time::Duration::from_secs(60),
     };
-    let buckets = popeye_buckets(Bucket::matching(&["circe/popeye".into(), "frankfurt/popeye".into()]).unwrap());
+    let buckets = popeye_buckets(
+        Bucket::matching(&["circe/popeye".into(), "frankfurt/popeye".into()]).unwrap(),
+    );
     assert_eq!(buckets.len(), 2);
     let engines: [&dyn Engine; 1] = [&ReferenceEngine];
     let run = |s: Shard| {

@@ -163,8 +163,10 @@ pub fn run_campaign(
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
     let outcome: Result<(), String> = pool.install(|| {
-        let shard = campaign.shard;
-        (0..total).into_par_iter().filter(|&i| shard.takes(i)).try_for_each(|index| {
+        (0..total).into_par_iter().try_for_each(|index| {
+            if !campaign.shard.takes(index) {
+                return Ok(());
+            }
             let bucket = (index / campaign.count) as usize;
             let case = index % campaign.count;
             let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)

@@ -291,12 +291,8 @@ pub fn run_popeye_campaign(
         })
         .collect();
     let total = campaign.count * campaign.buckets.len() as u64;
-    let progress = crate::progress::Progress::new(
-        "popeye",
-        "positions",
-        shard.size(total),
-        campaign.progress,
-    );
+    let progress =
+        crate::progress::Progress::new("popeye", "positions", shard.size(total), campaign.progress);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
         .build()

@@ -96,8 +96,11 @@ fn junit_suite(judged: &[(&Case, Verdict)]) -> crate::harness::junit::TestSuite 
                 let json = CompareCaseJson::new(case, verdict);
                 let fails = matches!(verdict, Verdict::Differ { .. } | Verdict::Failed(_))
                     || verdict.is_input_error();
-                let details = [json.lines.join("\n"), json.reason.clone().unwrap_or_default()]
-                    .join("\n");
+                let details = [
+                    json.lines.join("\n"),
+                    json.reason.clone().unwrap_or_default(),
+                ]
+                .join("\n");
                 TestCase {
                     name: format!("{} under {}", case.name, case.rules),
                     seconds: 0.0,

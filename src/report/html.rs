@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use feerie_oracle::{Square, fen};
+use feerie_oracle::{Colour, Square, fen};
 
 use super::json::{CheckDocument, CompareDocument, DisputeDocument, DivergenceJson, RulesJson};
 use super::svg::{diagram, event_squares, legend};
@@ -81,7 +81,8 @@ fn page(
     sections: &[String],
 ) -> String {
     let (verdict_ok, verdict_text) = verdict;
-    let mut s = String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    let mut s =
+        String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     s += &format!("<title>{}</title>\n", escape(title));
     s += "<style>\n";
     s += STYLE;
@@ -129,7 +130,12 @@ pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em}code{font-si
 ";
 
 /// One section: a heading, diagrams with captions, and rows of facts.
-fn section(heading: &str, diagrams: &[(String, String)], facts: &[(String, String)], pre: Option<&str>) -> String {
+fn section(
+    heading: &str,
+    diagrams: &[(String, String)],
+    facts: &[(String, String)],
+    pre: Option<&str>,
+) -> String {
     let mut s = String::from("<section class=\"divergence\">\n<div class=\"diagrams\">\n");
     for (caption, svg) in diagrams {
         s += &format!(
@@ -153,7 +159,21 @@ fn section(heading: &str, diagrams: &[(String, String)], facts: &[(String, Strin
 /// The diagram of a FEN with the squares to look at, or a note when it cannot be read.
 fn board(fen_text: &str, marked: &[Square]) -> String {
     match fen::parse_setup(fen_text) {
-        Ok(setup) => diagram(&setup, marked),
+        Ok(setup) => {
+            // What the diagram cannot show: who moves, and a piece waiting to be reborn.
+            let mut notes = vec![match setup.side_to_move {
+                Colour::White => "White to move".to_string(),
+                Colour::Black => "Black to move".to_string(),
+            }];
+            if let Some(reserve) = &setup.reserve {
+                notes.push(format!("Parrain reserve: {reserve}"));
+            }
+            format!(
+                "{}<div class=\"caption\">{}</div>",
+                diagram(&setup, marked),
+                escape(&notes.join("; "))
+            )
+        }
         Err(e) => format!("<p>(no diagram: {})</p>", escape(&e.to_string())),
     }
 }
@@ -199,7 +219,10 @@ pub fn divergence_section(d: &DivergenceJson) -> String {
         ("found".to_string(), escape(&d.origin)),
         ("kind".to_string(), escape(&d.kind)),
         ("rules".to_string(), rules_html(&d.rules)),
-        ("root".to_string(), format!("<code>{}</code>", escape(&d.root))),
+        (
+            "root".to_string(),
+            format!("<code>{}</code>", escape(&d.root)),
+        ),
     ];
     if !d.path.is_empty() {
         facts.push(("path".into(), list(&d.path)));
@@ -208,9 +231,19 @@ pub fn divergence_section(d: &DivergenceJson) -> String {
     match d.kind.as_str() {
         "moves" => {
             let marked = squares_of(&[d.only[0].clone(), d.only[1].clone()].concat());
-            diagrams.push(("the node (rebirth and mutation squares of the differing moves outlined)".to_string(), board(&d.node, &marked)));
-            facts.push((format!("only {a}"), format!("<span class=\"only\">{}</span>", list(&d.only[0]))));
-            facts.push((format!("only {b}"), format!("<span class=\"only\">{}</span>", list(&d.only[1]))));
+            diagrams.push((
+                "the node (rebirth and mutation squares of the differing moves outlined)"
+                    .to_string(),
+                board(&d.node, &marked),
+            ));
+            facts.push((
+                format!("only {a}"),
+                format!("<span class=\"only\">{}</span>", list(&d.only[0])),
+            ));
+            facts.push((
+                format!("only {b}"),
+                format!("<span class=\"only\">{}</span>", list(&d.only[1])),
+            ));
             facts.push((format!("{a}'s moves"), list(&d.answers[0])));
             facts.push((format!("{b}'s moves"), list(&d.answers[1])));
         }
@@ -222,7 +255,10 @@ pub fn divergence_section(d: &DivergenceJson) -> String {
             for (side, answer) in [a, b].into_iter().zip(&d.answers) {
                 let after = answer.first().cloned().unwrap_or_default();
                 diagrams.push((format!("after {mv}: {side}"), board(&after, &marked)));
-                facts.push((format!("after, {side}"), format!("<code>{}</code>", escape(&after))));
+                facts.push((
+                    format!("after, {side}"),
+                    format!("<code>{}</code>", escape(&after)),
+                ));
             }
         }
         _ => {
@@ -252,7 +288,10 @@ pub fn check_report(doc: &CheckDocument) -> String {
         ("verdict".to_string(), doc.verdict.clone()),
         ("engines".to_string(), doc.engines.join(", ")),
         ("seed".to_string(), doc.seed.to_string()),
-        ("fuzzed positions per family".to_string(), doc.fuzz.to_string()),
+        (
+            "fuzzed positions per family".to_string(),
+            doc.fuzz.to_string(),
+        ),
         ("depth".to_string(), doc.depth.to_string()),
         (
             "shard".to_string(),
@@ -262,10 +301,19 @@ pub fn check_report(doc: &CheckDocument) -> String {
                 format!("merged: {}", doc.merged.join(", "))
             },
         ),
-        ("perft positions".to_string(), doc.counts.perft_positions.to_string()),
+        (
+            "perft positions".to_string(),
+            doc.counts.perft_positions.to_string(),
+        ),
         ("scenarios".to_string(), doc.counts.scenarios.to_string()),
-        ("positions compared".to_string(), doc.counts.compared.to_string()),
-        ("divergences".to_string(), doc.counts.divergences.to_string()),
+        (
+            "positions compared".to_string(),
+            doc.counts.compared.to_string(),
+        ),
+        (
+            "divergences".to_string(),
+            doc.counts.divergences.to_string(),
+        ),
         ("seconds".to_string(), format!("{:.1}", doc.seconds)),
     ];
     for family in &doc.fuzz_families {
@@ -282,7 +330,12 @@ pub fn check_report(doc: &CheckDocument) -> String {
     }
     let sections: Vec<String> = doc.divergences.iter().map(divergence_section).collect();
     let ok = doc.exit_code == 0;
-    page("feerie check", (ok, if ok { "ok" } else { "FAILED" }), &summary, &sections)
+    page(
+        "feerie check",
+        (ok, if ok { "ok" } else { "FAILED" }),
+        &summary,
+        &sections,
+    )
 }
 
 /// The report of `feerie dispute`.
@@ -314,21 +367,38 @@ pub fn dispute_report(doc: &DisputeDocument) -> String {
             let node = split.node.clone().unwrap_or_else(|| doc.fen.clone());
             let mut facts = vec![
                 ("path".to_string(), list(&split.path)),
-                ("node".to_string(), format!("<code>{}</code>", escape(&node))),
-                (format!("only under {}", first.label), format!("<span class=\"only\">{}</span>", list(&split.only_first))),
-                (format!("only under {}", split.reading), format!("<span class=\"only\">{}</span>", list(&split.only_other))),
+                (
+                    "node".to_string(),
+                    format!("<code>{}</code>", escape(&node)),
+                ),
+                (
+                    format!("only under {}", first.label),
+                    format!("<span class=\"only\">{}</span>", list(&split.only_first)),
+                ),
+                (
+                    format!("only under {}", split.reading),
+                    format!("<span class=\"only\">{}</span>", list(&split.only_other)),
+                ),
                 (format!("rules, {}", first.label), rules_html(&first.rules)),
             ];
             if let Some(r) = other {
                 facts.push((format!("rules, {}", r.label), rules_html(&r.rules)));
             }
             if split.repeats > 0 {
-                facts.push(("alike".into(), format!("and {} more node(s) alike", split.repeats)));
+                facts.push((
+                    "alike".into(),
+                    format!("and {} more node(s) alike", split.repeats),
+                ));
             }
             section(
                 &format!("{} | {}", first.label, split.reading),
                 &[(
-                    if split.node.is_some() { "the node" } else { "the root (the node could not be replayed)" }.to_string(),
+                    if split.node.is_some() {
+                        "the node"
+                    } else {
+                        "the root (the node could not be replayed)"
+                    }
+                    .to_string(),
                     board(&node, &marked),
                 )],
                 &facts,
@@ -370,21 +440,30 @@ pub fn compare_report(doc: &CompareDocument) -> String {
             let mut facts = vec![
                 ("verdict".to_string(), escape(&c.verdict)),
                 ("rules".to_string(), rules_html(&c.rules)),
-                ("position".to_string(), format!("<code>{}</code>", escape(&c.fen))),
+                (
+                    "position".to_string(),
+                    format!("<code>{}</code>", escape(&c.fen)),
+                ),
             ];
             for l in &c.lines {
                 let (who, what) = l.split_once(": ").unwrap_or(("", l));
                 facts.push((who.to_string(), format!("<code>{}</code>", escape(what))));
             }
             if !c.switches.is_empty() {
-                facts.push(("switches not Popeye's".into(), escape(&c.switches.join(", "))));
+                facts.push((
+                    "switches not Popeye's".into(),
+                    escape(&c.switches.join(", ")),
+                ));
             }
             if let Some(r) = &c.reason {
                 facts.push(("Popeye's words or the reason".into(), escape(r)));
             }
             section(
                 &format!("{}: {}", c.verdict, c.name),
-                &[("the position".to_string(), board(&c.fen, &squares_of(&moves)))],
+                &[(
+                    "the position".to_string(),
+                    board(&c.fen, &squares_of(&moves)),
+                )],
                 &facts,
                 None,
             )

@@ -298,7 +298,9 @@ impl DivergenceJson {
                 counted,
             } => {
                 out.answers = [
-                    vec![format!("{side}: its move lists give {walked} at depth {depth}")],
+                    vec![format!(
+                        "{side}: its move lists give {walked} at depth {depth}"
+                    )],
                     vec![format!("{side}: its perft counts {counted}")],
                 ];
             }
@@ -597,7 +599,10 @@ pub struct CompareCaseJson {
 
 impl CompareCaseJson {
     /// The description of one judged case.
-    pub fn new(case: &crate::external::popeye_compare::Case, verdict: &crate::external::popeye_compare::Verdict) -> Self {
+    pub fn new(
+        case: &crate::external::popeye_compare::Case,
+        verdict: &crate::external::popeye_compare::Verdict,
+    ) -> Self {
         use crate::external::popeye_compare::Verdict as V;
         let mut out = CompareCaseJson {
             name: case.name.clone(),
@@ -667,7 +672,11 @@ pub fn check_document(
         version: env!("CARGO_PKG_VERSION").into(),
         verdict: if code == 0 { "ok" } else { "failed" }.into(),
         exit_code: code,
-        engines: options.engines.iter().map(|e| e.name().to_string()).collect(),
+        engines: options
+            .engines
+            .iter()
+            .map(|e| e.name().to_string())
+            .collect(),
         seed: options.seed,
         fuzz: options.fuzz,
         depth: options.depth,

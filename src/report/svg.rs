@@ -31,7 +31,11 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
     );
     for square in Square::all() {
         let (x, y) = corner(square);
-        let fill = if square.is_light() { "#f0d9b5" } else { "#b58863" };
+        let fill = if square.is_light() {
+            "#f0d9b5"
+        } else {
+            "#b58863"
+        };
         s += &format!(
             "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"
         );
