@@ -54,6 +54,13 @@ pub struct CheckOptions {
     pub junit: Option<PathBuf>,
     /// Progress on stderr.
     pub progress: bool,
+    /// The part of the fuzz campaign this run checks; the other stages run on shard 1 only, so
+    /// that the shards of a run together check exactly what the unsharded run checks.
+    pub shard: crate::harness::Shard,
+    /// Print the results as one JSON document (the text goes to stderr).
+    pub json: bool,
+    /// Write the HTML report here.
+    pub report: Option<PathBuf>,
 }
 
 /// Comparison depths above this one are announced as long.
@@ -151,6 +158,9 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
         }
         scenarios.extend(crate::scenario::load_dir(&reproducers)?);
     }
+    if let Some(path) = &o.report {
+        crate::report::html::check_path(path).map_err(Error::Usage)?;
+    }
     let junit = match &o.junit {
         None => None,
         Some(path) => Some(std::fs::File::create(path).map_err(|e| {
@@ -205,6 +215,9 @@ struct Results {
     malformed: u64,
     compared: u64,
     divergences: u64,
+    /// The divergences reported in full, for the JSON and HTML reports.
+    reported: Vec<crate::report::json::DivergenceJson>,
+    fuzz_families: Vec<crate::harness::BucketSummary>,
 }
 
 /// Checks the flags ([`prepare`]), runs the check and prints as it goes; the exit code is 0
@@ -240,13 +253,21 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         let _ = engine.perft(&Position::start(), &Rules::orthodox(), 1);
     }
     let mut r = Results::default();
+    // Under --shard, the stages other than the fuzz campaign are the first shard's.
+    let whole_stages = o.shard.index() == 1;
+    if !whole_stages {
+        outln!(
+            "shard {}: the fuzz campaign's part only (perft suites and scenarios are shard 1's)",
+            o.shard
+        );
+    }
 
-    if let Some(cases) = &p.perft {
+    if let Some(cases) = p.perft.as_ref().filter(|_| whole_stages) {
         for &engine in &o.engines {
             check_perft(cases, o.max_depth, o.max_count, engine, o.progress, &mut r)?;
         }
     }
-    if !p.scenarios.is_empty() {
+    if !p.scenarios.is_empty() && whole_stages {
         for &engine in &o.engines {
             check_scenarios(&p.scenarios, engine, o.progress, &mut r);
         }
@@ -254,7 +275,7 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         r.malformed = p.scenarios.len() as u64 - r.scenarios;
     }
     if let [a, b] = o.engines[..] {
-        if !p.scenarios.is_empty() {
+        if !p.scenarios.is_empty() && whole_stages {
             compare_scenarios(&p.scenarios, a, b, o, &p.reproducers, &mut r);
         }
         if o.fuzz > 0 {
@@ -283,6 +304,21 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
             if code == 0 {
                 code = 2;
             }
+        }
+    }
+
+    let mut document = crate::report::json::check_document(o, code, &r_parts(&r), started);
+    if let Some(path) = &o.report
+        && let Err(e) =
+            crate::report::html::write(path, &crate::report::html::check_report(&document))
+    {
+        eprintln!("error: {e}");
+        r.failures.push(e.clone());
+        document.failures.push(e);
+        if code == 0 {
+            code = 2;
+            document.exit_code = 2;
+            document.verdict = "failed".into();
         }
     }
 
@@ -319,7 +355,28 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         },
         started.elapsed().as_secs_f64()
     );
+    if o.json {
+        crate::report::json::print(&document);
+    }
     Ok(code)
+}
+
+/// What the JSON document takes from the results.
+fn r_parts(r: &Results) -> crate::report::json::CheckParts<'_> {
+    crate::report::json::CheckParts {
+        stages: &r.lines,
+        failures: &r.failures,
+        suites: &r.junit,
+        counts: crate::report::json::CheckCounts {
+            perft_positions: r.perft_positions,
+            scenarios: r.scenarios,
+            malformed: r.malformed,
+            compared: r.compared,
+            divergences: r.divergences,
+        },
+        families: &r.fuzz_families,
+        divergences: &r.reported,
+    }
 }
 
 /// The perft stage for one engine: one JUnit case and one count per position (each checked
@@ -507,7 +564,9 @@ fn compare_scenarios(
             found += 1;
             progress.failure();
             let origin = format!("feerie check, the position of {} ({})", s.file, s.name);
-            let (text, written) = report_divergence(d, &sa, &sb, position, &origin, reproducers);
+            let (text, written, reported) =
+                report_divergence(d, &sa, &sb, position, &origin, reproducers);
+            r.reported.push(reported);
             r.failures.push(format!(
                 "divergence on the position of {} ({}) under {rules}: {written}",
                 s.file, s.name
@@ -544,7 +603,7 @@ fn report_divergence(
     original: &Position,
     origin: &str,
     reproducers: &Path,
-) -> (String, String) {
+) -> (String, String, crate::report::json::DivergenceJson) {
     let validation = if Position::new(original.setup().clone(), Validation::Strict).is_ok() {
         Validation::Strict
     } else {
@@ -552,10 +611,12 @@ fn report_divergence(
     };
     let small = shrink(a, b, d, validation);
     let mut text = render(&small, a, b);
-    let written = match record(&small, a, b, origin, reproducers) {
+    let report = render(&small, a, b);
+    let recorded = record(&small, a, b, origin, reproducers);
+    let written = match &recorded {
         Ok(w) => {
-            text += &written_line(&w);
-            written_short(&w)
+            text += &written_line(w);
+            written_short(w)
         }
         Err(e) => {
             let line = format!("reproducer not written in {}: {e}", reproducers.display());
@@ -564,7 +625,15 @@ fn report_divergence(
         }
     };
     out!("{text}");
-    (text, written)
+    let reported = crate::report::json::DivergenceJson::new(
+        origin.to_string(),
+        &small,
+        [&a.label, &b.label],
+        &a.rules,
+        recorded.as_ref().ok(),
+        report,
+    );
+    (text, written, reported)
 }
 
 fn written_line(w: &Written) -> String {
@@ -590,16 +659,30 @@ fn fuzz(p: &Prepared, a: &dyn Engine, b: &dyn Engine, r: &mut Results) -> Result
         reproducers: Some(p.reproducers.clone()),
         max_reports: o.max_reports,
         progress: o.progress,
+        shard: o.shard,
     };
     outln!(
-        "fuzz: {} position(s) per family and profile, seed {}, depth {}, {} job(s)",
+        "fuzz: {} position(s) per family and profile{}, seed {}, depth {}, {} job(s)",
         o.fuzz,
+        if o.shard.is_whole() {
+            String::new()
+        } else {
+            format!(" (shard {})", o.shard)
+        },
         o.seed,
         o.depth,
         o.jobs
     );
     let report = crate::harness::run_campaign(&campaign, a, b)?;
     for f in &report.found {
+        r.reported.push(crate::report::json::DivergenceJson::new(
+            format!("fuzz {}, case {} (seed {})", f.bucket, f.case, o.seed),
+            &f.divergence,
+            [a.name(), b.name()],
+            &f.rules,
+            f.reproducer.as_ref(),
+            f.report.clone(),
+        ));
         out!("{}", f.report);
         outln!("  found by: {}, case {}", f.bucket, f.case);
         let written = match &f.reproducer {
@@ -629,6 +712,7 @@ fn fuzz(p: &Prepared, a: &dyn Engine, b: &dyn Engine, r: &mut Results) -> Result
     r.divergences += report.divergences();
     r.lines.extend(campaign_lines(&report, o.seed));
     r.junit.push(campaign_suite(&report));
+    r.fuzz_families = report.buckets.clone();
     Ok(())
 }
 

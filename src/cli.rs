@@ -36,6 +36,9 @@ enum Command {
     Moves {
         #[command(flatten)]
         position: PositionArgs,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
     },
     /// Solve a stipulation (#n, =n, s#n, h#n, h#n.5, ser-#n, ser-h#n, …) and print the
     /// solutions in Popeye's layout.
@@ -127,6 +130,16 @@ enum Command {
         /// No progress bar or progress lines.
         #[arg(long)]
         quiet: bool,
+        /// Fuzz only shard K of N (from 1; perft suites and scenarios run on shard 1): the cases are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (diagrams of every divergence) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Compare our orthodox perft with a UCI engine's `go perft`, move by move.
     ///
@@ -180,6 +193,31 @@ enum Command {
         /// Differing nodes listed per reading at most.
         #[arg(long, default_value_t = 20)]
         limit: usize,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (diagrams of every node where the readings differ) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
+    },
+    /// Join the JSON documents of the shards of one `check` run (--shard K/N) into one.
+    ///
+    /// Prints the merged document (or writes it with -o), and with --junit and --report the
+    /// JUnit file and the HTML report of the whole run. Documents of different runs, a shard
+    /// given twice or missing are refused. Exit code: the whole run's (0, 1 or 2).
+    Merge {
+        /// The shards' documents (`feerie check --shard K/N --format json > shard-K.json`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged document here instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Also write the merged results as JUnit XML.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Also write a self-contained HTML report (diagrams of every divergence) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Popeye: write its input, compare with a Popeye binary, replay and verify its solutions.
     #[command(subcommand)]
@@ -201,6 +239,9 @@ enum Command {
         /// Threads, 1 to 256: the root moves are shared out among them.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
     },
 }
 
@@ -243,6 +284,20 @@ enum PopeyeCommand {
         /// Seconds each Popeye run may take before it is stopped.
         #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
         timeout: u64,
+        /// With --scenarios, only shard K of N (from 1): the scenarios, in path order, are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
+        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (diagrams of every difference) to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
+        /// Also write the cases as JUnit XML to this file (a real difference, a failure or a
+        /// refusal of our input fails its case).
+        #[arg(long)]
+        junit: Option<PathBuf>,
     },
     /// Fuzz against a Popeye binary, comparing both engines with it on random positions.
     ///
@@ -292,6 +347,10 @@ enum PopeyeCommand {
         /// No progress lines.
         #[arg(long)]
         quiet: bool,
+        /// Run only shard K of N (from 1): the cases are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
     },
     /// Solve every problem (and twin) of a Popeye input and compare with Popeye's solutions.
     ///
@@ -575,9 +634,16 @@ fn one_line_clap_error(e: &clap::Error) -> String {
 
 fn dispatch(cli: Cli) -> Result<i32, Error> {
     match cli.command {
-        Command::Moves { position } => {
+        Command::Moves { position, format } => {
+            let json = format.start();
             let (position, rules, engine) = position.load()?;
-            for mv in engine.legal_moves(&position, &rules)? {
+            let moves = engine.legal_moves(&position, &rules)?;
+            if json {
+                use crate::report::json::{MovesDocument, print};
+                print(&MovesDocument::new(&position, &rules, engine, &moves));
+                return Ok(0);
+            }
+            for mv in moves {
                 outln!("{mv}");
             }
             Ok(0)
@@ -590,6 +656,18 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             quiet,
             hash,
         } => solve_command(position, stipulation, max_solutions, threads, quiet, hash),
+        Command::Merge {
+            files,
+            output,
+            junit,
+            report,
+        } => crate::merge::run(
+            &files,
+            output.as_deref(),
+            junit.as_deref(),
+            report.as_deref(),
+        )
+        .map_err(Error::Usage),
         Command::Check {
             scenarios,
             reproducers,
@@ -605,7 +683,11 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             max_reports,
             junit,
             quiet,
+            shard,
+            format,
+            report,
         } => {
+            let json = format.start();
             let engines = match choice {
                 Some(c) => vec![engine(c)?],
                 None => vec![
@@ -635,6 +717,9 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 max_reports,
                 junit,
                 progress: !quiet,
+                shard,
+                json,
+                report,
             };
             let prepared = crate::check::prepare(options)?;
             crate::check::run_prepared(prepared)
@@ -645,8 +730,14 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             profiles,
             depth,
             limit,
+            format,
+            report,
         } => {
             use crate::harness::dispute;
+            let json = format.start();
+            if let Some(path) = &report {
+                crate::report::html::check_path(path).map_err(Error::Usage)?;
+            }
             if depth == 0 {
                 return Err(Error::Usage("--depth must be at least 1".into()));
             }
@@ -688,6 +779,21 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             }
             let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
             crate::out!("{}", dispute::render_dispute(&found));
+            if json || report.is_some() {
+                let document = crate::report::json::DisputeDocument::new(
+                    engine, &position, &readings, depth, &found,
+                );
+                if let Some(path) = &report {
+                    crate::report::html::write(
+                        path,
+                        &crate::report::html::dispute_report(&document),
+                    )
+                    .map_err(Error::System)?;
+                }
+                if json {
+                    crate::report::json::print(&document);
+                }
+            }
             if !found.errors.is_empty() {
                 return Ok(2);
             }
@@ -717,7 +823,35 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             py,
             depth,
             timeout,
-        }) => popeye_compare(position, scenarios, py, depth, seconds(timeout)?),
+            shard,
+            format,
+            report,
+            junit,
+        }) => {
+            let json = format.start();
+            if let Some(path) = &report {
+                crate::report::html::check_path(path).map_err(Error::Usage)?;
+            }
+            if !shard.is_whole() && scenarios.is_none() {
+                return Err(Error::Usage(
+                    "--shard splits a folder of scenarios: it goes with --scenarios".into(),
+                ));
+            }
+            let output = crate::report::compare::Output {
+                json,
+                report,
+                junit,
+            };
+            popeye_compare(
+                position,
+                scenarios,
+                py,
+                depth,
+                seconds(timeout)?,
+                shard,
+                output,
+            )
+        }
         Command::Popeye(PopeyeCommand::Fuzz {
             py,
             fuzz,
@@ -732,6 +866,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             max_reports,
             timeout,
             quiet,
+            shard,
         }) => {
             use crate::harness::popeye_campaign as pc;
             if !(1..=6).contains(&depth) || !(1..=6).contains(&small_depth) {
@@ -791,6 +926,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 reproducers: Some(reproducers),
                 max_reports,
                 progress: !quiet,
+                shard,
             };
             let runner = crate::external::popeye_batch::PopeyeRunner {
                 binary: &binary,
@@ -908,10 +1044,19 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             depth,
             divide,
             threads,
+            format,
         } => {
+            let json = format.start();
             check_depth("--depth", depth)?;
             check_threads("--threads", threads)?;
             let (position, rules, engine) = position.load()?;
+            if json {
+                let document = crate::report::json::perft_document(
+                    engine, &position, &rules, depth, divide, threads,
+                )?;
+                crate::report::json::print(&document);
+                return Ok(0);
+            }
             crate::perft_run::perft_command(engine, &position, &rules, depth, divide, threads)
         }
     }
@@ -1018,6 +1163,8 @@ fn popeye_compare(
     py: Option<PathBuf>,
     depth: Option<u32>,
     timeout: std::time::Duration,
+    shard: crate::harness::Shard,
+    output: crate::report::compare::Output,
 ) -> Result<i32, Error> {
     use crate::external::popeye_compare::{CompareOptions, Target, compare_command};
     let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
@@ -1048,5 +1195,5 @@ fn popeye_compare(
             Target::Scenarios(path, profile)
         }
     };
-    compare_command(target, &options)
+    compare_command(target, &options, shard, &output)
 }

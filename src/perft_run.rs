@@ -33,9 +33,37 @@ pub fn perft_command(
     divide: bool,
     threads: usize,
 ) -> Result<i32, Error> {
+    let counts = root_counts(engine, position, rules, depth, threads)?;
+    let mut total = 0u64;
+    for (notation, n) in &counts {
+        if divide {
+            outln!("{notation}: {n}");
+        }
+        total += n;
+    }
+    // At depth 0 there is no root move: the one sequence is the empty one.
+    outln!("{}", if depth == 0 { 1 } else { total });
+    Ok(0)
+}
+
+/// The count below each root move (Popeye notation without check mark), in the engine's move
+/// order, over `threads` threads, with progress on stderr for long runs; empty at depth 0.
+///
+/// ```
+/// use feerie::oracle::{Position, ReferenceEngine, Rules};
+/// let counts = feerie::perft_run::root_counts(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, 1).unwrap();
+/// assert_eq!(counts.len(), 20);
+/// assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 400);
+/// ```
+pub fn root_counts(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    depth: u32,
+    threads: usize,
+) -> Result<Vec<(String, u64)>, Error> {
     if depth == 0 {
-        outln!("1");
-        return Ok(0);
+        return Ok(Vec::new());
     }
     let children = engine.successors(position, rules)?;
     let estimate = warn_if_huge("perft", children.len(), depth);
@@ -63,16 +91,7 @@ pub fn perft_command(
     let counts: Result<Vec<(String, u64)>, EngineError> =
         pool.install(|| children.par_iter().map(count).collect());
     progress.finish();
-    let counts = counts?;
-    let mut total = 0u64;
-    for (notation, n) in &counts {
-        if divide {
-            outln!("{notation}: {n}");
-        }
-        total += n;
-    }
-    outln!("{total}");
-    Ok(0)
+    Ok(counts?)
 }
 
 /// Says on stderr when a search of `depth` half-moves from a position with `moves` legal moves

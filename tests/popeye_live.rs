@@ -53,6 +53,7 @@ fn campaign(
         reproducers,
         max_reports: 1,
         progress: false,
+        shard: feerie::harness::Shard::WHOLE,
     }
 }
 

@@ -356,7 +356,15 @@ pub enum Target {
 
 /// `feerie popeye compare`: prints the verdict of each case and the table, and returns the
 /// exit code. One position that Popeye refuses, or that cannot be compared, is an error.
-pub fn compare_command(target: Target, options: &CompareOptions) -> Result<i32, Error> {
+///
+/// `shard` keeps only its share of a folder's scenarios; `output` adds the JSON document, the
+/// JUnit file and the HTML report when asked.
+pub fn compare_command(
+    target: Target,
+    options: &CompareOptions,
+    shard: crate::harness::Shard,
+    output: &crate::report::compare::Output,
+) -> Result<i32, Error> {
     match target {
         Target::Position(position, rules) => {
             let case = Case {
@@ -374,6 +382,11 @@ pub fn compare_command(target: Target, options: &CompareOptions) -> Result<i32, 
                 }
                 _ => {}
             }
+            if output.wanted() {
+                return output
+                    .finish(&[(&case, verdict)], options, shard)
+                    .map_err(Error::System);
+            }
             print_verdict(&case, &verdict);
             let mut tally = Tally::default();
             tally.add(&verdict);
@@ -381,7 +394,13 @@ pub fn compare_command(target: Target, options: &CompareOptions) -> Result<i32, 
             Ok(tally.exit_code())
         }
         Target::Scenarios(path, profile) => {
-            let cases = scenario_cases(&path, options.engine, profile)?;
+            let cases = shard.pick(scenario_cases(&path, options.engine, profile)?);
+            if output.wanted() {
+                let judged = crate::report::compare::judge_all(&cases, options);
+                return output
+                    .finish(&judged, options, shard)
+                    .map_err(Error::System);
+            }
             Ok(run(&cases, options).exit_code())
         }
     }

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use super::compare::{Divergence, Side, compare};
 use super::fuzzed::{Bucket, Generator, case_rng};
 use super::report::{Written, record, render};
+use super::shard::{Shard, fingerprint};
 use super::shrink::shrink;
 
 /// What a campaign does.
@@ -36,6 +37,18 @@ pub struct Campaign {
     pub max_reports: usize,
     /// Show progress on stderr.
     pub progress: bool,
+    /// The part of the cases this run checks (`--shard K/N`; [`Shard::WHOLE`] for all).
+    pub shard: Shard,
+}
+
+impl Campaign {
+    /// The cases this run checks, as (bucket, case) in order: those of its shard.
+    pub fn cases(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        let total = self.count.saturating_mul(self.buckets.len() as u64);
+        (0..total)
+            .filter(|&i| self.shard.takes(i))
+            .map(|i| ((i / self.count) as usize, i % self.count))
+    }
 }
 
 /// Counts for one bucket.
@@ -49,6 +62,8 @@ pub struct BucketSummary {
     pub nodes: u64,
     /// Positions with a divergence.
     pub divergences: u64,
+    /// The XOR of the [`fingerprint`](super::shard::fingerprint)s of the positions compared.
+    pub digest: u64,
 }
 
 /// One divergence found, shrunk and reported.
@@ -64,6 +79,8 @@ pub struct Found {
     pub reproducer: Option<Written>,
     /// The shrunk divergence.
     pub divergence: Divergence,
+    /// The rules it was found under.
+    pub rules: Rules,
 }
 
 /// The outcome of a campaign.
@@ -129,7 +146,12 @@ pub fn run_campaign(
                 campaign.count
             ))
         })?;
-    let progress = Progress::new("fuzz", "positions", total, campaign.progress);
+    let progress = Progress::new(
+        "fuzz",
+        "positions",
+        campaign.shard.size(total),
+        campaign.progress,
+    );
     let summaries: Vec<Mutex<BucketSummary>> = campaign
         .buckets
         .iter()
@@ -148,6 +170,9 @@ pub fn run_campaign(
         .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     let outcome: Result<(), Error> = pool.install(|| {
         (0..total).into_par_iter().try_for_each(|index| {
+            if !campaign.shard.takes(index) {
+                return Ok(());
+            }
             let bucket = (index / campaign.count) as usize;
             let case = index % campaign.count;
             let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
@@ -166,6 +191,12 @@ pub fn run_campaign(
             {
                 let mut s = summaries[bucket].lock().expect("not poisoned");
                 s.positions += 1;
+                s.digest ^= fingerprint(&format!(
+                    "{} {case} {} {}",
+                    s.name,
+                    feerie_oracle::fen::write(fuzzed.position.setup()),
+                    fuzzed.rules
+                ));
                 s.nodes += comparison.nodes;
                 if comparison.divergence.is_some() {
                     s.divergences += 1;
@@ -197,7 +228,7 @@ pub fn run_campaign(
     for (bucket, case, rules, d) in raw {
         let name = &campaign.buckets[bucket].name;
         let sa = Side::of(a, rules.clone());
-        let sb = Side::of(b, rules);
+        let sb = Side::of(b, rules.clone());
         let small = shrink(&sa, &sb, d, Validation::Strict);
         let origin = format!(
             "feerie check --fuzz {} --seed {} --depth {}: {name}, case {case}",
@@ -222,6 +253,7 @@ pub fn run_campaign(
             report: render(&small, &sa, &sb),
             reproducer: reproducer_file,
             divergence: small,
+            rules,
         });
     }
     report.elapsed = started.elapsed();

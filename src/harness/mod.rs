@@ -10,6 +10,7 @@ pub mod fuzzed;
 pub mod junit;
 pub mod popeye_campaign;
 mod report;
+pub mod shard;
 mod shrink;
 pub mod targets;
 
@@ -18,4 +19,5 @@ pub use choices::{Choices, Tape};
 pub use compare::{Comparison, Difference, Divergence, Side, compare};
 pub use fuzzed::{Bucket, FuzzedPosition, Generator};
 pub use report::{Written, record, render, reproducer, reproducer_stem, write_new};
+pub use shard::Shard;
 pub use shrink::shrink;

@@ -53,6 +53,9 @@ pub struct PopeyeCampaign {
     pub max_reports: usize,
     /// Show progress on stderr.
     pub progress: bool,
+    /// The part of the cases this run asks (`--shard K/N`): case `i` of family `f` is number
+    /// `f * count + i`.
+    pub shard: super::Shard,
 }
 
 /// The families Popeye can express (no Bédoni magic pieces), under the `popeye` profile.
@@ -90,6 +93,9 @@ pub struct PopeyeSummary {
     pub refused: u64,
     /// Positions where an engine and Popeye differ.
     pub differences: u64,
+    /// The XOR of the [`fingerprint`](super::shard::fingerprint)s of the cases taken
+    /// (compared, skipped or refused): the shards of a run combine to the whole run's.
+    pub digest: u64,
 }
 
 /// A difference with Popeye, followed to the node where the move lists differ and shrunk.
@@ -269,24 +275,43 @@ pub fn run_popeye_campaign(
     let raw: Mutex<Vec<PopeyeDifference>> = Mutex::new(Vec::new());
     let refusals: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let batch = campaign.batch.max(1) as u64;
-    let jobs: Vec<(usize, u64)> = (0..campaign.buckets.len())
-        .flat_map(|b| (0..campaign.count.div_ceil(batch)).map(move |k| (b, k * batch)))
+    // Each job is one batch of one family's cases of this shard.
+    let shard = campaign.shard;
+    let jobs: Vec<(usize, Vec<u64>)> = (0..campaign.buckets.len())
+        .flat_map(|b| {
+            let first = b as u64 * campaign.count;
+            let taken: Vec<u64> = (0..campaign.count)
+                .filter(|&i| shard.takes(first + i))
+                .collect();
+            taken
+                .chunks(batch as usize)
+                .map(|chunk| (b, chunk.to_vec()))
+                .collect::<Vec<_>>()
+        })
         .collect();
     let total = campaign.count * campaign.buckets.len() as u64;
-    let progress = crate::progress::Progress::new("popeye", "positions", total, campaign.progress);
+    let progress =
+        crate::progress::Progress::new("popeye", "positions", shard.size(total), campaign.progress);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
         .build()
         .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     pool.install(|| {
         jobs.par_iter()
-            .try_for_each(|&(b, first)| -> Result<(), Error> {
+            .try_for_each(|(b, indices)| -> Result<(), Error> {
+                let b = *b;
                 let bucket = &campaign.buckets[b];
-                let last = (first + batch).min(campaign.count);
                 let mut cases = Vec::new();
                 let mut skipped: Vec<String> = Vec::new();
-                for index in first..last {
+                let mut summary = PopeyeSummary::default();
+                for &index in indices {
                     let case = make_popeye_case(&generator, bucket, b, campaign.seed, index)?;
+                    summary.digest ^= super::shard::fingerprint(&format!(
+                        "{} {index} {} {}",
+                        bucket.name,
+                        fen::write(case.position.setup()),
+                        case.rules
+                    ));
                     match not_for_popeye(&case.position, &case.rules) {
                         Some(why) => skipped.push(why),
                         None => cases.push(case),
@@ -301,7 +326,6 @@ pub fn run_popeye_campaign(
                     })
                     .collect();
                 let replies = runner.ask(&questions)?;
-                let mut summary = PopeyeSummary::default();
                 for (case, (question, reply)) in cases.iter().zip(questions.iter().zip(&replies)) {
                     match reply {
                         Reply::Refused(words) => {
@@ -342,6 +366,7 @@ pub fn run_popeye_campaign(
                     s.lines += summary.lines;
                     s.refused += summary.refused;
                     s.differences += summary.differences;
+                    s.digest ^= summary.digest;
                     for why in skipped {
                         match s.skipped.iter_mut().find(|(w, _)| *w == why) {
                             Some((_, n)) => *n += 1,
@@ -349,7 +374,7 @@ pub fn run_popeye_campaign(
                         }
                     }
                 }
-                for _ in first..last {
+                for _ in indices {
                     progress.step();
                 }
                 Ok(())
@@ -667,9 +692,14 @@ pub fn run_and_print(
 ) -> Result<i32, Error> {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     outln!(
-        "popeye fuzz: seed {}, {} positions per family, depth {} ({} from {} units or fewer), engines {}",
+        "popeye fuzz: seed {}, {} positions per family{}, depth {} ({} from {} units or fewer), engines {}",
         campaign.seed,
         campaign.count,
+        if campaign.shard.is_whole() {
+            String::new()
+        } else {
+            format!(" (shard {})", campaign.shard)
+        },
         campaign.depth,
         campaign.small_depth.max(campaign.depth),
         SMALL_POSITION,

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The body of the composite action (action.yml): compares the solver ($SOLVER) with feerie on
+# the scenarios of $PROBLEMS (a YAML file or a folder; default feerie's own scenarios/) and on
+# $FUZZ fuzzed positions per family; writes feerie-report/compare.{json,xml,html} and the
+# action's outputs (verdict, junit, report). Exit 1 when the solver and feerie differ.
+set -uo pipefail
+feerie="$GITHUB_ACTION_PATH/target/release/feerie"
+out="$PWD/feerie-report"
+mkdir -p "$out"
+solver="$(realpath "$SOLVER")"
+problems="${PROBLEMS:-$GITHUB_ACTION_PATH/scenarios}"
+verdict=ok
+status=0
+"$feerie" popeye compare --py "$solver" --scenarios "$problems" --profile popeye \
+    --format json --junit "$out/compare.xml" --report "$out/compare.html" \
+    > "$out/compare.json" || status=$?
+if [ "$status" -ne 0 ]; then verdict=failed; fi
+if [ "${FUZZ:-0}" != "0" ]; then
+    status=0
+    "$feerie" popeye fuzz --py "$solver" --fuzz "$FUZZ" --seed "${SEED:-${GITHUB_RUN_ID:-1}}" \
+        --depth "${DEPTH:-2}" --reproducers "$out/reproducers" --quiet || status=$?
+    if [ "$status" -ne 0 ]; then verdict=failed; fi
+fi
+{
+    echo "verdict=$verdict"
+    echo "junit=$out/compare.xml"
+    echo "report=$out/compare.html"
+} >> "${GITHUB_OUTPUT:-/dev/null}"
+echo "feerie: $verdict (reports in $out)"
+[ "$verdict" = ok ]

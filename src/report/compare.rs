@@ -1,0 +1,112 @@
+//! `feerie popeye compare` with `--format json` or `--report`: every case judged, one line of
+//! text each (on stderr under `--format json`), then the document and the HTML report.
+
+use std::path::PathBuf;
+
+use crate::external::popeye_compare::{Case, CompareOptions, Tally, Verdict, judge};
+use crate::harness::Shard;
+use crate::outln;
+
+use super::json::{CompareCaseJson, CompareDocument, SCHEMA_VERSION, print, tally_map};
+
+/// Where the results of a comparison go besides the text.
+#[derive(Clone, Debug, Default)]
+pub struct Output {
+    /// Print one JSON document on standard output.
+    pub json: bool,
+    /// Write the HTML report here.
+    pub report: Option<PathBuf>,
+    /// Write the cases as JUnit XML here (one case per scenario; a real difference, a
+    /// failure or a refusal of our input fails it).
+    pub junit: Option<PathBuf>,
+}
+
+/// Judges every case, saying each verdict in one line as it comes.
+pub fn judge_all<'c>(cases: &'c [Case], options: &CompareOptions) -> Vec<(&'c Case, Verdict)> {
+    cases
+        .iter()
+        .map(|case| {
+            let verdict = judge(case, options);
+            let json = CompareCaseJson::new(case, &verdict);
+            outln!("{} {}", json.verdict, case.name);
+            for line in &json.lines {
+                outln!("  {line}");
+            }
+            if let Some(reason) = &json.reason {
+                outln!("  {reason}");
+            }
+            (case, verdict)
+        })
+        .collect()
+}
+
+impl Output {
+    /// Whether a document or a report is asked for.
+    pub fn wanted(&self) -> bool {
+        self.json || self.report.is_some() || self.junit.is_some()
+    }
+
+    /// The table, the document and the report of judged cases; returns the exit code.
+    pub fn finish(
+        &self,
+        judged: &[(&Case, Verdict)],
+        options: &CompareOptions,
+        shard: Shard,
+    ) -> Result<i32, String> {
+        let mut tally = Tally::default();
+        for (_, verdict) in judged {
+            tally.add(verdict);
+        }
+        crate::out!("{}", tally.table());
+        let document = CompareDocument {
+            command: "popeye compare".into(),
+            schema: SCHEMA_VERSION,
+            popeye: options.binary.display().to_string(),
+            engine: options.engine.name().into(),
+            shard: shard.to_string(),
+            cases: judged
+                .iter()
+                .map(|(case, verdict)| CompareCaseJson::new(case, verdict))
+                .collect(),
+            tally: tally_map(&tally),
+            exit_code: tally.exit_code(),
+        };
+        if let Some(path) = &self.junit {
+            std::fs::write(path, crate::harness::junit::to_xml(&[junit_suite(judged)]))
+                .map_err(|e| format!("--junit: cannot write {}: {e}", path.display()))?;
+        }
+        if let Some(path) = &self.report {
+            super::html::write(path, &super::html::compare_report(&document))?;
+        }
+        if self.json {
+            print(&document);
+        }
+        Ok(document.exit_code)
+    }
+}
+
+/// The judged cases as one JUnit suite.
+fn junit_suite(judged: &[(&Case, Verdict)]) -> crate::harness::junit::TestSuite {
+    use crate::harness::junit::{TestCase, TestSuite};
+    TestSuite {
+        name: "popeye compare".into(),
+        cases: judged
+            .iter()
+            .map(|(case, verdict)| {
+                let json = CompareCaseJson::new(case, verdict);
+                let fails = matches!(verdict, Verdict::Differ { .. } | Verdict::Failed(_))
+                    || verdict.is_input_error();
+                let details = [
+                    json.lines.join("\n"),
+                    json.reason.clone().unwrap_or_default(),
+                ]
+                .join("\n");
+                TestCase {
+                    name: format!("{} under {}", case.name, case.rules),
+                    seconds: 0.0,
+                    failure: fails.then(|| (json.verdict.clone(), details.trim().to_string())),
+                }
+            })
+            .collect(),
+    }
+}

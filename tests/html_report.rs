@@ -1,0 +1,345 @@
+//! The HTML report: a planted divergence (an engine that loses reborn knights) gives a
+//! self-contained page with the node's diagram, the rebirth square outlined, both sides'
+//! answers, the rules and the reproducer; a dispute's page draws magic, royal, reverse-pawn and
+//! marked units distinctly. Each page is opened in headless Chromium, which must render it
+//! without console errors; its screenshot is kept under `target/test-artifacts/`. Without
+//! Chromium the browser part says it skipped, unless `FEERIE_REQUIRE_CHROMIUM` is set.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use feerie::bitboard::BitboardEngine;
+use feerie::check::{CheckOptions, run_check};
+use feerie::harness::Shard;
+use feerie::oracle::{
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Walk,
+};
+
+/// The bitboard engine with a planted bug: a knight reborn by a Circe rule vanishes.
+struct LostKnights;
+
+impl LostKnights {
+    fn spoil(mv: &MoveRecord, mut after: Setup) -> Setup {
+        if let Some(r) = mv.rebirth
+            && r.piece.walk == Walk::Knight
+        {
+            after.board.set(r.square, None);
+        }
+        after
+    }
+}
+
+impl Engine for LostKnights {
+    fn name(&self) -> &'static str {
+        "lost-knights"
+    }
+    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+        BitboardEngine.legal_moves(p, r)
+    }
+    fn successor_setups(
+        &self,
+        p: &Position,
+        r: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        Ok(BitboardEngine
+            .successor_setups(p, r)?
+            .into_iter()
+            .map(|(mv, after)| {
+                let after = Self::spoil(&mv, after);
+                (mv, after)
+            })
+            .collect())
+    }
+    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
+        Ok(Self::spoil(mv, BitboardEngine.play_setup(p, r, mv)?))
+    }
+    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
+        BitboardEngine.perft(p, r, depth)
+    }
+    fn status(&self, p: &Position, r: &Rules) -> Result<Status, EngineError> {
+        BitboardEngine.status(p, r)
+    }
+}
+
+static LOST_KNIGHTS: LostKnights = LostKnights;
+
+/// Where the screenshots are kept: `target/test-artifacts/`.
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("test-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Checks what every report must be: one file that fetches nothing.
+fn assert_self_contained(html: &str) {
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for (i, _) in html.match_indices("http") {
+        assert!(
+            html[i..].starts_with("http://www.w3.org/2000/svg"),
+            "a reference outside the file: {}",
+            &html[i..(i + 60).min(html.len())]
+        );
+    }
+    for word in ["<script", "<link", "<img", "@import", "url("] {
+        assert!(!html.contains(word), "{word}");
+    }
+}
+
+#[test]
+fn a_planted_divergence_makes_a_report_with_its_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenarios = dir.path().join("scenarios");
+    std::fs::create_dir(&scenarios).unwrap();
+    std::fs::write(
+        scenarios.join("knight.yaml"),
+        "name: a rook takes a knight, reborn on g1\nsource: RULES.md, Plain Circe\n\
+         rules: { conditions: [circe] }\nposition: { fen: \"r3k3/8/8/8/8/N2K4/8/8 b - - 1 19\" }\n\
+         expect:\n  include: [\"Ra8*a3[+wSg1]\"]\n",
+    )
+    .unwrap();
+    let perft = dir.path().join("perft");
+    std::fs::create_dir(&perft).unwrap();
+    std::fs::write(
+        perft.join("orthodox.txt"),
+        "# rules: orthodox\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5\n",
+    )
+    .unwrap();
+    let report = dir.path().join("report.html");
+    let code = run_check(&CheckOptions {
+        scenarios: Some(scenarios),
+        reproducers: Some(dir.path().join("divergences")),
+        perft: Some(perft),
+        max_depth: 1,
+        max_count: 1000,
+        engines: vec![&ReferenceEngine, &LOST_KNIGHTS],
+        fuzz: 0,
+        seed: 1,
+        depth: 1,
+        jobs: 1,
+        only: Vec::new(),
+        max_reports: 1,
+        junit: None,
+        progress: false,
+        shard: Shard::WHOLE,
+        json: false,
+        report: Some(report.clone()),
+    })
+    .unwrap();
+    assert_eq!(code, 1, "the planted divergence fails the check");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert_self_contained(&html);
+    assert!(html.contains("FAILED"));
+    assert!(
+        html.contains("after divergence: reference vs lost-knights"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Ra8*a3[+wSg1]"),
+        "the move in Popeye notation"
+    );
+    // The node and each side's position after the move, the rebirth square g1 outlined.
+    assert_eq!(
+        html.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\"")
+            .count(),
+        3
+    );
+    assert!(html.contains("<title>g1</title>"), "the rebirth square");
+    assert!(html.contains("rebirth_occupied=relaxed"), "every switch");
+    assert!(
+        html.contains("divergences/circe-after-"),
+        "the reproducer: {html}"
+    );
+    render_in_chromium(&report, "check-report");
+}
+
+#[test]
+fn a_dispute_report_draws_each_kind_of_unit_distinctly() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("dispute.html");
+    let (code, _, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "dispute",
+            "--fen",
+            "4k3/8/2(bmB)5/3p4/4B3/8/(wPP)7/4K2(wpR) w - - 0 1",
+            "--rules",
+            "protean",
+            "--switch",
+            "pawn_direction",
+            "--depth",
+            "3",
+            "--limit",
+            "2",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert_self_contained(&html);
+    assert!(html.contains("the readings differ"));
+    let first = html.split("<section").nth(1).expect("a section");
+    for class in [
+        "unit magic",
+        "unit reverse-pawn",
+        "unit marked",
+        "unit royal",
+    ] {
+        assert!(first.contains(&format!("class=\"{class}\"")), "{class}");
+    }
+    assert!(first.contains("pRh4*e4=pPP"), "{first}");
+    assert!(first.contains("<title>e4</title>"), "the mutation square");
+    render_in_chromium(&report, "dispute-report");
+}
+
+/// Chromium, or `None` (with a message) when it is absent and not required.
+fn chromium() -> Option<PathBuf> {
+    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let required = std::env::var_os("FEERIE_REQUIRE_CHROMIUM").is_some_and(|v| !v.is_empty());
+        assert!(
+            !required,
+            "Chromium (/usr/bin/chromium) is missing, and this run requires it"
+        );
+        eprintln!("skipped: no Chromium at /usr/bin/chromium (Debian's chromium package)");
+    }
+    found
+}
+
+/// Runs headless Chromium with `args` on `page`, at most a minute; returns stdout and stderr.
+fn headless(browser: &Path, page: &Path, args: &[String]) -> (String, String) {
+    let profile = tempfile::tempdir().unwrap();
+    let mut command = Command::new(browser);
+    command
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("Chromium starts");
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("Chromium did not finish within a minute");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Opens the page in headless Chromium: its DOM holds the diagrams, the console says nothing,
+/// and its screenshot is kept as `target/test-artifacts/NAME.png`.
+fn render_in_chromium(page: &Path, name: &str) {
+    let Some(browser) = chromium() else { return };
+    let (dom, log) = headless(&browser, page, &["--dump-dom".to_string()]);
+    assert!(dom.contains("class=\"diagram\""), "the DOM: {dom}\n{log}");
+    let console: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught") || l.contains("net::ERR"))
+        .collect();
+    assert!(console.is_empty(), "console messages: {console:?}");
+    let shot = artifacts().join(format!("{name}.png"));
+    let _ = std::fs::remove_file(&shot);
+    let (_, log) = headless(
+        &browser,
+        page,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1200,1600".to_string(),
+        ],
+    );
+    let png = std::fs::read(&shot)
+        .unwrap_or_else(|e| panic!("no screenshot {}: {e}\n{log}", shot.display()));
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
+    eprintln!("screenshot: {}", shot.display());
+}
+
+#[test]
+fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
+    let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
+    if !py.is_file() {
+        let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
+            || std::env::var("CI").is_ok_and(|v| v == "true");
+        assert!(
+            !required,
+            "the shared Popeye binary {} is missing",
+            py.display()
+        );
+        eprintln!("skipped: no Popeye binary at {}", py.display());
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("compare.html");
+    let junit = dir.path().join("compare.xml");
+    // The Parrain scenarios under their own (documented) rules: profile differences with Popeye.
+    let (code, _, err) = common::feerie_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "popeye",
+            "compare",
+            "--scenarios",
+            "scenarios/circe-parrain",
+            "--py",
+            py.to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert_self_contained(&html);
+    let sections = html.matches("<section").count();
+    assert!(sections >= 1, "the profile differences");
+    assert_eq!(html.matches("class=\"diagram\"").count(), sections);
+    assert!(
+        html.contains("profile-difference: scenarios/circe-parrain/"),
+        "{html}"
+    );
+    assert!(html.contains("only Popeye") || html.contains("only ours"));
+    assert!(
+        html.contains("Parrain reserve: wPd4"),
+        "the reserve under its diagram"
+    );
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("<testsuite name=\"popeye compare\"") && xml.contains("failures=\"0\""),
+        "{xml}"
+    );
+    render_in_chromium(&report, "popeye-compare-report");
+}

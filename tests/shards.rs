@@ -1,0 +1,318 @@
+//! `--shard K/N` splits a campaign so that N runs with the same seed check together exactly the
+//! cases of the unsharded run, on `check`'s fuzz campaign, `popeye fuzz` and `popeye compare
+//! --scenarios`; `feerie merge` joins the shards' documents into the whole run's; bad shards
+//! are refused in one line.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use common::feerie_in;
+use feerie::harness::{Bucket, Campaign, Shard};
+use serde_json::Value;
+
+fn shard(k: u64, n: u64) -> Shard {
+    Shard::new(k, n).unwrap()
+}
+
+/// The shared Popeye binary, or `None` (with a message) when it is absent outside CI.
+fn popeye() -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
+    if path.is_file() {
+        return Some(path);
+    }
+    let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
+        || std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(
+        !required,
+        "the shared Popeye binary {} is missing",
+        path.display()
+    );
+    eprintln!("skipped: no Popeye binary at {}", path.display());
+    None
+}
+
+#[test]
+fn the_cases_of_the_shards_partition_the_campaign() {
+    let campaign = |s: Shard| Campaign {
+        buckets: Bucket::matching(&["circe".into(), "magic/popeye".into()]).unwrap(),
+        count: 10,
+        seed: 4,
+        depth: 1,
+        jobs: 1,
+        reproducers: None,
+        max_reports: 1,
+        progress: false,
+        shard: s,
+    };
+    let whole: Vec<(usize, u64)> = campaign(Shard::WHOLE).cases().collect();
+    assert_eq!(whole.len(), 30);
+    let mut union = BTreeSet::new();
+    for k in 1..=3 {
+        let part: Vec<(usize, u64)> = campaign(shard(k, 3)).cases().collect();
+        assert_eq!(part.len(), 10, "shard {k}/3");
+        for case in part {
+            assert!(union.insert(case), "{case:?} in two shards");
+        }
+    }
+    assert_eq!(union, whole.into_iter().collect::<BTreeSet<_>>());
+}
+
+/// Runs `feerie check` in an empty folder (no perft suites, no scenarios: the fuzz campaign
+/// alone) and returns its JSON document.
+fn check_document(dir: &Path, shard: &str) -> Value {
+    let (code, out, err) = feerie_in(
+        dir,
+        &[
+            "check",
+            "--fuzz",
+            "9",
+            "--seed",
+            "31",
+            "--only",
+            "circe-clone",
+            "--only",
+            "frankfurt/popeye",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--format",
+            "json",
+            "--shard",
+            shard,
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    // Standard output is the document alone; the text went to stderr.
+    assert!(err.contains("check result: ok."), "{err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+/// Family name → (positions, digest) of a check document.
+fn families(doc: &Value) -> Vec<(String, u64, u64)> {
+    doc["fuzz_families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap().to_string(),
+                f["positions"].as_u64().unwrap(),
+                u64::from_str_radix(f["digest"].as_str().unwrap(), 16).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = check_document(dir.path(), "1/1");
+    let whole_families = families(&whole);
+    assert_eq!(whole_families.len(), 3);
+    let mut combined: Vec<(String, u64, u64)> = whole_families
+        .iter()
+        .map(|(name, _, _)| (name.clone(), 0, 0))
+        .collect();
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let doc = check_document(dir.path(), &format!("{k}/3"));
+        assert_eq!(doc["shard"], format!("{k}/3"));
+        let parts = families(&doc);
+        assert!(
+            parts.iter().map(|p| p.1).sum::<u64>() > 0,
+            "shard {k}/3 is empty"
+        );
+        for (total, part) in combined.iter_mut().zip(parts) {
+            assert_eq!(total.0, part.0);
+            total.1 += part.1;
+            total.2 ^= part.2;
+        }
+        let file = dir.path().join(format!("shard-{k}.json"));
+        std::fs::write(&file, doc.to_string()).unwrap();
+        files.push(file);
+    }
+    assert_eq!(combined, whole_families);
+
+    let name = |k: usize| files[k].file_name().unwrap().to_str().unwrap().to_string();
+    let (code, out, err) = feerie_in(
+        dir.path(),
+        &[
+            "merge",
+            &name(2),
+            &name(0),
+            &name(1),
+            "--junit",
+            "merged.xml",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(families(&merged), whole_families);
+    assert_eq!(merged["counts"]["compared"], whole["counts"]["compared"]);
+    assert_eq!(merged["merged"], serde_json::json!(["1/3", "2/3", "3/3"]));
+    let junit = std::fs::read_to_string(dir.path().join("merged.xml")).unwrap();
+    assert!(
+        junit.contains("<testsuite name=\"fuzz\" tests=\"9\""),
+        "{junit}"
+    );
+
+    // A merged report covers the whole run: a missing or repeated shard is refused.
+    let (code, _, err) = feerie_in(dir.path(), &["merge", &name(0), &name(1)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing shard 3/3"), "{err}");
+    let (code, _, err) = feerie_in(dir.path(), &["merge", &name(0), &name(0), &name(1)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("twice"), "{err}");
+}
+
+#[test]
+fn bad_shards_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in [
+        &["check", "--fuzz", "1"][..],
+        &["popeye", "fuzz", "--py", "/nonexistent"],
+        &[
+            "popeye",
+            "compare",
+            "--scenarios",
+            "x",
+            "--py",
+            "/nonexistent",
+        ],
+    ] {
+        for (bad, words) in [
+            ("0/3", "from 1 to 3"),
+            ("4/3", "from 1 to 3"),
+            ("1/0", "number of shards"),
+            ("garbage", "expected K/N"),
+        ] {
+            let mut args = command.to_vec();
+            args.extend(["--shard", bad]);
+            let (code, out, err) = feerie_in(dir.path(), &args);
+            assert_eq!(code, 2, "{args:?}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.contains(words) && err.contains("--shard"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &[
+            "popeye",
+            "compare",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--shard",
+            "1/2",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("goes with --scenarios"), "{err}");
+}
+
+#[test]
+fn popeye_compare_shards_split_the_scenarios() {
+    let Some(py) = popeye() else { return };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = |shard: &str| -> BTreeSet<(String, String)> {
+        let (code, out, err) = feerie_in(
+            root,
+            &[
+                "popeye",
+                "compare",
+                "--scenarios",
+                "scenarios/circe",
+                "--profile",
+                "popeye",
+                "--py",
+                py.to_str().unwrap(),
+                "--format",
+                "json",
+                "--shard",
+                shard,
+            ],
+        );
+        assert!(code == 0 || code == 1, "{err}");
+        let doc: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        assert_eq!(doc["shard"], shard);
+        doc["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap().to_string(),
+                    c["verdict"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let whole = run("1/1");
+    assert!(whole.len() >= 6, "{whole:?}");
+    let mut union = BTreeSet::new();
+    for k in 1..=3 {
+        let part = run(&format!("{k}/3"));
+        assert!(!part.is_empty());
+        for case in part {
+            assert!(union.insert(case.clone()), "{case:?} in two shards");
+        }
+    }
+    assert_eq!(union, whole);
+}
+
+#[test]
+fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
+    use feerie::external::popeye_batch::PopeyeRunner;
+    use feerie::harness::popeye_campaign::{PopeyeCampaign, popeye_buckets, run_popeye_campaign};
+    use feerie::oracle::{Engine, ReferenceEngine};
+    let Some(binary) = popeye() else { return };
+    let runner = PopeyeRunner {
+        binary: &binary,
+        timeout: std::time::Duration::from_secs(60),
+    };
+    let buckets = popeye_buckets(
+        Bucket::matching(&["circe/popeye".into(), "frankfurt/popeye".into()]).unwrap(),
+    );
+    assert_eq!(buckets.len(), 2);
+    let engines: [&dyn Engine; 1] = [&ReferenceEngine];
+    let run = |s: Shard| {
+        let campaign = PopeyeCampaign {
+            buckets: buckets.clone(),
+            count: 7,
+            seed: 12,
+            depth: 1,
+            small_depth: 1,
+            batch: 3,
+            jobs: 1,
+            reproducers: None,
+            max_reports: 0,
+            progress: false,
+            shard: s,
+        };
+        let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();
+        report
+            .buckets
+            .iter()
+            .map(|b| {
+                let skipped: u64 = b.skipped.iter().map(|(_, n)| n).sum();
+                (b.name.clone(), b.compared + b.refused + skipped, b.digest)
+            })
+            .collect::<Vec<_>>()
+    };
+    let whole = run(Shard::WHOLE);
+    assert_eq!(whole.iter().map(|b| b.1).sum::<u64>(), 14);
+    let mut combined: Vec<(String, u64, u64)> =
+        whole.iter().map(|(n, _, _)| (n.clone(), 0, 0)).collect();
+    for k in 1..=3 {
+        for (total, part) in combined.iter_mut().zip(run(shard(k, 3))) {
+            total.1 += part.1;
+            total.2 ^= part.2;
+        }
+    }
+    assert_eq!(combined, whole);
+}
