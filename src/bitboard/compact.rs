@@ -4,17 +4,20 @@
 //! ([`super::fairy`]). The golden perft counts and tests/engines_agree.rs check it.
 
 use feerie_oracle::rules::{
-    CirceModel, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope, MagicKeptContact,
-    MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling, ParrainOtherSidePromotion,
-    PawnDirection, RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk, Rex, RoyalEnPassant,
-    RoyalRiderPassage, SameWalkCapture,
+    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope,
+    MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling,
+    ParrainOtherSidePromotion, RebirthTime, RoyalEnPassant, RoyalRiderPassage,
 };
-use feerie_oracle::{CastlingSide, Colour, Reserve, Rules};
+use feerie_oracle::{CastlingSide, Colour, Reserve, Rules, Walk};
 
+use super::bits::{Bits, lowest};
 use super::board::{
     BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_index,
     colour_of, square, walk_index,
 };
+use super::rules::circe::{self, Rebirth, RebirthSquares, rebirth_squares};
+use super::rules::mutation::Mutation;
+use super::rules::{at, file, magic, moves_up, parrain, promotes_on, rank};
 use super::tables::{Sq, Tables, bit, tables};
 
 const NONE: u8 = 255;
@@ -158,26 +161,21 @@ impl Placed {
 /// The rules in the form the compact path needs.
 pub struct Compact {
     t: &'static Tables,
+    rebirth_squares: &'static RebirthSquares,
     circe: Option<CirceModel>,
     first_rank: FirstRankPawns,
     captures_mutate: bool,
-    mutation_rex_exclusive: bool,
-    opposing: bool,
-    flip_same: bool,
+    mutation: Mutation,
     clone_promoted: bool,
-    long_castle_toward_a: bool,
-    other_side_pawn_promotes: bool,
+    clone_royal_victim: CloneRoyalVictim,
+    long_castling: ParrainLongCastling,
+    other_side_promotion: ParrainOtherSidePromotion,
     royal_ep: bool,
     magic_all_contacts: bool,
-    magic_steps_per_piece: bool,
-    magic_reestablishes: bool,
+    magic_steps: MagicSteps,
+    magic_kept: MagicKeptContact,
     magic_edge_promotes: bool,
     magic_rebirth_mutates: bool,
-    /// The Plain Circe square of each colour, walk and capture square.
-    circe_squares: Box<[[[u8; 64]; 7]; 2]>,
-    /// `to` moved once more by the vector from `from` to `to`, or NONE off the board: the
-    /// Equipollents square of a capture on the arrival square.
-    vector_squares: Box<[[u8; 64]; 64]>,
 }
 
 /// The castling of a move kind, if it is one.
@@ -191,38 +189,19 @@ fn castle_side(kind: u8) -> Option<CastlingSide> {
 }
 
 #[inline]
-fn lsb(b: u64) -> Sq {
-    b.trailing_zeros() as Sq
-}
-
-#[inline]
-fn at(f: i32, r: i32) -> Option<Sq> {
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Sq)
-}
-
-#[inline]
 fn fr(sq: Sq) -> (i32, i32) {
-    ((sq % 8) as i32, (sq / 8) as i32)
+    (file(sq), rank(sq))
 }
 
 #[inline]
 fn is_pawnlike(w: usize) -> bool {
-    w == PAWN || w == REVERSE_PAWN
+    super::rules::is_pawnlike(WALKS[w])
 }
 
-/// +1 when a unit of walk `w` and colour index `c` moves toward rank 8.
+/// Whether a unit of colour index `c` and walk index `w` on `s` promotes there.
 #[inline]
-fn forward(c: usize, w: usize) -> i32 {
-    if (c == 0) != (w == REVERSE_PAWN) {
-        1
-    } else {
-        -1
-    }
-}
-
-#[inline]
-fn last_rank(c: usize, w: usize) -> i32 {
-    if forward(c, w) > 0 { 7 } else { 0 }
+fn promotes(c: usize, w: usize, s: Sq) -> bool {
+    promotes_on(c, WALKS[w], s)
 }
 
 impl Compact {
@@ -238,45 +217,21 @@ impl Compact {
         }
         Some(Compact {
             t: tables(),
+            rebirth_squares: rebirth_squares(),
             circe,
             first_rank: rules.first_rank_pawns(),
             captures_mutate: rules.captures_mutate(),
-            mutation_rex_exclusive: rules.mutation_rex() == Rex::Exclusive,
-            opposing: rules.pawn_direction() == PawnDirection::Opposing,
-            flip_same: rules.same_walk_capture() == SameWalkCapture::Flip,
-            clone_promoted: rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted,
-            long_castle_toward_a: rules.parrain_long_castling() == ParrainLongCastling::TowardA,
-            other_side_pawn_promotes: rules.parrain_other_side_promotion()
-                == ParrainOtherSidePromotion::Promotes,
+            mutation: Mutation::of(rules),
+            clone_promoted,
+            clone_royal_victim: rules.clone_royal_victim(),
+            long_castling: rules.parrain_long_castling(),
+            other_side_promotion: rules.parrain_other_side_promotion(),
             royal_ep: rules.royal_en_passant() == RoyalEnPassant::Yes,
             magic_all_contacts: rules.magic_contact_scope() == MagicContactScope::AllContacts,
-            magic_steps_per_piece: rules.magic_steps() == MagicSteps::OnePerMagicPiece,
-            magic_reestablishes: rules.magic_kept_contact() == MagicKeptContact::Reestablishes,
+            magic_steps: rules.magic_steps(),
+            magic_kept: rules.magic_kept_contact(),
             magic_edge_promotes: rules.magic_pawn_edge() == MagicPawnEdge::Promote,
             magic_rebirth_mutates: rules.magic_rebirth_contact() == MagicRebirthContact::Mutates,
-            vector_squares: {
-                let mut table = Box::new([[NONE; 64]; 64]);
-                for (from, by_arrival) in table.iter_mut().enumerate() {
-                    for (to, entry) in by_arrival.iter_mut().enumerate() {
-                        let (f, r) = fr(to);
-                        if let Some(s) = at(2 * f - fr(from).0, 2 * r - fr(from).1) {
-                            *entry = s as u8;
-                        }
-                    }
-                }
-                table
-            },
-            circe_squares: {
-                let mut table = Box::new([[[0u8; 64]; 7]; 2]);
-                for (c, by_walk) in table.iter_mut().enumerate() {
-                    for (w, by_square) in by_walk.iter_mut().enumerate() {
-                        for (sq, entry) in by_square.iter_mut().enumerate() {
-                            *entry = circe_square(c, w, sq) as u8;
-                        }
-                    }
-                }
-                table
-            },
         })
     }
 
@@ -369,7 +324,7 @@ impl Compact {
                 // does every move when the unit waiting is an enemy one (a setup may put it
                 // there), whose rebirth may give check.
                 let us = p.side;
-                let king_sq = lsb(p.walks[KING] & p.colours[us]);
+                let king_sq = lowest(p.walks[KING] & p.colours[us]);
                 let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
                 let mut parrain = ParrainCounter {
                     c: self,
@@ -417,7 +372,7 @@ impl Compact {
             // opens no line to the king: it is legal unless the unit reborn attacks the king.
             // The other captures (every one in check) are made and tested one by one.
             let us = p.side;
-            let king_sq = lsb(p.walks[KING] & p.colours[us]);
+            let king_sq = lowest(p.walks[KING] & p.colours[us]);
             if !MUTATE {
                 let excluded = if self.in_check(p, us) {
                     !0
@@ -466,7 +421,7 @@ impl Compact {
             // others' into the zone, en passant and castling there) come from the pipeline.
             let zone = self.magic_zone(p);
             let us = p.side;
-            let king_sq = lsb(p.walks[KING] & p.colours[us]);
+            let king_sq = lowest(p.walks[KING] & p.colours[us]);
             // Unpinned units other than the king, out of check: their moves are orthodox-legal,
             // so only an enemy unit mutated into an attacker of the king can make them illegal.
             let unpinned = if self.in_check(p, us) {
@@ -594,7 +549,7 @@ impl Compact {
         };
         // Out of check under Circe alone, a capture by an unpinned unit other than the king (not
         // en passant) is an orthodox move plus a rebirth that must not attack the king.
-        let king_sq = lsb(p.walks[KING] & p.colours[us]);
+        let king_sq = lowest(p.walks[KING] & p.colours[us]);
         let circe_alone = NOW && !MUTATE && !LATER && p.magic == 0;
         let excluded = if circe_alone && !self.in_check(p, us) {
             p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
@@ -697,37 +652,45 @@ impl Compact {
     ) -> Option<(u8, [u8; 4], usize)> {
         let model = self.circe.expect("a Circe model");
         let them = 1 - p.side;
-        let victim = Self::walk_at(p, cap);
-        let walk = match model.walk {
-            RebirthWalk::Captured => victim,
-            RebirthWalk::Capturer if p.royal & bit(from) != 0 => victim,
-            RebirthWalk::Capturer => match promoted {
-                Some(w) if self.clone_promoted => w,
-                _ => Self::walk_at(p, from),
-            },
-        };
-        let s = match model.place {
-            RebirthPlace::CirceSquare => self.circe_squares[them][walk][cap],
-            _ if cap == to => self.vector_squares[from][to],
-            _ => {
-                let ((f, r), (ff, rf), (ft, rt)) = (fr(cap), fr(from), fr(to));
-                at(f + ft - ff, r + rt - rf).map_or(NONE, |s| s as u8)
-            }
-        };
+        let walk = self.reborn_walk(
+            &model,
+            p,
+            from,
+            cap,
+            promoted.filter(|_| self.clone_promoted),
+        );
+        let s = self
+            .rebirth_squares
+            .square(model.place, them, walk, cap, from, to);
         let occ = (p.occupied() & !bit(from) & !bit(cap)) | bit(to);
-        if s == NONE {
-            Some((NONE, [NONE; 4], 1))
-        } else if occ & bit(s as Sq) == 0 {
-            if is_pawnlike(walk) && fr(s as Sq).1 == last_rank(them, walk) {
-                Some((s, PROMOTIONS, 4))
-            } else {
-                Some((s, [walk as u8, NONE, NONE, NONE], 1))
-            }
-        } else if model.occupied == RebirthOccupied::Strict {
-            None
-        } else {
-            Some((NONE, [NONE; 4], 1))
+        match circe::rebirth(s, occ, model.occupied, p.royal & bit(cap) != 0) {
+            Rebirth::On(s) if promotes(them, walk, s) => Some((s as u8, PROMOTIONS, 4)),
+            Rebirth::On(s) => Some((s as u8, [walk as u8, NONE, NONE, NONE], 1)),
+            Rebirth::Lost => Some((NONE, [NONE; 4], 1)),
+            Rebirth::Forbidden => None,
         }
+    }
+
+    /// The walk index of the unit taken on `cap` by the unit on `from` comes back with
+    /// (`promoted`: the capturer's walk after its promotion, when that is the walk cloned).
+    #[inline]
+    fn reborn_walk(
+        &self,
+        model: &CirceModel,
+        p: &BbPosition,
+        from: Sq,
+        cap: Sq,
+        promoted: Option<usize>,
+    ) -> usize {
+        walk_index(circe::reborn_walk(
+            model.walk,
+            self.clone_royal_victim,
+            WALKS[Self::walk_at(p, from)],
+            p.royal & bit(from) != 0,
+            WALKS[Self::walk_at(p, cap)],
+            p.royal & bit(cap) != 0,
+            promoted.map(|w| WALKS[w]),
+        ))
     }
 
     /// Under Circe alone on an orthodox board (no magic unit), every legal capture by the units
@@ -779,27 +742,21 @@ impl Compact {
                 }
             }
         };
-        let mut movers = own & units;
-        while movers != 0 {
-            let from = lsb(movers);
-            movers &= movers - 1;
+        for from in Bits(own & units) {
             let w = Self::walk_at(p, from);
-            let (targets, last) = match w {
-                KING => (t.king[from], 0),
-                KNIGHT => (t.knight[from], 0),
-                BISHOP => (t.bishop(from, occ), 0),
-                ROOK => (t.rook(from, occ), 0),
-                QUEEN => (t.rook(from, occ) | t.bishop(from, occ), 0),
-                w => {
-                    let up = forward(us, w) > 0;
+            let (targets, last) = match WALKS[w] {
+                Walk::King => (t.king[from], 0),
+                Walk::Knight => (t.knight[from], 0),
+                Walk::Bishop => (t.bishop(from, occ), 0),
+                Walk::Rook => (t.rook(from, occ), 0),
+                Walk::Queen => (t.rook(from, occ) | t.bishop(from, occ), 0),
+                walk @ (Walk::Pawn | Walk::ReversePawn) => {
+                    let up = moves_up(us, walk);
                     let last = if up { 0xFF00_0000_0000_0000 } else { 0xFF };
                     (t.pawn[usize::from(!up)][from], last)
                 }
             };
-            let mut targets = targets & takeable;
-            while targets != 0 {
-                let to = lsb(targets);
-                targets &= targets - 1;
+            for to in Bits(targets & takeable) {
                 if last & bit(to) != 0 {
                     for promotion in PROMOTIONS {
                         capture(from, to, to, Some(promotion as usize));
@@ -812,10 +769,8 @@ impl Compact {
         if !en_passant {
             return;
         }
-        if let Some((target, pawn, mut takers)) = super::orthodox::en_passant(t, p, takeable) {
-            while takers != 0 {
-                let from = lsb(takers);
-                takers &= takers - 1;
+        if let Some((target, pawn, takers)) = super::orthodox::en_passant(t, p, takeable) {
+            for from in Bits(takers) {
                 capture(from, target, pawn, None);
             }
         }
@@ -885,10 +840,8 @@ impl Compact {
     /// The squares next to a magic unit: a unit arriving there may make a contact.
     fn magic_zone(&self, p: &BbPosition) -> u64 {
         let mut zone = 0u64;
-        let mut m = p.magic;
-        while m != 0 {
-            zone |= self.t.king[lsb(m)];
-            m &= m - 1;
+        for sq in Bits(p.magic) {
+            zone |= self.t.king[sq];
         }
         zone
     }
@@ -908,12 +861,10 @@ impl Compact {
         let us = p.side;
         let enemy = p.colours[1 - us] & !p.magic;
         let occ = p.occupied();
-        let mut snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
+        let snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
             | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
         let mut pinned = 0;
-        while snipers != 0 {
-            let s = lsb(snipers);
-            snipers &= snipers - 1;
+        for s in Bits(snipers) {
             let blockers = t.between(king_sq, s) & occ;
             if blockers.count_ones() == 1 {
                 pinned |= blockers & p.colours[us];
@@ -946,14 +897,14 @@ impl Compact {
         let (df, dr) = ((s % 8).abs_diff(target % 8), (s / 8).abs_diff(target / 8));
         let orthogonal = df == 0 || dr == 0;
         let diagonal = df == dr;
-        match w {
-            KNIGHT => t.knight[s] & k != 0,
-            KING => t.king[s] & k != 0,
-            ROOK => orthogonal && t.between(s, target) & occ == 0,
-            BISHOP => diagonal && t.between(s, target) & occ == 0,
-            QUEEN => (orthogonal || diagonal) && t.between(s, target) & occ == 0,
-            w => {
-                let up = forward(c, w) > 0;
+        match WALKS[w] {
+            Walk::Knight => t.knight[s] & k != 0,
+            Walk::King => t.king[s] & k != 0,
+            Walk::Rook => orthogonal && t.between(s, target) & occ == 0,
+            Walk::Bishop => diagonal && t.between(s, target) & occ == 0,
+            Walk::Queen => (orthogonal || diagonal) && t.between(s, target) & occ == 0,
+            walk @ (Walk::Pawn | Walk::ReversePawn) => {
+                let up = moves_up(c, walk);
                 let rear = if up { 0 } else { 7 };
                 if self.first_rank == FirstRankPawns::Inert && fr(s).1 == rear {
                     return false;
@@ -1107,10 +1058,7 @@ impl Compact {
 
     fn in_check(&self, p: &BbPosition, c: usize) -> bool {
         let occ = p.occupied();
-        let mut royals = p.royal & p.colours[c];
-        while royals != 0 {
-            let r = lsb(royals);
-            royals &= royals - 1;
+        for r in Bits(p.royal & p.colours[c]) {
             if self.attacked(p, r, occ, 1 - c) {
                 return true;
             }
@@ -1176,10 +1124,7 @@ impl Compact {
             }
         };
         for w in [KING, QUEEN, ROOK, BISHOP, KNIGHT] {
-            let mut units = p.walks[w] & own & movers;
-            while units != 0 {
-                let from = lsb(units);
-                units &= units - 1;
+            for from in Bits(p.walks[w] & own & movers) {
                 let takeable = if p.magic & bit(from) != 0 {
                     0
                 } else {
@@ -1193,16 +1138,10 @@ impl Compact {
                     _ => t.rook(from, occ) | t.bishop(from, occ),
                 };
                 let reach = reach & arrivals;
-                let mut quiet = if captures_only { 0 } else { reach & !occ };
-                while quiet != 0 {
-                    let to = lsb(quiet);
-                    quiet &= quiet - 1;
+                for to in Bits(if captures_only { 0 } else { reach & !occ }) {
                     stages(from, to, NORMAL, NONE, NONE);
                 }
-                let mut takes = reach & takeable;
-                while takes != 0 {
-                    let to = lsb(takes);
-                    takes &= takes - 1;
+                for to in Bits(reach & takeable) {
                     stages(from, to, NORMAL, to as u8, NONE);
                 }
                 if w == KING && !captures_only {
@@ -1212,12 +1151,10 @@ impl Compact {
         }
         for up in [true, false] {
             let w = if up == (us == 0) { PAWN } else { REVERSE_PAWN };
-            let mut pawns = p.walks[w] & own & movers;
+            let pawns = p.walks[w] & own & movers;
             let dir = if up { 1 } else { -1 };
             let (rear, last, double_rank) = if up { (0, 7, 1) } else { (7, 0, 6) };
-            while pawns != 0 {
-                let from = lsb(pawns);
-                pawns &= pawns - 1;
+            for from in Bits(pawns) {
                 let takeable = if p.magic & bit(from) != 0 {
                     0
                 } else {
@@ -1288,11 +1225,9 @@ impl Compact {
             if span & occ != 0 || self.in_check(p, us) {
                 continue;
             }
-            let mut crossed = self.t.between(kf, kt) | bit(kf);
+            let crossed = self.t.between(kf, kt) | bit(kf);
             let mut safe = true;
-            while crossed != 0 {
-                let s = lsb(crossed);
-                crossed &= crossed - 1;
+            for s in Bits(crossed) {
                 if self.attacked(p, s, occ, 1 - us) {
                     safe = false;
                     break;
@@ -1324,28 +1259,20 @@ impl Compact {
         let mut walk_count = 1;
         if MUTATE && cap != NONE {
             let victim = Self::walk_at(p, cap as Sq);
-            let royal = p.royal & bit(from) != 0;
-            let eligible = !(royal && self.mutation_rex_exclusive)
-                && (p.mutable == 0 || p.mutable & bit(from) != 0);
-            let flip = |w: usize| match w {
-                PAWN => REVERSE_PAWN,
-                REVERSE_PAWN => PAWN,
-                w => w,
-            };
-            let new = if !eligible {
-                None
-            } else if victim == mover_walk {
-                self.flip_same.then(|| flip(mover_walk))
-            } else if self.opposing {
-                Some(flip(victim))
-            } else {
-                Some(victim)
-            }
-            .filter(|&w| w != mover_walk);
+            let new = self
+                .mutation
+                .new_walk(
+                    WALKS[mover_walk],
+                    p.royal & bit(from) != 0,
+                    p.mutable != 0,
+                    p.mutable & bit(from) != 0,
+                    WALKS[victim],
+                )
+                .map(walk_index);
             match new {
                 Some(w) => {
                     mv.changed = true;
-                    if is_pawnlike(w) && fr(to).1 == last_rank(us, w) {
+                    if promotes(us, w, to) {
                         walks = PROMOTIONS;
                         walk_count = 4;
                     } else {
@@ -1354,7 +1281,7 @@ impl Compact {
                 }
                 None => {
                     // No mutation: a pawn capturing on its last rank promotes after all.
-                    if is_pawnlike(mover_walk) && fr(to).1 == last_rank(us, mover_walk) {
+                    if promotes(us, mover_walk, to) {
                         walks = PROMOTIONS;
                         walk_count = 4;
                         mv.changed = true;
@@ -1400,40 +1327,26 @@ impl Compact {
         let mut reb_count = 1;
         if NOW && mv.cap != NONE {
             let model = self.circe.expect("a Circe model");
-            let victim = Self::walk_at(p, mv.cap as Sq);
-            let walk = match model.walk {
-                RebirthWalk::Captured => victim,
-                RebirthWalk::Capturer if p.royal & bit(from) != 0 => victim,
-                RebirthWalk::Capturer => {
-                    if self.clone_promoted && is_pawnlike(mover_walk) && mv.walk != NONE {
-                        mv.walk as usize
-                    } else {
-                        mover_walk
-                    }
-                }
-            };
-            let sq = match model.place {
-                RebirthPlace::CirceSquare => {
-                    Some(self.circe_squares[them][walk][mv.cap as usize] as Sq)
-                }
-                _ => {
-                    let (f, r) = fr(mv.cap as Sq);
-                    at(f + fr(to).0 - fr(from).0, r + fr(to).1 - fr(from).1)
-                }
-            };
-            match sq {
-                Some(s) if occ & bit(s) == 0 => {
+            let cap = mv.cap as Sq;
+            let promoted = (self.clone_promoted && is_pawnlike(mover_walk) && mv.walk != NONE)
+                .then_some(mv.walk as usize);
+            let walk = self.reborn_walk(&model, p, from, cap, promoted);
+            let sq = self
+                .rebirth_squares
+                .square(model.place, them, walk, cap, from, to);
+            match circe::rebirth(sq, occ, model.occupied, p.royal & bit(cap) != 0) {
+                Rebirth::On(s) => {
                     occ |= bit(s);
                     reb_sq = s as u8;
-                    if is_pawnlike(walk) && fr(s).1 == last_rank(them, walk) {
+                    if promotes(them, walk, s) {
                         reb_walks = PROMOTIONS;
                         reb_count = 4;
                     } else {
                         reb_walks[0] = walk as u8;
                     }
                 }
-                Some(_) if model.occupied == RebirthOccupied::Strict => return,
-                _ => {}
+                Rebirth::Forbidden => return,
+                Rebirth::Lost => {}
             }
         }
         for &reb_walk in &reb_walks[..reb_count] {
@@ -1441,22 +1354,19 @@ impl Compact {
             m.reb_sq = reb_sq;
             m.reb_walk = reb_walk;
             if LATER && let Some(reserve) = p.reserve {
-                let v = match m.kind {
-                    CASTLE_KING => (0, 0),
-                    CASTLE_QUEEN => (if self.long_castle_toward_a { -1 } else { 1 }, 0),
-                    _ => (fr(to).0 - fr(from).0, fr(to).1 - fr(from).1),
-                };
-                let (f, r) = fr(reserve.square.index());
-                if let Some(s) = at(f + v.0, r + v.1).filter(|&s| occ & bit(s) == 0) {
-                    let c = if reserve.piece.colour == Colour::White {
-                        0
-                    } else {
-                        1
-                    };
+                let s = parrain::rebirth_square(
+                    reserve.square.index(),
+                    castle_side(m.kind),
+                    from,
+                    to,
+                    self.long_castling,
+                );
+                if let Some(s) = s.filter(|&s| occ & bit(s) == 0) {
+                    let c = colour_index(reserve.piece.colour);
                     let w = walk_index(reserve.piece.walk);
                     m.del_sq = s as u8;
-                    let may_promote = c == p.side || self.other_side_pawn_promotes;
-                    if may_promote && is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
+                    let may_promote = parrain::may_promote(c, p.side, self.other_side_promotion);
+                    if may_promote && promotes(c, w, s) {
                         for pr in PROMOTIONS {
                             m.del_walk = pr;
                             self.contacts(p, m, emit);
@@ -1533,19 +1443,14 @@ impl Compact {
         if mv.del_sq != NONE {
             candidates |= bit(mv.del_sq as Sq);
         }
-        let mut moved_magic = moved & after.magic;
-        while moved_magic != 0 {
-            let m = lsb(moved_magic);
-            moved_magic &= moved_magic - 1;
+        for m in Bits(moved & after.magic) {
             candidates |= t.king[m];
         }
         candidates &= after.occupied() & !after.magic & !after.royal;
         // Each changed unit with its possible new walks.
         let mut changes: [(u8, [u8; 4], u8); MAX_CONTACTS] = [(NONE, [NONE; 4], 0); MAX_CONTACTS];
         let mut count = 0;
-        while candidates != 0 {
-            let s = lsb(candidates);
-            candidates &= candidates - 1;
+        for s in Bits(candidates) {
             let was = origin(s);
             if was.is_none() && !self.magic_rebirth_mutates {
                 continue;
@@ -1555,18 +1460,8 @@ impl Compact {
                 continue;
             }
             let mut new = 0u64;
-            let mut rest = touching;
-            while rest != 0 {
-                let m = lsb(rest);
-                rest &= rest - 1;
-                let is_new = match (was, origin(m)) {
-                    (Some(w), Some(mw)) => {
-                        t.king[w] & bit(mw) == 0
-                            || ((w != s || mw != m) && self.magic_reestablishes)
-                    }
-                    _ => true,
-                };
-                if is_new {
+            for m in Bits(touching) {
+                if magic::is_new_contact(was, s, origin(m), m, self.magic_kept) {
                     new |= bit(m);
                 }
             }
@@ -1602,26 +1497,14 @@ impl Compact {
         } else {
             new
         };
-        let own = scope & colours[c];
-        let up = if own == scope {
-            true
-        } else if own == 0 {
-            false
-        } else {
-            return None;
-        };
-        let steps = if self.magic_steps_per_piece {
-            scope.count_ones()
-        } else {
-            1
-        };
-        let mut w = walk;
-        for _ in 0..steps {
-            w = ladder(w, up);
-        }
-        if w == walk {
-            None
-        } else if is_pawnlike(w) && fr(s).1 == last_rank(c, w) && self.magic_edge_promotes {
+        let own = (scope & colours[c]).count_ones();
+        let w = walk_index(magic::contact_walk(
+            WALKS[walk],
+            own,
+            scope.count_ones(),
+            self.magic_steps,
+        )?);
+        if promotes(c, w, s) && self.magic_edge_promotes {
             Some((PROMOTIONS, 4))
         } else {
             Some(([w as u8, NONE, NONE, NONE], 1))
@@ -1636,13 +1519,10 @@ impl Compact {
         if touching == 0 {
             return 1;
         }
-        // A contact is new unless the mover already touched that magic unit, and then still
-        // new when a kept contact re-establishes itself.
-        let new = if self.magic_reestablishes {
-            touching
-        } else {
-            touching & !self.t.king[from]
-        };
+        // Nothing but the mover moves: each magic unit stays where it was.
+        let new = Bits(touching)
+            .filter(|&m| magic::is_new_contact(Some(from), to, Some(m), m, self.magic_kept))
+            .fold(0u64, |set, m| set | bit(m));
         if new == 0 {
             return 1;
         }
@@ -1780,17 +1660,6 @@ impl Compact {
     }
 }
 
-/// The Plain Circe square of a unit of colour index `c` and walk index `w` taken on `capture`
-/// (the rule is [`super::fairy::circe_square`]).
-fn circe_square(c: usize, w: usize, capture: Sq) -> Sq {
-    super::fairy::circe_square(feerie_oracle::Piece::new(colour_of(c), WALKS[w]), capture)
-}
-
-/// One step of the magic ladder, by walk index (the rule is [`super::fairy::ladder`]).
-fn ladder(w: usize, up: bool) -> usize {
-    walk_index(super::fairy::ladder(WALKS[w], up))
-}
-
 /// Counts, from the orthodox generator out of check, every quiet move and every Circe capture by
 /// an unpinned unit other than the king: such a capture is legal unless the unit it brings back
 /// attacks the king (one move per promotion of a reborn pawn, each judged). Captures by the king,
@@ -1823,10 +1692,8 @@ impl CirceCounter<'_> {
             .count() as u64
     }
 
-    fn captures(&mut self, mut targets: u64, delta: Option<i32>, from: Sq, promotions: bool) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn captures(&mut self, targets: u64, delta: Option<i32>, from: Sq, promotions: bool) {
+        for to in Bits(targets) {
             let from = delta.map_or(from, |d| (to as i32 - d) as Sq);
             if self.excluded & bit(from) != 0 {
                 continue;
@@ -1947,20 +1814,14 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
     }
     fn add_targets(&mut self, from: Sq, targets: u64) {
         if self.magic & bit(from) != 0 {
-            let mut targets = targets;
-            while targets != 0 {
-                let to = lsb(targets);
-                targets &= targets - 1;
+            for to in Bits(targets) {
                 self.magic_add(from, to, super::orthodox::Kind::Normal);
             }
             return;
         }
         self.n += (targets & !self.zone).count_ones() as u64;
         if self.simple & bit(from) != 0 {
-            let mut contacts = targets & self.zone;
-            while contacts != 0 {
-                let to = lsb(contacts);
-                contacts &= contacts - 1;
+            for to in Bits(targets & self.zone) {
                 (self.contact)(from, to, NONE);
             }
         }
@@ -1969,10 +1830,7 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
         let from_magic = targets & self.sources(self.magic, delta);
         let targets = targets & !from_magic;
         self.n += (targets & !self.zone).count_ones() as u64;
-        let mut one_by_one = (targets & self.zone) | from_magic;
-        while one_by_one != 0 {
-            let to = lsb(one_by_one);
-            one_by_one &= one_by_one - 1;
+        for to in Bits((targets & self.zone) | from_magic) {
             self.add((to as i32 - delta) as Sq, to, kind);
         }
     }
@@ -1984,10 +1842,7 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
         let from_magic = targets & self.sources(self.magic, delta);
         let targets = targets & !from_magic;
         self.n += 4 * (targets & !self.zone).count_ones() as u64;
-        let mut one_by_one = (targets & self.zone) | from_magic;
-        while one_by_one != 0 {
-            let to = lsb(one_by_one);
-            one_by_one &= one_by_one - 1;
+        for to in Bits((targets & self.zone) | from_magic) {
             for w in PROMOTIONS {
                 self.add(
                     (to as i32 - delta) as Sq,
@@ -2015,24 +1870,27 @@ struct ParrainCounter<'a> {
 }
 
 impl ParrainCounter<'_> {
-    /// Rebirth choices of a move with vector `v` whose units stand on `occ` afterwards.
-    fn choices(&self, v: (i32, i32), occ: u64) -> u64 {
-        let (f, r) = fr(self.reserve.square.index());
-        match at(f + v.0, r + v.1).filter(|&s| occ & bit(s) == 0) {
-            Some(s) => {
-                let c = if self.reserve.piece.colour == Colour::White {
-                    0
-                } else {
-                    1
-                };
-                let w = walk_index(self.reserve.piece.walk);
-                if is_pawnlike(w) && fr(s).1 == last_rank(c, w) {
-                    4
-                } else {
-                    1
-                }
+    /// Rebirth choices of a move (castling, or from `from` to `to`) whose units stand on `occ`
+    /// afterwards: four when a reborn pawn promotes (the unit waiting is of the side to move).
+    fn choices(&self, castling: Option<CastlingSide>, from: Sq, to: Sq, occ: u64) -> u64 {
+        let square = parrain::rebirth_square(
+            self.reserve.square.index(),
+            castling,
+            from,
+            to,
+            self.c.long_castling,
+        );
+        match square.filter(|&s| occ & bit(s) == 0) {
+            Some(s)
+                if promotes_on(
+                    colour_index(self.reserve.piece.colour),
+                    self.reserve.piece.walk,
+                    s,
+                ) =>
+            {
+                4
             }
-            None => 1,
+            Some(_) | None => 1,
         }
     }
 
@@ -2041,8 +1899,7 @@ impl ParrainCounter<'_> {
             return;
         }
         let occ = self.p.occupied() & !bit(from) | bit(to);
-        let v = (fr(to).0 - fr(from).0, fr(to).1 - fr(from).1);
-        self.n += times * self.choices(v, occ);
+        self.n += times * self.choices(None, from, to, occ);
     }
 }
 
@@ -2058,41 +1915,29 @@ impl super::orthodox::Sink for ParrainCounter<'_> {
                 let colour = colour_of(self.p.side);
                 let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
                 let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
-                let v = match side {
-                    CastlingSide::King => (0, 0),
-                    CastlingSide::Queen => (if self.c.long_castle_toward_a { -1 } else { 1 }, 0),
-                };
-                self.n += self.choices(v, occ);
+                self.n += self.choices(Some(side), kf, kt, occ);
             }
             _ => self.step(from, to, 1),
         }
     }
-    fn add_targets(&mut self, from: Sq, mut targets: u64) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        for to in Bits(targets) {
             self.step(from, to, 1);
         }
     }
-    fn add_shifted(&mut self, mut targets: u64, delta: i32, _: super::orthodox::Kind) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: super::orthodox::Kind) {
+        for to in Bits(targets) {
             self.step((to as i32 - delta) as Sq, to, 1);
         }
     }
-    fn add_promotions(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        for to in Bits(targets) {
             self.step((to as i32 - delta) as Sq, to, 4);
         }
     }
-    fn add_capture_promotions(&mut self, mut targets: u64, delta: i32) {
+    fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
         let times = if self.mutate { 1 } else { 4 };
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+        for to in Bits(targets) {
             self.step((to as i32 - delta) as Sq, to, times);
         }
     }

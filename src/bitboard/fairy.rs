@@ -4,20 +4,22 @@
 //! on a copy and kept if the mover's royal units are safe.
 
 use feerie_oracle::rules::{
-    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope,
-    MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling,
-    ParrainOtherSidePromotion, PawnDirection, RebirthOccupied, RebirthPlace, RebirthTime,
-    RebirthWalk, Rex, RoyalEnPassant, RoyalRiderPassage, SameWalkCapture,
+    CirceModel, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope, MagicPawnEdge,
+    MagicRebirthContact, RebirthTime, RoyalEnPassant, RoyalRiderPassage,
 };
 use feerie_oracle::{
     Capture, CastlingSide, CheckMark, Colour, ContactMutation, EngineError, MoveRecord, Piece,
     Rebirth, Reserve, Rules, Walk,
 };
 
+use super::bits::{Bits, lowest};
 use super::board::{
     BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_index, colour_of,
     square,
 };
+use super::rules::circe::{self, Rebirth as Fate, RebirthSquares, rebirth_squares};
+use super::rules::mutation::Mutation;
+use super::rules::{at, file, is_pawnlike, magic, moves_up, parrain, promotes_on, rank};
 use super::tables::{Sq, Tables, bit, tables};
 
 const PROMOTIONS: [Walk; 4] = [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight];
@@ -26,66 +28,38 @@ const PROMOTIONS: [Walk; 4] = [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knig
 pub struct Game<'a> {
     rules: &'a Rules,
     t: &'static Tables,
+    rebirth_squares: &'static RebirthSquares,
     circe: Option<CirceModel>,
     parrain: bool,
     mutating: bool,
+    mutation: Mutation,
     first_rank: FirstRankPawns,
-}
-
-#[inline]
-fn lsb(b: u64) -> Sq {
-    b.trailing_zeros() as Sq
-}
-
-fn bits(mut b: u64) -> impl Iterator<Item = Sq> {
-    std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let s = lsb(b);
-            b &= b - 1;
-            s
-        })
-    })
 }
 
 /// +1 for a unit moving toward rank 8 (a white pawn, a black reverse pawn), -1 otherwise.
 #[inline]
 fn forward(colour: Colour, walk: Walk) -> i32 {
-    let up = colour == Colour::White;
-    if (walk == Walk::ReversePawn) != up {
+    if moves_up(colour_index(colour), walk) {
         1
     } else {
         -1
     }
 }
 
-#[inline]
-fn rank(sq: Sq) -> i32 {
-    (sq / 8) as i32
-}
-
-#[inline]
-fn file(sq: Sq) -> i32 {
-    (sq % 8) as i32
-}
-
-#[inline]
-fn at(f: i32, r: i32) -> Option<Sq> {
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Sq)
-}
-
-/// The last rank in a pawn's forward direction, and the one behind its start.
-fn promotion_rank(colour: Colour, walk: Walk) -> i32 {
-    if forward(colour, walk) > 0 { 7 } else { 0 }
-}
+/// The rank behind a pawn's start, and the one it double-steps from.
 fn rear_rank(colour: Colour, walk: Walk) -> i32 {
-    7 - promotion_rank(colour, walk)
+    if moves_up(colour_index(colour), walk) {
+        0
+    } else {
+        7
+    }
 }
 fn double_rank(colour: Colour, walk: Walk) -> i32 {
-    if forward(colour, walk) > 0 { 1 } else { 6 }
-}
-
-fn vector(from: Sq, to: Sq) -> (i32, i32) {
-    (file(to) - file(from), rank(to) - rank(from))
+    if moves_up(colour_index(colour), walk) {
+        1
+    } else {
+        6
+    }
 }
 
 impl<'a> Game<'a> {
@@ -94,9 +68,11 @@ impl<'a> Game<'a> {
         Game {
             rules,
             t: tables(),
+            rebirth_squares: rebirth_squares(),
             circe,
             parrain: circe.is_some_and(|m| m.time == RebirthTime::NextMove),
             mutating: rules.captures_mutate(),
+            mutation: Mutation::of(rules),
             first_rank: rules.first_rank_pawns(),
         }
     }
@@ -111,7 +87,7 @@ impl<'a> Game<'a> {
         if p.mutable != 0 && !self.mutating {
             return Err(EngineError::Unsupported(format!(
                 "the unit on {} is marked mutable, which needs frankfurt or protean",
-                square(lsb(p.mutable))
+                square(lowest(p.mutable))
             )));
         }
         Ok(())
@@ -159,20 +135,20 @@ impl<'a> Game<'a> {
         let occ = p.occupied();
         let royals = p.royal & p.colours[c];
         let reborn = self.circe.filter(|m| m.reborn_royals());
-        for r in bits(royals) {
+        for r in Bits(royals) {
             let attackers = self.attackers(p, r, occ, 1 - c);
             if attackers == 0 {
                 continue;
             }
             let Some(model) = reborn else { return true };
             let royal = p.piece_at(r).expect("a royal unit");
-            for a in bits(attackers) {
+            for a in Bits(attackers) {
                 // Not a check when the captured royal unit would be reborn.
                 let capturer = p.piece_at(a).expect("an attacker");
                 let reborn = royal.with_walk(self.reborn_walk(&model, capturer, royal, None));
-                let sq = self.rebirth_square(&model, reborn, r, vector(a, r));
-                let reborn_ok = sq.is_some_and(|s| s != r && (s == a || occ & bit(s) == 0));
-                if !reborn_ok {
+                let sq = self.rebirth_square(&model, reborn, r, a, r);
+                let after = occ & !bit(a) | bit(r);
+                if circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden {
                     return true;
                 }
             }
@@ -194,20 +170,24 @@ impl<'a> Game<'a> {
                 != 0
     }
 
-    /// The square where `reborn` comes back after a capture on `capture` by a move of `v`.
+    /// The square where `reborn` comes back after a capture on `capture` by a move from
+    /// `from` to `to`.
     fn rebirth_square(
         &self,
         model: &CirceModel,
         reborn: Piece,
         capture: Sq,
-        v: (i32, i32),
+        from: Sq,
+        to: Sq,
     ) -> Option<Sq> {
-        match model.place {
-            RebirthPlace::CirceSquare => Some(circe_square(reborn, capture)),
-            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
-                at(file(capture) + v.0, rank(capture) + v.1)
-            }
-        }
+        self.rebirth_squares.square_of(
+            model.place,
+            colour_index(reborn.colour),
+            reborn.walk,
+            capture,
+            from,
+            to,
+        )
     }
 
     /// May `mover` take the unit on `sq`?
@@ -224,7 +204,7 @@ impl<'a> Game<'a> {
         let us = p.side;
         let own = p.colours[us];
         let occ = p.occupied();
-        for from in bits(own) {
+        for from in Bits(own) {
             let mover = p.piece_at(from).expect("a unit");
             let targets = match mover.walk {
                 Walk::King => t.king[from],
@@ -237,7 +217,7 @@ impl<'a> Game<'a> {
                     continue;
                 }
             } & !own;
-            for to in bits(targets) {
+            for to in Bits(targets) {
                 let mut r = MoveRecord::displacement(mover, square(from), square(to));
                 if occ & bit(to) != 0 {
                     let Some(victim) = self.capturable(p, mover, to) else {
@@ -264,9 +244,8 @@ impl<'a> Game<'a> {
         {
             return;
         }
-        let last = promotion_rank(mover.colour, mover.walk);
         let with_promotions = |r: MoveRecord, out: &mut Vec<MoveRecord>| {
-            if rank(r.to.index()) == last {
+            if promotes_on(colour_index(mover.colour), mover.walk, r.to.index()) {
                 for w in PROMOTIONS {
                     let mut x = r.clone();
                     x.promotion = Some(mover.with_walk(w));
@@ -354,7 +333,7 @@ impl<'a> Game<'a> {
         if self.circe.is_some_and(|m| m.reborn_royals()) {
             // With rex inclusive the king may cross a square where it would not be in check
             // (attacked, but able to be reborn).
-            return bits(self.t.between(from, to)).all(|s| {
+            return Bits(self.t.between(from, to)).all(|s| {
                 let mut passing = p.clone();
                 let (us, moved) = (p.side, bit(from) | bit(s));
                 passing.colours[us] ^= moved;
@@ -365,7 +344,7 @@ impl<'a> Game<'a> {
         }
         let crossed = self.t.between(from, to) | bit(from);
         let occ = p.occupied();
-        bits(crossed).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
+        Bits(crossed).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
     }
 
     /// `royal_rider_passage: safe`: a royal rider crosses no attacked square.
@@ -379,7 +358,7 @@ impl<'a> Game<'a> {
         }
         let (from, to) = (mv.from.index(), mv.to.index());
         let occ = p.occupied() & !bit(from);
-        bits(self.t.between(from, to)).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
+        Bits(self.t.between(from, to)).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
     }
 
     /// Stage 2: the capturer takes the captured walk (Frankfurt, Protean).
@@ -389,27 +368,13 @@ impl<'a> Game<'a> {
             return;
         };
         let mover = mv.mover;
-        let eligible = !(mover.royal && self.rules.mutation_rex() == Rex::Exclusive)
-            && (p.mutable == 0 || mover.mutable);
-        let flip = |w: Walk| match w {
-            Walk::Pawn => Walk::ReversePawn,
-            Walk::ReversePawn => Walk::Pawn,
-            w => w,
-        };
-        let new = if !eligible {
-            None
-        } else if capture.piece.walk == mover.walk {
-            match self.rules.same_walk_capture() {
-                SameWalkCapture::Keep => None,
-                SameWalkCapture::Flip => Some(flip(mover.walk)),
-            }
-        } else {
-            Some(match self.rules.pawn_direction() {
-                PawnDirection::Own => capture.piece.walk,
-                PawnDirection::Opposing => flip(capture.piece.walk),
-            })
-        }
-        .filter(|&w| w != mover.walk);
+        let new = self.mutation.new_walk(
+            mover.walk,
+            mover.royal,
+            p.mutable != 0,
+            mover.mutable,
+            capture.piece.walk,
+        );
         let Some(walk) = new else {
             out.push(mv);
             return;
@@ -418,8 +383,7 @@ impl<'a> Game<'a> {
         let mut base = mv;
         base.mutation = Some(mutated);
         base.promotion = None;
-        let pawnlike = matches!(walk, Walk::Pawn | Walk::ReversePawn);
-        if pawnlike && rank(base.to.index()) == promotion_rank(mutated.colour, walk) {
+        if promotes_on(colour_index(mutated.colour), walk, base.to.index()) {
             for w in PROMOTIONS {
                 let mut x = base.clone();
                 x.promotion = Some(mutated.with_walk(w));
@@ -458,9 +422,7 @@ impl<'a> Game<'a> {
         }
         let victim = capture.piece;
         let promoted = match (mv.promotion, self.rules.clone_walk_when_promoting()) {
-            (Some(promoted), CloneWalkWhenPromoting::Promoted)
-                if matches!(mv.mover.walk, Walk::Pawn | Walk::ReversePawn) =>
-            {
+            (Some(promoted), CloneWalkWhenPromoting::Promoted) if is_pawnlike(mv.mover.walk) => {
                 Some(promoted.walk)
             }
             _ => None,
@@ -470,14 +432,14 @@ impl<'a> Game<'a> {
             &model,
             reborn,
             capture.square.index(),
-            vector(mv.from.index(), mv.to.index()),
+            mv.from.index(),
+            mv.to.index(),
         );
         let occ = self.occupied_after(p, &mv);
-        match sq {
-            Some(s) if occ & bit(s) == 0 => push_rebirth(mv, reborn, s, false, true, out),
-            Some(_) if victim.royal || model.occupied == RebirthOccupied::Strict => {}
-            None if victim.royal => {}
-            _ => out.push(mv),
+        match circe::rebirth(sq, occ, model.occupied, victim.royal) {
+            Fate::On(s) => push_rebirth(mv, reborn, s, false, true, out),
+            Fate::Forbidden => {}
+            Fate::Lost => out.push(mv),
         }
     }
 
@@ -491,17 +453,15 @@ impl<'a> Game<'a> {
         victim: Piece,
         promoted: Option<Walk>,
     ) -> Walk {
-        match model.walk {
-            RebirthWalk::Captured => victim.walk,
-            RebirthWalk::Capturer if capturer.royal => victim.walk,
-            RebirthWalk::Capturer
-                if victim.royal
-                    && self.rules.clone_royal_victim() == CloneRoyalVictim::KeepsWalk =>
-            {
-                victim.walk
-            }
-            RebirthWalk::Capturer => promoted.unwrap_or(capturer.walk),
-        }
+        circe::reborn_walk(
+            model.walk,
+            self.rules.clone_royal_victim(),
+            capturer.walk,
+            capturer.royal,
+            victim.walk,
+            victim.royal,
+            promoted,
+        )
     }
 
     /// Stage 4: the Parrain rebirth of the reserved unit, by this move's vector.
@@ -510,16 +470,13 @@ impl<'a> Game<'a> {
             out.push(mv);
             return;
         };
-        let v = match mv.castling {
-            Some(CastlingSide::King) => (0, 0),
-            Some(CastlingSide::Queen) => match self.rules.parrain_long_castling() {
-                ParrainLongCastling::TowardA => (-1, 0),
-                ParrainLongCastling::TowardH => (1, 0),
-            },
-            None => vector(mv.from.index(), mv.to.index()),
-        };
-        let x = reserve.square.index();
-        let Some(s) = at(file(x) + v.0, rank(x) + v.1) else {
+        let Some(s) = parrain::rebirth_square(
+            reserve.square.index(),
+            mv.castling,
+            mv.from.index(),
+            mv.to.index(),
+            self.rules.parrain_long_castling(),
+        ) else {
             out.push(mv);
             return;
         };
@@ -528,8 +485,11 @@ impl<'a> Game<'a> {
             occ |= bit(r.square.index());
         }
         if occ & bit(s) == 0 {
-            let may_promote = reserve.piece.colour == colour_of(p.side)
-                || self.rules.parrain_other_side_promotion() == ParrainOtherSidePromotion::Promotes;
+            let may_promote = parrain::may_promote(
+                colour_index(reserve.piece.colour),
+                p.side,
+                self.rules.parrain_other_side_promotion(),
+            );
             push_rebirth(mv, reserve.piece, s, true, may_promote, out);
         } else {
             out.push(mv);
@@ -560,66 +520,34 @@ impl<'a> Game<'a> {
             }
             Some(s)
         };
-        let touch = |a: Sq, b: Sq| a != b && self.t.king[a] & bit(b) != 0;
         let kept = self.rules.magic_kept_contact();
         let mut choices: Vec<Vec<ContactMutation>> = Vec::new();
-        for s in bits(after.occupied() & !magic & !after.royal) {
+        for s in Bits(after.occupied() & !magic & !after.royal) {
             let unit = after.piece_at(s).expect("a unit");
             let was = origin(s);
             if was.is_none() && self.rules.magic_rebirth_contact() == MagicRebirthContact::NoEffect
             {
                 continue;
             }
-            let touching: Vec<Sq> = bits(magic & self.t.king[s]).collect();
-            let new: Vec<Sq> = touching
-                .iter()
-                .copied()
-                .filter(|&m| match (was, origin(m)) {
-                    (Some(w), Some(mw)) => {
-                        !touch(w, mw)
-                            || ((w != s || mw != m) && kept == MagicKeptContact::Reestablishes)
-                    }
-                    _ => true,
-                })
-                .collect();
-            if new.is_empty() {
+            let touching = magic & self.t.king[s];
+            let new = Bits(touching)
+                .filter(|&m| magic::is_new_contact(was, s, origin(m), m, kept))
+                .fold(0u64, |set, m| set | bit(m));
+            if new == 0 {
                 continue;
             }
             let scope = match self.rules.magic_contact_scope() {
-                MagicContactScope::NewContacts => &new,
-                MagicContactScope::AllContacts => &touching,
+                MagicContactScope::NewContacts => new,
+                MagicContactScope::AllContacts => touching,
             };
-            let white = scope
-                .iter()
-                .filter(|&&m| after.colours[0] & bit(m) != 0)
-                .count();
-            let own_count = if unit.colour == Colour::White {
-                white
-            } else {
-                scope.len() - white
-            };
-            let up = if own_count == scope.len() {
-                true
-            } else if own_count == 0 {
-                false
-            } else {
+            let own = (scope & after.colours[colour_index(unit.colour)]).count_ones();
+            let Some(walk) =
+                magic::contact_walk(unit.walk, own, scope.count_ones(), self.rules.magic_steps())
+            else {
                 continue;
             };
-            let steps = match self.rules.magic_steps() {
-                MagicSteps::One => 1,
-                MagicSteps::OnePerMagicPiece => scope.len(),
-            };
-            let mut walk = unit.walk;
-            for _ in 0..steps {
-                walk = ladder(walk, up);
-            }
-            if walk == unit.walk {
-                continue;
-            }
             let changed = unit.with_walk(walk);
-            let pawnlike = matches!(walk, Walk::Pawn | Walk::ReversePawn);
-            let results: Vec<Piece> = if pawnlike
-                && rank(s) == promotion_rank(unit.colour, walk)
+            let results: Vec<Piece> = if promotes_on(colour_index(unit.colour), walk, s)
                 && self.rules.magic_pawn_edge() == MagicPawnEdge::Promote
             {
                 PROMOTIONS.iter().map(|&w| changed.with_walk(w)).collect()
@@ -872,8 +800,7 @@ fn push_rebirth(
     may_promote: bool,
     out: &mut Vec<MoveRecord>,
 ) {
-    let pawnlike = matches!(piece.walk, Walk::Pawn | Walk::ReversePawn);
-    let promotes = may_promote && pawnlike && rank(s) == promotion_rank(piece.colour, piece.walk);
+    let promotes = may_promote && promotes_on(colour_index(piece.colour), piece.walk, s);
     let choices: &[Option<Walk>] = if promotes {
         &[
             Some(Walk::Queen),
@@ -897,48 +824,5 @@ fn push_rebirth(
             x.rebirth = r;
         }
         out.push(x);
-    }
-}
-
-/// The Plain Circe square: kings e1/e8, queens d1/d8; rooks, knights and bishops on the one of
-/// their two home squares that has the capture square's colour; pawns on their side's second
-/// rank of the capture file.
-pub(super) fn circe_square(piece: Piece, capture: Sq) -> Sq {
-    let white = piece.colour == Colour::White;
-    let home = if white { 0 } else { 7 };
-    let colour_of_square = |f: i32, r: i32| (f + r) % 2;
-    let pick = |a: i32, b: i32| {
-        if colour_of_square(a, home) == colour_of_square(file(capture), rank(capture)) {
-            a
-        } else {
-            b
-        }
-    };
-    let f = match piece.walk {
-        Walk::King => 4,
-        Walk::Queen => 3,
-        Walk::Rook => pick(0, 7),
-        Walk::Knight => pick(1, 6),
-        Walk::Bishop => pick(2, 5),
-        Walk::Pawn | Walk::ReversePawn => {
-            return (if white { 8 } else { 48 }) + file(capture) as Sq;
-        }
-    };
-    (home * 8 + f) as Sq
-}
-
-/// One step of the magic ladder P, N, B, R, Q (up) or back (down); a queen does not go up, a
-/// pawn does not go down, a reverse pawn climbs like a pawn.
-pub(super) fn ladder(walk: Walk, up: bool) -> Walk {
-    match (walk, up) {
-        (Walk::Pawn | Walk::ReversePawn, true) => Walk::Knight,
-        (Walk::Knight, true) => Walk::Bishop,
-        (Walk::Bishop, true) => Walk::Rook,
-        (Walk::Rook | Walk::Queen, true) => Walk::Queen,
-        (Walk::Queen, false) => Walk::Rook,
-        (Walk::Rook, false) => Walk::Bishop,
-        (Walk::Bishop, false) => Walk::Knight,
-        (Walk::Knight, false) => Walk::Pawn,
-        (w, _) => w,
     }
 }

@@ -6,10 +6,12 @@
 //! runs the move pipeline of RULES.md on bitboards; for perft, the compact path ([`compact`])
 //! runs the same pipeline on small moves, specialised at compile time on its stages.
 
+mod bits;
 mod board;
 mod compact;
 mod fairy;
 mod orthodox;
+mod rules;
 mod tables;
 
 use feerie_oracle::{Capture, CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};

@@ -5,6 +5,7 @@
 use feerie_oracle::rules::FirstRankPawns;
 use feerie_oracle::{CastlingSide, Colour, Rules};
 
+use super::bits::{Bits, lowest};
 use super::board::{BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of};
 use super::tables::{Sq, Tables, bit, tables};
 
@@ -39,19 +40,15 @@ pub trait Sink {
     fn add(&mut self, from: Sq, to: Sq, kind: Kind);
     /// A move of `kind` to each square of `targets`, from the square `delta` before it.
     #[inline]
-    fn add_shifted(&mut self, mut targets: u64, delta: i32, kind: Kind) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_shifted(&mut self, targets: u64, delta: i32, kind: Kind) {
+        for to in Bits(targets) {
             self.add((to as i32 - delta) as Sq, to, kind);
         }
     }
     /// The four promotions to each square of `targets`, from the square `delta` before it.
     #[inline]
-    fn add_promotions(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        for to in Bits(targets) {
             for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
                 self.add((to as i32 - delta) as Sq, to, Kind::Promotion(w));
             }
@@ -64,10 +61,8 @@ pub trait Sink {
     }
     /// A normal move to each square of `targets`.
     #[inline]
-    fn add_targets(&mut self, from: Sq, mut targets: u64) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        for to in Bits(targets) {
             self.add(from, to, Kind::Normal);
         }
     }
@@ -225,11 +220,6 @@ pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
         && p.reserve.is_none()
 }
 
-#[inline]
-fn lsb(b: u64) -> Sq {
-    b.trailing_zeros() as Sq
-}
-
 /// Units of colour `by` attacking `sq` with `occupied` blocking.
 #[inline]
 pub fn attackers(t: &Tables, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
@@ -265,26 +255,18 @@ pub fn attacked(t: &Tables, p: &BbPosition, by: usize, occupied: u64) -> u64 {
     let down = p.walks[down] & them;
     let mut danger =
         ((up & NOT_A) << 7) | ((up & NOT_H) << 9) | ((down & NOT_A) >> 9) | ((down & NOT_H) >> 7);
-    let mut knights = p.walks[KNIGHT] & them;
-    while knights != 0 {
-        danger |= t.knight[lsb(knights)];
-        knights &= knights - 1;
+    for sq in Bits(p.walks[KNIGHT] & them) {
+        danger |= t.knight[sq];
     }
-    let mut kings = p.walks[KING] & them;
-    while kings != 0 {
-        danger |= t.king[lsb(kings)];
-        kings &= kings - 1;
+    for sq in Bits(p.walks[KING] & them) {
+        danger |= t.king[sq];
     }
     let queens = p.walks[QUEEN];
-    let mut diagonal = (p.walks[BISHOP] | queens) & them;
-    while diagonal != 0 {
-        danger |= t.bishop(lsb(diagonal), occupied);
-        diagonal &= diagonal - 1;
+    for sq in Bits((p.walks[BISHOP] | queens) & them) {
+        danger |= t.bishop(sq, occupied);
     }
-    let mut straight = (p.walks[ROOK] | queens) & them;
-    while straight != 0 {
-        danger |= t.rook(lsb(straight), occupied);
-        straight &= straight - 1;
+    for sq in Bits((p.walks[ROOK] | queens) & them) {
+        danger |= t.rook(sq, occupied);
     }
     danger
 }
@@ -332,17 +314,16 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let untouchable = all_enemy & (p.magic | p.royal);
     let enemy = all_enemy & !untouchable;
     let magic = p.magic;
-    let king = lsb(p.walks[KING] & own);
+    let king = lowest(p.walks[KING] & own);
     // Riders that see the king through their own side's units give check when nothing stands
     // between, and pin one of ours when only it does.
     let riders = all_enemy & !magic;
     let mut pinned = 0u64;
     let mut checkers = 0u64;
-    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
-        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders);
-    while snipers != 0 {
-        let s = lsb(snipers);
-        snipers &= snipers - 1;
+    for s in Bits(
+        (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
+            | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders),
+    ) {
         let blockers = t.between(king, s) & occ;
         if blockers == 0 {
             checkers |= bit(s);
@@ -391,10 +372,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let without_king = occ ^ bit(king);
     let danger = if at_most_one(candidates) {
         let mut danger = 0;
-        let mut squares = candidates;
-        while squares != 0 {
-            let s = lsb(squares);
-            squares &= squares - 1;
+        for s in Bits(candidates) {
             if attackers(t, p, s, without_king, them) != 0 {
                 danger |= bit(s);
             }
@@ -408,7 +386,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         return;
     }
     let target = if checkers != 0 {
-        let c = lsb(checkers);
+        let c = lowest(checkers);
         t.between(king, c) | checkers
     } else {
         !own & !untouchable
@@ -432,26 +410,17 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     };
 
     let push_targets = |targets: u64, from: Sq, list: &mut S| list.add_targets(from, targets);
-    let mut knights = p.walks[KNIGHT] & own & !pinned;
-    while knights != 0 {
-        let from = lsb(knights);
-        knights &= knights - 1;
+    for from in Bits(p.walks[KNIGHT] & own & !pinned) {
         push_targets(t.knight[from] & target & takes(from), from, list);
     }
-    let mut diagonal = (p.walks[BISHOP] | p.walks[QUEEN]) & own;
-    while diagonal != 0 {
-        let from = lsb(diagonal);
-        diagonal &= diagonal - 1;
+    for from in Bits((p.walks[BISHOP] | p.walks[QUEEN]) & own) {
         push_targets(
             t.bishop(from, occ) & target & allowed(from) & takes(from),
             from,
             list,
         );
     }
-    let mut straight = (p.walks[ROOK] | p.walks[QUEEN]) & own;
-    while straight != 0 {
-        let from = lsb(straight);
-        straight &= straight - 1;
+    for from in Bits((p.walks[ROOK] | p.walks[QUEEN]) & own) {
         push_targets(
             t.rook(from, occ) & target & allowed(from) & takes(from),
             from,
@@ -469,10 +438,8 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
             pawn_moves(list, pawns, up, occ, enemy, target, pinned, magic, king);
         }
     }
-    if let Some((ep_target, ep_pawn, mut takers)) = en_passant(t, p, enemy) {
-        while takers != 0 {
-            let from = lsb(takers);
-            takers &= takers - 1;
+    if let Some((ep_target, ep_pawn, takers)) = en_passant(t, p, enemy) {
+        for from in Bits(takers) {
             // Judged on the board after the capture: two units leave one rank.
             let after = (occ ^ bit(from) ^ bit(ep_pawn)) | bit(ep_target);
             let mut board = p.clone();
@@ -532,10 +499,7 @@ fn pawn_moves<S: Sink>(
         list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
         list.add_capture_promotions(hits & promotion_rank, delta);
     }
-    let mut pinned_pawns = pawns & pinned;
-    while pinned_pawns != 0 {
-        let from = lsb(pinned_pawns);
-        pinned_pawns &= pinned_pawns - 1;
+    for from in Bits(pawns & pinned) {
         let allow = t.line(king, from) & target;
         let one = (from as i32 + fwd) as Sq;
         if occ & bit(one) == 0 {
@@ -554,10 +518,7 @@ fn pawn_moves<S: Sink>(
         if magic & bit(from) != 0 {
             continue;
         }
-        let mut captures = diagonals[from] & enemy & allow;
-        while captures != 0 {
-            let to = lsb(captures);
-            captures &= captures - 1;
+        for to in Bits(diagonals[from] & enemy & allow) {
             if bit(to) & promotion_rank != 0 {
                 list.add_capture_promotions(bit(to), to as i32 - from as i32);
             } else {
@@ -570,7 +531,7 @@ fn pawn_moves<S: Sink>(
 /// True when the side to move is in check.
 pub fn in_check(p: &BbPosition) -> bool {
     let t = tables();
-    let king = lsb(p.walks[KING] & p.colours[p.side]);
+    let king = lowest(p.walks[KING] & p.colours[p.side]);
     attackers(t, p, king, p.occupied(), 1 - p.side) != 0
 }
 
