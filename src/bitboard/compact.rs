@@ -15,6 +15,7 @@ use super::board::{
     BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_index,
     colour_of, square, walk_index,
 };
+use super::moves::MoveKind;
 use super::rules::circe::{self, Rebirth, RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
 use super::rules::{at, file, magic, moves_up, parrain, promotes_on, rank};
@@ -23,18 +24,12 @@ use super::tables::{Sq, Tables, bit, tables};
 const NONE: u8 = 255;
 const PROMOTIONS: [u8; 4] = [QUEEN as u8, ROOK as u8, BISHOP as u8, KNIGHT as u8];
 
-const NORMAL: u8 = 0;
-const DOUBLE: u8 = 1;
-const EP: u8 = 2;
-const CASTLE_KING: u8 = 3;
-const CASTLE_QUEEN: u8 = 4;
-
 /// A move with every stage, in a few bytes.
 #[derive(Clone, Copy, Debug)]
 struct CMove {
     from: u8,
     to: u8,
-    kind: u8,
+    kind: MoveKind,
     /// Square of the unit taken, or NONE.
     cap: u8,
     /// Walk of the mover after mutation and promotion, or NONE when unchanged.
@@ -54,7 +49,7 @@ struct CMove {
 
 impl CMove {
     /// Stage 1 alone: the displacement, with the captured square and the promotion (or NONE).
-    fn displacement(from: Sq, to: Sq, kind: u8, cap: u8, promo: u8) -> CMove {
+    fn displacement(from: Sq, to: Sq, kind: MoveKind, cap: u8, promo: u8) -> CMove {
         CMove {
             from: from as u8,
             to: to as u8,
@@ -103,7 +98,7 @@ impl Placed {
         if p.magic & fb != 0 {
             n.magic ^= fb | tb;
         }
-        if let Some(side) = castle_side(mv.kind) {
+        if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.colours[us] ^= bit(rf) | bit(rt);
             if p.magic & bit(rf) != 0 {
@@ -139,7 +134,7 @@ impl Placed {
         if s as u8 == mv.del_sq {
             return mv.del_walk as usize;
         }
-        if let Some(side) = castle_side(mv.kind) {
+        if let Some(side) = mv.kind.castling() {
             let [_, kt, _, rt] = side.squares(colour_of(p.side)).map(|s| s.index());
             if s == rt {
                 return ROOK;
@@ -176,16 +171,6 @@ pub struct Compact {
     magic_kept: MagicKeptContact,
     magic_edge_promotes: bool,
     magic_rebirth_mutates: bool,
-}
-
-/// The castling of a move kind, if it is one.
-#[inline]
-fn castle_side(kind: u8) -> Option<CastlingSide> {
-    match kind {
-        CASTLE_KING => Some(CastlingSide::King),
-        CASTLE_QUEEN => Some(CastlingSide::Queen),
-        _ => None,
-    }
 }
 
 #[inline]
@@ -240,11 +225,6 @@ impl Compact {
     /// a pawn would become a pawn on its promotion rank, which the sinks do not count).
     fn first_rank_steps(&self) -> bool {
         self.first_rank == FirstRankPawns::Step && !self.captures_mutate
-    }
-
-    /// Whether this position can take the compact path (every position the rules allow).
-    pub fn applies(&self, _p: &BbPosition) -> bool {
-        true
     }
 
     /// Perft, dispatched to the variant the rules need.
@@ -433,7 +413,7 @@ impl Compact {
             let mut judged = 0u64;
             let mut judge = |mv: CMove| {
                 let legal = if unpinned & bit(mv.from as Sq) != 0
-                    && (mv.kind == NORMAL || mv.kind == DOUBLE)
+                    && (mv.kind == MoveKind::Normal || mv.kind == MoveKind::DoublePush)
                 {
                     !self.contacts_attack(p, &mv, king_sq)
                 } else {
@@ -463,7 +443,7 @@ impl Compact {
                     };
                     simple_variants += self.mover_contact_variants(p, from, to, walk);
                 },
-                magic_move: |from: Sq, to: Sq, kind: u8, promo: u8| {
+                magic_move: |from: Sq, to: Sq, kind: MoveKind, promo: u8| {
                     // Nothing is reborn here: the displacement goes straight to the contacts.
                     self.contacts(
                         p,
@@ -489,11 +469,14 @@ impl Compact {
                 movers & !p.magic,
                 zone,
                 &|from, to, kind| match kind {
-                    CASTLE_KING | CASTLE_QUEEN => {
-                        let [_, _, rf, rt] = castles[(kind == CASTLE_QUEEN) as usize];
+                    MoveKind::Castle(side) => {
+                        let [_, _, rf, rt] = castles[(side == CastlingSide::Queen) as usize];
                         p.magic & bit(rf) != 0 || zone & bit(rt) != 0
                     }
-                    _ => zone & bit(to) != 0 && (simple & bit(from) == 0 || kind == EP),
+                    _ => {
+                        zone & bit(to) != 0
+                            && (simple & bit(from) == 0 || kind == MoveKind::EnPassant)
+                    }
                 },
                 &mut judge,
             );
@@ -530,8 +513,8 @@ impl Compact {
         let enemy = p.colours[1 - us];
         let captures_special = MUTATE || NOW || LATER;
         let zone = self.magic_zone(p);
-        let plain = |from: Sq, to: Sq, kind: u8| -> bool {
-            let capture = kind == EP || enemy & bit(to) != 0;
+        let plain = |from: Sq, to: Sq, kind: MoveKind| -> bool {
+            let capture = kind == MoveKind::EnPassant || enemy & bit(to) != 0;
             if capture && captures_special {
                 return false;
             }
@@ -541,7 +524,7 @@ impl Compact {
             if p.magic & bit(from) != 0 {
                 return false;
             }
-            if let Some(side) = castle_side(kind) {
+            if let Some(side) = kind.castling() {
                 let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
                 return p.magic & bit(rf) == 0 && zone & bit(rt) == 0;
             }
@@ -560,19 +543,13 @@ impl Compact {
         let mut list = super::orthodox::MoveList::new();
         super::orthodox::generate(p, &mut list);
         for &mv in list.as_slice() {
-            let kind = match mv.kind {
-                super::orthodox::Kind::EnPassant => EP,
-                super::orthodox::Kind::Castle(CastlingSide::King) => CASTLE_KING,
-                super::orthodox::Kind::Castle(CastlingSide::Queen) => CASTLE_QUEEN,
-                super::orthodox::Kind::DoublePush => DOUBLE,
-                _ => NORMAL,
-            };
+            let kind = mv.kind;
             let (from, to) = (mv.from as Sq, mv.to as Sq);
             if plain(from, to, kind) {
                 n += self.count::<MUTATE, NOW, LATER>(&super::orthodox::make(p, mv), depth - 1);
-            } else if kind != EP && excluded & bit(from) == 0 {
+            } else if kind != MoveKind::EnPassant && excluded & bit(from) == 0 {
                 let promoted = match mv.kind {
-                    super::orthodox::Kind::Promotion(w) => Some(w),
+                    MoveKind::Promotion(w) => Some(w as usize),
                     _ => None,
                 };
                 let Some((s, walks, count)) = self.circe_rebirth(p, from, to, promoted) else {
@@ -705,7 +682,7 @@ impl Compact {
         en_passant: bool,
         mut f: impl FnMut(&BbPosition),
     ) {
-        use super::orthodox::{Kind, Mv};
+        use super::orthodox::Mv;
         let t = self.t;
         let us = p.side;
         let own = p.colours[us];
@@ -716,9 +693,9 @@ impl Compact {
                 return;
             };
             let kind = match promoted {
-                Some(w) => Kind::Promotion(w),
-                None if cap != to => Kind::EnPassant,
-                None => Kind::Normal,
+                Some(w) => MoveKind::Promotion(w as u8),
+                None if cap != to => MoveKind::EnPassant,
+                None => MoveKind::Normal,
             };
             let after = super::orthodox::make(
                 p,
@@ -808,7 +785,7 @@ impl Compact {
             p,
             captures_only,
             movers,
-            &|from, _, kind| excluded & bit(from) != 0 || kind == EP,
+            &|from, _, kind| excluded & bit(from) != 0 || kind == MoveKind::EnPassant,
             &mut |mv| {
                 if self.safe(&self.place_units(p, &mv), p.side) {
                     n += 1;
@@ -946,7 +923,7 @@ impl Compact {
             n.colours[them] &= !cb;
             n.walks[Self::walk_at(p, mv.cap as Sq)] &= !cb;
         }
-        if let Some(side) = castle_side(mv.kind) {
+        if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.colours[us] ^= fb | tb | bit(rf) | bit(rt);
             n.walks[KING] ^= fb | tb;
@@ -967,7 +944,7 @@ impl Compact {
         if magic {
             n.magic ^= fb | tb;
         }
-        if let Some(side) = castle_side(mv.kind) {
+        if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             if p.magic & bit(rf) != 0 {
                 n.magic ^= bit(rf) | bit(rt);
@@ -979,11 +956,13 @@ impl Compact {
             n.walks[mv.reb_walk as usize] |= bit(s);
         }
         Self::place_delayed_and_contacts(&mut n, p, mv);
-        n.set_ep(if self.royal_ep && royal && mv.kind == DOUBLE {
-            self.en_passant(&n, from, to, them)
-        } else {
-            None
-        });
+        n.set_ep(
+            if self.royal_ep && royal && mv.kind == MoveKind::DoublePush {
+                self.en_passant(&n, from, to, them)
+            } else {
+                None
+            },
+        );
         n
     }
 
@@ -1092,7 +1071,7 @@ impl Compact {
         p: &BbPosition,
         captures_only: bool,
         movers: u64,
-        admit: &impl Fn(Sq, Sq, u8) -> bool,
+        admit: &impl Fn(Sq, Sq, MoveKind) -> bool,
         emit: &mut impl FnMut(CMove),
     ) {
         self.generate_arriving::<MUTATE, NOW, LATER>(p, captures_only, movers, !0, admit, emit);
@@ -1106,7 +1085,7 @@ impl Compact {
         captures_only: bool,
         movers: u64,
         arrivals: u64,
-        admit: &impl Fn(Sq, Sq, u8) -> bool,
+        admit: &impl Fn(Sq, Sq, MoveKind) -> bool,
         emit: &mut impl FnMut(CMove),
     ) {
         let t = self.t;
@@ -1117,8 +1096,8 @@ impl Compact {
         // Royal units cannot be taken on this path (no Circe rex inclusive); magic units
         // neither take nor are taken.
         let enemy_takeable = enemy & !p.royal & !p.magic;
-        let mut stages = |from: Sq, to: Sq, kind: u8, cap: u8, promo: u8| {
-            let arrives = arrivals & bit(to) != 0 || castle_side(kind).is_some();
+        let mut stages = |from: Sq, to: Sq, kind: MoveKind, cap: u8, promo: u8| {
+            let arrives = arrivals & bit(to) != 0 || kind.castling().is_some();
             if arrives && admit(from, to, kind) {
                 self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
             }
@@ -1139,10 +1118,10 @@ impl Compact {
                 };
                 let reach = reach & arrivals;
                 for to in Bits(if captures_only { 0 } else { reach & !occ }) {
-                    stages(from, to, NORMAL, NONE, NONE);
+                    stages(from, to, MoveKind::Normal, NONE, NONE);
                 }
                 for to in Bits(reach & takeable) {
-                    stages(from, to, NORMAL, to as u8, NONE);
+                    stages(from, to, MoveKind::Normal, to as u8, NONE);
                 }
                 if w == KING && !captures_only {
                     self.castlings(p, from, occ, &mut stages);
@@ -1165,14 +1144,14 @@ impl Compact {
                     continue;
                 }
                 let with_promotions =
-                    |to: Sq, cap: u8, stages: &mut dyn FnMut(Sq, Sq, u8, u8, u8)| {
+                    |to: Sq, cap: u8, stages: &mut dyn FnMut(Sq, Sq, MoveKind, u8, u8)| {
                         // A capturer that mutates does not promote: the stage decides.
                         if fr(to).1 == last && (cap == NONE || !MUTATE) {
                             for pr in PROMOTIONS {
-                                stages(from, to, NORMAL, cap, pr);
+                                stages(from, to, MoveKind::Normal, cap, pr);
                             }
                         } else {
-                            stages(from, to, NORMAL, cap, NONE);
+                            stages(from, to, MoveKind::Normal, cap, NONE);
                         }
                     };
                 if let Some(one) = at(f, r + dir).filter(|&s| occ & bit(s) == 0 && !captures_only) {
@@ -1180,7 +1159,7 @@ impl Compact {
                     if r == double_rank
                         && let Some(two) = at(f, r + 2 * dir).filter(|&s| occ & bit(s) == 0)
                     {
-                        stages(from, two, DOUBLE, NONE, NONE);
+                        stages(from, two, MoveKind::DoublePush, NONE, NONE);
                     }
                 }
                 for df in [-1, 1] {
@@ -1194,7 +1173,7 @@ impl Compact {
                         && occ & bit(to) == 0
                         && takeable & (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & bit(pawn as Sq) != 0
                     {
-                        stages(from, to, EP, pawn, NONE);
+                        stages(from, to, MoveKind::EnPassant, pawn, NONE);
                     }
                 }
             }
@@ -1206,14 +1185,11 @@ impl Compact {
         p: &BbPosition,
         from: Sq,
         occ: u64,
-        stages: &mut impl FnMut(Sq, Sq, u8, u8, u8),
+        stages: &mut impl FnMut(Sq, Sq, MoveKind, u8, u8),
     ) {
         let us = p.side;
         let colour = colour_of(us);
-        for (side, kind) in [
-            (CastlingSide::King, CASTLE_KING),
-            (CastlingSide::Queen, CASTLE_QUEEN),
-        ] {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
             let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
             if from != kf || !p.castling.contains(square(rf)) {
                 continue;
@@ -1234,7 +1210,7 @@ impl Compact {
                 }
             }
             if safe {
-                stages(kf, kt, kind, NONE, NONE);
+                stages(kf, kt, MoveKind::Castle(side), NONE, NONE);
             }
         }
     }
@@ -1246,7 +1222,7 @@ impl Compact {
         p: &BbPosition,
         from: Sq,
         to: Sq,
-        kind: u8,
+        kind: MoveKind,
         cap: u8,
         promo: u8,
         emit: &mut impl FnMut(CMove),
@@ -1308,7 +1284,7 @@ impl Compact {
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         // Occupancy after the displacement.
         let mut occ = p.occupied();
-        match castle_side(mv.kind) {
+        match mv.kind.castling() {
             Some(side) => {
                 let [kf, kt, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
                 occ = occ & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
@@ -1356,7 +1332,7 @@ impl Compact {
             if LATER && let Some(reserve) = p.reserve {
                 let s = parrain::rebirth_square(
                     reserve.square.index(),
-                    castle_side(m.kind),
+                    m.kind.castling(),
                     from,
                     to,
                     self.long_castling,
@@ -1394,7 +1370,7 @@ impl Compact {
         // Quick exit: no magic unit moves and nothing arrives next to one.
         let mut arrivals = bit(to);
         let mut magic_moves = p.magic & bit(from) != 0;
-        if let Some(side) = castle_side(mv.kind) {
+        if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             arrivals |= bit(rt);
             magic_moves |= p.magic & bit(rf) != 0;
@@ -1413,7 +1389,7 @@ impl Compact {
             }
         }
         let after = Placed::of(p, &mv);
-        let rook_move = castle_side(mv.kind).map(|side| {
+        let rook_move = mv.kind.castling().map(|side| {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             (rf, rt)
         });
@@ -1567,7 +1543,7 @@ impl Compact {
             captured = p.piece_at(c);
             n.clear(c);
         }
-        if let Some(side) = castle_side(mv.kind) {
+        if let Some(side) = mv.kind.castling() {
             n.castle(colour, side);
         } else {
             n.clear(from);
@@ -1598,7 +1574,7 @@ impl Compact {
             if mv.cap != NONE {
                 n.castling.remove(square(mv.cap as Sq));
             }
-            if let Some(side) = castle_side(mv.kind) {
+            if let Some(side) = mv.kind.castling() {
                 n.castling.remove(side.squares(colour)[2]);
             }
             for c in 0..2 {
@@ -1635,11 +1611,11 @@ impl Compact {
             let c = p.reserve.map_or(us, |r| colour_index(r.piece.colour));
             regain(mv.del_sq as Sq, c, mv.del_walk as usize, royal);
         }
-        if mv.changed && mv.walk != NONE && mv.kind == NORMAL {
+        if mv.changed && mv.walk != NONE && mv.kind == MoveKind::Normal {
             regain(to, us, mv.walk as usize, mover_royal);
         }
         // En passant after a double step, when an enemy pawn could take.
-        n.set_ep(if mv.kind == DOUBLE {
+        n.set_ep(if mv.kind == MoveKind::DoublePush {
             self.en_passant(&n, from, to, them)
         } else {
             None
@@ -1714,15 +1690,14 @@ impl CirceCounter<'_> {
 }
 
 impl super::orthodox::Sink for CirceCounter<'_> {
-    fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
-        use super::orthodox::Kind;
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         match kind {
-            Kind::EnPassant => {}
+            MoveKind::EnPassant => {}
             _ if self.enemy & bit(to) == 0 => self.n += 1,
-            Kind::Promotion(w) => {
+            MoveKind::Promotion(w) => {
                 // One of four: count the capture's variants for this promotion only.
                 if self.excluded & bit(from) == 0 {
-                    let promoted = self.c.clone_promoted.then_some(w);
+                    let promoted = self.c.clone_promoted.then_some(w as usize);
                     self.n += self.capture(from, to, promoted);
                 }
             }
@@ -1733,7 +1708,7 @@ impl super::orthodox::Sink for CirceCounter<'_> {
         self.n += (targets & !self.enemy).count_ones() as u64;
         self.captures(targets & self.enemy, None, from, false);
     }
-    fn add_shifted(&mut self, targets: u64, delta: i32, _: super::orthodox::Kind) {
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {
         self.n += (targets & !self.enemy).count_ones() as u64;
         self.captures(targets & self.enemy, Some(delta), 0, false);
     }
@@ -1752,7 +1727,7 @@ impl super::orthodox::Sink for CirceCounter<'_> {
 /// promotion or NONE); the moves of `magic_simple` units (unpinned magic units other than the
 /// king, out of check) go to `magic_move` (from, to, kind, promotion or NONE); the others are
 /// left out.
-struct MagicLeafSplit<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> {
+struct MagicLeafSplit<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> {
     zone: u64,
     magic: u64,
     simple: u64,
@@ -1764,7 +1739,7 @@ struct MagicLeafSplit<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> {
     magic_move: G,
 }
 
-impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> MagicLeafSplit<F, G> {
+impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> MagicLeafSplit<F, G> {
     fn sources(&self, set: u64, delta: i32) -> u64 {
         if delta > 0 {
             set << delta
@@ -1774,48 +1749,46 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> MagicLeafSplit<F, G> {
     }
 
     /// A move of a magic unit.
-    fn magic_add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
-        use super::orthodox::Kind;
+    fn magic_add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         if self.magic_simple & bit(from) == 0 {
             return;
         }
         match kind {
-            Kind::Normal => (self.magic_move)(from, to, NORMAL, NONE),
-            Kind::DoublePush => (self.magic_move)(from, to, DOUBLE, NONE),
-            Kind::Promotion(w) => (self.magic_move)(from, to, NORMAL, w as u8),
+            MoveKind::Normal => (self.magic_move)(from, to, MoveKind::Normal, NONE),
+            MoveKind::DoublePush => (self.magic_move)(from, to, MoveKind::DoublePush, NONE),
+            MoveKind::Promotion(w) => (self.magic_move)(from, to, MoveKind::Normal, w as u8),
             // A magic unit takes nothing, and castling is the king's move.
-            Kind::EnPassant | Kind::Castle(_) => {}
+            MoveKind::EnPassant | MoveKind::Castle(_) => {}
         }
     }
 }
 
-impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
+impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> super::orthodox::Sink
     for MagicLeafSplit<F, G>
 {
-    fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
-        use super::orthodox::Kind;
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         if self.magic & bit(from) != 0 {
             self.magic_add(from, to, kind);
             return;
         }
         match kind {
-            Kind::Castle(side) => {
+            MoveKind::Castle(side) => {
                 let [_, _, rf, rt] = self.castles[(side == CastlingSide::Queen) as usize];
                 if self.magic & bit(rf) == 0 && self.zone & bit(rt) == 0 {
                     self.n += 1;
                 }
             }
             _ if self.zone & bit(to) == 0 => self.n += 1,
-            Kind::EnPassant => {}
+            MoveKind::EnPassant => {}
             _ if self.simple & bit(from) == 0 => {}
-            Kind::Promotion(w) => (self.contact)(from, to, w as u8),
-            Kind::Normal | Kind::DoublePush => (self.contact)(from, to, NONE),
+            MoveKind::Promotion(w) => (self.contact)(from, to, w as u8),
+            MoveKind::Normal | MoveKind::DoublePush => (self.contact)(from, to, NONE),
         }
     }
     fn add_targets(&mut self, from: Sq, targets: u64) {
         if self.magic & bit(from) != 0 {
             for to in Bits(targets) {
-                self.magic_add(from, to, super::orthodox::Kind::Normal);
+                self.magic_add(from, to, MoveKind::Normal);
             }
             return;
         }
@@ -1826,7 +1799,7 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
             }
         }
     }
-    fn add_shifted(&mut self, targets: u64, delta: i32, kind: super::orthodox::Kind) {
+    fn add_shifted(&mut self, targets: u64, delta: i32, kind: MoveKind) {
         let from_magic = targets & self.sources(self.magic, delta);
         let targets = targets & !from_magic;
         self.n += (targets & !self.zone).count_ones() as u64;
@@ -1844,11 +1817,7 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, u8, u8)> super::orthodox::Sink
         self.n += 4 * (targets & !self.zone).count_ones() as u64;
         for to in Bits((targets & self.zone) | from_magic) {
             for w in PROMOTIONS {
-                self.add(
-                    (to as i32 - delta) as Sq,
-                    to,
-                    super::orthodox::Kind::Promotion(w as usize),
-                );
+                self.add((to as i32 - delta) as Sq, to, MoveKind::Promotion(w));
             }
         }
     }
@@ -1904,11 +1873,10 @@ impl ParrainCounter<'_> {
 }
 
 impl super::orthodox::Sink for ParrainCounter<'_> {
-    fn add(&mut self, from: Sq, to: Sq, kind: super::orthodox::Kind) {
-        use super::orthodox::Kind;
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         match kind {
-            Kind::EnPassant => {}
-            Kind::Castle(side) => {
+            MoveKind::EnPassant => {}
+            MoveKind::Castle(side) => {
                 if self.excluded & bit(from) != 0 {
                     return;
                 }
@@ -1925,7 +1893,7 @@ impl super::orthodox::Sink for ParrainCounter<'_> {
             self.step(from, to, 1);
         }
     }
-    fn add_shifted(&mut self, targets: u64, delta: i32, _: super::orthodox::Kind) {
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {
         for to in Bits(targets) {
             self.step((to as i32 - delta) as Sq, to, 1);
         }

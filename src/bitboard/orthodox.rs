@@ -7,6 +7,7 @@ use feerie_oracle::{CastlingSide, Colour, Rules};
 
 use super::bits::{Bits, lowest};
 use super::board::{BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of};
+use super::moves::MoveKind;
 use super::tables::{Sq, Tables, bit, tables};
 
 /// A move: from, to and what kind.
@@ -14,18 +15,7 @@ use super::tables::{Sq, Tables, bit, tables};
 pub struct Mv {
     pub from: u8,
     pub to: u8,
-    pub kind: Kind,
-}
-
-/// The kinds of orthodox moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Kind {
-    #[default]
-    Normal,
-    DoublePush,
-    EnPassant,
-    Castle(CastlingSide),
-    Promotion(usize),
+    pub kind: MoveKind,
 }
 
 /// A fixed-size move list: no allocation while generating.
@@ -37,10 +27,10 @@ pub struct MoveList {
 /// Where generated moves go: a list, or a counter for the last ply of perft.
 pub trait Sink {
     /// One move.
-    fn add(&mut self, from: Sq, to: Sq, kind: Kind);
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind);
     /// A move of `kind` to each square of `targets`, from the square `delta` before it.
     #[inline]
-    fn add_shifted(&mut self, targets: u64, delta: i32, kind: Kind) {
+    fn add_shifted(&mut self, targets: u64, delta: i32, kind: MoveKind) {
         for to in Bits(targets) {
             self.add((to as i32 - delta) as Sq, to, kind);
         }
@@ -50,7 +40,7 @@ pub trait Sink {
     fn add_promotions(&mut self, targets: u64, delta: i32) {
         for to in Bits(targets) {
             for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.add((to as i32 - delta) as Sq, to, Kind::Promotion(w));
+                self.add((to as i32 - delta) as Sq, to, MoveKind::Promotion(w as u8));
             }
         }
     }
@@ -63,14 +53,14 @@ pub trait Sink {
     #[inline]
     fn add_targets(&mut self, from: Sq, targets: u64) {
         for to in Bits(targets) {
-            self.add(from, to, Kind::Normal);
+            self.add(from, to, MoveKind::Normal);
         }
     }
 }
 
 impl Sink for MoveList {
     #[inline]
-    fn add(&mut self, from: Sq, to: Sq, kind: Kind) {
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         self.push(from, to, kind);
     }
 }
@@ -80,7 +70,7 @@ pub struct Counter(pub u64);
 
 impl Sink for Counter {
     #[inline]
-    fn add(&mut self, _: Sq, _: Sq, _: Kind) {
+    fn add(&mut self, _: Sq, _: Sq, _: MoveKind) {
         self.0 += 1;
     }
     #[inline]
@@ -88,7 +78,7 @@ impl Sink for Counter {
         self.0 += targets.count_ones() as u64;
     }
     #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, _: Kind) {
+    fn add_shifted(&mut self, targets: u64, _: i32, _: MoveKind) {
         self.0 += targets.count_ones() as u64;
     }
     #[inline]
@@ -111,7 +101,7 @@ impl MoveList {
         }
     }
     #[inline]
-    fn push(&mut self, from: Sq, to: Sq, kind: Kind) {
+    fn push(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         self.moves[self.len] = Mv {
             from: from as u8,
             to: to as u8,
@@ -137,8 +127,8 @@ pub struct QuietCounter {
 
 impl Sink for QuietCounter {
     #[inline]
-    fn add(&mut self, _: Sq, to: Sq, kind: Kind) {
-        if kind != Kind::EnPassant && self.enemy & bit(to) == 0 {
+    fn add(&mut self, _: Sq, to: Sq, kind: MoveKind) {
+        if kind != MoveKind::EnPassant && self.enemy & bit(to) == 0 {
             self.n += 1;
         }
     }
@@ -147,8 +137,8 @@ impl Sink for QuietCounter {
         self.n += (targets & !self.enemy).count_ones() as u64;
     }
     #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, kind: Kind) {
-        if kind != Kind::EnPassant {
+    fn add_shifted(&mut self, targets: u64, _: i32, kind: MoveKind) {
+        if kind != MoveKind::EnPassant {
             self.n += (targets & !self.enemy).count_ones() as u64;
         }
     }
@@ -166,7 +156,7 @@ pub struct MutationCounter(pub u64);
 
 impl Sink for MutationCounter {
     #[inline]
-    fn add(&mut self, _: Sq, _: Sq, _: Kind) {
+    fn add(&mut self, _: Sq, _: Sq, _: MoveKind) {
         self.0 += 1;
     }
     #[inline]
@@ -174,7 +164,7 @@ impl Sink for MutationCounter {
         self.0 += targets.count_ones() as u64;
     }
     #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, _: Kind) {
+    fn add_shifted(&mut self, targets: u64, _: i32, _: MoveKind) {
         self.0 += targets.count_ones() as u64;
     }
     #[inline]
@@ -445,14 +435,14 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
             let mut board = p.clone();
             board.colours[them] &= !bit(ep_pawn);
             if attackers(t, &board, king, after, them) == 0 {
-                list.add(from, ep_target, Kind::EnPassant);
+                list.add(from, ep_target, MoveKind::EnPassant);
             }
         }
     }
 
     for (i, (kf, kt, _, _, side)) in CASTLES[us].into_iter().enumerate() {
         if castle_paths[i] != 0 && castle_paths[i] & danger == 0 {
-            list.add(kf, kt, Kind::Castle(side));
+            list.add(kf, kt, MoveKind::Castle(side));
         }
     }
 }
@@ -491,12 +481,12 @@ fn pawn_moves<S: Sink>(
     let single = shift(free, fwd) & !occ;
     let double = shift(single & third_rank, fwd) & !occ & target;
     let single = single & target;
-    list.add_shifted(single & !promotion_rank, fwd, Kind::Normal);
+    list.add_shifted(single & !promotion_rank, fwd, MoveKind::Normal);
     list.add_promotions(single & promotion_rank, fwd);
-    list.add_shifted(double, 2 * fwd, Kind::DoublePush);
+    list.add_shifted(double, 2 * fwd, MoveKind::DoublePush);
     for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
         let hits = shift(free & !magic & mask, delta) & enemy & target;
-        list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
+        list.add_shifted(hits & !promotion_rank, delta, MoveKind::Normal);
         list.add_capture_promotions(hits & promotion_rank, delta);
     }
     for from in Bits(pawns & pinned) {
@@ -507,12 +497,12 @@ fn pawn_moves<S: Sink>(
                 if bit(one) & promotion_rank != 0 {
                     list.add_promotions(bit(one), fwd);
                 } else {
-                    list.add(from, one, Kind::Normal);
+                    list.add(from, one, MoveKind::Normal);
                 }
             }
             let two = (from as i32 + 2 * fwd) as Sq;
             if bit(from) & double_from_rank != 0 && occ & bit(two) == 0 && bit(two) & allow != 0 {
-                list.add(from, two, Kind::DoublePush);
+                list.add(from, two, MoveKind::DoublePush);
             }
         }
         if magic & bit(from) != 0 {
@@ -522,7 +512,7 @@ fn pawn_moves<S: Sink>(
             if bit(to) & promotion_rank != 0 {
                 list.add_capture_promotions(bit(to), to as i32 - from as i32);
             } else {
-                list.add(from, to, Kind::Normal);
+                list.add(from, to, MoveKind::Normal);
             }
         }
     }
@@ -566,25 +556,25 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     }
     n.colours[us] ^= fb | tb;
     match mv.kind {
-        Kind::Castle(side) => {
+        MoveKind::Castle(side) => {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.walks[KING] ^= fb | tb;
             n.royal ^= fb | tb;
             n.walks[ROOK] ^= bit(rf) | bit(rt);
             n.colours[us] ^= bit(rf) | bit(rt);
         }
-        Kind::EnPassant => {
+        MoveKind::EnPassant => {
             let (_, pawn) = p.ep().expect("en passant square");
             let pb = bit(pawn as Sq);
             n.walks[walk] ^= fb | tb;
             n.walks[walk_at(p, pawn as Sq)] ^= pb;
             n.colours[them] ^= pb;
         }
-        Kind::Promotion(w) => {
+        MoveKind::Promotion(w) => {
             n.walks[walk] ^= fb;
-            n.walks[w] ^= tb;
+            n.walks[w as usize] ^= tb;
         }
-        Kind::Normal | Kind::DoublePush => {
+        MoveKind::Normal | MoveKind::DoublePush => {
             n.walks[walk] ^= fb | tb;
             if walk == KING {
                 n.royal ^= fb | tb;
@@ -606,14 +596,14 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     }
     // A reverse pawn promoting to a rook on a corner of its own first rank gains that corner's
     // right while its king keeps its own.
-    if mv.kind == Kind::Promotion(ROOK)
+    if mv.kind == MoveKind::Promotion(ROOK as u8)
         && tb & CORNERS & FIRST_RANKS[us] != 0
         && n.castling.king_may_castle(colour)
     {
         n.castling.insert(super::board::square(to));
     }
     n.set_ep(None);
-    if mv.kind == Kind::DoublePush {
+    if mv.kind == MoveKind::DoublePush {
         let passed = (from + to) / 2;
         // Set only when an enemy pawn could take there, as the shared convention says.
         if n.occupied() & bit(passed) == 0 && pawns_attacking(t, &n, them, passed) != 0 {
