@@ -117,66 +117,6 @@ impl MoveList {
     }
 }
 
-/// Counts only the moves that capture nothing (for Circe, whose other moves are orthodox).
-pub struct QuietCounter {
-    /// The units of the side not to move.
-    pub enemy: u64,
-    /// The count.
-    pub n: u64,
-}
-
-impl Sink for QuietCounter {
-    #[inline]
-    fn add(&mut self, _: Sq, to: Sq, kind: MoveKind) {
-        if kind != MoveKind::EnPassant && self.enemy & bit(to) == 0 {
-            self.n += 1;
-        }
-    }
-    #[inline]
-    fn add_targets(&mut self, _: Sq, targets: u64) {
-        self.n += (targets & !self.enemy).count_ones() as u64;
-    }
-    #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, kind: MoveKind) {
-        if kind != MoveKind::EnPassant {
-            self.n += (targets & !self.enemy).count_ones() as u64;
-        }
-    }
-    #[inline]
-    fn add_promotions(&mut self, targets: u64, _: i32) {
-        self.n += 4 * (targets & !self.enemy).count_ones() as u64;
-    }
-    #[inline]
-    fn add_capture_promotions(&mut self, _: u64, _: i32) {}
-}
-
-/// Counts moves as Frankfurt and Protean chess have them on an orthodox board: a pawn that
-/// captures on its last rank takes the captured walk instead of promoting, one move each.
-pub struct MutationCounter(pub u64);
-
-impl Sink for MutationCounter {
-    #[inline]
-    fn add(&mut self, _: Sq, _: Sq, _: MoveKind) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn add_targets(&mut self, _: Sq, targets: u64) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, _: MoveKind) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_promotions(&mut self, targets: u64, _: i32) {
-        self.0 += 4 * targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_capture_promotions(&mut self, targets: u64, _: i32) {
-        self.0 += targets.count_ones() as u64;
-    }
-}
-
 /// Each colour's first rank.
 const FIRST_RANKS: [u64; 2] = [0xFF, 0xFF << 56];
 
