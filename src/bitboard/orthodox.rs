@@ -3,11 +3,15 @@
 //! nothing but orthodox units (one king a side, pawns off their first and last ranks).
 
 use feerie_oracle::rules::FirstRankPawns;
-use feerie_oracle::{CastlingSide, Colour, Rules};
+use feerie_oracle::{CastlingSide, Colour, Rules, Walk};
 
 use super::bits::{Bits, lowest};
-use super::board::{BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of};
+use super::board::walk_at;
+use super::board::{
+    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of,
+};
 use super::moves::MoveKind;
+use super::rules::PROMOTION_INDICES;
 use super::tables::{Sq, Tables, bit, tables};
 
 /// A move: from, to and what kind.
@@ -39,8 +43,8 @@ pub trait Sink {
     #[inline]
     fn add_promotions(&mut self, targets: u64, delta: i32) {
         for to in Bits(targets) {
-            for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.add((to as i32 - delta) as Sq, to, MoveKind::Promotion(w as u8));
+            for w in PROMOTION_INDICES {
+                self.add((to as i32 - delta) as Sq, to, MoveKind::Promotion(w));
             }
         }
     }
@@ -134,6 +138,20 @@ pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     p.magic == 0 && shaped_with_magic(p, first_rank_steps)
 }
 
+/// Whether the generator knows how a unit of this walk moves and attacks.
+#[inline]
+const fn generator_knows(walk: Walk) -> bool {
+    match walk {
+        Walk::King
+        | Walk::Queen
+        | Walk::Rook
+        | Walk::Bishop
+        | Walk::Knight
+        | Walk::Pawn
+        | Walk::ReversePawn => true,
+    }
+}
+
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
 pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
     const RANK_1: u64 = 0xFF;
@@ -141,7 +159,12 @@ pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
     let up = (p.walks[PAWN] & p.colours[0]) | (p.walks[REVERSE_PAWN] & p.colours[1]);
     let down = (p.walks[PAWN] & p.colours[1]) | (p.walks[REVERSE_PAWN] & p.colours[0]);
     let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
-    p.mutable == 0
+    let unknown_walks = WALKS
+        .iter()
+        .zip(p.walks)
+        .any(|(&walk, units)| units != 0 && !generator_knows(walk));
+    !unknown_walks
+        && p.mutable == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
         && (p.walks[KING] & p.colours[1]).count_ones() == 1
@@ -208,7 +231,7 @@ pub fn attacked(t: &Tables, p: &BbPosition, by: usize, occupied: u64) -> u64 {
 pub fn en_passant(t: &Tables, p: &BbPosition, takeable: u64) -> Option<(Sq, Sq, u64)> {
     let (target, pawn) = p.ep()?;
     let (target, pawn) = (target as Sq, pawn as Sq);
-    let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
+    let pawnlike = p.pawnlike();
     if takeable & pawnlike & bit(pawn) == 0 || p.occupied() & bit(target) != 0 {
         return None;
     }
@@ -463,16 +486,6 @@ pub fn in_check(p: &BbPosition) -> bool {
     let t = tables();
     let king = lowest(p.walks[KING] & p.colours[p.side]);
     attackers(t, p, king, p.occupied(), 1 - p.side) != 0
-}
-
-/// The walk index of the unit on `sq`.
-#[inline]
-fn walk_at(p: &BbPosition, sq: Sq) -> usize {
-    let b = bit(sq);
-    [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
-        .into_iter()
-        .find(|&w| p.walks[w] & b != 0)
-        .unwrap_or(REVERSE_PAWN)
 }
 
 /// The position after a legal move (units without attributes but the kings' royalty, magic

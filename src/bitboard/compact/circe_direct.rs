@@ -3,14 +3,14 @@
 //! the pipeline.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, ROOK, WALKS, colour_of, square, walk_index};
+use crate::bitboard::board::{BbPosition, ROOK, WALKS, colour_of, square, walk_at, walk_index};
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::orthodox::{self};
+use crate::bitboard::orthodox;
 use crate::bitboard::rules::circe::{self, Rebirth};
 use crate::bitboard::rules::moves_up;
 use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::CastlingSide;
 use feerie_oracle::rules::CirceModel;
-use feerie_oracle::{CastlingSide, Walk};
 
 use super::{Compact, NONE, PROMOTIONS, promotes};
 
@@ -72,9 +72,9 @@ impl Compact {
         walk_index(circe::reborn_walk(
             model.walk,
             self.clone_royal_victim,
-            WALKS[Self::walk_at(p, from)],
+            WALKS[walk_at(p, from)],
             p.royal & bit(from) != 0,
-            WALKS[Self::walk_at(p, cap)],
+            WALKS[walk_at(p, cap)],
             p.royal & bit(cap) != 0,
             promoted.map(|w| WALKS[w]),
         ))
@@ -130,14 +130,10 @@ impl Compact {
             }
         };
         for from in Bits(own & units) {
-            let w = Self::walk_at(p, from);
-            let (targets, last) = match WALKS[w] {
-                Walk::King => (t.king[from], 0),
-                Walk::Knight => (t.knight[from], 0),
-                Walk::Bishop => (t.bishop(from, occ), 0),
-                Walk::Rook => (t.rook(from, occ), 0),
-                Walk::Queen => (t.rook(from, occ) | t.bishop(from, occ), 0),
-                walk @ (Walk::Pawn | Walk::ReversePawn) => {
+            let walk = WALKS[walk_at(p, from)];
+            let (targets, last) = match t.piece_reach(walk, from, occ) {
+                Some(reach) => (reach, 0),
+                None => {
                     let up = moves_up(us, walk);
                     let last = if up { 0xFF00_0000_0000_0000 } else { 0xFF };
                     (t.pawn[usize::from(!up)][from], last)

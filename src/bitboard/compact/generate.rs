@@ -3,14 +3,12 @@
 //! that need only some of them.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{
-    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of, square,
-};
+use crate::bitboard::board::{BbPosition, ROOK, WALKS, colour_of, square};
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::rules::at;
+use crate::bitboard::rules::{at, moves_up};
 use crate::bitboard::tables::{Sq, bit};
-use feerie_oracle::CastlingSide;
 use feerie_oracle::rules::FirstRankPawns;
+use feerie_oracle::{CastlingSide, Walk};
 
 use super::moves::CMove;
 use super::{Compact, NONE, PROMOTIONS, fr};
@@ -73,19 +71,24 @@ impl Compact {
                 self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
             }
         };
-        for w in [KING, QUEEN, ROOK, BISHOP, KNIGHT] {
+        for (w, &walk) in WALKS.iter().enumerate() {
             for from in Bits(p.walks[w] & own & movers) {
                 let takeable = if p.magic & bit(from) != 0 {
                     0
                 } else {
                     enemy_takeable
                 };
-                let reach = match w {
-                    KING => t.king[from],
-                    KNIGHT => t.knight[from],
-                    ROOK => t.rook(from, occ),
-                    BISHOP => t.bishop(from, occ),
-                    _ => t.rook(from, occ) | t.bishop(from, occ),
+                let Some(reach) = t.piece_reach(walk, from, occ) else {
+                    let up = moves_up(us, walk);
+                    self.pawn_displacements::<MUTATE>(
+                        p,
+                        from,
+                        up,
+                        takeable,
+                        captures_only,
+                        &mut stages,
+                    );
+                    continue;
                 };
                 let reach = reach & arrivals;
                 for to in Bits(if captures_only { 0 } else { reach & !occ }) {
@@ -94,59 +97,63 @@ impl Compact {
                 for to in Bits(reach & takeable) {
                     stages(from, to, MoveKind::Normal, to as u8, NONE);
                 }
-                if w == KING && !captures_only {
+                if walk == Walk::King && !captures_only {
                     self.castlings(p, from, occ, &mut stages);
                 }
             }
         }
-        for up in [true, false] {
-            let w = if up == (us == 0) { PAWN } else { REVERSE_PAWN };
-            let pawns = p.walks[w] & own & movers;
-            let dir = if up { 1 } else { -1 };
-            let (rear, last, double_rank) = if up { (0, 7, 1) } else { (7, 0, 6) };
-            for from in Bits(pawns) {
-                let takeable = if p.magic & bit(from) != 0 {
-                    0
+    }
+
+    /// The displacements of the pawn-like unit on `from` moving up (toward rank 8) or down,
+    /// taking the units on `takeable`, given to `stages` (from, to, kind, square taken or
+    /// NONE, promotion or NONE).
+    fn pawn_displacements<const MUTATE: bool>(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        up: bool,
+        takeable: u64,
+        captures_only: bool,
+        stages: &mut impl FnMut(Sq, Sq, MoveKind, u8, u8),
+    ) {
+        let occ = p.occupied();
+        let dir = if up { 1 } else { -1 };
+        let (rear, last, double_rank) = if up { (0, 7, 1) } else { (7, 0, 6) };
+        let (f, r) = fr(from);
+        if r == rear && self.first_rank != FirstRankPawns::Step {
+            return;
+        }
+        let with_promotions =
+            |to: Sq, cap: u8, stages: &mut dyn FnMut(Sq, Sq, MoveKind, u8, u8)| {
+                // A capturer that mutates does not promote: the stage decides.
+                if fr(to).1 == last && (cap == NONE || !MUTATE) {
+                    for pr in PROMOTIONS {
+                        stages(from, to, MoveKind::Normal, cap, pr);
+                    }
                 } else {
-                    enemy_takeable
-                };
-                let (f, r) = fr(from);
-                if r == rear && self.first_rank != FirstRankPawns::Step {
-                    continue;
+                    stages(from, to, MoveKind::Normal, cap, NONE);
                 }
-                let with_promotions =
-                    |to: Sq, cap: u8, stages: &mut dyn FnMut(Sq, Sq, MoveKind, u8, u8)| {
-                        // A capturer that mutates does not promote: the stage decides.
-                        if fr(to).1 == last && (cap == NONE || !MUTATE) {
-                            for pr in PROMOTIONS {
-                                stages(from, to, MoveKind::Normal, cap, pr);
-                            }
-                        } else {
-                            stages(from, to, MoveKind::Normal, cap, NONE);
-                        }
-                    };
-                if let Some(one) = at(f, r + dir).filter(|&s| occ & bit(s) == 0 && !captures_only) {
-                    with_promotions(one, NONE, &mut stages);
-                    if r == double_rank
-                        && let Some(two) = at(f, r + 2 * dir).filter(|&s| occ & bit(s) == 0)
-                    {
-                        stages(from, two, MoveKind::DoublePush, NONE, NONE);
-                    }
-                }
-                for df in [-1, 1] {
-                    let Some(to) = at(f + df, r + dir) else {
-                        continue;
-                    };
-                    if takeable & bit(to) != 0 {
-                        with_promotions(to, to as u8, &mut stages);
-                    } else if let Some((target, pawn)) = p.ep()
-                        && target as Sq == to
-                        && occ & bit(to) == 0
-                        && takeable & (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & bit(pawn as Sq) != 0
-                    {
-                        stages(from, to, MoveKind::EnPassant, pawn, NONE);
-                    }
-                }
+            };
+        if let Some(one) = at(f, r + dir).filter(|&s| occ & bit(s) == 0 && !captures_only) {
+            with_promotions(one, NONE, stages);
+            if r == double_rank
+                && let Some(two) = at(f, r + 2 * dir).filter(|&s| occ & bit(s) == 0)
+            {
+                stages(from, two, MoveKind::DoublePush, NONE, NONE);
+            }
+        }
+        for df in [-1, 1] {
+            let Some(to) = at(f + df, r + dir) else {
+                continue;
+            };
+            if takeable & bit(to) != 0 {
+                with_promotions(to, to as u8, stages);
+            } else if let Some((target, pawn)) = p.ep()
+                && target as Sq == to
+                && occ & bit(to) == 0
+                && takeable & p.pawnlike() & bit(pawn as Sq) != 0
+            {
+                stages(from, to, MoveKind::EnPassant, pawn, NONE);
             }
         }
     }
@@ -198,7 +205,7 @@ impl Compact {
     /// The pawn-like units of the side to move, when an en passant capture exists (else none).
     pub(super) fn en_passant_takers(p: &BbPosition) -> u64 {
         if p.ep().is_some() {
-            (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & p.colours[p.side]
+            p.pawnlike() & p.colours[p.side]
         } else {
             0
         }

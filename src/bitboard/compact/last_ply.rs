@@ -3,9 +3,9 @@
 //! are judged one by one on the units' places.
 
 use crate::bitboard::bits::lowest;
-use crate::bitboard::board::{BbPosition, KING, colour_of};
+use crate::bitboard::board::{BbPosition, KING, colour_of, walk_at};
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::orthodox::{self};
+use crate::bitboard::orthodox;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::CastlingSide;
 
@@ -162,7 +162,7 @@ impl Compact {
                 n: 0,
                 contact: |from: Sq, to: Sq, promo: u8| {
                     let walk = if promo == NONE {
-                        Self::walk_at(p, from)
+                        walk_at(p, from)
                     } else {
                         promo as usize
                     };

@@ -1,9 +1,11 @@
 //! Making a compact move: the whole position after it, or (for the last ply) only the
 //! units' places that the safety test reads.
 
-use crate::bitboard::board::{BbPosition, KING, ROOK, WALKS, colour_index, colour_of, square};
+use crate::bitboard::board::{
+    BbPosition, KING, ROOK, WALKS, colour_index, colour_of, square, walk_at,
+};
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::orthodox::{self};
+use crate::bitboard::orthodox;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::{CastlingSide, Colour, Reserve};
 
@@ -18,7 +20,7 @@ impl Compact {
         let them = 1 - us;
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         let colour = colour_of(us);
-        let mover_walk = Self::walk_at(p, from);
+        let mover_walk = walk_at(p, from);
         let mover = p.piece_at(from).expect("a mover");
         let mover_royal = mover.royal;
         let mut captured = None;
@@ -127,13 +129,13 @@ impl Compact {
         let them = 1 - us;
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         let (fb, tb) = (bit(from), bit(to));
-        let mover_walk = Self::walk_at(p, from);
+        let mover_walk = walk_at(p, from);
         let royal = p.royal & fb != 0;
         let magic = p.magic & fb != 0;
         if mv.cap != NONE {
             let cb = bit(mv.cap as Sq);
             n.colours[them] &= !cb;
-            n.walks[Self::walk_at(p, mv.cap as Sq)] &= !cb;
+            n.walks[walk_at(p, mv.cap as Sq)] &= !cb;
         }
         if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());

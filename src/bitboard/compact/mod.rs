@@ -26,19 +26,22 @@ use feerie_oracle::rules::{
     ParrainOtherSidePromotion, RebirthTime, RoyalEnPassant, RoyalRiderPassage,
 };
 
-use super::board::{BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS};
+use super::board::{BbPosition, WALKS};
+use super::rules::attacks::Attacks;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
-use super::rules::{file, promotes_on, rank};
-use super::tables::{Sq, Tables, bit, tables};
+use super::rules::{PROMOTION_INDICES, file, promotes_on, rank};
+use super::tables::{Sq, Tables, tables};
 
 const NONE: u8 = 255;
-const PROMOTIONS: [u8; 4] = [QUEEN as u8, ROOK as u8, BISHOP as u8, KNIGHT as u8];
+/// The walk indices a pawn promotes to.
+const PROMOTIONS: [u8; 4] = PROMOTION_INDICES;
 
 /// The rules in the form the compact path needs.
 pub struct Compact {
     t: &'static Tables,
     rebirth_squares: &'static RebirthSquares,
+    attacks: Attacks,
     circe: Option<CirceModel>,
     first_rank: FirstRankPawns,
     captures_mutate: bool,
@@ -85,6 +88,7 @@ impl Compact {
         Some(Compact {
             t: tables(),
             rebirth_squares: rebirth_squares(),
+            attacks: Attacks::new(rules.first_rank_pawns()),
             circe,
             first_rank: rules.first_rank_pawns(),
             captures_mutate: rules.captures_mutate(),
@@ -153,17 +157,5 @@ impl Compact {
                 out.push(after);
             }
         });
-    }
-
-    #[inline]
-    pub(super) fn walk_at(p: &BbPosition, sq: Sq) -> usize {
-        let b = bit(sq);
-        // The commonest walks first.
-        for w in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
-            if p.walks[w] & b != 0 {
-                return w;
-            }
-        }
-        REVERSE_PAWN
     }
 }

@@ -5,7 +5,7 @@
 use crate::bitboard::bits::lowest;
 use crate::bitboard::board::{BbPosition, KING, colour_of};
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::orthodox::{self};
+use crate::bitboard::orthodox;
 use crate::bitboard::tables::{Sq, bit};
 
 use super::moves::CMove;

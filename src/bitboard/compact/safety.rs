@@ -3,9 +3,7 @@
 //! makes.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{
-    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS,
-};
+use crate::bitboard::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
 use crate::bitboard::rules::moves_up;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Walk;
@@ -75,31 +73,10 @@ impl Compact {
             })
     }
 
-    /// Pawn-like units of colour `c` moving up (or down) whose attacks count.
-    #[inline]
-    pub(super) fn pawn_set(&self, p: &BbPosition, c: usize, up: bool) -> u64 {
-        let w = if up == (c == 0) { PAWN } else { REVERSE_PAWN };
-        let set = p.walks[w] & p.colours[c] & !p.magic;
-        if self.first_rank == FirstRankPawns::Inert {
-            set & !(if up { 0xFFu64 } else { 0xFF << 56 })
-        } else {
-            set
-        }
-    }
-
+    /// Whether a unit of colour `by` attacks `sq`, the units on `occ` blocking.
     #[inline]
     pub(super) fn attacked(&self, p: &BbPosition, sq: Sq, occ: u64, by: usize) -> bool {
-        let t = self.t;
-        let them = p.colours[by] & !p.magic;
-        let q = p.walks[QUEEN];
-        (t.knight[sq] & p.walks[KNIGHT]
-            | t.king[sq] & p.walks[KING]
-            | t.rook(sq, occ) & (p.walks[ROOK] | q)
-            | t.bishop(sq, occ) & (p.walks[BISHOP] | q))
-            & them
-            != 0
-            || t.pawn[1][sq] & self.pawn_set(p, by, true) != 0
-            || t.pawn[0][sq] & self.pawn_set(p, by, false) != 0
+        self.attacks.attackers(p, sq, occ, by) != 0
     }
 
     /// After a move of colour `c`: its royal units are not attacked (and, with
@@ -113,8 +90,7 @@ impl Compact {
             && p.royal & bit(pawn as Sq) != 0
         {
             let t = target as Sq;
-            let takers = self.t.pawn[1][t] & self.pawn_set(p, 1 - c, true)
-                | self.t.pawn[0][t] & self.pawn_set(p, 1 - c, false);
+            let takers = self.attacks.pawns_attacking(p, t, 1 - c);
             if takers != 0 {
                 return false;
             }

@@ -3,7 +3,9 @@
 //! choice a move of its own.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, KING, ROOK, WALKS, colour_index, colour_of, walk_index};
+use crate::bitboard::board::{
+    BbPosition, KING, ROOK, WALKS, colour_index, colour_of, walk_at, walk_index,
+};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::rules::circe::{self, Rebirth};
 use crate::bitboard::rules::{magic, parrain};
@@ -86,12 +88,12 @@ impl Placed {
             }
         } else if s as u8 == mv.to {
             return if mv.walk == NONE {
-                Compact::walk_at(p, mv.from as Sq)
+                walk_at(p, mv.from as Sq)
             } else {
                 mv.walk as usize
             };
         }
-        Compact::walk_at(p, s)
+        walk_at(p, s)
     }
 }
 
@@ -109,13 +111,13 @@ impl Compact {
         emit: &mut impl FnMut(CMove),
     ) {
         let mut mv = CMove::displacement(from, to, kind, cap, promo);
-        let mover_walk = Self::walk_at(p, from);
+        let mover_walk = walk_at(p, from);
         let us = p.side;
         // Stage 2: mutation, then a promotion when the new pawn stands on its last rank.
         let mut walks: [u8; 4] = [mv.walk, NONE, NONE, NONE];
         let mut walk_count = 1;
         if MUTATE && cap != NONE {
-            let victim = Self::walk_at(p, cap as Sq);
+            let victim = walk_at(p, cap as Sq);
             let new = self
                 .mutation
                 .new_walk(

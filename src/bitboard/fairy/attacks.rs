@@ -3,52 +3,17 @@
 //! (under Circe rex inclusive, not when the royal unit taken would be reborn).
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{
-    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of,
-};
+use crate::bitboard::board::BbPosition;
 use crate::bitboard::rules::circe::{self, Rebirth as Fate};
 use crate::bitboard::tables::{Sq, bit};
-use feerie_oracle::rules::{FirstRankPawns, RoyalEnPassant};
-use feerie_oracle::{Colour, Walk};
+use feerie_oracle::rules::RoyalEnPassant;
 
 use super::Game;
 
 impl Game<'_> {
-    /// Pawn-like units of `colour` whose attacks count (`inert` first-rank pawns do not).
-    pub(super) fn attacking_pawns(&self, p: &BbPosition, c: usize, up: bool) -> u64 {
-        let own = p.colours[c] & !p.magic;
-        let colour = colour_of(c);
-        let walk_up = if colour == Colour::White {
-            Walk::Pawn
-        } else {
-            Walk::ReversePawn
-        };
-        let set = if up == (walk_up == Walk::Pawn) {
-            p.walks[PAWN]
-        } else {
-            p.walks[REVERSE_PAWN]
-        } & own;
-        if self.first_rank == FirstRankPawns::Inert {
-            let rear: u64 = if up { 0xFF } else { 0xFF00_0000_0000_0000 };
-            set & !rear
-        } else {
-            set
-        }
-    }
-
     /// Units of colour `by` that attack `sq` (magic units attack nothing).
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
-        let t = self.t;
-        let them = p.colours[by] & !p.magic;
-        let queens = p.walks[QUEEN];
-        let pawns = (t.pawn[1][sq] & self.attacking_pawns(p, by, true))
-            | (t.pawn[0][sq] & self.attacking_pawns(p, by, false));
-        ((t.knight[sq] & p.walks[KNIGHT])
-            | (t.king[sq] & p.walks[KING])
-            | (t.rook(sq, occupied) & (p.walks[ROOK] | queens))
-            | (t.bishop(sq, occupied) & (p.walks[BISHOP] | queens)))
-            & them
-            | pawns
+        self.attacks.attackers(p, sq, occupied, by)
     }
 
     /// Whether the royal units of colour `c` are in check.
@@ -82,12 +47,9 @@ impl Game<'_> {
             return false;
         };
         let pawn = pawn as Sq;
-        let is_royal_pawn = p.royal & p.colours[c] & bit(pawn) != 0
-            && (p.walks[PAWN] | p.walks[REVERSE_PAWN]) & bit(pawn) != 0;
+        let is_royal_pawn =
+            p.royal & p.colours[c] & bit(pawn) != 0 && p.pawnlike() & bit(pawn) != 0;
         let t = target as Sq;
-        is_royal_pawn
-            && (self.t.pawn[1][t] & self.attacking_pawns(p, 1 - c, true)
-                | self.t.pawn[0][t] & self.attacking_pawns(p, 1 - c, false))
-                != 0
+        is_royal_pawn && self.attacks.pawns_attacking(p, t, 1 - c) != 0
     }
 }

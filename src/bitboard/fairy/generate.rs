@@ -3,7 +3,7 @@
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, KING, colour_index, square};
-use crate::bitboard::rules::{at, file, promotes_on, rank};
+use crate::bitboard::rules::{at, file, is_rider, promotes_on, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
 use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
@@ -27,18 +27,11 @@ impl Game<'_> {
         let occ = p.occupied();
         for from in Bits(own) {
             let mover = p.piece_at(from).expect("a unit");
-            let targets = match mover.walk {
-                Walk::King => t.king[from],
-                Walk::Knight => t.knight[from],
-                Walk::Rook => t.rook(from, occ),
-                Walk::Bishop => t.bishop(from, occ),
-                Walk::Queen => t.rook(from, occ) | t.bishop(from, occ),
-                Walk::Pawn | Walk::ReversePawn => {
-                    self.pawn_moves(p, from, mover, out);
-                    continue;
-                }
-            } & !own;
-            for to in Bits(targets) {
+            let Some(reach) = t.piece_reach(mover.walk, from, occ) else {
+                self.pawn_moves(p, from, mover, out);
+                continue;
+            };
+            for to in Bits(reach & !own) {
                 let mut r = MoveRecord::displacement(mover, square(from), square(to));
                 if occ & bit(to) != 0 {
                     let Some(victim) = self.capturable(p, mover, to) else {
@@ -184,7 +177,7 @@ impl Game<'_> {
     pub(super) fn passage_safe(&self, p: &BbPosition, mv: &MoveRecord) -> bool {
         if self.rules.royal_rider_passage() == RoyalRiderPassage::Free
             || !mv.mover.royal
-            || !matches!(mv.mover.walk, Walk::Queen | Walk::Rook | Walk::Bishop)
+            || !is_rider(mv.mover.walk)
             || mv.castling.is_some()
         {
             return true;

@@ -2,8 +2,8 @@
 //! rebirths, contacts), castling rights, en passant, the Parrain reserve and the clocks.
 
 use crate::bitboard::board::{BbPosition, KING, ROOK, colour_index, colour_of, square};
-use crate::bitboard::orthodox::{self};
-use crate::bitboard::rules::{at, file, rank};
+use crate::bitboard::orthodox;
+use crate::bitboard::rules::{at, file, is_pawnlike, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Reserve, Walk};
 
@@ -113,7 +113,7 @@ impl Game<'_> {
         // En passant: after a double step, when an enemy pawn could take.
         n.set_ep(None);
         let m = mv.mover;
-        let pawnlike = matches!(m.walk, Walk::Pawn | Walk::ReversePawn);
+        let pawnlike = is_pawnlike(m.walk);
         let (from, to) = (mv.from.index(), mv.to.index());
         if pawnlike
             && mv.capture.is_none()

@@ -16,12 +16,13 @@ use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Rules, Walk};
 
 use super::bits::lowest;
 use super::board::{BbPosition, colour_index, square};
+use super::rules::attacks::Attacks;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::moves_up;
 use super::rules::mutation::Mutation;
 use super::tables::{Tables, tables};
 
-const PROMOTIONS: [Walk; 4] = [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight];
+use super::rules::PROMOTION_WALKS as PROMOTIONS;
 
 /// The rules, resolved once for a whole search.
 pub struct Game<'a> {
@@ -33,6 +34,7 @@ pub struct Game<'a> {
     mutating: bool,
     mutation: Mutation,
     first_rank: FirstRankPawns,
+    attacks: Attacks,
 }
 
 /// +1 for a unit moving toward rank 8 (a white pawn, a black reverse pawn), -1 otherwise.
@@ -73,6 +75,7 @@ impl<'a> Game<'a> {
             mutating: rules.captures_mutate(),
             mutation: Mutation::of(rules),
             first_rank: rules.first_rank_pawns(),
+            attacks: Attacks::new(rules.first_rank_pawns()),
         }
     }
 

@@ -176,8 +176,9 @@ mod tests {
 
     #[test]
     fn plain_circe_squares() {
-        // A white knight taken on d4 (dark) goes to b1 (dark); a black rook taken on a1 to h8.
-        assert_eq!(circe_square(0, Walk::Knight, 27), 1);
+        // A white knight taken on d4 (dark) goes to g1 (dark); a black rook taken on a1 (dark)
+        // to h8 (dark).
+        assert_eq!(circe_square(0, Walk::Knight, 27), 6);
         assert_eq!(circe_square(1, Walk::Rook, 0), 63);
         assert_eq!(circe_square(1, Walk::Pawn, 2), 50);
         assert_eq!(circe_square(0, Walk::King, 40), 4);

@@ -5,11 +5,13 @@
 //! - [`circe`]: where a captured unit is reborn (RULES.md §3) and with which walk;
 //! - [`mutation`]: the walk a capturer takes under Frankfurt and Protean chess (§4);
 //! - [`parrain`]: the vector that brings back a Parrain unit (§3, `rebirth_time: next_move`);
-//! - [`magic`]: the ladder of Bédoni's magic pieces and what a contact does (§6).
+//! - [`magic`]: the ladder of Bédoni's magic pieces and what a contact does (§6);
+//! - [`attacks`]: which units attack a square (magic units and inert pawns do not).
 //!
 //! Every `match` on [`Walk`] here names each walk: a new walk does not compile until each rule
 //! says what it does with it.
 
+pub mod attacks;
 pub mod circe;
 pub mod magic;
 pub mod mutation;
@@ -17,7 +19,49 @@ pub mod parrain;
 
 use feerie_oracle::Walk;
 
+use super::board::walk_index;
 use super::tables::Sq;
+
+/// Whether a pawn may promote to this walk: a queen, a rook, a bishop or a knight.
+pub const fn is_promotion_choice(walk: Walk) -> bool {
+    match walk {
+        Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => true,
+        Walk::King | Walk::Pawn | Walk::ReversePawn => false,
+    }
+}
+
+/// The walks a pawn promotes to, in the order the moves are listed.
+pub const PROMOTION_WALKS: [Walk; 4] = [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight];
+
+/// [`PROMOTION_WALKS`] as walk indices ([`walk_index`]).
+pub const PROMOTION_INDICES: [u8; 4] = {
+    let mut indices = [0; 4];
+    let mut i = 0;
+    while i < 4 {
+        indices[i] = walk_index(PROMOTION_WALKS[i]) as u8;
+        i += 1;
+    }
+    indices
+};
+
+// Every promotion choice is listed, and nothing else.
+const _: () = {
+    let mut i = 0;
+    while i < Walk::ALL.len() {
+        let walk = Walk::ALL[i];
+        let mut listed = false;
+        let mut j = 0;
+        while j < PROMOTION_WALKS.len() {
+            listed |= PROMOTION_WALKS[j] as u8 == walk as u8;
+            j += 1;
+        }
+        assert!(
+            listed == is_promotion_choice(walk),
+            "PROMOTION_WALKS and is_promotion_choice differ"
+        );
+        i += 1;
+    }
+};
 
 /// The rank of a square, 0 (rank 1) to 7.
 #[inline]
@@ -55,6 +99,16 @@ pub fn is_pawnlike(walk: Walk) -> bool {
     match walk {
         Walk::Pawn | Walk::ReversePawn => true,
         Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => false,
+    }
+}
+
+/// Whether a walk moves along lines (queen, rook, bishop): it passes over the squares between
+/// its start and its arrival.
+#[inline]
+pub fn is_rider(walk: Walk) -> bool {
+    match walk {
+        Walk::Queen | Walk::Rook | Walk::Bishop => true,
+        Walk::King | Walk::Knight | Walk::Pawn | Walk::ReversePawn => false,
     }
 }
 
