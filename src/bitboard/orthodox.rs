@@ -11,7 +11,7 @@ use super::board::{
     BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of,
 };
 use super::moves::MoveKind;
-use super::rules::PROMOTION_INDICES;
+use super::rules::{PROMOTION_INDICES, is_pawnlike};
 use super::tables::{Sq, Tables, bit, tables};
 
 /// A move: from, to and what kind.
@@ -69,10 +69,12 @@ impl Sink for MoveList {
     }
 }
 
-/// Counts moves without listing them.
-pub struct Counter(pub u64);
+/// Counts moves without listing them, `CAPTURE_PROMOTIONS` for a pawn taking on its last rank:
+/// four promotions in orthodox chess, one move where the capturer takes the captured walk
+/// instead (Frankfurt, Protean).
+pub struct Counter<const CAPTURE_PROMOTIONS: u64 = 4>(pub u64);
 
-impl Sink for Counter {
+impl<const CAPTURE_PROMOTIONS: u64> Sink for Counter<CAPTURE_PROMOTIONS> {
     #[inline]
     fn add(&mut self, _: Sq, _: Sq, _: MoveKind) {
         self.0 += 1;
@@ -88,6 +90,10 @@ impl Sink for Counter {
     #[inline]
     fn add_promotions(&mut self, targets: u64, _: i32) {
         self.0 += 4 * targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_capture_promotions(&mut self, targets: u64, _: i32) {
+        self.0 += CAPTURE_PROMOTIONS * targets.count_ones() as u64;
     }
 }
 
@@ -498,7 +504,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     let (from, to) = (mv.from as Sq, mv.to as Sq);
     let (fb, tb) = (bit(from), bit(to));
     let walk = walk_at(p, from);
-    let pawnlike = walk == PAWN || walk == REVERSE_PAWN;
+    let pawnlike = is_pawnlike(WALKS[walk]);
     let mut resets = pawnlike;
     // Take a unit standing on the arrival square.
     if p.colours[them] & tb != 0 {
@@ -577,7 +583,7 @@ pub fn perft(p: &BbPosition, depth: u32) -> u64 {
         return 1;
     }
     if depth == 1 {
-        let mut counter = Counter(0);
+        let mut counter = Counter::<4>(0);
         generate(p, &mut counter);
         return counter.0;
     }

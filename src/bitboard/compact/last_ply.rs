@@ -10,7 +10,7 @@ use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::CastlingSide;
 
 use super::moves::CMove;
-use super::sinks::{CirceCounter, MagicLeafSplit, MutationCounter, ParrainCounter, QuietCounter};
+use super::sinks::{CirceCounter, MagicLeafSplit, ParrainCounter, QuietCounter};
 use super::{Compact, NONE};
 
 impl Compact {
@@ -52,11 +52,11 @@ impl Compact {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such.
             if MUTATE {
-                let mut c = MutationCounter(0);
+                let mut c = orthodox::Counter::<1>(0);
                 orthodox::generate(p, &mut c);
                 return c.0;
             }
-            let mut c = orthodox::Counter(0);
+            let mut c = orthodox::Counter::<4>(0);
             orthodox::generate(p, &mut c);
             return c.0;
         }
@@ -65,12 +65,12 @@ impl Compact {
             // and under Frankfurt and Protean captures are too: count those with the orthodox
             // generator; judge only the Circe captures one by one.
             if !NOW && MUTATE {
-                let mut c = MutationCounter(0);
+                let mut c = orthodox::Counter::<1>(0);
                 orthodox::generate(p, &mut c);
                 return c.0;
             }
             if !NOW {
-                let mut c = orthodox::Counter(0);
+                let mut c = orthodox::Counter::<4>(0);
                 orthodox::generate(p, &mut c);
                 return c.0;
             }

@@ -33,6 +33,7 @@ use super::rules::mutation::Mutation;
 use super::rules::{PROMOTION_INDICES, file, promotes_on, rank};
 use super::tables::{Sq, Tables, tables};
 
+/// No square, or no walk: a field of a compact move that the move leaves empty.
 const NONE: u8 = 255;
 /// The walk indices a pawn promotes to.
 const PROMOTIONS: [u8; 4] = PROMOTION_INDICES;

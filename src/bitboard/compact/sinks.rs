@@ -45,33 +45,6 @@ impl Sink for QuietCounter {
     fn add_capture_promotions(&mut self, _: u64, _: i32) {}
 }
 
-/// Counts moves as Frankfurt and Protean chess have them on an orthodox board: a pawn that
-/// captures on its last rank takes the captured walk instead of promoting, one move each.
-pub(super) struct MutationCounter(pub u64);
-
-impl Sink for MutationCounter {
-    #[inline]
-    fn add(&mut self, _: Sq, _: Sq, _: MoveKind) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn add_targets(&mut self, _: Sq, targets: u64) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, _: MoveKind) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_promotions(&mut self, targets: u64, _: i32) {
-        self.0 += 4 * targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_capture_promotions(&mut self, targets: u64, _: i32) {
-        self.0 += targets.count_ones() as u64;
-    }
-}
-
 /// Counts, from the orthodox generator out of check, every quiet move and every Circe capture by
 /// an unpinned unit other than the king: such a capture is legal unless the unit it brings back
 /// attacks the king (one move per promotion of a reborn pawn, each judged). Captures by the king,
