@@ -2,13 +2,13 @@
 //! records, and the tests on castling and on a royal rider's passage.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, KING, colour_index, square};
-use crate::bitboard::rules::{at, file, is_rider, promotes_on, rank};
+use crate::bitboard::board::{BbPosition, KING, square};
+use crate::bitboard::rules::{at, file, is_rider, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
 use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
 
-use super::{Game, PROMOTIONS, double_rank, forward, rear_rank};
+use super::{Game, double_rank, forward, push_with_promotions, rear_rank};
 
 impl Game<'_> {
     /// May `mover` take the unit on `sq`?
@@ -65,15 +65,7 @@ impl Game<'_> {
             return;
         }
         let with_promotions = |r: MoveRecord, out: &mut Vec<MoveRecord>| {
-            if promotes_on(colour_index(mover.colour), mover.walk, r.to.index()) {
-                for w in PROMOTIONS {
-                    let mut x = r.clone();
-                    x.promotion = Some(mover.with_walk(w));
-                    out.push(x);
-                }
-            } else {
-                out.push(r);
-            }
+            push_with_promotions(r, mover, out);
         };
         if let Some(one) = at(file(from), rank(from) + dir).filter(|&s| occ & bit(s) == 0) {
             with_promotions(

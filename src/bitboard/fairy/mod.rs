@@ -12,14 +12,14 @@ mod make;
 mod stages;
 
 use feerie_oracle::rules::{CirceModel, FirstRankPawns, RebirthTime};
-use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Rules, Walk};
+use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Piece, Rules, Walk};
 
 use super::bits::lowest;
 use super::board::{BbPosition, colour_index, square};
 use super::rules::attacks::Attacks;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
-use super::rules::moves_up;
 use super::rules::mutation::Mutation;
+use super::rules::{moves_up, promotes_on};
 use super::tables::{Tables, tables};
 
 use super::rules::PROMOTION_WALKS as PROMOTIONS;
@@ -60,6 +60,20 @@ fn double_rank(colour: Colour, walk: Walk) -> i32 {
         1
     } else {
         6
+    }
+}
+
+/// The record `r`, once per promotion when `unit` (the mover as it arrives) promotes on its
+/// arrival square.
+fn push_with_promotions(r: MoveRecord, unit: Piece, out: &mut Vec<MoveRecord>) {
+    if promotes_on(colour_index(unit.colour), unit.walk, r.to.index()) {
+        for w in PROMOTIONS {
+            let mut x = r.clone();
+            x.promotion = Some(unit.with_walk(w));
+            out.push(x);
+        }
+    } else {
+        out.push(r);
     }
 }
 

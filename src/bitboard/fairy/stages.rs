@@ -13,7 +13,7 @@ use feerie_oracle::rules::{
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
-use super::{Game, PROMOTIONS};
+use super::{Game, PROMOTIONS, push_with_promotions};
 
 impl Game<'_> {
     /// Stage 2: the capturer takes the captured walk (Frankfurt, Protean).
@@ -38,15 +38,7 @@ impl Game<'_> {
         let mut base = mv;
         base.mutation = Some(mutated);
         base.promotion = None;
-        if promotes_on(colour_index(mutated.colour), walk, base.to.index()) {
-            for w in PROMOTIONS {
-                let mut x = base.clone();
-                x.promotion = Some(mutated.with_walk(w));
-                out.push(x);
-            }
-        } else {
-            out.push(base);
-        }
+        push_with_promotions(base, mutated, out);
     }
 
     /// Board squares occupied after stages 1 and 2.
