@@ -72,7 +72,7 @@ impl Compact {
         walk_index(circe::reborn_walk(
             model.walk,
             self.clone_royal_victim,
-            WALKS[walk_at(p, from)],
+            || WALKS[walk_at(p, from)],
             p.royal & bit(from) != 0,
             WALKS[walk_at(p, cap)],
             p.royal & bit(cap) != 0,

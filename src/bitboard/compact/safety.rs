@@ -76,7 +76,7 @@ impl Compact {
     /// Whether a unit of colour `by` attacks `sq`, the units on `occ` blocking.
     #[inline]
     pub(super) fn attacked(&self, p: &BbPosition, sq: Sq, occ: u64, by: usize) -> bool {
-        self.attacks.attackers(p, sq, occ, by) != 0
+        self.attacks.attacked(p, sq, occ, by)
     }
 
     /// After a move of colour `c`: its royal units are not attacked (and, with

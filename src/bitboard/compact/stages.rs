@@ -320,7 +320,7 @@ impl Compact {
             }
             let mut new = 0u64;
             for m in Bits(touching) {
-                if magic::is_new_contact(was, s, origin(m), m, self.magic_kept) {
+                if magic::is_new_contact(t, was, s, origin(m), m, self.magic_kept) {
                     new |= bit(m);
                 }
             }
@@ -386,7 +386,7 @@ impl Compact {
         }
         // Nothing but the mover moves: each magic unit stays where it was.
         let new = Bits(touching)
-            .filter(|&m| magic::is_new_contact(Some(from), to, Some(m), m, self.magic_kept))
+            .filter(|&m| magic::is_new_contact(self.t, Some(from), to, Some(m), m, self.magic_kept))
             .fold(0u64, |set, m| set | bit(m));
         if new == 0 {
             return 1;

@@ -123,7 +123,7 @@ impl Game<'_> {
         circe::reborn_walk(
             model.walk,
             self.rules.clone_royal_victim(),
-            capturer.walk,
+            || capturer.walk,
             capturer.royal,
             victim.walk,
             victim.royal,
@@ -203,7 +203,7 @@ impl Game<'_> {
             }
             let touching = magic & self.t.king[s];
             let new = Bits(touching)
-                .filter(|&m| magic::is_new_contact(was, s, origin(m), m, kept))
+                .filter(|&m| magic::is_new_contact(self.t, was, s, origin(m), m, kept))
                 .fold(0u64, |set, m| set | bit(m));
             if new == 0 {
                 continue;

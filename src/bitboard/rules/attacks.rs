@@ -47,24 +47,53 @@ impl Attacks {
         from & p.colours[c] & !p.magic
     }
 
+    /// The squares from which a unit of walk `walk` and colour index `by` attacks `sq`, given
+    /// the rook's and the bishop's lines from `sq`.
+    #[inline]
+    fn reach(&self, walk: Walk, sq: Sq, lines: (u64, u64), by: usize) -> u64 {
+        let (rook, bishop) = lines;
+        match walk {
+            Walk::King => self.t.king[sq],
+            Walk::Queen => rook | bishop,
+            Walk::Rook => rook,
+            Walk::Bishop => bishop,
+            Walk::Knight => self.t.knight[sq],
+            Walk::Pawn | Walk::ReversePawn => self.pawn_reach(sq, moves_up(by, walk)),
+        }
+    }
+
     /// The units of colour index `by` that attack `sq`, the units on `occupied` blocking.
     #[inline]
     pub fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
-        let t = self.t;
-        let (rook, bishop) = (t.rook(sq, occupied), t.bishop(sq, occupied));
+        let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut from = 0;
         for (w, &walk) in WALKS.iter().enumerate() {
-            // The squares from which a unit of this walk and colour attacks `sq`.
-            let reach = match walk {
-                Walk::King => t.king[sq],
-                Walk::Queen => rook | bishop,
-                Walk::Rook => rook,
-                Walk::Bishop => bishop,
-                Walk::Knight => t.knight[sq],
-                Walk::Pawn | Walk::ReversePawn => self.pawn_reach(sq, moves_up(by, walk)),
-            };
-            from |= reach & p.walks[w];
+            from |= self.reach(walk, sq, lines, by) & p.walks[w];
         }
         from & p.colours[by] & !p.magic
+    }
+
+    /// Whether a unit of colour index `by` attacks `sq`, the units on `occupied` blocking: as
+    /// [`Self::attackers`], the pieces tested before the pawns.
+    #[inline]
+    pub fn attacked(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> bool {
+        let them = p.colours[by] & !p.magic;
+        let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
+        let mut pieces = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            if !is_pawnlike(walk) {
+                pieces |= self.reach(walk, sq, lines, by) & p.walks[w];
+            }
+        }
+        if pieces & them != 0 {
+            return true;
+        }
+        let mut pawns = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            if is_pawnlike(walk) {
+                pawns |= self.reach(walk, sq, lines, by) & p.walks[w];
+            }
+        }
+        pawns & them != 0
     }
 }

@@ -122,10 +122,12 @@ impl RebirthSquares {
 /// The walk a unit taken is reborn with: its own, or under Clone (`rebirth_walk: capturer`) the
 /// capturer's (`promoted` when the capturer promotes and the promoted walk is the one cloned),
 /// unless the capturer is royal, or the victim is royal and `clone_royal_victim: keeps_walk`.
+/// `capturer` gives the capturer's walk, asked for only when it is cloned.
+#[inline]
 pub fn reborn_walk(
     rule: RebirthWalk,
     royal_victim: CloneRoyalVictim,
-    capturer: Walk,
+    capturer: impl FnOnce() -> Walk,
     capturer_royal: bool,
     victim: Walk,
     victim_royal: bool,
@@ -137,7 +139,7 @@ pub fn reborn_walk(
         RebirthWalk::Capturer if victim_royal && royal_victim == CloneRoyalVictim::KeepsWalk => {
             victim
         }
-        RebirthWalk::Capturer => promoted.unwrap_or(capturer),
+        RebirthWalk::Capturer => promoted.unwrap_or_else(capturer),
     }
 }
 

@@ -4,7 +4,7 @@
 use feerie_oracle::Walk;
 use feerie_oracle::rules::{MagicKeptContact, MagicSteps};
 
-use super::super::tables::{Sq, tables};
+use super::super::tables::{Sq, Tables};
 
 /// One step of the magic ladder P, N, B, R, Q (up) or back (down); a queen does not go up, a
 /// pawn does not go down, a reverse pawn climbs like a pawn, a king stays a king.
@@ -31,6 +31,7 @@ pub fn ladder(walk: Walk, up: bool) -> Walk {
 /// reestablishes`.
 #[inline]
 pub fn is_new_contact(
+    t: &Tables,
     unit_was: Option<Sq>,
     unit: Sq,
     magic_was: Option<Sq>,
@@ -39,7 +40,7 @@ pub fn is_new_contact(
 ) -> bool {
     match (unit_was, magic_was) {
         (Some(w), Some(mw)) => {
-            let touched = w != mw && tables().king[w] & (1u64 << mw) != 0;
+            let touched = w != mw && t.king[w] & (1u64 << mw) != 0;
             !touched || ((w != unit || mw != magic) && kept == MagicKeptContact::Reestablishes)
         }
         _ => true,
