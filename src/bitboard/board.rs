@@ -4,14 +4,15 @@ use feerie_oracle::{
     Board, CastlingRights, CastlingSide, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
 };
 
+use super::rules::is_pawnlike;
 use super::tables::{Sq, bit};
 
 /// The walks in index order (the vocabulary's own order).
-pub const WALKS: [Walk; 7] = Walk::ALL;
+pub const WALKS: [Walk; Walk::ALL.len()] = Walk::ALL;
 
 /// Index of a walk in [`WALKS`].
 #[inline]
-pub fn walk_index(walk: Walk) -> usize {
+pub const fn walk_index(walk: Walk) -> usize {
     match walk {
         Walk::King => 0,
         Walk::Queen => 1,
@@ -30,6 +31,34 @@ pub const BISHOP: usize = 3;
 pub const KNIGHT: usize = 4;
 pub const PAWN: usize = 5;
 pub const REVERSE_PAWN: usize = 6;
+
+/// The walk indices from the commonest walk to the rarest, for [`walk_at`]: each walk once, as
+/// the compiler checks.
+const SEARCH_ORDER: [usize; WALKS.len()] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, REVERSE_PAWN];
+
+const _: () = {
+    let mut seen = [false; WALKS.len()];
+    let mut i = 0;
+    while i < SEARCH_ORDER.len() {
+        assert!(!seen[SEARCH_ORDER[i]], "a walk twice in SEARCH_ORDER");
+        seen[SEARCH_ORDER[i]] = true;
+        i += 1;
+    }
+};
+
+/// The walk index of the unit on `sq`, which must be occupied: the commonest walks are tested
+/// first, and the last needs no test.
+#[inline]
+pub fn walk_at(p: &BbPosition, sq: Sq) -> usize {
+    let b = bit(sq);
+    let (&rarest, others) = SEARCH_ORDER.split_last().expect("walks");
+    for &w in others {
+        if p.walks[w] & b != 0 {
+            return w;
+        }
+    }
+    rarest
+}
 
 /// Colour index: White 0, Black 1.
 #[inline]
@@ -50,7 +79,7 @@ pub fn colour_of(i: usize) -> Colour {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BbPosition {
     pub colours: [u64; 2],
-    pub walks: [u64; 7],
+    pub walks: [u64; WALKS.len()],
     pub royal: u64,
     pub magic: u64,
     pub mutable: u64,
@@ -108,7 +137,7 @@ impl BbPosition {
     pub fn from_setup(setup: &Setup) -> BbPosition {
         let mut p = BbPosition {
             colours: [0; 2],
-            walks: [0; 7],
+            walks: [0; WALKS.len()],
             royal: 0,
             magic: 0,
             mutable: 0,
@@ -150,6 +179,18 @@ impl BbPosition {
         setup
     }
 
+    /// The pawn-like units of both colours.
+    #[inline]
+    pub fn pawnlike(&self) -> u64 {
+        let mut set = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            if is_pawnlike(walk) {
+                set |= self.walks[w];
+            }
+        }
+        set
+    }
+
     #[inline]
     pub fn occupied(&self) -> u64 {
         self.colours[0] | self.colours[1]
@@ -166,7 +207,7 @@ impl BbPosition {
         } else {
             return None;
         };
-        let w = (0..7).find(|&w| self.walks[w] & b != 0)?;
+        let w = (0..WALKS.len()).find(|&w| self.walks[w] & b != 0)?;
         Some(Piece {
             colour,
             walk: WALKS[w],

@@ -6,10 +6,13 @@
 //! runs the move pipeline of RULES.md on bitboards; for perft, the compact path ([`compact`])
 //! runs the same pipeline on small moves, specialised at compile time on its stages.
 
+mod bits;
 mod board;
 mod compact;
 mod fairy;
+mod moves;
 mod orthodox;
+mod rules;
 mod tables;
 
 use feerie_oracle::{
@@ -17,7 +20,8 @@ use feerie_oracle::{
 };
 
 use board::{BbPosition, WALKS, square};
-use orthodox::{Kind, MoveList, Mv};
+use moves::MoveKind;
+use orthodox::{MoveList, Mv};
 
 /// The bitboard engine.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,8 +31,8 @@ fn orthodox_record(p: &BbPosition, mv: Mv) -> MoveRecord {
     let mover = p.piece_at(mv.from as usize).expect("a mover");
     let mut r = MoveRecord::displacement(mover, square(mv.from as usize), square(mv.to as usize));
     match mv.kind {
-        Kind::Castle(side) => r.castling = Some(side),
-        Kind::EnPassant => {
+        MoveKind::Castle(side) => r.castling = Some(side),
+        MoveKind::EnPassant => {
             let (_, pawn) = p.ep().expect("en passant");
             r.en_passant = true;
             r.capture = Some(Capture {
@@ -36,10 +40,10 @@ fn orthodox_record(p: &BbPosition, mv: Mv) -> MoveRecord {
                 square: square(pawn as usize),
             });
         }
-        Kind::Promotion(w) => r.promotion = Some(mover.with_walk(WALKS[w])),
-        Kind::Normal | Kind::DoublePush => {}
+        MoveKind::Promotion(w) => r.promotion = Some(mover.with_walk(WALKS[w as usize])),
+        MoveKind::Normal | MoveKind::DoublePush => {}
     }
-    if !matches!(mv.kind, Kind::EnPassant | Kind::Castle(_))
+    if !matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle(_))
         && let Some(victim) = p.piece_at(mv.to as usize)
     {
         r.capture = Some(Capture {
@@ -101,8 +105,8 @@ fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> 
     let game = fairy::Game::new(rules);
     game.check_supported(p)?;
     match compact::Compact::new(rules) {
-        Some(c) if c.applies(p) => Ok(c.perft(p, depth, rules)),
-        _ => game.perft(p, depth),
+        Some(c) => Ok(c.perft(p, depth, rules)),
+        None => game.perft(p, depth),
     }
 }
 
@@ -125,7 +129,7 @@ impl BitboardEngine {
         if fairy::Game::new(rules).check_supported(&p).is_err() {
             return None;
         }
-        let c = compact::Compact::new(rules).filter(|c| c.applies(&p))?;
+        let c = compact::Compact::new(rules)?;
         Some(
             c.children(&p, rules)
                 .into_iter()

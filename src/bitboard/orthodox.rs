@@ -3,9 +3,15 @@
 //! nothing but orthodox units (one king a side, pawns off their first and last ranks).
 
 use feerie_oracle::rules::FirstRankPawns;
-use feerie_oracle::{CastlingSide, Colour, Rules};
+use feerie_oracle::{CastlingSide, Colour, Rules, Walk};
 
-use super::board::{BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, colour_of};
+use super::bits::{Bits, lowest};
+use super::board::walk_at;
+use super::board::{
+    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of,
+};
+use super::moves::MoveKind;
+use super::rules::{PROMOTION_INDICES, is_pawnlike};
 use super::tables::{Sq, Tables, bit, tables};
 
 /// A move: from, to and what kind.
@@ -13,18 +19,7 @@ use super::tables::{Sq, Tables, bit, tables};
 pub struct Mv {
     pub from: u8,
     pub to: u8,
-    pub kind: Kind,
-}
-
-/// The kinds of orthodox moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Kind {
-    #[default]
-    Normal,
-    DoublePush,
-    EnPassant,
-    Castle(CastlingSide),
-    Promotion(usize),
+    pub kind: MoveKind,
 }
 
 /// A fixed-size move list: no allocation while generating.
@@ -36,24 +31,20 @@ pub struct MoveList {
 /// Where generated moves go: a list, or a counter for the last ply of perft.
 pub trait Sink {
     /// One move.
-    fn add(&mut self, from: Sq, to: Sq, kind: Kind);
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind);
     /// A move of `kind` to each square of `targets`, from the square `delta` before it.
     #[inline]
-    fn add_shifted(&mut self, mut targets: u64, delta: i32, kind: Kind) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
+    fn add_shifted(&mut self, targets: u64, delta: i32, kind: MoveKind) {
+        for to in Bits(targets) {
             self.add((to as i32 - delta) as Sq, to, kind);
         }
     }
     /// The four promotions to each square of `targets`, from the square `delta` before it.
     #[inline]
-    fn add_promotions(&mut self, mut targets: u64, delta: i32) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
-            for w in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.add((to as i32 - delta) as Sq, to, Kind::Promotion(w));
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        for to in Bits(targets) {
+            for w in PROMOTION_INDICES {
+                self.add((to as i32 - delta) as Sq, to, MoveKind::Promotion(w));
             }
         }
     }
@@ -64,28 +55,28 @@ pub trait Sink {
     }
     /// A normal move to each square of `targets`.
     #[inline]
-    fn add_targets(&mut self, from: Sq, mut targets: u64) {
-        while targets != 0 {
-            let to = lsb(targets);
-            targets &= targets - 1;
-            self.add(from, to, Kind::Normal);
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        for to in Bits(targets) {
+            self.add(from, to, MoveKind::Normal);
         }
     }
 }
 
 impl Sink for MoveList {
     #[inline]
-    fn add(&mut self, from: Sq, to: Sq, kind: Kind) {
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         self.push(from, to, kind);
     }
 }
 
-/// Counts moves without listing them.
-pub struct Counter(pub u64);
+/// Counts moves without listing them, `CAPTURE_PROMOTIONS` for a pawn taking on its last rank:
+/// four promotions in orthodox chess, one move where the capturer takes the captured walk
+/// instead (Frankfurt, Protean).
+pub struct Counter<const CAPTURE_PROMOTIONS: u64 = 4>(pub u64);
 
-impl Sink for Counter {
+impl<const CAPTURE_PROMOTIONS: u64> Sink for Counter<CAPTURE_PROMOTIONS> {
     #[inline]
-    fn add(&mut self, _: Sq, _: Sq, _: Kind) {
+    fn add(&mut self, _: Sq, _: Sq, _: MoveKind) {
         self.0 += 1;
     }
     #[inline]
@@ -93,12 +84,16 @@ impl Sink for Counter {
         self.0 += targets.count_ones() as u64;
     }
     #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, _: Kind) {
+    fn add_shifted(&mut self, targets: u64, _: i32, _: MoveKind) {
         self.0 += targets.count_ones() as u64;
     }
     #[inline]
     fn add_promotions(&mut self, targets: u64, _: i32) {
         self.0 += 4 * targets.count_ones() as u64;
+    }
+    #[inline]
+    fn add_capture_promotions(&mut self, targets: u64, _: i32) {
+        self.0 += CAPTURE_PROMOTIONS * targets.count_ones() as u64;
     }
 }
 
@@ -116,7 +111,7 @@ impl MoveList {
         }
     }
     #[inline]
-    fn push(&mut self, from: Sq, to: Sq, kind: Kind) {
+    fn push(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         self.moves[self.len] = Mv {
             from: from as u8,
             to: to as u8,
@@ -129,66 +124,6 @@ impl MoveList {
     }
     pub fn len(&self) -> usize {
         self.len
-    }
-}
-
-/// Counts only the moves that capture nothing (for Circe, whose other moves are orthodox).
-pub struct QuietCounter {
-    /// The units of the side not to move.
-    pub enemy: u64,
-    /// The count.
-    pub n: u64,
-}
-
-impl Sink for QuietCounter {
-    #[inline]
-    fn add(&mut self, _: Sq, to: Sq, kind: Kind) {
-        if kind != Kind::EnPassant && self.enemy & bit(to) == 0 {
-            self.n += 1;
-        }
-    }
-    #[inline]
-    fn add_targets(&mut self, _: Sq, targets: u64) {
-        self.n += (targets & !self.enemy).count_ones() as u64;
-    }
-    #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, kind: Kind) {
-        if kind != Kind::EnPassant {
-            self.n += (targets & !self.enemy).count_ones() as u64;
-        }
-    }
-    #[inline]
-    fn add_promotions(&mut self, targets: u64, _: i32) {
-        self.n += 4 * (targets & !self.enemy).count_ones() as u64;
-    }
-    #[inline]
-    fn add_capture_promotions(&mut self, _: u64, _: i32) {}
-}
-
-/// Counts moves as Frankfurt and Protean chess have them on an orthodox board: a pawn that
-/// captures on its last rank takes the captured walk instead of promoting, one move each.
-pub struct MutationCounter(pub u64);
-
-impl Sink for MutationCounter {
-    #[inline]
-    fn add(&mut self, _: Sq, _: Sq, _: Kind) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn add_targets(&mut self, _: Sq, targets: u64) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_shifted(&mut self, targets: u64, _: i32, _: Kind) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_promotions(&mut self, targets: u64, _: i32) {
-        self.0 += 4 * targets.count_ones() as u64;
-    }
-    #[inline]
-    fn add_capture_promotions(&mut self, targets: u64, _: i32) {
-        self.0 += targets.count_ones() as u64;
     }
 }
 
@@ -209,6 +144,20 @@ pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     p.magic == 0 && shaped_with_magic(p, first_rank_steps)
 }
 
+/// Whether the generator knows how a unit of this walk moves and attacks.
+#[inline]
+const fn generator_knows(walk: Walk) -> bool {
+    match walk {
+        Walk::King
+        | Walk::Queen
+        | Walk::Rook
+        | Walk::Bishop
+        | Walk::Knight
+        | Walk::Pawn
+        | Walk::ReversePawn => true,
+    }
+}
+
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
 pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
     const RANK_1: u64 = 0xFF;
@@ -216,18 +165,18 @@ pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
     let up = (p.walks[PAWN] & p.colours[0]) | (p.walks[REVERSE_PAWN] & p.colours[1]);
     let down = (p.walks[PAWN] & p.colours[1]) | (p.walks[REVERSE_PAWN] & p.colours[0]);
     let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
-    p.mutable == 0
+    let unknown_walks = WALKS
+        .iter()
+        .zip(p.walks)
+        .any(|(&walk, units)| units != 0 && !generator_knows(walk));
+    !unknown_walks
+        && p.mutable == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
         && (p.walks[KING] & p.colours[1]).count_ones() == 1
         && last == 0
         && (first == 0 || first_rank_steps)
         && p.reserve.is_none()
-}
-
-#[inline]
-fn lsb(b: u64) -> Sq {
-    b.trailing_zeros() as Sq
 }
 
 /// Units of colour `by` attacking `sq` with `occupied` blocking.
@@ -265,26 +214,18 @@ pub fn attacked(t: &Tables, p: &BbPosition, by: usize, occupied: u64) -> u64 {
     let down = p.walks[down] & them;
     let mut danger =
         ((up & NOT_A) << 7) | ((up & NOT_H) << 9) | ((down & NOT_A) >> 9) | ((down & NOT_H) >> 7);
-    let mut knights = p.walks[KNIGHT] & them;
-    while knights != 0 {
-        danger |= t.knight[lsb(knights)];
-        knights &= knights - 1;
+    for sq in Bits(p.walks[KNIGHT] & them) {
+        danger |= t.knight[sq];
     }
-    let mut kings = p.walks[KING] & them;
-    while kings != 0 {
-        danger |= t.king[lsb(kings)];
-        kings &= kings - 1;
+    for sq in Bits(p.walks[KING] & them) {
+        danger |= t.king[sq];
     }
     let queens = p.walks[QUEEN];
-    let mut diagonal = (p.walks[BISHOP] | queens) & them;
-    while diagonal != 0 {
-        danger |= t.bishop(lsb(diagonal), occupied);
-        diagonal &= diagonal - 1;
+    for sq in Bits((p.walks[BISHOP] | queens) & them) {
+        danger |= t.bishop(sq, occupied);
     }
-    let mut straight = (p.walks[ROOK] | queens) & them;
-    while straight != 0 {
-        danger |= t.rook(lsb(straight), occupied);
-        straight &= straight - 1;
+    for sq in Bits((p.walks[ROOK] | queens) & them) {
+        danger |= t.rook(sq, occupied);
     }
     danger
 }
@@ -296,7 +237,7 @@ pub fn attacked(t: &Tables, p: &BbPosition, by: usize, occupied: u64) -> u64 {
 pub fn en_passant(t: &Tables, p: &BbPosition, takeable: u64) -> Option<(Sq, Sq, u64)> {
     let (target, pawn) = p.ep()?;
     let (target, pawn) = (target as Sq, pawn as Sq);
-    let pawnlike = p.walks[PAWN] | p.walks[REVERSE_PAWN];
+    let pawnlike = p.pawnlike();
     if takeable & pawnlike & bit(pawn) == 0 || p.occupied() & bit(target) != 0 {
         return None;
     }
@@ -332,17 +273,16 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let untouchable = all_enemy & (p.magic | p.royal);
     let enemy = all_enemy & !untouchable;
     let magic = p.magic;
-    let king = lsb(p.walks[KING] & own);
+    let king = lowest(p.walks[KING] & own);
     // Riders that see the king through their own side's units give check when nothing stands
     // between, and pin one of ours when only it does.
     let riders = all_enemy & !magic;
     let mut pinned = 0u64;
     let mut checkers = 0u64;
-    let mut snipers = (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
-        | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders);
-    while snipers != 0 {
-        let s = lsb(snipers);
-        snipers &= snipers - 1;
+    for s in Bits(
+        (t.rook(king, all_enemy) & (p.walks[ROOK] | p.walks[QUEEN]) & riders)
+            | (t.bishop(king, all_enemy) & (p.walks[BISHOP] | p.walks[QUEEN]) & riders),
+    ) {
         let blockers = t.between(king, s) & occ;
         if blockers == 0 {
             checkers |= bit(s);
@@ -391,10 +331,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     let without_king = occ ^ bit(king);
     let danger = if at_most_one(candidates) {
         let mut danger = 0;
-        let mut squares = candidates;
-        while squares != 0 {
-            let s = lsb(squares);
-            squares &= squares - 1;
+        for s in Bits(candidates) {
             if attackers(t, p, s, without_king, them) != 0 {
                 danger |= bit(s);
             }
@@ -408,7 +345,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         return;
     }
     let target = if checkers != 0 {
-        let c = lsb(checkers);
+        let c = lowest(checkers);
         t.between(king, c) | checkers
     } else {
         !own & !untouchable
@@ -432,26 +369,17 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     };
 
     let push_targets = |targets: u64, from: Sq, list: &mut S| list.add_targets(from, targets);
-    let mut knights = p.walks[KNIGHT] & own & !pinned;
-    while knights != 0 {
-        let from = lsb(knights);
-        knights &= knights - 1;
+    for from in Bits(p.walks[KNIGHT] & own & !pinned) {
         push_targets(t.knight[from] & target & takes(from), from, list);
     }
-    let mut diagonal = (p.walks[BISHOP] | p.walks[QUEEN]) & own;
-    while diagonal != 0 {
-        let from = lsb(diagonal);
-        diagonal &= diagonal - 1;
+    for from in Bits((p.walks[BISHOP] | p.walks[QUEEN]) & own) {
         push_targets(
             t.bishop(from, occ) & target & allowed(from) & takes(from),
             from,
             list,
         );
     }
-    let mut straight = (p.walks[ROOK] | p.walks[QUEEN]) & own;
-    while straight != 0 {
-        let from = lsb(straight);
-        straight &= straight - 1;
+    for from in Bits((p.walks[ROOK] | p.walks[QUEEN]) & own) {
         push_targets(
             t.rook(from, occ) & target & allowed(from) & takes(from),
             from,
@@ -469,23 +397,21 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
             pawn_moves(list, pawns, up, occ, enemy, target, pinned, magic, king);
         }
     }
-    if let Some((ep_target, ep_pawn, mut takers)) = en_passant(t, p, enemy) {
-        while takers != 0 {
-            let from = lsb(takers);
-            takers &= takers - 1;
+    if let Some((ep_target, ep_pawn, takers)) = en_passant(t, p, enemy) {
+        for from in Bits(takers) {
             // Judged on the board after the capture: two units leave one rank.
             let after = (occ ^ bit(from) ^ bit(ep_pawn)) | bit(ep_target);
             let mut board = p.clone();
             board.colours[them] &= !bit(ep_pawn);
             if attackers(t, &board, king, after, them) == 0 {
-                list.add(from, ep_target, Kind::EnPassant);
+                list.add(from, ep_target, MoveKind::EnPassant);
             }
         }
     }
 
     for (i, (kf, kt, _, _, side)) in CASTLES[us].into_iter().enumerate() {
         if castle_paths[i] != 0 && castle_paths[i] & danger == 0 {
-            list.add(kf, kt, Kind::Castle(side));
+            list.add(kf, kt, MoveKind::Castle(side));
         }
     }
 }
@@ -524,18 +450,15 @@ fn pawn_moves<S: Sink>(
     let single = shift(free, fwd) & !occ;
     let double = shift(single & third_rank, fwd) & !occ & target;
     let single = single & target;
-    list.add_shifted(single & !promotion_rank, fwd, Kind::Normal);
+    list.add_shifted(single & !promotion_rank, fwd, MoveKind::Normal);
     list.add_promotions(single & promotion_rank, fwd);
-    list.add_shifted(double, 2 * fwd, Kind::DoublePush);
+    list.add_shifted(double, 2 * fwd, MoveKind::DoublePush);
     for (mask, delta) in [(NOT_A, west), (NOT_H, east)] {
         let hits = shift(free & !magic & mask, delta) & enemy & target;
-        list.add_shifted(hits & !promotion_rank, delta, Kind::Normal);
+        list.add_shifted(hits & !promotion_rank, delta, MoveKind::Normal);
         list.add_capture_promotions(hits & promotion_rank, delta);
     }
-    let mut pinned_pawns = pawns & pinned;
-    while pinned_pawns != 0 {
-        let from = lsb(pinned_pawns);
-        pinned_pawns &= pinned_pawns - 1;
+    for from in Bits(pawns & pinned) {
         let allow = t.line(king, from) & target;
         let one = (from as i32 + fwd) as Sq;
         if occ & bit(one) == 0 {
@@ -543,25 +466,22 @@ fn pawn_moves<S: Sink>(
                 if bit(one) & promotion_rank != 0 {
                     list.add_promotions(bit(one), fwd);
                 } else {
-                    list.add(from, one, Kind::Normal);
+                    list.add(from, one, MoveKind::Normal);
                 }
             }
             let two = (from as i32 + 2 * fwd) as Sq;
             if bit(from) & double_from_rank != 0 && occ & bit(two) == 0 && bit(two) & allow != 0 {
-                list.add(from, two, Kind::DoublePush);
+                list.add(from, two, MoveKind::DoublePush);
             }
         }
         if magic & bit(from) != 0 {
             continue;
         }
-        let mut captures = diagonals[from] & enemy & allow;
-        while captures != 0 {
-            let to = lsb(captures);
-            captures &= captures - 1;
+        for to in Bits(diagonals[from] & enemy & allow) {
             if bit(to) & promotion_rank != 0 {
                 list.add_capture_promotions(bit(to), to as i32 - from as i32);
             } else {
-                list.add(from, to, Kind::Normal);
+                list.add(from, to, MoveKind::Normal);
             }
         }
     }
@@ -570,18 +490,8 @@ fn pawn_moves<S: Sink>(
 /// True when the side to move is in check.
 pub fn in_check(p: &BbPosition) -> bool {
     let t = tables();
-    let king = lsb(p.walks[KING] & p.colours[p.side]);
+    let king = lowest(p.walks[KING] & p.colours[p.side]);
     attackers(t, p, king, p.occupied(), 1 - p.side) != 0
-}
-
-/// The walk index of the unit on `sq`.
-#[inline]
-fn walk_at(p: &BbPosition, sq: Sq) -> usize {
-    let b = bit(sq);
-    [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
-        .into_iter()
-        .find(|&w| p.walks[w] & b != 0)
-        .unwrap_or(REVERSE_PAWN)
 }
 
 /// The position after a legal move (units without attributes but the kings' royalty, magic
@@ -594,7 +504,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     let (from, to) = (mv.from as Sq, mv.to as Sq);
     let (fb, tb) = (bit(from), bit(to));
     let walk = walk_at(p, from);
-    let pawnlike = walk == PAWN || walk == REVERSE_PAWN;
+    let pawnlike = is_pawnlike(WALKS[walk]);
     let mut resets = pawnlike;
     // Take a unit standing on the arrival square.
     if p.colours[them] & tb != 0 {
@@ -605,25 +515,25 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     }
     n.colours[us] ^= fb | tb;
     match mv.kind {
-        Kind::Castle(side) => {
+        MoveKind::Castle(side) => {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.walks[KING] ^= fb | tb;
             n.royal ^= fb | tb;
             n.walks[ROOK] ^= bit(rf) | bit(rt);
             n.colours[us] ^= bit(rf) | bit(rt);
         }
-        Kind::EnPassant => {
+        MoveKind::EnPassant => {
             let (_, pawn) = p.ep().expect("en passant square");
             let pb = bit(pawn as Sq);
             n.walks[walk] ^= fb | tb;
             n.walks[walk_at(p, pawn as Sq)] ^= pb;
             n.colours[them] ^= pb;
         }
-        Kind::Promotion(w) => {
+        MoveKind::Promotion(w) => {
             n.walks[walk] ^= fb;
-            n.walks[w] ^= tb;
+            n.walks[w as usize] ^= tb;
         }
-        Kind::Normal | Kind::DoublePush => {
+        MoveKind::Normal | MoveKind::DoublePush => {
             n.walks[walk] ^= fb | tb;
             if walk == KING {
                 n.royal ^= fb | tb;
@@ -645,14 +555,14 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     }
     // A reverse pawn promoting to a rook on a corner of its own first rank gains that corner's
     // right while its king keeps its own.
-    if mv.kind == Kind::Promotion(ROOK)
+    if mv.kind == MoveKind::Promotion(ROOK as u8)
         && tb & CORNERS & FIRST_RANKS[us] != 0
         && n.castling.king_may_castle(colour)
     {
         n.castling.insert(super::board::square(to));
     }
     n.set_ep(None);
-    if mv.kind == Kind::DoublePush {
+    if mv.kind == MoveKind::DoublePush {
         let passed = (from + to) / 2;
         // Set only when an enemy pawn could take there, as the shared convention says.
         if n.occupied() & bit(passed) == 0 && pawns_attacking(t, &n, them, passed) != 0 {
@@ -673,7 +583,7 @@ pub fn perft(p: &BbPosition, depth: u32) -> u64 {
         return 1;
     }
     if depth == 1 {
-        let mut counter = Counter(0);
+        let mut counter = Counter::<4>(0);
         generate(p, &mut counter);
         return counter.0;
     }

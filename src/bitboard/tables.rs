@@ -3,6 +3,8 @@
 //! `build/attack_tables.rs`) and sit in the binary's read-only data, so that a process pays
 //! nothing for them at start.
 
+use feerie_oracle::Walk;
+
 /// Square index a1 = 0 … h8 = 63; file = sq % 8, rank = sq / 8.
 pub type Sq = usize;
 
@@ -81,6 +83,20 @@ impl Tables {
         let m = &self.bishop_magics[sq];
         let index = m.offset + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
         self.slides[index & (SLIDES - 1)]
+    }
+
+    /// The squares a unit of `walk` on `sq` moves to and takes on, `occupied` blocking; `None`
+    /// for the pawn-like walks, whose moves depend on their direction and on what stands where.
+    #[inline]
+    pub fn piece_reach(&self, walk: Walk, sq: Sq, occupied: u64) -> Option<u64> {
+        match walk {
+            Walk::King => Some(self.king[sq]),
+            Walk::Queen => Some(self.rook(sq, occupied) | self.bishop(sq, occupied)),
+            Walk::Rook => Some(self.rook(sq, occupied)),
+            Walk::Bishop => Some(self.bishop(sq, occupied)),
+            Walk::Knight => Some(self.knight[sq]),
+            Walk::Pawn | Walk::ReversePawn => None,
+        }
     }
 
     /// Squares strictly between `a` and `b` when aligned.

@@ -1,0 +1,246 @@
+//! The last ply of perft: counted, not made. On an orthodox board the orthodox generator
+//! counts the moves a condition leaves orthodox through a sink ([`super::sinks`]); the others
+//! are judged one by one on the units' places.
+
+use crate::bitboard::bits::lowest;
+use crate::bitboard::board::{BbPosition, KING, colour_of, walk_at};
+use crate::bitboard::moves::MoveKind;
+use crate::bitboard::orthodox;
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::CastlingSide;
+
+use super::moves::CMove;
+use super::sinks::{CirceCounter, MagicLeafSplit, ParrainCounter, QuietCounter};
+use super::{Compact, NONE};
+
+impl Compact {
+    /// The number of legal moves: on an orthodox board, most of them counted in bulk by the
+    /// orthodox generator with a counting sink, the others judged one by one.
+    pub(super) fn count_last_ply<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+    ) -> u64 {
+        let mut n = 0u64;
+        if LATER && let Some(reserve) = p.reserve {
+            let mut board = p.clone();
+            board.reserve = None;
+            if orthodox::shaped(&board, self.first_rank_steps())
+                && reserve.piece.colour == colour_of(p.side)
+                && !self.in_check(p, p.side)
+            {
+                // Out of check, a move by an unpinned unit other than the king (not en passant)
+                // is legal, and the rebirth of a unit of its own side cannot make it illegal:
+                // count it once per rebirth choice. The others go through the pipeline, and so
+                // does every move when the unit waiting is an enemy one (a setup may put it
+                // there), whose rebirth may give check.
+                let us = p.side;
+                let king_sq = lowest(p.walks[KING] & p.colours[us]);
+                let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
+                let mut parrain = ParrainCounter {
+                    c: self,
+                    p,
+                    reserve,
+                    excluded,
+                    mutate: MUTATE,
+                    n: 0,
+                };
+                orthodox::generate(&board, &mut parrain);
+                return parrain.n + self.count_left::<MUTATE, NOW, LATER>(p, false, excluded);
+            }
+        }
+        if LATER && p.reserve.is_none() && orthodox::shaped(p, self.first_rank_steps()) {
+            // Parrain with nothing waiting: every move is an orthodox one (its capture only
+            // fills the reserve), with Frankfurt's captures counted as such.
+            if MUTATE {
+                let mut c = orthodox::Counter::<1>(0);
+                orthodox::generate(p, &mut c);
+                return c.0;
+            }
+            let mut c = orthodox::Counter::<4>(0);
+            orthodox::generate(p, &mut c);
+            return c.0;
+        }
+        if !LATER && orthodox::shaped(p, self.first_rank_steps()) {
+            // On an orthodox board a move that captures nothing is judged as in orthodox chess,
+            // and under Frankfurt and Protean captures are too: count those with the orthodox
+            // generator; judge only the Circe captures one by one.
+            if !NOW && MUTATE {
+                let mut c = orthodox::Counter::<1>(0);
+                orthodox::generate(p, &mut c);
+                return c.0;
+            }
+            if !NOW {
+                let mut c = orthodox::Counter::<4>(0);
+                orthodox::generate(p, &mut c);
+                return c.0;
+            }
+            // Out of check, a capture by an unpinned unit other than the king (not en passant)
+            // opens no line to the king: it is legal unless the unit reborn attacks the king.
+            // The other captures (every one in check) are made and tested one by one.
+            let us = p.side;
+            let king_sq = lowest(p.walks[KING] & p.colours[us]);
+            if !MUTATE {
+                let excluded = if self.in_check(p, us) {
+                    !0
+                } else {
+                    p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
+                };
+                let mut circe = CirceCounter {
+                    c: self,
+                    p,
+                    enemy: p.colours[1 - us] & !p.magic,
+                    excluded,
+                    king_sq,
+                    n: 0,
+                };
+                orthodox::generate(p, &mut circe);
+                n = circe.n;
+                self.circe_captures_by(p, excluded, true, |_| n += 1);
+                return n;
+            }
+            // Under Frankfurt too: the moves that capture nothing are orthodox ones; the captures
+            // go through the pipeline.
+            let mut quiet = QuietCounter {
+                enemy: p.colours[1 - p.side],
+                n: 0,
+            };
+            orthodox::generate(p, &mut quiet);
+            n = quiet.n;
+            self.generate_from::<MUTATE, NOW, LATER>(p, true, &mut |mv| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    n += 1;
+                }
+            });
+            return n;
+        }
+        if !MUTATE
+            && !NOW
+            && !LATER
+            && p.magic != 0
+            && orthodox::shaped_with_magic(p, self.first_rank_steps())
+        {
+            // Moves that make no contact are orthodox moves (magic units only block): count them
+            // with the orthodox generator, and judge the others one by one. Out of check, the
+            // orthodox generator also gives every contact move of an unpinned unit other than
+            // the king (not en passant); the moves it may leave out (the magic units', the
+            // others' into the zone, en passant and castling there) come from the pipeline.
+            let zone = self.magic_zone(p);
+            let us = p.side;
+            let king_sq = lowest(p.walks[KING] & p.colours[us]);
+            // Unpinned units other than the king, out of check: their moves are orthodox-legal,
+            // so only an enemy unit mutated into an attacker of the king can make them illegal.
+            let unpinned = if self.in_check(p, us) {
+                0
+            } else {
+                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
+            };
+            let simple = unpinned & !p.magic;
+            let mut judged = 0u64;
+            let mut judge = |mv: CMove| {
+                let legal = if unpinned & bit(mv.from as Sq) != 0
+                    && (mv.kind == MoveKind::Normal || mv.kind == MoveKind::DoublePush)
+                {
+                    !self.contacts_attack(p, &mv, king_sq)
+                } else {
+                    self.safe(&self.place_units(p, &mv), p.side)
+                };
+                if legal {
+                    judged += 1;
+                }
+            };
+            // A simple unit's move is orthodox-legal, and its contacts change only the mover
+            // itself (no magic unit moves, nothing is reborn): each variant the contact stage
+            // makes is legal.
+            let mut simple_variants = 0u64;
+            let mut split = MagicLeafSplit {
+                zone,
+                magic: p.magic,
+                simple,
+                magic_simple: unpinned & p.magic,
+                castles: [CastlingSide::King, CastlingSide::Queen]
+                    .map(|side| side.squares(colour_of(us)).map(|s| s.index())),
+                n: 0,
+                contact: |from: Sq, to: Sq, promo: u8| {
+                    let walk = if promo == NONE {
+                        walk_at(p, from)
+                    } else {
+                        promo as usize
+                    };
+                    simple_variants += self.mover_contact_variants(p, from, to, walk);
+                },
+                magic_move: |from: Sq, to: Sq, kind: MoveKind, promo: u8| {
+                    // Nothing is reborn here: the displacement goes straight to the contacts.
+                    self.contacts(
+                        p,
+                        CMove::displacement(from, to, kind, NONE, promo),
+                        &mut judge,
+                    )
+                },
+            };
+            orthodox::generate(p, &mut split);
+            let (plain, castles) = (split.n, split.castles);
+            let counted = plain + simple_variants;
+            let movers = (p.colours[us] & !simple & !p.magic) | Self::en_passant_takers(p);
+            self.generate_filtered::<MUTATE, NOW, LATER>(
+                p,
+                false,
+                p.magic & !unpinned,
+                &|_, _, _| true,
+                &mut judge,
+            );
+            self.generate_arriving::<MUTATE, NOW, LATER>(
+                p,
+                false,
+                movers & !p.magic,
+                zone,
+                &|from, to, kind| match kind {
+                    MoveKind::Castle(side) => {
+                        let [_, _, rf, rt] = castles[(side == CastlingSide::Queen) as usize];
+                        p.magic & bit(rf) != 0 || zone & bit(rt) != 0
+                    }
+                    _ => {
+                        zone & bit(to) != 0
+                            && (simple & bit(from) == 0 || kind == MoveKind::EnPassant)
+                    }
+                },
+                &mut judge,
+            );
+            return counted + judged;
+        }
+        // The last ply needs only the units' places to judge the mover's safety.
+        self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
+            if self.safe(&self.place_units(p, &mv), p.side) {
+                n += 1;
+            }
+        });
+        n
+    }
+
+    /// The last ply's moves (captures only, when `captures_only`) that a counter from the
+    /// orthodox generator left out: those of the `excluded` units and en passant, each judged
+    /// after the whole pipeline.
+    pub(super) fn count_left<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        captures_only: bool,
+        excluded: u64,
+    ) -> u64 {
+        let mut n = 0;
+        let movers = excluded | Self::en_passant_takers(p);
+        if movers == 0 {
+            return 0;
+        }
+        self.generate_filtered::<MUTATE, NOW, LATER>(
+            p,
+            captures_only,
+            movers,
+            &|from, _, kind| excluded & bit(from) != 0 || kind == MoveKind::EnPassant,
+            &mut |mv| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    n += 1;
+                }
+            },
+        );
+        n
+    }
+}

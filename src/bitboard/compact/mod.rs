@@ -1,0 +1,162 @@
+//! Compact fairy perft: the pipeline of RULES.md on small copyable moves, specialised at compile
+//! time on which stages exist (const generics), for perft. It covers every rule except
+//! `royal_rider_passage: safe` and Circe with `rex: inclusive`, which stay on the record path
+//! ([`super::fairy`]). The golden perft counts and tests/engines_agree.rs check it.
+//!
+//! One module a job: [`moves`] the compact move, [`generate`] the displacements, [`stages`]
+//! the later stages, [`make`] the position after a move, [`safety`] the mover's safety,
+//! [`perft`] and [`last_ply`] the counting, [`sinks`] the orthodox generator's counting sinks,
+//! [`circe_direct`] Circe captures made without the pipeline. The rules themselves are the
+//! kernel's ([`super::rules`]).
+
+mod circe_direct;
+mod generate;
+mod last_ply;
+mod make;
+mod moves;
+mod perft;
+mod safety;
+mod sinks;
+mod stages;
+
+use feerie_oracle::Rules;
+use feerie_oracle::rules::{
+    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope,
+    MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling,
+    ParrainOtherSidePromotion, RebirthTime, RoyalEnPassant, RoyalRiderPassage,
+};
+
+use super::board::{BbPosition, WALKS};
+use super::rules::attacks::Attacks;
+use super::rules::circe::{RebirthSquares, rebirth_squares};
+use super::rules::mutation::Mutation;
+use super::rules::{PROMOTION_INDICES, file, promotes_on, rank};
+use super::tables::{Sq, Tables, tables};
+
+/// No square, or no walk: a field of a compact move that the move leaves empty.
+const NONE: u8 = 255;
+/// The walk indices a pawn promotes to.
+const PROMOTIONS: [u8; 4] = PROMOTION_INDICES;
+
+/// The rules in the form the compact path needs.
+pub struct Compact {
+    t: &'static Tables,
+    rebirth_squares: &'static RebirthSquares,
+    attacks: Attacks,
+    circe: Option<CirceModel>,
+    first_rank: FirstRankPawns,
+    captures_mutate: bool,
+    mutation: Mutation,
+    clone_promoted: bool,
+    clone_royal_victim: CloneRoyalVictim,
+    long_castling: ParrainLongCastling,
+    other_side_promotion: ParrainOtherSidePromotion,
+    royal_ep: bool,
+    magic_all_contacts: bool,
+    magic_steps: MagicSteps,
+    magic_kept: MagicKeptContact,
+    magic_edge_promotes: bool,
+    magic_rebirth_mutates: bool,
+}
+
+#[inline]
+fn fr(sq: Sq) -> (i32, i32) {
+    (file(sq), rank(sq))
+}
+
+#[inline]
+fn is_pawnlike(w: usize) -> bool {
+    super::rules::is_pawnlike(WALKS[w])
+}
+
+/// Whether a unit of colour index `c` and walk index `w` on `s` promotes there.
+#[inline]
+fn promotes(c: usize, w: usize, s: Sq) -> bool {
+    promotes_on(c, WALKS[w], s)
+}
+
+impl Compact {
+    /// The compact path for these rules, or `None` when they need the record path.
+    pub fn new(rules: &Rules) -> Option<Compact> {
+        let circe = rules.circe_model();
+        let clone_promoted = rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted;
+        if circe.is_some_and(|m| m.reborn_royals())
+            || rules.royal_rider_passage() == RoyalRiderPassage::Safe
+            || (clone_promoted && rules.captures_mutate())
+        {
+            return None;
+        }
+        Some(Compact {
+            t: tables(),
+            rebirth_squares: rebirth_squares(),
+            attacks: Attacks::new(rules.first_rank_pawns()),
+            circe,
+            first_rank: rules.first_rank_pawns(),
+            captures_mutate: rules.captures_mutate(),
+            mutation: Mutation::of(rules),
+            clone_promoted,
+            clone_royal_victim: rules.clone_royal_victim(),
+            long_castling: rules.parrain_long_castling(),
+            other_side_promotion: rules.parrain_other_side_promotion(),
+            royal_ep: rules.royal_en_passant() == RoyalEnPassant::Yes,
+            magic_all_contacts: rules.magic_contact_scope() == MagicContactScope::AllContacts,
+            magic_steps: rules.magic_steps(),
+            magic_kept: rules.magic_kept_contact(),
+            magic_edge_promotes: rules.magic_pawn_edge() == MagicPawnEdge::Promote,
+            magic_rebirth_mutates: rules.magic_rebirth_contact() == MagicRebirthContact::Mutates,
+        })
+    }
+
+    /// Whether the orthodox generator's sinks may meet pawns on their own first rank: they step
+    /// and take from it as from any other rank, and no capture mutates (a unit that takes such
+    /// a pawn would become a pawn on its promotion rank, which the sinks do not count).
+    pub(super) fn first_rank_steps(&self) -> bool {
+        self.first_rank == FirstRankPawns::Step && !self.captures_mutate
+    }
+
+    /// Perft, dispatched to the variant the rules need.
+    pub fn perft(&self, p: &BbPosition, depth: u32, rules: &Rules) -> u64 {
+        let mutate = rules.captures_mutate();
+        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        match (mutate, now, later) {
+            (false, false, false) => self.count::<false, false, false>(p, depth),
+            (false, true, _) => self.count::<false, true, false>(p, depth),
+            (false, false, true) => self.count::<false, false, true>(p, depth),
+            (true, false, false) => self.count::<true, false, false>(p, depth),
+            (true, true, _) => self.count::<true, true, false>(p, depth),
+            (true, false, true) => self.count::<true, false, true>(p, depth),
+        }
+    }
+
+    /// The positions after each legal move (for cross-checking the path against the record
+    /// path).
+    pub fn children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
+        let mutate = rules.captures_mutate();
+        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        let mut out = Vec::new();
+        match (mutate, now, later) {
+            (false, false, false) => self.collect::<false, false, false>(p, &mut out),
+            (false, true, _) => self.collect::<false, true, false>(p, &mut out),
+            (false, false, true) => self.collect::<false, false, true>(p, &mut out),
+            (true, false, false) => self.collect::<true, false, false>(p, &mut out),
+            (true, true, _) => self.collect::<true, true, false>(p, &mut out),
+            (true, false, true) => self.collect::<true, false, true>(p, &mut out),
+        }
+        out
+    }
+
+    pub(super) fn collect<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        out: &mut Vec<BbPosition>,
+    ) {
+        self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
+            let after = self.make::<LATER>(p, &mv);
+            if self.safe(&after, p.side) {
+                out.push(after);
+            }
+        });
+    }
+}

@@ -1,0 +1,110 @@
+//! Whether a move leaves the mover safe: attacks on royal units (magic units attack nothing,
+//! `first_rank_pawns: inert` pawns neither), pins, and the attacks a mutated or reborn unit
+//! makes.
+
+use crate::bitboard::bits::Bits;
+use crate::bitboard::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
+use crate::bitboard::rules::moves_up;
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::Walk;
+use feerie_oracle::rules::FirstRankPawns;
+
+use super::moves::CMove;
+use super::{Compact, fr};
+
+impl Compact {
+    /// Units of the side to move pinned to the king on `king_sq` by enemy riders.
+    pub(super) fn pinned(&self, p: &BbPosition, king_sq: Sq) -> u64 {
+        let t = self.t;
+        let us = p.side;
+        let enemy = p.colours[1 - us] & !p.magic;
+        let occ = p.occupied();
+        let snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
+            | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
+        let mut pinned = 0;
+        for s in Bits(snipers) {
+            let blockers = t.between(king_sq, s) & occ;
+            if blockers.count_ones() == 1 {
+                pinned |= blockers & p.colours[us];
+            }
+        }
+        pinned
+    }
+
+    /// Whether a unit of colour `c` and walk `w` on `s` attacks `target`, `occ` blocking.
+    pub(super) fn unit_attacks(&self, c: usize, s: Sq, w: usize, target: Sq, occ: u64) -> bool {
+        let t = self.t;
+        let k = bit(target);
+        // A rider attacks along its lines only: most squares are on none, and the others need
+        // only the squares between to be empty.
+        let (df, dr) = ((s % 8).abs_diff(target % 8), (s / 8).abs_diff(target / 8));
+        let orthogonal = df == 0 || dr == 0;
+        let diagonal = df == dr;
+        match WALKS[w] {
+            Walk::Knight => t.knight[s] & k != 0,
+            Walk::King => t.king[s] & k != 0,
+            Walk::Rook => orthogonal && t.between(s, target) & occ == 0,
+            Walk::Bishop => diagonal && t.between(s, target) & occ == 0,
+            Walk::Queen => (orthogonal || diagonal) && t.between(s, target) & occ == 0,
+            walk @ (Walk::Pawn | Walk::ReversePawn) => {
+                let up = moves_up(c, walk);
+                let rear = if up { 0 } else { 7 };
+                if self.first_rank == FirstRankPawns::Inert && fr(s).1 == rear {
+                    return false;
+                }
+                t.pawn[if up { 0 } else { 1 }][s] & k != 0
+            }
+        }
+    }
+
+    /// Whether an enemy unit the move mutates by contact attacks the mover's king on `king_sq`
+    /// with its new walk. For a move that orthodox chess allows without looking (an unpinned
+    /// unit other than the king, out of check), this is all that can make it illegal: the
+    /// mutations change no square's occupation, and the unmutated enemy units attack as before.
+    pub(super) fn contacts_attack(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
+        let them = 1 - p.side;
+        let enemy = p.colours[them] & !p.magic & !bit(mv.to as Sq);
+        let occ = (p.occupied() & !bit(mv.from as Sq)) | bit(mv.to as Sq);
+        mv.contacts[..mv.contact_count as usize]
+            .iter()
+            .any(|&(s, w)| {
+                enemy & bit(s as Sq) != 0
+                    && self.unit_attacks(them, s as Sq, w as usize, king_sq, occ)
+            })
+    }
+
+    /// Whether a unit of colour `by` attacks `sq`, the units on `occ` blocking.
+    #[inline]
+    pub(super) fn attacked(&self, p: &BbPosition, sq: Sq, occ: u64, by: usize) -> bool {
+        self.attacks.attacked(p, sq, occ, by)
+    }
+
+    /// After a move of colour `c`: its royal units are not attacked (and, with
+    /// `royal_en_passant: yes`, a royal pawn that just double-stepped cannot be taken e.p.).
+    pub(super) fn safe(&self, p: &BbPosition, c: usize) -> bool {
+        if self.in_check(p, c) {
+            return false;
+        }
+        if self.royal_ep
+            && let Some((target, pawn)) = p.ep()
+            && p.royal & bit(pawn as Sq) != 0
+        {
+            let t = target as Sq;
+            let takers = self.attacks.pawns_attacking(p, t, 1 - c);
+            if takers != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    pub(super) fn in_check(&self, p: &BbPosition, c: usize) -> bool {
+        let occ = p.occupied();
+        for r in Bits(p.royal & p.colours[c]) {
+            if self.attacked(p, r, occ, 1 - c) {
+                return true;
+            }
+        }
+        false
+    }
+}

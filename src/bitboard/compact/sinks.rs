@@ -1,0 +1,319 @@
+//! Counting sinks for the orthodox generator at the last ply: the moves it gives that a
+//! condition leaves orthodox are counted in bulk, the others judged one by one or left to the
+//! pipeline.
+
+use crate::bitboard::bits::Bits;
+use crate::bitboard::board::{BbPosition, colour_index, colour_of};
+use crate::bitboard::moves::MoveKind;
+use crate::bitboard::orthodox::{self, Sink};
+use crate::bitboard::rules::{parrain, promotes_on};
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::{CastlingSide, Reserve};
+
+use super::{Compact, NONE, PROMOTIONS};
+
+/// Counts only the moves that capture nothing (for Circe, whose other moves are orthodox).
+pub(super) struct QuietCounter {
+    /// The units of the side not to move.
+    pub enemy: u64,
+    /// The count.
+    pub n: u64,
+}
+
+impl Sink for QuietCounter {
+    #[inline]
+    fn add(&mut self, _: Sq, to: Sq, kind: MoveKind) {
+        if kind != MoveKind::EnPassant && self.enemy & bit(to) == 0 {
+            self.n += 1;
+        }
+    }
+    #[inline]
+    fn add_targets(&mut self, _: Sq, targets: u64) {
+        self.n += (targets & !self.enemy).count_ones() as u64;
+    }
+    #[inline]
+    fn add_shifted(&mut self, targets: u64, _: i32, kind: MoveKind) {
+        if kind != MoveKind::EnPassant {
+            self.n += (targets & !self.enemy).count_ones() as u64;
+        }
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, _: i32) {
+        self.n += 4 * (targets & !self.enemy).count_ones() as u64;
+    }
+    #[inline]
+    fn add_capture_promotions(&mut self, _: u64, _: i32) {}
+}
+
+/// Counts, from the orthodox generator out of check, every quiet move and every Circe capture by
+/// an unpinned unit other than the king: such a capture is legal unless the unit it brings back
+/// attacks the king (one move per promotion of a reborn pawn, each judged). Captures by the king,
+/// by pinned units and en passant are left to the pipeline.
+pub(super) struct CirceCounter<'a> {
+    pub(super) c: &'a Compact,
+    pub(super) p: &'a BbPosition,
+    pub(super) enemy: u64,
+    pub(super) excluded: u64,
+    pub(super) king_sq: Sq,
+    pub(super) n: u64,
+}
+
+impl CirceCounter<'_> {
+    /// The legal moves one capture makes (promotion of the capturer aside).
+    fn capture(&self, from: Sq, to: Sq, promoted: Option<usize>) -> u64 {
+        let Some((s, walks, count)) = self.c.circe_rebirth(self.p, from, to, promoted) else {
+            return 0;
+        };
+        if s == NONE {
+            return 1;
+        }
+        walks[..count]
+            .iter()
+            .filter(|&&w| {
+                !self
+                    .c
+                    .reborn_attacks(self.p, from, to, s as Sq, w as usize, self.king_sq)
+            })
+            .count() as u64
+    }
+
+    fn captures(&mut self, targets: u64, delta: Option<i32>, from: Sq, promotions: bool) {
+        for to in Bits(targets) {
+            let from = delta.map_or(from, |d| (to as i32 - d) as Sq);
+            if self.excluded & bit(from) != 0 {
+                continue;
+            }
+            if promotions {
+                if self.c.clone_promoted {
+                    for w in PROMOTIONS {
+                        self.n += self.capture(from, to, Some(w as usize));
+                    }
+                } else {
+                    self.n += 4 * self.capture(from, to, None);
+                }
+            } else {
+                self.n += self.capture(from, to, None);
+            }
+        }
+    }
+}
+
+impl orthodox::Sink for CirceCounter<'_> {
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
+        match kind {
+            MoveKind::EnPassant => {}
+            _ if self.enemy & bit(to) == 0 => self.n += 1,
+            MoveKind::Promotion(w) => {
+                // One of four: count the capture's variants for this promotion only.
+                if self.excluded & bit(from) == 0 {
+                    let promoted = self.c.clone_promoted.then_some(w as usize);
+                    self.n += self.capture(from, to, promoted);
+                }
+            }
+            _ => self.captures(bit(to), None, from, false),
+        }
+    }
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        self.n += (targets & !self.enemy).count_ones() as u64;
+        self.captures(targets & self.enemy, None, from, false);
+    }
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {
+        self.n += (targets & !self.enemy).count_ones() as u64;
+        self.captures(targets & self.enemy, Some(delta), 0, false);
+    }
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        self.n += 4 * (targets & !self.enemy).count_ones() as u64;
+        self.captures(targets & self.enemy, Some(delta), 0, true);
+    }
+    fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
+        self.captures(targets, Some(delta), 0, true);
+    }
+}
+
+/// Splits the orthodox generator's moves at the last ply with magic units on the board: the
+/// moves that make no contact are counted; the contact moves of `simple` units (unpinned, not
+/// the king, not magic, out of check), en passant aside, go to `contact` one by one (from, to,
+/// promotion or NONE); the moves of `magic_simple` units (unpinned magic units other than the
+/// king, out of check) go to `magic_move` (from, to, kind, promotion or NONE); the others are
+/// left out.
+pub(super) struct MagicLeafSplit<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> {
+    pub(super) zone: u64,
+    pub(super) magic: u64,
+    pub(super) simple: u64,
+    pub(super) magic_simple: u64,
+    /// The squares of each castling of the side to move: king's side, queen's side.
+    pub(super) castles: [[Sq; 4]; 2],
+    pub(super) n: u64,
+    pub(super) contact: F,
+    pub(super) magic_move: G,
+}
+
+impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> MagicLeafSplit<F, G> {
+    fn sources(&self, set: u64, delta: i32) -> u64 {
+        if delta > 0 {
+            set << delta
+        } else {
+            set >> -delta
+        }
+    }
+
+    /// A move of a magic unit.
+    fn magic_add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
+        if self.magic_simple & bit(from) == 0 {
+            return;
+        }
+        match kind {
+            MoveKind::Normal => (self.magic_move)(from, to, MoveKind::Normal, NONE),
+            MoveKind::DoublePush => (self.magic_move)(from, to, MoveKind::DoublePush, NONE),
+            MoveKind::Promotion(w) => (self.magic_move)(from, to, MoveKind::Normal, w),
+            // A magic unit takes nothing, and castling is the king's move.
+            MoveKind::EnPassant | MoveKind::Castle(_) => {}
+        }
+    }
+}
+
+impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> orthodox::Sink for MagicLeafSplit<F, G> {
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
+        if self.magic & bit(from) != 0 {
+            self.magic_add(from, to, kind);
+            return;
+        }
+        match kind {
+            MoveKind::Castle(side) => {
+                let [_, _, rf, rt] = self.castles[(side == CastlingSide::Queen) as usize];
+                if self.magic & bit(rf) == 0 && self.zone & bit(rt) == 0 {
+                    self.n += 1;
+                }
+            }
+            _ if self.zone & bit(to) == 0 => self.n += 1,
+            MoveKind::EnPassant => {}
+            _ if self.simple & bit(from) == 0 => {}
+            MoveKind::Promotion(w) => (self.contact)(from, to, w),
+            MoveKind::Normal | MoveKind::DoublePush => (self.contact)(from, to, NONE),
+        }
+    }
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        if self.magic & bit(from) != 0 {
+            for to in Bits(targets) {
+                self.magic_add(from, to, MoveKind::Normal);
+            }
+            return;
+        }
+        self.n += (targets & !self.zone).count_ones() as u64;
+        if self.simple & bit(from) != 0 {
+            for to in Bits(targets & self.zone) {
+                (self.contact)(from, to, NONE);
+            }
+        }
+    }
+    fn add_shifted(&mut self, targets: u64, delta: i32, kind: MoveKind) {
+        let from_magic = targets & self.sources(self.magic, delta);
+        let targets = targets & !from_magic;
+        self.n += (targets & !self.zone).count_ones() as u64;
+        for to in Bits((targets & self.zone) | from_magic) {
+            self.add((to as i32 - delta) as Sq, to, kind);
+        }
+    }
+    #[inline]
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        if targets == 0 {
+            return;
+        }
+        let from_magic = targets & self.sources(self.magic, delta);
+        let targets = targets & !from_magic;
+        self.n += 4 * (targets & !self.zone).count_ones() as u64;
+        for to in Bits((targets & self.zone) | from_magic) {
+            for w in PROMOTIONS {
+                self.add((to as i32 - delta) as Sq, to, MoveKind::Promotion(w));
+            }
+        }
+    }
+}
+
+/// Counts, from the orthodox generator out of check, the moves of unpinned units other than the
+/// king under Parrain with a unit waiting: each is legal, once per rebirth choice (four when a
+/// reborn pawn promotes). The king's moves, pinned units' and en passant are left to the
+/// pipeline.
+pub(super) struct ParrainCounter<'a> {
+    pub(super) c: &'a Compact,
+    pub(super) p: &'a BbPosition,
+    pub(super) reserve: Reserve,
+    pub(super) excluded: u64,
+    /// Captures mutate (Frankfurt, Protean): a pawn taking on its last rank takes the captured
+    /// walk instead of promoting, one move.
+    pub(super) mutate: bool,
+    pub(super) n: u64,
+}
+
+impl ParrainCounter<'_> {
+    /// Rebirth choices of a move (castling, or from `from` to `to`) whose units stand on `occ`
+    /// afterwards: four when a reborn pawn promotes (the unit waiting is of the side to move).
+    fn choices(&self, castling: Option<CastlingSide>, from: Sq, to: Sq, occ: u64) -> u64 {
+        let square = parrain::rebirth_square(
+            self.reserve.square.index(),
+            castling,
+            from,
+            to,
+            self.c.long_castling,
+        );
+        match square.filter(|&s| occ & bit(s) == 0) {
+            Some(s)
+                if promotes_on(
+                    colour_index(self.reserve.piece.colour),
+                    self.reserve.piece.walk,
+                    s,
+                ) =>
+            {
+                4
+            }
+            Some(_) | None => 1,
+        }
+    }
+
+    fn step(&mut self, from: Sq, to: Sq, times: u64) {
+        if self.excluded & bit(from) != 0 {
+            return;
+        }
+        let occ = self.p.occupied() & !bit(from) | bit(to);
+        self.n += times * self.choices(None, from, to, occ);
+    }
+}
+
+impl orthodox::Sink for ParrainCounter<'_> {
+    fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
+        match kind {
+            MoveKind::EnPassant => {}
+            MoveKind::Castle(side) => {
+                if self.excluded & bit(from) != 0 {
+                    return;
+                }
+                let colour = colour_of(self.p.side);
+                let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
+                let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
+                self.n += self.choices(Some(side), kf, kt, occ);
+            }
+            _ => self.step(from, to, 1),
+        }
+    }
+    fn add_targets(&mut self, from: Sq, targets: u64) {
+        for to in Bits(targets) {
+            self.step(from, to, 1);
+        }
+    }
+    fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {
+        for to in Bits(targets) {
+            self.step((to as i32 - delta) as Sq, to, 1);
+        }
+    }
+    fn add_promotions(&mut self, targets: u64, delta: i32) {
+        for to in Bits(targets) {
+            self.step((to as i32 - delta) as Sq, to, 4);
+        }
+    }
+    fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
+        let times = if self.mutate { 1 } else { 4 };
+        for to in Bits(targets) {
+            self.step((to as i32 - delta) as Sq, to, times);
+        }
+    }
+}

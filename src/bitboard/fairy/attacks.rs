@@ -1,0 +1,55 @@
+//! Attacks on the bitboards of the record path: which units attack a square (magic units
+//! attack nothing, `first_rank_pawns: inert` pawns neither) and whether royal units are in check
+//! (under Circe rex inclusive, not when the royal unit taken would be reborn).
+
+use crate::bitboard::bits::Bits;
+use crate::bitboard::board::BbPosition;
+use crate::bitboard::rules::circe::{self, Rebirth as Fate};
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::rules::RoyalEnPassant;
+
+use super::Game;
+
+impl Game<'_> {
+    /// Units of colour `by` that attack `sq` (magic units attack nothing).
+    pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
+        self.attacks.attackers(p, sq, occupied, by)
+    }
+
+    /// Whether the royal units of colour `c` are in check.
+    pub fn in_check(&self, p: &BbPosition, c: usize) -> bool {
+        let occ = p.occupied();
+        let royals = p.royal & p.colours[c];
+        let reborn = self.circe.filter(|m| m.reborn_royals());
+        for r in Bits(royals) {
+            let attackers = self.attackers(p, r, occ, 1 - c);
+            if attackers == 0 {
+                continue;
+            }
+            let Some(model) = reborn else { return true };
+            let royal = p.piece_at(r).expect("a royal unit");
+            for a in Bits(attackers) {
+                // Not a check when the captured royal unit would be reborn.
+                let capturer = p.piece_at(a).expect("an attacker");
+                let reborn = royal.with_walk(self.reborn_walk(&model, capturer, royal, None));
+                let sq = self.rebirth_square(&model, reborn, r, a, r);
+                let after = occ & !bit(a) | bit(r);
+                if circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden {
+                    return true;
+                }
+            }
+        }
+        self.rules.royal_en_passant() == RoyalEnPassant::Yes && self.royal_pawn_en_passant(p, c)
+    }
+
+    pub(super) fn royal_pawn_en_passant(&self, p: &BbPosition, c: usize) -> bool {
+        let Some((target, pawn)) = p.ep() else {
+            return false;
+        };
+        let pawn = pawn as Sq;
+        let is_royal_pawn =
+            p.royal & p.colours[c] & bit(pawn) != 0 && p.pawnlike() & bit(pawn) != 0;
+        let t = target as Sq;
+        is_royal_pawn && self.attacks.pawns_attacking(p, t, 1 - c) != 0
+    }
+}

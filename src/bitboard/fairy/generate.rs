@@ -1,0 +1,181 @@
+//! Stage 1 of the record path: the pseudo-legal displacements of the side to move as move
+//! records, and the tests on castling and on a royal rider's passage.
+
+use crate::bitboard::bits::Bits;
+use crate::bitboard::board::{BbPosition, KING, square};
+use crate::bitboard::rules::{at, file, is_rider, rank};
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
+use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
+
+use super::{Game, double_rank, forward, push_with_promotions, rear_rank};
+
+impl Game<'_> {
+    /// May `mover` take the unit on `sq`?
+    pub(super) fn capturable(&self, p: &BbPosition, mover: Piece, sq: Sq) -> Option<Piece> {
+        let victim = p.piece_at(sq)?;
+        let royal_ok = !victim.royal || self.circe.is_some_and(|m| m.reborn_royals());
+        (victim.colour != mover.colour && !victim.magic && !mover.magic && royal_ok)
+            .then_some(victim)
+    }
+
+    /// Stage 1: the pseudo-legal displacements of the side to move.
+    pub(super) fn displacements(&self, p: &BbPosition, out: &mut Vec<MoveRecord>) {
+        let t = self.t;
+        let us = p.side;
+        let own = p.colours[us];
+        let occ = p.occupied();
+        for from in Bits(own) {
+            let mover = p.piece_at(from).expect("a unit");
+            let Some(reach) = t.piece_reach(mover.walk, from, occ) else {
+                self.pawn_moves(p, from, mover, out);
+                continue;
+            };
+            for to in Bits(reach & !own) {
+                let mut r = MoveRecord::displacement(mover, square(from), square(to));
+                if occ & bit(to) != 0 {
+                    let Some(victim) = self.capturable(p, mover, to) else {
+                        continue;
+                    };
+                    r.capture = Some(Capture {
+                        piece: victim,
+                        square: square(to),
+                    });
+                }
+                out.push(r);
+            }
+            if mover.walk == Walk::King {
+                self.castlings(p, from, mover, out);
+            }
+        }
+    }
+
+    pub(super) fn pawn_moves(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        mover: Piece,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        let occ = p.occupied();
+        let dir = forward(mover.colour, mover.walk);
+        if rank(from) == rear_rank(mover.colour, mover.walk)
+            && self.first_rank != FirstRankPawns::Step
+        {
+            return;
+        }
+        let with_promotions = |r: MoveRecord, out: &mut Vec<MoveRecord>| {
+            push_with_promotions(r, mover, out);
+        };
+        if let Some(one) = at(file(from), rank(from) + dir).filter(|&s| occ & bit(s) == 0) {
+            with_promotions(
+                MoveRecord::displacement(mover, square(from), square(one)),
+                out,
+            );
+            if rank(from) == double_rank(mover.colour, mover.walk)
+                && let Some(two) =
+                    at(file(from), rank(from) + 2 * dir).filter(|&s| occ & bit(s) == 0)
+            {
+                out.push(MoveRecord::displacement(mover, square(from), square(two)));
+            }
+        }
+        for df in [-1, 1] {
+            let Some(to) = at(file(from) + df, rank(from) + dir) else {
+                continue;
+            };
+            if let Some(victim) = self.capturable(p, mover, to) {
+                let mut r = MoveRecord::displacement(mover, square(from), square(to));
+                r.capture = Some(Capture {
+                    piece: victim,
+                    square: square(to),
+                });
+                with_promotions(r, out);
+            } else if let Some((target, pawn)) = p.ep()
+                && target as Sq == to
+                && occ & bit(to) == 0
+                && let Some(victim) = self
+                    .capturable(p, mover, pawn as Sq)
+                    .filter(|v| v.walk == Walk::Pawn || v.walk == Walk::ReversePawn)
+            {
+                let mut r = MoveRecord::displacement(mover, square(from), square(to));
+                r.capture = Some(Capture {
+                    piece: victim,
+                    square: square(pawn as Sq),
+                });
+                r.en_passant = true;
+                out.push(r);
+            }
+        }
+    }
+
+    pub(super) fn castlings(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        king: Piece,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        if !p.castling.king_may_castle(king.colour) {
+            return;
+        }
+        let occ = p.occupied();
+        for rook_sq in p.castling.of(king.colour) {
+            let Some(side) = CastlingSide::of_rook_square(rook_sq) else {
+                continue;
+            };
+            let [kf, kt, rf, rt] = side.squares(king.colour).map(|s| s.index());
+            if from != kf || rf != rook_sq.index() {
+                continue;
+            }
+            let rook_ok = p
+                .piece_at(rf)
+                .is_some_and(|r| r.colour == king.colour && r.walk == Walk::Rook);
+            let span = (self.t.between(kf, rf) | bit(kt) | bit(rt)) & !bit(kf) & !bit(rf);
+            if rook_ok && span & occ == 0 {
+                let mut r = MoveRecord::displacement(king, square(kf), square(kt));
+                r.castling = Some(side);
+                out.push(r);
+            }
+        }
+    }
+
+    /// Castling: not out of check, not over an attacked square.
+    pub(super) fn castling_safe(&self, p: &BbPosition, mv: &MoveRecord) -> bool {
+        if mv.castling.is_none() {
+            return true;
+        }
+        if self.in_check(p, p.side) {
+            return false;
+        }
+        let (from, to) = (mv.from.index(), mv.to.index());
+        if self.circe.is_some_and(|m| m.reborn_royals()) {
+            // With rex inclusive the king may cross a square where it would not be in check
+            // (attacked, but able to be reborn).
+            return Bits(self.t.between(from, to)).all(|s| {
+                let mut passing = p.clone();
+                let (us, moved) = (p.side, bit(from) | bit(s));
+                passing.colours[us] ^= moved;
+                passing.walks[KING] ^= moved;
+                passing.royal ^= moved;
+                !self.in_check(&passing, us)
+            });
+        }
+        let crossed = self.t.between(from, to) | bit(from);
+        let occ = p.occupied();
+        Bits(crossed).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
+    }
+
+    /// `royal_rider_passage: safe`: a royal rider crosses no attacked square.
+    pub(super) fn passage_safe(&self, p: &BbPosition, mv: &MoveRecord) -> bool {
+        if self.rules.royal_rider_passage() == RoyalRiderPassage::Free
+            || !mv.mover.royal
+            || !is_rider(mv.mover.walk)
+            || mv.castling.is_some()
+        {
+            return true;
+        }
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let occ = p.occupied() & !bit(from);
+        Bits(self.t.between(from, to)).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
+    }
+}

@@ -1,0 +1,152 @@
+//! The position after a move record: its board (displacement, mutation and promotion,
+//! rebirths, contacts), castling rights, en passant, the Parrain reserve and the clocks.
+
+use crate::bitboard::board::{BbPosition, KING, ROOK, colour_index, colour_of, square};
+use crate::bitboard::orthodox;
+use crate::bitboard::rules::{at, file, is_pawnlike, rank};
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Reserve, Walk};
+
+use super::{Game, double_rank};
+
+impl Game<'_> {
+    /// The board of a record: displacement, mutation and promotion, rebirths, contacts.
+    pub(super) fn apply_board(&self, p: &BbPosition, mv: &MoveRecord) -> BbPosition {
+        let mut n = p.clone();
+        if let Some(side) = mv.castling {
+            n.castle(colour_of(p.side), side);
+        } else {
+            n.clear(mv.from.index());
+            if let Some(c) = mv.capture {
+                n.clear(c.square.index());
+            }
+            n.clear(mv.to.index());
+            n.put(mv.to.index(), mv.final_mover());
+        }
+        for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
+            let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
+            n.clear(r.square.index());
+            n.put(r.square.index(), piece);
+        }
+        for c in &mv.contact_mutations {
+            n.clear(c.square.index());
+            n.put(c.square.index(), c.after);
+        }
+        n
+    }
+
+    /// The position after a record.
+    pub fn make(&self, p: &BbPosition, mv: &MoveRecord) -> BbPosition {
+        let mut n = self.apply_board(p, mv);
+        let us = p.side;
+        let colour = colour_of(us);
+        // Castling rights. Under Circe rex inclusive a king can come back to its square: the
+        // rooks' rights then outlive the king's own.
+        let rooks_outlive_king = self.circe.is_some_and(|m| m.reborn_royals());
+        if mv.mover.walk == Walk::King {
+            if rooks_outlive_king {
+                n.castling.remove_king_only(colour);
+            } else {
+                n.castling.clear(colour);
+            }
+        }
+        let mut touched = vec![mv.from, mv.to];
+        if let Some(c) = mv.capture {
+            touched.push(c.square);
+        }
+        if let Some(side) = mv.castling {
+            touched.push(side.squares(colour)[2]);
+        }
+        for s in touched {
+            n.castling.remove(s);
+        }
+        for c in [Colour::White, Colour::Black] {
+            let ci = colour_index(c);
+            for corner in [CastlingSide::King, CastlingSide::Queen] {
+                let rs = corner.squares(c)[2];
+                let rook_there = n.colours[ci] & n.walks[ROOK] & bit(rs.index()) != 0;
+                if n.castling.contains(rs) && !rook_there {
+                    n.castling.remove(rs);
+                }
+            }
+            let ks = CastlingSide::King.squares(c)[0].index();
+            if n.colours[ci] & n.walks[KING] & n.royal & bit(ks) == 0 {
+                if rooks_outlive_king {
+                    n.castling.remove_king_only(c);
+                } else {
+                    n.castling.remove_king(c);
+                }
+            }
+        }
+        // A unit that becomes a rook on its own corner regains that corner's right.
+        let mut became: Vec<(Sq, Piece)> = Vec::new();
+        for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
+            became.push((
+                r.square.index(),
+                r.promotion.map_or(r.piece, |w| r.piece.with_walk(w)),
+            ));
+        }
+        if mv.mutation.is_some() || mv.promotion.is_some() {
+            became.push((mv.to.index(), mv.final_mover()));
+        }
+        for (s, piece) in became {
+            let corner = [CastlingSide::King, CastlingSide::Queen]
+                .iter()
+                .any(|side| side.squares(piece.colour)[2].index() == s);
+            if piece.walk == Walk::Rook
+                && !piece.royal
+                && corner
+                && (n.castling.king_may_castle(piece.colour) || rooks_outlive_king)
+                && n.piece_at(s) == Some(piece)
+            {
+                n.castling.insert(square(s));
+            }
+            // A king reborn on its own square regains its right.
+            if piece.walk == Walk::King
+                && rooks_outlive_king
+                && s == CastlingSide::King.squares(piece.colour)[0].index()
+                && n.piece_at(s) == Some(piece)
+            {
+                n.castling.insert_king(piece.colour);
+            }
+        }
+        // En passant: after a double step, when an enemy pawn could take.
+        n.set_ep(None);
+        let m = mv.mover;
+        let pawnlike = is_pawnlike(m.walk);
+        let (from, to) = (mv.from.index(), mv.to.index());
+        if pawnlike
+            && mv.capture.is_none()
+            && mv.promotion.is_none()
+            && mv.castling.is_none()
+            && (rank(to) - rank(from)).abs() == 2
+            && rank(from) == double_rank(m.colour, m.walk)
+        {
+            let passed = at(file(from), (rank(from) + rank(to)) / 2).expect("on board");
+            // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
+            let takers = n.occupied() & bit(passed) == 0
+                && orthodox::pawns_attacking(self.t, &n, colour_index(!m.colour), passed) != 0;
+            if takers {
+                n.set_ep(Some((passed as u8, to as u8)));
+            }
+        }
+        n.reserve = if self.parrain {
+            mv.capture.map(|c| Reserve {
+                piece: c.piece,
+                square: c.square,
+            })
+        } else {
+            None
+        };
+        n.halfmove = if mv.capture.is_some() || pawnlike {
+            0
+        } else {
+            p.halfmove + 1
+        };
+        if colour == Colour::Black {
+            n.fullmove += 1;
+        }
+        n.side = 1 - us;
+        n
+    }
+}

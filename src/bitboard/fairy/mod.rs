@@ -1,0 +1,180 @@
+//! The fairy path: the move pipeline of RULES.md on bitboards, for every condition and any
+//! unit. Pseudo-legal displacements from attack tables; then capturer mutation, immediate and
+//! delayed rebirth, contact mutations, each a function of the move alone; then the move is made
+//! on a copy and kept if the mover's royal units are safe.
+//!
+//! One module a job: [`generate`] the displacements, [`stages`] the later stages, [`make`]
+//! the position after a record, [`attacks`] attacks and check.
+
+mod attacks;
+mod generate;
+mod make;
+mod stages;
+
+use feerie_oracle::rules::{CirceModel, FirstRankPawns, RebirthTime};
+use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Piece, Rules, Walk};
+
+use super::bits::lowest;
+use super::board::{BbPosition, colour_index, square};
+use super::rules::attacks::Attacks;
+use super::rules::circe::{RebirthSquares, rebirth_squares};
+use super::rules::mutation::Mutation;
+use super::rules::{moves_up, promotes_on};
+use super::tables::{Tables, tables};
+
+use super::rules::PROMOTION_WALKS as PROMOTIONS;
+
+/// The rules, resolved once for a whole search.
+pub struct Game<'a> {
+    rules: &'a Rules,
+    t: &'static Tables,
+    rebirth_squares: &'static RebirthSquares,
+    circe: Option<CirceModel>,
+    parrain: bool,
+    mutating: bool,
+    mutation: Mutation,
+    first_rank: FirstRankPawns,
+    attacks: Attacks,
+}
+
+/// +1 for a unit moving toward rank 8 (a white pawn, a black reverse pawn), -1 otherwise.
+#[inline]
+fn forward(colour: Colour, walk: Walk) -> i32 {
+    if moves_up(colour_index(colour), walk) {
+        1
+    } else {
+        -1
+    }
+}
+
+/// The rank behind a pawn's start, and the one it double-steps from.
+fn rear_rank(colour: Colour, walk: Walk) -> i32 {
+    if moves_up(colour_index(colour), walk) {
+        0
+    } else {
+        7
+    }
+}
+fn double_rank(colour: Colour, walk: Walk) -> i32 {
+    if moves_up(colour_index(colour), walk) {
+        1
+    } else {
+        6
+    }
+}
+
+/// The record `r`, once per promotion when `unit` (the mover as it arrives) promotes on its
+/// arrival square.
+fn push_with_promotions(r: MoveRecord, unit: Piece, out: &mut Vec<MoveRecord>) {
+    if promotes_on(colour_index(unit.colour), unit.walk, r.to.index()) {
+        for w in PROMOTIONS {
+            let mut x = r.clone();
+            x.promotion = Some(unit.with_walk(w));
+            out.push(x);
+        }
+    } else {
+        out.push(r);
+    }
+}
+
+impl<'a> Game<'a> {
+    pub fn new(rules: &'a Rules) -> Game<'a> {
+        let circe = rules.circe_model();
+        Game {
+            rules,
+            t: tables(),
+            rebirth_squares: rebirth_squares(),
+            circe,
+            parrain: circe.is_some_and(|m| m.time == RebirthTime::NextMove),
+            mutating: rules.captures_mutate(),
+            mutation: Mutation::of(rules),
+            first_rank: rules.first_rank_pawns(),
+            attacks: Attacks::new(rules.first_rank_pawns()),
+        }
+    }
+
+    /// What a position cannot mean under these rules.
+    pub fn check_supported(&self, p: &BbPosition) -> Result<(), EngineError> {
+        if p.reserve.is_some() && !self.parrain {
+            return Err(EngineError::Unsupported(
+                "a Parrain reserve without circe-parrain".into(),
+            ));
+        }
+        if p.mutable != 0 && !self.mutating {
+            return Err(EngineError::Unsupported(format!(
+                "the unit on {} is marked mutable, which needs frankfurt or protean",
+                square(lowest(p.mutable))
+            )));
+        }
+        Ok(())
+    }
+
+    /// Every legal move with the position it leads to (check marks not set).
+    pub fn legal(&self, p: &BbPosition) -> Result<Vec<(MoveRecord, BbPosition)>, EngineError> {
+        self.check_supported(p)?;
+        let mut stage = Vec::with_capacity(64);
+        self.displacements(p, &mut stage);
+        stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
+        let mut next = Vec::with_capacity(stage.len());
+        if self.mutating {
+            for mv in stage.drain(..) {
+                self.mutate(p, mv, &mut next);
+            }
+            std::mem::swap(&mut stage, &mut next);
+        }
+        if self.circe.is_some() {
+            for mv in stage.drain(..) {
+                self.rebirth_now(p, mv, &mut next);
+            }
+            std::mem::swap(&mut stage, &mut next);
+            for mv in stage.drain(..) {
+                self.rebirth_delayed(p, mv, &mut next);
+            }
+            std::mem::swap(&mut stage, &mut next);
+        }
+        if p.magic != 0 {
+            for mv in stage.drain(..) {
+                self.contacts(p, mv, &mut next);
+            }
+            std::mem::swap(&mut stage, &mut next);
+        }
+        let mut legal = Vec::with_capacity(stage.len());
+        for mv in stage {
+            let after = self.make(p, &mv);
+            if !self.in_check(&after, p.side) {
+                legal.push((mv, after));
+            }
+        }
+        if self.mutating {
+            legal.sort_by(|a, b| a.0.cmp(&b.0));
+            legal.dedup_by(|a, b| a.0 == b.0);
+        }
+        Ok(legal)
+    }
+
+    /// The check mark of the move that led to `after`.
+    pub fn mark(&self, after: &BbPosition) -> CheckMark {
+        if !self.in_check(after, after.side) {
+            CheckMark::None
+        } else if self.legal(after).is_ok_and(|l| l.is_empty()) {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        }
+    }
+
+    pub fn perft(&self, p: &BbPosition, depth: u32) -> Result<u64, EngineError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let moves = self.legal(p)?;
+        if depth == 1 {
+            return Ok(moves.len() as u64);
+        }
+        let mut n = 0;
+        for (_, after) in &moves {
+            n += self.perft(after, depth - 1)?;
+        }
+        Ok(n)
+    }
+}

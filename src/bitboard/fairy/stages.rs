@@ -1,0 +1,292 @@
+//! Stages 2 to 5 of the record path, each a function of the move alone, each choice a record
+//! of its own: the capturer's mutation, the immediate rebirth, the Parrain rebirth and the
+//! contact mutations by magic units. The rules are the kernel's ([`crate::bitboard::rules`]).
+
+use crate::bitboard::bits::Bits;
+use crate::bitboard::board::{BbPosition, colour_index, colour_of, square};
+use crate::bitboard::rules::circe::{self, Rebirth as Fate};
+use crate::bitboard::rules::{is_pawnlike, magic, parrain, promotes_on};
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::rules::{
+    CirceModel, CloneWalkWhenPromoting, MagicContactScope, MagicPawnEdge, MagicRebirthContact,
+    RebirthTime,
+};
+use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
+
+use super::{Game, PROMOTIONS, push_with_promotions};
+
+impl Game<'_> {
+    /// Stage 2: the capturer takes the captured walk (Frankfurt, Protean).
+    pub(super) fn mutate(&self, p: &BbPosition, mv: MoveRecord, out: &mut Vec<MoveRecord>) {
+        let Some(capture) = mv.capture else {
+            out.push(mv);
+            return;
+        };
+        let mover = mv.mover;
+        let new = self.mutation.new_walk(
+            mover.walk,
+            mover.royal,
+            p.mutable != 0,
+            mover.mutable,
+            capture.piece.walk,
+        );
+        let Some(walk) = new else {
+            out.push(mv);
+            return;
+        };
+        let mutated = mover.with_walk(walk);
+        let mut base = mv;
+        base.mutation = Some(mutated);
+        base.promotion = None;
+        push_with_promotions(base, mutated, out);
+    }
+
+    /// Board squares occupied after stages 1 and 2.
+    pub(super) fn occupied_after(&self, p: &BbPosition, mv: &MoveRecord) -> u64 {
+        let mut occ = p.occupied();
+        if let Some(side) = mv.castling {
+            let [kf, kt, rf, rt] = side.squares(colour_of(p.side)).map(|s| s.index());
+            occ = occ & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
+        } else {
+            occ &= !bit(mv.from.index());
+            if let Some(c) = mv.capture {
+                occ &= !bit(c.square.index());
+            }
+            occ |= bit(mv.to.index());
+        }
+        occ
+    }
+
+    /// The square where `reborn` comes back after a capture on `capture` by a move from
+    /// `from` to `to`.
+    pub(super) fn rebirth_square(
+        &self,
+        model: &CirceModel,
+        reborn: Piece,
+        capture: Sq,
+        from: Sq,
+        to: Sq,
+    ) -> Option<Sq> {
+        self.rebirth_squares.square_of(
+            model.place,
+            colour_index(reborn.colour),
+            reborn.walk,
+            capture,
+            from,
+            to,
+        )
+    }
+
+    /// Stage 3: the immediate rebirth of the captured unit.
+    pub(super) fn rebirth_now(&self, p: &BbPosition, mv: MoveRecord, out: &mut Vec<MoveRecord>) {
+        let (Some(model), Some(capture)) = (self.circe, mv.capture) else {
+            out.push(mv);
+            return;
+        };
+        if model.time != RebirthTime::Immediate {
+            out.push(mv);
+            return;
+        }
+        let victim = capture.piece;
+        let promoted = match (mv.promotion, self.rules.clone_walk_when_promoting()) {
+            (Some(promoted), CloneWalkWhenPromoting::Promoted) if is_pawnlike(mv.mover.walk) => {
+                Some(promoted.walk)
+            }
+            _ => None,
+        };
+        let reborn = victim.with_walk(self.reborn_walk(&model, mv.mover, victim, promoted));
+        let sq = self.rebirth_square(
+            &model,
+            reborn,
+            capture.square.index(),
+            mv.from.index(),
+            mv.to.index(),
+        );
+        let occ = self.occupied_after(p, &mv);
+        match circe::rebirth(sq, occ, model.occupied, victim.royal) {
+            Fate::On(s) => push_rebirth(mv, reborn, s, false, true, out),
+            Fate::Forbidden => {}
+            Fate::Lost => out.push(mv),
+        }
+    }
+
+    /// The walk `victim` is reborn with when `capturer` takes it: its own, or under Clone the
+    /// capturer's (`promoted` when that is the walk cloned), unless the capturer is royal, or
+    /// the victim is royal and keeps its walk (`clone_royal_victim`).
+    pub(super) fn reborn_walk(
+        &self,
+        model: &CirceModel,
+        capturer: Piece,
+        victim: Piece,
+        promoted: Option<Walk>,
+    ) -> Walk {
+        circe::reborn_walk(
+            model.walk,
+            self.rules.clone_royal_victim(),
+            || capturer.walk,
+            capturer.royal,
+            victim.walk,
+            victim.royal,
+            promoted,
+        )
+    }
+
+    /// Stage 4: the Parrain rebirth of the reserved unit, by this move's vector.
+    pub(super) fn rebirth_delayed(
+        &self,
+        p: &BbPosition,
+        mv: MoveRecord,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        let Some(reserve) = p.reserve.filter(|_| self.parrain) else {
+            out.push(mv);
+            return;
+        };
+        let Some(s) = parrain::rebirth_square(
+            reserve.square.index(),
+            mv.castling,
+            mv.from.index(),
+            mv.to.index(),
+            self.rules.parrain_long_castling(),
+        ) else {
+            out.push(mv);
+            return;
+        };
+        let mut occ = self.occupied_after(p, &mv);
+        if let Some(r) = mv.rebirth {
+            occ |= bit(r.square.index());
+        }
+        if occ & bit(s) == 0 {
+            let may_promote = parrain::may_promote(
+                colour_index(reserve.piece.colour),
+                p.side,
+                self.rules.parrain_other_side_promotion(),
+            );
+            push_rebirth(mv, reserve.piece, s, true, may_promote, out);
+        } else {
+            out.push(mv);
+        }
+    }
+
+    /// Stage 5: contact mutations by magic units.
+    pub(super) fn contacts(&self, p: &BbPosition, mv: MoveRecord, out: &mut Vec<MoveRecord>) {
+        let after = self.apply_board(p, &mv);
+        let magic = after.magic;
+        // Where each unit stood before the move (None: reborn).
+        let origin = |s: Sq| -> Option<Sq> {
+            if mv.rebirth.is_some_and(|r| r.square.index() == s)
+                || mv.delayed_rebirth.is_some_and(|r| r.square.index() == s)
+            {
+                return None;
+            }
+            if let Some(side) = mv.castling {
+                let [kf, kt, rf, rt] = side.squares(colour_of(p.side)).map(|x| x.index());
+                if s == kt {
+                    return Some(kf);
+                }
+                if s == rt {
+                    return Some(rf);
+                }
+            } else if s == mv.to.index() {
+                return Some(mv.from.index());
+            }
+            Some(s)
+        };
+        let kept = self.rules.magic_kept_contact();
+        let mut choices: Vec<Vec<ContactMutation>> = Vec::new();
+        for s in Bits(after.occupied() & !magic & !after.royal) {
+            let unit = after.piece_at(s).expect("a unit");
+            let was = origin(s);
+            if was.is_none() && self.rules.magic_rebirth_contact() == MagicRebirthContact::NoEffect
+            {
+                continue;
+            }
+            let touching = magic & self.t.king[s];
+            let new = Bits(touching)
+                .filter(|&m| magic::is_new_contact(self.t, was, s, origin(m), m, kept))
+                .fold(0u64, |set, m| set | bit(m));
+            if new == 0 {
+                continue;
+            }
+            let scope = match self.rules.magic_contact_scope() {
+                MagicContactScope::NewContacts => new,
+                MagicContactScope::AllContacts => touching,
+            };
+            let own = (scope & after.colours[colour_index(unit.colour)]).count_ones();
+            let Some(walk) =
+                magic::contact_walk(unit.walk, own, scope.count_ones(), self.rules.magic_steps())
+            else {
+                continue;
+            };
+            let changed = unit.with_walk(walk);
+            let results: Vec<Piece> = if promotes_on(colour_index(unit.colour), walk, s)
+                && self.rules.magic_pawn_edge() == MagicPawnEdge::Promote
+            {
+                PROMOTIONS.iter().map(|&w| changed.with_walk(w)).collect()
+            } else {
+                vec![changed]
+            };
+            choices.push(
+                results
+                    .into_iter()
+                    .map(|a| ContactMutation {
+                        square: square(s),
+                        before: unit,
+                        after: a,
+                    })
+                    .collect(),
+            );
+        }
+        let mut records = vec![mv];
+        for options in choices {
+            records = records
+                .into_iter()
+                .flat_map(|r| {
+                    options.iter().map(move |&c| {
+                        let mut r = r.clone();
+                        r.contact_mutations.push(c);
+                        r
+                    })
+                })
+                .collect();
+        }
+        out.extend(records);
+    }
+}
+
+/// The record once per choice of the reborn unit's walk (a pawn reborn on its last rank
+/// promotes when `may_promote`): its immediate rebirth, or its Parrain one when `delayed`.
+pub(super) fn push_rebirth(
+    mv: MoveRecord,
+    piece: Piece,
+    s: Sq,
+    delayed: bool,
+    may_promote: bool,
+    out: &mut Vec<MoveRecord>,
+) {
+    let promotes = may_promote && promotes_on(colour_index(piece.colour), piece.walk, s);
+    let choices: &[Option<Walk>] = if promotes {
+        &[
+            Some(Walk::Queen),
+            Some(Walk::Rook),
+            Some(Walk::Bishop),
+            Some(Walk::Knight),
+        ]
+    } else {
+        &[None]
+    };
+    for &promotion in choices {
+        let r = Some(Rebirth {
+            piece,
+            square: square(s),
+            promotion,
+        });
+        let mut x = mv.clone();
+        if delayed {
+            x.delayed_rebirth = r;
+        } else {
+            x.rebirth = r;
+        }
+        out.push(x);
+    }
+}

@@ -1,0 +1,99 @@
+//! Attacks (RULES.md §2 and §6): which units attack a square. Magic units attack nothing; with
+//! `first_rank_pawns: inert` a pawn-like unit on the rank behind its start attacks nothing
+//! either.
+
+use feerie_oracle::Walk;
+use feerie_oracle::rules::FirstRankPawns;
+
+use super::super::board::{BbPosition, WALKS};
+use super::super::tables::{Sq, Tables, tables};
+use super::{is_pawnlike, moves_up};
+
+/// The attack rule under a rule set's `first_rank_pawns`.
+#[derive(Clone, Copy)]
+pub struct Attacks {
+    t: &'static Tables,
+    inert_first_rank: bool,
+}
+
+impl Attacks {
+    /// The attack rule as `first_rank_pawns` has it.
+    pub fn new(first_rank: FirstRankPawns) -> Attacks {
+        Attacks {
+            t: tables(),
+            inert_first_rank: first_rank == FirstRankPawns::Inert,
+        }
+    }
+
+    /// The squares from which a pawn-like unit moving up (toward rank 8) or down attacks `sq`.
+    #[inline]
+    fn pawn_reach(&self, sq: Sq, up: bool) -> u64 {
+        // A pawn moving up takes onto `sq` from its lower diagonals.
+        let rear: u64 = if up { 0xFF } else { 0xFF << 56 };
+        let inert = if self.inert_first_rank { rear } else { 0 };
+        self.t.pawn[usize::from(up)][sq] & !inert
+    }
+
+    /// The pawn-like units of colour index `c` that attack `sq`: those that may take en
+    /// passant there.
+    #[inline]
+    pub fn pawns_attacking(&self, p: &BbPosition, sq: Sq, c: usize) -> u64 {
+        let mut from = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            if is_pawnlike(walk) {
+                from |= self.pawn_reach(sq, moves_up(c, walk)) & p.walks[w];
+            }
+        }
+        from & p.colours[c] & !p.magic
+    }
+
+    /// The squares from which a unit of walk `walk` and colour index `by` attacks `sq`, given
+    /// the rook's and the bishop's lines from `sq`.
+    #[inline]
+    fn reach(&self, walk: Walk, sq: Sq, lines: (u64, u64), by: usize) -> u64 {
+        let (rook, bishop) = lines;
+        match walk {
+            Walk::King => self.t.king[sq],
+            Walk::Queen => rook | bishop,
+            Walk::Rook => rook,
+            Walk::Bishop => bishop,
+            Walk::Knight => self.t.knight[sq],
+            Walk::Pawn | Walk::ReversePawn => self.pawn_reach(sq, moves_up(by, walk)),
+        }
+    }
+
+    /// The units of colour index `by` that attack `sq`, the units on `occupied` blocking.
+    #[inline]
+    pub fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
+        let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
+        let mut from = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            from |= self.reach(walk, sq, lines, by) & p.walks[w];
+        }
+        from & p.colours[by] & !p.magic
+    }
+
+    /// Whether a unit of colour index `by` attacks `sq`, the units on `occupied` blocking: as
+    /// [`Self::attackers`], the pieces tested before the pawns.
+    #[inline]
+    pub fn attacked(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> bool {
+        let them = p.colours[by] & !p.magic;
+        let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
+        let mut pieces = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            if !is_pawnlike(walk) {
+                pieces |= self.reach(walk, sq, lines, by) & p.walks[w];
+            }
+        }
+        if pieces & them != 0 {
+            return true;
+        }
+        let mut pawns = 0;
+        for (w, &walk) in WALKS.iter().enumerate() {
+            if is_pawnlike(walk) {
+                pawns |= self.reach(walk, sq, lines, by) & p.walks[w];
+            }
+        }
+        pawns & them != 0
+    }
+}

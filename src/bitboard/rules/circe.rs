@@ -1,0 +1,230 @@
+//! Circe rebirth (RULES.md §3): where a captured unit comes back, with which walk, and what
+//! happens when that square is taken or off the board. Plain Circe, Clone, Equipollents and
+//! Parrain (whose vector is [`super::parrain`]'s) all go through here.
+
+use std::sync::OnceLock;
+
+use feerie_oracle::Walk;
+use feerie_oracle::rules::{CloneRoyalVictim, RebirthOccupied, RebirthPlace, RebirthWalk};
+
+use super::super::board::{WALKS, walk_index};
+use super::super::tables::{Sq, bit};
+use super::{file, rank, shifted, vector};
+
+/// The Plain Circe square of a unit of colour index `colour` (White 0) and walk `walk` taken
+/// on `capture`: kings e1/e8, queens d1/d8; rooks, knights and bishops on the one of their two
+/// home squares that has the capture square's colour; pawns and reverse pawns on their side's
+/// second rank of the capture file.
+pub fn circe_square(colour: usize, walk: Walk, capture: Sq) -> Sq {
+    let white = colour == 0;
+    let home = if white { 0 } else { 7 };
+    let square_colour = |f: i32, r: i32| (f + r) % 2;
+    let pick = |a: i32, b: i32| {
+        if square_colour(a, home) == square_colour(file(capture), rank(capture)) {
+            a
+        } else {
+            b
+        }
+    };
+    let f = match walk {
+        Walk::King => 4,
+        Walk::Queen => 3,
+        Walk::Rook => pick(0, 7),
+        Walk::Knight => pick(1, 6),
+        Walk::Bishop => pick(2, 5),
+        Walk::Pawn | Walk::ReversePawn => {
+            return (if white { 8 } else { 48 }) + file(capture) as Sq;
+        }
+    };
+    (home * 8 + f) as Sq
+}
+
+/// Off the board, in [`RebirthSquares`]' tables.
+const OFF: u8 = u8::MAX;
+
+/// The rebirth squares, precomputed: the Plain Circe square of each colour, walk and capture
+/// square, and the Equipollents square of each capture on the arrival square.
+pub struct RebirthSquares {
+    circe: [[[u8; 64]; WALKS.len()]; 2],
+    /// `to` moved once more by the vector from `from` to `to`, or [`OFF`].
+    vector: [[u8; 64]; 64],
+}
+
+static SQUARES: OnceLock<Box<RebirthSquares>> = OnceLock::new();
+
+/// The rebirth squares (built on first use).
+pub fn rebirth_squares() -> &'static RebirthSquares {
+    SQUARES.get_or_init(|| {
+        let mut s = Box::new(RebirthSquares {
+            circe: [[[0; 64]; WALKS.len()]; 2],
+            vector: [[OFF; 64]; 64],
+        });
+        for (c, by_walk) in s.circe.iter_mut().enumerate() {
+            for (w, by_square) in by_walk.iter_mut().enumerate() {
+                for (sq, entry) in by_square.iter_mut().enumerate() {
+                    *entry = circe_square(c, WALKS[w], sq) as u8;
+                }
+            }
+        }
+        for (from, by_arrival) in s.vector.iter_mut().enumerate() {
+            for (to, entry) in by_arrival.iter_mut().enumerate() {
+                if let Some(x) = shifted(to, vector(from, to)) {
+                    *entry = x as u8;
+                }
+            }
+        }
+        s
+    })
+}
+
+impl RebirthSquares {
+    /// The square where a unit of colour index `colour` and walk index `walk` (as
+    /// [`walk_index`] numbers them) taken on `capture` by a move from `from` to `to` is
+    /// reborn under `place`, or `None` off the board: its Plain Circe square, or (Equipollents)
+    /// the capture square moved by the capture's vector.
+    #[inline]
+    pub fn square(
+        &self,
+        place: RebirthPlace,
+        colour: usize,
+        walk: usize,
+        capture: Sq,
+        from: Sq,
+        to: Sq,
+    ) -> Option<Sq> {
+        match place {
+            RebirthPlace::CirceSquare => Some(self.circe[colour][walk][capture] as Sq),
+            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector if capture == to => {
+                let s = self.vector[from][to];
+                (s != OFF).then_some(s as Sq)
+            }
+            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
+                shifted(capture, vector(from, to))
+            }
+        }
+    }
+
+    /// As [`Self::square`], the walk named.
+    #[inline]
+    pub fn square_of(
+        &self,
+        place: RebirthPlace,
+        colour: usize,
+        walk: Walk,
+        capture: Sq,
+        from: Sq,
+        to: Sq,
+    ) -> Option<Sq> {
+        self.square(place, colour, walk_index(walk), capture, from, to)
+    }
+}
+
+/// The walk a unit taken is reborn with: its own, or under Clone (`rebirth_walk: capturer`) the
+/// capturer's (`promoted` when the capturer promotes and the promoted walk is the one cloned),
+/// unless the capturer is royal, or the victim is royal and `clone_royal_victim: keeps_walk`.
+/// `capturer` gives the capturer's walk, asked for only when it is cloned.
+#[inline]
+pub fn reborn_walk(
+    rule: RebirthWalk,
+    royal_victim: CloneRoyalVictim,
+    capturer: impl FnOnce() -> Walk,
+    capturer_royal: bool,
+    victim: Walk,
+    victim_royal: bool,
+    promoted: Option<Walk>,
+) -> Walk {
+    match rule {
+        RebirthWalk::Captured => victim,
+        RebirthWalk::Capturer if capturer_royal => victim,
+        RebirthWalk::Capturer if victim_royal && royal_victim == CloneRoyalVictim::KeepsWalk => {
+            victim
+        }
+        RebirthWalk::Capturer => promoted.unwrap_or_else(capturer),
+    }
+}
+
+/// What becomes of a unit taken, given its rebirth square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rebirth {
+    /// Reborn on this square.
+    On(Sq),
+    /// Lost: its square is off the board, or taken and `rebirth_occupied: relaxed`.
+    Lost,
+    /// The capture may not be made: its square is taken and `rebirth_occupied: strict`, or the
+    /// unit is royal (Circe rex inclusive) and cannot come back.
+    Forbidden,
+}
+
+/// The fate of a unit taken whose rebirth square is `square` (`None`: off the board), with the
+/// units on `occupied` once the capture is made.
+#[inline]
+pub fn rebirth(
+    square: Option<Sq>,
+    occupied: u64,
+    rule: RebirthOccupied,
+    victim_royal: bool,
+) -> Rebirth {
+    match square {
+        Some(s) if occupied & bit(s) == 0 => Rebirth::On(s),
+        Some(_) if victim_royal || rule == RebirthOccupied::Strict => Rebirth::Forbidden,
+        None if victim_royal => Rebirth::Forbidden,
+        Some(_) | None => Rebirth::Lost,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_circe_squares() {
+        // A white knight taken on d4 (dark) goes to g1 (dark); a black rook taken on a1 (dark)
+        // to h8 (dark).
+        assert_eq!(circe_square(0, Walk::Knight, 27), 6);
+        assert_eq!(circe_square(1, Walk::Rook, 0), 63);
+        assert_eq!(circe_square(1, Walk::Pawn, 2), 50);
+        assert_eq!(circe_square(0, Walk::King, 40), 4);
+    }
+
+    #[test]
+    fn tables_agree_with_the_rule() {
+        let s = rebirth_squares();
+        for from in 0..64 {
+            for to in 0..64 {
+                let by_table = s.square(RebirthPlace::CaptureVector, 0, 0, to, from, to);
+                assert_eq!(by_table, shifted(to, vector(from, to)));
+            }
+        }
+        for (w, &walk) in WALKS.iter().enumerate() {
+            for sq in 0..64 {
+                let by_table = s.square(RebirthPlace::CirceSquare, 1, w, sq, 0, 0);
+                assert_eq!(by_table, Some(circe_square(1, walk, sq)));
+            }
+        }
+    }
+
+    #[test]
+    fn an_occupied_square_forbids_or_loses() {
+        let taken = bit(10);
+        assert_eq!(
+            rebirth(Some(10), taken, RebirthOccupied::Strict, false),
+            Rebirth::Forbidden
+        );
+        assert_eq!(
+            rebirth(Some(10), taken, RebirthOccupied::Relaxed, false),
+            Rebirth::Lost
+        );
+        assert_eq!(
+            rebirth(Some(10), taken, RebirthOccupied::Relaxed, true),
+            Rebirth::Forbidden
+        );
+        assert_eq!(
+            rebirth(None, 0, RebirthOccupied::Strict, false),
+            Rebirth::Lost
+        );
+        assert_eq!(
+            rebirth(Some(11), taken, RebirthOccupied::Strict, false),
+            Rebirth::On(11)
+        );
+    }
+}

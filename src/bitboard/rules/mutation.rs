@@ -1,0 +1,67 @@
+//! Frankfurt and Protean chess (RULES.md §4): the walk a capturer takes.
+
+use feerie_oracle::rules::{PawnDirection, Rex, SameWalkCapture};
+use feerie_oracle::{Rules, Walk};
+
+/// The mutation rule under the switches of a rule set.
+#[derive(Clone, Copy, Debug)]
+pub struct Mutation {
+    /// `mutation_rex: exclusive`: a royal capturer keeps its walk.
+    rex_exclusive: bool,
+    same_walk: SameWalkCapture,
+    pawn_direction: PawnDirection,
+}
+
+/// A pawn becomes a reverse pawn and back; the other walks stay.
+#[inline]
+pub fn flipped(walk: Walk) -> Walk {
+    match walk {
+        Walk::Pawn => Walk::ReversePawn,
+        Walk::ReversePawn => Walk::Pawn,
+        Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => walk,
+    }
+}
+
+impl Mutation {
+    /// The rule as these rules' switches have it.
+    pub fn of(rules: &Rules) -> Mutation {
+        Mutation {
+            rex_exclusive: rules.mutation_rex() == Rex::Exclusive,
+            same_walk: rules.same_walk_capture(),
+            pawn_direction: rules.pawn_direction(),
+        }
+    }
+
+    /// The walk a capturer of walk `mover` takes when it captures a unit of walk `victim`, or
+    /// `None` when it keeps its own. A capturer mutates unless it is royal under `mutation_rex:
+    /// exclusive`, or some unit is marked mutable (`marks_present`) and it is not (`marked`).
+    /// It takes the victim's walk (a pawn's turned into a reverse pawn's and back with
+    /// `pawn_direction: opposing`); taking its own walk changes nothing, or turns a pawn into
+    /// a reverse pawn and back with `same_walk_capture: flip`.
+    #[inline]
+    pub fn new_walk(
+        &self,
+        mover: Walk,
+        mover_royal: bool,
+        marks_present: bool,
+        marked: bool,
+        victim: Walk,
+    ) -> Option<Walk> {
+        let eligible = !(mover_royal && self.rex_exclusive) && (!marks_present || marked);
+        if !eligible {
+            return None;
+        }
+        let new = if victim == mover {
+            match self.same_walk {
+                SameWalkCapture::Keep => return None,
+                SameWalkCapture::Flip => flipped(mover),
+            }
+        } else {
+            match self.pawn_direction {
+                PawnDirection::Own => victim,
+                PawnDirection::Opposing => flipped(victim),
+            }
+        };
+        (new != mover).then_some(new)
+    }
+}
