@@ -14,7 +14,9 @@ if [ -n "${SANITIZER:-}" ] && [ "$SANITIZER" != "none" ]; then
     # In ClusterFuzzLite's image: its nightly toolchain and the sanitizer it asks for.
     cargo fuzz build -O
 else
-    cargo fuzz build -O --sanitizer none
+    # The same build as ci/fuzz.sh's (release, debug assertions on), so that a CI run that
+    # fuzzed first reuses its artifacts instead of building the targets a second time.
+    cargo fuzz build --sanitizer none
 fi
 triple="$(rustc -vV | sed -n 's/^host: //p')"
 built="fuzz/target/$triple/release"
