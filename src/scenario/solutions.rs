@@ -85,10 +85,7 @@ pub(super) fn check_expected(s: &Scenario, solutions: &[String]) -> Result<(), L
             return Err(s.error(Some("solutions"), "solutions: an empty solution".into()));
         }
         if !seen.insert(normal) {
-            return Err(s.error(
-                Some(text),
-                format!("solutions: '{text}' is listed twice"),
-            ));
+            return Err(s.error(Some(text), format!("solutions: '{text}' is listed twice")));
         }
     }
     Ok(())
