@@ -1,5 +1,6 @@
 //! `feerie check`, the main job: the perft suites, every scenario through each engine and
-//! against its expectations, the two engines compared on every scenario position, then a fuzz
+//! against its expectations, the scenarios' stipulations solved by each engine (solutions
+//! checked and the engines compared), the two engines compared on every scenario position, then a fuzz
 //! campaign; a closing summary, the list of failures and one verdict line, and optionally the
 //! same results as JUnit XML.
 //!

@@ -75,7 +75,9 @@ enum Command {
     ///
     /// In order: every perft suite under corpus/perft, every YAML scenario under scenarios/ (and
     /// the reproducers under corpus/divergences) through each engine and against its
-    /// expectations, both engines compared on every scenario position, then a fuzz campaign
+    /// expectations, the scenarios' stipulations solved by each engine (solutions compared with
+    /// the expected ones and between the engines), both engines compared on every scenario
+    /// position, then a fuzz campaign
     /// comparing both engines on random positions of every condition and profile. Every flag is
     /// checked before any work. Progress shows on stderr from the start (a bar on a terminal,
     /// plain lines otherwise); failures are printed in full, passes counted, and the last line
