@@ -1,5 +1,6 @@
 //! `feerie check`, the main job: the perft suites, every scenario through each engine and
-//! against its expectations, the two engines compared on every scenario position, then a fuzz
+//! against its expectations, the scenarios' stipulations solved by each engine (solutions
+//! checked and the engines compared), the two engines compared on every scenario position, then a fuzz
 //! campaign; a closing summary, the list of failures and one verdict line, and optionally the
 //! same results as JUnit XML.
 //!
@@ -273,6 +274,7 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         }
         r.scenarios = p.scenarios.iter().filter(|s| s.is_ok()).count() as u64;
         r.malformed = p.scenarios.len() as u64 - r.scenarios;
+        check_solutions(&p.scenarios, &o.engines, o.progress, &mut r);
     }
     if let [a, b] = o.engines[..] {
         if !p.scenarios.is_empty() && whole_stages {
@@ -516,6 +518,63 @@ fn check_scenarios(loaded: &Loaded, engine: &dyn Engine, show: bool, r: &mut Res
     progress.finish();
     let line = format!(
         "{label}: {passed} passed, {failed} failed, {malformed} malformed ({checks} checks, {:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    outln!("{line}");
+    r.lines.push(line);
+    r.junit.push(suite);
+}
+
+/// The solving stage: every scenario with a stipulation solved by each engine, the solutions
+/// compared with the expected ones and between the engines.
+fn check_solutions(loaded: &Loaded, engines: &[&dyn Engine], show: bool, r: &mut Results) {
+    let started = Instant::now();
+    let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+    let label = format!("solutions ({})", names.join(", "));
+    let mut suite = TestSuite {
+        name: label.clone(),
+        cases: Vec::new(),
+    };
+    let solved: Vec<&Scenario> = loaded
+        .iter()
+        .flatten()
+        .filter(|s| s.stipulation.is_some())
+        .collect();
+    let progress = Progress::new(&label, "scenarios", solved.len() as u64, show);
+    let (mut passed, mut failed) = (0u64, 0u64);
+    for s in solved {
+        let case_started = Instant::now();
+        let name = format!("{}: {}", s.file, s.name);
+        // A malformed scenario is reported by the scenario stage.
+        let Ok(outcome) = crate::scenario::solutions::check(s, engines) else {
+            continue;
+        };
+        let failure = if outcome.failures.is_empty() {
+            passed += 1;
+            None
+        } else {
+            failed += 1;
+            progress.failure();
+            let text: String = outcome
+                .failures
+                .iter()
+                .map(crate::scenario::print_failure)
+                .collect();
+            out!("{text}");
+            let message = format!("{} solution check(s) failed", outcome.failures.len());
+            r.failures.push(format!("{label}: {name}: {message}"));
+            Some((message, text))
+        };
+        suite.cases.push(TestCase {
+            name,
+            seconds: case_started.elapsed().as_secs_f64(),
+            failure,
+        });
+        progress.step();
+    }
+    progress.finish();
+    let line = format!(
+        "{label}: {passed} scenario(s) with a stipulation passed, {failed} failed ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
     outln!("{line}");

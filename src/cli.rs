@@ -75,7 +75,9 @@ enum Command {
     ///
     /// In order: every perft suite under corpus/perft, every YAML scenario under scenarios/ (and
     /// the reproducers under corpus/divergences) through each engine and against its
-    /// expectations, both engines compared on every scenario position, then a fuzz campaign
+    /// expectations, the scenarios' stipulations solved by each engine (solutions compared with
+    /// the expected ones and between the engines), both engines compared on every scenario
+    /// position, then a fuzz campaign
     /// comparing both engines on random positions of every condition and profile. Every flag is
     /// checked before any work. Progress shows on stderr from the start (a bar on a terminal,
     /// plain lines otherwise); failures are printed in full, passes counted, and the last line
@@ -175,8 +177,9 @@ enum Command {
     ///
     /// Give --switch KEY (each value of that switch) or --profiles documented,popeye (each
     /// profile). Prints the perft counts side by side and every node, down to --depth, where the
-    /// legal moves or the positions after them differ. Exit 0 when the readings agree, 1 when
-    /// they differ.
+    /// legal moves or the positions after them differ. With --stipulation (or --solve and
+    /// --popeye), the problem is solved under each reading and the solutions compared instead.
+    /// Exit 0 when the readings agree, 1 when they differ (2: a case could not be solved).
     #[command(group(ArgGroup::new("reading").required(true).args(["switch", "profiles"])))]
     Dispute {
         #[command(flatten)]
@@ -187,6 +190,14 @@ enum Command {
         /// Profiles to compare, separated by commas: documented,popeye (or give --switch).
         #[arg(long)]
         profiles: Option<String>,
+        /// Solve this stipulation (`h#2`, `#2`, …) under each reading and compare the solutions
+        /// instead of the moves; with --popeye it replaces the file's.
+        #[arg(long)]
+        stipulation: Option<String>,
+        /// With --popeye: solve the file's stipulation (each twin) under each reading and
+        /// compare the solutions instead of the moves.
+        #[arg(long, requires = "popeye")]
+        solve: bool,
         /// Half-moves compared, 1 to 32.
         #[arg(long, default_value_t = 2)]
         depth: u32,
@@ -445,6 +456,62 @@ struct PositionArgs {
     /// Accept positions that problem collections contain but games cannot reach.
     #[arg(long)]
     lenient: bool,
+}
+
+/// `feerie dispute --stipulation` / `--solve`: the solutions under each reading compared.
+fn dispute_solutions(
+    position: &PositionArgs,
+    switch: Option<String>,
+    profiles: Option<String>,
+    stipulation: Option<String>,
+) -> Result<i32, Error> {
+    use crate::solve::dispute as solutions;
+    let options = crate::solve::Options::default();
+    if let Some(path) = &position.popeye {
+        let readings = solutions::popeye_readings(
+            position.profile.as_deref(),
+            &position.set,
+            switch.as_deref(),
+            profiles.as_deref(),
+        )
+        .map_err(Error::Usage)?;
+        let engine = engine(position.engine)?;
+        let mut text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+            .map_err(|e| Error::at(path.display(), e))?;
+        if let Some(s) = &stipulation {
+            let parsed: crate::solve::stipulation::Stipulation = s
+                .parse()
+                .map_err(|e| Error::Usage(format!("--stipulation: {e}")))?;
+            text = crate::solve::command::replace_stipulations(&text, &parsed.to_string());
+        }
+        let (out, code) =
+            solutions::dispute_popeye(engine, &text, position.problem, &readings, &options)
+                .map_err(|e| Error::Solve(format!("{}: {e}", path.display())))?;
+        crate::out!("{out}");
+        return Ok(code);
+    }
+    let Some(s) = stipulation else {
+        return Err(Error::Usage(
+            "--solve needs --popeye; with --fen give --stipulation".into(),
+        ));
+    };
+    let parsed: crate::solve::stipulation::Stipulation = s
+        .parse()
+        .map_err(|e| Error::Usage(format!("--stipulation: {e}")))?;
+    if profiles.is_some() && position.profile.is_some() {
+        return Err(Error::Usage(
+            "--profile conflicts with --profiles: the dispute tries each profile named".into(),
+        ));
+    }
+    let (start, rules, engine) = position.load()?;
+    let readings = match (switch, profiles) {
+        (Some(key), _) => crate::harness::dispute::switch_readings(&rules, &key)?,
+        (None, Some(names)) => crate::harness::dispute::profile_readings(&rules, &names)?,
+        (None, None) => return Err(Error::Usage("give --switch KEY or --profiles A,B".into())),
+    };
+    let (out, code) = solutions::dispute_position(engine, &start, &readings, parsed, &options);
+    crate::out!("{out}");
+    Ok(code)
 }
 
 /// The long help of `--rules`: the slugs.
@@ -728,12 +795,17 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             position,
             switch,
             profiles,
+            stipulation,
+            solve,
             depth,
             limit,
             format,
             report,
         } => {
             use crate::harness::dispute;
+            if stipulation.is_some() || solve {
+                return dispute_solutions(&position, switch, profiles, stipulation);
+            }
             let json = format.start();
             if let Some(path) = &report {
                 crate::report::html::check_path(path).map_err(Error::Usage)?;

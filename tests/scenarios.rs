@@ -32,7 +32,8 @@ fn shipped_scenarios_pass_with(
         };
         families.insert(Path::new(&s.file).parent().unwrap().to_path_buf());
         let outcome = scenario::run(s, engine).unwrap();
-        assert!(outcome.checked > 0, "{}", s.file);
+        // A scenario may expect only solutions, which the test of stipulations checks.
+        assert!(outcome.checked > 0 || s.stipulation.is_some(), "{}", s.file);
         for f in &outcome.failures {
             report.push_str(&print_failure(f));
         }
@@ -179,6 +180,21 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
             "unknown switch",
             Some(5),
         ),
+        (
+            "name: x\nsource: s\nposition: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nstipulation: 'r#2'\nexpect: { solutions: ['Rh1-h8 #'] }\n",
+            "scenario 'x': stipulation 'r#2'",
+            Some(4),
+        ),
+        (
+            "name: x\nsource: s\nposition: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nexpect: { solutions: ['Rh1-h8 #'] }\n",
+            "without a stipulation",
+            Some(4),
+        ),
+        (
+            "name: x\nsource: s\nposition: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nstipulation: '#1'\nexpect: { solutions: ['Rh1-h8 #', '1.Rh1-h8 # !'] }\n",
+            "listed twice",
+            Some(5),
+        ),
     ];
     for (text, needle, line) in cases {
         let e = scenario::parse_scenario("bad.yaml", text).unwrap_err();
@@ -207,4 +223,132 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("does not exist"), "{err}");
+}
+
+/// The shipped scenarios with a stipulation: both engines give exactly the expected solutions.
+#[test]
+fn shipped_stipulations_are_solved_alike_by_both_engines() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let engines: [&dyn Engine; 2] = [&ReferenceEngine, &BitboardEngine];
+    let mut solved = 0;
+    let mut report = String::new();
+    for s in scenario::load_dir(&dir).unwrap().iter().flatten() {
+        if s.stipulation.is_none() {
+            continue;
+        }
+        solved += 1;
+        let outcome = scenario::solutions::check(s, &engines).unwrap();
+        // Per case: each engine against the expectation, and the two against each other.
+        assert!(outcome.checked >= 3, "{}: {}", s.file, outcome.checked);
+        for f in &outcome.failures {
+            report.push_str(&print_failure(f));
+        }
+    }
+    assert!(solved >= 4, "{solved} scenarios with a stipulation");
+    assert!(report.is_empty(), "{report}");
+}
+
+/// The reference engine without its captures: an engine that disagrees, for the comparison.
+struct NoCaptures;
+
+impl Engine for NoCaptures {
+    fn name(&self) -> &'static str {
+        "no-captures"
+    }
+    fn legal_moves(
+        &self,
+        position: &feerie::oracle::Position,
+        rules: &feerie::oracle::Rules,
+    ) -> Result<Vec<feerie::oracle::MoveRecord>, feerie::oracle::EngineError> {
+        let mut moves = ReferenceEngine.legal_moves(position, rules)?;
+        moves.retain(|m| !m.to_string().contains('*'));
+        Ok(moves)
+    }
+    fn play_setup(
+        &self,
+        position: &feerie::oracle::Position,
+        rules: &feerie::oracle::Rules,
+        mv: &feerie::oracle::MoveRecord,
+    ) -> Result<feerie::oracle::Setup, feerie::oracle::EngineError> {
+        ReferenceEngine.play_setup(position, rules, mv)
+    }
+    fn perft(
+        &self,
+        position: &feerie::oracle::Position,
+        rules: &feerie::oracle::Rules,
+        depth: u32,
+    ) -> Result<u64, feerie::oracle::EngineError> {
+        ReferenceEngine.perft(position, rules, depth)
+    }
+    fn status(
+        &self,
+        position: &feerie::oracle::Position,
+        rules: &feerie::oracle::Rules,
+    ) -> Result<feerie::oracle::Status, feerie::oracle::EngineError> {
+        ReferenceEngine.status(position, rules)
+    }
+}
+
+const CIRCE_H2: &str = r#"name: Circe h#2
+source: test
+rules: { conditions: [circe], profile: popeye }
+position: { pieces: "white kg5 ra5 black kh7 bd5 pg6", side: black }
+stipulation: "h#2"
+expect:
+  solutions:
+    - "1.Kh7-g8 Kg5*g6[+bPg7] 2.Bd5-a2 Ra5-a8 #"
+    - "  1.Kh7-g8 Kg5*g6[+bPg7]   2.Bd5-b3 Ra5-a8 #"
+    - "1.Kh7-g8 Kg5*g6[+bPg7] 2.Bd5-c4 Ra5-a8 #"
+    - "1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-f3 Ra5-a8 #"
+    - "1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-g2 Ra5-a8 #"
+    - "1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-h1 Ra5-a8 #"
+"#;
+
+#[test]
+fn engines_that_solve_differently_are_reported_with_a_diff() {
+    let s = scenario::parse_scenario("t.yaml", CIRCE_H2).unwrap();
+    let alike = scenario::solutions::check(&s, &[&ReferenceEngine, &BitboardEngine]).unwrap();
+    assert!(alike.failures.is_empty(), "{:?}", alike.failures);
+    let outcome = scenario::solutions::check(&s, &[&ReferenceEngine, &NoCaptures]).unwrap();
+    let text: String = outcome.failures.iter().map(print_failure).collect();
+    // The capturing-free engine misses the expectation and differs from the reference engine.
+    assert_eq!(outcome.failures.len(), 2, "{text}");
+    assert!(text.contains("solutions of h#2 (no-captures)"), "{text}");
+    assert!(
+        text.contains("the engines differ (- reference, + no-captures)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("-1.Kh7-g8 Kg5*g6[+bPg7] 2.Bd5-b3 Ra5-a8 #"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_wrong_solution_fails_check_with_a_diff_and_exit_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("scenarios");
+    std::fs::create_dir(&dir).unwrap();
+    // One solution too few, one wrong: the rebirth square of the black pawn.
+    let wrong = CIRCE_H2
+        .replace("    - \"1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-h1 Ra5-a8 #\"\n", "")
+        .replace("Bd5-f3 Ra5-a8", "Bd5-e4 Ra5-a8");
+    std::fs::write(dir.join("wrong.yaml"), wrong).unwrap();
+    let (code, out, _) = feerie(
+        &["check", "--fuzz", "0", "--scenarios", "scenarios"],
+        tmp.path(),
+    );
+    assert_eq!(code, 1, "{out}");
+    for needle in [
+        "FAIL scenarios/wrong.yaml: Circe h#2",
+        "expectation: solutions of h#2 (reference)",
+        "expectation: solutions of h#2 (bitboard)",
+        "-1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-e4 Ra5-a8 #",
+        "+1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-f3 Ra5-a8 #",
+        "+1.Kh7-h8 Kg5*g6[+bPg7] 2.Bd5-h1 Ra5-a8 #",
+        "solutions (reference, bitboard): 0 scenario(s) with a stipulation passed, 1 failed",
+    ] {
+        assert!(out.contains(needle), "{needle}\n{out}");
+    }
+    assert!(!out.contains("the engines differ"), "{out}");
 }

@@ -165,6 +165,7 @@ fn check(s: &Scenario) -> Result<(), LoadError> {
     for text in &s.play {
         s.move_text(text)?;
     }
+    s.parsed_stipulation()?;
     if s.expect.is_none() && s.interpretations.is_empty() {
         return Err(s.error(
             None,
@@ -209,7 +210,11 @@ fn check_expect(s: &Scenario, e: &Expect) -> Result<(), LoadError> {
             format!("status '{status}' is not one of normal, check, checkmate, stalemate"),
         ));
     }
+    if let Some(solutions) = &e.solutions {
+        super::solutions::check_expected(s, solutions)?;
+    }
     if e.moves.is_none()
+        && e.solutions.is_none()
         && e.include.is_empty()
         && e.exclude.is_empty()
         && e.perft.is_empty()

@@ -6,6 +6,7 @@
 //! rules: { conditions: [circe-parrain], profile: documented, set: { parrain_long_castling: toward_a } }
 //! position: { fen: "r3k3/8/8/8/3P4/8/8/R3K3 b Qq - 0 1" }   # or pieces: "white ke1 ra1 black ke8"
 //! play: ["Ra8-a3"]                   # moves played first, Popeye notation
+//! stipulation: "h#2"                 # optional: solved by every engine, which must agree
 //! expect:
 //!   moves: ["...", "..."]            # the exact list, check marks (` +`, ` #`) included
 //!   include: ["0-0-0[+bRc3]"]        # must be legal (a text without mark matches any mark)
@@ -13,6 +14,7 @@
 //!   perft: { 1: 15, 2: 200 }
 //!   after: [{ move: "0-0-0[+bRc3]", fen: "..." }]   # FEN after that move (clocks ignored)
 //!   status: normal                   # normal | check | checkmate | stalemate
+//!   solutions: ["1.Ka8-b8 Rh1-h8 #"] # with a stipulation: the exact set (see [`solutions`])
 //! interpretations:                   # the same position under other switch values
 //!   - set: { parrain_long_castling: toward_h }
 //!     expect: { include: ["0-0-0[+bRe3]"] }
@@ -24,6 +26,7 @@
 mod load;
 mod report;
 mod run;
+pub mod solutions;
 
 use std::collections::BTreeMap;
 
@@ -80,6 +83,10 @@ pub struct Scenario {
     /// Moves played before the expectations are checked, in Popeye notation.
     #[serde(default)]
     pub play: Vec<String>,
+    /// A stipulation (`#2`, `h#2`, `s#1`, `ser-h#3`…) solved from the position after `play`,
+    /// the side then to move beginning; every engine must give the same solutions.
+    #[serde(default)]
+    pub stipulation: Option<String>,
     /// What the engine must answer under `rules`.
     #[serde(default)]
     pub expect: Option<Expect>,
@@ -159,6 +166,11 @@ pub struct Expect {
     /// `normal`, `check`, `checkmate` or `stalemate`.
     #[serde(default)]
     pub status: Option<String>,
+    /// With a stipulation: the exact set of solutions, one text each, as `feerie solve` prints
+    /// them (a whole line in help and series play, the key in direct and self play; spaces do
+    /// not matter).
+    #[serde(default)]
+    pub solutions: Option<Vec<String>>,
 }
 
 /// The position after one move.

@@ -131,7 +131,7 @@ pub fn solve_popeye_file(
 }
 
 /// The input with every `stipulation` line (English or German) replaced by `stipulation`.
-fn replace_stipulations(text: &str, stipulation: &str) -> String {
+pub fn replace_stipulations(text: &str, stipulation: &str) -> String {
     text.lines()
         .map(|line| {
             let head = line

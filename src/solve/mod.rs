@@ -12,6 +12,7 @@
 //! ```
 
 pub mod command;
+pub mod dispute;
 pub mod layout;
 pub mod popeye_problems;
 pub mod search;
