@@ -23,6 +23,7 @@ pub(super) struct Placed {
 }
 
 impl Placed {
+    #[inline]
     pub(super) fn of(p: &BbPosition, mv: &CMove) -> Placed {
         let us = p.side;
         let them = 1 - us;
@@ -66,11 +67,13 @@ impl Placed {
         n
     }
 
+    #[inline]
     pub(super) fn occupied(&self) -> u64 {
         self.colours[0] | self.colours[1]
     }
 
     /// The walk of the unit on `s` after the move (`s` occupied then).
+    #[inline]
     pub(super) fn walk_at(&self, p: &BbPosition, mv: &CMove, s: Sq) -> usize {
         if s as u8 == mv.reb_sq {
             return mv.reb_walk as usize;
