@@ -18,6 +18,7 @@ impl Compact {
     /// The immediate rebirth a capture from `from` to `to` makes on an orthodox board: `None`
     /// when the capture is forbidden (`rebirth_occupied: strict`), else the square (NONE when
     /// the unit is lost) and the walks it may be reborn with (one per promotion choice).
+    #[inline]
     pub(super) fn circe_rebirth(
         &self,
         p: &BbPosition,
@@ -29,6 +30,7 @@ impl Compact {
     }
 
     /// As [`Self::circe_rebirth`], the unit taken standing on `cap` (en passant: not `to`).
+    #[inline]
     pub(super) fn circe_rebirth_of(
         &self,
         p: &BbPosition,
@@ -60,7 +62,7 @@ impl Compact {
 
     /// The walk index of the unit taken on `cap` by the unit on `from` comes back with
     /// (`promoted`: the capturer's walk after its promotion, when that is the walk cloned).
-    #[inline]
+    #[inline(always)]
     pub(super) fn reborn_walk(
         &self,
         model: &CirceModel,
@@ -161,6 +163,7 @@ impl Compact {
 
     /// Puts a reborn unit of colour `c` on `s`; a rook on a corner of its own first rank gains
     /// that corner's castling right while its king keeps its own.
+    #[inline]
     pub(super) fn place_reborn(&self, n: &mut BbPosition, c: usize, s: Sq, w: usize) {
         n.colours[c] |= bit(s);
         n.walks[w] |= bit(s);
@@ -175,6 +178,7 @@ impl Compact {
 
     /// Whether the unit reborn on `s` with walk `w` after a capture from `from` to `to` attacks
     /// the capturer's king on `king_sq`.
+    #[inline]
     pub(super) fn reborn_attacks(
         &self,
         p: &BbPosition,

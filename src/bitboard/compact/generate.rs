@@ -194,6 +194,7 @@ impl Compact {
     }
 
     /// The squares next to a magic unit: a unit arriving there may make a contact.
+    #[inline]
     pub(super) fn magic_zone(&self, p: &BbPosition) -> u64 {
         let mut zone = 0u64;
         for sq in Bits(p.magic) {
@@ -203,6 +204,7 @@ impl Compact {
     }
 
     /// The pawn-like units of the side to move, when an en passant capture exists (else none).
+    #[inline]
     pub(super) fn en_passant_takers(p: &BbPosition) -> u64 {
         if p.ep().is_some() {
             p.pawnlike() & p.colours[p.side]

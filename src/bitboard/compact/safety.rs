@@ -32,6 +32,7 @@ impl Compact {
     }
 
     /// Whether a unit of colour `c` and walk `w` on `s` attacks `target`, `occ` blocking.
+    #[inline]
     pub(super) fn unit_attacks(&self, c: usize, s: Sq, w: usize, target: Sq, occ: u64) -> bool {
         let t = self.t;
         let k = bit(target);
@@ -81,6 +82,7 @@ impl Compact {
 
     /// After a move of colour `c`: its royal units are not attacked (and, with
     /// `royal_en_passant: yes`, a royal pawn that just double-stepped cannot be taken e.p.).
+    #[inline]
     pub(super) fn safe(&self, p: &BbPosition, c: usize) -> bool {
         if self.in_check(p, c) {
             return false;
@@ -98,6 +100,7 @@ impl Compact {
         true
     }
 
+    #[inline]
     pub(super) fn in_check(&self, p: &BbPosition, c: usize) -> bool {
         let occ = p.occupied();
         for r in Bits(p.royal & p.colours[c]) {

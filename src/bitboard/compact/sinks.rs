@@ -192,6 +192,7 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> orthodox::Sink for Ma
             MoveKind::Normal | MoveKind::DoublePush => (self.contact)(from, to, NONE),
         }
     }
+    #[inline]
     fn add_targets(&mut self, from: Sq, targets: u64) {
         if self.magic & bit(from) != 0 {
             for to in Bits(targets) {

@@ -23,6 +23,7 @@ pub(super) struct Placed {
 }
 
 impl Placed {
+    #[inline]
     pub(super) fn of(p: &BbPosition, mv: &CMove) -> Placed {
         let us = p.side;
         let them = 1 - us;
@@ -66,11 +67,13 @@ impl Placed {
         n
     }
 
+    #[inline]
     pub(super) fn occupied(&self) -> u64 {
         self.colours[0] | self.colours[1]
     }
 
     /// The walk of the unit on `s` after the move (`s` occupied then).
+    #[inline]
     pub(super) fn walk_at(&self, p: &BbPosition, mv: &CMove, s: Sq) -> usize {
         if s as u8 == mv.reb_sq {
             return mv.reb_walk as usize;
@@ -342,6 +345,7 @@ impl Compact {
     /// magic units on `touching` (after the move), of which those on `new` are new contacts:
     /// `None` when it keeps its walk, else the walks (four promotions of a pawn that lands on
     /// its last rank, when that promotes).
+    #[inline]
     pub(super) fn contact_change(
         &self,
         s: Sq,
@@ -373,6 +377,7 @@ impl Compact {
     /// The number of moves a displacement from `from` to `to` by a unit of the side to move
     /// that is not magic makes by contact, when nothing else moves and nothing is reborn (so
     /// that the mover, of walk `walk` on arrival, is the only unit that may change).
+    #[inline]
     pub(super) fn mover_contact_variants(
         &self,
         p: &BbPosition,
@@ -385,9 +390,7 @@ impl Compact {
             return 1;
         }
         // Nothing but the mover moves: each magic unit stays where it was.
-        let new = Bits(touching)
-            .filter(|&m| magic::is_new_contact(self.t, Some(from), to, Some(m), m, self.magic_kept))
-            .fold(0u64, |set, m| set | bit(m));
+        let new = magic::new_contacts_of_mover(self.t, from, to, touching, self.magic_kept);
         if new == 0 {
             return 1;
         }
