@@ -25,14 +25,14 @@ pub fn write(args: std::fmt::Arguments<'_>) {
 /// Whether the text output goes to standard error (see [`text_to_stderr`]).
 static TEXT_TO_STDERR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// From now on, [`write`] (and `out!`, `outln!`) writes to standard error: standard output is
+/// From now on, [`write()`] (and `out!`, `outln!`) writes to standard error: standard output is
 /// kept for one machine-readable [`document`] (`--format json`).
 pub fn text_to_stderr() {
     TEXT_TO_STDERR.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Writes a machine-readable document, and a newline, to standard output, with the same
-/// handling of a closed pipe or a full disk as [`write`].
+/// handling of a closed pipe or a full disk as [`write()`].
 pub fn document(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {

@@ -1,9 +1,9 @@
 //! The bitboard engine: the same answers as the reference engine, computed fast.
 //!
 //! Written apart from the reference engine (they share the vocabulary only). Orthodox positions
-//! under orthodox rules take the fast path ([`orthodox`]): legal moves from check and pin masks,
-//! bulk counting at the last ply. Every other position takes the fairy path ([`fairy`]), which
-//! runs the move pipeline of RULES.md on bitboards; for perft, the compact path ([`compact`])
+//! under orthodox rules take the fast path (`orthodox.rs`): legal moves from check and pin masks,
+//! bulk counting at the last ply. Every other position takes the fairy path (`fairy/`), which
+//! runs the move pipeline of RULES.md on bitboards; for perft, the compact path (`compact/`)
 //! runs the same pipeline on small moves, specialised at compile time on its stages.
 
 mod bits;
