@@ -1156,8 +1156,9 @@ fn solve_command(
         hash_megabytes: hash,
     };
     let Some(path) = &position.popeye else {
-        let stipulation = stipulation
-            .ok_or_else(|| Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into()))?;
+        let stipulation = stipulation.ok_or_else(|| {
+            Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into())
+        })?;
         let (position, rules, engine) = position.load()?;
         return command::solve_position(engine, &position, &rules, &stipulation, &options)
             .map_err(Error::Solve);
@@ -1193,7 +1194,9 @@ fn solve_command(
 /// Refuses a transposition table above 64 GB.
 fn check_hash(megabytes: usize) -> Result<(), Error> {
     if megabytes > 65536 {
-        return Err(Error::Usage(format!("--hash {megabytes}: at most 65536 (MB)")));
+        return Err(Error::Usage(format!(
+            "--hash {megabytes}: at most 65536 (MB)"
+        )));
     }
     Ok(())
 }

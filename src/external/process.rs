@@ -591,7 +591,9 @@ fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
     let mut tries = 0;
     loop {
         match cmd.spawn() {
-            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < TRIES => {
+            Err(error)
+                if error.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < TRIES =>
+            {
                 tries += 1;
                 std::thread::sleep(Duration::from_millis(10));
             }
