@@ -492,19 +492,9 @@ fn check_scenarios(loaded: &Loaded, engine: &dyn Engine, show: bool, r: &mut Res
                     (name, None)
                 } else {
                     failed += 1;
-                    progress.failure();
-                    let text: String = o
-                        .failures
-                        .iter()
-                        .map(crate::scenario::print_failure)
-                        .collect();
-                    out!("{text}");
-                    r.failures.push(format!(
-                        "{label}: {name}: {} expectation(s) failed",
-                        o.failures.len()
-                    ));
-                    let message = format!("{} expectation(s) failed", o.failures.len());
-                    (name, Some((message, text)))
+                    let failure =
+                        scenario_failed(&o.failures, "expectation(s)", &label, &name, &progress, r);
+                    (name, Some(failure))
                 }
             }
         };
@@ -554,16 +544,14 @@ fn check_solutions(loaded: &Loaded, engines: &[&dyn Engine], show: bool, r: &mut
             None
         } else {
             failed += 1;
-            progress.failure();
-            let text: String = outcome
-                .failures
-                .iter()
-                .map(crate::scenario::print_failure)
-                .collect();
-            out!("{text}");
-            let message = format!("{} solution check(s) failed", outcome.failures.len());
-            r.failures.push(format!("{label}: {name}: {message}"));
-            Some((message, text))
+            Some(scenario_failed(
+                &outcome.failures,
+                "solution check(s)",
+                &label,
+                &name,
+                &progress,
+                r,
+            ))
         };
         suite.cases.push(TestCase {
             name,
@@ -580,6 +568,28 @@ fn check_solutions(loaded: &Loaded, engines: &[&dyn Engine], show: bool, r: &mut
     outln!("{line}");
     r.lines.push(line);
     r.junit.push(suite);
+}
+
+/// A scenario whose checks (`what`: expectations, solution checks) failed: the failures printed
+/// in full, the scenario counted among the run's failures, and its JUnit failure (message,
+/// details) returned.
+fn scenario_failed(
+    failures: &[crate::scenario::Failure],
+    what: &str,
+    label: &str,
+    name: &str,
+    progress: &Progress,
+    r: &mut Results,
+) -> (String, String) {
+    progress.failure();
+    let text: String = failures
+        .iter()
+        .map(crate::scenario::print_failure)
+        .collect();
+    out!("{text}");
+    let message = format!("{} {what} failed", failures.len());
+    r.failures.push(format!("{label}: {name}: {message}"));
+    (message, text)
 }
 
 /// Both engines on the position of every scenario case, to the campaign's depth.
