@@ -27,6 +27,17 @@ pub struct Search<'a> {
 
 type Found = Result<Vec<Vec<MoveRecord>>, EngineError>;
 
+/// One level of a line search: the move just played, the position it leads to, what is left,
+/// the line so far and the solutions found.
+type Step<'a> = fn(
+    &Search<'a>,
+    &MoveRecord,
+    &Position,
+    u32,
+    &mut Vec<MoveRecord>,
+    &mut Vec<Vec<MoveRecord>>,
+) -> Result<(), EngineError>;
+
 impl<'a> Search<'a> {
     /// A search for `stipulation` under `rules`, stopping after `max_solutions` solutions,
     /// with a transposition table of at most `hash_megabytes` MB.
@@ -143,17 +154,37 @@ impl<'a> Search<'a> {
         if left == 0 || self.table.get(after, Node::DeadEnd, left).is_some() {
             return Ok(());
         }
+        // The last half-move must mate; a mate sooner leaves no move to go on with.
+        let must_mate = left == 1 && self.stipulation.goal == Goal::Mate;
+        let children = self
+            .successors(after)?
+            .into_iter()
+            .filter(|(next, _)| !must_mate || next.check == CheckMark::Mate);
         let before = out.len();
-        for (next, then) in self.successors(after)? {
+        self.descend(after, before, children, left, line, out, Self::help)
+    }
+
+    /// Tries each of `children` after `after` in turn on the line, with `left - 1` half-moves
+    /// (or series moves) to go, by `step`; stops when enough solutions are found, and remembers
+    /// `after` as a dead end when no solution was found since `before` (the number of
+    /// solutions when the search of `after` began).
+    #[allow(clippy::too_many_arguments)]
+    fn descend(
+        &self,
+        after: &Position,
+        before: usize,
+        children: impl IntoIterator<Item = (MoveRecord, Position)>,
+        left: u32,
+        line: &mut Vec<MoveRecord>,
+        out: &mut Vec<Vec<MoveRecord>>,
+        step: Step<'a>,
+    ) -> Result<(), EngineError> {
+        for (next, then) in children {
             if self.stopped() {
                 break;
             }
-            // The last half-move must mate; a mate sooner leaves no move to go on with.
-            if left == 1 && self.stipulation.goal == Goal::Mate && next.check != CheckMark::Mate {
-                continue;
-            }
             line.push(next.clone());
-            self.help(&next, &then, left - 1, line, out)?;
+            step(self, &next, &then, left - 1, line, out)?;
             line.pop();
         }
         self.note_dead_end(after, left, before, out);
@@ -188,16 +219,8 @@ impl<'a> Search<'a> {
         if left == 0 || mv.check != CheckMark::None {
             return Ok(());
         }
-        for (next, then) in self.successors(&after.passed())? {
-            if self.stopped() {
-                break;
-            }
-            line.push(next.clone());
-            self.series_help(&next, &then, left - 1, line, out)?;
-            line.pop();
-        }
-        self.note_dead_end(after, left, before, out);
-        Ok(())
+        let children = self.successors(&after.passed())?;
+        self.descend(after, before, children, left, line, out, Self::series_help)
     }
 
     /// Series direct play: the series side just played `mv`, and may play `left` more moves;
@@ -221,16 +244,16 @@ impl<'a> Search<'a> {
             return Ok(());
         }
         let before = out.len();
-        for (next, then) in self.successors(&after.passed())? {
-            if self.stopped() {
-                break;
-            }
-            line.push(next.clone());
-            self.series_direct(&next, &then, left - 1, line, out)?;
-            line.pop();
-        }
-        self.note_dead_end(after, left, before, out);
-        Ok(())
+        let children = self.successors(&after.passed())?;
+        self.descend(
+            after,
+            before,
+            children,
+            left,
+            line,
+            out,
+            Self::series_direct,
+        )
     }
 
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
