@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The body of the composite action (action.yml): compares the solver ($SOLVER) with feerie on
 # the scenarios of $PROBLEMS (a YAML file or a folder; default feerie's own scenarios/) and on
-# $FUZZ fuzzed positions per family; writes feerie-report/compare.{json,xml,html} and the
-# action's outputs (verdict, junit, report). Exit 1 when the solver and feerie differ.
+# $FUZZ fuzzed positions per family; solves the Popeye input files of $VERIFY with the solver
+# and with feerie's solver (`popeye verify`); writes feerie-report/compare.{json,xml,html},
+# feerie-report/verify-NAME.{json,html} and the action's outputs (verdict, junit, report,
+# verify-reports). Exit 1 when the solver and feerie differ.
 set -uo pipefail
 feerie="$GITHUB_ACTION_PATH/target/release/feerie"
 out="$PWD/feerie-report"
@@ -21,8 +23,21 @@ if [ "${FUZZ:-0}" != "0" ]; then
         --depth "${DEPTH:-2}" --reproducers "$out/reproducers" --quiet || status=$?
     if [ "$status" -ne 0 ]; then verdict=failed; fi
 fi
+verify_reports=""
+# Word splitting and globs are wanted: $VERIFY is a list of files.
+# shellcheck disable=SC2086
+for problem in ${VERIFY:-}; do
+    name="$(basename "$problem" .inp)"
+    status=0
+    "$feerie" popeye verify "$problem" --py "$solver" --engine bitboard \
+        --format json --report "$out/verify-$name.html" \
+        > "$out/verify-$name.json" || status=$?
+    if [ "$status" -ne 0 ]; then verdict=failed; fi
+    verify_reports="${verify_reports:+$verify_reports }$out/verify-$name.html"
+done
 {
     echo "verdict=$verdict"
+    echo "verify-reports=$verify_reports"
     echo "junit=$out/compare.xml"
     echo "report=$out/compare.html"
 } >> "${GITHUB_OUTPUT:-/dev/null}"

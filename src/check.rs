@@ -160,7 +160,7 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
         scenarios.extend(crate::scenario::load_dir(&reproducers)?);
     }
     if let Some(path) = &o.report {
-        crate::report::html::check_path(path).map_err(Error::Usage)?;
+        crate::report::html::check_path(path)?;
     }
     let junit = match &o.junit {
         None => None,
@@ -263,25 +263,36 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         );
     }
 
+    // Under --format jsonl, each stage's cases are written as soon as the stage ends.
+    let mut streamed = 0;
+    let mut stream = |r: &Results| {
+        crate::report::json::suite_lines("check", &r.junit[streamed..]);
+        streamed = r.junit.len();
+    };
     if let Some(cases) = p.perft.as_ref().filter(|_| whole_stages) {
         for &engine in &o.engines {
             check_perft(cases, o.max_depth, o.max_count, engine, o.progress, &mut r)?;
+            stream(&r);
         }
     }
     if !p.scenarios.is_empty() && whole_stages {
         for &engine in &o.engines {
             check_scenarios(&p.scenarios, engine, o.progress, &mut r);
+            stream(&r);
         }
         r.scenarios = p.scenarios.iter().filter(|s| s.is_ok()).count() as u64;
         r.malformed = p.scenarios.len() as u64 - r.scenarios;
         check_solutions(&p.scenarios, &o.engines, o.progress, &mut r);
+        stream(&r);
     }
     if let [a, b] = o.engines[..] {
         if !p.scenarios.is_empty() && whole_stages {
             compare_scenarios(&p.scenarios, a, b, o, &p.reproducers, &mut r);
+            stream(&r);
         }
         if o.fuzz > 0 {
             fuzz(&p, a, b, &mut r)?;
+            stream(&r);
         }
     } else if o.fuzz > 0 {
         r.lines
@@ -314,6 +325,7 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         && let Err(e) =
             crate::report::html::write(path, &crate::report::html::check_report(&document))
     {
+        let e = e.to_string();
         eprintln!("error: {e}");
         r.failures.push(e.clone());
         document.failures.push(e);

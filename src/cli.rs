@@ -36,7 +36,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         position: PositionArgs,
-        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
+        /// (the document on one line).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::report::json::Format,
     },
@@ -136,7 +137,8 @@ enum Command {
         /// seed and flags check together exactly what one run checks.
         #[arg(long, value_name = "K/N", default_value = "1/1")]
         shard: crate::harness::Shard,
-        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
+        /// (one JSON line per case as each stage ends, then the document on one line).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::report::json::Format,
         /// Also write a self-contained HTML report (diagrams of every divergence) to this file.
@@ -204,7 +206,8 @@ enum Command {
         /// Differing nodes listed per reading at most.
         #[arg(long, default_value_t = 20)]
         limit: usize,
-        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
+        /// (the document on one line).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::report::json::Format,
         /// Also write a self-contained HTML report (diagrams of every node where the readings differ) to this file.
@@ -250,7 +253,8 @@ enum Command {
         /// Threads, 1 to 256: the root moves are shared out among them.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
+        /// (the document on one line).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::report::json::Format,
     },
@@ -299,7 +303,8 @@ enum PopeyeCommand {
         /// seed and flags check together exactly what one run checks.
         #[arg(long, value_name = "K/N", default_value = "1/1")]
         shard: crate::harness::Shard,
-        /// Output: text, or json (one JSON document on stdout; the text goes to stderr).
+        /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
+        /// (with --scenarios one JSON line per case as it is judged, then the document on one line).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::report::json::Format,
         /// Also write a self-contained HTML report (diagrams of every difference) to this file.
@@ -397,6 +402,18 @@ enum PopeyeCommand {
         /// The transposition table's memory bound, in MB (0: no table; at most 65536).
         #[arg(long, value_name = "MB", default_value_t = 64)]
         hash: usize,
+        /// Only shard K of N (from 1): the file's cases (its problems and twins in order) are
+        /// split so that N runs together compare exactly the cases of one run.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
+        /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
+        /// (one JSON line per case as it is compared, then the document on one line).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::report::json::Format,
+        /// Also write a self-contained HTML report (a diagram of every case that differs) to
+        /// this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Replay every solution of a Popeye output through our engine.
     ///
@@ -486,7 +503,10 @@ fn dispute_solutions(
         }
         let (out, code) =
             solutions::dispute_popeye(engine, &text, position.problem, &readings, &options)
-                .map_err(|e| Error::Solve(format!("{}: {e}", path.display())))?;
+                .map_err(|e| {
+                    use crate::solve::error::SolveError;
+                    Error::Solve(SolveError::at(path.display(), SolveError::Input(e)))
+                })?;
         crate::out!("{out}");
         return Ok(code);
     }
@@ -734,7 +754,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             junit.as_deref(),
             report.as_deref(),
         )
-        .map_err(Error::Usage),
+        .map_err(Error::Merge),
         Command::Check {
             scenarios,
             reproducers,
@@ -808,7 +828,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             }
             let json = format.start();
             if let Some(path) = &report {
-                crate::report::html::check_path(path).map_err(Error::Usage)?;
+                crate::report::html::check_path(path)?;
             }
             if depth == 0 {
                 return Err(Error::Usage("--depth must be at least 1".into()));
@@ -859,8 +879,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                     crate::report::html::write(
                         path,
                         &crate::report::html::dispute_report(&document),
-                    )
-                    .map_err(Error::System)?;
+                    )?;
                 }
                 if json {
                     crate::report::json::print(&document);
@@ -902,7 +921,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
         }) => {
             let json = format.start();
             if let Some(path) = &report {
-                crate::report::html::check_path(path).map_err(Error::Usage)?;
+                crate::report::html::check_path(path)?;
             }
             if !shard.is_whole() && scenarios.is_none() {
                 return Err(Error::Usage(
@@ -1015,23 +1034,36 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             engine: choice,
             threads,
             hash,
+            shard,
+            format,
+            report,
         }) => {
+            let json = format.start();
             check_threads("--threads", threads)?;
             check_hash(hash)?;
+            if let Some(path) = &report {
+                crate::report::html::check_path(path)?;
+            }
             let engine = engine(choice)?;
             let options = crate::solve::Options {
                 threads,
                 hash_megabytes: hash,
                 ..Default::default()
             };
+            let out = crate::solve::command::VerifyOutput {
+                problem,
+                shard,
+                json,
+                report,
+            };
             crate::solve::command::verify_command(
                 &input,
                 output.as_deref(),
                 py.as_deref(),
                 seconds(timeout)?,
-                problem,
                 engine,
                 &options,
+                &out,
             )
             .map_err(Error::Solve)
         }

@@ -3,8 +3,9 @@
 //! Each layer has its own error type, so that a caller can tell what failed without reading a
 //! message: notation ([`NotationError`]: FEN, Popeye input, Popeye's move text), position
 //! ([`PositionError`]), rules ([`RulesError`]), engines ([`EngineError`]), scenarios and perft
-//! suites ([`ScenarioError`]), bounds on what may be asked and files read ([`LimitError`]), and
-//! outside programs ([`ExternalError`]). [`Error`] is any of them, or a command line whose flags
+//! suites ([`ScenarioError`]), bounds on what may be asked and files read ([`LimitError`]),
+//! outside programs ([`ExternalError`]), the solver's commands ([`SolveError`]), reports
+//! ([`ReportError`]) and `feerie merge` ([`MergeError`]). [`Error`] is any of them, or a command line whose flags
 //! do not fit together; the command line prints it on one line and exits with
 //! [`Error::exit_code`].
 //!
@@ -22,7 +23,10 @@ use std::fmt;
 
 pub use crate::external::ExternalError;
 pub use crate::limits::LimitError;
+pub use crate::merge::MergeError;
+pub use crate::report::error::ReportError;
 pub use crate::scenario::ScenarioError;
+pub use crate::solve::error::SolveError;
 pub use feerie_oracle::notation::NotationError;
 pub use feerie_oracle::{EngineError, PositionError, RulesError};
 
@@ -49,7 +53,11 @@ pub enum Error {
     /// The machine refused what the command needs: threads, a file to write.
     System(String),
     /// A stipulation the solver cannot read, or a problem of a file it cannot solve or verify.
-    Solve(String),
+    Solve(SolveError),
+    /// A report (HTML, JUnit) whose path is wrong or that could not be written.
+    Report(ReportError),
+    /// Documents that `feerie merge` cannot join.
+    Merge(MergeError),
     /// One of the above about a place: a file, a flag, a problem of a file.
     At {
         /// The place, as the message starts (`game.inp, problem 2`, `--set`).
@@ -82,7 +90,9 @@ impl Error {
             | Error::Limit(_)
             | Error::External(_)
             | Error::System(_)
-            | Error::Solve(_) => 2,
+            | Error::Solve(_)
+            | Error::Report(_)
+            | Error::Merge(_) => 2,
             Error::At { error, .. } => error.exit_code(),
         }
     }
@@ -99,7 +109,10 @@ impl fmt::Display for Error {
             Error::Scenario(e) => e.fmt(f),
             Error::Limit(e) => e.fmt(f),
             Error::External(e) => e.fmt(f),
-            Error::System(message) | Error::Solve(message) => f.write_str(message),
+            Error::System(message) => f.write_str(message),
+            Error::Solve(e) => e.fmt(f),
+            Error::Report(e) => e.fmt(f),
+            Error::Merge(e) => e.fmt(f),
             Error::At { place, error } => write!(f, "{place}: {error}"),
         }
     }
@@ -131,4 +144,8 @@ from_layer! {
     Limit(LimitError),
     External(ExternalError),
     External(crate::external::popeye::PopeyeError),
+    Solve(SolveError),
+    Solve(crate::solve::stipulation::StipulationError),
+    Report(ReportError),
+    Merge(MergeError),
 }

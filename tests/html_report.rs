@@ -343,3 +343,54 @@ fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
     );
     render_in_chromium(&report, "popeye-compare-report");
 }
+
+#[test]
+fn a_verify_report_shows_a_planted_difference_with_its_diagram() {
+    let Some(popeye) = common::shared_dir("popeye") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("lastcap.inp");
+    std::fs::copy(popeye.join("EXAMPLES__lastcap.inp"), &input).unwrap();
+    // Popeye's output without the key of the second problem: a solution only we give.
+    let expected = std::fs::read_to_string(popeye.join("EXAMPLES__lastcap.ref")).unwrap();
+    let key = "   1.Qf2-c5[+wRd7] # !\n";
+    assert!(expected.contains(key), "the shared output changed: {expected}");
+    let output = dir.path().join("lastcap.ref");
+    std::fs::write(&output, expected.replace(key, "")).unwrap();
+    let report = dir.path().join("verify.html");
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "popeye",
+            "verify",
+            "lastcap.inp",
+            "lastcap.ref",
+            "--engine",
+            "bitboard",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "the planted difference: {out}{err}");
+    assert!(out.contains("problem 2 #1: DIFFER"), "{out}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert_self_contained(&html);
+    assert!(html.contains("FAILED"));
+    // One section, for the differing problem only, with its diagram.
+    assert_eq!(html.matches("<section").count(), 1, "{html}");
+    assert_eq!(
+        html.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\"")
+            .count(),
+        1
+    );
+    let section = html.split("<section").nth(1).unwrap();
+    assert!(section.contains("differ: problem 2 #1"), "{section}");
+    assert!(
+        section.contains("only ours") && section.contains("1.Qf2-c5[+wRd7] # !"),
+        "{section}"
+    );
+    assert!(section.contains("<title>d7</title>"), "the rebirth square");
+    assert!(section.contains("circe-parrain"), "the rules: {section}");
+    render_in_chromium(&report, "popeye-verify-report");
+}

@@ -1,7 +1,8 @@
 //! `--shard K/N` splits a campaign so that N runs with the same seed check together exactly the
-//! cases of the unsharded run, on `check`'s fuzz campaign, `popeye fuzz` and `popeye compare
-//! --scenarios`; `feerie merge` joins the shards' documents into the whole run's; bad shards
-//! are refused in one line.
+//! cases of the unsharded run, on `check`'s fuzz campaign, `popeye fuzz`, `popeye compare
+//! --scenarios` and `popeye verify` (the problems and twins of a file); `feerie merge` joins the
+//! shards' documents into the whole run's and refuses documents of other runs or commands; bad
+//! shards are refused in one line.
 
 mod common;
 
@@ -181,6 +182,7 @@ fn bad_shards_are_refused_in_one_line() {
             "--py",
             "/nonexistent",
         ],
+        &["popeye", "verify", "x.inp", "x.out"],
     ] {
         for (bad, words) in [
             ("0/3", "from 1 to 3"),
@@ -216,10 +218,10 @@ fn bad_shards_are_refused_in_one_line() {
 }
 
 #[test]
-fn popeye_compare_shards_split_the_scenarios() {
+fn popeye_compare_shards_split_the_scenarios_and_merge_into_the_unsharded_run() {
     let Some(py) = popeye() else { return };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let run = |shard: &str| -> BTreeSet<(String, String)> {
+    let run = |shard: &str| -> Value {
         let (code, out, err) = feerie_in(
             root,
             &[
@@ -240,6 +242,9 @@ fn popeye_compare_shards_split_the_scenarios() {
         assert!(code == 0 || code == 1, "{err}");
         let doc: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
         assert_eq!(doc["shard"], shard);
+        doc
+    };
+    let cases = |doc: &Value| -> Vec<(String, String)> {
         doc["cases"]
             .as_array()
             .unwrap()
@@ -252,17 +257,29 @@ fn popeye_compare_shards_split_the_scenarios() {
             })
             .collect()
     };
-    let whole = run("1/1");
+    let whole_doc = run("1/1");
+    let whole = cases(&whole_doc);
     assert!(whole.len() >= 6, "{whole:?}");
+    let dir = tempfile::tempdir().unwrap();
     let mut union = BTreeSet::new();
+    let mut names = Vec::new();
     for k in 1..=3 {
-        let part = run(&format!("{k}/3"));
+        let doc = run(&format!("{k}/3"));
+        let part = cases(&doc);
         assert!(!part.is_empty());
         for case in part {
             assert!(union.insert(case.clone()), "{case:?} in two shards");
         }
+        let name = format!("compare-{k}.json");
+        std::fs::write(dir.path().join(&name), doc.to_string()).unwrap();
+        names.push(name);
     }
-    assert_eq!(union, whole);
+    assert_eq!(union, whole.iter().cloned().collect::<BTreeSet<_>>());
+    let (code, out, err) = feerie_in(dir.path(), &["merge", &names[2], &names[0], &names[1]]);
+    assert_eq!(code, whole_doc["exit_code"].as_i64().unwrap() as i32, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(cases(&merged), whole, "the scenarios' order");
+    assert_eq!(merged["tally"], whole_doc["tally"]);
 }
 
 #[test]
@@ -315,4 +332,137 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
         }
     }
     assert_eq!(combined, whole);
+}
+
+/// The Popeye input and Popeye's expected output the verification shard test reads.
+const VERIFY_INPUT: &str = "BEISPIEL__parrain.inp";
+const VERIFY_OUTPUT: &str = "BEISPIEL__parrain.out";
+
+/// Runs `feerie popeye verify` on a shared Popeye input and its expected output (no Popeye
+/// binary needed) as shard `shard`, and returns its JSON document.
+fn verify_document(dir: &Path, popeye: &Path, shard: &str) -> Value {
+    let (code, out, err) = feerie_in(
+        dir,
+        &[
+            "popeye",
+            "verify",
+            popeye.join(VERIFY_INPUT).to_str().unwrap(),
+            popeye.join(VERIFY_OUTPUT).to_str().unwrap(),
+            "--engine",
+            "bitboard",
+            "--format",
+            "json",
+            "--shard",
+            shard,
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+/// (index, name, outcome) of each case of a verification document.
+fn verify_cases(doc: &Value) -> Vec<(u64, String, String)> {
+    doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["index"].as_u64().unwrap(),
+                c["name"].as_str().unwrap().to_string(),
+                c["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn popeye_verify_shards_compare_each_case_once_and_merge_into_the_unsharded_run() {
+    let Some(popeye) = common::shared_dir("popeye") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let whole = verify_document(dir.path(), &popeye, "1/1");
+    let whole_cases = verify_cases(&whole);
+    assert!(whole_cases.len() >= 6, "{whole_cases:?}");
+    assert!(
+        whole_cases.iter().filter(|c| c.2 == "agree").count() >= 3,
+        "cases actually solved and compared: {whole_cases:?}"
+    );
+    let mut union = BTreeSet::new();
+    let mut files = Vec::new();
+    for k in 1..=3u64 {
+        let doc = verify_document(dir.path(), &popeye, &format!("{k}/3"));
+        assert_eq!(doc["shard"], format!("{k}/3"));
+        let part = verify_cases(&doc);
+        assert!(!part.is_empty(), "shard {k}/3 is empty");
+        for case in part {
+            // Case i is shard i mod 3 + 1's.
+            assert_eq!(case.0 % 3, k - 1, "{case:?} in shard {k}/3");
+            assert!(union.insert(case.clone()), "{case:?} in two shards");
+        }
+        let file = dir.path().join(format!("verify-{k}.json"));
+        std::fs::write(&file, doc.to_string()).unwrap();
+        files.push(file);
+    }
+    assert_eq!(union, whole_cases.iter().cloned().collect::<BTreeSet<_>>());
+
+    let name = |k: usize| files[k].file_name().unwrap().to_str().unwrap().to_string();
+    let (code, out, err) = feerie_in(
+        dir.path(),
+        &[
+            "merge",
+            &name(1),
+            &name(2),
+            &name(0),
+            "--junit",
+            "verify.xml",
+            "--report",
+            "verify.html",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["command"], "popeye verify");
+    assert_eq!(merged["merged"], serde_json::json!(["1/3", "2/3", "3/3"]));
+    // The very cases of the unsharded run, in its order, with its counts and verdict.
+    assert_eq!(merged["cases"], whole["cases"]);
+    assert_eq!(merged["counts"], whole["counts"]);
+    assert_eq!(merged["verdict"], whole["verdict"]);
+    let junit = std::fs::read_to_string(dir.path().join("verify.xml")).unwrap();
+    assert!(
+        junit.contains(&format!("tests=\"{}\"", whole_cases.len())),
+        "{junit}"
+    );
+    let html = std::fs::read_to_string(dir.path().join("verify.html")).unwrap();
+    assert!(html.contains("merged: 1/3, 2/3, 3/3"), "{html}");
+
+    // Shards of another input, or documents of another command, are refused in one line.
+    let mut other: Value = serde_json::from_str(&std::fs::read_to_string(&files[2]).unwrap()).unwrap();
+    other["input_fingerprint"] = "0123456789abcdef".into();
+    std::fs::write(dir.path().join("other.json"), other.to_string()).unwrap();
+    let (code, out, err) = feerie_in(dir.path(), &["merge", &name(0), &name(1), "other.json"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("not shards of one run"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    let check = feerie::report::json::CheckDocument {
+        command: "check".into(),
+        shard: "3/3".into(),
+        ..Default::default()
+    };
+    std::fs::write(
+        dir.path().join("check.json"),
+        serde_json::to_string(&check).unwrap(),
+    )
+    .unwrap();
+    let (code, _, err) = feerie_in(dir.path(), &["merge", &name(0), &name(1), "check.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("documents of `popeye verify` and of `check` cannot be merged"),
+        "{err}"
+    );
+    let (code, _, err) = feerie_in(dir.path(), &["merge", &name(0), &name(1)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing shard 3/3"), "{err}");
 }

@@ -385,7 +385,7 @@ pub fn compare_command(
             if output.wanted() {
                 return output
                     .finish(&[(&case, verdict)], options, shard)
-                    .map_err(Error::System);
+                    .map_err(Error::Report);
             }
             print_verdict(&case, &verdict);
             let mut tally = Tally::default();
@@ -399,7 +399,7 @@ pub fn compare_command(
                 let judged = crate::report::compare::judge_all(&cases, options);
                 return output
                     .finish(&judged, options, shard)
-                    .map_err(Error::System);
+                    .map_err(Error::Report);
             }
             Ok(run(&cases, options).exit_code())
         }

@@ -7,6 +7,7 @@ use crate::external::popeye_compare::{Case, CompareOptions, Tally, Verdict, judg
 use crate::harness::Shard;
 use crate::outln;
 
+use super::error::ReportError;
 use super::json::{CompareCaseJson, CompareDocument, SCHEMA_VERSION, print, tally_map};
 
 /// Where the results of a comparison go besides the text.
@@ -21,13 +22,15 @@ pub struct Output {
     pub junit: Option<PathBuf>,
 }
 
-/// Judges every case, saying each verdict in one line as it comes.
+/// Judges every case, saying each verdict in one line as it comes (and under `--format
+/// jsonl` writing its JSON line).
 pub fn judge_all<'c>(cases: &'c [Case], options: &CompareOptions) -> Vec<(&'c Case, Verdict)> {
     cases
         .iter()
         .map(|case| {
             let verdict = judge(case, options);
             let json = CompareCaseJson::new(case, &verdict);
+            super::json::line("case", &json);
             outln!("{} {}", json.verdict, case.name);
             for line in &json.lines {
                 outln!("  {line}");
@@ -52,7 +55,7 @@ impl Output {
         judged: &[(&Case, Verdict)],
         options: &CompareOptions,
         shard: Shard,
-    ) -> Result<i32, String> {
+    ) -> Result<i32, ReportError> {
         let mut tally = Tally::default();
         for (_, verdict) in judged {
             tally.add(verdict);
@@ -64,6 +67,7 @@ impl Output {
             popeye: options.binary.display().to_string(),
             engine: options.engine.name().into(),
             shard: shard.to_string(),
+            merged: Vec::new(),
             cases: judged
                 .iter()
                 .map(|(case, verdict)| CompareCaseJson::new(case, verdict))
@@ -73,7 +77,11 @@ impl Output {
         };
         if let Some(path) = &self.junit {
             std::fs::write(path, crate::harness::junit::to_xml(&[junit_suite(judged)]))
-                .map_err(|e| format!("--junit: cannot write {}: {e}", path.display()))?;
+                .map_err(|e| ReportError::WriteFlag {
+                    flag: "--junit",
+                    path: path.clone(),
+                    reason: e.to_string(),
+                })?;
         }
         if let Some(path) = &self.report {
             super::html::write(path, &super::html::compare_report(&document))?;

@@ -8,6 +8,7 @@ use std::path::Path;
 use feerie_oracle::{Colour, Square, fen};
 
 use super::json::{CheckDocument, CompareDocument, DisputeDocument, DivergenceJson, RulesJson};
+use super::error::ReportError;
 use super::svg::{diagram, event_squares, legend};
 
 /// Text as HTML.
@@ -32,12 +33,15 @@ pub fn escape(text: &str) -> String {
 
 /// Writes `html` to `path` (through a temporary file beside it, so that a reader never sees
 /// half a report).
-pub fn write(path: &Path, html: &str) -> Result<(), String> {
+pub fn write(path: &Path, html: &str) -> Result<(), ReportError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let fail = |e: std::io::Error| format!("cannot write the report {}: {e}", path.display());
+    let fail = |e: std::io::Error| ReportError::Write {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    };
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
     std::io::Write::write_all(&mut file, html.as_bytes()).map_err(fail)?;
     // A report is for reading by others (a CI artifact, a web server): not the temporary
@@ -55,20 +59,19 @@ pub fn write(path: &Path, html: &str) -> Result<(), String> {
 
 /// Checks before any work that the report can be written at `path`: its folder exists and it
 /// is not a folder itself.
-pub fn check_path(path: &Path) -> Result<(), String> {
+pub fn check_path(path: &Path) -> Result<(), ReportError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     if path.is_dir() {
-        return Err(format!("--report {} is a folder", path.display()));
+        return Err(ReportError::IsFolder(path.to_path_buf()));
     }
     if !dir.is_dir() {
-        return Err(format!(
-            "--report {}: the folder {} does not exist",
-            path.display(),
-            dir.display()
-        ));
+        return Err(ReportError::NoFolder {
+            path: path.to_path_buf(),
+            folder: dir.to_path_buf(),
+        });
     }
     Ok(())
 }
@@ -421,7 +424,14 @@ pub fn compare_report(doc: &CompareDocument) -> String {
     let mut summary = vec![
         ("Popeye".to_string(), doc.popeye.clone()),
         ("engine".to_string(), doc.engine.clone()),
-        ("shard".to_string(), doc.shard.clone()),
+        (
+            "shard".to_string(),
+            if doc.merged.is_empty() {
+                doc.shard.clone()
+            } else {
+                format!("merged: {}", doc.merged.join(", "))
+            },
+        ),
     ];
     for (verdict, n) in &doc.tally {
         summary.push((verdict.clone(), n.to_string()));
@@ -475,5 +485,104 @@ pub fn compare_report(doc: &CompareDocument) -> String {
         (ok, if ok { "ok" } else { "FAILED" }),
         &summary,
         &sections,
+    )
+}
+
+/// The report of `feerie popeye verify` (or of `feerie merge` of its shards): for each problem
+/// or twin whose solutions differ from Popeye's, its position, stipulation and rules, and the
+/// solutions only Popeye gives and only we give.
+pub fn verify_report(doc: &super::verify::VerifyDocument) -> String {
+    let summary = vec![
+        ("verdict".to_string(), doc.verdict.clone()),
+        ("input".to_string(), doc.input.clone()),
+        ("Popeye's output".to_string(), doc.output.clone()),
+        ("engine".to_string(), doc.engine.clone()),
+        (
+            "problem".to_string(),
+            doc.problem.map_or("every problem".into(), |n| n.to_string()),
+        ),
+        (
+            "shard".to_string(),
+            if doc.merged.is_empty() {
+                doc.shard.clone()
+            } else {
+                format!("merged: {}", doc.merged.join(", "))
+            },
+        ),
+        ("cases".to_string(), doc.counts.cases.to_string()),
+        ("agree".to_string(), doc.counts.agree.to_string()),
+        ("differ".to_string(), doc.counts.differ.to_string()),
+        ("skipped".to_string(), doc.counts.skipped.to_string()),
+        ("seconds".to_string(), format!("{:.1}", doc.seconds)),
+    ];
+    let sections: Vec<String> = doc
+        .cases
+        .iter()
+        .filter(|c| c.outcome == "differ")
+        .map(verify_section)
+        .collect();
+    let ok = doc.exit_code == 0;
+    page(
+        "feerie popeye verify",
+        (ok, if ok { "ok" } else { "FAILED" }),
+        &summary,
+        &sections,
+    )
+}
+
+/// One differing problem or twin as a section.
+fn verify_section(c: &super::verify::VerifyCaseJson) -> String {
+    let stipulation = c.stipulation.clone().unwrap_or_else(|| "?".into());
+    // The squares where the differing lines put a piece back or change one.
+    let moves: Vec<String> = c
+        .only_popeye
+        .iter()
+        .chain(&c.only_ours)
+        .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    let diagrams = match &c.fen {
+        Some(fen_text) => vec![(
+            format!("{} {stipulation}", c.name),
+            board(fen_text, &squares_of(&moves)),
+        )],
+        None => Vec::new(),
+    };
+    let lines = |solutions: &[String]| {
+        if solutions.is_empty() {
+            "—".to_string()
+        } else {
+            solutions
+                .iter()
+                .map(|l| format!("<code>{}</code>", escape(l)))
+                .collect::<Vec<_>>()
+                .join("<br>")
+        }
+    };
+    let mut facts = vec![(
+        "stipulation".to_string(),
+        format!("<code>{}</code>", escape(&stipulation)),
+    )];
+    if let Some(rules) = &c.rules {
+        facts.push(("rules".into(), rules_html(rules)));
+    }
+    if let Some(fen_text) = &c.fen {
+        facts.push((
+            "position".into(),
+            format!("<code>{}</code>", escape(fen_text)),
+        ));
+    }
+    facts.push((
+        "only Popeye".into(),
+        format!("<span class=\"only\">{}</span>", lines(&c.only_popeye)),
+    ));
+    facts.push((
+        "only ours".into(),
+        format!("<span class=\"only\">{}</span>", lines(&c.only_ours)),
+    ));
+    section(
+        &format!("differ: {} {stipulation}", c.name),
+        &diagrams,
+        &facts,
+        None,
     )
 }

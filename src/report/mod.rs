@@ -2,6 +2,8 @@
 //! position diagrams ([`svg`]) and the self-contained HTML report of `--report` ([`html`]).
 
 pub mod compare;
+pub mod error;
 pub mod html;
 pub mod json;
 pub mod svg;
+pub mod verify;

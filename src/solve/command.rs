@@ -1,16 +1,19 @@
 //! The `solve` and `popeye verify` commands: what they print and their exit codes (0 done,
 //! 1 a difference with Popeye, 2 bad input).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use feerie_oracle::{Engine, Position, Profile, Rules};
 
+use super::error::SolveError;
 use super::popeye_problems;
 use super::stipulation::Stipulation;
 use super::verify::{self, Outcome};
 use super::{Options, layout, solve};
+use crate::harness::Shard;
 use crate::outln;
+use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 
 /// Prints the solutions of one position in Popeye's layout: a blank line, one line per
 /// solution (or key), a blank line, then `solution finished.` or, when `--max-solutions`
@@ -21,8 +24,9 @@ pub fn print_solutions(
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
-) -> Result<bool, String> {
-    let solved = solve(engine, position, rules, stipulation, options)?;
+) -> Result<bool, SolveError> {
+    let solved =
+        solve(engine, position, rules, stipulation, options).map_err(SolveError::Unsolved)?;
     outln!();
     for line in layout::lines(engine, position, rules, &stipulation, &solved.solutions) {
         outln!("{line}");
@@ -38,10 +42,8 @@ pub fn solve_position(
     rules: &Rules,
     stipulation: &str,
     options: &Options,
-) -> Result<i32, String> {
-    let stipulation: Stipulation = stipulation
-        .parse()
-        .map_err(|e| format!("--stipulation: {e}"))?;
+) -> Result<i32, SolveError> {
+    let stipulation: Stipulation = stipulation.parse()?;
     let partial = print_solutions(engine, position, rules, stipulation, options)?;
     outln!(
         "{}",
@@ -66,9 +68,9 @@ pub fn solve_popeye(
     set: &[String],
     stipulation: Option<&str>,
     options: &Options,
-) -> Result<i32, String> {
+) -> Result<i32, SolveError> {
     let forced: Option<Stipulation> = match stipulation {
-        Some(s) => Some(s.parse().map_err(|e| format!("--stipulation: {e}"))?),
+        Some(s) => Some(s.parse()?),
         None => None,
     };
     let text = match forced {
@@ -123,11 +125,11 @@ pub fn solve_popeye_file(
     set: &[String],
     stipulation: Option<&str>,
     options: &Options,
-) -> Result<i32, String> {
+) -> Result<i32, SolveError> {
     let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| SolveError::at(path.display(), SolveError::Read(e)))?;
     solve_popeye(engine, &text, problem, profile, set, stipulation, options)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| SolveError::at(path.display(), e))
 }
 
 /// The input with every `stipulation` line (English or German) replaced by `stipulation`.
@@ -151,6 +153,20 @@ pub fn replace_stipulations(text: &str, stipulation: &str) -> String {
         .join("\n")
 }
 
+/// Where the results of `popeye verify` go besides the text, and which cases it compares.
+#[derive(Clone, Debug, Default)]
+pub struct VerifyOutput {
+    /// `--problem N`: one problem (1-based), or every problem.
+    pub problem: Option<usize>,
+    /// `--shard K/N`: this shard's cases only.
+    pub shard: Shard,
+    /// Print the JSON document on standard output (one line under `--format jsonl`, after a
+    /// line per case).
+    pub json: bool,
+    /// Write the HTML report here.
+    pub report: Option<PathBuf>,
+}
+
 /// `feerie popeye verify`: reads the input and Popeye's output (regular files only, bounded),
 /// or runs Popeye (`py`, else `POPEYE`) on the input within `timeout`, then [`verify_file`].
 pub fn verify_command(
@@ -158,28 +174,34 @@ pub fn verify_command(
     output: Option<&Path>,
     py: Option<&Path>,
     timeout: Duration,
-    problem: Option<usize>,
     engine: &dyn Engine,
     options: &Options,
-) -> Result<i32, String> {
-    use crate::external::popeye;
+    out: &VerifyOutput,
+) -> Result<i32, SolveError> {
+    use crate::external::{ExternalError, popeye};
     // Regular files only, bounded: a FIFO or a device must not hang the command.
     let read = |p: &Path| {
         crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-            .map_err(|e| format!("{}: {e}", p.display()))
+            .map_err(|e| SolveError::at(p.display(), SolveError::Read(e)))
     };
     let text = read(input)?;
-    let output = match output {
-        Some(path) => read(path)?,
+    let (output, source) = match output {
+        Some(path) => (read(path)?, path.display().to_string()),
         None => {
-            let binary = popeye::popeye_binary(py).map_err(|e| e.to_string())?;
-            popeye::run_popeye_file(&binary, &text, timeout)
-                .map_err(|e| e.to_string())?
-                .0
+            let binary = popeye::popeye_binary(py)?;
+            let (text, _) = popeye::run_popeye_file(&binary, &text, timeout)
+                .map_err(|e| SolveError::Popeye(ExternalError::from(e)))?;
+            (text, format!("popeye run: {}", binary.display()))
         }
     };
     let name = input.display().to_string();
-    verify_file(&name, &text, &output, problem, engine, options).map_err(|e| format!("{name}: {e}"))
+    let files = VerifyFiles {
+        name: &name,
+        input: &text,
+        output: &output,
+        output_name: &source,
+    };
+    verify_files(&files, engine, options, out).map_err(|e| SolveError::at(&name, e))
 }
 
 /// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the
@@ -191,30 +213,127 @@ pub fn verify_file(
     problem: Option<usize>,
     engine: &dyn Engine,
     options: &Options,
-) -> Result<i32, String> {
-    let reports = verify::verify(input, output, problem, engine, options)?;
-    for r in &reports {
-        let stip = r.stipulation.map(|s| format!(" {s}")).unwrap_or_default();
-        match &r.outcome {
-            Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
-            Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),
-            Outcome::Differ { missing, extra } => {
-                outln!(
-                    "{}{stip}: DIFFER: {} only Popeye gives, {} only we give",
-                    r.name,
-                    missing.len(),
-                    extra.len()
-                );
-                for m in missing {
-                    outln!("  only Popeye: {}", m.trim());
-                }
-                for e in extra {
-                    outln!("  only ours:   {}", e.trim());
-                }
+) -> Result<i32, SolveError> {
+    let files = VerifyFiles {
+        name,
+        input,
+        output,
+        output_name: "",
+    };
+    let out = VerifyOutput {
+        problem,
+        ..Default::default()
+    };
+    verify_files(&files, engine, options, &out)
+}
+
+/// The texts a verification compares, with their names.
+struct VerifyFiles<'a> {
+    /// The input's name, as the summary line starts.
+    name: &'a str,
+    /// The Popeye input.
+    input: &'a str,
+    /// Popeye's output.
+    output: &'a str,
+    /// Where Popeye's output came from.
+    output_name: &'a str,
+}
+
+/// [`verify_file`] with `out`'s selection, JSON and report: each case printed (and under JSON
+/// lines written as a line) as soon as it is compared, then the summary, the document and the
+/// report.
+fn verify_files(
+    files: &VerifyFiles,
+    engine: &dyn Engine,
+    options: &Options,
+    out: &VerifyOutput,
+) -> Result<i32, SolveError> {
+    let started = std::time::Instant::now();
+    let selection = verify::Selection {
+        problem: out.problem,
+        shard: out.shard,
+    };
+    if !out.shard.is_whole() {
+        let (k, n) = (out.shard.index(), out.shard.count());
+        outln!(
+            "shard {}: the cases {k}, {}, … of the file only (its problems and twins in order, from 1)",
+            out.shard,
+            k + n
+        );
+    }
+    let mut cases = Vec::new();
+    let mut on_case = |index: u64, case: &popeye_problems::Case, r: &verify::CaseReport| {
+        print_case(r);
+        let json = VerifyCaseJson::new(index, case, r);
+        crate::report::json::line("case", &json);
+        cases.push(json);
+    };
+    let reports = verify::verify_each(
+        files.input,
+        files.output,
+        selection,
+        engine,
+        options,
+        &mut on_case,
+    )?;
+    let (agree, differ, skipped) = verify::counts(&reports);
+    outln!(
+        "{}: {agree} agree, {differ} differ, {skipped} skipped",
+        files.name
+    );
+    let code = if differ > 0 { 1 } else { 0 };
+    if out.json || out.report.is_some() {
+        let counts = VerifyCounts::of(&cases);
+        let document = VerifyDocument {
+            command: "popeye verify".into(),
+            schema: crate::report::json::SCHEMA_VERSION,
+            version: env!("CARGO_PKG_VERSION").into(),
+            verdict: crate::report::verify::verdict(code).into(),
+            exit_code: code,
+            engine: engine.name().into(),
+            input: files.name.into(),
+            output: files.output_name.into(),
+            input_fingerprint: format!(
+                "{:016x}",
+                crate::harness::shard::fingerprint(files.input)
+            ),
+            problem: out.problem,
+            shard: out.shard.to_string(),
+            merged: Vec::new(),
+            counts,
+            cases,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        if let Some(path) = &out.report {
+            crate::report::html::write(path, &crate::report::html::verify_report(&document))
+                .map_err(SolveError::Report)?;
+        }
+        if out.json {
+            crate::report::json::print(&document);
+        }
+    }
+    Ok(code)
+}
+
+/// The text line (and lines) of one compared case.
+fn print_case(r: &verify::CaseReport) {
+    let stip = r.stipulation.map(|s| format!(" {s}")).unwrap_or_default();
+    match &r.outcome {
+        Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
+        Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),
+        Outcome::Differ { missing, extra } => {
+            outln!(
+                "{}{stip}: DIFFER: {} only Popeye gives, {} only we give",
+                r.name,
+                missing.len(),
+                extra.len()
+            );
+            for m in missing {
+                outln!("  only Popeye: {}", m.trim());
+            }
+            for e in extra {
+                outln!("  only ours:   {}", e.trim());
             }
         }
     }
-    let (agree, differ, skipped) = verify::counts(&reports);
-    outln!("{name}: {agree} agree, {differ} differ, {skipped} skipped");
-    Ok(if differ > 0 { 1 } else { 0 })
 }

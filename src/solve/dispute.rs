@@ -122,7 +122,8 @@ pub fn dispute_popeye(
 ) -> Result<(String, i32), String> {
     let mut per_reading = Vec::new();
     for r in readings {
-        let (_, problems) = popeye_problems::cases(text, Some(problem), r.profile, &r.set)?;
+        let (_, problems) = popeye_problems::cases(text, Some(problem), r.profile, &r.set)
+            .map_err(|e| e.to_string())?;
         let cases: Vec<popeye_problems::Case> =
             problems.into_iter().flat_map(|(_, cases)| cases).collect();
         per_reading.push(cases);

@@ -13,6 +13,7 @@
 
 pub mod command;
 pub mod dispute;
+pub mod error;
 pub mod layout;
 pub mod popeye_problems;
 pub mod search;

@@ -5,6 +5,7 @@ use feerie_oracle::notation::popeye_input::{self, Language, PopeyeProblem};
 use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
+use super::error::SolveError;
 use super::stipulation::Stipulation;
 
 /// One problem or twin, ready to solve.
@@ -140,13 +141,13 @@ pub fn cases(
     only: Option<usize>,
     profile: Profile,
     set: &[String],
-) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), String> {
-    let file = popeye_input::parse(text).map_err(|e| e.to_string())?;
+) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), SolveError> {
+    let file = popeye_input::parse(text).map_err(|e| SolveError::Input(e.to_string()))?;
     let count = file.problems.len();
-    if let Some(n) = only
-        && (n == 0 || n > count)
+    if let Some(asked) = only
+        && (asked == 0 || asked > count)
     {
-        return Err(format!("--problem {n} but the file has {count} problem(s)"));
+        return Err(SolveError::NoSuchProblem { asked, count });
     }
     let mut out = Vec::new();
     for (index, problem) in file.problems.iter().enumerate() {

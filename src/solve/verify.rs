@@ -9,10 +9,12 @@ use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
 
 use super::popeye_problems::{self, Case};
+use super::error::SolveError;
 use super::stipulation::{Play, Stipulation};
 use super::{Options, solve};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_move, find_chunk};
+use crate::harness::Shard;
 
 /// How one problem or twin compared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,20 +53,52 @@ pub fn verify(
     engine: &dyn Engine,
     options: &Options,
 ) -> Result<Vec<CaseReport>, String> {
+    let selection = Selection {
+        problem: only,
+        shard: Shard::WHOLE,
+    };
+    verify_each(input, output, selection, engine, options, &mut |_, _, _| {})
+        .map_err(|e| e.to_string())
+}
+
+/// Which cases of a Popeye input a verification compares.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Selection {
+    /// One problem (1-based), or every problem.
+    pub problem: Option<usize>,
+    /// This shard's cases only: the cases (each problem's twins, in the file's order, of the
+    /// problems selected) are numbered from 0, and case `i` is shard `i mod N + 1`'s, so that
+    /// the N shards together compare each case of the file once.
+    pub shard: Shard,
+}
+
+/// [`verify`] of the selected cases, calling `on_case` with each case's number (from 0 among
+/// the selected problems' cases), the case and its comparison as soon as it is done (for
+/// output while running).
+pub fn verify_each(
+    input: &str,
+    output: &str,
+    selection: Selection,
+    engine: &dyn Engine,
+    options: &Options,
+    on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
+) -> Result<Vec<CaseReport>, SolveError> {
+    let only = selection.problem;
     // Every problem is read, so that each finds its section of the output in turn.
     let (language, problems) = popeye_problems::cases(input, None, Profile::Popeye, &[])?;
-    if let Some(n) = only
-        && (n == 0 || n > problems.len())
+    if let Some(asked) = only
+        && (asked == 0 || asked > problems.len())
     {
-        return Err(format!(
-            "--problem {n} but the file has {} problem(s)",
-            problems.len()
-        ));
+        return Err(SolveError::NoSuchProblem {
+            asked,
+            count: problems.len(),
+        });
     }
     let chunks = popeye_output::parse(output);
     let lines: Vec<&str> = output.lines().collect();
     let mut reports = Vec::new();
     let mut next_chunk = 0;
+    let mut number = 0;
     for (problem, cases) in &problems {
         let found = find_chunk(problem, &chunks, next_chunk);
         if let Some(i) = found {
@@ -76,6 +110,11 @@ pub fn verify(
             continue;
         }
         for (index, case) in cases.iter().enumerate() {
+            let this = number;
+            number += 1;
+            if !selection.shard.takes(this) {
+                continue;
+            }
             let twin = found.and_then(|i| {
                 let twins = &chunks[i].twins;
                 (twins.len() == cases.len()).then(|| &twins[index])
@@ -90,6 +129,7 @@ pub fn verify(
                 engine,
                 options,
             );
+            on_case(this, case, &report);
             reports.push(report);
         }
     }

@@ -1,0 +1,152 @@
+//! `feerie popeye verify` for programs and people: each compared case as JSON (a line of its own
+//! under `--format jsonl`, as it finishes), the document of the run (`--format json`), and the
+//! HTML report (`--report`) with a diagram of every problem or twin where the solutions differ.
+
+use serde::{Deserialize, Serialize};
+
+use feerie_oracle::fen;
+
+use super::json::RulesJson;
+use crate::solve::popeye_problems::Case;
+use crate::solve::verify::{CaseReport, Outcome};
+
+/// `feerie popeye verify --format json`, and what `feerie merge` writes from its shards.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct VerifyDocument {
+    /// `"popeye verify"`.
+    pub command: String,
+    /// [`super::json::SCHEMA_VERSION`].
+    pub schema: u32,
+    /// feerie's version.
+    pub version: String,
+    /// `"ok"` (no case differs) or `"failed"`.
+    pub verdict: String,
+    /// The exit code (0 or 1).
+    pub exit_code: i32,
+    /// The engine that solved.
+    pub engine: String,
+    /// The Popeye input, as given on the command line.
+    pub input: String,
+    /// Popeye's output compared with: its file as given, or `popeye run: BINARY`.
+    pub output: String,
+    /// A fingerprint of the input's text (16 hexadecimal digits): shards of one run have the
+    /// same.
+    pub input_fingerprint: String,
+    /// `--problem N`, or `null` for every problem.
+    pub problem: Option<usize>,
+    /// The shard run, `K/N` (`1/1`: every case).
+    pub shard: String,
+    /// In a merged document: the shards merged, in order.
+    #[serde(default)]
+    pub merged: Vec<String>,
+    /// The totals.
+    pub counts: VerifyCounts,
+    /// Each case compared, in the file's order.
+    pub cases: Vec<VerifyCaseJson>,
+    /// Seconds taken (a merged document: the longest shard's).
+    pub seconds: f64,
+}
+
+/// The totals of a verification.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerifyCounts {
+    /// Cases (problems and twins) looked at.
+    pub cases: usize,
+    /// Cases with Popeye's solutions exactly.
+    pub agree: usize,
+    /// Cases where the solutions differ.
+    pub differ: usize,
+    /// Cases not compared (the reason is in each).
+    pub skipped: usize,
+}
+
+impl VerifyCounts {
+    /// The counts of `cases`.
+    pub fn of(cases: &[VerifyCaseJson]) -> VerifyCounts {
+        let mut c = VerifyCounts {
+            cases: cases.len(),
+            ..Default::default()
+        };
+        for case in cases {
+            match case.outcome.as_str() {
+                "agree" => c.agree += 1,
+                "differ" => c.differ += 1,
+                _ => c.skipped += 1,
+            }
+        }
+        c
+    }
+}
+
+/// One problem or twin of a verification.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerifyCaseJson {
+    /// Its number among the cases of the run (from 0, in the file's order; shards keep the
+    /// unsharded run's numbers).
+    pub index: u64,
+    /// `problem 3 b)`.
+    pub name: String,
+    /// The problem's number in the file (from 1).
+    pub problem: usize,
+    /// The twin's label (`b`), empty for a problem without twins.
+    pub twin: String,
+    /// The stipulation, when it was read.
+    pub stipulation: Option<String>,
+    /// The position (FEN; the side to move begins), when the case was read.
+    pub fen: Option<String>,
+    /// The rules, when the case was read.
+    pub rules: Option<RulesJson>,
+    /// `agree`, `differ` or `skipped`.
+    pub outcome: String,
+    /// For `agree`: how many solutions (keys in direct and self play).
+    pub solutions: Option<usize>,
+    /// For `differ`: Popeye's solutions that we do not find, as printed.
+    pub only_popeye: Vec<String>,
+    /// For `differ`: our solutions that Popeye does not print.
+    pub only_ours: Vec<String>,
+    /// For `skipped`: why.
+    pub reason: Option<String>,
+}
+
+impl VerifyCaseJson {
+    /// The description of case number `index` and its comparison.
+    pub fn new(index: u64, case: &Case, report: &CaseReport) -> VerifyCaseJson {
+        let setup = case.setup.as_ref().ok();
+        let mut out = VerifyCaseJson {
+            index,
+            name: report.name.clone(),
+            problem: case.problem,
+            twin: case.label.clone(),
+            stipulation: report.stipulation.map(|s| s.to_string()),
+            fen: setup.map(|(position, _, _)| fen::write(position.setup())),
+            rules: setup.map(|(_, rules, _)| RulesJson::of(rules)),
+            ..Default::default()
+        };
+        match &report.outcome {
+            Outcome::Agree(n) => {
+                out.outcome = "agree".into();
+                out.solutions = Some(*n);
+            }
+            Outcome::Differ { missing, extra } => {
+                out.outcome = "differ".into();
+                out.only_popeye = missing.iter().map(|l| l.trim().to_string()).collect();
+                out.only_ours = extra.iter().map(|l| l.trim().to_string()).collect();
+            }
+            Outcome::Skipped(why) => {
+                out.outcome = "skipped".into();
+                out.reason = Some(why.clone());
+            }
+        }
+        out
+    }
+}
+
+/// The exit code of a verification with these counts: 1 when a case differs, else 0.
+pub fn exit_code(counts: &VerifyCounts) -> i32 {
+    i32::from(counts.differ > 0)
+}
+
+/// The verdict word of an exit code.
+pub fn verdict(code: i32) -> &'static str {
+    if code == 0 { "ok" } else { "failed" }
+}
