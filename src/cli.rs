@@ -214,11 +214,13 @@ enum Command {
         #[arg(long, value_name = "FILE.html")]
         report: Option<PathBuf>,
     },
-    /// Join the JSON documents of the shards of one `check` run (--shard K/N) into one.
+    /// Join the JSON documents of the shards of one run (--shard K/N) into one.
     ///
-    /// Prints the merged document (or writes it with -o), and with --junit and --report the
-    /// JUnit file and the HTML report of the whole run. Documents of different runs, a shard
-    /// given twice or missing are refused. Exit code: the whole run's (0, 1 or 2).
+    /// Joins the shards of `check`, of `popeye verify` and of `popeye compare --scenarios`
+    /// (JSON documents, or JSON lines by their last line). Prints the merged document (or
+    /// writes it with -o), and with --junit and --report the JUnit file (`check`, `popeye
+    /// verify`) and the HTML report of the whole run. Documents of different commands or runs,
+    /// a shard given twice or missing are refused. Exit code: the whole run's (0, 1 or 2).
     Merge {
         /// The shards' documents (`feerie check --shard K/N --format json > shard-K.json`).
         #[arg(required = true)]

@@ -192,7 +192,9 @@ impl Document {
             .to_string();
         let typed = |e: serde_json::Error| e.to_string();
         match command.as_str() {
-            "check" => serde_json::from_value(value).map(Document::Check).map_err(typed),
+            "check" => serde_json::from_value(value)
+                .map(Document::Check)
+                .map_err(typed),
             "popeye verify" => serde_json::from_value(value)
                 .map(Document::Verify)
                 .map_err(typed),

@@ -355,7 +355,10 @@ fn a_verify_report_shows_a_planted_difference_with_its_diagram() {
     // Popeye's output without the key of the second problem: a solution only we give.
     let expected = std::fs::read_to_string(popeye.join("EXAMPLES__lastcap.ref")).unwrap();
     let key = "   1.Qf2-c5[+wRd7] # !\n";
-    assert!(expected.contains(key), "the shared output changed: {expected}");
+    assert!(
+        expected.contains(key),
+        "the shared output changed: {expected}"
+    );
     let output = dir.path().join("lastcap.ref");
     std::fs::write(&output, expected.replace(key, "")).unwrap();
     let report = dir.path().join("verify.html");
@@ -393,4 +396,21 @@ fn a_verify_report_shows_a_planted_difference_with_its_diagram() {
     assert!(section.contains("<title>d7</title>"), "the rebirth square");
     assert!(section.contains("circe-parrain"), "the rules: {section}");
     render_in_chromium(&report, "popeye-verify-report");
+
+    // A report that cannot be written is refused in one line before any solving.
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "popeye",
+            "verify",
+            "lastcap.inp",
+            "lastcap.ref",
+            "--report",
+            "missing/verify.html",
+        ],
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("the folder missing does not exist"), "{err}");
 }

@@ -128,7 +128,10 @@ fn check_writes_each_stage_s_cases_then_its_document() {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    assert!(suites.len() >= 4, "perft, scenarios, comparison, fuzz: {suites:?}");
+    assert!(
+        suites.len() >= 4,
+        "perft, scenarios, comparison, fuzz: {suites:?}"
+    );
 }
 
 #[test]
@@ -163,5 +166,16 @@ fn popeye_verify_writes_each_case_then_its_document() {
         })
         .collect();
     assert_eq!(Value::Array(cases), document["cases"]);
-    assert!(document["counts"]["agree"].as_u64().unwrap() >= 1, "{document}");
+    assert!(
+        document["counts"]["agree"].as_u64().unwrap() >= 1,
+        "{document}"
+    );
+
+    // `feerie merge` reads a JSON-lines file by its last line, the document.
+    std::fs::write(dir.path().join("whole.jsonl"), &out).unwrap();
+    let (code, merged, err) = feerie_in(dir.path(), &["merge", "whole.jsonl"]);
+    assert_eq!(code, lines_code, "{err}");
+    let merged: Value = serde_json::from_str(&merged).unwrap();
+    assert_eq!(merged["cases"], document["cases"]);
+    assert_eq!(merged["merged"], serde_json::json!(["1/1"]));
 }

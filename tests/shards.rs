@@ -276,7 +276,11 @@ fn popeye_compare_shards_split_the_scenarios_and_merge_into_the_unsharded_run() 
     }
     assert_eq!(union, whole.iter().cloned().collect::<BTreeSet<_>>());
     let (code, out, err) = feerie_in(dir.path(), &["merge", &names[2], &names[0], &names[1]]);
-    assert_eq!(code, whole_doc["exit_code"].as_i64().unwrap() as i32, "{err}");
+    assert_eq!(
+        code,
+        whole_doc["exit_code"].as_i64().unwrap() as i32,
+        "{err}"
+    );
     let merged: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(cases(&merged), whole, "the scenarios' order");
     assert_eq!(merged["tally"], whole_doc["tally"]);
@@ -438,7 +442,8 @@ fn popeye_verify_shards_compare_each_case_once_and_merge_into_the_unsharded_run(
     assert!(html.contains("merged: 1/3, 2/3, 3/3"), "{html}");
 
     // Shards of another input, or documents of another command, are refused in one line.
-    let mut other: Value = serde_json::from_str(&std::fs::read_to_string(&files[2]).unwrap()).unwrap();
+    let mut other: Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[2]).unwrap()).unwrap();
     other["input_fingerprint"] = "0123456789abcdef".into();
     std::fs::write(dir.path().join("other.json"), other.to_string()).unwrap();
     let (code, out, err) = feerie_in(dir.path(), &["merge", &name(0), &name(1), "other.json"]);

@@ -76,12 +76,13 @@ impl Output {
             exit_code: tally.exit_code(),
         };
         if let Some(path) = &self.junit {
-            std::fs::write(path, crate::harness::junit::to_xml(&[junit_suite(judged)]))
-                .map_err(|e| ReportError::WriteFlag {
+            std::fs::write(path, crate::harness::junit::to_xml(&[junit_suite(judged)])).map_err(
+                |e| ReportError::WriteFlag {
                     flag: "--junit",
                     path: path.clone(),
                     reason: e.to_string(),
-                })?;
+                },
+            )?;
         }
         if let Some(path) = &self.report {
             super::html::write(path, &super::html::compare_report(&document))?;

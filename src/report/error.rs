@@ -47,7 +47,10 @@ impl ReportError {
     /// True for a path that was wrong from the start (bad input), false for a write that
     /// failed.
     pub fn is_usage(&self) -> bool {
-        matches!(self, ReportError::IsFolder(_) | ReportError::NoFolder { .. })
+        matches!(
+            self,
+            ReportError::IsFolder(_) | ReportError::NoFolder { .. }
+        )
     }
 }
 

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use feerie_oracle::{Colour, Square, fen};
 
-use super::json::{CheckDocument, CompareDocument, DisputeDocument, DivergenceJson, RulesJson};
 use super::error::ReportError;
+use super::json::{CheckDocument, CompareDocument, DisputeDocument, DivergenceJson, RulesJson};
 use super::svg::{diagram, event_squares, legend};
 
 /// Text as HTML.
@@ -499,7 +499,8 @@ pub fn verify_report(doc: &super::verify::VerifyDocument) -> String {
         ("engine".to_string(), doc.engine.clone()),
         (
             "problem".to_string(),
-            doc.problem.map_or("every problem".into(), |n| n.to_string()),
+            doc.problem
+                .map_or("every problem".into(), |n| n.to_string()),
         ),
         (
             "shard".to_string(),

@@ -293,10 +293,7 @@ fn verify_files(
             engine: engine.name().into(),
             input: files.name.into(),
             output: files.output_name.into(),
-            input_fingerprint: format!(
-                "{:016x}",
-                crate::harness::shard::fingerprint(files.input)
-            ),
+            input_fingerprint: format!("{:016x}", crate::harness::shard::fingerprint(files.input)),
             problem: out.problem,
             shard: out.shard.to_string(),
             merged: Vec::new(),

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
 
-use super::popeye_problems::{self, Case};
 use super::error::SolveError;
+use super::popeye_problems::{self, Case};
 use super::stipulation::{Play, Stipulation};
 use super::{Options, solve};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
