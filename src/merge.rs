@@ -158,16 +158,28 @@ impl Document {
         }
     }
 
-    /// The document read from `text`: one JSON document, or JSON lines whose last line is it
-    /// (with its `"line": "summary"`).
+    /// The document read from `text`, the contents of `path`: one JSON document, or JSON lines
+    /// whose last line is it (with its `"line": "summary"`).
     ///
     /// ```
-    /// use feerie::merge::Document;
+    /// use std::path::Path;
+    /// use feerie::merge::{Document, MergeError};
     /// let lines = "{\"line\":\"case\",\"name\":\"x\"}\n{\"line\":\"summary\",\"command\":\"moves\"}\n";
-    /// assert!(Document::read(lines).unwrap_err().contains("`moves`"));
-    /// assert!(Document::read("{").is_err());
+    /// let e = Document::read(Path::new("moves.jsonl"), lines).unwrap_err();
+    /// assert!(matches!(e, MergeError::NotADocument { .. }));
+    /// assert!(e.to_string().starts_with("moves.jsonl: not a document"));
+    /// assert!(e.to_string().contains("`moves`"));
+    /// assert!(Document::read(Path::new("x.json"), "{").is_err());
     /// ```
-    pub fn read(text: &str) -> Result<Document, String> {
+    pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
+        Document::parse(text).map_err(|reason| MergeError::NotADocument {
+            path: path.to_path_buf(),
+            reason,
+        })
+    }
+
+    /// [`Document::read`] without the path: the reason a text is not a document.
+    fn parse(text: &str) -> Result<Document, String> {
         let whole: Result<serde_json::Value, _> = serde_json::from_str(text);
         let mut value = match whole {
             Ok(v) => v,
@@ -521,11 +533,7 @@ pub fn run(
                 error,
             },
         )?;
-        let doc = Document::read(&text).map_err(|reason| MergeError::NotADocument {
-            path: path.clone(),
-            reason,
-        })?;
-        docs.push(doc);
+        docs.push(Document::read(path, &text)?);
     }
     let whole = merge_documents(docs)?;
     let write_failed = |flag: &'static str, path: &Path| {
