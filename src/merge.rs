@@ -593,3 +593,75 @@ pub fn run(
     );
     Ok(whole.exit_code())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::json::CompareCaseJson;
+
+    /// Shard `k`/`n` of a comparison of `total` scenarios named `s0`, `s1`, …
+    fn compare_shard(k: u64, n: u64, total: u64) -> CompareDocument {
+        let shard = Shard::new(k, n).unwrap();
+        CompareDocument {
+            command: "popeye compare".into(),
+            shard: shard.to_string(),
+            cases: (0..total)
+                .filter(|&i| shard.takes(i))
+                .map(|i| CompareCaseJson {
+                    name: format!("s{i}"),
+                    verdict: "agree".into(),
+                    ..Default::default()
+                })
+                .collect(),
+            tally: [("agree".to_string(), shard.size(total) as usize)].into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn compare_shards_merge_back_into_the_scenarios_order() {
+        let docs = vec![
+            compare_shard(3, 3, 7),
+            compare_shard(1, 3, 7),
+            compare_shard(2, 3, 7),
+        ];
+        let whole = merge_compare(docs).unwrap();
+        let names: Vec<&str> = whole.cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["s0", "s1", "s2", "s3", "s4", "s5", "s6"]);
+        assert_eq!(whole.tally["agree"], 7);
+        assert_eq!(whole.merged, ["1/3", "2/3", "3/3"]);
+        assert_eq!(whole.shard, "1/1");
+    }
+
+    #[test]
+    fn documents_of_two_commands_are_refused() {
+        let verify = Document::Verify(VerifyDocument {
+            command: "popeye verify".into(),
+            shard: "1/2".into(),
+            ..Default::default()
+        });
+        let compare = Document::Compare(compare_shard(2, 2, 3));
+        let e = merge_documents(vec![verify, compare]).unwrap_err();
+        assert_eq!(
+            e,
+            MergeError::Kinds {
+                first: "popeye verify".into(),
+                other: "popeye compare".into()
+            }
+        );
+        assert_eq!(
+            merge_documents(Vec::new()).unwrap_err(),
+            MergeError::Nothing
+        );
+    }
+
+    #[test]
+    fn a_merged_document_is_not_merged_again() {
+        let mut merged = compare_shard(1, 1, 2);
+        merged.merged = vec!["1/2".into(), "2/2".into()];
+        assert_eq!(
+            merge_compare(vec![merged]).unwrap_err(),
+            MergeError::AlreadyMerged
+        );
+    }
+}
