@@ -15,7 +15,7 @@ use feerie_oracle::{
 };
 
 use crate::engines::{EngineChoice, engine};
-use crate::error::{Error, ExternalError};
+use crate::error::Error;
 use crate::limits::{check_depth, check_threads};
 use crate::outln;
 
@@ -877,8 +877,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             output,
         }) => {
             let (position, rules, _) = position.load()?;
-            let text = crate::external::popeye::input_for(&position, &rules, depth)
-                .map_err(ExternalError::Inexpressible)?;
+            let text = crate::external::popeye::input_for(&position, &rules, depth)?;
             for w in crate::external::popeye::non_popeye_switches(&rules) {
                 eprintln!("note: Popeye implements the popeye profile, not {w}");
             }
