@@ -32,11 +32,7 @@ pub(super) fn fuzz(
     outln!(
         "fuzz: {} position(s) per family and profile{}, seed {}, depth {}, {} job(s)",
         o.fuzz,
-        if o.shard.is_whole() {
-            String::new()
-        } else {
-            format!(" (shard {})", o.shard)
-        },
+        o.shard.suffix(),
         o.seed,
         o.depth,
         o.jobs

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use feerie_oracle::rules::RebirthTime;
 use feerie_oracle::{
-    CheckMark, Colour, Condition, Engine, EngineError, Position, Profile, Rules, Switch,
-    popeye_input,
+    Colour, Condition, Engine, EngineError, Position, Profile, Rules, Switch, popeye_input,
 };
 
 use super::ExternalError;
+use super::popeye_batch::ListedMove;
 use super::popeye_output;
 use super::process::Program;
 
@@ -244,10 +244,7 @@ pub fn popeye_moves(
         .iter()
         .flat_map(|t| t.segments.iter().flatten())
         .filter(|m| m.ply == 0)
-        .map(|m| {
-            let mark = if m.mark.is_some() { " +" } else { "" };
-            format!("{}{mark}", m.text)
-        })
+        .map(|m| ListedMove::from(m).to_string())
         .collect();
     theirs.sort();
     Ok(theirs)
@@ -259,13 +256,24 @@ pub fn our_moves(
     position: &Position,
     rules: &Rules,
 ) -> Result<Vec<String>, EngineError> {
-    let mut ours: Vec<String> = engine
+    let mut ours: Vec<String> = our_listed_moves(engine, position, rules)?
+        .iter()
+        .map(ListedMove::to_string)
+        .collect();
+    ours.sort();
+    Ok(ours)
+}
+
+/// Our engine's legal moves as Popeye lists them, sorted.
+pub fn our_listed_moves(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+) -> Result<Vec<ListedMove>, EngineError> {
+    let mut ours: Vec<ListedMove> = engine
         .legal_moves(position, rules)?
         .iter()
-        .map(|m| {
-            let mark = if m.check == CheckMark::None { "" } else { " +" };
-            format!("{}{mark}", m.notation_without_check())
-        })
+        .map(ListedMove::of)
         .collect();
     ours.sort();
     Ok(ours)

@@ -105,6 +105,22 @@ impl Shard {
         self.count == 1
     }
 
+    /// What a run's first line says after its number of cases: ` (shard K/N)`, or nothing for
+    /// the whole campaign.
+    ///
+    /// ```
+    /// use feerie::harness::Shard;
+    /// assert_eq!("2/3".parse::<Shard>().unwrap().suffix(), " (shard 2/3)");
+    /// assert_eq!(Shard::WHOLE.suffix(), "");
+    /// ```
+    pub fn suffix(self) -> String {
+        if self.is_whole() {
+            String::new()
+        } else {
+            format!(" (shard {self})")
+        }
+    }
+
     /// Whether case number `case` (counted from 0 across the campaign) is this shard's.
     pub fn takes(self, case: u64) -> bool {
         case % self.count == self.index - 1

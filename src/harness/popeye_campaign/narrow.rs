@@ -4,39 +4,13 @@
 
 use std::collections::BTreeSet;
 
-use feerie_oracle::{CheckMark, Engine, MoveRecord, Position, Rules, Validation};
+use feerie_oracle::{Engine, MoveRecord, Position, Validation};
 
 use super::cases::not_for_popeye;
 use super::{PopeyeDifference, SHRINK_BUDGET};
 use crate::error::Error;
+use crate::external::popeye::our_listed_moves;
 use crate::external::popeye_batch::{ListedMove, PopeyeRunner, Question, Reply};
-
-/// The engine's moves as Popeye lists them: text without mark, check (or mate) or not.
-pub(super) fn our_moves(
-    engine: &dyn Engine,
-    position: &Position,
-    rules: &Rules,
-) -> Result<Vec<ListedMove>, Error> {
-    let mut moves: Vec<ListedMove> = engine
-        .legal_moves(position, rules)?
-        .iter()
-        .map(|m| ListedMove {
-            text: m.notation_without_check(),
-            check: m.check != CheckMark::None,
-        })
-        .collect();
-    moves.sort();
-    Ok(moves)
-}
-
-/// A move as Popeye lists it, ` +` after a check.
-pub(super) fn listed(m: &ListedMove) -> String {
-    if m.check {
-        format!("{} +", m.text)
-    } else {
-        m.text.clone()
-    }
-}
 
 /// Where `engine` answers `question` otherwise than Popeye did, at the root.
 pub(super) fn differ(
@@ -45,11 +19,11 @@ pub(super) fn differ(
     popeye: &[ListedMove],
     lines: Option<&crate::external::popeye_batch::LineCount>,
 ) -> Result<Option<PopeyeDifference>, Error> {
-    let ours = our_moves(engine, &question.position, &question.rules)?;
+    let ours = our_listed_moves(engine, &question.position, &question.rules)?;
     let theirs: BTreeSet<&ListedMove> = popeye.iter().collect();
     let mine: BTreeSet<&ListedMove> = ours.iter().collect();
-    let only_popeye: Vec<String> = theirs.difference(&mine).map(|m| listed(m)).collect();
-    let only_ours: Vec<String> = mine.difference(&theirs).map(|m| listed(m)).collect();
+    let only_popeye: Vec<String> = theirs.difference(&mine).map(|m| m.to_string()).collect();
+    let only_ours: Vec<String> = mine.difference(&theirs).map(|m| m.to_string()).collect();
     let mut counts = None;
     if only_popeye.is_empty() && only_ours.is_empty() {
         let Some(lines) = lines else {

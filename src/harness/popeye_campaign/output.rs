@@ -3,11 +3,10 @@
 
 use feerie_oracle::{Engine, fen};
 
-use super::narrow::listed;
 use super::run::run_popeye_campaign;
 use super::{PopeyeCampaign, PopeyeDifference, SMALL_POSITION};
 use crate::error::Error;
-use crate::external::popeye_batch::PopeyeRunner;
+use crate::external::popeye_batch::{ListedMove, PopeyeRunner};
 use crate::harness::report::{Written, quote, rules_yaml, stem};
 use crate::{out, outln};
 
@@ -50,7 +49,7 @@ pub fn popeye_reproducer(d: &PopeyeDifference, version: &str, origin: &str) -> S
         ))
     );
     y += &format!("source: {}\n", quote(origin));
-    let all: Vec<String> = d.popeye_moves.iter().map(listed).collect();
+    let all: Vec<String> = d.popeye_moves.iter().map(ListedMove::to_string).collect();
     let mut note = format!(
         "Written by the live comparison with {version}; the expectations are its answer. Its moves here: {}.",
         all.join(", ")
@@ -110,11 +109,7 @@ pub fn run_and_print(
         "popeye fuzz: seed {}, {} positions per family{}, depth {} ({} from {} units or fewer), engines {}",
         campaign.seed,
         campaign.count,
-        if campaign.shard.is_whole() {
-            String::new()
-        } else {
-            format!(" (shard {})", campaign.shard)
-        },
+        campaign.shard.suffix(),
         campaign.depth,
         campaign.small_depth.max(campaign.depth),
         SMALL_POSITION,
