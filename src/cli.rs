@@ -835,7 +835,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 (Some(key), _) => (dispute::switch_readings(&rules, &key)?, rules.to_string()),
                 (None, Some(names)) => (
                     dispute::profile_readings(&rules, &names)?,
-                    rules_without_profile(&rules),
+                    dispute::rules_without_profile(&rules),
                 ),
                 (None, None) => {
                     return Err(Error::Usage("give --switch KEY or --profiles A,B".into()));
@@ -1198,17 +1198,6 @@ fn check_hash(megabytes: usize) -> Result<(), Error> {
         )));
     }
     Ok(())
-}
-
-/// The rules as the header of a dispute between profiles shows them: without a profile, since
-/// each reading has its own.
-fn rules_without_profile(rules: &Rules) -> String {
-    let text = rules.to_string();
-    let words: Vec<&str> = text
-        .split(' ')
-        .filter(|w| !w.starts_with("profile="))
-        .collect();
-    format!("{} (each profile)", words.join(" "))
 }
 
 use crate::check::DEFAULT_PERFT;
