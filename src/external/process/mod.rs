@@ -17,11 +17,11 @@
 //! assert!(matches!(hung, Err(RunError::Timeout { .. })));
 //! ```
 //!
-//! The module's parts: [`error`] says why a program gave no answer, `run` runs one to its end,
+//! The module's parts: `error` says why a program gave no answer, `run` runs one to its end,
 //! `conversation` talks to one line by line, `group` starts, kills and reaps its process group.
 
 mod conversation;
-pub mod error;
+mod error;
 mod group;
 mod run;
 
