@@ -15,7 +15,7 @@ use feerie_oracle::{
 };
 
 use crate::engines::{EngineChoice, engine};
-use crate::error::{Error, ExternalError};
+use crate::error::Error;
 use crate::limits::{check_depth, check_threads};
 use crate::outln;
 
@@ -857,7 +857,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 (Some(key), _) => (dispute::switch_readings(&rules, &key)?, rules.to_string()),
                 (None, Some(names)) => (
                     dispute::profile_readings(&rules, &names)?,
-                    rules_without_profile(&rules),
+                    dispute::rules_without_profile(&rules),
                 ),
                 (None, None) => {
                     return Err(Error::Usage("give --switch KEY or --profiles A,B".into()));
@@ -898,8 +898,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             output,
         }) => {
             let (position, rules, _) = position.load()?;
-            let text = crate::external::popeye::input_for(&position, &rules, depth)
-                .map_err(ExternalError::Inexpressible)?;
+            let text = crate::external::popeye::input_for(&position, &rules, depth)?;
             for w in crate::external::popeye::non_popeye_switches(&rules) {
                 eprintln!("note: Popeye implements the popeye profile, not {w}");
             }
@@ -1233,17 +1232,6 @@ fn check_hash(megabytes: usize) -> Result<(), Error> {
         )));
     }
     Ok(())
-}
-
-/// The rules as the header of a dispute between profiles shows them: without a profile, since
-/// each reading has its own.
-fn rules_without_profile(rules: &Rules) -> String {
-    let text = rules.to_string();
-    let words: Vec<&str> = text
-        .split(' ')
-        .filter(|w| !w.starts_with("profile="))
-        .collect();
-    format!("{} (each profile)", words.join(" "))
 }
 
 use crate::check::DEFAULT_PERFT;

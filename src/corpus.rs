@@ -21,7 +21,7 @@
 
 use std::path::Path;
 
-use feerie_oracle::Rules;
+use feerie_oracle::{Rules, RulesError};
 
 use crate::scenario::ScenarioError;
 
@@ -105,15 +105,10 @@ impl Claim {
 }
 
 impl std::str::FromStr for Claim {
-    type Err = String;
+    type Err = SuiteProblem;
 
-    fn from_str(text: &str) -> Result<Claim, String> {
-        let bad = |item: &str| {
-            format!(
-                "'{item}' is not a claim item ('depths up to D', 'counts up to N' or 'counts up \
-                 to N at depth D')"
-            )
-        };
+    fn from_str(text: &str) -> Result<Claim, SuiteProblem> {
+        let bad = |item: &str| SuiteProblem::NotClaimItem(item.to_string());
         let items = text
             .split(',')
             .map(|item| {
@@ -129,11 +124,98 @@ impl std::str::FromStr for Claim {
                 }
                 .map_err(|_| bad(item))
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, SuiteProblem>>()?;
         Ok(Claim { items })
     }
 }
 
+/// A malformed perft suite: the place (`file:line`, or the file) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteError {
+    /// `file:line`, or the file for what concerns the whole suite.
+    pub place: String,
+    /// What is wrong.
+    pub problem: SuiteProblem,
+}
+
+impl std::fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.place, self.problem)
+    }
+}
+
+impl std::error::Error for SuiteError {}
+
+/// What is wrong in a perft suite.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SuiteProblem {
+    /// A header line whose key is not `rules`, `reference` or `popeye`.
+    UnknownHeaderKey(String),
+    /// A header line below a position.
+    HeaderAfterPosition(String),
+    /// A header key given twice.
+    RepeatedHeader(String),
+    /// A position line without `;` between the FEN and the counts.
+    NotFenAndCounts,
+    /// A count that is not `depth=count`.
+    NotDepthCount(String),
+    /// No `# rules:` header.
+    NoRulesHeader,
+    /// A `rules:` header without a condition.
+    NoCondition,
+    /// A field of `rules:` that is neither `profile: NAME` (once) nor `set: …`.
+    RulesField(String),
+    /// Rules that do not exist or combine.
+    Rules(RulesError),
+    /// A claim item of none of the three forms.
+    NotClaimItem(String),
+    /// A `popeye:` header without `;`.
+    PopeyeHeader,
+    /// A Popeye version that is empty or has a space.
+    NotPopeyeVersion(String),
+}
+
+impl std::fmt::Display for SuiteProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SuiteProblem::UnknownHeaderKey(key) => write!(
+                f,
+                "unknown header key '{key}' (known: {})",
+                HEADER_KEYS.join(", ")
+            ),
+            SuiteProblem::HeaderAfterPosition(key) => {
+                write!(f, "header line '{key}:' after the first position")
+            }
+            SuiteProblem::RepeatedHeader(key) => write!(f, "a second '{key}:' header line"),
+            SuiteProblem::NotFenAndCounts => f.write_str("expected 'FEN ; depth=count ...'"),
+            SuiteProblem::NotDepthCount(word) => write!(f, "'{word}' is not depth=count"),
+            SuiteProblem::NoRulesHeader => {
+                f.write_str("no '# rules:' header line (e.g. '# rules: circe; profile: popeye')")
+            }
+            SuiteProblem::NoCondition => {
+                f.write_str("'rules:' names no condition (write 'orthodox' for none)")
+            }
+            SuiteProblem::RulesField(field) => write!(
+                f,
+                "'{field}' in 'rules:' is not 'profile: NAME' (once) or 'set: KEY=VALUE, …'"
+            ),
+            SuiteProblem::Rules(e) => e.fmt(f),
+            SuiteProblem::NotClaimItem(item) => write!(
+                f,
+                "'{item}' is not a claim item ('depths up to D', 'counts up to N' or 'counts up \
+                 to N at depth D')"
+            ),
+            SuiteProblem::PopeyeHeader => {
+                f.write_str("'popeye:' is 'VERSION; CLAIM' or 'none; REASON'")
+            }
+            SuiteProblem::NotPopeyeVersion(version) => {
+                write!(f, "'{version}' is not a Popeye version")
+            }
+        }
+    }
+}
+
+/// The keys of a suite's header lines.
 const HEADER_KEYS: [&str; 3] = ["rules", "reference", "popeye"];
 
 /// A comment line `# key: value` whose key is one lowercase word, or `None`.
@@ -145,7 +227,7 @@ fn header_line(comment: &str) -> Option<(&str, &str)> {
 }
 
 /// The rules of a `rules:` header value: `circe-parrain; profile: popeye; set: rex=inclusive`.
-fn parse_rules_header(value: &str) -> Result<Rules, String> {
+fn parse_rules_header(value: &str) -> Result<Rules, SuiteProblem> {
     let mut fields = value.split(';').map(str::trim);
     let slugs: Vec<String> = fields
         .next()
@@ -155,7 +237,7 @@ fn parse_rules_header(value: &str) -> Result<Rules, String> {
         .filter(|s| !s.is_empty())
         .collect();
     if slugs.is_empty() {
-        return Err("'rules:' names no condition (write 'orthodox' for none)".into());
+        return Err(SuiteProblem::NoCondition);
     }
     let (mut profile, mut sets) = (None, Vec::new());
     for field in fields.filter(|f| !f.is_empty()) {
@@ -167,27 +249,25 @@ fn parse_rules_header(value: &str) -> Result<Rules, String> {
                     .filter(|x| !x.is_empty()),
             ),
             _ => {
-                return Err(format!(
-                    "'{field}' in 'rules:' is not 'profile: NAME' (once) or 'set: KEY=VALUE, …'"
-                ));
+                return Err(SuiteProblem::RulesField(field.to_string()));
             }
         }
     }
-    Rules::from_words(&slugs, profile.as_deref(), &sets).map_err(|e| e.to_string())
+    Rules::from_words(&slugs, profile.as_deref(), &sets).map_err(SuiteProblem::Rules)
 }
 
-fn parse_popeye_header(value: &str) -> Result<PopeyeClaim, String> {
+fn parse_popeye_header(value: &str) -> Result<PopeyeClaim, SuiteProblem> {
     let (first, rest) = value
         .split_once(';')
         .map(|(a, b)| (a.trim(), b.trim()))
-        .ok_or("'popeye:' is 'VERSION; CLAIM' or 'none; REASON'")?;
+        .ok_or(SuiteProblem::PopeyeHeader)?;
     if first == "none" {
         return Ok(PopeyeClaim::None {
             reason: rest.to_string(),
         });
     }
     if first.is_empty() || first.contains(char::is_whitespace) {
-        return Err(format!("'{first}' is not a Popeye version"));
+        return Err(SuiteProblem::NotPopeyeVersion(first.to_string()));
     }
     Ok(PopeyeClaim::Confirmed {
         version: first.to_string(),
@@ -210,8 +290,8 @@ pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, ScenarioError> 
     read_suite(name, text).map_err(ScenarioError::Suite)
 }
 
-/// [`parse_suite`], its error a message naming the file and line.
-fn read_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
+/// [`parse_suite`], its error naming the file and line.
+fn read_suite(name: &str, text: &str) -> Result<PerftSuite, SuiteError> {
     let mut rules = None;
     let mut reference = None;
     let mut popeye = PopeyeClaim::Unstated;
@@ -219,6 +299,10 @@ fn read_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         let origin = format!("{name}:{}", i + 1);
+        let at = |problem| SuiteError {
+            place: origin.clone(),
+            problem,
+        };
         if line.is_empty() {
             continue;
         }
@@ -227,52 +311,42 @@ fn read_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
                 continue;
             };
             if !HEADER_KEYS.contains(&key) {
-                return Err(format!(
-                    "{origin}: unknown header key '{key}' (known: {})",
-                    HEADER_KEYS.join(", ")
-                ));
+                return Err(at(SuiteProblem::UnknownHeaderKey(key.to_string())));
             }
             if !cases.is_empty() {
-                return Err(format!(
-                    "{origin}: header line '{key}:' after the first position"
-                ));
+                return Err(at(SuiteProblem::HeaderAfterPosition(key.to_string())));
             }
             let repeated = match key {
                 "rules" => rules
-                    .replace(parse_rules_header(value).map_err(|e| format!("{origin}: {e}"))?)
+                    .replace(parse_rules_header(value).map_err(at)?)
                     .is_some(),
                 "reference" => reference
-                    .replace(
-                        value
-                            .parse::<Claim>()
-                            .map_err(|e| format!("{origin}: {e}"))?,
-                    )
+                    .replace(value.parse::<Claim>().map_err(at)?)
                     .is_some(),
                 _ => {
-                    let claim = parse_popeye_header(value).map_err(|e| format!("{origin}: {e}"))?;
+                    let claim = parse_popeye_header(value).map_err(at)?;
                     std::mem::replace(&mut popeye, claim) != PopeyeClaim::Unstated
                 }
             };
             if repeated {
-                return Err(format!("{origin}: a second '{key}:' header line"));
+                return Err(at(SuiteProblem::RepeatedHeader(key.to_string())));
             }
             continue;
         }
         let (fen, counts) = line
             .split_once(';')
-            .ok_or_else(|| format!("{origin}: expected 'FEN ; depth=count ...'"))?;
+            .ok_or_else(|| at(SuiteProblem::NotFenAndCounts))?;
         let counts = counts
             .split_whitespace()
             .map(|w| {
-                let (d, n) = w
-                    .split_once('=')
-                    .ok_or_else(|| format!("{origin}: '{w}' is not depth=count"))?;
+                let not_depth_count = || at(SuiteProblem::NotDepthCount(w.to_string()));
+                let (d, n) = w.split_once('=').ok_or_else(not_depth_count)?;
                 match (d.parse(), n.parse()) {
                     (Ok(d), Ok(n)) => Ok((d, n)),
-                    _ => Err(format!("{origin}: '{w}' is not depth=count")),
+                    _ => Err(not_depth_count()),
                 }
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, SuiteError>>()?;
         cases.push(PerftCase {
             origin,
             fen: fen.trim().to_string(),
@@ -281,8 +355,9 @@ fn read_suite(name: &str, text: &str) -> Result<PerftSuite, String> {
             rules: Rules::orthodox(),
         });
     }
-    let rules = rules.ok_or_else(|| {
-        format!("{name}: no '# rules:' header line (e.g. '# rules: circe; profile: popeye')")
+    let rules = rules.ok_or_else(|| SuiteError {
+        place: name.to_string(),
+        problem: SuiteProblem::NoRulesHeader,
     })?;
     for case in &mut cases {
         case.rules = rules.clone();

@@ -227,10 +227,12 @@ fn check_shards(docs: &[Document]) -> Result<(), MergeError> {
         if !merged.is_empty() {
             return Err(MergeError::AlreadyMerged);
         }
-        let shard: Shard = text.parse().map_err(|reason| MergeError::BadShard {
-            shard: text.to_string(),
-            reason,
-        })?;
+        let shard: Shard = text
+            .parse::<Shard>()
+            .map_err(|reason| MergeError::BadShard {
+                shard: text.to_string(),
+                reason: reason.to_string(),
+            })?;
         if shards.contains(&shard) {
             return Err(MergeError::Twice(shard));
         }

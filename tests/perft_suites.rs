@@ -168,7 +168,7 @@ fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u6
     );
     let input = popeye_input::write(p, rules, &stipulation).map_err(|e| e.to_string())?;
     // A depth-4 listing of 200,000 lines takes Popeye seconds; a loaded machine, more.
-    let output = run_popeye(py, &input, Duration::from_secs(600))?;
+    let output = run_popeye(py, &input, Duration::from_secs(600)).map_err(|e| e.to_string())?;
     let chunks = popeye_output::parse(&output);
     if chunks.len() != 1 {
         return Err(format!(

@@ -12,13 +12,15 @@ pub mod uci_perft;
 use std::fmt;
 
 /// Why an outside program could not give an answer to compare.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum ExternalError {
     /// No program was given, or none is where it was said to be; the message says how to
     /// give one.
     NotFound(String),
     /// A question the program's input cannot express (a depth, a unit, a rule it lacks).
     Inexpressible(String),
+    /// A position or rules that Popeye's input cannot state: the reasons.
+    Unexportable(feerie_oracle::popeye_input::Unsupported),
     /// The program failed: it could not start, missed its deadline, flooded its output, or
     /// answered outside its protocol.
     Failed(String),
@@ -26,6 +28,9 @@ pub enum ExternalError {
     Refused(String),
     /// A run of Popeye that gave no answer, or Popeye's refusal of a problem.
     Popeye(popeye::PopeyeError),
+    /// A UCI engine that could not be started, missed its deadline, ended or flooded its output
+    /// while an answer was awaited, or answered outside the protocol.
+    Uci(uci::UciError),
 }
 
 impl fmt::Display for ExternalError {
@@ -35,7 +40,9 @@ impl fmt::Display for ExternalError {
             | ExternalError::Inexpressible(message)
             | ExternalError::Failed(message) => f.write_str(message),
             ExternalError::Refused(words) => write!(f, "Popeye refused the position: {words}"),
+            ExternalError::Unexportable(e) => e.fmt(f),
             ExternalError::Popeye(e) => e.fmt(f),
+            ExternalError::Uci(e) => e.fmt(f),
         }
     }
 }
@@ -45,5 +52,17 @@ impl std::error::Error for ExternalError {}
 impl From<popeye::PopeyeError> for ExternalError {
     fn from(e: popeye::PopeyeError) -> Self {
         ExternalError::Popeye(e)
+    }
+}
+
+impl From<uci::UciError> for ExternalError {
+    fn from(e: uci::UciError) -> Self {
+        ExternalError::Uci(e)
+    }
+}
+
+impl From<feerie_oracle::popeye_input::Unsupported> for ExternalError {
+    fn from(e: feerie_oracle::popeye_input::Unsupported) -> Self {
+        ExternalError::Unexportable(e)
     }
 }

@@ -10,10 +10,11 @@ use std::time::Duration;
 
 use feerie_oracle::rules::RebirthTime;
 use feerie_oracle::{
-    CheckMark, Colour, Condition, Engine, Position, Profile, Rules, Switch, popeye_input,
+    Colour, Condition, Engine, EngineError, Position, Profile, Rules, Switch, popeye_input,
 };
 
 use super::ExternalError;
+use super::popeye_batch::ListedMove;
 use super::popeye_output;
 use super::process::Program;
 
@@ -95,8 +96,9 @@ fn relevant(switch: Switch, rules: &Rules) -> bool {
 }
 
 /// Popeye's input listing the legal moves of the side to move (`depth` 1), or every sequence
-/// of `depth` half-moves (2 or 3).
-pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<String, String> {
+/// of `depth` half-moves (2 or 3). [`ExternalError::Inexpressible`] for another depth,
+/// [`ExternalError::Unexportable`] for a position or rules Popeye's input cannot state.
+pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<String, ExternalError> {
     let side = match position.side_to_move() {
         Colour::White => "white",
         Colour::Black => "black",
@@ -108,12 +110,12 @@ pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<Strin
             super::popeye_batch::line_stipulation(depth)
         ),
         _ => {
-            return Err(format!(
+            return Err(ExternalError::Inexpressible(format!(
                 "Popeye perft input exists for depths 1 to 3, not {depth}"
-            ));
+            )));
         }
     };
-    popeye_input::write(position, rules, &stipulation).map_err(|e| e.to_string())
+    Ok(popeye_input::write(position, rules, &stipulation)?)
 }
 
 /// Why Popeye gave no answer to compare.
@@ -137,12 +139,6 @@ impl std::fmt::Display for PopeyeError {
 }
 
 impl std::error::Error for PopeyeError {}
-
-impl From<PopeyeError> for String {
-    fn from(e: PopeyeError) -> String {
-        e.to_string()
-    }
-}
 
 /// Runs Popeye on an input, in a temporary folder, within `timeout` (`-maxmem 256M` bounds its
 /// hash table), and returns its standard output. Anything Popeye writes on standard error, and
@@ -234,7 +230,7 @@ pub fn popeye_moves(
     rules: &Rules,
     timeout: Duration,
 ) -> Result<Vec<String>, PopeyeError> {
-    let input = input_for(position, rules, 1).map_err(PopeyeError::Failed)?;
+    let input = input_for(position, rules, 1).map_err(|e| PopeyeError::Failed(e.to_string()))?;
     let output = run_popeye(binary, &input, timeout)?;
     let chunks = popeye_output::parse(&output);
     let chunk = chunks.first().ok_or_else(|| {
@@ -248,10 +244,7 @@ pub fn popeye_moves(
         .iter()
         .flat_map(|t| t.segments.iter().flatten())
         .filter(|m| m.ply == 0)
-        .map(|m| {
-            let mark = if m.mark.is_some() { " +" } else { "" };
-            format!("{}{mark}", m.text)
-        })
+        .map(|m| ListedMove::from(m).to_string())
         .collect();
     theirs.sort();
     Ok(theirs)
@@ -262,15 +255,25 @@ pub fn our_moves(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
-) -> Result<Vec<String>, String> {
-    let mut ours: Vec<String> = engine
-        .legal_moves(position, rules)
-        .map_err(|e| e.to_string())?
+) -> Result<Vec<String>, EngineError> {
+    let mut ours: Vec<String> = our_listed_moves(engine, position, rules)?
         .iter()
-        .map(|m| {
-            let mark = if m.check == CheckMark::None { "" } else { " +" };
-            format!("{}{mark}", m.notation_without_check())
-        })
+        .map(ListedMove::to_string)
+        .collect();
+    ours.sort();
+    Ok(ours)
+}
+
+/// Our engine's legal moves as Popeye lists them, sorted.
+pub fn our_listed_moves(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+) -> Result<Vec<ListedMove>, EngineError> {
+    let mut ours: Vec<ListedMove> = engine
+        .legal_moves(position, rules)?
+        .iter()
+        .map(ListedMove::of)
         .collect();
     ours.sort();
     Ok(ours)
@@ -301,7 +304,8 @@ pub fn compare_moves(
     timeout: Duration,
 ) -> Result<Vec<String>, PopeyeError> {
     let theirs = popeye_moves(binary, position, rules, timeout)?;
-    let ours = our_moves(engine, position, rules).map_err(PopeyeError::Failed)?;
+    let ours =
+        our_moves(engine, position, rules).map_err(|e| PopeyeError::Failed(e.to_string()))?;
     Ok(move_differences(&theirs, &ours))
 }
 
@@ -313,7 +317,8 @@ pub fn popeye_perft(
     depth: u32,
     timeout: Duration,
 ) -> Result<u64, PopeyeError> {
-    let input = input_for(position, rules, depth).map_err(PopeyeError::Failed)?;
+    let input =
+        input_for(position, rules, depth).map_err(|e| PopeyeError::Failed(e.to_string()))?;
     let output = run_popeye(binary, &input, timeout)?;
     let chunks = popeye_output::parse(&output);
     if chunks.is_empty() {

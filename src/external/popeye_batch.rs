@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use feerie_oracle::{Colour, Position, Rules, popeye_input};
+use feerie_oracle::{CheckMark, Colour, MoveRecord, Position, Rules, popeye_input};
 
 use super::popeye_output;
 use super::process::{Program, RunError};
@@ -39,6 +39,37 @@ pub struct ListedMove {
     pub text: String,
     /// Popeye marks it `+` (it marks mate so too in a listing).
     pub check: bool,
+}
+
+impl ListedMove {
+    /// Our engine's move as Popeye lists it: its notation without mark, and whether it checks
+    /// (or mates).
+    pub fn of(mv: &MoveRecord) -> ListedMove {
+        ListedMove {
+            text: mv.notation_without_check(),
+            check: mv.check != CheckMark::None,
+        }
+    }
+}
+
+impl From<&popeye_output::SolutionMove> for ListedMove {
+    fn from(m: &popeye_output::SolutionMove) -> ListedMove {
+        ListedMove {
+            text: m.text.clone(),
+            check: m.mark.is_some(),
+        }
+    }
+}
+
+/// As Popeye writes it in a listing: the move, then ` +` when it checks.
+impl std::fmt::Display for ListedMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)?;
+        if self.check {
+            f.write_str(" +")?;
+        }
+        Ok(())
+    }
 }
 
 /// Popeye's count of the sequences of `depth` half-moves.
@@ -277,10 +308,7 @@ fn listed_moves(chunk: &popeye_output::Chunk) -> Vec<ListedMove> {
         .iter()
         .flat_map(|t| t.segments.iter().flatten())
         .filter(|m| m.ply == 0)
-        .map(|m| ListedMove {
-            text: m.text.clone(),
-            check: m.mark.is_some(),
-        })
+        .map(ListedMove::from)
         .collect();
     moves.sort();
     moves

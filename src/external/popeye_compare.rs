@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use feerie_oracle::{Engine, Position, Profile, Rules, Switch, popeye_move};
+use feerie_oracle::{Engine, EngineError, Position, Profile, Rules, Switch, popeye_move};
 
 use super::popeye::{self, PopeyeError};
 use crate::error::Error;
@@ -233,14 +233,11 @@ fn differences(
     position: &Position,
     rules: &Rules,
     theirs: &Answers,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, EngineError> {
     let ours = popeye::our_moves(options.engine, position, rules)?;
     let mut lines = popeye::move_differences(&theirs.moves, &ours);
     if let (Some(d), Some(n)) = (options.depth, theirs.perft) {
-        let mine = options
-            .engine
-            .perft(position, rules, d)
-            .map_err(|e| e.to_string())?;
+        let mine = options.engine.perft(position, rules, d)?;
         if mine != n {
             lines.push(format!("perft {d}: Popeye {n}, ours {mine}"));
         }
@@ -296,7 +293,7 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
     };
     let lines = match differences(options, &case.position, &case.rules, &theirs) {
         Ok(l) => l,
-        Err(e) => return Verdict::Failed(e),
+        Err(e) => return Verdict::Failed(e.to_string()),
     };
     if lines.is_empty() {
         return Verdict::Agree;

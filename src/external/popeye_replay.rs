@@ -79,7 +79,25 @@ pub fn replay(
     Ok(report)
 }
 
-type ReadProblem = Result<(Language, PopeyeProblem), String>;
+type ReadProblem = Result<(Language, PopeyeProblem), Unreadable>;
+
+/// Why one problem of an input does not read.
+#[derive(Debug)]
+enum Unreadable {
+    /// The problem's text is not Popeye input.
+    Input(PopeyeInputError),
+    /// The text between two `next` lines holds no problem.
+    Empty,
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Input(e) => e.fmt(f),
+            Unreadable::Empty => f.write_str("no problem"),
+        }
+    }
+}
 
 /// The problems of an input: the whole file read at once, or, when it does not read, each
 /// problem (between `next` lines) read alone, so that one problem we cannot read does not stop
@@ -108,14 +126,14 @@ fn read_problems(input: &str) -> Result<Vec<ReadProblem>, PopeyeInputError> {
                 .map(|part| {
                     let text = format!("{begin}\n{part}\n{end}\n");
                     popeye_input::parse(&text)
-                        .map_err(|e| e.to_string())
+                        .map_err(Unreadable::Input)
                         .and_then(|f| {
                             let language = f.language;
                             f.problems
                                 .into_iter()
                                 .next()
                                 .map(|p| (language, p))
-                                .ok_or_else(|| "no problem".to_string())
+                                .ok_or(Unreadable::Empty)
                         })
                 })
                 .collect())
@@ -366,35 +384,65 @@ impl Context<'_> {
         }
     }
 
-    fn play(&self, before: &Position, mv: &SolutionMove) -> Result<Position, String> {
+    fn play(&self, before: &Position, mv: &SolutionMove) -> Result<Position, Rejection> {
         let text = match self.language {
             Language::English => mv.text.clone(),
             Language::German => english_move(&mv.text),
         };
-        let parsed: MoveText = text.parse().map_err(|e| format!("{e}"))?;
+        let parsed: MoveText = text.parse().map_err(Rejection::Unread)?;
         let legal = self
             .engine
             .legal_moves(before, self.rules)
-            .map_err(|e| e.to_string())?;
-        let record = popeye_move::resolve(&parsed.to_string(), &legal).map_err(|e| {
-            let all: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-            format!("{}; legal here: {}", e.message, all.join(" "))
-        })?;
+            .map_err(Rejection::Engine)?;
+        let record =
+            popeye_move::resolve(&parsed.to_string(), &legal).map_err(|e| Rejection::NotLegal {
+                why: e.message,
+                legal: legal.iter().map(|m| m.to_string()).collect(),
+            })?;
         let mark_ok = match mv.mark {
             Some('#') => record.check == CheckMark::Mate,
             Some('+') => record.check != CheckMark::None,
             _ => true,
         };
         if !mark_ok {
-            return Err(format!(
-                "Popeye marks it '{}', our engine gives '{}'",
-                mv.mark.unwrap_or(' '),
-                record.check.suffix().trim()
-            ));
+            return Err(Rejection::Mark {
+                popeye: mv.mark.unwrap_or(' '),
+                ours: record.check,
+            });
         }
         self.engine
             .play(before, self.rules, &record)
-            .map_err(|e| e.to_string())
+            .map_err(Rejection::Engine)
+    }
+}
+
+/// Why our engine does not play a move of Popeye's solution.
+#[derive(Debug)]
+enum Rejection {
+    /// The move's text does not read.
+    Unread(popeye_move::MoveParseError),
+    /// Our engine refused the position or the move.
+    Engine(feerie_oracle::EngineError),
+    /// No legal move of ours, or more than one, is the move: why, and our legal moves.
+    NotLegal { why: String, legal: Vec<String> },
+    /// Popeye marks the move otherwise (check, mate) than our engine does.
+    Mark { popeye: char, ours: CheckMark },
+}
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::Unread(e) => e.fmt(f),
+            Rejection::Engine(e) => e.fmt(f),
+            Rejection::NotLegal { why, legal } => {
+                write!(f, "{why}; legal here: {}", legal.join(" "))
+            }
+            Rejection::Mark { popeye, ours } => write!(
+                f,
+                "Popeye marks it '{popeye}', our engine gives '{}'",
+                ours.suffix().trim()
+            ),
+        }
     }
 }
 

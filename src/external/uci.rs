@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use feerie_oracle::{Engine, MoveRecord, Position, Rules, Setup, Walk, fen};
 
+use super::ExternalError;
 use super::process::{Conversation, DEFAULT_TIMEOUT, Program, RunError};
+use crate::error::Error;
 
 /// A running UCI engine. Every answer is awaited under a deadline and a bound on the bytes read
 /// ([`super::process::Conversation`]): an engine that hangs, echoes or floods is stopped with a
@@ -23,6 +25,60 @@ pub struct UciEngine {
 /// a few KiB in practice.
 pub const MAX_ANSWER: usize = 1 << 20;
 
+/// Why a UCI engine gave no answer to compare. The engine has been stopped.
+#[derive(Debug)]
+pub enum UciError {
+    /// It could not be started: not installed, not executable.
+    Start(RunError),
+    /// It did not take a line: it has ended, or its input is closed.
+    Send(RunError),
+    /// It gave no awaited answer: the deadline passed, it ended (crashed), or it flooded its
+    /// output.
+    Answer {
+        /// The engine, as it was given.
+        command: String,
+        /// What went wrong.
+        error: RunError,
+        /// Its last line before, if it wrote one: what it said instead of the answer.
+        last_line: Option<String>,
+    },
+    /// Its `go perft` answer ended without a `Nodes searched: N` line.
+    NoNodeCount {
+        /// The engine, as it was given.
+        command: String,
+    },
+}
+
+impl std::fmt::Display for UciError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UciError::Start(e) => write!(
+                f,
+                "UCI engine: {e} (install it, e.g. apt-get install stockfish, or give its path)"
+            ),
+            UciError::Send(e) => write!(f, "UCI engine: {e}"),
+            UciError::Answer {
+                command,
+                error,
+                last_line,
+            } => {
+                write!(f, "UCI engine '{command}': {error}")?;
+                match last_line {
+                    Some(l) => write!(
+                        f,
+                        " (its last line: '{}')",
+                        l.chars().take(80).collect::<String>()
+                    ),
+                    None => Ok(()),
+                }
+            }
+            UciError::NoNodeCount { command } => write!(f, "no node count from '{command}'"),
+        }
+    }
+}
+
+impl std::error::Error for UciError {}
+
 /// A UCI engine's answer to `go perft`: the count under each root move, and the total.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UciPerft {
@@ -35,13 +91,13 @@ pub struct UciPerft {
 impl UciEngine {
     /// Starts the engine (a command found on PATH or in /usr/games, or a path) and waits for
     /// `uciok`, each answer within [`DEFAULT_TIMEOUT`].
-    pub fn start(command: &str) -> Result<UciEngine, String> {
+    pub fn start(command: &str) -> Result<UciEngine, UciError> {
         UciEngine::start_with_timeout(command, DEFAULT_TIMEOUT)
     }
 
     /// [`UciEngine::start`] with another deadline for each answer (`uciok`, `readyok`, and the
     /// whole of each `go perft`).
-    pub fn start_with_timeout(command: &str, timeout: Duration) -> Result<UciEngine, String> {
+    pub fn start_with_timeout(command: &str, timeout: Duration) -> Result<UciEngine, UciError> {
         let spawn = |program: &str| {
             Program::new(program)
                 .deadline(timeout)
@@ -58,11 +114,7 @@ impl UciEngine {
                 }
                 _ => Err(e),
             })
-            .map_err(|e| {
-                format!(
-                    "UCI engine: {e} (install it, e.g. apt-get install stockfish, or give its path)"
-                )
-            })?;
+            .map_err(UciError::Start)?;
         let mut engine = UciEngine {
             command: command.to_string(),
             conversation,
@@ -74,25 +126,22 @@ impl UciEngine {
         Ok(engine)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        self.conversation
-            .send(line)
-            .map_err(|e| format!("UCI engine: {e}"))
+    fn send(&mut self, line: &str) -> Result<(), UciError> {
+        self.conversation.send(line).map_err(UciError::Send)
     }
 
     /// Reads lines until one satisfies `done`; returns the lines up to it.
-    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<Vec<String>, String> {
-        let mut lines = Vec::new();
+    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<Vec<String>, UciError> {
+        let mut lines: Vec<String> = Vec::new();
         loop {
-            let line = self.conversation.read_line().map_err(|e| {
-                let last = lines.last().map_or(String::new(), |l: &String| {
-                    format!(
-                        " (its last line: '{}')",
-                        l.chars().take(80).collect::<String>()
-                    )
-                });
-                format!("UCI engine '{}': {e}{last}", self.command)
-            })?;
+            let line = self
+                .conversation
+                .read_line()
+                .map_err(|error| UciError::Answer {
+                    command: self.command.clone(),
+                    error,
+                    last_line: lines.last().cloned(),
+                })?;
             let line = line.trim().to_string();
             let finished = done(&line);
             lines.push(line);
@@ -102,8 +151,9 @@ impl UciEngine {
         }
     }
 
-    /// The engine's perft of an orthodox position.
-    pub fn perft(&mut self, position: &Position, depth: u32) -> Result<UciPerft, String> {
+    /// The engine's perft of an orthodox position; [`ExternalError::Inexpressible`] for a
+    /// position UCI cannot express ([`standard_fen`]).
+    pub fn perft(&mut self, position: &Position, depth: u32) -> Result<UciPerft, ExternalError> {
         let fen = standard_fen(position.setup())?;
         self.send(&format!("position fen {fen}"))?;
         self.send(&format!("go perft {depth}"))?;
@@ -119,7 +169,9 @@ impl UciEngine {
                 divide.insert(mv.trim().to_string(), n);
             }
         }
-        let total = total.ok_or_else(|| format!("no node count from '{}'", self.command))?;
+        let total = total.ok_or_else(|| UciError::NoNodeCount {
+            command: self.command.clone(),
+        })?;
         Ok(UciPerft { divide, total })
     }
 }
@@ -139,14 +191,18 @@ impl Drop for UciEngine {
 /// let p = fen::parse("4k3/8/8/8/8/8/8/4K3 w Ee - 0 1", Validation::Strict).unwrap();
 /// assert_eq!(feerie::external::uci::standard_fen(p.setup()).unwrap(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 /// ```
-pub fn standard_fen(setup: &Setup) -> Result<String, String> {
+pub fn standard_fen(setup: &Setup) -> Result<String, ExternalError> {
     if setup.reserve.is_some() {
-        return Err("a Parrain reserve has no UCI equivalent".into());
+        return Err(ExternalError::Inexpressible(
+            "a Parrain reserve has no UCI equivalent".into(),
+        ));
     }
     if let Some((sq, p)) = setup.board.pieces().find(|(_, p)| {
         p.walk.fen_char().is_none() || p.magic || p.mutable || p.royal != (p.walk == Walk::King)
     }) {
-        return Err(format!("the unit {p} on {sq} is not orthodox"));
+        return Err(ExternalError::Inexpressible(format!(
+            "the unit {p} on {sq} is not orthodox"
+        )));
     }
     let text = fen::write(setup);
     let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
@@ -187,21 +243,19 @@ pub fn uci_move(mv: &MoveRecord) -> String {
 }
 
 /// Compares our engine's perft with a UCI engine's on one orthodox position: `Ok(None)` when
-/// they agree, else the differences, one line each (`e2e4: ours 20, engine 21`).
+/// they agree, else the differences, one line each (`e2e4: ours 20, engine 21`). The error is
+/// the UCI engine's ([`Error::External`]) or our engine's ([`Error::Engine`]).
 pub fn compare_perft(
     uci: &mut UciEngine,
     ours: &dyn Engine,
     position: &Position,
     depth: u32,
-) -> Result<Option<Vec<String>>, String> {
+) -> Result<Option<Vec<String>>, Error> {
     let theirs = uci.perft(position, depth)?;
     let rules = Rules::orthodox();
     let mut mine = BTreeMap::new();
     if depth > 0 {
-        for (mv, n) in ours
-            .divide(position, &rules, depth)
-            .map_err(|e| e.to_string())?
-        {
+        for (mv, n) in ours.divide(position, &rules, depth)? {
             mine.insert(uci_move(&mv), n);
         }
     }

@@ -64,15 +64,13 @@ pub fn uci_perft(o: &UciPerftOptions) -> Result<i32, Error> {
         ),
     };
     let mut uci_engine =
-        UciEngine::start_with_timeout(o.uci, o.timeout).map_err(ExternalError::Failed)?;
+        UciEngine::start_with_timeout(o.uci, o.timeout).map_err(ExternalError::Uci)?;
     let (mut agreed, mut differed) = (0, 0);
     let depth = o.depth;
     for position in positions {
         let position = position?;
-        let text = standard_fen(position.setup()).map_err(ExternalError::Inexpressible)?;
-        match compare_perft(&mut uci_engine, o.ours, &position, depth)
-            .map_err(ExternalError::Failed)?
-        {
+        let text = standard_fen(position.setup())?;
+        match compare_perft(&mut uci_engine, o.ours, &position, depth)? {
             None => {
                 agreed += 1;
                 outln!("ok {text} depth {depth}");

@@ -41,27 +41,44 @@ impl<'a> Side<'a> {
         }
     }
 
-    fn successors(&self, p: &Position) -> Result<Vec<(MoveRecord, Position)>, String> {
+    fn successors(&self, p: &Position) -> Result<Vec<(MoveRecord, Position)>, EngineFailure> {
         guard(|| self.engine.successors(p, &self.rules))
     }
 
-    fn perft(&self, p: &Position, depth: u32) -> Result<u64, String> {
+    fn perft(&self, p: &Position, depth: u32) -> Result<u64, EngineFailure> {
         guard(|| self.engine.perft(p, &self.rules, depth))
     }
 }
 
-/// Runs an engine call, turning its error or its panic into a message.
-fn guard<T>(call: impl FnOnce() -> Result<T, EngineError>) -> Result<T, String> {
+/// Why an engine call gave no answer: its error, or its panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum EngineFailure {
+    /// The engine refused.
+    Refused(EngineError),
+    /// The engine panicked; the panic's message.
+    Panicked(String),
+}
+
+impl std::fmt::Display for EngineFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineFailure::Refused(e) => e.fmt(f),
+            EngineFailure::Panicked(message) => write!(f, "panicked: {message}"),
+        }
+    }
+}
+
+/// Runs an engine call, catching its panic.
+fn guard<T>(call: impl FnOnce() -> Result<T, EngineError>) -> Result<T, EngineFailure> {
     match catch_unwind(AssertUnwindSafe(call)) {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(panic) => Err(format!(
-            "panicked: {}",
+        Ok(Err(e)) => Err(EngineFailure::Refused(e)),
+        Err(panic) => Err(EngineFailure::Panicked(
             panic
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "(no message)".into())
+                .unwrap_or_else(|| "(no message)".into()),
         )),
     }
 }
@@ -208,9 +225,9 @@ impl Walker<'_, '_> {
             (Ok(x), Ok(y)) => (x, y),
             (Err(x), Err(y)) if x == y => return Some(0),
             (x, y) => {
-                let say = |r: Result<Vec<(MoveRecord, Position)>, String>| match r {
+                let say = |r: Result<Vec<(MoveRecord, Position)>, EngineFailure>| match r {
                     Ok(m) => format!("ok ({} moves)", m.len()),
-                    Err(e) => e,
+                    Err(e) => e.to_string(),
                 };
                 let (a, b) = (say(x), say(y));
                 return self.report(node, depth, Difference::Failed { a, b });

@@ -123,6 +123,25 @@ impl Dispute {
     }
 }
 
+/// The rules as the header of a dispute between profiles shows them: without a profile, since
+/// each reading has its own.
+///
+/// ```
+/// use feerie::harness::dispute::rules_without_profile;
+/// use feerie::oracle::{Profile, Rules};
+/// let rules = Rules::new([], Profile::Popeye).unwrap();
+/// assert!(!rules_without_profile(&rules).contains("profile="));
+/// assert!(rules_without_profile(&rules).ends_with("(each profile)"));
+/// ```
+pub fn rules_without_profile(rules: &Rules) -> String {
+    let text = rules.to_string();
+    let words: Vec<&str> = text
+        .split(' ')
+        .filter(|w| !w.starts_with("profile="))
+        .collect();
+    format!("{} (each profile)", words.join(" "))
+}
+
 /// Compares the readings on `position` with `engine` down to `depth`, keeping up to `limit`
 /// differing nodes per reading.
 ///

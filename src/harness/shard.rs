@@ -15,13 +15,62 @@ use std::str::FromStr;
 /// let taken: Vec<u64> = (0..7).filter(|&i| shard.takes(i)).collect();
 /// assert_eq!(taken, [1, 4]);
 /// assert!(Shard::WHOLE.takes(5));
-/// assert!("0/3".parse::<Shard>().unwrap_err().contains("1 to 3"));
+/// assert!("0/3".parse::<Shard>().unwrap_err().to_string().contains("1 to 3"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
     index: u64,
     count: u64,
 }
+
+/// Why a shard is not one: written as `--shard` reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardError {
+    /// Not `K/N` with whole numbers.
+    Malformed(String),
+    /// A number that does not fit in 64 bits.
+    TooLarge {
+        /// The whole text.
+        text: String,
+        /// The number.
+        number: String,
+    },
+    /// `N` is 0 or above [`MAX_SHARDS`].
+    Count {
+        /// `K`.
+        index: u64,
+        /// `N`.
+        count: u64,
+    },
+    /// `K` is 0 or above `N`.
+    Index {
+        /// `K`.
+        index: u64,
+        /// `N`.
+        count: u64,
+    },
+}
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardError::Malformed(text) => write!(
+                f,
+                "'{text}': expected K/N, such as 2/3 (shard K of N, from 1)"
+            ),
+            ShardError::TooLarge { text, number } => write!(f, "'{text}': {number} is too large"),
+            ShardError::Count { index, count } => write!(
+                f,
+                "{index}/{count}: the number of shards must be from 1 to {MAX_SHARDS}"
+            ),
+            ShardError::Index { index, count } => {
+                write!(f, "{index}/{count}: the shard must be from 1 to {count}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
 
 /// The largest number of shards: more machines than this is not a split but a typo.
 pub const MAX_SHARDS: u64 = 1_000_000;
@@ -31,16 +80,12 @@ impl Shard {
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
 
     /// Shard `index` (1-based) of `count`.
-    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+    pub fn new(index: u64, count: u64) -> Result<Shard, ShardError> {
         if count == 0 || count > MAX_SHARDS {
-            return Err(format!(
-                "{index}/{count}: the number of shards must be from 1 to {MAX_SHARDS}"
-            ));
+            return Err(ShardError::Count { index, count });
         }
         if index == 0 || index > count {
-            return Err(format!(
-                "{index}/{count}: the shard must be from 1 to {count}"
-            ));
+            return Err(ShardError::Index { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -58,6 +103,22 @@ impl Shard {
     /// True for the whole campaign (`1/1`).
     pub fn is_whole(self) -> bool {
         self.count == 1
+    }
+
+    /// What a run's first line says after its number of cases: ` (shard K/N)`, or nothing for
+    /// the whole campaign.
+    ///
+    /// ```
+    /// use feerie::harness::Shard;
+    /// assert_eq!("2/3".parse::<Shard>().unwrap().suffix(), " (shard 2/3)");
+    /// assert_eq!(Shard::WHOLE.suffix(), "");
+    /// ```
+    pub fn suffix(self) -> String {
+        if self.is_whole() {
+            String::new()
+        } else {
+            format!(" (shard {self})")
+        }
     }
 
     /// Whether case number `case` (counted from 0 across the campaign) is this shard's.
@@ -107,20 +168,22 @@ impl fmt::Display for Shard {
 }
 
 impl FromStr for Shard {
-    type Err = String;
+    type Err = ShardError;
 
     /// `K/N`, both whole numbers, `1 <= K <= N`.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("'{text}': expected K/N, such as 2/3 (shard K of N, from 1)");
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::Malformed(text.to_string());
         let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
-        let number = |s: &str| -> Result<u64, String> {
+        let number = |s: &str| -> Result<u64, ShardError> {
             let s = s.trim();
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
             // All digits: only a value too large fails to parse.
-            s.parse::<u64>()
-                .map_err(|_| format!("'{text}': {s} is too large"))
+            s.parse::<u64>().map_err(|_| ShardError::TooLarge {
+                text: text.to_string(),
+                number: s.to_string(),
+            })
         };
         Shard::new(number(k)?, number(n)?)
     }
@@ -184,7 +247,7 @@ mod tests {
             ("1/3/4", "expected K/N"),
             ("1/99999999999999999999999", "too large"),
         ] {
-            let e = text.parse::<Shard>().unwrap_err();
+            let e = text.parse::<Shard>().unwrap_err().to_string();
             assert!(e.contains(words), "{text}: {e}");
             assert!(!e.contains('\n'));
         }

@@ -40,7 +40,7 @@ pub enum ScenarioError {
     /// A malformed scenario file.
     Load(LoadError),
     /// A malformed perft suite: the file and line, and what is wrong.
-    Suite(String),
+    Suite(crate::corpus::SuiteError),
     /// A folder of scenarios or suites, or a file in it, that cannot be read.
     Folder(String),
 }
@@ -49,7 +49,8 @@ impl std::fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ScenarioError::Load(e) => e.fmt(f),
-            ScenarioError::Suite(message) | ScenarioError::Folder(message) => f.write_str(message),
+            ScenarioError::Suite(e) => e.fmt(f),
+            ScenarioError::Folder(message) => f.write_str(message),
         }
     }
 }

@@ -102,14 +102,14 @@ pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, Lo
     let mut expects: Vec<Option<&Expect>> = vec![scenario.expect.as_ref()];
     expects.extend(scenario.interpretations.iter().map(|i| Some(&i.expect)));
     // Each engine plays the `play` moves itself, as it does for the other expectations.
-    let mut found: Vec<Vec<Result<Vec<String>, String>>> = Vec::new();
+    let mut found: Vec<Vec<Result<Vec<String>, NoSolutions>>> = Vec::new();
     let mut all_rules = Vec::new();
     for engine in engines {
         let cases = super::case_positions(scenario, *engine)?;
         let mut by_case = Vec::new();
         for (rules, position) in &cases {
             by_case.push(match position {
-                None => Err("the play: moves cannot be played".to_string()),
+                None => Err(NoSolutions::Unplayable),
                 Some(p) => solutions_of(*engine, p, rules, stipulation),
             });
         }
@@ -125,7 +125,7 @@ pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, Lo
             expected,
             actual,
         };
-        let as_lines = |answer: &Result<Vec<String>, String>| match answer {
+        let as_lines = |answer: &Result<Vec<String>, NoSolutions>| match answer {
             Ok(lines) => lines.clone(),
             Err(e) => vec![format!("no answer: {e}")],
         };
@@ -166,24 +166,47 @@ pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, Lo
     Ok(outcome)
 }
 
+/// Why an engine gave no list of solutions to compare; written as the one line of its answer.
+#[derive(Debug)]
+enum NoSolutions {
+    /// The scenario's `play:` moves cannot be played.
+    Unplayable,
+    /// The solver failed; its message.
+    Solver(String),
+    /// More solutions than [`MAX_SCENARIO_SOLUTIONS`].
+    TooMany,
+}
+
+impl std::fmt::Display for NoSolutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoSolutions::Unplayable => f.write_str("the play: moves cannot be played"),
+            NoSolutions::Solver(message) => f.write_str(message),
+            NoSolutions::TooMany => write!(
+                f,
+                "more than {MAX_SCENARIO_SOLUTIONS} solutions; a scenario's stipulation should have few"
+            ),
+        }
+    }
+}
+
 /// One engine's solutions, each in the compared form, sorted.
 fn solutions_of(
     engine: &dyn Engine,
     position: &feerie_oracle::Position,
     rules: &feerie_oracle::Rules,
     stipulation: Stipulation,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, NoSolutions> {
     let options = Options {
         max_solutions: MAX_SCENARIO_SOLUTIONS,
         threads: 1,
         progress: false,
         hash_megabytes: HASH_MEGABYTES,
     };
-    let solved = solve(engine, position, rules, stipulation, &options)?;
+    let solved =
+        solve(engine, position, rules, stipulation, &options).map_err(NoSolutions::Solver)?;
     if solved.partial {
-        return Err(format!(
-            "more than {MAX_SCENARIO_SOLUTIONS} solutions; a scenario's stipulation should have few"
-        ));
+        return Err(NoSolutions::TooMany);
     }
     let mut lines: Vec<String> =
         layout::lines(engine, position, rules, &stipulation, &solved.solutions)

@@ -145,10 +145,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                     return fail(tok.line, "forsyth without a board".into());
                 };
                 i += 1;
-                let units = parse_forsyth(board.word, language).map_err(|m| PopeyeInputError {
-                    line: board.line,
-                    message: m,
-                })?;
+                let units = parse_forsyth(board.word, language, board.line)?;
                 current.units.extend(units);
             }
             Command::Pieces => {
@@ -211,7 +208,13 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
     Ok(PopeyeFile { language, problems })
 }
 
-pub(super) fn parse_forsyth(text: &str, language: Language) -> Result<Vec<PlacedUnit>, String> {
+/// The units of a `forsyth` board, the word on input line `line`.
+pub(super) fn parse_forsyth(
+    text: &str,
+    language: Language,
+    line: usize,
+) -> Result<Vec<PlacedUnit>, PopeyeInputError> {
+    let wrong = |message: String| PopeyeInputError { line, message };
     let mut units = Vec::new();
     let mut index: usize = 0; // 0 = a8, 8 = a7, ...
     let chars: Vec<char> = text.chars().collect();
@@ -227,11 +230,11 @@ pub(super) fn parse_forsyth(text: &str, language: Language) -> Result<Vec<Placed
                 .iter()
                 .collect::<String>()
                 .parse()
-                .map_err(|_| "bad number".to_string())?;
+                .map_err(|_| wrong("bad number".to_string()))?;
             index = index
                 .checked_add(n)
                 .filter(|&i| i <= 64)
-                .ok_or_else(|| format!("forsyth '{text}': more than 64 squares"))?;
+                .ok_or_else(|| wrong(format!("forsyth '{text}': more than 64 squares")))?;
             continue;
         }
         if c == '/' {
@@ -247,9 +250,9 @@ pub(super) fn parse_forsyth(text: &str, language: Language) -> Result<Vec<Placed
                 .map(|s| s.iter().collect())
                 .unwrap_or_default();
             if code.len() != 2 || !code.chars().all(|ch| ch.is_ascii_alphabetic()) {
-                return Err(format!(
+                return Err(wrong(format!(
                     "forsyth '{text}': '.' must be followed by a two-letter piece"
-                ));
+                )));
             }
             k += 3;
             (
@@ -262,10 +265,10 @@ pub(super) fn parse_forsyth(text: &str, language: Language) -> Result<Vec<Placed
             k += 1;
             (c.to_ascii_lowercase().to_string(), c.is_ascii_uppercase())
         } else {
-            return Err(format!("forsyth '{text}': unexpected '{c}'"));
+            return Err(wrong(format!("forsyth '{text}': unexpected '{c}'")));
         };
         if index >= 64 {
-            return Err(format!("forsyth '{text}' has more than 64 squares"));
+            return Err(wrong(format!("forsyth '{text}' has more than 64 squares")));
         }
         let square = Square::new((56 - (index / 8) * 8 + index % 8) as u8).expect("index < 64");
         let colour = UnitColour::Side(if upper { Colour::White } else { Colour::Black });
@@ -279,7 +282,7 @@ pub(super) fn parse_forsyth(text: &str, language: Language) -> Result<Vec<Placed
         index += 1;
     }
     if index > 64 {
-        return Err(format!("forsyth '{text}' has more than 64 squares"));
+        return Err(wrong(format!("forsyth '{text}' has more than 64 squares")));
     }
     Ok(units)
 }

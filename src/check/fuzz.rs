@@ -1,0 +1,132 @@
+//! The fuzz stage: the campaign of random positions over the families, its divergences
+//! reported as they are found, a table of the families in the summary.
+
+use feerie_oracle::Engine;
+
+use super::differential::{written_line, written_short};
+use super::{Prepared, Results};
+use crate::error::Error;
+use crate::harness::junit::{TestCase, TestSuite};
+use crate::harness::{Campaign, CampaignReport};
+use crate::{out, outln};
+
+/// The fuzz campaign stage.
+pub(super) fn fuzz(
+    p: &Prepared,
+    a: &dyn Engine,
+    b: &dyn Engine,
+    r: &mut Results,
+) -> Result<(), Error> {
+    let o = &p.options;
+    let campaign = Campaign {
+        buckets: p.buckets.clone(),
+        count: o.fuzz,
+        seed: o.seed,
+        depth: o.depth,
+        jobs: o.jobs,
+        reproducers: Some(p.reproducers.clone()),
+        max_reports: o.max_reports,
+        progress: o.progress,
+        shard: o.shard,
+    };
+    outln!(
+        "fuzz: {} position(s) per family and profile{}, seed {}, depth {}, {} job(s)",
+        o.fuzz,
+        o.shard.suffix(),
+        o.seed,
+        o.depth,
+        o.jobs
+    );
+    let report = crate::harness::run_campaign(&campaign, a, b)?;
+    for f in &report.found {
+        r.reported.push(crate::report::json::DivergenceJson::new(
+            format!("fuzz {}, case {} (seed {})", f.bucket, f.case, o.seed),
+            &f.divergence,
+            [a.name(), b.name()],
+            &f.rules,
+            f.reproducer.as_ref(),
+            f.report.clone(),
+        ));
+        out!("{}", f.report);
+        outln!("  found by: {}, case {}", f.bucket, f.case);
+        let written = match &f.reproducer {
+            Some(w) => {
+                out!("{}", written_line(w));
+                written_short(w)
+            }
+            None => "reproducer not written (see below)".into(),
+        };
+        r.failures.push(format!(
+            "divergence in fuzz {}, case {} (seed {}): {written}",
+            f.bucket, f.case, o.seed
+        ));
+    }
+    let unreported = report.divergences() - report.found.len() as u64;
+    if unreported > 0 {
+        r.failures.push(format!(
+            "{unreported} more fuzz divergence(s), counted but not shrunk (--max-reports {})",
+            o.max_reports
+        ));
+    }
+    for e in &report.write_errors {
+        outln!("{e}");
+        r.failures.push(e.clone());
+    }
+    r.compared += report.positions();
+    r.divergences += report.divergences();
+    r.lines.extend(campaign_lines(&report, o.seed));
+    r.junit.push(campaign_suite(&report));
+    r.fuzz_families = report.buckets.clone();
+    Ok(())
+}
+
+fn campaign_lines(report: &CampaignReport, seed: u64) -> Vec<String> {
+    let secs = report.elapsed.as_secs_f64().max(1e-9);
+    let mut lines = vec![format!("fuzz (seed {seed}):")];
+    let width = report
+        .buckets
+        .iter()
+        .map(|b| b.name.len())
+        .max()
+        .unwrap_or(0);
+    for b in &report.buckets {
+        lines.push(format!(
+            "  {:width$}  {:>7} positions  {:>10} nodes  {} divergence(s)",
+            b.name, b.positions, b.nodes, b.divergences
+        ));
+    }
+    let nodes: u64 = report.buckets.iter().map(|b| b.nodes).sum();
+    lines.push(format!(
+        "  {} positions, {nodes} nodes, {} divergence(s), {:.0} positions/s ({:.1} s)",
+        report.positions(),
+        report.divergences(),
+        report.positions() as f64 / secs,
+        secs
+    ));
+    lines
+}
+
+fn campaign_suite(report: &CampaignReport) -> TestSuite {
+    let per_bucket = report.elapsed.as_secs_f64() / report.buckets.len().max(1) as f64;
+    TestSuite {
+        name: "fuzz".into(),
+        cases: report
+            .buckets
+            .iter()
+            .map(|b| {
+                let details: String = report
+                    .found
+                    .iter()
+                    .filter(|f| f.bucket == b.name)
+                    .map(|f| f.report.clone())
+                    .collect();
+                TestCase {
+                    name: format!("{} ({} positions, {} nodes)", b.name, b.positions, b.nodes),
+                    seconds: per_bucket,
+                    failure: (b.divergences > 0)
+                        .then(|| (format!("{} divergence(s)", b.divergences), details)),
+                }
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,129 @@
+//! Before any work: every flag checked, the perft suites and the scenarios read, the JUnit file
+//! opened, so that a typo costs no minute of perft.
+
+use std::path::{Path, PathBuf};
+
+use super::{CheckOptions, DEFAULT_PERFT, DEFAULT_REPRODUCERS, DEFAULT_SCENARIOS, Prepared};
+use crate::error::{Error, LimitError, ScenarioError};
+use crate::harness::Bucket;
+use crate::limits::{MAX_FUZZ, check_depth, check_threads};
+
+/// Checks every flag, reads the perft suites and the scenarios, and opens the JUnit file: any
+/// error here is bad input (exit 2) and comes before any work.
+pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
+    check_depth("--depth", o.depth)?;
+    if o.depth == 0 {
+        return Err(Error::Usage("--depth must be at least 1".into()));
+    }
+    check_depth("--max-depth", o.max_depth)?;
+    check_threads("--jobs", o.jobs)?;
+    if o.fuzz > MAX_FUZZ {
+        return Err(LimitError::Bound(format!(
+            "--fuzz {} is too many: at most {MAX_FUZZ} per family and profile",
+            o.fuzz
+        ))
+        .into());
+    }
+    let buckets = Bucket::matching(&o.only)?;
+    for filter in &o.only {
+        // Each filter must match by itself: a typo next to a good name is not ignored.
+        Bucket::matching(std::slice::from_ref(filter))?;
+    }
+    let mut notes = Vec::new();
+    let perft = load_folder(
+        (&o.perft, DEFAULT_PERFT, "--perft"),
+        "perft suites",
+        "no perft suite (*.txt)",
+        &mut notes,
+        |dir| crate::corpus::load_perft_dir(dir).map_err(Error::from),
+    )?;
+    let mut scenarios = load_folder(
+        (&o.scenarios, DEFAULT_SCENARIOS, "--scenarios"),
+        "scenarios",
+        "no scenario (*.yaml)",
+        &mut notes,
+        |dir| crate::scenario::load_dir(dir).map_err(Error::from),
+    )?
+    .unwrap_or_default();
+    let reproducers = o
+        .reproducers
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_REPRODUCERS));
+    if reproducers.exists() {
+        if !reproducers.is_dir() {
+            return Err(Error::Usage(format!(
+                "--reproducers {} is not a folder",
+                reproducers.display()
+            )));
+        }
+        scenarios.extend(crate::scenario::load_dir(&reproducers)?);
+    }
+    if let Some(path) = &o.report {
+        crate::report::html::check_path(path)?;
+    }
+    let junit = match &o.junit {
+        None => None,
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            Error::System(format!("--junit: cannot write {}: {e}", path.display()))
+        })?),
+    };
+    Ok(Prepared {
+        options: o,
+        perft,
+        scenarios,
+        reproducers,
+        buckets,
+        junit,
+        notes,
+    })
+}
+
+/// A stage's inputs read from its folder (`folder`: the flag's value, the default folder, the
+/// flag), which must hold at least one (`none` says what is missing there); `None`, with a note,
+/// when the default folder is absent.
+fn load_folder<T>(
+    (given, default, flag): (&Option<PathBuf>, &str, &str),
+    what: &str,
+    none: &str,
+    notes: &mut Vec<String>,
+    load: impl FnOnce(&Path) -> Result<Vec<T>, Error>,
+) -> Result<Option<Vec<T>>, Error> {
+    match folder(given, default, flag, what)? {
+        Found::Here(dir) => {
+            let loaded = load(&dir)?;
+            if loaded.is_empty() {
+                return Err(ScenarioError::Folder(format!("{none} in {}", dir.display())).into());
+            }
+            Ok(Some(loaded))
+        }
+        Found::Absent(note) => {
+            notes.push(note);
+            Ok(None)
+        }
+    }
+}
+
+enum Found {
+    Here(PathBuf),
+    Absent(String),
+}
+
+/// A stage's folder: the one given (which must exist), or the default one when present; a
+/// missing default is a note saying how to point at it.
+fn folder(given: &Option<PathBuf>, default: &str, flag: &str, what: &str) -> Result<Found, Error> {
+    match given {
+        Some(dir) if dir.is_dir() => Ok(Found::Here(dir.clone())),
+        Some(dir) if dir.exists() => Err(Error::Usage(format!(
+            "{flag} {} is not a folder",
+            dir.display()
+        ))),
+        Some(dir) => Err(Error::Usage(format!(
+            "{flag} {} does not exist",
+            dir.display()
+        ))),
+        None if Path::new(default).is_dir() => Ok(Found::Here(PathBuf::from(default))),
+        None => Ok(Found::Absent(format!(
+            "{what}: skipped ({default} is not here; run from the repository or pass {flag} DIR)"
+        ))),
+    }
+}

@@ -1,0 +1,86 @@
+//! The cases of a Popeye campaign: fuzzed positions with the marks Popeye reads otherwise taken
+//! away, and the positions not asked of Popeye with the reason why.
+
+use feerie_oracle::rules::Rex;
+use feerie_oracle::{Engine, Position, ReferenceEngine, Rules, Validation, Walk, popeye_input};
+
+use super::PopeyeCase;
+use crate::error::Error;
+use crate::harness::fuzzed::{Bucket, Generator, case_rng};
+
+/// Case `index` of `bucket` (number `bucket_index` among the campaign's families).
+pub fn make_popeye_case(
+    generator: &Generator,
+    bucket: &Bucket,
+    bucket_index: usize,
+    seed: u64,
+    index: u64,
+) -> Result<PopeyeCase, Error> {
+    let bucket_seed = seed ^ (bucket_index as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB);
+    let fuzzed = generator.generate(&mut case_rng(bucket_seed, index), bucket)?;
+    let mut rules = bucket.rules.clone();
+    let rex_matters = rules.circe_model().is_some() || rules.captures_mutate();
+    if rex_matters {
+        match index % 3 {
+            1 => rules.set("rex", "inclusive")?,
+            2 => rules.set("rex", "exclusive")?,
+            _ => {}
+        }
+    }
+    Ok(PopeyeCase {
+        bucket: bucket.name.clone(),
+        index,
+        position: without_marks(fuzzed.position),
+        rules,
+    })
+}
+
+/// The position with its capture-mutable marks taken away, so that whole-board Frankfurt and
+/// Protean are asked of Popeye: it reads a partial form otherwise than the rules (RULES.md §5).
+fn without_marks(position: Position) -> Position {
+    if !position.board().pieces().any(|(_, p)| p.mutable) {
+        return position;
+    }
+    let mut setup = position.setup().clone();
+    for (square, piece) in position.board().pieces().collect::<Vec<_>>() {
+        setup.board.set(square, Some(piece.with_mutable(false)));
+    }
+    Position::new(setup, Validation::Strict).unwrap_or(position)
+}
+
+/// Why a position is not asked of Popeye, if it is not: what its input cannot say, or a
+/// rule where Popeye is known to differ on purpose.
+pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
+    let units: Vec<_> = position.board().pieces().collect();
+    if units.iter().any(|(_, p)| p.magic) {
+        return Some("magic pieces (Popeye has no Bédoni magic pieces)".into());
+    }
+    if units.iter().any(|(_, p)| p.mutable) {
+        return Some(
+            "marked capture-mutable units (Popeye mutates every unit once one is marked, \
+             RULES.md §5)"
+                .into(),
+        );
+    }
+    let circe_rex_inclusive = rules.circe_model().is_some() && rules.circe_rex() == Rex::Inclusive;
+    if circe_rex_inclusive && units.iter().any(|(_, p)| p.royal && p.walk != Walk::King) {
+        return Some(
+            "a royal unit other than a king under Circe rex inclusive (Popeye: \"no royal \
+             pieces with PWC or rex inclusive\")"
+                .into(),
+        );
+    }
+    // Under Circe rex inclusive an attacked king may stand where it can be reborn, which the
+    // rule-blind validation calls a check; Popeye judges those itself.
+    if !circe_rex_inclusive
+        && let Err(e) = Position::new(position.setup().clone(), Validation::Strict)
+    {
+        return Some(format!("not a legal position ({e})"));
+    }
+    if let Err(e) = ReferenceEngine.status(position, rules) {
+        return Some(format!("not a position of these rules ({e})"));
+    }
+    popeye_input::write(position, rules, "stipulation ~1")
+        .err()
+        .map(|e| e.to_string())
+}

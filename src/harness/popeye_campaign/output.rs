@@ -1,0 +1,163 @@
+//! A Popeye campaign's output: a difference for people, its reproducer (a scenario whose
+//! expectations are Popeye's answer), and the printed summary with the verdict.
+
+use feerie_oracle::{Engine, fen};
+
+use super::run::run_popeye_campaign;
+use super::{PopeyeCampaign, PopeyeDifference, SMALL_POSITION};
+use crate::error::Error;
+use crate::external::popeye_batch::{ListedMove, PopeyeRunner};
+use crate::harness::report::{Written, quote, rules_yaml, stem};
+use crate::{out, outln};
+
+/// The report of one difference, for people.
+pub fn render_popeye(d: &PopeyeDifference, version: &str) -> String {
+    let mut out = format!(
+        "DIFFERENCE ({version} vs {}) under {}, {} case {}\n  root:  {}\n",
+        d.engine,
+        d.rules,
+        d.bucket,
+        d.case,
+        fen::write(d.root.setup())
+    );
+    if !d.path.is_empty() {
+        out += &format!("  after: {}\n", d.path.join(" "));
+    }
+    out += &format!("  node:  {} (shrunk)\n", fen::write(d.node.setup()));
+    for m in &d.only_popeye {
+        out += &format!("    only Popeye: {m}\n");
+    }
+    for m in &d.only_ours {
+        out += &format!("    only {}: {m}\n", d.engine);
+    }
+    if let Some((theirs, ours)) = d.counts {
+        out += &format!(
+            "    sequences of {} half-moves: Popeye {theirs}, {} {ours}\n",
+            d.depth, d.engine
+        );
+    }
+    out
+}
+
+/// The reproducer of a difference: a scenario whose expectations are Popeye's answer.
+pub fn popeye_reproducer(d: &PopeyeDifference, version: &str, origin: &str) -> String {
+    let mut y = format!(
+        "name: {}\n",
+        quote(&format!(
+            "{version} and the {} engine differ under {}",
+            d.engine, d.rules
+        ))
+    );
+    y += &format!("source: {}\n", quote(origin));
+    let all: Vec<String> = d.popeye_moves.iter().map(ListedMove::to_string).collect();
+    let mut note = format!(
+        "Written by the live comparison with {version}; the expectations are its answer. Its moves here: {}.",
+        all.join(", ")
+    );
+    if !d.path.is_empty() {
+        note += &format!(
+            " Found after {} from {}.",
+            d.path.join(" "),
+            fen::write(d.root.setup())
+        );
+    }
+    y += &format!("note: {}\n", quote(&note));
+    y += &rules_yaml(&d.rules);
+    y += &format!(
+        "position: {{ fen: {} }}\n",
+        quote(&fen::write(d.node.setup()))
+    );
+    y += "expect:\n";
+    let strip = |m: &String| m.trim_end_matches(" +").to_string();
+    if !d.only_popeye.is_empty() {
+        y += "  include:\n";
+        for m in &d.only_popeye {
+            y += &format!("    - {}\n", quote(&strip(m)));
+        }
+    }
+    let excluded: Vec<&String> = d
+        .only_ours
+        .iter()
+        .filter(|m| !d.only_popeye.iter().any(|p| strip(p) == strip(m)))
+        .collect();
+    if !excluded.is_empty() {
+        y += "  exclude:\n";
+        for m in excluded {
+            y += &format!("    - {}\n", quote(&strip(m)));
+        }
+    }
+    if let Some((theirs, _)) = d.counts {
+        y += &format!("  perft: {{ {}: {theirs} }}\n", d.depth);
+    }
+    y
+}
+
+/// The file name of a difference's reproducer.
+pub(super) fn popeye_stem(d: &PopeyeDifference) -> String {
+    stem(&d.rules, "popeye", &fen::write(d.node.setup()), d.depth)
+}
+
+/// Runs a campaign and prints its summary: one line per family, the refusals, each difference
+/// in full, and a verdict line. The exit code: 0 when all agree, 1 on a difference or a refusal.
+pub fn run_and_print(
+    campaign: &PopeyeCampaign,
+    runner: &PopeyeRunner,
+    engines: &[&dyn Engine],
+) -> Result<i32, Error> {
+    let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+    outln!(
+        "popeye fuzz: seed {}, {} positions per family{}, depth {} ({} from {} units or fewer), engines {}",
+        campaign.seed,
+        campaign.count,
+        campaign.shard.suffix(),
+        campaign.depth,
+        campaign.small_depth.max(campaign.depth),
+        SMALL_POSITION,
+        names.join(" and ")
+    );
+    let report = run_popeye_campaign(campaign, runner, engines)?;
+    outln!("compared with {}:", report.version);
+    for b in &report.buckets {
+        let skipped: u64 = b.skipped.iter().map(|(_, n)| n).sum();
+        outln!(
+            "  {:<34} {:>6} compared {:>10} lines {:>5} skipped {:>3} refused {:>3} differ",
+            b.name,
+            b.compared,
+            b.lines,
+            skipped,
+            b.refused,
+            b.differences
+        );
+        for (why, n) in &b.skipped {
+            outln!("      skipped {n}: {why}");
+        }
+    }
+    for r in &report.refusals {
+        outln!("REFUSED {r}");
+    }
+    for (d, written) in &report.found {
+        out!("{}", render_popeye(d, &report.version));
+        match written {
+            Some(Written::New(path)) => outln!("  reproducer: {}", path.display()),
+            Some(Written::AlreadyThere(path)) => {
+                outln!("  reproducer: {} (already there)", path.display())
+            }
+            None => {}
+        }
+    }
+    for e in &report.write_errors {
+        outln!("could not write a {e}");
+    }
+    let secs = report.elapsed.as_secs_f64().max(1e-3);
+    let ok = report.differences() == 0 && report.refused() == 0;
+    outln!(
+        "popeye fuzz result: {}. {} positions compared, {} differ, {} refused ({:.0} positions per second, {:.1} s)",
+        if ok { "ok" } else { "FAILED" },
+        report.compared(),
+        report.differences(),
+        report.refused(),
+        report.compared() as f64 / secs,
+        secs
+    );
+    Ok(if ok { 0 } else { 1 })
+}
