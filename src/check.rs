@@ -41,6 +41,9 @@ pub struct CheckOptions {
     pub engines: Vec<&'static dyn Engine>,
     /// Fuzzed positions per bucket (0: no campaign).
     pub fuzz: u64,
+    /// Problem-like positions per bucket solved by both engines under short stipulations
+    /// (0: no solving campaign).
+    pub fuzz_solve: u64,
     /// Seed of the campaign.
     pub seed: u64,
     /// Half-moves compared from each position.
@@ -99,6 +102,13 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
     }
     check_depth("--max-depth", o.max_depth)?;
     check_threads("--jobs", o.jobs)?;
+    if o.fuzz_solve > MAX_FUZZ {
+        return Err(LimitError::Bound(format!(
+            "--fuzz-solve {} is too many: at most {MAX_FUZZ} per family and profile",
+            o.fuzz_solve
+        ))
+        .into());
+    }
     if o.fuzz > MAX_FUZZ {
         return Err(LimitError::Bound(format!(
             "--fuzz {} is too many: at most {MAX_FUZZ} per family and profile",
@@ -283,7 +293,10 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
         if o.fuzz > 0 {
             fuzz(&p, a, b, &mut r)?;
         }
-    } else if o.fuzz > 0 {
+        if o.fuzz_solve > 0 {
+            fuzz_solving(&p, a, b, &mut r)?;
+        }
+    } else if o.fuzz > 0 || o.fuzz_solve > 0 {
         r.lines
             .push("fuzz: skipped (it compares two engines; --engine chose one)".into());
     }
@@ -782,6 +795,113 @@ fn fuzz(p: &Prepared, a: &dyn Engine, b: &dyn Engine, r: &mut Results) -> Result
     r.lines.extend(campaign_lines(&report, o.seed));
     r.junit.push(campaign_suite(&report));
     r.fuzz_families = report.buckets.clone();
+    Ok(())
+}
+
+/// The solving campaign stage: problem-like positions of every family solved by both engines.
+fn fuzz_solving(
+    p: &Prepared,
+    a: &dyn Engine,
+    b: &dyn Engine,
+    r: &mut Results,
+) -> Result<(), Error> {
+    use crate::harness::solving_campaign::{STIPULATIONS, SolvingCampaign, run_solving_campaign};
+    let o = &p.options;
+    let campaign = SolvingCampaign {
+        buckets: p.buckets.clone(),
+        count: o.fuzz_solve,
+        seed: o.seed,
+        jobs: o.jobs,
+        reproducers: Some(p.reproducers.clone()),
+        max_reports: o.max_reports,
+        progress: o.progress,
+        shard: o.shard,
+    };
+    outln!(
+        "solving: {} problem-like position(s) per family and profile{}, each solved under {}, seed {}",
+        o.fuzz_solve,
+        if o.shard.is_whole() {
+            String::new()
+        } else {
+            format!(" (shard {})", o.shard)
+        },
+        STIPULATIONS.join(" "),
+        o.seed
+    );
+    let report = run_solving_campaign(&campaign, a, b)?;
+    for f in &report.found {
+        let text = f.render();
+        out!("{text}");
+        outln!("  found by: {}, case {}", f.bucket, f.case);
+        let written = match &f.reproducer {
+            Some(w) => {
+                out!("{}", written_line(w));
+                written_short(w)
+            }
+            None => "reproducer not written".into(),
+        };
+        r.failures.push(format!(
+            "solving difference in {}, case {}, {} (seed {}): {written}",
+            f.bucket, f.case, f.stipulation, o.seed
+        ));
+    }
+    let unreported = report.differences() - report.found.len() as u64;
+    if unreported > 0 {
+        r.failures.push(format!(
+            "{unreported} more solving difference(s), counted but not shrunk (--max-reports {})",
+            o.max_reports
+        ));
+    }
+    for e in &report.write_errors {
+        outln!("{e}");
+        r.failures.push(e.clone());
+    }
+    r.divergences += report.differences();
+    let secs = report.elapsed.as_secs_f64().max(1e-9);
+    r.lines.push(format!("solving (seed {}):", o.seed));
+    let width = report
+        .buckets
+        .iter()
+        .map(|b| b.name.len())
+        .max()
+        .unwrap_or(0);
+    for b in &report.buckets {
+        r.lines.push(format!(
+            "  {:width$}  {:>6} positions  {:>6} solves  {:>6} with solutions  {} difference(s)",
+            b.name, b.positions, b.solves, b.with_solutions, b.differences
+        ));
+    }
+    r.lines.push(format!(
+        "  {} positions, {} difference(s) ({:.1} s)",
+        report.positions(),
+        report.differences(),
+        secs
+    ));
+    let per_bucket = secs / report.buckets.len().max(1) as f64;
+    r.junit.push(TestSuite {
+        name: "solving".into(),
+        cases: report
+            .buckets
+            .iter()
+            .map(|b| {
+                let details: String = report
+                    .found
+                    .iter()
+                    .filter(|f| f.bucket == b.name)
+                    .map(|f| f.render())
+                    .collect();
+                TestCase {
+                    name: format!(
+                        "{} ({} positions, {} solves)",
+                        b.name, b.positions, b.solves
+                    ),
+                    seconds: per_bucket,
+                    failure: (b.differences > 0)
+                        .then(|| (format!("{} difference(s)", b.differences), details)),
+                }
+            })
+            .collect(),
+    });
     Ok(())
 }
 

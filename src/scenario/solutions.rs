@@ -166,8 +166,9 @@ pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, Lo
     Ok(outcome)
 }
 
-/// One engine's solutions, each in the compared form, sorted.
-fn solutions_of(
+/// One engine's solutions, each in the compared form, sorted; an error when the engine cannot
+/// solve or finds more than [`MAX_SCENARIO_SOLUTIONS`].
+pub(crate) fn solutions_of(
     engine: &dyn Engine,
     position: &feerie_oracle::Position,
     rules: &feerie_oracle::Rules,
