@@ -109,6 +109,10 @@ enum Command {
         /// Fuzzed positions per family and profile (0: no fuzzing).
         #[arg(long, default_value_t = DEFAULT_FUZZ)]
         fuzz: u64,
+        /// Problem-like positions per family and profile, each solved by both engines under
+        /// #1, #2, h#1, h#2, s#1 and ser-h#3 and the solutions compared (0: none).
+        #[arg(long, default_value_t = DEFAULT_FUZZ_SOLVE)]
+        fuzz_solve: u64,
         /// Seed of the fuzzed positions (default: from the clock; the run prints it).
         #[arg(long)]
         seed: Option<u64>,
@@ -765,6 +769,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             max_count,
             engine: choice,
             fuzz,
+            fuzz_solve,
             seed,
             depth,
             jobs,
@@ -798,6 +803,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 max_count,
                 engines,
                 fuzz,
+                fuzz_solve,
                 seed,
                 depth,
                 jobs: jobs
@@ -1251,6 +1257,8 @@ fn seconds(secs: u64) -> Result<std::time::Duration, Error> {
 /// Fuzzed positions per family and profile in a default `feerie check`: about a minute on two
 /// cores.
 const DEFAULT_FUZZ: u64 = 1000;
+/// Problem-like positions per family and profile that `feerie check` solves by default.
+const DEFAULT_FUZZ_SOLVE: u64 = 10;
 
 /// `feerie popeye compare`: the flags checked, then one position or every scenario compared by
 /// [`crate::external::popeye_compare::compare_command`].

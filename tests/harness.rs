@@ -223,6 +223,8 @@ fn check_runs_both_engines_fuzzes_and_writes_junit() {
     let (code, out, err) = feerie(
         &[
             "check",
+            "--fuzz-solve",
+            "0",
             "--scenarios",
             &scenarios,
             "--perft",
@@ -306,7 +308,16 @@ fn check_report_lists_failures_above_a_failed_verdict() {
     )
     .unwrap();
     let (code, out, err) = feerie(
-        &["check", "--scenarios", "s", "--fuzz", "0", "--quiet"],
+        &[
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--scenarios",
+            "s",
+            "--fuzz",
+            "0",
+            "--quiet",
+        ],
         tmp.path(),
     );
     assert_eq!(code, 1, "{out}\n{err}");
@@ -333,10 +344,19 @@ fn check_report_lists_failures_above_a_failed_verdict() {
 fn check_flags_are_validated() {
     let tmp = tempfile::tempdir().unwrap();
     for (args, needle) in [
-        (vec!["check", "--depth", "0"], "--depth"),
-        (vec!["check", "--jobs", "0"], "--jobs"),
-        (vec!["check", "--only", "chess960"], "no fuzz family"),
-        (vec!["check", "--fuzz", "many"], "invalid value"),
+        (
+            vec!["check", "--fuzz-solve", "0", "--depth", "0"],
+            "--depth",
+        ),
+        (vec!["check", "--fuzz-solve", "0", "--jobs", "0"], "--jobs"),
+        (
+            vec!["check", "--fuzz-solve", "0", "--only", "chess960"],
+            "no fuzz family",
+        ),
+        (
+            vec!["check", "--fuzz-solve", "0", "--fuzz", "many"],
+            "invalid value",
+        ),
     ] {
         let scenarios = format!("{}/scenarios", env!("CARGO_MANIFEST_DIR"));
         let mut all = args.clone();

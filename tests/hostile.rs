@@ -87,7 +87,15 @@ fn hostile_inputs_end_cleanly_with_one_line() {
     let wrong = folder(&[("wrong.yaml", WRONG)]);
     let huge_fen = format!("{K} {}", "Q".repeat(100 * 1024));
     let scenarios = format!("{ROOT}/scenarios");
-    let quick = ["--fuzz", "0", "--max-depth", "1", "--quiet"];
+    let quick = [
+        "--fuzz",
+        "0",
+        "--fuzz-solve",
+        "0",
+        "--max-depth",
+        "1",
+        "--quiet",
+    ];
     let check_in = |dir: &tempfile::TempDir| -> Vec<String> {
         let mut args = vec!["check".to_string(), "--scenarios".into(), path(dir.path())];
         args.extend(quick.iter().map(|s| s.to_string()));
@@ -123,13 +131,13 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         ),
         case(
             "deep check",
-            &["check", "--depth", "100000"],
+            &["check", "--fuzz-solve", "0", "--depth", "100000"],
             2,
             "at most 32",
         ),
         case(
             "deep check perft",
-            &["check", "--max-depth", "100000"],
+            &["check", "--fuzz-solve", "0", "--max-depth", "100000"],
             2,
             "at most 32",
         ),
@@ -156,17 +164,34 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         ),
         case(
             "many jobs",
-            &["check", "--jobs", "100000"],
+            &["check", "--fuzz-solve", "0", "--jobs", "100000"],
             2,
             "at most 256",
         ),
         case(
             "fuzz overflow",
-            &["check", "--fuzz", "18446744073709551615"],
+            &[
+                "check",
+                "--fuzz-solve",
+                "0",
+                "--fuzz",
+                "18446744073709551615",
+            ],
             2,
             "--fuzz",
         ),
-        case("fuzz as a float", &["check", "--fuzz", "1e10"], 2, "--fuzz"),
+        case(
+            "solving fuzz overflow",
+            &["check", "--fuzz-solve", "18446744073709551615"],
+            2,
+            "--fuzz-solve",
+        ),
+        case(
+            "fuzz as a float",
+            &["check", "--fuzz-solve", "0", "--fuzz", "1e10"],
+            2,
+            "--fuzz",
+        ),
         // Made lazily: the missing engine is seen before any position is made.
         case(
             "many random positions",
@@ -185,25 +210,45 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         // Flags checked before any work (the shipped perft suites would take a while).
         case(
             "bad --only",
-            &["check", "--only", "circe", "--only", "chess960"],
+            &[
+                "check",
+                "--fuzz-solve",
+                "0",
+                "--only",
+                "circe",
+                "--only",
+                "chess960",
+            ],
             2,
             "chess960",
         ),
         case(
             "bad --junit",
-            &["check", "--junit", "/nonexistent/folder/x.xml"],
+            &[
+                "check",
+                "--fuzz-solve",
+                "0",
+                "--junit",
+                "/nonexistent/folder/x.xml",
+            ],
             2,
             "--junit",
         ),
         case(
             "missing --scenarios",
-            &["check", "--scenarios", "/nonexistent/folder"],
+            &[
+                "check",
+                "--fuzz-solve",
+                "0",
+                "--scenarios",
+                "/nonexistent/folder",
+            ],
             2,
             "does not exist",
         ),
         case(
             "file as --reproducers",
-            &["check", "--reproducers", "README.md"],
+            &["check", "--fuzz-solve", "0", "--reproducers", "README.md"],
             2,
             "not a folder",
         ),
@@ -227,7 +272,7 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         ),
         case(
             "perft suite from a FIFO",
-            &["check", "--perft", &fifo_perft],
+            &["check", "--fuzz-solve", "0", "--perft", &fifo_perft],
             2,
             "not a regular file",
         ),
@@ -380,6 +425,8 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         args: owned(
             [
                 "check",
+                "--fuzz-solve",
+                "0",
                 "--scenarios",
                 &scenarios,
                 "--fuzz",
@@ -401,6 +448,8 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         vec!["perft", "--fen", K, "--depth", "2", "--divide"],
         vec![
             "check",
+            "--fuzz-solve",
+            "0",
             "--scenarios",
             &scenarios,
             "--fuzz",

@@ -119,6 +119,7 @@ fn a_planted_divergence_makes_a_report_with_its_diagram() {
         max_count: 1000,
         engines: vec![&ReferenceEngine, &LOST_KNIGHTS],
         fuzz: 0,
+        fuzz_solve: 0,
         seed: 1,
         depth: 1,
         jobs: 1,

@@ -83,6 +83,8 @@ fn check_writes_each_stage_s_cases_then_its_document() {
         "perft",
         "--fuzz",
         "4",
+        "--fuzz-solve",
+        "1",
         "--seed",
         "8",
         "--only",

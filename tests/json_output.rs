@@ -141,7 +141,17 @@ fn check_as_json_has_its_stages_and_verdict() {
     let (code, out, err) = feerie_in(
         dir.path(),
         &[
-            "check", "--fuzz", "3", "--seed", "2", "--only", "orthodox", "--quiet", "--format",
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "3",
+            "--seed",
+            "2",
+            "--only",
+            "orthodox",
+            "--quiet",
+            "--format",
             "json",
         ],
     );
@@ -158,7 +168,15 @@ fn check_as_json_has_its_stages_and_verdict() {
 #[test]
 fn a_report_in_a_missing_folder_is_refused_before_any_work() {
     for args in [
-        &["check", "--fuzz", "1", "--report", "/nonexistent/r.html"][..],
+        &[
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "1",
+            "--report",
+            "/nonexistent/r.html",
+        ][..],
         &[
             "dispute",
             "--fen",

@@ -217,7 +217,16 @@ fn check_perft_dir(dir: &Path) -> (i32, String, String) {
     std::fs::create_dir_all(dir.join("none")).unwrap();
     let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/circe");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_feerie"))
-        .args(["check", "--fuzz", "0", "--max-depth", "2", "--perft"])
+        .args([
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "0",
+            "--max-depth",
+            "2",
+            "--perft",
+        ])
         .arg(dir)
         .arg("--scenarios")
         .arg(&scenarios)

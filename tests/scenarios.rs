@@ -75,13 +75,21 @@ fn a_failing_expectation_is_a_diff_and_exit_1() {
     let dir = tmp.path().join("scenarios");
     std::fs::create_dir_all(dir.join("family")).unwrap();
     std::fs::write(dir.join("family/good.yaml"), GOOD).unwrap();
-    let (code, out, _) = feerie(&["check", "--fuzz", "0"], tmp.path());
+    let (code, out, _) = feerie(&["check", "--fuzz-solve", "0", "--fuzz", "0"], tmp.path());
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 
     std::fs::write(dir.join("family/wrong.yaml"), WRONG).unwrap();
     let (code, out, _) = feerie(
-        &["check", "--fuzz", "0", "--scenarios", "scenarios"],
+        &[
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "0",
+            "--scenarios",
+            "scenarios",
+        ],
         tmp.path(),
     );
     assert_eq!(code, 1, "{out}");
@@ -209,7 +217,18 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
     std::fs::write(tmp.path().join("good.yaml"), GOOD).unwrap();
     std::fs::write(tmp.path().join("bad.yaml"), cases[0].0).unwrap();
     let dir = tmp.path().to_str().unwrap();
-    let (code, out, _) = feerie(&["check", "--fuzz", "0", "--scenarios", dir], tmp.path());
+    let (code, out, _) = feerie(
+        &[
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "0",
+            "--scenarios",
+            dir,
+        ],
+        tmp.path(),
+    );
     assert_eq!(code, 2, "{out}");
     assert!(
         out.contains("MALFORMED") && out.contains("bad.yaml:3"),
@@ -218,7 +237,15 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
     assert!(out.contains("1 passed, 0 failed, 1 malformed"), "{out}");
 
     let (code, _, err) = feerie(
-        &["check", "--fuzz", "0", "--scenarios", "/nonexistent"],
+        &[
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "0",
+            "--scenarios",
+            "/nonexistent",
+        ],
         tmp.path(),
     );
     assert_eq!(code, 2);
@@ -335,7 +362,15 @@ fn a_wrong_solution_fails_check_with_a_diff_and_exit_1() {
         .replace("Bd5-f3 Ra5-a8", "Bd5-e4 Ra5-a8");
     std::fs::write(dir.join("wrong.yaml"), wrong).unwrap();
     let (code, out, _) = feerie(
-        &["check", "--fuzz", "0", "--scenarios", "scenarios"],
+        &[
+            "check",
+            "--fuzz-solve",
+            "0",
+            "--fuzz",
+            "0",
+            "--scenarios",
+            "scenarios",
+        ],
         tmp.path(),
     );
     assert_eq!(code, 1, "{out}");

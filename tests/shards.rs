@@ -67,6 +67,8 @@ fn check_document(dir: &Path, shard: &str) -> Value {
         dir,
         &[
             "check",
+            "--fuzz-solve",
+            "0",
             "--fuzz",
             "9",
             "--seed",
@@ -172,7 +174,7 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
 fn bad_shards_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     for command in [
-        &["check", "--fuzz", "1"][..],
+        &["check", "--fuzz-solve", "0", "--fuzz", "1"][..],
         &["popeye", "fuzz", "--py", "/nonexistent"],
         &[
             "popeye",

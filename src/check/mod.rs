@@ -1,7 +1,7 @@
 //! `feerie check`, the main job: the perft suites, every scenario through each engine and
 //! against its expectations, the scenarios' stipulations solved by each engine (solutions
 //! checked and the engines compared), the two engines compared on every scenario position, then a fuzz
-//! campaign; a closing summary, the list of failures and one verdict line, and optionally the
+//! campaign and a solving campaign; a closing summary, the list of failures and one verdict line, and optionally the
 //! same results as JUnit XML.
 //!
 //! Every flag and folder is checked by [`prepare()`] before any work starts, so that a typo costs
@@ -9,7 +9,8 @@
 //!
 //! One module a stage, each adding its lines, failures and JUnit suite to the run's results:
 //! `perft` (the suites), `scenarios` (expectations), `solutions` (stipulations solved),
-//! `differential` (the engines compared on the scenarios' positions) and `fuzz` (the campaign);
+//! `differential` (the engines compared on the scenarios' positions), `fuzz` (the campaign) and
+//! `solving` (the solving campaign);
 //! `prepare` reads and checks the inputs first, `summary` ends the run (JUnit and HTML files, the
 //! summary, the verdict and the exit code).
 
@@ -19,6 +20,7 @@ mod perft;
 mod prepare;
 mod scenarios;
 mod solutions;
+mod solving;
 mod summary;
 
 use std::path::PathBuf;
@@ -54,6 +56,9 @@ pub struct CheckOptions {
     pub engines: Vec<&'static dyn Engine>,
     /// Fuzzed positions per bucket (0: no campaign).
     pub fuzz: u64,
+    /// Problem-like positions per bucket solved by both engines under short stipulations
+    /// (0: no solving campaign).
+    pub fuzz_solve: u64,
     /// Seed of the campaign.
     pub seed: u64,
     /// Half-moves compared from each position.
@@ -237,7 +242,11 @@ pub fn run_prepared(p: Prepared) -> Result<i32, Error> {
             fuzz::fuzz(&p, a, b, &mut r)?;
             stream(&r);
         }
-    } else if o.fuzz > 0 {
+        if o.fuzz_solve > 0 {
+            solving::fuzz_solving(&p, a, b, &mut r)?;
+            stream(&r);
+        }
+    } else if o.fuzz > 0 || o.fuzz_solve > 0 {
         r.lines
             .push("fuzz: skipped (it compares two engines; --engine chose one)".into());
     }

@@ -17,6 +17,13 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
     }
     check_depth("--max-depth", o.max_depth)?;
     check_threads("--jobs", o.jobs)?;
+    if o.fuzz_solve > MAX_FUZZ {
+        return Err(LimitError::Bound(format!(
+            "--fuzz-solve {} is too many: at most {MAX_FUZZ} per family and profile",
+            o.fuzz_solve
+        ))
+        .into());
+    }
     if o.fuzz > MAX_FUZZ {
         return Err(LimitError::Bound(format!(
             "--fuzz {} is too many: at most {MAX_FUZZ} per family and profile",

@@ -12,6 +12,7 @@ pub mod popeye_campaign;
 mod report;
 pub mod shard;
 mod shrink;
+pub mod solving_campaign;
 pub mod targets;
 
 pub use campaign::{BucketSummary, Campaign, CampaignReport, Found, make_case, run_campaign};

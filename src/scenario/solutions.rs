@@ -168,7 +168,7 @@ pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, Lo
 
 /// Why an engine gave no list of solutions to compare; written as the one line of its answer.
 #[derive(Debug)]
-enum NoSolutions {
+pub(crate) enum NoSolutions {
     /// The scenario's `play:` moves cannot be played.
     Unplayable,
     /// The solver failed; its message.
@@ -190,8 +190,9 @@ impl std::fmt::Display for NoSolutions {
     }
 }
 
-/// One engine's solutions, each in the compared form, sorted.
-fn solutions_of(
+/// One engine's solutions, each in the compared form, sorted; why there is no list when the
+/// engine cannot solve or finds more than [`MAX_SCENARIO_SOLUTIONS`].
+pub(crate) fn solutions_of(
     engine: &dyn Engine,
     position: &feerie_oracle::Position,
     rules: &feerie_oracle::Rules,

@@ -1,0 +1,114 @@
+//! The solving campaign stage: problem-like positions of every family solved by both engines
+//! under short stipulations, each difference reported as it is found, a table of the families
+//! in the summary (see [`crate::harness::solving_campaign`]).
+
+use feerie_oracle::Engine;
+
+use super::differential::{written_line, written_short};
+use super::{Prepared, Results};
+use crate::error::Error;
+use crate::harness::junit::{TestCase, TestSuite};
+use crate::{out, outln};
+
+/// The solving campaign stage: problem-like positions of every family solved by both engines.
+pub(super) fn fuzz_solving(
+    p: &Prepared,
+    a: &dyn Engine,
+    b: &dyn Engine,
+    r: &mut Results,
+) -> Result<(), Error> {
+    use crate::harness::solving_campaign::{STIPULATIONS, SolvingCampaign, run_solving_campaign};
+    let o = &p.options;
+    let campaign = SolvingCampaign {
+        buckets: p.buckets.clone(),
+        count: o.fuzz_solve,
+        seed: o.seed,
+        jobs: o.jobs,
+        reproducers: Some(p.reproducers.clone()),
+        max_reports: o.max_reports,
+        progress: o.progress,
+        shard: o.shard,
+    };
+    outln!(
+        "solving: {} problem-like position(s) per family and profile{}, each solved under {}, seed {}",
+        o.fuzz_solve,
+        o.shard.suffix(),
+        STIPULATIONS.join(" "),
+        o.seed
+    );
+    let report = run_solving_campaign(&campaign, a, b)?;
+    for f in &report.found {
+        let text = f.render();
+        out!("{text}");
+        outln!("  found by: {}, case {}", f.bucket, f.case);
+        let written = match &f.reproducer {
+            Some(w) => {
+                out!("{}", written_line(w));
+                written_short(w)
+            }
+            None => "reproducer not written".into(),
+        };
+        r.failures.push(format!(
+            "solving difference in {}, case {}, {} (seed {}): {written}",
+            f.bucket, f.case, f.stipulation, o.seed
+        ));
+    }
+    let unreported = report.differences() - report.found.len() as u64;
+    if unreported > 0 {
+        r.failures.push(format!(
+            "{unreported} more solving difference(s), counted but not shrunk (--max-reports {})",
+            o.max_reports
+        ));
+    }
+    for e in &report.write_errors {
+        outln!("{e}");
+        r.failures.push(e.clone());
+    }
+    r.divergences += report.differences();
+    let secs = report.elapsed.as_secs_f64().max(1e-9);
+    r.lines.push(format!("solving (seed {}):", o.seed));
+    let width = report
+        .buckets
+        .iter()
+        .map(|b| b.name.len())
+        .max()
+        .unwrap_or(0);
+    for b in &report.buckets {
+        r.lines.push(format!(
+            "  {:width$}  {:>6} positions  {:>6} solves  {:>6} with solutions  {} difference(s)",
+            b.name, b.positions, b.solves, b.with_solutions, b.differences
+        ));
+    }
+    r.lines.push(format!(
+        "  {} positions, {} difference(s) ({:.1} s)",
+        report.positions(),
+        report.differences(),
+        secs
+    ));
+    let per_bucket = secs / report.buckets.len().max(1) as f64;
+    r.junit.push(TestSuite {
+        name: "solving".into(),
+        cases: report
+            .buckets
+            .iter()
+            .map(|b| {
+                let details: String = report
+                    .found
+                    .iter()
+                    .filter(|f| f.bucket == b.name)
+                    .map(|f| f.render())
+                    .collect();
+                TestCase {
+                    name: format!(
+                        "{} ({} positions, {} solves)",
+                        b.name, b.positions, b.solves
+                    ),
+                    seconds: per_bucket,
+                    failure: (b.differences > 0)
+                        .then(|| (format!("{} difference(s)", b.differences), details)),
+                }
+            })
+            .collect(),
+    });
+    Ok(())
+}

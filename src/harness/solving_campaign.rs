@@ -1,0 +1,622 @@
+//! The solving campaign: problem-like positions (the two kings and a few units, made at random
+//! under each rule family) solved by two engines under short stipulations of every kind of play
+//! ([`STIPULATIONS`]). The solution sets must be the same; a difference is shrunk (units, the
+//! reserve and rights taken away while the engines still differ) and written as a scenario
+//! whose expected solutions are the first engine's, so that it fails until the engines agree.
+//!
+//! Positions are sparse on purpose: a full board makes `h#2` or `ser-h#3` a search of millions
+//! of nodes for the reference engine, and a problem-like position is where solvers meet the
+//! conditions (rebirths onto the home squares, a unit waiting in the Parrain reserve, magic
+//! pieces next to the kings).
+//!
+//! ```
+//! use feerie::harness::{Bucket, solving_campaign::problem_position};
+//! use feerie::playout::Rng;
+//! let bucket = &Bucket::all()[2];
+//! let a = problem_position(&mut Rng::new(5), bucket);
+//! assert_eq!(a, problem_position(&mut Rng::new(5), bucket));
+//! assert!(a.position.board().unit_count() <= 2 + feerie::harness::solving_campaign::MAX_UNITS);
+//! ```
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use feerie_oracle::{
+    CheckMark, Colour, Condition, Engine, Piece, Position, ReferenceEngine, Reserve, Rules, Setup,
+    Square, Status, Switch, Validation, Walk, fen,
+};
+use rayon::prelude::*;
+
+use super::choices::Choices;
+use super::fuzzed::{Bucket, FuzzedPosition};
+use super::report::{Written, quote, rules_yaml, stem, write_new};
+use super::shard::{Shard, fingerprint};
+use crate::error::{Error, LimitError};
+use crate::playout::Rng;
+use crate::progress::Progress;
+use crate::scenario::solutions::solutions_of;
+use crate::solve::stipulation::Stipulation;
+
+/// The stipulations every position is solved under: one or two moves of each kind of play.
+pub const STIPULATIONS: [&str; 6] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3"];
+
+/// The most units beside the two kings.
+pub const MAX_UNITS: usize = 5;
+
+/// What a solving campaign does.
+#[derive(Clone, Debug)]
+pub struct SolvingCampaign {
+    /// The buckets (rule families under each profile).
+    pub buckets: Vec<Bucket>,
+    /// Positions per bucket; each is solved under every stipulation.
+    pub count: u64,
+    /// The seed: case `i` of a bucket is made from `(seed, bucket, i)` alone.
+    pub seed: u64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Where reproducers go (`None`: not written).
+    pub reproducers: Option<PathBuf>,
+    /// How many differences are shrunk and reported in full (the rest are counted).
+    pub max_reports: usize,
+    /// Show progress on stderr.
+    pub progress: bool,
+    /// The part of the cases this run checks.
+    pub shard: Shard,
+}
+
+/// Counts for one bucket.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolvingSummary {
+    /// The bucket's name.
+    pub name: String,
+    /// Positions solved.
+    pub positions: u64,
+    /// Solves (positions times stipulations) by each engine.
+    pub solves: u64,
+    /// Solves with at least one solution.
+    pub with_solutions: u64,
+    /// Solves where the engines differ.
+    pub differences: u64,
+    /// The XOR of the fingerprints of the positions solved (shards' digests XOR to the whole
+    /// run's).
+    pub digest: u64,
+}
+
+/// One difference, shrunk.
+#[derive(Clone, Debug)]
+pub struct SolvingFound {
+    /// The bucket.
+    pub bucket: String,
+    /// The case index within the bucket.
+    pub case: u64,
+    /// The stipulation the engines solve differently.
+    pub stipulation: String,
+    /// The rules.
+    pub rules: Rules,
+    /// The shrunk position.
+    pub position: Position,
+    /// Each engine's name and answer (its solutions, or why it gave none).
+    pub answers: [(String, Result<Vec<String>, String>); 2],
+    /// The reproducer, when written.
+    pub reproducer: Option<Written>,
+}
+
+impl SolvingFound {
+    /// The difference as a few readable lines.
+    pub fn render(&self) -> String {
+        let mut text = format!(
+            "solving difference: {} under {}, {}\n",
+            fen::write(self.position.setup()),
+            self.rules,
+            self.stipulation
+        );
+        let lines = |answer: &Result<Vec<String>, String>| match answer {
+            Ok(lines) => lines.clone(),
+            Err(e) => vec![format!("no answer: {e}")],
+        };
+        let (a, b) = (lines(&self.answers[0].1), lines(&self.answers[1].1));
+        for (name, own, other) in [(&self.answers[0].0, &a, &b), (&self.answers[1].0, &b, &a)] {
+            let only: Vec<&String> = own.iter().filter(|l| !other.contains(l)).collect();
+            text += &format!("  only {name} ({} of {}):\n", only.len(), own.len());
+            for line in only {
+                text += &format!("    {line}\n");
+            }
+        }
+        text
+    }
+}
+
+/// The outcome of a solving campaign.
+#[derive(Clone, Debug, Default)]
+pub struct SolvingReport {
+    /// One line of counts per bucket.
+    pub buckets: Vec<SolvingSummary>,
+    /// The differences reported in full, in bucket and case order.
+    pub found: Vec<SolvingFound>,
+    /// Reproducers that could not be written, with the reason.
+    pub write_errors: Vec<String>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl SolvingReport {
+    /// Positions solved in all.
+    pub fn positions(&self) -> u64 {
+        self.buckets.iter().map(|b| b.positions).sum()
+    }
+
+    /// Solves where the engines differ, in all.
+    pub fn differences(&self) -> u64 {
+        self.buckets.iter().map(|b| b.differences).sum()
+    }
+}
+
+/// A problem-like position of `bucket`: the rules (the bucket's, one time in four with one
+/// switch set to another value), two kings and one to [`MAX_UNITS`] other units, magic ones
+/// when the bucket has magic pieces, mutable ones and reverse pawns when captures mutate, and
+/// under Circe Parrain sometimes a unit waiting in the reserve. Every decision comes from
+/// `choices`; the position is valid under [`Validation::Strict`].
+pub fn problem_position(choices: &mut dyn Choices, bucket: &Bucket) -> FuzzedPosition {
+    let mut rules = bucket.rules.clone();
+    if choices.one_in(4) {
+        let switch = Switch::ALL[choices.below(Switch::ALL.len())];
+        let values = switch.values();
+        rules
+            .set(switch.key(), values[choices.below(values.len())])
+            .expect("a listed value");
+    }
+    // A draw the constructor refuses (kings in contact, the side not to move in check, a pawn
+    // on its promotion rank…) is drawn again; a dry source of choices gives the two kings
+    // apart, which the constructor accepts. Of the first valid draws, the one with the most
+    // checks and mates at hand is kept: random sparse positions seldom have a mate in two, and
+    // a solve without solution compares little.
+    let mut best: Option<(usize, Position)> = None;
+    let mut valid = 0;
+    for _ in 0..DRAWS {
+        let Ok(position) =
+            Position::new(problem_setup(choices, bucket, &rules), Validation::Strict)
+        else {
+            continue;
+        };
+        let score = liveliness(&position, &rules);
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, position));
+        }
+        valid += 1;
+        if valid == CANDIDATES {
+            break;
+        }
+    }
+    if let Some((_, position)) = best {
+        return FuzzedPosition { rules, position };
+    }
+    let mut bare = Setup::empty();
+    bare.board
+        .set(Square::A1, Some(Piece::new(Colour::White, Walk::King)));
+    bare.board
+        .set(Square::H8, Some(Piece::new(Colour::Black, Walk::King)));
+    FuzzedPosition {
+        rules,
+        position: Position::new(bare, Validation::Strict).expect("two kings apart"),
+    }
+}
+
+/// Valid draws among which [`problem_position`] keeps the liveliest.
+const CANDIDATES: usize = 6;
+
+/// How close a position is to mates, for either side: the checking moves, mates counting
+/// thrice, of the side to move and of the other side (when the position is valid with the
+/// other side to move). Taken from the reference engine.
+fn liveliness(position: &Position, rules: &Rules) -> usize {
+    let score = |p: &Position| {
+        ReferenceEngine
+            .legal_moves(p, rules)
+            .map(|moves| {
+                moves
+                    .iter()
+                    .map(|m| match m.check {
+                        CheckMark::None => 0,
+                        CheckMark::Check => 1,
+                        CheckMark::Mate => 3,
+                    })
+                    .sum()
+            })
+            .unwrap_or(0)
+    };
+    let mut other = position.setup().clone();
+    other.side_to_move = !other.side_to_move;
+    other.en_passant = None;
+    score(position)
+        + Position::new(other, Validation::Strict)
+            .map(|p| score(&p))
+            .unwrap_or(0)
+}
+
+/// Draws of a setup before [`problem_position`] settles for the two kings alone.
+const DRAWS: usize = 1000;
+
+/// One draw of a problem-like setup (not yet validated).
+fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> Setup {
+    let mut setup = Setup::empty();
+    // Dry choices put the kings on a1 and h8 (apart), White to move.
+    let white_king = king_square(choices, Square::A1);
+    let black_king = king_square(choices, Square::H8);
+    setup
+        .board
+        .set(white_king, Some(Piece::new(Colour::White, Walk::King)));
+    setup
+        .board
+        .set(black_king, Some(Piece::new(Colour::Black, Walk::King)));
+    let mut walks = vec![
+        Walk::Pawn,
+        Walk::Knight,
+        Walk::Bishop,
+        Walk::Rook,
+        Walk::Queen,
+    ];
+    if rules.captures_mutate() {
+        walks.push(Walk::ReversePawn);
+    }
+    let units = 1 + choices.below(MAX_UNITS);
+    let magic_one = bucket.magic.then(|| choices.below(units));
+    for index in 0..units {
+        // Most units next to a king (Black's more often: White has more units), where the
+        // mates are.
+        let square = match choices.below(4) {
+            0 => Square::new(choices.below(64) as u8).expect("below 64"),
+            1 => near(choices, white_king),
+            _ => near(choices, black_king),
+        };
+        if !setup.board.is_empty(square) {
+            continue;
+        }
+        // White units twice as often as black ones: the mating side needs material.
+        let colour = if choices.below(3) == 2 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let mut piece = Piece::new(colour, walks[choices.below(walks.len())]);
+        if magic_one == Some(index) || bucket.magic && choices.one_in(4) {
+            piece = piece.with_magic(true);
+        }
+        if rules.captures_mutate() && choices.one_in(4) {
+            piece = piece.with_mutable(true);
+        }
+        setup.board.set(square, Some(piece));
+    }
+    if rules.has(Condition::CirceParrain) && choices.one_in(3) {
+        let walk = [
+            Walk::Pawn,
+            Walk::Knight,
+            Walk::Bishop,
+            Walk::Rook,
+            Walk::Queen,
+        ][choices.below(5)];
+        setup.reserve = Some(Reserve {
+            piece: Piece::new(Colour::ALL[choices.below(2)], walk),
+            square: Square::new(choices.below(64) as u8).expect("below 64"),
+        });
+    }
+    if choices.below(2) == 1 {
+        setup.side_to_move = Colour::Black;
+    }
+    setup
+}
+
+/// A king's square: its corner (`dry`, which dry choices give), anywhere, or on an edge of
+/// the board (half of the time), where a few units mate.
+fn king_square(choices: &mut dyn Choices, dry: Square) -> Square {
+    let kind = choices.below(5);
+    let (along, side) = (choices.below(8) as u8, 7 * choices.below(2) as u8);
+    let (file, rank) = match kind {
+        0 => return dry,
+        1 => (along, choices.below(8) as u8),
+        2 | 3 => (along, side),
+        _ => (side, along),
+    };
+    Square::new(rank * 8 + file).expect("on the board")
+}
+
+/// A square at most two files and two ranks from `centre`, on the board.
+fn near(choices: &mut dyn Choices, centre: Square) -> Square {
+    let (df, dr) = (choices.below(5) as i8 - 2, choices.below(5) as i8 - 2);
+    centre.offset(df, dr).unwrap_or(centre)
+}
+
+/// Each engine's answer to one stipulation: its solutions in the compared form, sorted, or why
+/// it gave none (an engine error, or more solutions than a scenario may list).
+fn answer(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+) -> Result<Vec<String>, String> {
+    solutions_of(engine, position, rules, stipulation).map_err(|e| e.to_string())
+}
+
+/// The position with one thing less (a non-royal unit, the reserve, a castling right or the en
+/// passant right) for each thing it has, among those the constructor accepts.
+fn smaller(position: &Position) -> Vec<Position> {
+    let setup = position.setup();
+    let mut out = Vec::new();
+    let mut try_setup = |s: Setup| {
+        if let Ok(p) = Position::new(s, Validation::Strict) {
+            out.push(p);
+        }
+    };
+    for (square, piece) in setup.board.pieces() {
+        if !piece.royal {
+            let mut s = setup.clone();
+            s.board.set(square, None);
+            s.en_passant = None;
+            try_setup(s);
+        }
+    }
+    if setup.reserve.is_some() {
+        let mut s = setup.clone();
+        s.reserve = None;
+        try_setup(s);
+    }
+    if setup.en_passant.is_some() {
+        let mut s = setup.clone();
+        s.en_passant = None;
+        try_setup(s);
+    }
+    for rook in [Square::A1, Square::H1, Square::A8, Square::H8] {
+        if setup.castling.contains(rook) {
+            let mut s = setup.clone();
+            s.castling.remove(rook);
+            try_setup(s);
+        }
+    }
+    out
+}
+
+/// Takes things away from `position` while the engines still answer `stipulation` differently,
+/// and returns the smallest position reached with both answers there.
+#[allow(clippy::type_complexity)]
+fn shrink_solving(
+    a: &dyn Engine,
+    b: &dyn Engine,
+    rules: &Rules,
+    stipulation: Stipulation,
+    position: Position,
+    answers: (Result<Vec<String>, String>, Result<Vec<String>, String>),
+) -> (
+    Position,
+    (Result<Vec<String>, String>, Result<Vec<String>, String>),
+) {
+    let (mut position, mut answers) = (position, answers);
+    'smaller: loop {
+        for candidate in smaller(&position) {
+            let here = (
+                answer(a, &candidate, rules, stipulation),
+                answer(b, &candidate, rules, stipulation),
+            );
+            if here.0 != here.1 {
+                position = candidate;
+                answers = here;
+                continue 'smaller;
+            }
+        }
+        return (position, answers);
+    }
+}
+
+/// The reproducer of a difference: a scenario with the stipulation, whose expected solutions
+/// are the first engine's (the specification, when it is the reference engine).
+fn reproducer(a: &dyn Engine, found: &SolvingFound, origin: &str) -> String {
+    let [(first, first_answer), (second, _)] = &found.answers;
+    let mut y = format!(
+        "name: {}\n",
+        quote(&format!(
+            "Divergence (solutions): {first} and {second} solve {} differently under {}",
+            found.stipulation, found.rules
+        ))
+    );
+    y += &format!("source: {}\n", quote(origin));
+    y += &format!(
+        "note: {}\n",
+        quote(&format!(
+            "Written by the solving campaign. The expected solutions are the {first} engine's; the {second} engine answered otherwise."
+        ))
+    );
+    y += &rules_yaml(&found.rules);
+    y += &format!(
+        "position: {{ fen: {} }}\n",
+        quote(&fen::write(found.position.setup()))
+    );
+    y += &format!("stipulation: {}\n", quote(&found.stipulation));
+    match first_answer {
+        Ok(lines) => {
+            y += "expect:\n  solutions:";
+            if lines.is_empty() {
+                y += " []\n";
+            } else {
+                y += "\n";
+                for line in lines {
+                    y += &format!("    - {}\n", quote(line));
+                }
+            }
+        }
+        // No solution list to expect: the scenario still compares the engines' solutions,
+        // and expects the position's status.
+        Err(_) => {
+            let status = match a.status(&found.position, &found.rules) {
+                Ok(Status::Normal) => "normal",
+                Ok(Status::Check) => "check",
+                Ok(Status::Checkmate) => "checkmate",
+                Ok(Status::Stalemate) => "stalemate",
+                Err(_) => "normal",
+            };
+            y += &format!("expect: {{ status: {status} }}\n");
+        }
+    }
+    y
+}
+
+/// The seed of bucket `bucket`'s cases in a run seeded with `seed` (apart from the fuzz
+/// campaign's, so that the two campaigns of one run do not draw the same numbers).
+fn bucket_seed(seed: u64, bucket: usize) -> u64 {
+    (seed ^ 0x5011_1E50_11E5_0111) ^ (bucket as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
+}
+
+/// Case `case` of bucket `bucket` in a solving campaign seeded with `seed`, made again alone.
+pub fn make_problem(buckets: &[Bucket], bucket: usize, seed: u64, case: u64) -> FuzzedPosition {
+    let case_seed = bucket_seed(seed, bucket).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ case.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    problem_position(&mut Rng::new(case_seed), &buckets[bucket])
+}
+
+/// Runs a solving campaign comparing engine `a` (the specification) with engine `b`.
+pub fn run_solving_campaign(
+    campaign: &SolvingCampaign,
+    a: &dyn Engine,
+    b: &dyn Engine,
+) -> Result<SolvingReport, Error> {
+    let started = Instant::now();
+    let stipulations: Vec<Stipulation> = STIPULATIONS
+        .iter()
+        .map(|s| s.parse().expect("a supported stipulation"))
+        .collect();
+    let total = campaign
+        .count
+        .checked_mul(campaign.buckets.len() as u64)
+        .ok_or_else(|| {
+            LimitError::Bound(format!(
+                "{} positions per family is too many",
+                campaign.count
+            ))
+        })?;
+    let progress = Progress::new(
+        "solving",
+        "positions",
+        campaign.shard.size(total),
+        campaign.progress,
+    );
+    let summaries: Vec<Mutex<SolvingSummary>> = campaign
+        .buckets
+        .iter()
+        .map(|b| {
+            Mutex::new(SolvingSummary {
+                name: b.name.clone(),
+                ..Default::default()
+            })
+        })
+        .collect();
+    type Raw = (usize, u64, usize, FuzzedPosition);
+    let raw: Mutex<Vec<Raw>> = Mutex::new(Vec::new());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(campaign.jobs.max(1))
+        .stack_size(crate::perft_run::STACK_BYTES)
+        .build()
+        .map_err(|e| Error::System(format!("thread pool: {e}")))?;
+    pool.install(|| {
+        (0..total).into_par_iter().for_each(|index| {
+            if !campaign.shard.takes(index) {
+                return;
+            }
+            let bucket = (index / campaign.count) as usize;
+            let case = index % campaign.count;
+            let problem = make_problem(&campaign.buckets, bucket, campaign.seed, case);
+            let mut with_solutions = 0;
+            let mut differing = Vec::new();
+            for (which, &stipulation) in stipulations.iter().enumerate() {
+                let here = (
+                    answer(a, &problem.position, &problem.rules, stipulation),
+                    answer(b, &problem.position, &problem.rules, stipulation),
+                );
+                if here.0.as_ref().is_ok_and(|l| !l.is_empty()) {
+                    with_solutions += 1;
+                }
+                if here.0 != here.1 {
+                    differing.push(which);
+                }
+            }
+            {
+                let mut s = summaries[bucket].lock().expect("not poisoned");
+                s.positions += 1;
+                s.solves += stipulations.len() as u64;
+                s.with_solutions += with_solutions;
+                s.differences += differing.len() as u64;
+                s.digest ^= fingerprint(&format!(
+                    "{} {case} {} {}",
+                    s.name,
+                    fen::write(problem.position.setup()),
+                    problem.rules
+                ));
+            }
+            if !differing.is_empty() {
+                progress.failure();
+                let mut raw = raw.lock().expect("not poisoned");
+                for which in differing {
+                    if raw.len() < campaign.max_reports.max(1).saturating_mul(10) {
+                        raw.push((bucket, case, which, problem.clone()));
+                    }
+                }
+            }
+            progress.step();
+        })
+    });
+    progress.finish();
+    let mut raw = raw.into_inner().expect("not poisoned");
+    raw.sort_by_key(|(bucket, case, which, _)| (*bucket, *case, *which));
+    raw.truncate(campaign.max_reports);
+    let mut report = SolvingReport {
+        buckets: summaries
+            .into_iter()
+            .map(|m| m.into_inner().expect("not poisoned"))
+            .collect(),
+        ..Default::default()
+    };
+    for (bucket, case, which, problem) in raw {
+        let stipulation = stipulations[which];
+        let first = (
+            answer(a, &problem.position, &problem.rules, stipulation),
+            answer(b, &problem.position, &problem.rules, stipulation),
+        );
+        let (position, answers) =
+            shrink_solving(a, b, &problem.rules, stipulation, problem.position, first);
+        let name = &campaign.buckets[bucket].name;
+        let mut found = SolvingFound {
+            bucket: name.clone(),
+            case,
+            stipulation: STIPULATIONS[which].to_string(),
+            rules: problem.rules,
+            position,
+            answers: [
+                (a.name().to_string(), answers.0),
+                (b.name().to_string(), answers.1),
+            ],
+            reproducer: None,
+        };
+        if let Some(dir) = &campaign.reproducers {
+            let origin = format!(
+                "feerie check --fuzz-solve {} --seed {}: {name}, case {case}, {}",
+                campaign.count, campaign.seed, found.stipulation
+            );
+            let name = stem(
+                &found.rules,
+                "solutions",
+                &format!(
+                    "{} {}",
+                    fen::write(found.position.setup()),
+                    found.stipulation
+                ),
+                0,
+            );
+            match write_new(dir, &name, &reproducer(a, &found, &origin)) {
+                Ok(w) => found.reproducer = Some(w),
+                Err(e) => report.write_errors.push(format!(
+                    "cannot write a reproducer in {}: {e}",
+                    dir.display()
+                )),
+            }
+        }
+        report.found.push(found);
+    }
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
