@@ -8,10 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use feerie_oracle::rules::RebirthTime;
-use feerie_oracle::{
-    CheckMark, Colour, Condition, Engine, Position, Profile, Rules, Switch, popeye_input,
-};
+use feerie_oracle::rules::PopeyeReading;
+use feerie_oracle::{CheckMark, Colour, Engine, Position, Profile, Rules, Switch, popeye_input};
 
 use super::ExternalError;
 use super::popeye_output;
@@ -65,33 +63,11 @@ pub fn non_popeye_switches(rules: &Rules) -> Vec<String> {
         .collect()
 }
 
-/// Whether a switch can change anything under these conditions.
+/// Whether Popeye's answers can differ on a switch under these conditions: the switch matters
+/// there, and Popeye behaves one fixed way on it (the input states `rex`; Popeye has no magic
+/// pieces, so positions with them are not sent to it).
 fn relevant(switch: Switch, rules: &Rules) -> bool {
-    let circe = rules.circe_model();
-    let immediate = circe.is_some_and(|m| m.time == RebirthTime::Immediate);
-    match switch {
-        // The input says RexInclusive or RexExclusive, so Popeye follows our value.
-        Switch::Rex => false,
-        Switch::RebirthOccupied => immediate,
-        Switch::ParrainLongCastling => rules.has(Condition::CirceParrain),
-        Switch::FirstRankPawns => true,
-        Switch::CloneWalkWhenPromoting => rules.has(Condition::CirceClone),
-        Switch::CloneRoyalVictim => {
-            rules.has(Condition::CirceClone)
-                && rules.circe_rex() == feerie_oracle::rules::Rex::Inclusive
-        }
-        Switch::ParrainOtherSidePromotion => rules.has(Condition::CirceParrain),
-        Switch::PawnDirection
-        | Switch::SameWalkCapture
-        | Switch::RoyalRiderPassage
-        | Switch::RoyalEnPassant => rules.captures_mutate(),
-        // Popeye has no Bédoni magic pieces: positions with them are not sent to it.
-        Switch::MagicContactScope
-        | Switch::MagicSteps
-        | Switch::MagicKeptContact
-        | Switch::MagicPawnEdge
-        | Switch::MagicRebirthContact => false,
-    }
+    switch.popeye_reading() == PopeyeReading::Fixed && rules.switch_matters(switch)
 }
 
 /// Popeye's input listing the legal moves of the side to move (`depth` 1), or every sequence
