@@ -572,10 +572,15 @@ fn presets_help(switch: Switch) -> String {
     for c in Condition::ALL {
         for p in c.entry().presets.iter().filter(|p| p.switch == switch) {
             let profiles = p.profile.map_or(Profile::ALL.to_vec(), |only| vec![only]);
-            if profiles.iter().all(|&pr| switch.default_under(pr) == p.value) {
+            if profiles
+                .iter()
+                .all(|&pr| switch.default_under(pr) == p.value)
+            {
                 continue;
             }
-            let under = p.profile.map_or(String::new(), |only| format!(" under {only}"));
+            let under = p
+                .profile
+                .map_or(String::new(), |only| format!(" under {only}"));
             text += &format!("; {}{under}: {}", c.slug(), p.value);
         }
     }

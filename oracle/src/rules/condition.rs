@@ -13,8 +13,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::registry::ConditionKind;
 pub use super::registry::Condition;
+use super::registry::ConditionKind;
 
 impl Condition {
     /// The command-line slug.

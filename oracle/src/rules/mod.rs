@@ -320,7 +320,10 @@ impl Rules {
     /// assert!(!parrain.switch_matters(Switch::RebirthOccupied));
     /// ```
     pub fn switch_matters(&self, switch: Switch) -> bool {
-        let listed = || self.conditions().any(|c| c.entry().switches.contains(&switch));
+        let listed = || {
+            self.conditions()
+                .any(|c| c.entry().switches.contains(&switch))
+        };
         match switch.scope() {
             Scope::Always | Scope::MagicPieces => true,
             Scope::Conditions => listed(),

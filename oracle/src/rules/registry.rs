@@ -11,9 +11,9 @@
 //! defaults and the combinations, the Popeye input written and read, the fuzz families, which
 //! switches Popeye's behaviour can be compared on).
 //!
-//! The switches are declared once in the same way, in [`super::switch`]: each with its values,
-//! its default under each profile, where it matters ([`Scope`]) and how Popeye's input treats
-//! it ([`PopeyeReading`]).
+//! The switches are declared once in the same way, in the list behind [`Switch`] (`switch.rs`):
+//! each with its values, its default under each profile, where it matters ([`Scope`]) and how
+//! Popeye's input treats it ([`PopeyeReading`]).
 
 use super::{
     FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthPlace, RebirthTime,
@@ -382,7 +382,10 @@ impl FuzzFamily {
                 out.push(family(pair, false));
             }
         }
-        for c in Condition::ALL.into_iter().filter(|c| c.entry().fuzzed_with_magic) {
+        for c in Condition::ALL
+            .into_iter()
+            .filter(|c| c.entry().fuzzed_with_magic)
+        {
             out.push(family(vec![c], true));
         }
         out
