@@ -322,15 +322,21 @@ pub fn compare_perft(
 }
 
 /// The same conditions under Popeye's reading: every switch at the popeye profile's value,
-/// except those the exported input states (rex), which keep ours.
+/// except those the exported input states (rex), which keep ours when set.
 pub fn popeye_reading(rules: &Rules) -> Rules {
-    let mut popeye = Rules::new(rules.conditions(), Profile::Popeye).expect("same conditions");
-    // One switch serves Circe (exclusive unless set) and the capturer mutation (inclusive
-    // unless set): equal readings mean it was set.
-    if rules.circe_rex() == rules.mutation_rex() {
-        popeye
-            .set(Switch::Rex.key(), &rules.circe_rex().to_string())
-            .expect("a value of the same switch");
+    reading_under(rules, Profile::Popeye)
+}
+
+/// The same conditions under `profile`: its value for every switch, except those Popeye's input
+/// states ([`PopeyeReading::Stated`]: rex), which keep ours when set.
+pub fn reading_under(rules: &Rules, profile: Profile) -> Rules {
+    let mut other = Rules::new(rules.conditions(), profile).expect("same conditions");
+    for (switch, value) in rules.overrides() {
+        if switch.popeye_reading() == PopeyeReading::Stated {
+            other
+                .set(switch.key(), value)
+                .expect("a value of the same switch");
+        }
     }
-    popeye
+    other
 }
