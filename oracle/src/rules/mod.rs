@@ -1,12 +1,14 @@
 //! The rules in force: conditions, profile and switch values.
 //!
-//! [`Rules`] is the only place that knows the profile defaults; engines ask it for the resolved
-//! value of each switch.
+//! Each condition is declared once in [`registry`], each switch once in the list behind
+//! [`Switch`] (its default under each profile there); [`Rules`] resolves them, and engines ask
+//! it for the value of each switch.
 //!
 //! # Switches and profiles
 //!
 //! Each switch is an enum of its values, written as on the command line (`--set KEY=VALUE`).
-//! [`Rules`] resolves a switch that is not set to the value of the profile in force:
+//! [`Rules`] resolves a switch that is not set to the value a condition in force presets, else
+//! to the value of the profile in force:
 //!
 //! | switch | values | profile `documented` | profile `popeye` |
 //! |---|---|---|---|

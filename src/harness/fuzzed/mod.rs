@@ -7,7 +7,6 @@
 //!
 //! The same generator serves the campaign (seeded [`Rng`]), proptest ([`strategy`]) and
 //! libFuzzer (the [`arbitrary::Arbitrary`] implementation of [`FuzzedPosition`]).
-
 //!
 //! One job a module: the families ([`Bucket`]), the generation of one position ([`Generator`]),
 //! the edits after the playout, and the strategies for proptest and libFuzzer.
