@@ -123,10 +123,8 @@ enum Command {
         /// Worker threads, 1 to 256 (default: the number of cores).
         #[arg(long)]
         jobs: Option<usize>,
-        /// Fuzz only this family, or family/profile (repeatable): orthodox, circe, circe-clone,
-        /// circe-equipollents, circe-parrain, frankfurt, protean, magic,
-        /// circe-parrain+frankfurt, circe+magic.
-        #[arg(long)]
+        /// Fuzz only this family, or family/profile (repeatable; --help lists the families).
+        #[arg(long, long_help = families_help())]
         only: Vec<String>,
         /// Divergences shrunk and reported in full (the others are counted).
         #[arg(long, default_value_t = 5)]
@@ -540,13 +538,29 @@ fn dispute_solutions(
     Ok(code)
 }
 
-/// The long help of `--rules`: the slugs.
+/// The long help of `--rules`: the slugs, each with its rule, from the registry of conditions.
 fn rules_help() -> String {
+    let mut text = String::from(
+        "Rules in force: orthodox (no condition, the default) or conditions. Repeat the flag or \
+         separate slugs with commas (--rules circe,frankfurt); a slug given twice, an empty one \
+         and orthodox with a condition are errors. At most one Circe variant at a time; frankfurt \
+         and protean do not combine. Conditions:",
+    );
+    for c in Condition::ALL {
+        text += &format!("\n  {}: {}", c.slug(), c.entry().description);
+    }
+    text
+}
+
+/// The long help of `--only`: the fuzz families of the registry of conditions.
+fn families_help() -> String {
+    let names: Vec<String> = feerie_oracle::rules::FuzzFamily::all()
+        .iter()
+        .map(|f| f.name())
+        .collect();
     format!(
-        "Rules in force: orthodox (no condition, the default) or conditions among {}. Repeat the \
-         flag or separate slugs with commas (--rules circe,frankfurt); a slug given twice, an \
-         empty one and orthodox with a condition are errors.",
-        Condition::ALL.map(|c| c.slug()).join(", ")
+        "Fuzz only this family, or family/profile (repeatable): {}.",
+        names.join(", ")
     )
 }
 
@@ -565,7 +579,36 @@ fn set_help() -> String {
          values is an error). Keys and values:",
     );
     for switch in Switch::ALL {
-        text += &format!("\n  {}: {}", switch.key(), switch.values().join(", "));
+        text += &format!(
+            "\n  {}: {} (documented: {}, popeye: {}{})",
+            switch.key(),
+            switch.values().join(", "),
+            switch.default_under(Profile::Documented),
+            switch.default_under(Profile::Popeye),
+            presets_help(switch)
+        );
+    }
+    text
+}
+
+/// The conditions that preset a switch over the profiles' defaults, as `--set`'s help shows
+/// them: `; protean: opposing`.
+fn presets_help(switch: Switch) -> String {
+    let mut text = String::new();
+    for c in Condition::ALL {
+        for p in c.entry().presets.iter().filter(|p| p.switch == switch) {
+            let profiles = p.profile.map_or(Profile::ALL.to_vec(), |only| vec![only]);
+            if profiles
+                .iter()
+                .all(|&pr| switch.default_under(pr) == p.value)
+            {
+                continue;
+            }
+            let under = p
+                .profile
+                .map_or(String::new(), |only| format!(" under {only}"));
+            text += &format!("; {}{under}: {}", c.slug(), p.value);
+        }
     }
     text
 }

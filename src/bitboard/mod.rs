@@ -15,6 +15,7 @@ mod orthodox;
 mod rules;
 mod tables;
 
+use feerie_oracle::engine::check_rules_fit;
 use feerie_oracle::{
     Capture, CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status,
 };
@@ -68,6 +69,13 @@ fn orthodox_mark(after: &BbPosition) -> CheckMark {
     }
 }
 
+/// The position on bitboards, once the oracle has checked that it means something under these
+/// rules ([`check_rules_fit`]: the two engines refuse the same positions with the same words).
+fn fitting(position: &Position, rules: &Rules) -> Result<BbPosition, EngineError> {
+    check_rules_fit(position, rules)?;
+    Ok(BbPosition::from_setup(position.setup()))
+}
+
 /// Legal moves with the positions they lead to.
 fn successors(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, BbPosition)>, EngineError> {
     if orthodox::applies(p, rules) {
@@ -102,11 +110,9 @@ fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> 
     if orthodox::applies(p, rules) {
         return Ok(orthodox::perft(p, depth));
     }
-    let game = fairy::Game::new(rules);
-    game.check_supported(p)?;
     match compact::Compact::new(rules) {
         Some(c) => Ok(c.perft(p, depth, rules)),
-        None => game.perft(p, depth),
+        None => fairy::Game::new(rules).perft(p, depth),
     }
 }
 
@@ -115,7 +121,7 @@ impl BitboardEngine {
     /// or the compact path), or `None` when neither applies; for cross-checking it against the record path, whose positions
     /// [`Engine::play`] gives.
     pub fn compact_children(&self, position: &Position, rules: &Rules) -> Option<Vec<Setup>> {
-        let p = BbPosition::from_setup(position.setup());
+        let p = fitting(position, rules).ok()?;
         if orthodox::applies(&p, rules) {
             let mut list = MoveList::new();
             orthodox::generate(&p, &mut list);
@@ -125,9 +131,6 @@ impl BitboardEngine {
                     .map(|&mv| orthodox::make(&p, mv).to_setup())
                     .collect(),
             );
-        }
-        if fairy::Game::new(rules).check_supported(&p).is_err() {
-            return None;
         }
         let c = compact::Compact::new(rules)?;
         Some(
@@ -161,7 +164,7 @@ impl Engine for BitboardEngine {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<MoveRecord>, EngineError> {
-        let p = BbPosition::from_setup(position.setup());
+        let p = fitting(position, rules)?;
         let mut moves: Vec<MoveRecord> =
             successors(&p, rules)?.into_iter().map(|(r, _)| r).collect();
         moves.sort();
@@ -173,7 +176,7 @@ impl Engine for BitboardEngine {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
-        let p = BbPosition::from_setup(position.setup());
+        let p = fitting(position, rules)?;
         let mut children: Vec<(MoveRecord, Setup)> = successors(&p, rules)?
             .into_iter()
             .map(|(r, after)| (r, after.to_setup()))
@@ -188,7 +191,7 @@ impl Engine for BitboardEngine {
         rules: &Rules,
         mv: &MoveRecord,
     ) -> Result<Setup, EngineError> {
-        let p = BbPosition::from_setup(position.setup());
+        let p = fitting(position, rules)?;
         let wanted = MoveRecord {
             check: CheckMark::None,
             ..mv.clone()
@@ -206,11 +209,11 @@ impl Engine for BitboardEngine {
     }
 
     fn perft(&self, position: &Position, rules: &Rules, depth: u32) -> Result<u64, EngineError> {
-        count(&BbPosition::from_setup(position.setup()), rules, depth)
+        count(&fitting(position, rules)?, rules, depth)
     }
 
     fn status(&self, position: &Position, rules: &Rules) -> Result<Status, EngineError> {
-        let p = BbPosition::from_setup(position.setup());
+        let p = fitting(position, rules)?;
         let (in_check, has_move) = if orthodox::applies(&p, rules) {
             let mut list = MoveList::new();
             orthodox::generate(&p, &mut list);

@@ -8,10 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use feerie_oracle::rules::RebirthTime;
-use feerie_oracle::{
-    Colour, Condition, Engine, EngineError, Position, Profile, Rules, Switch, popeye_input,
-};
+use feerie_oracle::rules::PopeyeReading;
+use feerie_oracle::{Colour, Engine, EngineError, Position, Profile, Rules, Switch, popeye_input};
 
 use super::ExternalError;
 use super::popeye_batch::ListedMove;
@@ -66,33 +64,11 @@ pub fn non_popeye_switches(rules: &Rules) -> Vec<String> {
         .collect()
 }
 
-/// Whether a switch can change anything under these conditions.
+/// Whether Popeye's answers can differ on a switch under these conditions: the switch matters
+/// there, and Popeye behaves one fixed way on it (the input states `rex`; Popeye has no magic
+/// pieces, so positions with them are not sent to it).
 fn relevant(switch: Switch, rules: &Rules) -> bool {
-    let circe = rules.circe_model();
-    let immediate = circe.is_some_and(|m| m.time == RebirthTime::Immediate);
-    match switch {
-        // The input says RexInclusive or RexExclusive, so Popeye follows our value.
-        Switch::Rex => false,
-        Switch::RebirthOccupied => immediate,
-        Switch::ParrainLongCastling => rules.has(Condition::CirceParrain),
-        Switch::FirstRankPawns => true,
-        Switch::CloneWalkWhenPromoting => rules.has(Condition::CirceClone),
-        Switch::CloneRoyalVictim => {
-            rules.has(Condition::CirceClone)
-                && rules.circe_rex() == feerie_oracle::rules::Rex::Inclusive
-        }
-        Switch::ParrainOtherSidePromotion => rules.has(Condition::CirceParrain),
-        Switch::PawnDirection
-        | Switch::SameWalkCapture
-        | Switch::RoyalRiderPassage
-        | Switch::RoyalEnPassant => rules.captures_mutate(),
-        // Popeye has no Bédoni magic pieces: positions with them are not sent to it.
-        Switch::MagicContactScope
-        | Switch::MagicSteps
-        | Switch::MagicKeptContact
-        | Switch::MagicPawnEdge
-        | Switch::MagicRebirthContact => false,
-    }
+    switch.popeye_reading() == PopeyeReading::Fixed && rules.switch_matters(switch)
 }
 
 /// Popeye's input listing the legal moves of the side to move (`depth` 1), or every sequence
@@ -351,15 +327,21 @@ pub fn compare_perft(
 }
 
 /// The same conditions under Popeye's reading: every switch at the popeye profile's value,
-/// except those the exported input states (rex), which keep ours.
+/// except those the exported input states (rex), which keep ours when set.
 pub fn popeye_reading(rules: &Rules) -> Rules {
-    let mut popeye = Rules::new(rules.conditions(), Profile::Popeye).expect("same conditions");
-    // One switch serves Circe (exclusive unless set) and the capturer mutation (inclusive
-    // unless set): equal readings mean it was set.
-    if rules.circe_rex() == rules.mutation_rex() {
-        popeye
-            .set(Switch::Rex.key(), &rules.circe_rex().to_string())
-            .expect("a value of the same switch");
+    reading_under(rules, Profile::Popeye)
+}
+
+/// The same conditions under `profile`: its value for every switch, except those Popeye's input
+/// states ([`PopeyeReading::Stated`]: rex), which keep ours when set.
+pub fn reading_under(rules: &Rules, profile: Profile) -> Rules {
+    let mut other = Rules::new(rules.conditions(), profile).expect("same conditions");
+    for (switch, value) in rules.overrides() {
+        if switch.popeye_reading() == PopeyeReading::Stated {
+            other
+                .set(switch.key(), value)
+                .expect("a value of the same switch");
+        }
     }
-    popeye
+    other
 }

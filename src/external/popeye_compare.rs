@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use feerie_oracle::{Engine, EngineError, Position, Profile, Rules, Switch, popeye_move};
+use feerie_oracle::{Engine, EngineError, Position, Profile, Rules, popeye_move};
 
 use super::popeye::{self, PopeyeError};
 use crate::error::Error;
@@ -176,16 +176,7 @@ impl Tally {
 /// The same conditions under another profile: its values for every switch, except rex, which
 /// the exported input states and which therefore keeps ours when it was set.
 pub fn with_profile(rules: &Rules, profile: Profile) -> Rules {
-    if profile == Profile::Popeye {
-        return popeye::popeye_reading(rules);
-    }
-    let mut other = Rules::new(rules.conditions(), profile).expect("same conditions");
-    if rules.circe_rex() == rules.mutation_rex() {
-        other
-            .set(Switch::Rex.key(), &rules.circe_rex().to_string())
-            .expect("a value of the same switch");
-    }
-    other
+    popeye::reading_under(rules, profile)
 }
 
 /// The scenarios of a file or folder as cases: each at its position after `play` (played under

@@ -5,7 +5,7 @@
 //! [`CirceModel`]; engines implement each answer once, so the variants share every piece of
 //! code they have in common.
 
-use super::{Condition, RebirthOccupied, Rex, Rules};
+use super::{Condition, ConditionKind, RebirthOccupied, Rex, Rules};
 
 /// The walk the captured unit is reborn with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,19 +76,17 @@ pub struct CirceModel {
 }
 
 impl CirceModel {
-    /// The model of a Circe-family condition with the switches of `rules`; `None` for the
-    /// conditions outside the family.
+    /// The model of a Circe-family condition (its rebirth answers as the registry declares
+    /// them) with the switches of `rules`; `None` for the conditions outside the family.
     pub fn of(condition: Condition, rules: &Rules) -> Option<CirceModel> {
-        use PromotionChooser::{Capturer as CapturerChooses, Owner};
-        use RebirthPlace::*;
-        use RebirthTime::*;
-        use RebirthWalk::{Captured, Capturer};
-        let (walk, place, time, chooser) = match condition {
-            Condition::Circe => (Captured, CirceSquare, Immediate, CapturerChooses),
-            Condition::CirceClone => (Capturer, CirceSquare, Immediate, CapturerChooses),
-            Condition::CirceEquipollents => (Captured, CaptureVector, Immediate, CapturerChooses),
-            Condition::CirceParrain => (Captured, NextMoveVector, NextMove, Owner),
-            Condition::Frankfurt | Condition::Protean => return None,
+        let ConditionKind::Circe {
+            walk,
+            place,
+            time,
+            chooser,
+        } = condition.entry().kind
+        else {
+            return None;
         };
         Some(CirceModel {
             walk,

@@ -1,11 +1,9 @@
-//! The fairy conditions (RULES.md §1–5), each named by its command-line slug.
+//! The fairy conditions (RULES.md §1–5), each named by its command-line slug and declared
+//! once in [`super::registry`]:
 //!
-//! - `circe`: Plain Circe, a captured unit is reborn on its rebirth square at once;
-//! - `circe-clone`: Circe Clone, it is reborn with the capturer's walk;
-//! - `circe-equipollents`: Circe Equipollents, it is reborn by the capture's vector;
-//! - `circe-parrain`: Circe Parrain, it is reborn on the next move, by that move's vector;
-//! - `frankfurt`, `protean`: the capturer takes the captured unit's walk (one rule with two
-//!   presets of `pawn_direction` and `same_walk_capture`).
+//! `circe`, `circe-clone`, `circe-equipollents` and `circe-parrain` (the Circe family), `frankfurt`
+//! and `protean` (one capturer mutation with two presets of `pawn_direction` and
+//! `same_walk_capture`); each entry there says its rule in one line.
 //!
 //! At most one Circe-family condition is in force at a time, and `frankfurt` and `protean` do not
 //! combine; a Circe condition combines with either of them, and magic pieces (marked on the board,
@@ -15,80 +13,23 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A fairy condition (RULES.md §1–5). Magic pieces are not a condition: they are marked in the
-/// position, and their rule applies wherever they stand.
-///
-/// ```
-/// use feerie_oracle::Condition;
-/// let c: Condition = "circe-parrain".parse().unwrap();
-/// assert_eq!(c, Condition::CirceParrain);
-/// assert_eq!(c.to_string(), "circe-parrain");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Condition {
-    /// Plain Circe (§1).
-    Circe,
-    /// Circe Clone (§2).
-    CirceClone,
-    /// Circe Equipollents (§3).
-    CirceEquipollents,
-    /// Circe Parrain (§4).
-    CirceParrain,
-    /// Frankfurt chess (§5), capturer takes the captured walk; pawn direction its own.
-    Frankfurt,
-    /// Protean chess (§5), as Frankfurt with Popeye's opposing pawn direction.
-    Protean,
-}
+pub use super::registry::Condition;
+use super::registry::ConditionKind;
 
 impl Condition {
-    /// Every condition, in slug order of the command line.
-    pub const ALL: [Condition; 6] = [
-        Condition::Circe,
-        Condition::CirceClone,
-        Condition::CirceEquipollents,
-        Condition::CirceParrain,
-        Condition::Frankfurt,
-        Condition::Protean,
-    ];
-
     /// The command-line slug.
     pub fn slug(self) -> &'static str {
-        match self {
-            Condition::Circe => "circe",
-            Condition::CirceClone => "circe-clone",
-            Condition::CirceEquipollents => "circe-equipollents",
-            Condition::CirceParrain => "circe-parrain",
-            Condition::Frankfurt => "frankfurt",
-            Condition::Protean => "protean",
-        }
+        self.entry().slug
     }
 
     /// True for the Circe family (rebirth of captured units).
     pub fn is_circe(self) -> bool {
-        matches!(
-            self,
-            Condition::Circe
-                | Condition::CirceClone
-                | Condition::CirceEquipollents
-                | Condition::CirceParrain
-        )
+        matches!(self.entry().kind, ConditionKind::Circe { .. })
     }
 
     /// True for the conditions where a capturer changes walk.
     pub fn is_mutating(self) -> bool {
-        matches!(self, Condition::Frankfurt | Condition::Protean)
-    }
-
-    /// Popeye's name of the condition, as written in its input.
-    pub fn popeye_name(self) -> &'static str {
-        match self {
-            Condition::Circe => "Circe",
-            Condition::CirceClone => "CirceClone",
-            Condition::CirceEquipollents => "EquipollentsCirce",
-            Condition::CirceParrain => "ParrainCirce",
-            Condition::Frankfurt => "FrankfurtChess",
-            Condition::Protean => "ProteanChess",
-        }
+        self.entry().kind == ConditionKind::Mutation
     }
 }
 

@@ -1,12 +1,14 @@
 //! The rules in force: conditions, profile and switch values.
 //!
-//! [`Rules`] is the only place that knows the profile defaults; engines ask it for the resolved
-//! value of each switch.
+//! Each condition is declared once in [`registry`], each switch once in the list behind
+//! [`Switch`] (its default under each profile there); [`Rules`] resolves them, and engines ask
+//! it for the value of each switch.
 //!
 //! # Switches and profiles
 //!
 //! Each switch is an enum of its values, written as on the command line (`--set KEY=VALUE`).
-//! [`Rules`] resolves a switch that is not set to the value of the profile in force:
+//! [`Rules`] resolves a switch that is not set to the value a condition in force presets, else
+//! to the value of the profile in force:
 //!
 //! | switch | values | profile `documented` | profile `popeye` |
 //! |---|---|---|---|
@@ -35,6 +37,7 @@
 mod circe;
 mod condition;
 mod profile;
+pub mod registry;
 mod switch;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,6 +46,7 @@ use std::fmt;
 pub use circe::{CirceModel, PromotionChooser, RebirthPlace, RebirthTime, RebirthWalk};
 pub use condition::{Condition, UnknownCondition};
 pub use profile::Profile;
+pub use registry::{ConditionEntry, ConditionKind, FuzzFamily, PopeyeReading, Scope};
 pub use switch::*;
 
 /// An error in a rule set: an unknown slug, switch or value, or conditions that cannot combine.
@@ -266,166 +270,166 @@ impl Rules {
         self.conditions().any(|c| c.is_mutating())
     }
 
-    fn get<T: std::str::FromStr>(&self, switch: Switch, default: T) -> T {
-        self.overrides
-            .get(&switch)
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
+    /// The value of a switch: as set, else the value the first condition in force presets for
+    /// it (the Circe family comes first), else the profile's default.
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, Profile, Rules, Switch};
+    /// let protean = Rules::new([Condition::Protean], Profile::Documented).unwrap();
+    /// assert_eq!(protean.value(Switch::PawnDirection), "opposing");
+    /// assert_eq!(protean.value(Switch::Rex), "inclusive");
+    /// let both = Rules::new([Condition::Circe, Condition::Protean], Profile::Documented).unwrap();
+    /// assert_eq!(both.value(Switch::Rex), "exclusive");
+    /// ```
+    pub fn value(&self, switch: Switch) -> &'static str {
+        self.overrides.get(&switch).copied().unwrap_or_else(|| {
+            self.conditions()
+                .find_map(|c| c.entry().preset(switch, self.profile))
+                .unwrap_or_else(|| switch.default_under(self.profile))
+        })
     }
 
-    /// Whether kings take part in rebirth (Circe family).
+    /// The value of a switch as `condition`'s rule reads it, whether or not it is in force: as
+    /// set, else as that condition presets it, else the profile's default. One switch (`rex`)
+    /// serves two rules with two presets.
+    pub fn value_for(&self, switch: Switch, condition: Condition) -> &'static str {
+        self.overrides.get(&switch).copied().unwrap_or_else(|| {
+            condition
+                .entry()
+                .preset(switch, self.profile)
+                .unwrap_or_else(|| switch.default_under(self.profile))
+        })
+    }
+
+    fn typed<T: std::str::FromStr>(value: &'static str) -> T {
+        value
+            .parse()
+            .ok()
+            .expect("switch values come from the switch's own list")
+    }
+
+    fn get<T: std::str::FromStr>(&self, switch: Switch) -> T {
+        Rules::typed(self.value(switch))
+    }
+
+    /// Whether a switch can change anything under these conditions (by its [`Scope`]); a
+    /// switch of magic pieces can wherever they stand, which the rules do not know.
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, Profile, Rules, Switch};
+    /// let parrain = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
+    /// assert!(parrain.switch_matters(Switch::ParrainLongCastling));
+    /// assert!(!parrain.switch_matters(Switch::RebirthOccupied));
+    /// ```
+    pub fn switch_matters(&self, switch: Switch) -> bool {
+        let listed = || {
+            self.conditions()
+                .any(|c| c.entry().switches.contains(&switch))
+        };
+        match switch.scope() {
+            Scope::Always | Scope::MagicPieces => true,
+            Scope::Conditions => listed(),
+            Scope::RoyalRebirth => listed() && self.circe_rex() == Rex::Inclusive,
+        }
+    }
+
+    /// Whether kings take part in rebirth (the Circe family's reading of `rex`).
     pub fn circe_rex(&self) -> Rex {
-        self.get(Switch::Rex, Rex::Exclusive)
+        let circe = self.circe().unwrap_or(Condition::Circe);
+        Rules::typed(self.value_for(Switch::Rex, circe))
     }
 
-    /// Whether kings take part in capturer mutation (Frankfurt, Protean).
+    /// Whether kings take part in capturer mutation (Frankfurt's and Protean's reading of
+    /// `rex`).
     pub fn mutation_rex(&self) -> Rex {
-        self.get(Switch::Rex, Rex::Inclusive)
+        let mutation = self
+            .conditions()
+            .find(|c| c.is_mutating())
+            .unwrap_or(Condition::Frankfurt);
+        Rules::typed(self.value_for(Switch::Rex, mutation))
     }
 
     /// What an occupied rebirth square does to a capture.
     pub fn rebirth_occupied(&self) -> RebirthOccupied {
-        self.get(Switch::RebirthOccupied, RebirthOccupied::Relaxed)
+        self.get(Switch::RebirthOccupied)
     }
 
     /// The Parrain vector of 0-0-0.
     pub fn parrain_long_castling(&self) -> ParrainLongCastling {
-        let default = match self.profile {
-            Profile::Documented => ParrainLongCastling::TowardA,
-            Profile::Popeye => ParrainLongCastling::TowardH,
-        };
-        self.get(Switch::ParrainLongCastling, default)
+        self.get(Switch::ParrainLongCastling)
     }
 
     /// What a pawn on its own first rank may do.
     pub fn first_rank_pawns(&self) -> FirstRankPawns {
-        // Popeye 4.104 lets such a pawn step and take under Parrain, guard its diagonals without
-        // moving under Equipollents, and neither move nor guard under any other condition.
-        let default = match self.profile {
-            Profile::Documented => FirstRankPawns::Step,
-            Profile::Popeye if self.has(Condition::CirceParrain) => FirstRankPawns::Step,
-            Profile::Popeye if self.has(Condition::CirceEquipollents) => FirstRankPawns::GuardOnly,
-            Profile::Popeye => FirstRankPawns::Inert,
-        };
-        self.get(Switch::FirstRankPawns, default)
+        self.get(Switch::FirstRankPawns)
     }
 
     /// Circe Clone: the walk cloned from a promoting pawn.
     pub fn clone_walk_when_promoting(&self) -> CloneWalkWhenPromoting {
-        self.get(Switch::CloneWalkWhenPromoting, CloneWalkWhenPromoting::Pawn)
+        self.get(Switch::CloneWalkWhenPromoting)
     }
 
     /// Circe Clone, `rex: inclusive`: the walk a captured royal unit is reborn with.
     pub fn clone_royal_victim(&self) -> CloneRoyalVictim {
-        let default = match self.profile {
-            Profile::Documented => CloneRoyalVictim::KeepsWalk,
-            Profile::Popeye => CloneRoyalVictim::TakesWalk,
-        };
-        self.get(Switch::CloneRoyalVictim, default)
+        self.get(Switch::CloneRoyalVictim)
     }
 
     /// Circe Parrain: whether a pawn of the side not moving, reborn on its promotion rank,
     /// promotes.
     pub fn parrain_other_side_promotion(&self) -> ParrainOtherSidePromotion {
-        let default = match self.profile {
-            Profile::Documented => ParrainOtherSidePromotion::Promotes,
-            Profile::Popeye => ParrainOtherSidePromotion::Stays,
-        };
-        self.get(Switch::ParrainOtherSidePromotion, default)
+        self.get(Switch::ParrainOtherSidePromotion)
     }
 
     /// The direction of a unit that becomes a pawn by capture.
     pub fn pawn_direction(&self) -> PawnDirection {
-        let default = if self.has(Condition::Protean) {
-            PawnDirection::Opposing
-        } else {
-            PawnDirection::Own
-        };
-        self.get(Switch::PawnDirection, default)
+        self.get(Switch::PawnDirection)
     }
 
     /// A pawn taking a pawn under Frankfurt or Protean chess.
     pub fn same_walk_capture(&self) -> SameWalkCapture {
-        let default = if self.has(Condition::Protean) {
-            SameWalkCapture::Flip
-        } else {
-            SameWalkCapture::Keep
-        };
-        self.get(Switch::SameWalkCapture, default)
+        self.get(Switch::SameWalkCapture)
     }
 
     /// Whether royal riders may pass over attacked squares.
     pub fn royal_rider_passage(&self) -> RoyalRiderPassage {
-        self.get(Switch::RoyalRiderPassage, RoyalRiderPassage::Free)
+        self.get(Switch::RoyalRiderPassage)
     }
 
     /// Whether a royal pawn can be taken en passant.
     pub fn royal_en_passant(&self) -> RoyalEnPassant {
-        let default = match self.profile {
-            Profile::Documented => RoyalEnPassant::No,
-            Profile::Popeye => RoyalEnPassant::Yes,
-        };
-        self.get(Switch::RoyalEnPassant, default)
+        self.get(Switch::RoyalEnPassant)
     }
 
     /// Which magic pieces count for the colour test.
     pub fn magic_contact_scope(&self) -> MagicContactScope {
-        self.get(Switch::MagicContactScope, MagicContactScope::NewContacts)
+        self.get(Switch::MagicContactScope)
     }
 
     /// Steps of a contact mutation.
     pub fn magic_steps(&self) -> MagicSteps {
-        self.get(Switch::MagicSteps, MagicSteps::One)
+        self.get(Switch::MagicSteps)
     }
 
     /// A magic piece moving along a unit it touches.
     pub fn magic_kept_contact(&self) -> MagicKeptContact {
-        self.get(Switch::MagicKeptContact, MagicKeptContact::NoEffect)
+        self.get(Switch::MagicKeptContact)
     }
 
     /// A piece demoted to a pawn on its promotion rank.
     pub fn magic_pawn_edge(&self) -> MagicPawnEdge {
-        self.get(Switch::MagicPawnEdge, MagicPawnEdge::Promote)
+        self.get(Switch::MagicPawnEdge)
     }
 
     /// A unit reborn next to a magic piece.
     pub fn magic_rebirth_contact(&self) -> MagicRebirthContact {
-        self.get(Switch::MagicRebirthContact, MagicRebirthContact::Mutates)
+        self.get(Switch::MagicRebirthContact)
     }
 
-    /// Every switch with its resolved value, in the order of RULES.md.
+    /// Every switch with its resolved value ([`Rules::value`]), in the order of RULES.md.
     pub fn resolved(&self) -> Vec<(Switch, String)> {
         Switch::ALL
             .iter()
-            .map(|&s| {
-                let v = match s {
-                    Switch::Rex => {
-                        if self.captures_mutate() && self.circe().is_none() {
-                            self.mutation_rex().to_string()
-                        } else {
-                            self.circe_rex().to_string()
-                        }
-                    }
-                    Switch::RebirthOccupied => self.rebirth_occupied().to_string(),
-                    Switch::ParrainLongCastling => self.parrain_long_castling().to_string(),
-                    Switch::FirstRankPawns => self.first_rank_pawns().to_string(),
-                    Switch::CloneWalkWhenPromoting => self.clone_walk_when_promoting().to_string(),
-                    Switch::CloneRoyalVictim => self.clone_royal_victim().to_string(),
-                    Switch::ParrainOtherSidePromotion => {
-                        self.parrain_other_side_promotion().to_string()
-                    }
-                    Switch::PawnDirection => self.pawn_direction().to_string(),
-                    Switch::SameWalkCapture => self.same_walk_capture().to_string(),
-                    Switch::RoyalRiderPassage => self.royal_rider_passage().to_string(),
-                    Switch::RoyalEnPassant => self.royal_en_passant().to_string(),
-                    Switch::MagicContactScope => self.magic_contact_scope().to_string(),
-                    Switch::MagicSteps => self.magic_steps().to_string(),
-                    Switch::MagicKeptContact => self.magic_kept_contact().to_string(),
-                    Switch::MagicPawnEdge => self.magic_pawn_edge().to_string(),
-                    Switch::MagicRebirthContact => self.magic_rebirth_contact().to_string(),
-                };
-                (s, v)
-            })
+            .map(|&s| (s, self.value(s).to_string()))
             .collect()
     }
 }

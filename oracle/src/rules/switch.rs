@@ -1,10 +1,13 @@
-//! The switches: every point where the sources disagree or are silent (RULES.md §1–8). Their
-//! values under each profile are tabled in the documentation of [`super`].
+//! The switches: every point where the sources disagree or are silent (RULES.md §1–8), each
+//! declared once with its values, its default under each profile, where it matters and how
+//! Popeye's input treats it. Their values under each profile are tabled in the documentation
+//! of [`super`]; a condition may preset a value over the profile's (see [`super::registry`]).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::RulesError;
+use super::registry::{PopeyeReading, Scope};
+use super::{Profile, RulesError};
 
 macro_rules! switch_values {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
@@ -16,7 +19,7 @@ macro_rules! switch_values {
             /// Every value, as written in switches.
             pub const VALUES: &'static [&'static str] = &[$($text),+];
             /// The value as written in switches.
-            pub fn as_str(self) -> &'static str {
+            pub const fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }
             }
         }
@@ -144,15 +147,24 @@ switch_values! {
 }
 
 /// Declares every switch once: its variant of [`Switch`] (named as the enum of its values),
-/// its key; [`Switch::ALL`], [`Switch::key`] and [`Switch::values`] follow from the list.
+/// its key, its value under each profile when no condition presets one, where it matters and
+/// how Popeye's input treats it. [`Switch::ALL`], [`Switch::key`], [`Switch::values`],
+/// [`Switch::default_under`], [`Switch::scope`] and [`Switch::popeye_reading`] follow from the
+/// list.
 macro_rules! switches {
-    ($($variant:ident = $key:literal),+ $(,)?) => {
+    ($($variant:ident = $key:literal {
+        documented: $documented:ident,
+        popeye: $popeye:ident,
+        scope: $scope:ident,
+        popeye_reading: $reading:ident $(,)?
+    }),+ $(,)?) => {
         /// The name of a switch.
         ///
         /// ```
-        /// use feerie_oracle::Switch;
+        /// use feerie_oracle::{Profile, Switch};
         /// let s: Switch = "parrain_long_castling".parse().unwrap();
         /// assert_eq!(s.values(), &["toward_a", "toward_h"]);
+        /// assert_eq!(s.default_under(Profile::Popeye), "toward_h");
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Switch {
@@ -176,27 +188,94 @@ macro_rules! switches {
                     $(Switch::$variant => $variant::VALUES),+
                 }
             }
+
+            /// The value under `profile` when no condition in force presets one (see
+            /// [`super::registry::ConditionEntry::presets`]).
+            pub fn default_under(self, profile: Profile) -> &'static str {
+                match (self, profile) {
+                    $(
+                        (Switch::$variant, Profile::Documented) => $variant::$documented.as_str(),
+                        (Switch::$variant, Profile::Popeye) => $variant::$popeye.as_str(),
+                    )+
+                }
+            }
+
+            /// Where the switch can change anything.
+            pub fn scope(self) -> Scope {
+                match self {
+                    $(Switch::$variant => Scope::$scope),+
+                }
+            }
+
+            /// How Popeye's input treats the switch.
+            pub fn popeye_reading(self) -> PopeyeReading {
+                match self {
+                    $(Switch::$variant => PopeyeReading::$reading),+
+                }
+            }
         }
+
+        $(
+            impl $variant {
+                /// The switch and this value, as a condition presets it.
+                pub const fn setting(self) -> (Switch, &'static str) {
+                    (Switch::$variant, self.as_str())
+                }
+            }
+        )+
     };
 }
 
 switches! {
-    Rex = "rex",
-    RebirthOccupied = "rebirth_occupied",
-    ParrainLongCastling = "parrain_long_castling",
-    FirstRankPawns = "first_rank_pawns",
-    CloneWalkWhenPromoting = "clone_walk_when_promoting",
-    CloneRoyalVictim = "clone_royal_victim",
-    ParrainOtherSidePromotion = "parrain_other_side_promotion",
-    PawnDirection = "pawn_direction",
-    SameWalkCapture = "same_walk_capture",
-    RoyalRiderPassage = "royal_rider_passage",
-    RoyalEnPassant = "royal_en_passant",
-    MagicContactScope = "magic_contact_scope",
-    MagicSteps = "magic_steps",
-    MagicKeptContact = "magic_kept_contact",
-    MagicPawnEdge = "magic_pawn_edge",
-    MagicRebirthContact = "magic_rebirth_contact",
+    Rex = "rex" {
+        documented: Exclusive, popeye: Exclusive, scope: Conditions, popeye_reading: Stated,
+    },
+    RebirthOccupied = "rebirth_occupied" {
+        documented: Relaxed, popeye: Relaxed, scope: Conditions, popeye_reading: Fixed,
+    },
+    ParrainLongCastling = "parrain_long_castling" {
+        documented: TowardA, popeye: TowardH, scope: Conditions, popeye_reading: Fixed,
+    },
+    FirstRankPawns = "first_rank_pawns" {
+        // Popeye 4.104: neither move nor guard, except under the conditions that preset it.
+        documented: Step, popeye: Inert, scope: Always, popeye_reading: Fixed,
+    },
+    CloneWalkWhenPromoting = "clone_walk_when_promoting" {
+        documented: Pawn, popeye: Pawn, scope: Conditions, popeye_reading: Fixed,
+    },
+    CloneRoyalVictim = "clone_royal_victim" {
+        documented: KeepsWalk, popeye: TakesWalk, scope: RoyalRebirth, popeye_reading: Fixed,
+    },
+    ParrainOtherSidePromotion = "parrain_other_side_promotion" {
+        documented: Promotes, popeye: Stays, scope: Conditions, popeye_reading: Fixed,
+    },
+    PawnDirection = "pawn_direction" {
+        documented: Own, popeye: Own, scope: Conditions, popeye_reading: Fixed,
+    },
+    SameWalkCapture = "same_walk_capture" {
+        documented: Keep, popeye: Keep, scope: Conditions, popeye_reading: Fixed,
+    },
+    RoyalRiderPassage = "royal_rider_passage" {
+        documented: Free, popeye: Free, scope: Conditions, popeye_reading: Fixed,
+    },
+    RoyalEnPassant = "royal_en_passant" {
+        documented: No, popeye: Yes, scope: Conditions, popeye_reading: Fixed,
+    },
+    MagicContactScope = "magic_contact_scope" {
+        documented: NewContacts, popeye: NewContacts, scope: MagicPieces, popeye_reading: Absent,
+    },
+    MagicSteps = "magic_steps" {
+        documented: One, popeye: One, scope: MagicPieces, popeye_reading: Absent,
+    },
+    MagicKeptContact = "magic_kept_contact" {
+        documented: NoEffect, popeye: NoEffect, scope: MagicPieces, popeye_reading: Absent,
+    },
+    MagicPawnEdge = "magic_pawn_edge" {
+        documented: Promote, popeye: Promote, scope: MagicPieces, popeye_reading: Absent,
+    },
+    MagicRebirthContact = "magic_rebirth_contact" {
+        documented: Mutates, popeye: Mutates, scope: MagicPieces, popeye_reading: Absent,
+    },
 }
 
 impl fmt::Display for Switch {

@@ -14,8 +14,7 @@ mod stages;
 use feerie_oracle::rules::{CirceModel, FirstRankPawns, RebirthTime};
 use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Piece, Rules, Walk};
 
-use super::bits::lowest;
-use super::board::{BbPosition, colour_index, square};
+use super::board::{BbPosition, colour_index};
 use super::rules::attacks::Attacks;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
@@ -93,25 +92,10 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// What a position cannot mean under these rules.
-    pub fn check_supported(&self, p: &BbPosition) -> Result<(), EngineError> {
-        if p.reserve.is_some() && !self.parrain {
-            return Err(EngineError::Unsupported(
-                "a Parrain reserve without circe-parrain".into(),
-            ));
-        }
-        if p.mutable != 0 && !self.mutating {
-            return Err(EngineError::Unsupported(format!(
-                "the unit on {} is marked mutable, which needs frankfurt or protean",
-                square(lowest(p.mutable))
-            )));
-        }
-        Ok(())
-    }
-
     /// Every legal move with the position it leads to (check marks not set).
+    /// The position must fit the rules (checked once at the engine's door, by
+    /// [`feerie_oracle::engine::check_rules_fit`]); every position reached from it does.
     pub fn legal(&self, p: &BbPosition) -> Result<Vec<(MoveRecord, BbPosition)>, EngineError> {
-        self.check_supported(p)?;
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
         stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));

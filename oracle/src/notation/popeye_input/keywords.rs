@@ -170,38 +170,27 @@ pub(crate) fn piece_token(token: &str) -> Option<(String, Vec<Square>)> {
     })
 }
 
-pub(super) const CONDITION_NAMES: &[(&str, Condition)] = &[
-    ("circeparrain", Condition::CirceParrain),
-    ("parraincirce", Condition::CirceParrain),
-    ("circeclone", Condition::CirceClone),
-    ("clonecirce", Condition::CirceClone),
-    ("circeequipollents", Condition::CirceEquipollents),
-    ("equipollentscirce", Condition::CirceEquipollents),
-    ("circe", Condition::Circe),
-    ("frankfurtchess", Condition::Frankfurt),
-    ("frankfurtschach", Condition::Frankfurt),
-    ("proteanchess", Condition::Protean),
-    ("proteischesschach", Condition::Protean),
-];
-
 pub(super) fn condition_of(word: &str) -> Option<Condition> {
     let w = word.to_ascii_lowercase();
     if w.len() < 4 {
         return None;
     }
+    // The names of the registry of conditions.
+    let names = || {
+        Condition::ALL
+            .into_iter()
+            .flat_map(|c| c.entry().popeye.read.iter().map(move |name| (*name, c)))
+    };
     // An exact name first, then a prefix (Popeye's abbreviations: `parr`, `prot`).
-    CONDITION_NAMES
-        .iter()
+    names()
         .find(|(name, _)| *name == w)
         .or_else(|| {
-            let mut prefixed: Vec<&(&str, Condition)> = CONDITION_NAMES
-                .iter()
-                .filter(|(name, _)| name.starts_with(&w))
-                .collect();
+            let mut prefixed: Vec<(&str, Condition)> =
+                names().filter(|(name, _)| name.starts_with(&w)).collect();
             prefixed.sort_by_key(|(name, _)| name.len());
             prefixed.first().copied()
         })
-        .map(|(_, c)| *c)
+        .map(|(_, c)| c)
 }
 
 /// Options that only change how Popeye solves or prints, never the position or the rules.

@@ -67,23 +67,23 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
                 reasons.push(format!(
                     "royal {p} on {sq} under {} with rex inclusive: Popeye takes no royal piece \
                      other than a king there",
-                    c.popeye_name()
+                    c.entry().popeye.written
                 ));
             }
         }
     }
-    // `RexInclusive` is a Circe option: Popeye reads it only right after a Circe condition.
+    // `RexInclusive` is a Circe option: Popeye reads it only right after a Circe condition,
+    // and after some spellings of it only (the registry's `written_before_rex_inclusive`).
     // `RexExclusive` stands alone and takes the kings out of Frankfurt's and Protean's mutation.
-    // Popeye refuses it after `ParrainCirce`, but reads it after the same variant written as
-    // `Circe Parrain`.
     let mut conds: Vec<String> = Vec::new();
     for c in rules.conditions() {
         let inclusive = c.is_circe() && rules.circe_rex() == crate::rules::Rex::Inclusive;
-        if inclusive && c == Condition::CirceParrain {
-            conds.push("Circe Parrain".into());
-        } else {
-            conds.push(c.popeye_name().to_string());
-        }
+        let names = c.entry().popeye;
+        let written = match names.written_before_rex_inclusive {
+            Some(spelling) if inclusive => spelling,
+            _ => names.written,
+        };
+        conds.push(written.to_string());
         if inclusive {
             conds.push("RexInclusive".into());
         }

@@ -1,0 +1,476 @@
+//! The registry of conditions: each condition declared once, with everything the rest of the
+//! program needs to know of it.
+//!
+//! One entry a condition ([`ConditionEntry`]) gives its command-line slug, a one-line
+//! description, its Popeye names (the one written, the ones read), what kind of rule it is
+//! (a Circe variant with its rebirth answers, or a capturer mutation), the switches its rule
+//! reads, the switch values it presets, and the fuzz families it appears in. The enum
+//! [`Condition`], [`Condition::ALL`] and the table of entries come from one list, so a new
+//! condition is one more entry: the compiler asks for every field, and every consumer reads
+//! the entry instead of matching on conditions (the command line's help, `Rules` for the
+//! defaults and the combinations, the Popeye input written and read, the fuzz families, which
+//! switches Popeye's behaviour can be compared on).
+//!
+//! The switches are declared once in the same way, in the list behind [`Switch`] (`switch.rs`):
+//! each with its values, its default under each profile, where it matters ([`Scope`]) and how
+//! Popeye's input treats it ([`PopeyeReading`]).
+
+use super::{
+    FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthPlace, RebirthTime,
+    RebirthWalk, Rex, SameWalkCapture, Switch,
+};
+
+/// What kind of rule a condition is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConditionKind {
+    /// A Circe variant: a captured unit is reborn. The four answers that tell the variants
+    /// apart (see [`super::CirceModel`]); the occupied square and `rex` come from switches.
+    Circe {
+        /// With which walk the captured unit is reborn.
+        walk: RebirthWalk,
+        /// Where it is reborn.
+        place: RebirthPlace,
+        /// When it is reborn.
+        time: RebirthTime,
+        /// Who chooses the walk of a pawn reborn on its promotion rank.
+        chooser: PromotionChooser,
+    },
+    /// The capturer takes the captured unit's walk (Frankfurt, Protean).
+    Mutation,
+}
+
+/// A switch value a condition sets in place of the profile's default (under one profile, or
+/// under both), unless the switch is set on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preset {
+    /// The profile the preset holds under; `None` for both.
+    pub profile: Option<Profile>,
+    /// The switch.
+    pub switch: Switch,
+    /// Its value, as written in switches.
+    pub value: &'static str,
+}
+
+impl Preset {
+    /// A preset under every profile, from a typed value (`Rex::Exclusive.setting()`).
+    pub const fn always((switch, value): (Switch, &'static str)) -> Preset {
+        Preset {
+            profile: None,
+            switch,
+            value,
+        }
+    }
+
+    /// A preset under one profile.
+    pub const fn under(profile: Profile, (switch, value): (Switch, &'static str)) -> Preset {
+        Preset {
+            profile: Some(profile),
+            switch,
+            value,
+        }
+    }
+}
+
+/// How a condition is written in Popeye's input and read from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PopeyeNames {
+    /// The name written in the `condition` line.
+    pub written: &'static str,
+    /// The name written when `RexInclusive` follows, if not [`PopeyeNames::written`] (Popeye
+    /// reads that option only right after some spellings of a Circe condition).
+    pub written_before_rex_inclusive: Option<&'static str>,
+    /// Every name read, in lower case (English and German); a prefix of one of them of four
+    /// letters or more is read too, as Popeye abbreviates.
+    pub read: &'static [&'static str],
+}
+
+/// Everything known of one condition; see the [module documentation](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConditionEntry {
+    /// The command-line slug (`--rules circe-parrain`).
+    pub slug: &'static str,
+    /// One line on the rule, for the command line's help.
+    pub description: &'static str,
+    /// The kind of rule, and for a Circe variant its rebirth answers.
+    pub kind: ConditionKind,
+    /// Its Popeye names.
+    pub popeye: PopeyeNames,
+    /// The switches whose [`Scope`] is [`Scope::Conditions`] or [`Scope::RoyalRebirth`] that
+    /// its rule reads: they matter when the condition is in force.
+    pub switches: &'static [Switch],
+    /// The switch values it presets over the profile's defaults.
+    pub presets: &'static [Preset],
+    /// The conditions it is fuzzed together with, each as a family of two (named on one of
+    /// the two entries only). Every condition is fuzzed alone as well.
+    pub fuzzed_with: &'static [Condition],
+    /// Whether a family of it with magic pieces is fuzzed.
+    pub fuzzed_with_magic: bool,
+}
+
+impl ConditionEntry {
+    /// The value this condition presets for `switch` under `profile`, if it presets one.
+    pub fn preset(&self, switch: Switch, profile: Profile) -> Option<&'static str> {
+        self.presets
+            .iter()
+            .find(|p| p.switch == switch && p.profile.is_none_or(|only| only == profile))
+            .map(|p| p.value)
+    }
+}
+
+/// Where a switch can change anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// Under every rule set (pawns on their first rank may stand under any condition).
+    Always,
+    /// When a condition that lists it in [`ConditionEntry::switches`] is in force.
+    Conditions,
+    /// As [`Scope::Conditions`], and only when `rex` is `inclusive` under Circe (it decides
+    /// what becomes of a captured royal unit).
+    RoyalRebirth,
+    /// Where magic pieces stand (they are marked on the board, not a condition).
+    MagicPieces,
+}
+
+/// How Popeye's input treats a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PopeyeReading {
+    /// The input states our value (`RexInclusive`, `RexExclusive`), so Popeye follows it.
+    Stated,
+    /// Popeye always behaves one way, the value of the `popeye` profile.
+    Fixed,
+    /// Popeye has no such rule (Bédoni's magic pieces): positions that need it are not sent.
+    Absent,
+}
+
+/// Declares every condition once: the variant of [`Condition`] with its documentation, and
+/// its entry. [`Condition::ALL`] and [`Condition::entry`] follow from the list.
+macro_rules! conditions {
+    ($($(#[$doc:meta])* $variant:ident => $entry:expr),+ $(,)?) => {
+        /// A fairy condition (RULES.md §1–5). Magic pieces are not a condition: they are marked
+        /// in the position, and their rule applies wherever they stand. Each condition is
+        /// declared once, in [`crate::rules::registry`].
+        ///
+        /// ```
+        /// use feerie_oracle::Condition;
+        /// let c: Condition = "circe-parrain".parse().unwrap();
+        /// assert_eq!(c, Condition::CirceParrain);
+        /// assert_eq!(c.to_string(), "circe-parrain");
+        /// assert_eq!(c.entry().popeye.written, "ParrainCirce");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Condition {
+            $($(#[$doc])* $variant),+
+        }
+
+        /// The entries, in the order of the variants.
+        static ENTRIES: [ConditionEntry; [$(stringify!($variant)),+].len()] = [$($entry),+];
+
+        impl Condition {
+            /// Every condition, in slug order of the command line.
+            pub const ALL: [Condition; [$(stringify!($variant)),+].len()] =
+                [$(Condition::$variant),+];
+
+            /// Everything known of the condition.
+            pub fn entry(self) -> &'static ConditionEntry {
+                &ENTRIES[self as usize]
+            }
+        }
+    };
+}
+
+/// The rebirth answers of a Circe variant.
+const fn circe(
+    walk: RebirthWalk,
+    place: RebirthPlace,
+    time: RebirthTime,
+    chooser: PromotionChooser,
+) -> ConditionKind {
+    ConditionKind::Circe {
+        walk,
+        place,
+        time,
+        chooser,
+    }
+}
+
+/// What every Circe variant presets: kings are not reborn unless `rex` says so.
+const CIRCE_REX: Preset = Preset::always(Rex::Exclusive.setting());
+/// What the capturer mutation presets: kings change walk too unless `rex` says so.
+const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());
+
+conditions! {
+    /// Plain Circe (§1).
+    Circe => ConditionEntry {
+        slug: "circe",
+        description: "Plain Circe: a captured unit is reborn on its rebirth square at once",
+        kind: circe(
+            RebirthWalk::Captured,
+            RebirthPlace::CirceSquare,
+            RebirthTime::Immediate,
+            PromotionChooser::Capturer,
+        ),
+        popeye: PopeyeNames {
+            written: "Circe",
+            written_before_rex_inclusive: None,
+            read: &["circe"],
+        },
+        switches: &[Switch::Rex, Switch::RebirthOccupied],
+        presets: &[CIRCE_REX],
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
+    },
+    /// Circe Clone (§2).
+    CirceClone => ConditionEntry {
+        slug: "circe-clone",
+        description: "Circe Clone: a captured unit is reborn with the capturer's walk",
+        kind: circe(
+            RebirthWalk::Capturer,
+            RebirthPlace::CirceSquare,
+            RebirthTime::Immediate,
+            PromotionChooser::Capturer,
+        ),
+        popeye: PopeyeNames {
+            written: "CirceClone",
+            written_before_rex_inclusive: None,
+            read: &["circeclone", "clonecirce"],
+        },
+        switches: &[
+            Switch::Rex,
+            Switch::RebirthOccupied,
+            Switch::CloneWalkWhenPromoting,
+            Switch::CloneRoyalVictim,
+        ],
+        presets: &[CIRCE_REX],
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    },
+    /// Circe Equipollents (§3).
+    CirceEquipollents => ConditionEntry {
+        slug: "circe-equipollents",
+        description: "Circe Equipollents: a captured unit is reborn by the capture's vector",
+        kind: circe(
+            RebirthWalk::Captured,
+            RebirthPlace::CaptureVector,
+            RebirthTime::Immediate,
+            PromotionChooser::Capturer,
+        ),
+        popeye: PopeyeNames {
+            written: "EquipollentsCirce",
+            written_before_rex_inclusive: None,
+            read: &["circeequipollents", "equipollentscirce"],
+        },
+        switches: &[Switch::Rex, Switch::RebirthOccupied],
+        presets: &[
+            CIRCE_REX,
+            // Popeye 4.104 lets a pawn on its own first rank guard its diagonals without
+            // moving under Equipollents.
+            Preset::under(Profile::Popeye, FirstRankPawns::GuardOnly.setting()),
+        ],
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    },
+    /// Circe Parrain (§4).
+    CirceParrain => ConditionEntry {
+        slug: "circe-parrain",
+        description: "Circe Parrain: a captured unit is reborn on the next move, by that move's vector",
+        kind: circe(
+            RebirthWalk::Captured,
+            RebirthPlace::NextMoveVector,
+            RebirthTime::NextMove,
+            PromotionChooser::Owner,
+        ),
+        popeye: PopeyeNames {
+            written: "ParrainCirce",
+            // Popeye refuses `RexInclusive` after `ParrainCirce` but reads it after this.
+            written_before_rex_inclusive: Some("Circe Parrain"),
+            read: &["circeparrain", "parraincirce"],
+        },
+        switches: &[
+            Switch::Rex,
+            Switch::ParrainLongCastling,
+            Switch::ParrainOtherSidePromotion,
+        ],
+        presets: &[
+            CIRCE_REX,
+            // Popeye 4.104 lets a pawn on its own first rank step and take under Parrain.
+            Preset::under(Profile::Popeye, FirstRankPawns::Step.setting()),
+        ],
+        fuzzed_with: &[Condition::Frankfurt],
+        fuzzed_with_magic: false,
+    },
+    /// Frankfurt chess (§5), capturer takes the captured walk; pawn direction its own.
+    Frankfurt => ConditionEntry {
+        slug: "frankfurt",
+        description: "Frankfurt chess: the capturer takes the captured unit's walk",
+        kind: ConditionKind::Mutation,
+        popeye: PopeyeNames {
+            written: "FrankfurtChess",
+            written_before_rex_inclusive: None,
+            read: &["frankfurtchess", "frankfurtschach"],
+        },
+        switches: &MUTATION_SWITCHES,
+        presets: &[
+            MUTATION_REX,
+            Preset::always(PawnDirection::Own.setting()),
+            Preset::always(SameWalkCapture::Keep.setting()),
+        ],
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    },
+    /// Protean chess (§5), as Frankfurt with Popeye's opposing pawn direction.
+    Protean => ConditionEntry {
+        slug: "protean",
+        description: "Protean chess: as frankfurt, a pawn made by capture moves as the opponent's \
+                      and a pawn taking a pawn turns",
+        kind: ConditionKind::Mutation,
+        popeye: PopeyeNames {
+            written: "ProteanChess",
+            written_before_rex_inclusive: None,
+            read: &["proteanchess", "proteischesschach"],
+        },
+        switches: &MUTATION_SWITCHES,
+        presets: &[
+            MUTATION_REX,
+            Preset::always(PawnDirection::Opposing.setting()),
+            Preset::always(SameWalkCapture::Flip.setting()),
+        ],
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    },
+}
+
+/// The switches the capturer mutation reads (Frankfurt and Protean are one rule).
+const MUTATION_SWITCHES: [Switch; 5] = [
+    Switch::Rex,
+    Switch::PawnDirection,
+    Switch::SameWalkCapture,
+    Switch::RoyalRiderPassage,
+    Switch::RoyalEnPassant,
+];
+
+/// One family of fuzzed positions: conditions (none for orthodox chess) and whether magic
+/// pieces are placed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FuzzFamily {
+    /// The conditions in force.
+    pub conditions: Vec<Condition>,
+    /// Magic pieces are placed on the board.
+    pub magic: bool,
+}
+
+impl FuzzFamily {
+    /// Every family, from the registry: orthodox chess, each condition alone, magic pieces
+    /// alone, then the pairs of conditions the entries name, then each condition the entries
+    /// mark with magic pieces.
+    ///
+    /// ```
+    /// use feerie_oracle::rules::FuzzFamily;
+    /// let names: Vec<String> = FuzzFamily::all().iter().map(FuzzFamily::name).collect();
+    /// assert_eq!(names[0], "orthodox");
+    /// assert!(names.contains(&"circe-parrain+frankfurt".to_string()));
+    /// assert!(names.contains(&"magic".to_string()));
+    /// ```
+    pub fn all() -> Vec<FuzzFamily> {
+        let family = |conditions: Vec<Condition>, magic| FuzzFamily { conditions, magic };
+        let mut out = vec![family(vec![], false)];
+        out.extend(Condition::ALL.map(|c| family(vec![c], false)));
+        out.push(family(vec![], true));
+        for c in Condition::ALL {
+            for &other in c.entry().fuzzed_with {
+                let mut pair = vec![c, other];
+                pair.sort();
+                out.push(family(pair, false));
+            }
+        }
+        for c in Condition::ALL
+            .into_iter()
+            .filter(|c| c.entry().fuzzed_with_magic)
+        {
+            out.push(family(vec![c], true));
+        }
+        out
+    }
+
+    /// The family's name: `orthodox`, `magic`, or the slugs joined by `+`, then `+magic` when
+    /// magic pieces are placed (`circe-parrain+frankfurt`, `circe+magic`).
+    pub fn name(&self) -> String {
+        let mut parts: Vec<&str> = self.conditions.iter().map(|c| c.slug()).collect();
+        if self.magic {
+            parts.push("magic");
+        }
+        if parts.is_empty() {
+            "orthodox".into()
+        } else {
+            parts.join("+")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    #[test]
+    fn slugs_and_popeye_names_are_unique() {
+        let mut slugs: Vec<&str> = Vec::new();
+        let mut read: Vec<&str> = Vec::new();
+        for c in Condition::ALL {
+            let e = c.entry();
+            assert!(!slugs.contains(&e.slug), "{} twice", e.slug);
+            slugs.push(e.slug);
+            for &name in e.popeye.read {
+                assert!(!read.contains(&name), "{name} twice");
+                read.push(name);
+            }
+            assert!(
+                e.popeye
+                    .read
+                    .contains(&e.popeye.written.to_ascii_lowercase().as_str()),
+                "{c}: the name written is read back"
+            );
+            if let Some(spelling) = e.popeye.written_before_rex_inclusive {
+                let joined = spelling.replace(' ', "").to_ascii_lowercase();
+                assert!(e.popeye.read.contains(&joined.as_str()), "{c}: {spelling}");
+            }
+        }
+    }
+
+    #[test]
+    fn presets_are_values_of_their_switch() {
+        for c in Condition::ALL {
+            for p in c.entry().presets {
+                assert!(p.switch.values().contains(&p.value), "{c}: {p:?}");
+            }
+        }
+    }
+
+    /// A switch listed by a condition is one whose scope is the conditions, and every such
+    /// switch is listed by some condition: otherwise it would never be compared with Popeye.
+    #[test]
+    fn condition_switches_agree_with_the_scopes() {
+        for switch in Switch::ALL {
+            let listed = Condition::ALL
+                .iter()
+                .any(|c| c.entry().switches.contains(&switch));
+            let by_conditions = matches!(switch.scope(), Scope::Conditions | Scope::RoyalRebirth);
+            assert_eq!(listed, by_conditions, "{switch}");
+        }
+    }
+
+    #[test]
+    fn every_family_is_a_valid_combination_named_once() {
+        let families = FuzzFamily::all();
+        let mut names: Vec<String> = families.iter().map(FuzzFamily::name).collect();
+        for f in &families {
+            Rules::new(f.conditions.iter().copied(), Profile::Documented).unwrap();
+        }
+        let count = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), count);
+        for c in Condition::ALL {
+            assert!(names.contains(&c.slug().to_string()), "{c} alone");
+        }
+    }
+}

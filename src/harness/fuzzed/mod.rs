@@ -1,0 +1,86 @@
+//! Fuzzed positions, made the way a composer would meet them: a random playout under the
+//! condition from the start or from a well-known position, then a few edits (add, remove or move
+//! a unit, toggle a castling right, the side to move or the Parrain reserve, mark a unit magic
+//! or mutable), every one of them through the validating constructor. Choices lean toward
+//! captures, promotions, rebirths and contacts, and new units toward the home ranks (where the
+//! rebirth squares are), the seventh ranks (promotions) and the neighbours of magic pieces.
+//!
+//! The same generator serves the campaign (seeded [`Rng`]), proptest ([`strategy`]) and
+//! libFuzzer (the [`arbitrary::Arbitrary`] implementation of [`FuzzedPosition`]).
+//!
+//! One job a module: the families ([`Bucket`]), the generation of one position ([`Generator`]),
+//! the edits after the playout, and the strategies for proptest and libFuzzer.
+
+mod edits;
+mod families;
+mod generation;
+mod strategies;
+
+use feerie_oracle::{Position, Rules, fen};
+
+pub use families::Bucket;
+pub use generation::Generator;
+pub(crate) use strategies::case_rng;
+pub use strategies::{any_bucket, any_of, strategy};
+
+#[cfg(doc)]
+use crate::playout::Rng;
+#[cfg(doc)]
+use feerie_oracle::Validation;
+
+/// A fuzzed position and the rules it is played under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuzzedPosition {
+    /// The rules: the bucket's, sometimes with one switch set to another value.
+    pub rules: Rules,
+    /// The position (valid under [`Validation::Strict`]).
+    pub position: Position,
+}
+
+impl std::fmt::Display for FuzzedPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} under {}",
+            fen::write(self.position.setup()),
+            self.rules
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::Rng;
+    use feerie_oracle::{Engine, ReferenceEngine, Walk};
+
+    /// Whether a reverse pawn of the side to move may take en passant.
+    fn reverse_pawn_takes_en_passant(position: &Position, rules: &Rules) -> bool {
+        ReferenceEngine
+            .legal_moves(position, rules)
+            .is_ok_and(|moves| {
+                moves
+                    .iter()
+                    .any(|m| m.en_passant && m.mover.walk == Walk::ReversePawn)
+            })
+    }
+
+    #[test]
+    fn reverse_pawns_taking_en_passant_are_drawn() {
+        let generator = Generator::standard();
+        for name in ["protean/popeye", "frankfurt/documented"] {
+            let bucket = Bucket::all()
+                .into_iter()
+                .find(|b| b.name == name)
+                .expect("a bucket");
+            let mut rng = Rng::new(7);
+            let drawn = (0..400)
+                .filter(|_| {
+                    let case = generator.generate(&mut rng, &bucket).expect("a position");
+                    reverse_pawn_takes_en_passant(&case.position, &case.rules)
+                })
+                .count();
+            assert!(drawn >= 12, "{name}: {drawn} of 400 positions");
+        }
+    }
+}
