@@ -22,27 +22,26 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use feerie_oracle::{
-    CheckMark, Colour, Condition, Engine, Piece, Position, ReferenceEngine, Reserve, Rules, Setup,
-    Square, Status, Switch, Validation, Walk, fen,
-};
+use feerie_oracle::{Engine, Position, Rules, fen};
 use rayon::prelude::*;
 
-use super::choices::Choices;
+mod differences;
+mod problems;
+
+pub use problems::{MAX_UNITS, problem_position};
+
 use super::fuzzed::{Bucket, FuzzedPosition};
-use super::report::{Written, quote, rules_yaml, stem, write_new};
+use super::report::{Written, stem, write_new};
 use super::shard::{Shard, fingerprint};
 use crate::error::{Error, LimitError};
 use crate::playout::Rng;
 use crate::progress::Progress;
 use crate::scenario::solutions::solutions_of;
 use crate::solve::stipulation::Stipulation;
+use differences::{reproducer, shrink_solving};
 
 /// The stipulations every position is solved under: one or two moves of each kind of play.
 pub const STIPULATIONS: [&str; 6] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3"];
-
-/// The most units beside the two kings.
-pub const MAX_UNITS: usize = 5;
 
 /// What a solving campaign does.
 #[derive(Clone, Debug)]
@@ -152,309 +151,15 @@ impl SolvingReport {
     }
 }
 
-/// A problem-like position of `bucket`: the rules (the bucket's, one time in four with one
-/// switch set to another value), two kings and one to [`MAX_UNITS`] other units, magic ones
-/// when the bucket has magic pieces, mutable ones and reverse pawns when captures mutate, and
-/// under Circe Parrain sometimes a unit waiting in the reserve. Every decision comes from
-/// `choices`; the position is valid under [`Validation::Strict`].
-pub fn problem_position(choices: &mut dyn Choices, bucket: &Bucket) -> FuzzedPosition {
-    let mut rules = bucket.rules.clone();
-    if choices.one_in(4) {
-        let switch = Switch::ALL[choices.below(Switch::ALL.len())];
-        let values = switch.values();
-        rules
-            .set(switch.key(), values[choices.below(values.len())])
-            .expect("a listed value");
-    }
-    // A draw the constructor refuses (kings in contact, the side not to move in check, a pawn
-    // on its promotion rank…) is drawn again; a dry source of choices gives the two kings
-    // apart, which the constructor accepts. Of the first valid draws, the one with the most
-    // checks and mates at hand is kept: random sparse positions seldom have a mate in two, and
-    // a solve without solution compares little.
-    let mut best: Option<(usize, Position)> = None;
-    let mut valid = 0;
-    for _ in 0..DRAWS {
-        let Ok(position) =
-            Position::new(problem_setup(choices, bucket, &rules), Validation::Strict)
-        else {
-            continue;
-        };
-        let score = liveliness(&position, &rules);
-        if best.as_ref().is_none_or(|(s, _)| score > *s) {
-            best = Some((score, position));
-        }
-        valid += 1;
-        if valid == CANDIDATES {
-            break;
-        }
-    }
-    if let Some((_, position)) = best {
-        return FuzzedPosition { rules, position };
-    }
-    let mut bare = Setup::empty();
-    bare.board
-        .set(Square::A1, Some(Piece::new(Colour::White, Walk::King)));
-    bare.board
-        .set(Square::H8, Some(Piece::new(Colour::Black, Walk::King)));
-    FuzzedPosition {
-        rules,
-        position: Position::new(bare, Validation::Strict).expect("two kings apart"),
-    }
-}
-
-/// Valid draws among which [`problem_position`] keeps the liveliest.
-const CANDIDATES: usize = 6;
-
-/// How close a position is to mates, for either side: the checking moves, mates counting
-/// thrice, of the side to move and of the other side (when the position is valid with the
-/// other side to move). Taken from the reference engine.
-fn liveliness(position: &Position, rules: &Rules) -> usize {
-    let score = |p: &Position| {
-        ReferenceEngine
-            .legal_moves(p, rules)
-            .map(|moves| {
-                moves
-                    .iter()
-                    .map(|m| match m.check {
-                        CheckMark::None => 0,
-                        CheckMark::Check => 1,
-                        CheckMark::Mate => 3,
-                    })
-                    .sum()
-            })
-            .unwrap_or(0)
-    };
-    let mut other = position.setup().clone();
-    other.side_to_move = !other.side_to_move;
-    other.en_passant = None;
-    score(position)
-        + Position::new(other, Validation::Strict)
-            .map(|p| score(&p))
-            .unwrap_or(0)
-}
-
-/// Draws of a setup before [`problem_position`] settles for the two kings alone.
-const DRAWS: usize = 1000;
-
-/// One draw of a problem-like setup (not yet validated).
-fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> Setup {
-    let mut setup = Setup::empty();
-    // Dry choices put the kings on a1 and h8 (apart), White to move.
-    let white_king = king_square(choices, Square::A1);
-    let black_king = king_square(choices, Square::H8);
-    setup
-        .board
-        .set(white_king, Some(Piece::new(Colour::White, Walk::King)));
-    setup
-        .board
-        .set(black_king, Some(Piece::new(Colour::Black, Walk::King)));
-    let mut walks = vec![
-        Walk::Pawn,
-        Walk::Knight,
-        Walk::Bishop,
-        Walk::Rook,
-        Walk::Queen,
-    ];
-    if rules.captures_mutate() {
-        walks.push(Walk::ReversePawn);
-    }
-    let units = 1 + choices.below(MAX_UNITS);
-    let magic_one = bucket.magic.then(|| choices.below(units));
-    for index in 0..units {
-        // Most units next to a king (Black's more often: White has more units), where the
-        // mates are.
-        let square = match choices.below(4) {
-            0 => Square::new(choices.below(64) as u8).expect("below 64"),
-            1 => near(choices, white_king),
-            _ => near(choices, black_king),
-        };
-        if !setup.board.is_empty(square) {
-            continue;
-        }
-        // White units twice as often as black ones: the mating side needs material.
-        let colour = if choices.below(3) == 2 {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        let mut piece = Piece::new(colour, walks[choices.below(walks.len())]);
-        if magic_one == Some(index) || bucket.magic && choices.one_in(4) {
-            piece = piece.with_magic(true);
-        }
-        if rules.captures_mutate() && choices.one_in(4) {
-            piece = piece.with_mutable(true);
-        }
-        setup.board.set(square, Some(piece));
-    }
-    if rules.has(Condition::CirceParrain) && choices.one_in(3) {
-        let walk = [
-            Walk::Pawn,
-            Walk::Knight,
-            Walk::Bishop,
-            Walk::Rook,
-            Walk::Queen,
-        ][choices.below(5)];
-        setup.reserve = Some(Reserve {
-            piece: Piece::new(Colour::ALL[choices.below(2)], walk),
-            square: Square::new(choices.below(64) as u8).expect("below 64"),
-        });
-    }
-    if choices.below(2) == 1 {
-        setup.side_to_move = Colour::Black;
-    }
-    setup
-}
-
-/// A king's square: its corner (`dry`, which dry choices give), anywhere, or on an edge of
-/// the board (half of the time), where a few units mate.
-fn king_square(choices: &mut dyn Choices, dry: Square) -> Square {
-    let kind = choices.below(5);
-    let (along, side) = (choices.below(8) as u8, 7 * choices.below(2) as u8);
-    let (file, rank) = match kind {
-        0 => return dry,
-        1 => (along, choices.below(8) as u8),
-        2 | 3 => (along, side),
-        _ => (side, along),
-    };
-    Square::new(rank * 8 + file).expect("on the board")
-}
-
-/// A square at most two files and two ranks from `centre`, on the board.
-fn near(choices: &mut dyn Choices, centre: Square) -> Square {
-    let (df, dr) = (choices.below(5) as i8 - 2, choices.below(5) as i8 - 2);
-    centre.offset(df, dr).unwrap_or(centre)
-}
-
 /// Each engine's answer to one stipulation: its solutions in the compared form, sorted, or why
 /// it gave none (an engine error, or more solutions than a scenario may list).
-fn answer(
+pub(super) fn answer(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
 ) -> Result<Vec<String>, String> {
     solutions_of(engine, position, rules, stipulation).map_err(|e| e.to_string())
-}
-
-/// The position with one thing less (a non-royal unit, the reserve, a castling right or the en
-/// passant right) for each thing it has, among those the constructor accepts.
-fn smaller(position: &Position) -> Vec<Position> {
-    let setup = position.setup();
-    let mut out = Vec::new();
-    let mut try_setup = |s: Setup| {
-        if let Ok(p) = Position::new(s, Validation::Strict) {
-            out.push(p);
-        }
-    };
-    for (square, piece) in setup.board.pieces() {
-        if !piece.royal {
-            let mut s = setup.clone();
-            s.board.set(square, None);
-            s.en_passant = None;
-            try_setup(s);
-        }
-    }
-    if setup.reserve.is_some() {
-        let mut s = setup.clone();
-        s.reserve = None;
-        try_setup(s);
-    }
-    if setup.en_passant.is_some() {
-        let mut s = setup.clone();
-        s.en_passant = None;
-        try_setup(s);
-    }
-    for rook in [Square::A1, Square::H1, Square::A8, Square::H8] {
-        if setup.castling.contains(rook) {
-            let mut s = setup.clone();
-            s.castling.remove(rook);
-            try_setup(s);
-        }
-    }
-    out
-}
-
-/// Takes things away from `position` while the engines still answer `stipulation` differently,
-/// and returns the smallest position reached with both answers there.
-#[allow(clippy::type_complexity)]
-fn shrink_solving(
-    a: &dyn Engine,
-    b: &dyn Engine,
-    rules: &Rules,
-    stipulation: Stipulation,
-    position: Position,
-    answers: (Result<Vec<String>, String>, Result<Vec<String>, String>),
-) -> (
-    Position,
-    (Result<Vec<String>, String>, Result<Vec<String>, String>),
-) {
-    let (mut position, mut answers) = (position, answers);
-    'smaller: loop {
-        for candidate in smaller(&position) {
-            let here = (
-                answer(a, &candidate, rules, stipulation),
-                answer(b, &candidate, rules, stipulation),
-            );
-            if here.0 != here.1 {
-                position = candidate;
-                answers = here;
-                continue 'smaller;
-            }
-        }
-        return (position, answers);
-    }
-}
-
-/// The reproducer of a difference: a scenario with the stipulation, whose expected solutions
-/// are the first engine's (the specification, when it is the reference engine).
-fn reproducer(a: &dyn Engine, found: &SolvingFound, origin: &str) -> String {
-    let [(first, first_answer), (second, _)] = &found.answers;
-    let mut y = format!(
-        "name: {}\n",
-        quote(&format!(
-            "Divergence (solutions): {first} and {second} solve {} differently under {}",
-            found.stipulation, found.rules
-        ))
-    );
-    y += &format!("source: {}\n", quote(origin));
-    y += &format!(
-        "note: {}\n",
-        quote(&format!(
-            "Written by the solving campaign. The expected solutions are the {first} engine's; the {second} engine answered otherwise."
-        ))
-    );
-    y += &rules_yaml(&found.rules);
-    y += &format!(
-        "position: {{ fen: {} }}\n",
-        quote(&fen::write(found.position.setup()))
-    );
-    y += &format!("stipulation: {}\n", quote(&found.stipulation));
-    match first_answer {
-        Ok(lines) => {
-            y += "expect:\n  solutions:";
-            if lines.is_empty() {
-                y += " []\n";
-            } else {
-                y += "\n";
-                for line in lines {
-                    y += &format!("    - {}\n", quote(line));
-                }
-            }
-        }
-        // No solution list to expect: the scenario still compares the engines' solutions,
-        // and expects the position's status.
-        Err(_) => {
-            let status = match a.status(&found.position, &found.rules) {
-                Ok(Status::Normal) => "normal",
-                Ok(Status::Check) => "check",
-                Ok(Status::Checkmate) => "checkmate",
-                Ok(Status::Stalemate) => "stalemate",
-                Err(_) => "normal",
-            };
-            y += &format!("expect: {{ status: {status} }}\n");
-        }
-    }
-    y
 }
 
 /// The seed of bucket `bucket`'s cases in a run seeded with `seed` (apart from the fuzz
