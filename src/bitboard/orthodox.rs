@@ -30,6 +30,10 @@ pub struct MoveList {
 
 /// Where generated moves go: a list, or a counter for the last ply of perft.
 pub trait Sink {
+    /// The units giving check to the side to move and its pinned units, told once before
+    /// any move: a sink that judges some moves itself needs them.
+    #[inline]
+    fn situation(&mut self, _checkers: u64, _pinned: u64) {}
     /// One move.
     fn add(&mut self, from: Sq, to: Sq, kind: MoveKind);
     /// A move of `kind` to each square of `targets`, from the square `delta` before it.
@@ -295,6 +299,7 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         | (t.pawn[us][king] & p.walks[PAWN])
         | (t.pawn[them][king] & p.walks[REVERSE_PAWN]))
         & riders;
+    list.situation(checkers, pinned);
 
     // Castling: rights per rook corner; the king must be on its square and not in check, the
     // squares between king and rook empty, and the king's path not attacked (tested below with

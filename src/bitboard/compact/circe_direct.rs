@@ -2,8 +2,10 @@
 //! (through the rule kernel, [`crate::bitboard::rules::circe`]), then the mover's safety, without
 //! the pipeline.
 
-use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, ROOK, WALKS, colour_of, square, walk_at, walk_index};
+use crate::bitboard::bits::{Bits, lowest};
+use crate::bitboard::board::{
+    BbPosition, KING, ROOK, WALKS, colour_of, square, walk_at, walk_index,
+};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox;
 use crate::bitboard::rules::circe::{self, Rebirth};
@@ -97,8 +99,6 @@ impl Compact {
         use orthodox::Mv;
         let t = self.t;
         let us = p.side;
-        let own = p.colours[us];
-        let occ = p.occupied();
         let takeable = p.colours[1 - us] & !p.royal & !p.magic;
         let mut capture = |from: Sq, to: Sq, cap: Sq, promoted: Option<usize>| {
             let Some((s, walks, count)) = self.circe_rebirth_of(p, from, to, cap, promoted) else {
@@ -131,7 +131,28 @@ impl Compact {
                 }
             }
         };
-        for from in Bits(own & units) {
+        self.each_capture(p, units, |from, to, promoted| {
+            capture(from, to, to, promoted)
+        });
+        if !en_passant {
+            return;
+        }
+        if let Some((target, pawn, takers)) = orthodox::en_passant(t, p, takeable) {
+            for from in Bits(takers) {
+                capture(from, target, pawn, None);
+            }
+        }
+    }
+
+    /// Every pseudo-legal capture (en passant aside) by the units of the side to move on
+    /// `units`, on an orthodox board, given to `f` (from, to, promotion or `None`).
+    #[inline]
+    fn each_capture(&self, p: &BbPosition, units: u64, mut f: impl FnMut(Sq, Sq, Option<usize>)) {
+        let t = self.t;
+        let us = p.side;
+        let occ = p.occupied();
+        let takeable = p.colours[1 - us] & !p.royal & !p.magic;
+        for from in Bits(p.colours[us] & units) {
             let walk = WALKS[walk_at(p, from)];
             let (targets, last) = match t.piece_reach(walk, from, occ) {
                 Some(reach) => (reach, 0),
@@ -144,21 +165,50 @@ impl Compact {
             for to in Bits(targets & takeable) {
                 if last & bit(to) != 0 {
                     for promotion in PROMOTIONS {
-                        capture(from, to, to, Some(promotion as usize));
+                        f(from, to, Some(promotion as usize));
                     }
                 } else {
-                    capture(from, to, to, None);
+                    f(from, to, None);
                 }
             }
         }
-        if !en_passant {
-            return;
-        }
-        if let Some((target, pawn, takers)) = orthodox::en_passant(t, p, takeable) {
-            for from in Bits(takers) {
-                capture(from, target, pawn, None);
+    }
+
+    /// Under Circe alone on an orthodox board (no magic unit), the number of legal captures by
+    /// the units on `units`, en passant aside: the captures [`Self::circe_captures_by`] gives,
+    /// judged on the units' places without making them. After the capture, the mover's king
+    /// (on the arrival square if it moved) is safe when no enemy unit but the one taken attacks
+    /// it through the new occupation, nor the unit reborn.
+    pub(super) fn count_circe_captures_by(&self, p: &BbPosition, units: u64) -> u64 {
+        let t = self.t;
+        let us = p.side;
+        let them = 1 - us;
+        let occ = p.occupied();
+        let king_sq = lowest(p.walks[KING] & p.colours[us]);
+        let mut n = 0;
+        self.each_capture(p, units, |from, to, promoted| {
+            let Some((s, walks, count)) = self.circe_rebirth(p, from, to, promoted) else {
+                return;
+            };
+            let king = if from == king_sq { to } else { king_sq };
+            let mut after = occ & !bit(from) | bit(to);
+            if s != NONE {
+                after |= bit(s as Sq);
             }
-        }
+            if orthodox::attackers(t, p, king, after, them) & !bit(to) != 0 {
+                return;
+            }
+            if s == NONE {
+                n += 1;
+                return;
+            }
+            for &w in &walks[..count] {
+                if !self.unit_attacks(them, s as Sq, w as usize, king, after) {
+                    n += 1;
+                }
+            }
+        });
+        n
     }
 
     /// Puts a reborn unit of colour `c` on `s`; a rook on a corner of its own first rank gains

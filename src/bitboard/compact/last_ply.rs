@@ -26,25 +26,25 @@ impl Compact {
             board.reserve = None;
             if orthodox::shaped(&board, self.first_rank_steps())
                 && reserve.piece.colour == colour_of(p.side)
-                && !self.in_check(p, p.side)
             {
                 // Out of check, a move by an unpinned unit other than the king (not en passant)
                 // is legal, and the rebirth of a unit of its own side cannot make it illegal:
-                // count it once per rebirth choice. The others go through the pipeline, and so
-                // does every move when the unit waiting is an enemy one (a setup may put it
-                // there), whose rebirth may give check.
+                // count it once per rebirth choice. The others (every move in check) go through
+                // the pipeline, and so does every move when the unit waiting is an enemy one (a
+                // setup may put it there), whose rebirth may give check.
                 let us = p.side;
                 let king_sq = lowest(p.walks[KING] & p.colours[us]);
-                let excluded = p.walks[KING] & p.colours[us] | self.pinned(p, king_sq);
                 let mut parrain = ParrainCounter {
                     c: self,
                     p,
                     reserve,
-                    excluded,
+                    king_sq,
+                    excluded: !0,
                     mutate: MUTATE,
                     n: 0,
                 };
                 orthodox::generate(&board, &mut parrain);
+                let excluded = parrain.excluded;
                 return parrain.n + self.count_left::<MUTATE, NOW, LATER>(p, false, excluded);
             }
         }
@@ -80,22 +80,11 @@ impl Compact {
             let us = p.side;
             let king_sq = lowest(p.walks[KING] & p.colours[us]);
             if !MUTATE {
-                let excluded = if self.in_check(p, us) {
-                    !0
-                } else {
-                    p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
-                };
-                let mut circe = CirceCounter {
-                    c: self,
-                    p,
-                    enemy: p.colours[1 - us] & !p.magic,
-                    excluded,
-                    king_sq,
-                    n: 0,
-                };
+                let mut circe = CirceCounter::new(self, p, king_sq);
                 orthodox::generate(p, &mut circe);
                 n = circe.n;
-                self.circe_captures_by(p, excluded, true, |_| n += 1);
+                n += self.count_circe_captures_by(p, circe.excluded);
+                self.circe_captures_by(p, 0, true, |_| n += 1);
                 return n;
             }
             // Under Frankfurt too: the moves that capture nothing are orthodox ones; the captures

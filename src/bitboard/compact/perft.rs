@@ -73,7 +73,7 @@ impl Compact {
         // en passant) is an orthodox move plus a rebirth that must not attack the king.
         let king_sq = lowest(p.walks[KING] & p.colours[us]);
         let circe_alone = NOW && !MUTATE && !LATER && p.magic == 0;
-        let excluded = if circe_alone && !self.in_check(p, us) {
+        let excluded = if circe_alone && !orthodox::in_check(p) {
             p.walks[KING] & p.colours[us] | self.pinned(p, king_sq)
         } else {
             !0

@@ -3,14 +3,18 @@
 //! pipeline.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, colour_index, colour_of};
+use crate::bitboard::board::{BbPosition, colour_index, colour_of, walk_at};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox::{self, Sink};
 use crate::bitboard::rules::{parrain, promotes_on};
 use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::rules::{CirceModel, RebirthOccupied, RebirthWalk};
 use feerie_oracle::{CastlingSide, Reserve};
 
-use super::{Compact, NONE, PROMOTIONS};
+/// The first and last ranks.
+const EDGE_RANKS: u64 = 0xFF | 0xFF << 56;
+
+use super::{Compact, NONE, PROMOTIONS, is_pawnlike};
 
 /// Counts only the moves that capture nothing (for Circe, whose other moves are orthodox).
 pub(super) struct QuietCounter {
@@ -52,13 +56,76 @@ impl Sink for QuietCounter {
 pub(super) struct CirceCounter<'a> {
     pub(super) c: &'a Compact,
     pub(super) p: &'a BbPosition,
+    pub(super) model: CirceModel,
     pub(super) enemy: u64,
     pub(super) excluded: u64,
     pub(super) king_sq: Sq,
+    /// The squares from which some unit could attack the king on an empty board: a unit
+    /// reborn anywhere else gives no check.
+    pub(super) near_king: u64,
     pub(super) n: u64,
 }
 
-impl CirceCounter<'_> {
+impl<'a> CirceCounter<'a> {
+    /// A counter for the side to move in `p`, whose king stands on `king_sq`. The units whose
+    /// captures it leaves out (the king and the pinned units, every unit in check) are known
+    /// once the generator has told the situation.
+    pub(super) fn new(c: &'a Compact, p: &'a BbPosition, king_sq: Sq) -> Self {
+        let t = c.t;
+        CirceCounter {
+            c,
+            p,
+            model: c.circe.expect("a Circe model"),
+            enemy: p.colours[1 - p.side] & !p.magic,
+            excluded: !0,
+            king_sq,
+            near_king: t.rook(king_sq, 0)
+                | t.bishop(king_sq, 0)
+                | t.knight[king_sq]
+                | t.king[king_sq],
+            n: 0,
+        }
+    }
+
+    /// The legal moves one capture (not a promotion) from `from` to `to` makes, by an unpinned
+    /// unit other than the king out of check: as [`Self::capture`] without a promotion, with
+    /// the rebirth rule read inline. The victim is not royal (the generator takes no king) nor
+    /// is the capturer (the king's captures are excluded), so the rebirth is never forbidden for
+    /// royalty and Clone always gives the capturer's walk.
+    #[inline]
+    fn quick(&self, from: Sq, to: Sq) -> u64 {
+        let p = self.p;
+        let them = 1 - p.side;
+        let walk = match self.model.walk {
+            RebirthWalk::Captured => walk_at(p, to),
+            RebirthWalk::Capturer => walk_at(p, from),
+        };
+        let Some(s) =
+            self.c
+                .rebirth_squares
+                .square_on_arrival(self.model.place, them, walk, from, to)
+        else {
+            // Off the board: the unit is lost.
+            return 1;
+        };
+        let occ = p.occupied() & !bit(from) | bit(to);
+        if occ & bit(s) != 0 {
+            return u64::from(self.model.occupied == RebirthOccupied::Relaxed);
+        }
+        if is_pawnlike(walk) && bit(s) & EDGE_RANKS != 0 {
+            // A pawn reborn on an edge rank may promote there: the general judgement.
+            return self.capture(from, to, None);
+        }
+        if self.near_king & bit(s) == 0 {
+            return 1;
+        }
+        u64::from(
+            !self
+                .c
+                .unit_attacks(them, s, walk, self.king_sq, occ | bit(s)),
+        )
+    }
+
     /// The legal moves one capture makes (promotion of the capturer aside).
     fn capture(&self, from: Sq, to: Sq, promoted: Option<usize>) -> u64 {
         let Some((s, walks, count)) = self.c.circe_rebirth(self.p, from, to, promoted) else {
@@ -89,16 +156,24 @@ impl CirceCounter<'_> {
                         self.n += self.capture(from, to, Some(w as usize));
                     }
                 } else {
-                    self.n += 4 * self.capture(from, to, None);
+                    self.n += 4 * self.quick(from, to);
                 }
             } else {
-                self.n += self.capture(from, to, None);
+                self.n += self.quick(from, to);
             }
         }
     }
 }
 
 impl orthodox::Sink for CirceCounter<'_> {
+    #[inline]
+    fn situation(&mut self, checkers: u64, pinned: u64) {
+        self.excluded = if checkers != 0 {
+            !0
+        } else {
+            bit(self.king_sq) | pinned
+        };
+    }
     fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         match kind {
             MoveKind::EnPassant => {}
@@ -239,6 +314,9 @@ pub(super) struct ParrainCounter<'a> {
     pub(super) c: &'a Compact,
     pub(super) p: &'a BbPosition,
     pub(super) reserve: Reserve,
+    pub(super) king_sq: Sq,
+    /// The units whose moves are left out: the king and the pinned units, every unit in check
+    /// (known once the generator has told the situation).
     pub(super) excluded: u64,
     /// Captures mutate (Frankfurt, Protean): a pawn taking on its last rank takes the captured
     /// walk instead of promoting, one move.
@@ -281,6 +359,14 @@ impl ParrainCounter<'_> {
 }
 
 impl orthodox::Sink for ParrainCounter<'_> {
+    #[inline]
+    fn situation(&mut self, checkers: u64, pinned: u64) {
+        self.excluded = if checkers != 0 {
+            !0
+        } else {
+            bit(self.king_sq) | pinned
+        };
+    }
     fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         match kind {
             MoveKind::EnPassant => {}
