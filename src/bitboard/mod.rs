@@ -13,6 +13,7 @@ mod fairy;
 mod moves;
 mod orthodox;
 mod rules;
+mod solving;
 mod tables;
 
 use feerie_oracle::{
@@ -220,5 +221,21 @@ impl Engine for BitboardEngine {
             (game.in_check(&p, p.side), !game.legal(&p)?.is_empty())
         };
         Ok(Status::of(in_check, has_move))
+    }
+
+    fn unmarked_successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        solving::unmarked(&BbPosition::from_setup(position.setup()), rules)
+    }
+
+    fn mating_successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        solving::mating(&BbPosition::from_setup(position.setup()), rules)
     }
 }
