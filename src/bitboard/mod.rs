@@ -86,11 +86,12 @@ fn successors(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, BbPositi
             .collect())
     } else {
         let game = fairy::Game::new(rules);
+        let compact = compact::Compact::new(rules);
         let moves = game.legal(p)?;
         Ok(moves
             .into_iter()
             .map(|(mut r, after)| {
-                r.check = game.mark(&after);
+                r.check = solving::fairy_mark(&game, compact.as_ref(), rules, &after);
                 (r, after)
             })
             .collect())

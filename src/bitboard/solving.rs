@@ -7,8 +7,30 @@
 use feerie_oracle::{CheckMark, EngineError, MoveRecord, Rules, Setup};
 
 use super::board::BbPosition;
+use super::compact::Compact;
 use super::orthodox::{self, Counter, MoveList};
 use super::{fairy, orthodox_record};
+
+/// The check mark of the fairy move that led to `after`: whether the side to move there is in
+/// check and, if so, whether it has a legal move, counted by the compact path when the rules
+/// have one (the perft path, checked against the record path), else by the record path.
+pub fn fairy_mark(
+    game: &fairy::Game,
+    compact: Option<&Compact>,
+    rules: &Rules,
+    after: &BbPosition,
+) -> CheckMark {
+    let Some(compact) = compact else {
+        return game.mark(after);
+    };
+    if !game.in_check(after, after.side) {
+        CheckMark::None
+    } else if compact.perft(after, 1, rules) == 0 {
+        CheckMark::Mate
+    } else {
+        CheckMark::Check
+    }
+}
 
 /// Every legal move with the setup it leads to, check marks left `None`, sorted by record.
 pub fn unmarked(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
@@ -51,8 +73,19 @@ pub fn mating(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, Setup)>,
         }
     } else {
         let game = fairy::Game::new(rules);
+        game.check_supported(p)?;
+        let compact = Compact::new(rules);
+        // Most positions have no mating move: the compact path tells so without a record.
+        if let Some(c) = &compact {
+            let mates = |after: &BbPosition| {
+                game.in_check(after, after.side) && c.perft(after, 1, rules) == 0
+            };
+            if !c.children(p, rules).iter().any(mates) {
+                return Ok(children);
+            }
+        }
         for (mut r, after) in game.legal(p)? {
-            if game.mark(&after) == CheckMark::Mate {
+            if fairy_mark(&game, compact.as_ref(), rules, &after) == CheckMark::Mate {
                 r.check = CheckMark::Mate;
                 children.push((r, after.to_setup()));
             }

@@ -4,8 +4,9 @@
 //! Keyed by the position's Zobrist keys ([`super::zobrist`]), which cover everything that
 //! decides the legal moves under fixed rules. A fixed array of 16-byte slots, four to a bucket
 //! (one cache line), within the bound given in MB; its 1 MB chunks are allocated when first
-//! written, so that a small solve does not pay for a large bound. Once a bucket is full, a new
-//! answer replaces the one with the fewest moves left (the cheapest to find again).
+//! written, and the buckets in use start at one chunk and double when half full, so that a
+//! small solve does not pay for a large bound. Once a bucket is full, a new answer replaces
+//! the one with the fewest moves left (the cheapest to find again).
 //!
 //! A slot keeps the whole 64-bit main key (XORed with its data, so that a slot torn by two
 //! threads writing at once reads as a miss), the question (kind of node, moves left) and 32
@@ -26,7 +27,7 @@
 //! ```
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use feerie_oracle::Position;
 
@@ -92,6 +93,13 @@ pub struct Table {
     chunks: Box<[OnceLock<Box<[Slot]>>]>,
     /// Buckets in all, a power of two (0: a table that stores nothing).
     buckets: usize,
+    /// Buckets in use, a power of two up to `buckets`: it starts at one chunk and doubles
+    /// whenever half its slots are filled, so that a small search touches little memory. An
+    /// answer stored before a doubling is found again when its key's new index bit is 0 (the
+    /// slot is the same); the others are lost, which costs a search, never a wrong answer.
+    active: AtomicUsize,
+    /// Answers stored into empty slots.
+    filled: AtomicUsize,
 }
 
 impl Table {
@@ -109,6 +117,8 @@ impl Table {
         Table {
             chunks: (0..chunk_count).map(|_| OnceLock::new()).collect(),
             buckets,
+            active: AtomicUsize::new(buckets.min(CHUNK_SLOTS / WAYS)),
+            filled: AtomicUsize::new(0),
         }
     }
 
@@ -151,7 +161,7 @@ impl Table {
         let q = zobrist::question(node.code(), u64::from(left));
         let main = key.main ^ q[0];
         let check = key.check ^ q[1];
-        let bucket = (main as usize) & (self.buckets - 1);
+        let bucket = (main as usize) & (self.active.load(Ordering::Relaxed) - 1);
         (main, check, bucket * WAYS)
     }
 
@@ -228,7 +238,26 @@ impl Table {
             }
         }
         let slot = &bucket[victim];
+        let was_empty = slot.data.load(Ordering::Relaxed) == 0;
         slot.data.store(data, Ordering::Relaxed);
         slot.guard.store(main ^ data, Ordering::Relaxed);
+        if was_empty {
+            self.grow_when_half_full();
+        }
+    }
+
+    /// Doubles the buckets in use when half their slots are filled, up to the bound.
+    fn grow_when_half_full(&self) {
+        let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+        let active = self.active.load(Ordering::Relaxed);
+        if active < self.buckets && filled * 2 >= active * WAYS {
+            // One thread doubles it; the others see the new size on their next lookup.
+            let _ = self.active.compare_exchange(
+                active,
+                active * 2,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
     }
 }
