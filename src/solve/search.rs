@@ -371,6 +371,9 @@ impl<'a> Search<'a> {
         position: &Position,
         n: u32,
     ) -> Result<bool, EngineError> {
+        if self.stipulation.goal == Goal::Mate {
+            return self.self_defence_fails_mate(position, n);
+        }
         let children = self.successors(position)?;
         if children.is_empty() {
             return Ok(false);
@@ -380,6 +383,45 @@ impl<'a> Search<'a> {
                 continue;
             }
             if n <= 1 || !self.self_attack_wins(after, n - 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// [`Search::self_defence_fails_searched`] toward mate: the defender's mating moves are
+    /// asked of the engine apart (few, and none in most positions, which the engine tells
+    /// cheaply), its other moves without marks.
+    fn self_defence_fails_mate(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        let mates = self.engine.mating_successors(position, self.rules)?;
+        if n <= 1 && mates.is_empty() {
+            // Every move must mate, and there is a move to make or the defender is stuck.
+            return Ok(false);
+        }
+        let children = self.successors_unmarked(position)?;
+        if children.is_empty() {
+            return Ok(false);
+        }
+        if n <= 1 {
+            // The mating moves are among the legal moves: as many means all of them.
+            return Ok(children.len() == mates.len());
+        }
+        let mates_with = |mv: &MoveRecord| {
+            mates.iter().any(|(m, _)| {
+                m.from == mv.from
+                    && m.to == mv.to
+                    && *m
+                        == MoveRecord {
+                            check: CheckMark::Mate,
+                            ..mv.clone()
+                        }
+            })
+        };
+        for (mv, after) in &children {
+            if mates_with(mv) {
+                continue;
+            }
+            if !self.self_attack_wins(after, n - 1)? {
                 return Ok(false);
             }
         }
