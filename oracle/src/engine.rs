@@ -187,6 +187,91 @@ pub trait Engine: Sync {
             .collect())
     }
 
+    /// Every legal move with the setup it leads to, as [`Engine::successor_setups`] gives them
+    /// and in the same order, but with every check mark left [`crate::CheckMark::None`].
+    /// Engines implement this; callers use [`Engine::successors_unmarked`]. The default drops
+    /// the marks of [`Engine::successor_setups`]; engines override it to skip the work.
+    fn unmarked_successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        Ok(self
+            .successor_setups(position, rules)?
+            .into_iter()
+            .map(|(mv, after)| {
+                let mv = MoveRecord {
+                    check: crate::CheckMark::None,
+                    ..mv
+                };
+                (mv, after)
+            })
+            .collect())
+    }
+
+    /// Every legal move with the position it leads to, as [`Engine::successors`] gives them
+    /// and in the same order, but with every check mark left [`crate::CheckMark::None`]: for
+    /// callers that never read the marks (a solver at the nodes where no goal can be reached),
+    /// so that an engine need not find out whether each check is mate.
+    ///
+    /// ```
+    /// use feerie_oracle::{CheckMark, Engine, Position, ReferenceEngine, Rules};
+    /// let start = Position::start();
+    /// let children = ReferenceEngine.successors_unmarked(&start, &Rules::orthodox()).unwrap();
+    /// assert_eq!(children.len(), 20);
+    /// assert!(children.iter().all(|(mv, _)| mv.check == CheckMark::None));
+    /// ```
+    fn successors_unmarked(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        Ok(self
+            .unmarked_successor_setups(position, rules)?
+            .into_iter()
+            .map(|(mv, after)| (mv, Position::from_played(after)))
+            .collect())
+    }
+
+    /// The legal moves that give mate, with the setups they lead to, in the order of
+    /// [`Engine::successor_setups`]. Engines implement this; callers use
+    /// [`Engine::mating_successors`]. The default filters [`Engine::successor_setups`];
+    /// engines override it to build the record and the setup of the mating moves only.
+    fn mating_successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        Ok(self
+            .successor_setups(position, rules)?
+            .into_iter()
+            .filter(|(mv, _)| mv.check == crate::CheckMark::Mate)
+            .collect())
+    }
+
+    /// The legal moves that give mate (check mark [`crate::CheckMark::Mate`]) with the
+    /// positions they lead to, in the order of [`Engine::successors`]: what a solver asks at
+    /// the last move of a mate stipulation.
+    ///
+    /// ```
+    /// use feerie_oracle::{fen, Engine, ReferenceEngine, Rules, Validation};
+    /// let position = fen::parse("k7/8/1K6/8/8/8/8/7R w - - 0 1", Validation::Strict).unwrap();
+    /// let mates = ReferenceEngine.mating_successors(&position, &Rules::orthodox()).unwrap();
+    /// assert_eq!(mates.len(), 1);
+    /// assert_eq!(mates[0].0.to_string(), "Rh1-h8 #");
+    /// ```
+    fn mating_successors(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        Ok(self
+            .mating_successor_setups(position, rules)?
+            .into_iter()
+            .map(|(mv, after)| (mv, Position::from_played(after)))
+            .collect())
+    }
+
     /// Plays one legal move chosen by `choose` among the legal moves, given without check
     /// marks in the engine's own order (which is fixed for a position); `None` when `choose`
     /// declines or there is no legal move. Random playouts use it: it computes no check mark

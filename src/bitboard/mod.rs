@@ -13,6 +13,7 @@ mod fairy;
 mod moves;
 mod orthodox;
 mod rules;
+mod solving;
 mod tables;
 
 use feerie_oracle::engine::check_rules_fit;
@@ -93,11 +94,12 @@ fn successors(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, BbPositi
             .collect())
     } else {
         let game = fairy::Game::new(rules);
+        let compact = compact::Compact::new(rules);
         let moves = game.legal(p)?;
         Ok(moves
             .into_iter()
             .map(|(mut r, after)| {
-                r.check = game.mark(&after);
+                r.check = solving::fairy_mark(&game, compact.as_ref(), rules, &after);
                 (r, after)
             })
             .collect())
@@ -223,5 +225,21 @@ impl Engine for BitboardEngine {
             (game.in_check(&p, p.side), !game.legal(&p)?.is_empty())
         };
         Ok(Status::of(in_check, has_move))
+    }
+
+    fn unmarked_successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        solving::unmarked(&BbPosition::from_setup(position.setup()), rules)
+    }
+
+    fn mating_successor_setups(
+        &self,
+        position: &Position,
+        rules: &Rules,
+    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
+        solving::mating(&BbPosition::from_setup(position.setup()), rules)
     }
 }

@@ -20,6 +20,7 @@ pub mod search;
 pub mod stipulation;
 pub mod table;
 pub mod verify;
+pub mod zobrist;
 
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;

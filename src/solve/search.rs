@@ -8,6 +8,7 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules,
 
 use super::stipulation::{Goal, Play, Stipulation};
 use super::table::{Node, Table};
+use super::zobrist;
 
 /// One search: the engine, the rules, the goal, and a shared count of solutions found so that
 /// every thread stops once enough are found.
@@ -73,6 +74,27 @@ impl<'a> Search<'a> {
 
     fn successors(&self, position: &Position) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
         self.engine.successors(position, self.rules)
+    }
+
+    /// The successors where no check mark is read (a side that cannot reach the goal with
+    /// this move): the engine need not find out whether each check is mate.
+    fn successors_unmarked(
+        &self,
+        position: &Position,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        self.engine.successors_unmarked(position, self.rules)
+    }
+
+    /// The successors where only the moves that reach the goal count: the mating moves alone
+    /// for a mate, every move (marked) for a stalemate.
+    fn goal_successors(
+        &self,
+        position: &Position,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        match self.stipulation.goal {
+            Goal::Mate => self.engine.mating_successors(position, self.rules),
+            Goal::Stalemate => self.successors(position),
+        }
     }
 
     /// Whether `mv`, which led to `after`, reaches the goal against the side now to move.
@@ -154,12 +176,17 @@ impl<'a> Search<'a> {
         if left == 0 || self.table.get(after, Node::DeadEnd, left).is_some() {
             return Ok(());
         }
-        // The last half-move must mate; a mate sooner leaves no move to go on with.
-        let must_mate = left == 1 && self.stipulation.goal == Goal::Mate;
-        let children = self
-            .successors(after)?
-            .into_iter()
-            .filter(|(next, _)| !must_mate || next.check == CheckMark::Mate);
+        // The last half-move must reach the goal (only the mating moves are asked for); a
+        // side that cannot reach it with its move (an even number of half-moves left after it
+        // is the other side's) needs no check marks; the goal side's earlier moves do, for a
+        // shorter solution.
+        let children = if left == 1 {
+            self.goal_successors(after)?
+        } else if left % 2 == 0 {
+            self.successors_unmarked(after)?
+        } else {
+            self.successors(after)?
+        };
         let before = out.len();
         self.descend(after, before, children, left, line, out, Self::help)
     }
@@ -206,7 +233,7 @@ impl<'a> Search<'a> {
             return Ok(());
         }
         let before = out.len();
-        for (reply, then) in self.successors(after)? {
+        for (reply, then) in self.goal_successors(after)? {
             if self.stopped() {
                 return Ok(());
             }
@@ -244,7 +271,12 @@ impl<'a> Search<'a> {
             return Ok(());
         }
         let before = out.len();
-        let children = self.successors(&after.passed())?;
+        // The last series move must reach the goal: only the mating moves are asked for.
+        let children = if left == 1 {
+            self.goal_successors(&after.passed())?
+        } else {
+            self.successors(&after.passed())?
+        };
         self.descend(
             after,
             before,
@@ -259,15 +291,25 @@ impl<'a> Search<'a> {
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
     /// defence.
     fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        if let Some(known) = self.table.get(position, Node::Attack, n) {
+        let key = zobrist::key(position);
+        if let Some(known) = self.table.get_keyed(key, Node::Attack, n) {
             return Ok(known);
         }
         let answer = self.attack_wins_searched(position, n)?;
-        self.table.put(position, Node::Attack, n, answer);
+        self.table.put_keyed(key, Node::Attack, n, answer);
         Ok(answer)
     }
 
     fn attack_wins_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        if n <= 1 {
+            // Only a move that reaches the goal now can win.
+            for (mv, after) in &self.goal_successors(position)? {
+                if self.reaches_goal(mv, after)? {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
         let children = self.successors(position)?;
         // Goals first: they end the search at once.
         for (mv, after) in &children {
@@ -275,11 +317,11 @@ impl<'a> Search<'a> {
                 return Ok(true);
             }
         }
-        if n > 1 {
-            for (_, after) in &children {
-                if self.defence_fails(after, n - 1)? {
-                    return Ok(true);
-                }
+        // Then checks, then captures, then the quiet moves: the forcing moves leave the
+        // defence fewest replies, and win most often.
+        for (_, after) in by_force(&children) {
+            if self.defence_fails(after, n - 1)? {
+                return Ok(true);
             }
         }
         Ok(false)
@@ -288,20 +330,23 @@ impl<'a> Search<'a> {
     /// Direct play: whether every defence of the side to move (there must be one) lets the
     /// attacker reach the goal within `n` moves.
     fn defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        if let Some(known) = self.table.get(position, Node::Defence, n) {
+        let key = zobrist::key(position);
+        if let Some(known) = self.table.get_keyed(key, Node::Defence, n) {
             return Ok(known);
         }
         let answer = self.defence_fails_searched(position, n)?;
-        self.table.put(position, Node::Defence, n, answer);
+        self.table.put_keyed(key, Node::Defence, n, answer);
         Ok(answer)
     }
 
     fn defence_fails_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        let children = self.successors(position)?;
+        // The defender's marks are never read: it cannot reach the attacker's goal.
+        let children = self.successors_unmarked(position)?;
         if children.is_empty() {
             return Ok(false);
         }
-        for (_, after) in &children {
+        // Captures first: taking a unit of the attack refutes most often.
+        for (_, after) in by_force(&children) {
             if !self.attack_wins(after, n)? {
                 return Ok(false);
             }
@@ -326,6 +371,9 @@ impl<'a> Search<'a> {
         position: &Position,
         n: u32,
     ) -> Result<bool, EngineError> {
+        if self.stipulation.goal == Goal::Mate {
+            return self.self_defence_fails_mate(position, n);
+        }
         let children = self.successors(position)?;
         if children.is_empty() {
             return Ok(false);
@@ -335,6 +383,45 @@ impl<'a> Search<'a> {
                 continue;
             }
             if n <= 1 || !self.self_attack_wins(after, n - 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// [`Search::self_defence_fails_searched`] toward mate: the defender's mating moves are
+    /// asked of the engine apart (few, and none in most positions, which the engine tells
+    /// cheaply), its other moves without marks.
+    fn self_defence_fails_mate(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        let mates = self.engine.mating_successors(position, self.rules)?;
+        if n <= 1 && mates.is_empty() {
+            // Every move must mate, and there is a move to make or the defender is stuck.
+            return Ok(false);
+        }
+        let children = self.successors_unmarked(position)?;
+        if children.is_empty() {
+            return Ok(false);
+        }
+        if n <= 1 {
+            // The mating moves are among the legal moves: as many means all of them.
+            return Ok(children.len() == mates.len());
+        }
+        let mates_with = |mv: &MoveRecord| {
+            mates.iter().any(|(m, _)| {
+                m.from == mv.from
+                    && m.to == mv.to
+                    && *m
+                        == MoveRecord {
+                            check: CheckMark::Mate,
+                            ..mv.clone()
+                        }
+            })
+        };
+        for (mv, after) in &children {
+            if mates_with(mv) {
+                continue;
+            }
+            if !self.self_attack_wins(after, n - 1)? {
                 return Ok(false);
             }
         }
@@ -353,11 +440,23 @@ impl<'a> Search<'a> {
     }
 
     fn self_attack_wins_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        for (_, after) in self.successors(position)? {
+        // The attacker's marks are never read: its goal is the defender's move.
+        for (_, after) in self.successors_unmarked(position)? {
             if self.self_defence_fails(&after, n)? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
+}
+
+/// The children in order of force: checks (and mates), then captures, then the other moves,
+/// each group in the engine's order. Unmarked children come as captures, then the others.
+fn by_force(children: &[(MoveRecord, Position)]) -> impl Iterator<Item = &(MoveRecord, Position)> {
+    let rank = |mv: &MoveRecord| match (mv.check, mv.capture.is_some()) {
+        (CheckMark::Check | CheckMark::Mate, _) => 0,
+        (CheckMark::None, true) => 1,
+        (CheckMark::None, false) => 2,
+    };
+    (0..3).flat_map(move |r| children.iter().filter(move |(mv, _)| rank(mv) == r))
 }

@@ -1,14 +1,37 @@
 //! The transposition table: what a search learned about a position at a given number of moves
 //! left, so that a position reached again by another order of moves is not searched again.
-//! Keyed by the whole position (board with every unit's attributes, side to move, castling
-//! rights, en passant right, Parrain reserve), which is everything that decides the legal moves
-//! under fixed rules, so that a hit is never wrong; bounded in memory: once full, it keeps what
-//! it has and stores no more.
+//!
+//! Keyed by the position's Zobrist keys ([`super::zobrist`]), which cover everything that
+//! decides the legal moves under fixed rules. A fixed array of 16-byte slots, four to a bucket
+//! (one cache line), within the bound given in MB; its 1 MB chunks are allocated when first
+//! written, and the buckets in use start at one chunk and double when half full, so that a
+//! small solve does not pay for a large bound. Once a bucket is full, a new answer replaces
+//! the one with the fewest moves left (the cheapest to find again).
+//!
+//! A slot keeps the whole 64-bit main key (XORed with its data, so that a slot torn by two
+//! threads writing at once reads as a miss), the question (kind of node, moves left) and 32
+//! bits of the second, independent key: a wrong hit needs two different positions whose keys
+//! agree on 96 random bits, about 2^-94 per lookup with four slots a bucket (one in 10^28);
+//! a search of 10^12 lookups is wrong with odds below 10^-16.
+//!
+//! ```
+//! use feerie::oracle::Position;
+//! use feerie::solve::table::{Node, Table};
+//! let table = Table::with_megabytes(1);
+//! assert_eq!(table.get(&Position::start(), Node::Attack, 2), None);
+//! table.put(&Position::start(), Node::Attack, 2, true);
+//! assert_eq!(table.get(&Position::start(), Node::Attack, 2), Some(true));
+//! assert_eq!(table.get(&Position::start(), Node::Attack, 3), None);
+//! assert!(table.capacity() > 100);
+//! assert!(table.memory_bound() <= 1 << 20);
+//! ```
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use feerie_oracle::Position;
+
+use super::zobrist::{self, Key};
 
 /// What a search stores: which question (kind of node), how many moves were left, the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,42 +48,107 @@ pub enum Node {
     DeadEnd,
 }
 
-/// A bounded, shared transposition table.
-///
-/// ```
-/// use feerie::oracle::Position;
-/// use feerie::solve::table::{Node, Table};
-/// let table = Table::with_megabytes(1);
-/// assert_eq!(table.get(&Position::start(), Node::Attack, 2), None);
-/// table.put(&Position::start(), Node::Attack, 2, true);
-/// assert_eq!(table.get(&Position::start(), Node::Attack, 2), Some(true));
-/// assert!(table.capacity() > 100);
-/// ```
+impl Node {
+    /// 1 to 5: 0 marks an empty slot.
+    fn code(self) -> u64 {
+        match self {
+            Node::Attack => 1,
+            Node::Defence => 2,
+            Node::SelfDefence => 3,
+            Node::SelfAttack => 4,
+            Node::DeadEnd => 5,
+        }
+    }
+}
+
+/// One slot: the main key XOR the data, and the data (answer, question, check bits).
+#[derive(Default)]
+struct Slot {
+    guard: AtomicU64,
+    data: AtomicU64,
+}
+
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+/// Slots a bucket, looked at together on every lookup.
+const WAYS: usize = 4;
+/// Slots a chunk (1 MB), the unit of allocation.
+const CHUNK_SLOTS: usize = (1 << 20) / SLOT_BYTES;
+
+/// Data layout: bit 63 the answer, bits 40..43 the node code, bits 32..40 the moves left,
+/// bits 0..32 the second key's low half.
+fn pack(node: Node, left: u32, answer: bool, check: u64) -> u64 {
+    (answer as u64) << 63
+        | node.code() << 40
+        | u64::from(left.min(255)) << 32
+        | (check & 0xFFFF_FFFF)
+}
+
+/// The data's moves left, for replacement.
+fn left_of(data: u64) -> u64 {
+    (data >> 32) & 0xFF
+}
+
+/// A bounded transposition table, shared by the threads of a search.
 pub struct Table {
-    entries: Mutex<HashMap<(Position, Node, u32), bool>>,
-    capacity: usize,
+    chunks: Box<[OnceLock<Box<[Slot]>>]>,
+    /// Buckets in all, a power of two (0: a table that stores nothing).
+    buckets: usize,
+    /// Buckets in use, a power of two up to `buckets`: it starts at one chunk and doubles
+    /// whenever half its slots are filled, so that a small search touches little memory. An
+    /// answer stored before a doubling is found again when its key's new index bit is 0 (the
+    /// slot is the same); the others are lost, which costs a search, never a wrong answer.
+    active: AtomicUsize,
+    /// Answers stored into empty slots.
+    filled: AtomicUsize,
 }
 
 impl Table {
-    /// A table of at most `megabytes` MB (0: a table that stores nothing).
+    /// A table of at most `megabytes` MB (0: a table that stores nothing): the largest power
+    /// of two of buckets that fits, at least one chunk.
     pub fn with_megabytes(megabytes: usize) -> Table {
-        // A key holds the position inline; the map adds its control bytes and the value, and
-        // leaves room to grow: counted as twice the key.
-        let entry = 2 * std::mem::size_of::<(Position, Node, u32, bool)>();
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let slots = bytes / SLOT_BYTES;
+        let buckets = if slots < WAYS {
+            0
+        } else {
+            1usize << (usize::BITS - 1 - (slots / WAYS).leading_zeros())
+        };
+        let chunk_count = (buckets * WAYS).div_ceil(CHUNK_SLOTS);
         Table {
-            entries: Mutex::new(HashMap::new()),
-            capacity: megabytes.saturating_mul(1 << 20) / entry,
+            chunks: (0..chunk_count).map(|_| OnceLock::new()).collect(),
+            buckets,
+            active: AtomicUsize::new(buckets.min(CHUNK_SLOTS / WAYS)),
+            filled: AtomicUsize::new(0),
         }
     }
 
     /// The most entries it will hold.
     pub fn capacity(&self) -> usize {
-        self.capacity
+        self.buckets * WAYS
+    }
+
+    /// The most bytes its slots take once all are allocated (within the bound asked).
+    pub fn memory_bound(&self) -> usize {
+        self.capacity() * SLOT_BYTES
+    }
+
+    /// The bytes its slots take now (chunks allocated so far).
+    pub fn memory_used(&self) -> usize {
+        self.chunks
+            .iter()
+            .filter_map(|c| c.get())
+            .map(|c| c.len() * SLOT_BYTES)
+            .sum()
     }
 
     /// The entries it holds.
     pub fn len(&self) -> usize {
-        self.entries.lock().map(|m| m.len()).unwrap_or(0)
+        self.chunks
+            .iter()
+            .filter_map(|c| c.get())
+            .flat_map(|c| c.iter())
+            .filter(|s| s.data.load(Ordering::Relaxed) != 0)
+            .count()
     }
 
     /// Whether it holds nothing.
@@ -68,21 +156,108 @@ impl Table {
         self.len() == 0
     }
 
-    /// The stored answer for `position` at `node` with `left` moves, if any.
-    pub fn get(&self, position: &Position, node: Node, left: u32) -> Option<bool> {
-        if self.capacity == 0 {
-            return None;
-        }
-        let entries = self.entries.lock().ok()?;
-        entries.get(&(position.clone(), node, left)).copied()
+    /// The question's key and the first slot of its bucket.
+    fn locate(&self, key: Key, node: Node, left: u32) -> (u64, u64, usize) {
+        let q = zobrist::question(node.code(), u64::from(left));
+        let main = key.main ^ q[0];
+        let check = key.check ^ q[1];
+        let bucket = (main as usize) & (self.active.load(Ordering::Relaxed) - 1);
+        (main, check, bucket * WAYS)
     }
 
-    /// Stores an answer, unless the table is full.
+    /// The bucket starting at slot `first`, if its chunk exists (or is made, with `make`).
+    fn bucket(&self, first: usize, make: bool) -> Option<&[Slot]> {
+        let chunk = &self.chunks[first / CHUNK_SLOTS];
+        let slots = if make {
+            chunk.get_or_init(|| (0..CHUNK_SLOTS).map(|_| Slot::default()).collect())
+        } else {
+            chunk.get()?
+        };
+        let at = first % CHUNK_SLOTS;
+        Some(&slots[at..at + WAYS])
+    }
+
+    /// The stored answer for `position` at `node` with `left` moves, if any.
+    pub fn get(&self, position: &Position, node: Node, left: u32) -> Option<bool> {
+        if self.buckets == 0 {
+            return None;
+        }
+        self.get_keyed(zobrist::key(position), node, left)
+    }
+
+    /// [`Table::get`] for a position whose key is known.
+    pub fn get_keyed(&self, key: Key, node: Node, left: u32) -> Option<bool> {
+        if self.buckets == 0 {
+            return None;
+        }
+        let (main, check, first) = self.locate(key, node, left);
+        let wanted = pack(node, left, false, check);
+        for slot in self.bucket(first, false)? {
+            let data = slot.data.load(Ordering::Relaxed);
+            let guard = slot.guard.load(Ordering::Relaxed);
+            if guard ^ data == main && data & !(1 << 63) == wanted {
+                return Some(data >> 63 == 1);
+            }
+        }
+        None
+    }
+
+    /// Stores an answer, replacing the same question's, else an empty slot, else the answer
+    /// with the fewest moves left in the bucket.
     pub fn put(&self, position: &Position, node: Node, left: u32, answer: bool) {
-        if let Ok(mut entries) = self.entries.lock()
-            && entries.len() < self.capacity
-        {
-            entries.insert((position.clone(), node, left), answer);
+        if self.buckets == 0 {
+            return;
+        }
+        self.put_keyed(zobrist::key(position), node, left, answer);
+    }
+
+    /// [`Table::put`] for a position whose key is known.
+    pub fn put_keyed(&self, key: Key, node: Node, left: u32, answer: bool) {
+        if self.buckets == 0 {
+            return;
+        }
+        let (main, check, first) = self.locate(key, node, left);
+        let data = pack(node, left, answer, check);
+        let Some(bucket) = self.bucket(first, true) else {
+            return;
+        };
+        let mut victim = 0;
+        let mut victim_left = u64::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let old = slot.data.load(Ordering::Relaxed);
+            let same = old != 0
+                && slot.guard.load(Ordering::Relaxed) ^ old == main
+                && old & !(1 << 63) == data & !(1 << 63);
+            if old == 0 || same {
+                victim = i;
+                break;
+            }
+            if left_of(old) < victim_left {
+                victim = i;
+                victim_left = left_of(old);
+            }
+        }
+        let slot = &bucket[victim];
+        let was_empty = slot.data.load(Ordering::Relaxed) == 0;
+        slot.data.store(data, Ordering::Relaxed);
+        slot.guard.store(main ^ data, Ordering::Relaxed);
+        if was_empty {
+            self.grow_when_half_full();
+        }
+    }
+
+    /// Doubles the buckets in use when half their slots are filled, up to the bound.
+    fn grow_when_half_full(&self) {
+        let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+        let active = self.active.load(Ordering::Relaxed);
+        if active < self.buckets && filled * 2 >= active * WAYS {
+            // One thread doubles it; the others see the new size on their next lookup.
+            let _ = self.active.compare_exchange(
+                active,
+                active * 2,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
         }
     }
 }

@@ -1,0 +1,250 @@
+//! Solving speed against Popeye: a fixed set of problems (direct, help, self and series play;
+//! orthodox and each condition), each solved by the `feerie solve` binary (one thread, the
+//! bitboard engine, `--hash 64`) and, when the Popeye binary is present (`POPEYE`, else
+//! `../shared/tools/popeye/py`), by Popeye (`-maxmem 64M`) on the same problem written as its
+//! input, both timed as whole processes as a user times them: the processor time of the
+//! process (user and system, which a loaded machine does not inflate as it does wall time),
+//! wall time and peak memory. Prints each problem's figures, the ratio Popeye / feerie, and the
+//! totals; the number of solutions of each side is printed too, and a difference marked.
+//! Magic pieces have no Popeye counterpart (Popeye's `Magic` is another rule): those are
+//! timed for feerie only. Run with `cargo bench --bench solve`; `FEERIE_BENCH_BINARY` names
+//! another `feerie` binary (default: the release build beside this benchmark).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use feerie::oracle::notation::popeye_input;
+use feerie::oracle::{Rules, Validation, fen};
+
+/// One problem: a name, the position (the side to move begins, as Popeye has it: White in
+/// direct, self and series play and in `h#n.5`, Black in `h#n`), the stipulation, the rules.
+struct Problem {
+    name: &'static str,
+    fen: &'static str,
+    stipulation: &'static str,
+    rules: &'static str,
+    /// False where Popeye has no counterpart (magic pieces).
+    popeye: bool,
+}
+
+const fn problem(
+    name: &'static str,
+    fen: &'static str,
+    stipulation: &'static str,
+    rules: &'static str,
+) -> Problem {
+    Problem {
+        name,
+        fen,
+        stipulation,
+        rules,
+        popeye: true,
+    }
+}
+
+/// A queen, rook and knight against a king in the corner (a mate in 4, no self-mate in 3).
+const CORNER: &str = "k6r/pp6/8/8/8/2N5/8/1K1R3Q w - - 0 1";
+/// A black king in the open, White's king, knight and bishop: no help-mate in 3 in orthodox
+/// chess, so that the whole tree is searched.
+const OPEN_KING: &str = "1r6/3n4/4pp2/4k3/8/8/8/2K1NB2 b - - 0 1";
+/// A rook mates a king the other side walks into place (series help play).
+const SERIES: &str = "8/8/5n2/3p4/8/2k5/8/K1R5 b - - 0 1";
+
+const PROBLEMS: &[Problem] = &[
+    problem("orthodox #4", CORNER, "#4", "orthodox"),
+    problem("orthodox h#3", OPEN_KING, "h#3", "orthodox"),
+    problem("orthodox s#3", CORNER, "s#3", "orthodox"),
+    problem("orthodox ser-h#7", SERIES, "ser-h#7", "orthodox"),
+    problem("circe #4", CORNER, "#4", "circe"),
+    problem("circe h#3", OPEN_KING, "h#3", "circe"),
+    problem("circe s#3", CORNER, "s#3", "circe"),
+    problem("circe-parrain h#3", OPEN_KING, "h#3", "circe-parrain"),
+    problem("circe-clone h#3", OPEN_KING, "h#3", "circe-clone"),
+    problem("equipollents h#3", OPEN_KING, "h#3", "circe-equipollents"),
+    problem("frankfurt h#3", OPEN_KING, "h#3", "frankfurt"),
+    problem("protean h#3", OPEN_KING, "h#3", "protean"),
+    problem("frankfurt ser-h#7", SERIES, "ser-h#7", "frankfurt"),
+    problem("protean s#3", CORNER, "s#3", "protean"),
+];
+
+/// Magic pieces, feerie alone: `popeye: false`.
+const MAGIC: &[Problem] = &[Problem {
+    name: "magic h#3",
+    fen: "1r6/3n4/4pp2/4k3/8/8/8/2K1(wmN)B2 b - - 0 1",
+    stipulation: "h#3",
+    rules: "orthodox",
+    popeye: false,
+}];
+
+/// What one process took: processor seconds (user + system), wall seconds, peak resident
+/// kilobytes, and its standard output.
+struct Run {
+    cpu: f64,
+    wall: f64,
+    max_kb: i64,
+    output: String,
+}
+
+/// Runs `command` to its end, its output to a file, and takes its own resource use (wait4).
+fn run(mut command: Command, out: &Path) -> Run {
+    let file = std::fs::File::create(out).expect("an output file");
+    command
+        .stdout(file)
+        .stderr(Stdio::null())
+        .stdin(Stdio::null());
+    let start = Instant::now();
+    let child = command.spawn().expect("the program starts");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, writing through pointers to live locals; `child` is
+    // never waited on again, so no other wait takes this pid.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = start.elapsed().as_secs_f64();
+    assert_eq!(waited, pid, "wait4 on the child");
+    std::mem::forget(child);
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    Run {
+        cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+        wall,
+        max_kb: usage.ru_maxrss,
+        output: std::fs::read_to_string(out).unwrap_or_default(),
+    }
+}
+
+/// Solution lines (help and series play) or keys (direct and self play): the lines that
+/// begin with `1.`, in Popeye's layout and in ours.
+fn solutions(output: &str) -> usize {
+    output
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1."))
+        .count()
+}
+
+fn feerie_binary() -> PathBuf {
+    if let Some(b) = std::env::var_os("FEERIE_BENCH_BINARY") {
+        return PathBuf::from(b);
+    }
+    let bench = std::env::current_exe().expect("this benchmark's path");
+    let release = bench
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/release/deps");
+    release.join("feerie")
+}
+
+fn popeye_binary() -> Option<PathBuf> {
+    let path = std::env::var_os("POPEYE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/tools/popeye/py"));
+    // Popeye runs in a temporary folder: the path must not depend on the current one.
+    std::fs::canonicalize(path).ok()
+}
+
+fn main() {
+    let feerie = feerie_binary();
+    assert!(
+        feerie.exists(),
+        "{} missing: run `cargo build --release` first",
+        feerie.display()
+    );
+    let popeye = popeye_binary();
+    if popeye.is_none() {
+        println!("Popeye not found (POPEYE or ../shared/tools/popeye/py): feerie alone");
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    println!(
+        "{:<24} {:>9} {:>9} {:>7} {:>9} {:>9} {:>7} {:>7}",
+        "problem", "feerie s", "wall s", "MB", "popeye s", "wall s", "MB", "ratio"
+    );
+    let (mut ours_total, mut theirs_total) = (0.0, 0.0);
+    let (mut slower, mut differ) = (Vec::new(), Vec::new());
+    for p in PROBLEMS.iter().chain(MAGIC) {
+        let mut command = Command::new(&feerie);
+        command.args([
+            "solve",
+            "--fen",
+            p.fen,
+            "--stipulation",
+            p.stipulation,
+            "--rules",
+            p.rules,
+            "--profile",
+            "popeye",
+            "--engine",
+            "bitboard",
+            "--threads",
+            "1",
+            "--hash",
+            "64",
+        ]);
+        let ours = run(command, &dir.path().join("feerie.out"));
+        let theirs = match (&popeye, p.popeye) {
+            (Some(py), true) => {
+                let position = fen::parse(p.fen, Validation::Lenient).expect("a valid FEN");
+                let none: &[&str] = &[];
+                let rules =
+                    Rules::from_words(&[p.rules], Some("popeye"), none).expect("known rules");
+                let input = popeye_input::write(
+                    &position,
+                    &rules,
+                    &format!("stipulation {}", p.stipulation),
+                )
+                .expect("Popeye can say this problem");
+                let file = dir.path().join("problem.inp");
+                std::fs::write(&file, input).expect("the input written");
+                let mut command = Command::new(py);
+                command.args(["-maxmem", "64M"]).arg(&file);
+                command.current_dir(dir.path());
+                Some(run(command, &dir.path().join("popeye.out")))
+            }
+            _ => None,
+        };
+        let (ours_n, mb) = (solutions(&ours.output), ours.max_kb as f64 / 1024.0);
+        match theirs {
+            Some(t) => {
+                let ratio = t.cpu / ours.cpu.max(1e-6);
+                let theirs_n = solutions(&t.output);
+                ours_total += ours.cpu;
+                theirs_total += t.cpu;
+                if ratio < 1.0 {
+                    slower.push(p.name);
+                }
+                if ours_n != theirs_n {
+                    differ.push(format!("{}: feerie {ours_n}, Popeye {theirs_n}", p.name));
+                }
+                println!(
+                    "{:<24} {:>9.3} {:>9.3} {:>7.1} {:>9.3} {:>9.3} {:>7.1} {:>7.2}  ({ours_n} solution(s))",
+                    p.name,
+                    ours.cpu,
+                    ours.wall,
+                    mb,
+                    t.cpu,
+                    t.wall,
+                    t.max_kb as f64 / 1024.0,
+                    ratio
+                );
+            }
+            None => println!(
+                "{:<24} {:>9.3} {:>9.3} {:>7.1} {:>9} {:>9} {:>7} {:>7}  ({ours_n} solution(s))",
+                p.name, ours.cpu, ours.wall, mb, "-", "-", "-", "-"
+            ),
+        }
+    }
+    if popeye.is_some() {
+        println!(
+            "total (problems with Popeye): feerie {ours_total:.3} s, Popeye {theirs_total:.3} s, ratio {:.2} (target 3)",
+            theirs_total / ours_total.max(1e-6)
+        );
+        if slower.is_empty() {
+            println!("every problem at least as fast as Popeye");
+        } else {
+            println!("slower than Popeye: {}", slower.join(", "));
+        }
+        for d in &differ {
+            println!("solution counts differ: {d}");
+        }
+    }
+}
