@@ -232,7 +232,7 @@ impl Engine for BitboardEngine {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
-        solving::unmarked(&BbPosition::from_setup(position.setup()), rules)
+        solving::unmarked(&fitting(position, rules)?, rules)
     }
 
     fn mating_successor_setups(
@@ -240,6 +240,6 @@ impl Engine for BitboardEngine {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
-        solving::mating(&BbPosition::from_setup(position.setup()), rules)
+        solving::mating(&fitting(position, rules)?, rules)
     }
 }

@@ -73,7 +73,6 @@ pub fn mating(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, Setup)>,
         }
     } else {
         let game = fairy::Game::new(rules);
-        game.check_supported(p)?;
         let compact = Compact::new(rules);
         // Most positions have no mating move: the compact path tells so without a record.
         if let Some(c) = &compact {
