@@ -92,20 +92,21 @@ impl RebirthSquares {
         from: Sq,
         to: Sq,
     ) -> Option<Sq> {
+        if capture == to {
+            return self.square_on_arrival(place, colour, walk, from, to);
+        }
+        // En passant: the unit was taken beside the arrival square.
         match place {
             RebirthPlace::CirceSquare => Some(self.circe[colour][walk][capture] as Sq),
-            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector if capture == to => {
-                let s = self.vector[from][to];
-                (s != OFF).then_some(s as Sq)
-            }
             RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
                 shifted(capture, vector(from, to))
             }
         }
     }
 
-    /// As [`Self::square`] for a unit taken on the arrival square `to` (every capture but en
-    /// passant): one table read, inlined into the counting loops that call it per capture.
+    /// The rebirth square of a unit taken on the arrival square `to` (every capture but en
+    /// passant; [`Self::square`] adds that case): one table read, inlined into the counting
+    /// loops that call it per capture.
     #[inline(always)]
     pub fn square_on_arrival(
         &self,
@@ -222,20 +223,28 @@ mod tests {
     }
 
     #[test]
-    fn the_square_on_arrival_is_the_square() {
+    fn the_square_follows_the_rule_on_arrival_and_en_passant() {
         let s = rebirth_squares();
-        for place in [RebirthPlace::CirceSquare, RebirthPlace::CaptureVector] {
-            for colour in 0..2 {
-                for walk in 0..WALKS.len() {
-                    for from in 0..64 {
-                        for to in 0..64 {
-                            assert_eq!(
-                                s.square_on_arrival(place, colour, walk, from, to),
-                                s.square(place, colour, walk, to, from, to)
-                            );
-                        }
+        for colour in 0..2 {
+            for (walk, &w) in WALKS.iter().enumerate() {
+                for from in 0..64 {
+                    for to in 0..64 {
+                        assert_eq!(
+                            s.square(RebirthPlace::CirceSquare, colour, walk, to, from, to),
+                            Some(circe_square(colour, w, to))
+                        );
+                        assert_eq!(
+                            s.square(RebirthPlace::CaptureVector, colour, walk, to, from, to),
+                            shifted(to, vector(from, to))
+                        );
                     }
                 }
+                // En passant: taken beside the arrival square, on the mover's rank.
+                let (from, to, taken) = (35, 44, 36);
+                assert_eq!(
+                    s.square(RebirthPlace::CaptureVector, colour, walk, taken, from, to),
+                    shifted(taken, vector(from, to))
+                );
             }
         }
     }
