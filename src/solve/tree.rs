@@ -15,11 +15,14 @@
 //! ```
 //! use feerie::oracle::{fen, ReferenceEngine, Rules, Validation};
 //! use feerie::solve::tree::{solve_tree, TreeOptions};
-//! // 1.Rb1-b7 threatens 2.Rh1-h8 #; 1...Ka8*b7 is met by 2.Rh1-h7 #.
-//! let position = fen::parse("k7/8/2K5/8/8/8/8/1R5R w - - 0 1", Validation::Strict).unwrap();
+//! // #2: 1.Rb1-b8+? is refuted by 1...Ka8*b8, and nothing else solves.
+//! let position = fen::parse("k7/p7/2K5/2P5/8/8/8/1R6 w - - 0 1", Validation::Strict).unwrap();
+//! let options = TreeOptions { tries: true, ..TreeOptions::default() };
 //! let tree = solve_tree(&ReferenceEngine, &position, &Rules::orthodox(), "#2".parse().unwrap(),
-//!     &TreeOptions::default(), 16).unwrap();
-//! assert!(tree.keys.iter().any(|k| k.attack.mv.to_string() == "Rb1-b7"));
+//!     &options, 16).unwrap();
+//! assert_eq!(tree.keys.len(), 1);
+//! assert_eq!(tree.keys[0].attack.mv.to_string(), "Rb1-b8 +");
+//! assert_eq!(tree.keys[0].refutations[0].to_string(), "Ka8*b8");
 //! ```
 
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
@@ -458,4 +461,149 @@ pub fn solve_tree(
         }
     }
     Ok(Tree { set_play, keys })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::tree_layout::tree_text;
+    use feerie_oracle::{ReferenceEngine, Validation, fen};
+
+    fn text(fen_text: &str, stipulation: &str, options: TreeOptions) -> Vec<String> {
+        let position = fen::parse(fen_text, Validation::Strict).unwrap();
+        let tree = solve_tree(
+            &ReferenceEngine,
+            &position,
+            &Rules::orthodox(),
+            stipulation.parse().unwrap(),
+            &options,
+            16,
+        )
+        .unwrap();
+        tree_text(&tree, false)
+    }
+
+    /// The lines of the block that begins with `head`.
+    fn block<'t>(lines: &'t [String], head: &str) -> Vec<&'t str> {
+        let start = lines.iter().position(|l| l == head).expect(head);
+        lines[start..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .map(String::as_str)
+            .collect()
+    }
+
+    #[test]
+    fn a_key_with_four_threats_and_the_one_defence_that_stops_three() {
+        // White Kc1 Qh4 Rd7 Sb4, Black Ka1 Pa2 Pb5: 1.Qh4-c4 threatens four mates; only
+        // 1...b5*c4 defeats threats, and 2.Sb4-c2 # still mates.
+        let lines = text(
+            "8/3R4/8/1p6/1N5Q/8/p7/k1K5 w - - 0 1",
+            "#2",
+            TreeOptions::default(),
+        );
+        assert_eq!(
+            block(&lines, "   1.Qh4-c4 ! threat:"),
+            [
+                "   1.Qh4-c4 ! threat:",
+                "          2.Qc4*a2 #",
+                "          2.Qc4-c3 #",
+                "          2.Qc4-d4 #",
+                "          2.Sb4-c2 #",
+                "      1...b5*c4",
+                "          2.Sb4-c2 #",
+            ]
+        );
+        // Mates in one are keys without a tree.
+        assert!(lines.contains(&"   1.Qh4-f6 # !".to_string()));
+    }
+
+    #[test]
+    fn defences_that_lengthen_the_play_are_shown_with_their_own_threats() {
+        // #3, 1.Qd1-f3 threatens mate at once; each defence needs 2.Rh1-h7 and its threat.
+        let lines = text(
+            "k7/pp6/8/8/8/8/8/1K1Q3R w - - 0 1",
+            "#3",
+            TreeOptions::default(),
+        );
+        let key = block(&lines, "   1.Qd1-f3 ! threat:");
+        for line in [
+            "          2.Qf3-f8 #",
+            "          2.Rh1-h8 #",
+            "      1...a7-a5",
+            "      1...a7-a6",
+            "      1...Ka8-b8",
+            "          2.Rh1-h7 threat:",
+            "                  3.Qf3*b7 #",
+            "              2...Kb8-c8",
+            "                  3.Qf3-f8 #",
+        ] {
+            assert!(key.contains(&line), "{line} in {key:#?}");
+        }
+        // 1...b7 cannot move (pinned): no variation for it.
+        assert!(!key.iter().any(|l| l.contains("b7-b")), "{key:#?}");
+    }
+
+    #[test]
+    fn a_try_and_its_refutation_only_with_tries() {
+        let fen_text = "k7/p7/2K5/2P5/8/8/8/1R6 w - - 0 1";
+        let with = TreeOptions {
+            tries: true,
+            ..TreeOptions::default()
+        };
+        let lines = text(fen_text, "#2", with);
+        assert_eq!(
+            block(&lines, "   1.Rb1-b8 + ?"),
+            ["   1.Rb1-b8 + ?", "    but", "      1...Ka8*b8 !"]
+        );
+        assert!(
+            !text(fen_text, "#2", TreeOptions::default())
+                .iter()
+                .any(|l| l.contains('?'))
+        );
+    }
+
+    #[test]
+    fn set_play_shows_the_defences_with_an_answer() {
+        let options = TreeOptions {
+            set_play: true,
+            ..TreeOptions::default()
+        };
+        let lines = text("k7/pp6/8/8/8/8/8/1K1Q3R w - - 0 1", "#2", options);
+        assert_eq!(lines[1..3], ["      1...Ka8-b8", "          2.Qd1-d8 #"]);
+        assert_eq!(lines[3], "");
+    }
+
+    #[test]
+    fn self_play_ends_with_the_defender_s_mate() {
+        // s#2 (P. Gvozdjak): 1.Rc2-c3 + ! and each king move is answered by a check that
+        // forces Black to mate.
+        let position = fen::parse(
+            "6b1/Qp1PPqp1/n2K1pPB/2N3R1/4p1P1/1P2k1nB/1PR1pN1b/4r1r1 w - - 0 1",
+            Validation::Strict,
+        )
+        .unwrap();
+        let tree = solve_tree(
+            &crate::bitboard::BitboardEngine,
+            &position,
+            &Rules::orthodox(),
+            "s#2".parse().unwrap(),
+            &TreeOptions::default(),
+            16,
+        )
+        .unwrap();
+        let lines = tree_text(&tree, false);
+        let key = block(&lines, "   1.Rc2-c3 + !");
+        assert_eq!(key.len(), 13, "{key:#?}");
+        for line in [
+            "      1...Ke3-d2",
+            "          2.Sc5*e4 +",
+            "              2...Sg3*e4 #",
+            "      1...Ke3-d4",
+            "          2.Rg5-d5 +",
+            "              2...Qf7*d5 #",
+        ] {
+            assert!(key.contains(&line), "{line} in {key:#?}");
+        }
+    }
 }
