@@ -148,12 +148,14 @@ fn solve_prints_popeye_s_tree() {
         .split("solution finished.")
         .nth(2)
         .expect("problem 3");
-    let theirs: Vec<&str> = chunk.lines().filter(|l| !l.trim().is_empty()).collect();
-    let ours: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with("solution finished"))
-        .collect();
-    assert!(ours.iter().any(|l| l.ends_with(" !")), "{text}");
+    // The tree's lines: moves and `but` (not the time Popeye adds after `solution finished.`).
+    let tree_line = |l: &&str| {
+        let t = l.trim_start();
+        l.starts_with("  ") && (t.starts_with(|c: char| c.is_ascii_digit()) || t == "but")
+    };
+    let theirs: Vec<&str> = chunk.lines().filter(tree_line).collect();
+    let ours: Vec<&str> = text.lines().filter(tree_line).collect();
+    assert!(ours.iter().any(|l| l.contains(" ! ")), "{text}");
     let mut sorted_theirs = theirs.clone();
     let mut sorted_ours = ours.clone();
     sorted_theirs.sort();
