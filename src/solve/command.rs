@@ -8,7 +8,9 @@ use feerie_oracle::{Engine, Position, Profile, Rules};
 
 use super::error::SolveError;
 use super::popeye_problems;
-use super::stipulation::Stipulation;
+use super::stipulation::{Goal, Play, Stipulation};
+use super::tree::{TreeOptions, solve_tree};
+use super::tree_layout::tree_text;
 use super::verify::{self, Outcome};
 use super::{Options, layout, solve};
 use crate::harness::Shard;
@@ -16,15 +18,22 @@ use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 
 /// Prints the solutions of one position in Popeye's layout: a blank line, one line per
-/// solution (or key), a blank line, then `solution finished.` or, when `--max-solutions`
-/// stopped the search, `partial solution`.
+/// solution (or key), a blank line; in direct and self play, when `tree` asks for variations,
+/// tries or set play, the tree of each key instead ([`print_tree`]). Returns whether
+/// `--max-solutions` stopped the search (the caller then prints `partial solution`).
 pub fn print_solutions(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
+    tree: &TreeOptions,
 ) -> Result<bool, SolveError> {
+    let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
+    if battle && (tree.variations || tree.tries || tree.set_play) {
+        return print_tree(engine, position, rules, stipulation, options, tree)
+            .map_err(SolveError::Unsolved);
+    }
     let solved =
         solve(engine, position, rules, stipulation, options).map_err(SolveError::Unsolved)?;
     outln!();
@@ -35,7 +44,40 @@ pub fn print_solutions(
     Ok(solved.partial)
 }
 
-/// `feerie solve --fen`: the solutions of one position.
+/// Prints the tree of a direct or self play stipulation in Popeye's layout (set play, then
+/// each key and try, each after a blank line); at most `--max-solutions` keys. Returns
+/// whether keys were left out.
+pub fn print_tree(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+    tree: &TreeOptions,
+) -> Result<bool, String> {
+    let mut solved = solve_tree(
+        engine,
+        position,
+        rules,
+        stipulation,
+        tree,
+        options.hash_megabytes,
+    )?;
+    let mut keys = 0;
+    let before = solved.keys.len();
+    solved.keys.retain(|k| {
+        let key = k.refutations.is_empty();
+        keys += usize::from(key);
+        !key || keys <= options.max_solutions
+    });
+    for line in tree_text(&solved, stipulation.goal == Goal::Stalemate) {
+        outln!("{line}");
+    }
+    Ok(solved.keys.len() < before)
+}
+
+/// `feerie solve --fen`: the solutions of one position; in direct and self play the whole
+/// tree of each key (threats and variations, as Popeye's `option Variation`).
 pub fn solve_position(
     engine: &dyn Engine,
     position: &Position,
@@ -44,7 +86,14 @@ pub fn solve_position(
     options: &Options,
 ) -> Result<i32, SolveError> {
     let stipulation: Stipulation = stipulation.parse()?;
-    let partial = print_solutions(engine, position, rules, stipulation, options)?;
+    let partial = print_solutions(
+        engine,
+        position,
+        rules,
+        stipulation,
+        options,
+        &TreeOptions::default(),
+    )?;
     outln!(
         "{}",
         if partial {
@@ -82,7 +131,9 @@ pub fn solve_popeye(
     let (_, problems) = popeye_problems::cases(&text, problem, profile, set)?;
     let mut code = 0;
     let several = problems.len() > 1;
-    for (_, cases) in &problems {
+    for (popeye_problem, cases) in &problems {
+        // The tree asked by the problem's options (direct and self play).
+        let tree = TreeOptions::from_popeye_options(&popeye_problem.options);
         for case in cases {
             if several && case.label.is_empty() || several && case.label == "a" {
                 outln!("problem {}", case.problem);
@@ -98,8 +149,17 @@ pub fn solve_popeye(
                     eprintln!("{}: not solved: {why}", case.name());
                     code = 2;
                 }
+                Ok((_, _, stipulation))
+                    if let (Err(why), Play::Direct | Play::SelfPlay) =
+                        (&tree, stipulation.play) =>
+                {
+                    eprintln!("{}: not solved: {why}", case.name());
+                    code = 2;
+                }
                 Ok((position, rules, stipulation)) => {
-                    let partial = print_solutions(engine, position, rules, *stipulation, options)?;
+                    let tree = tree.clone().unwrap_or_default();
+                    let partial =
+                        print_solutions(engine, position, rules, *stipulation, options, &tree)?;
                     if partial {
                         outln!("partial solution");
                     }

@@ -19,6 +19,9 @@ pub mod popeye_problems;
 pub mod search;
 pub mod stipulation;
 pub mod table;
+pub mod tree;
+pub mod tree_layout;
+pub mod tree_verify;
 pub mod verify;
 pub mod zobrist;
 

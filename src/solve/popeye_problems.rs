@@ -6,7 +6,7 @@ use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
 use super::error::SolveError;
-use super::stipulation::Stipulation;
+use super::stipulation::{Play, Stipulation};
 
 /// One problem or twin, ready to solve.
 #[derive(Clone, Debug)]
@@ -46,8 +46,6 @@ const CHANGING_OPTIONS: &[(&str, &str)] = &[
     ("keepmatingpiece", "keep mating piece"),
     ("nonsquare", "non-square moves"),
     ("nontrivial", "non-trivial"),
-    ("set", "set play"),
-    ("satz", "set play"),
 ];
 
 /// Whether `option` (as written, maybe abbreviated) names `full`.
@@ -65,19 +63,18 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<String> {
     let Some(stip) = &problem.stipulation else {
         return Some("no stipulation".into());
     };
-    if let Err(e) = stip.parse::<Stipulation>() {
-        return Some(e.to_string());
-    }
+    let stipulation = match stip.parse::<Stipulation>() {
+        Ok(s) => s,
+        Err(e) => return Some(e.to_string()),
+    };
+    let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
     for word in &problem.options {
-        // `set` is a prefix of no other option; longer names are matched first.
-        if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(full, _)| {
-            if *full == "set" {
-                word.eq_ignore_ascii_case("set")
-            } else {
-                names(word, full)
-            }
-        }) {
+        if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(full, _)| names(word, full)) {
             return Some(format!("option {word}: {why}"));
+        }
+        // Set play is built for direct and self play only.
+        if !battle && (names(word, "setplay") || names(word, "satzspiel")) {
+            return Some(format!("option {word}: set play in help and series play"));
         }
     }
     None

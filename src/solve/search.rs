@@ -290,7 +290,7 @@ impl<'a> Search<'a> {
 
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
     /// defence.
-    fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    pub fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         let key = zobrist::key(position);
         if let Some(known) = self.table.get_keyed(key, Node::Attack, n) {
             return Ok(known);
@@ -329,7 +329,7 @@ impl<'a> Search<'a> {
 
     /// Direct play: whether every defence of the side to move (there must be one) lets the
     /// attacker reach the goal within `n` moves.
-    fn defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    pub fn defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         let key = zobrist::key(position);
         if let Some(known) = self.table.get_keyed(key, Node::Defence, n) {
             return Ok(known);
@@ -357,7 +357,7 @@ impl<'a> Search<'a> {
     /// Self play: whether the defender, to move in `position`, has a move and every one of its
     /// moves either reaches the goal against the attacker or lets the attacker force it within
     /// `n - 1` more moves.
-    fn self_defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    pub fn self_defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         if let Some(known) = self.table.get(position, Node::SelfDefence, n) {
             return Ok(known);
         }
@@ -430,7 +430,7 @@ impl<'a> Search<'a> {
 
     /// Self play: whether the attacker, to move, has a move after which the defender is forced
     /// to reach the goal within `n` moves.
-    fn self_attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    pub fn self_attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         if let Some(known) = self.table.get(position, Node::SelfAttack, n) {
             return Ok(known);
         }

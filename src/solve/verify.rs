@@ -1,7 +1,8 @@
 //! `popeye verify`: every problem (and twin) of a Popeye input that we can solve, solved by us
 //! and compared with Popeye's output as sets: the solutions Popeye misses, the ones it gives
-//! that we do not (cooks it found that we miss, or moves we do not allow), and in direct and
-//! self play the keys. Threats, variations, tries and set play are not compared.
+//! that we do not (cooks it found that we miss, or moves we do not allow); in direct and self
+//! play the whole tree Popeye prints (keys, tries and refutations, threats, variations, set
+//! play), line by line with each line's path.
 
 use std::collections::BTreeSet;
 
@@ -11,6 +12,9 @@ use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
 use super::error::SolveError;
 use super::popeye_problems::{self, Case};
 use super::stipulation::{Play, Stipulation};
+use super::tree::{TreeOptions, solve_tree};
+use super::tree_layout::tree_blocks;
+use super::tree_verify::popeye_tree;
 use super::{Options, solve};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_move, find_chunk};
@@ -121,6 +125,7 @@ pub fn verify_each(
             });
             let report = compare_case(
                 case,
+                &problem.options,
                 twin,
                 found.is_some(),
                 partial_popeye,
@@ -139,6 +144,7 @@ pub fn verify_each(
 #[allow(clippy::too_many_arguments)]
 fn compare_case(
     case: &Case,
+    popeye_options: &[String],
     twin: Option<&OutputTwin>,
     chunk_found: bool,
     partial_popeye: bool,
@@ -169,6 +175,25 @@ fn compare_case(
         };
         return skip(Some(stipulation), why.into());
     };
+    if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
+        let outcome = compare_tree(
+            position,
+            rules,
+            stipulation,
+            popeye_options,
+            twin,
+            partial_popeye,
+            language,
+            lines,
+            engine,
+            options,
+        );
+        return CaseReport {
+            name,
+            stipulation: Some(stipulation),
+            outcome,
+        };
+    }
     let theirs = match popeye_solutions(twin, position, rules, stipulation, language, lines, engine)
     {
         Ok(t) => t,
@@ -211,6 +236,72 @@ fn compare_case(
         name,
         stipulation: Some(stipulation),
         outcome,
+    }
+}
+
+/// Direct and self play: our tree (as the problem's options ask: keys, tries, threats,
+/// variations, set play) and Popeye's, compared line by line, each line with its path, so that
+/// the order of moves does not matter. A difference is shown as the line with its path, e.g.
+/// `1.Qd1-f3 ! threat: / 1...a7-a5 / 2.Rh1-h7`.
+#[allow(clippy::too_many_arguments)]
+fn compare_tree(
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    popeye_options: &[String],
+    twin: &OutputTwin,
+    partial_popeye: bool,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+    options: &Options,
+) -> Outcome {
+    let tree_options = match TreeOptions::from_popeye_options(popeye_options) {
+        Ok(o) => o,
+        Err(why) => return Outcome::Skipped(why),
+    };
+    let theirs = match popeye_tree(twin, position, rules, language, lines, engine) {
+        Ok(t) => t,
+        Err(why) => {
+            return Outcome::Differ {
+                missing: vec![format!("a line that does not replay: {why}")],
+                extra: Vec::new(),
+            };
+        }
+    };
+    let ours = match solve_tree(
+        engine,
+        position,
+        rules,
+        stipulation,
+        &tree_options,
+        options.hash_megabytes,
+    ) {
+        Ok(t) => t,
+        Err(why) => return Outcome::Skipped(why),
+    };
+    let keys = ours
+        .keys
+        .iter()
+        .filter(|k| k.refutations.is_empty())
+        .count();
+    let stalemate = stipulation.goal == super::stipulation::Goal::Stalemate;
+    let ours: BTreeSet<String> = tree_blocks(&ours, stalemate)
+        .iter()
+        .flatten()
+        .map(|l| l.with_path())
+        .collect();
+    let theirs: BTreeSet<String> = theirs.iter().map(|l| l.with_path()).collect();
+    let missing: Vec<String> = theirs.difference(&ours).cloned().collect();
+    let extra: Vec<String> = if partial_popeye {
+        Vec::new()
+    } else {
+        ours.difference(&theirs).cloned().collect()
+    };
+    if missing.is_empty() && extra.is_empty() {
+        Outcome::Agree(keys)
+    } else {
+        Outcome::Differ { missing, extra }
     }
 }
 

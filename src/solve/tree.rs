@@ -1,0 +1,609 @@
+//! The solution trees of direct and self play, as Popeye builds them: after each key (or try)
+//! the threat, the defences that matter with the attacker's shortest answers, and, for a try,
+//! its refutations; set play before the keys.
+//!
+//! Which defences are shown follows Popeye's reading of a threat: when the defender is in
+//! check, or in zugzwang (no threat within the moves left), or when threats are not sought,
+//! every defence is shown. Otherwise a defence is shown when the attacker needs longer after
+//! it than the threat, or as long as the threat but at least one threat move no longer does
+//! the job; a defence that allows a quicker end than the threat is not shown. After each
+//! defence only the attacker's shortest continuations are shown, each with its own threat and
+//! defences. A move is "the same threat move" after a defence when it goes from the same
+//! square to the same square with the same promotion (Popeye's identity of moves in its
+//! tables).
+//!
+//! ```
+//! use feerie::oracle::{fen, ReferenceEngine, Rules, Validation};
+//! use feerie::solve::tree::{solve_tree, TreeOptions};
+//! // #2: 1.Rb1-b8+? is refuted by 1...Ka8*b8, and nothing else solves.
+//! let position = fen::parse("k7/p7/2K5/2P5/8/8/8/1R6 w - - 0 1", Validation::Strict).unwrap();
+//! let options = TreeOptions { tries: true, ..TreeOptions::default() };
+//! let tree = solve_tree(&ReferenceEngine, &position, &Rules::orthodox(), "#2".parse().unwrap(),
+//!     &options, 16).unwrap();
+//! assert_eq!(tree.keys.len(), 1);
+//! assert_eq!(tree.keys[0].attack.mv.to_string(), "Rb1-b8 +");
+//! assert_eq!(tree.keys[0].refutations[0].to_string(), "Ka8*b8");
+//! ```
+
+use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
+
+use super::search::Search;
+use super::stipulation::{Play, Stipulation};
+
+/// What to build, as Popeye's options say it (`Variation`, `NoThreat`, `Try`, `SetPlay`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeOptions {
+    /// Show threats and variations under each key (Popeye's `option Variation`); without it
+    /// only the keys (and the tries with their refutations) are shown.
+    pub variations: bool,
+    /// Seek threats (without: Popeye's `option NoThreat`, every defence is shown).
+    pub threats: bool,
+    /// Show tries: first moves that fail against at most `max_refutations` defences
+    /// (Popeye's `option Try`).
+    pub tries: bool,
+    /// Show set play: the defender's moves in the diagram and the attacker's answers (Popeye's
+    /// `option SetPlay`).
+    pub set_play: bool,
+    /// A first move refuted by more defences than this is not a try.
+    pub max_refutations: usize,
+}
+
+impl Default for TreeOptions {
+    /// Variations and threats, no tries, no set play: the whole tree of each key.
+    fn default() -> TreeOptions {
+        TreeOptions {
+            variations: true,
+            threats: true,
+            tries: false,
+            set_play: false,
+            max_refutations: 1,
+        }
+    }
+}
+
+/// Popeye options that change the tree in ways not built here.
+const TREE_OPTIONS_NOT_SUPPORTED: &[(&str, &str)] = &[
+    ("threat", "a bound on the threat's length (threat)"),
+    ("drohung", "a bound on the threat's length (drohung)"),
+    ("noshortvariations", "no short variations"),
+    ("ohnekurzvarianten", "no short variations"),
+    ("maxflightsquares", "a bound on flight squares"),
+    ("maxfluchtfelder", "a bound on flight squares"),
+    ("trivialtriesavoid", "trivial tries avoided"),
+    ("trivialefehlversucheunterdruecken", "trivial tries avoided"),
+    ("widerlegung", "a bound on refutations"),
+    ("matesin1", "mates in 1"),
+    ("mattsin1", "mates in 1"),
+];
+
+/// Whether the option word `word` (maybe abbreviated, at least three letters) names `full`.
+fn names(word: &str, full: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    w.len() >= 3 && full.starts_with(&w)
+}
+
+impl TreeOptions {
+    /// The options of a Popeye problem (its `option` words, English or German), or why the
+    /// tree it asks for is not built here.
+    ///
+    /// ```
+    /// use feerie::solve::tree::TreeOptions;
+    /// let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    /// let o = TreeOptions::from_popeye_options(&words("vari try nowk")).unwrap();
+    /// assert!(o.variations && o.tries && o.threats && !o.set_play);
+    /// let o = TreeOptions::from_popeye_options(&words("Satz Varianten OhneDrohung")).unwrap();
+    /// assert!(o.variations && o.set_play && !o.threats);
+    /// assert!(TreeOptions::from_popeye_options(&words("noboard")).is_ok_and(|o| !o.variations));
+    /// assert!(TreeOptions::from_popeye_options(&words("threat 2")).is_err());
+    /// ```
+    pub fn from_popeye_options(words: &[String]) -> Result<TreeOptions, String> {
+        let mut options = TreeOptions {
+            variations: false,
+            ..TreeOptions::default()
+        };
+        for word in words {
+            let w = word.to_ascii_lowercase();
+            if names(&w, "variations") || names(&w, "varianten") {
+                options.variations = true;
+            } else if names(&w, "nothreat") || names(&w, "ohnedrohung") {
+                options.threats = false;
+            } else if names(&w, "try") || names(&w, "verfuehrung") {
+                options.tries = true;
+            } else if names(&w, "setplay") || names(&w, "satzspiel") {
+                options.set_play = true;
+            } else if let Some((_, why)) = TREE_OPTIONS_NOT_SUPPORTED
+                .iter()
+                .find(|(full, _)| names(&w, full))
+            {
+                return Err(format!("option {word}: {why}"));
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// An attacker's move in the tree, and what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    /// The move.
+    pub mv: MoveRecord,
+    /// Whether it reaches the goal (direct play); then nothing follows.
+    pub goal: bool,
+    /// The defender's turn after it, unless it reached the goal (or variations are not shown).
+    pub node: Option<DefenceNode>,
+}
+
+/// The threat at a defender's turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// Not sought: the defender is in check, threats are off, or no attacking move is left.
+    NotSought,
+    /// Sought and none found within the moves left.
+    Zugzwang,
+    /// The attacker's shortest ways to the goal were the defender to pass, each with its tree.
+    Moves {
+        /// Their length in attacking moves.
+        length: u32,
+        /// The threat moves.
+        moves: Vec<Attack>,
+    },
+}
+
+/// A defence shown, with the attacker's shortest answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The defender's move.
+    pub defence: MoveRecord,
+    /// Whether it reaches the goal (self play: the defender mates); then nothing follows.
+    pub goal: bool,
+    /// The attacker's shortest continuations.
+    pub answers: Vec<Attack>,
+}
+
+/// A defender's turn: the threat and the defences shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefenceNode {
+    /// The threat.
+    pub threat: Threat,
+    /// The defences shown, in move order.
+    pub variations: Vec<Variation>,
+}
+
+/// A first move shown: a key (no refutation) or a try (refuted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyTree {
+    /// The first move and its tree.
+    pub attack: Attack,
+    /// The defences that refute it: empty for a key.
+    pub refutations: Vec<MoveRecord>,
+}
+
+/// Everything shown for a direct or self play problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    /// The set play, when asked: the defender to move in the diagram.
+    pub set_play: Option<DefenceNode>,
+    /// Keys and tries in the order of the first moves.
+    pub keys: Vec<KeyTree>,
+}
+
+/// Builds trees on a [`Search`]: the search answers "does the attacker get there within n",
+/// the builder asks it for each length to find the shortest.
+pub struct Builder<'s, 'a> {
+    search: &'s Search<'a>,
+    options: TreeOptions,
+}
+
+type Built<T> = Result<T, EngineError>;
+
+impl<'s, 'a> Builder<'s, 'a> {
+    /// A builder on `search`, whose stipulation is direct or self play.
+    pub fn new(search: &'s Search<'a>, options: TreeOptions) -> Builder<'s, 'a> {
+        Builder { search, options }
+    }
+
+    fn self_play(&self) -> bool {
+        self.search.stipulation.play == Play::SelfPlay
+    }
+
+    fn successors(&self, position: &Position) -> Built<Vec<(MoveRecord, Position)>> {
+        self.search.engine.successors(position, self.search.rules)
+    }
+
+    /// Whether the attacker's move `mv` (to `after`) gets there in exactly `m` attacking moves
+    /// counting itself (or fewer, which the callers have ruled out by asking shorter first).
+    fn attack_done_in(&self, mv: &MoveRecord, after: &Position, m: u32) -> Built<bool> {
+        if self.self_play() {
+            self.search.self_defence_fails(after, m)
+        } else if self.search.reaches_goal(mv, after)? {
+            Ok(true)
+        } else {
+            Ok(m > 1 && self.search.defence_fails(after, m - 1)?)
+        }
+    }
+
+    /// Whether the attacker, to move in `position`, gets there within `m` attacking moves.
+    fn attacker_wins(&self, position: &Position, m: u32) -> Built<bool> {
+        if self.self_play() {
+            self.search.self_attack_wins(position, m)
+        } else {
+            self.search.attack_wins(position, m)
+        }
+    }
+
+    /// The fewest attacking moves (1 to `budget`) with which the attacker, to move in
+    /// `position`, gets there; `None` when it does not within `budget`.
+    fn shortest(&self, position: &Position, budget: u32) -> Built<Option<u32>> {
+        for m in 1..=budget {
+            if self.attacker_wins(position, m)? {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The attacker's moves in `position` that get there in exactly `m` moves, with their
+    /// trees.
+    fn attacks_in(&self, position: &Position, m: u32) -> Built<Vec<Attack>> {
+        let mut out = Vec::new();
+        for (mv, after) in self.successors(position)? {
+            if self.attack_done_in(&mv, &after, m)? {
+                out.push(self.attack(mv, &after, m)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The tree of the attacker's move `mv` (to `after`) that gets there in `m` moves.
+    fn attack(&self, mv: MoveRecord, after: &Position, m: u32) -> Built<Attack> {
+        let goal = !self.self_play() && self.search.reaches_goal(&mv, after)?;
+        let node = if goal || !self.options.variations {
+            None
+        } else {
+            // Attacking moves left after the defender's next move.
+            let in_check = mv.check != CheckMark::None;
+            Some(self.defence_node(in_check, after, m - 1, false)?)
+        };
+        Ok(Attack { mv, goal, node })
+    }
+
+    /// The defender's turn in `position` (`in_check` or not), with `budget` attacking moves
+    /// left after the defence. In set play (`set`) no threat is sought and every defence with
+    /// an answer is shown. Threats are sought when an attacking move is left.
+    fn defence_node(
+        &self,
+        in_check: bool,
+        position: &Position,
+        budget: u32,
+        set: bool,
+    ) -> Built<DefenceNode> {
+        let seek = !set && self.options.threats && !in_check && budget >= 1;
+        let threat = if seek {
+            let passed = position.passed();
+            match self.shortest(&passed, budget)? {
+                Some(length) => Threat::Moves {
+                    length,
+                    moves: self.attacks_in(&passed, length)?,
+                },
+                None => Threat::Zugzwang,
+            }
+        } else {
+            Threat::NotSought
+        };
+        let mut variations = Vec::new();
+        for (defence, after) in self.successors(position)? {
+            if let Some(v) = self.variation(defence, &after, budget, &threat)? {
+                variations.push(v);
+            }
+        }
+        Ok(DefenceNode { threat, variations })
+    }
+
+    /// The fewest attacking moves after the defence `defence` (to `after`): `Some(0)` when it
+    /// reaches the goal itself (self play), `None` when it refutes (no way within `budget`).
+    fn after_defence(
+        &self,
+        defence: &MoveRecord,
+        after: &Position,
+        budget: u32,
+    ) -> Built<Option<u32>> {
+        if self.self_play() && self.search.reaches_goal(defence, after)? {
+            return Ok(Some(0));
+        }
+        self.shortest(after, budget)
+    }
+
+    /// The defence `defence` (to `after`) as a variation, when it is shown.
+    fn variation(
+        &self,
+        defence: MoveRecord,
+        after: &Position,
+        budget: u32,
+        threat: &Threat,
+    ) -> Built<Option<Variation>> {
+        let Some(length) = self.after_defence(&defence, after, budget)? else {
+            return Ok(None);
+        };
+        let shown = match threat {
+            Threat::NotSought | Threat::Zugzwang => true,
+            Threat::Moves {
+                length: t,
+                moves: threats,
+            } => length > *t || length == *t && self.defeats_a_threat(after, threats, *t)?,
+        };
+        if !shown {
+            return Ok(None);
+        }
+        let answers = if length == 0 {
+            Vec::new()
+        } else {
+            self.attacks_in(after, length)?
+        };
+        Ok(Some(Variation {
+            goal: length == 0,
+            defence,
+            answers,
+        }))
+    }
+
+    /// Whether some threat move no longer gets there in `t` moves after the defence (to
+    /// `after`): it is no longer legal, or falls short.
+    fn defeats_a_threat(&self, after: &Position, threats: &[Attack], t: u32) -> Built<bool> {
+        let moves = self.successors(after)?;
+        for threat in threats {
+            let same = moves.iter().find(|(mv, _)| same_move(mv, &threat.mv));
+            match same {
+                None => return Ok(true),
+                Some((mv, then)) => {
+                    if !self.attack_done_in(mv, then, t)? {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The tree of the first move `mv` (to `after`) of a stipulation in `n` moves, when it is
+    /// a key or (with tries) a try.
+    pub fn first_move(&self, mv: MoveRecord, after: &Position, n: u32) -> Built<Option<KeyTree>> {
+        let is_key = self.attack_done_in(&mv, after, n)?;
+        if is_key {
+            let attack = self.attack(mv, after, n)?;
+            return Ok(Some(KeyTree {
+                attack,
+                refutations: Vec::new(),
+            }));
+        }
+        if !self.options.tries || !self.self_play() && self.search.reaches_goal(&mv, after)? {
+            return Ok(None);
+        }
+        let budget = n - 1;
+        let mut refutations = Vec::new();
+        let defences = self.successors(after)?;
+        if defences.is_empty() {
+            return Ok(None);
+        }
+        for (defence, then) in &defences {
+            if self.after_defence(defence, then, budget)?.is_none() {
+                refutations.push(defence.clone());
+                if refutations.len() > self.options.max_refutations {
+                    return Ok(None);
+                }
+            }
+        }
+        let node = if self.options.variations {
+            let in_check = mv.check != CheckMark::None;
+            let mut node = self.defence_node(in_check, after, budget, false)?;
+            node.variations
+                .retain(|v| !refutations.iter().any(|r| r == &v.defence));
+            Some(node)
+        } else {
+            None
+        };
+        Ok(Some(KeyTree {
+            attack: Attack {
+                mv,
+                goal: false,
+                node,
+            },
+            refutations,
+        }))
+    }
+
+    /// The set play of a stipulation in `n` moves from `position` (the attacker to move): the
+    /// defender moves first, and the attacker has `n - 1` moves after it.
+    pub fn set_play(&self, position: &Position, n: u32) -> Built<DefenceNode> {
+        self.defence_node(false, &position.passed(), n - 1, true)
+    }
+}
+
+/// Popeye's identity of a move in its tables: the same departure and arrival, the same
+/// promotion.
+pub fn same_move(a: &MoveRecord, b: &MoveRecord) -> bool {
+    a.from == b.from && a.to == b.to && a.promotion == b.promotion && a.castling == b.castling
+}
+
+/// Solves a direct or self play stipulation as a tree: every key (and with tries every try)
+/// with its tree, and the set play when asked. `hash_megabytes` bounds the search's table.
+pub fn solve_tree(
+    engine: &dyn Engine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &TreeOptions,
+    hash_megabytes: usize,
+) -> Result<Tree, String> {
+    if !matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
+        return Err(format!(
+            "{stipulation}: trees are built for direct and self play only"
+        ));
+    }
+    let search = Search::new(engine, rules, stipulation, usize::MAX, hash_megabytes);
+    let builder = Builder::new(&search, *options);
+    let text = |e: EngineError| e.to_string();
+    let set_play = if options.set_play {
+        Some(
+            builder
+                .set_play(position, stipulation.moves)
+                .map_err(text)?,
+        )
+    } else {
+        None
+    };
+    let mut keys = Vec::new();
+    for (mv, after) in engine.successors(position, rules).map_err(text)? {
+        if let Some(tree) = builder
+            .first_move(mv, &after, stipulation.moves)
+            .map_err(text)?
+        {
+            keys.push(tree);
+        }
+    }
+    Ok(Tree { set_play, keys })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::tree_layout::tree_text;
+    use feerie_oracle::{ReferenceEngine, Validation, fen};
+
+    fn text(fen_text: &str, stipulation: &str, options: TreeOptions) -> Vec<String> {
+        let position = fen::parse(fen_text, Validation::Strict).unwrap();
+        let tree = solve_tree(
+            &ReferenceEngine,
+            &position,
+            &Rules::orthodox(),
+            stipulation.parse().unwrap(),
+            &options,
+            16,
+        )
+        .unwrap();
+        tree_text(&tree, false)
+    }
+
+    /// The lines of the block that begins with `head`.
+    fn block<'t>(lines: &'t [String], head: &str) -> Vec<&'t str> {
+        let start = lines.iter().position(|l| l == head).expect(head);
+        lines[start..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .map(String::as_str)
+            .collect()
+    }
+
+    #[test]
+    fn a_key_with_four_threats_and_the_one_defence_that_stops_three() {
+        // White Kc1 Qh4 Rd7 Sb4, Black Ka1 Pa2 Pb5: 1.Qh4-c4 threatens four mates; only
+        // 1...b5*c4 defeats threats, and 2.Sb4-c2 # still mates.
+        let lines = text(
+            "8/3R4/8/1p6/1N5Q/8/p7/k1K5 w - - 0 1",
+            "#2",
+            TreeOptions::default(),
+        );
+        assert_eq!(
+            block(&lines, "   1.Qh4-c4 ! threat:"),
+            [
+                "   1.Qh4-c4 ! threat:",
+                "          2.Qc4*a2 #",
+                "          2.Qc4-c3 #",
+                "          2.Qc4-d4 #",
+                "          2.Sb4-c2 #",
+                "      1...b5*c4",
+                "          2.Sb4-c2 #",
+            ]
+        );
+        // Mates in one are keys without a tree.
+        assert!(lines.contains(&"   1.Qh4-f6 # !".to_string()));
+    }
+
+    #[test]
+    fn defences_that_lengthen_the_play_are_shown_with_their_own_threats() {
+        // #3, 1.Qd1-f3 threatens mate at once; each defence needs 2.Rh1-h7 and its threat.
+        let lines = text(
+            "k7/pp6/8/8/8/8/8/1K1Q3R w - - 0 1",
+            "#3",
+            TreeOptions::default(),
+        );
+        let key = block(&lines, "   1.Qd1-f3 ! threat:");
+        for line in [
+            "          2.Qf3-f8 #",
+            "          2.Rh1-h8 #",
+            "      1...a7-a5",
+            "      1...a7-a6",
+            "      1...Ka8-b8",
+            "          2.Rh1-h7 threat:",
+            "                  3.Qf3*b7 #",
+            "              2...Kb8-c8",
+            "                  3.Qf3-f8 #",
+        ] {
+            assert!(key.contains(&line), "{line} in {key:#?}");
+        }
+        // 1...b7 cannot move (pinned): no variation for it.
+        assert!(!key.iter().any(|l| l.contains("b7-b")), "{key:#?}");
+    }
+
+    #[test]
+    fn a_try_and_its_refutation_only_with_tries() {
+        let fen_text = "k7/p7/2K5/2P5/8/8/8/1R6 w - - 0 1";
+        let with = TreeOptions {
+            tries: true,
+            ..TreeOptions::default()
+        };
+        let lines = text(fen_text, "#2", with);
+        assert_eq!(
+            block(&lines, "   1.Rb1-b8 + ?"),
+            ["   1.Rb1-b8 + ?", "    but", "      1...Ka8*b8 !"]
+        );
+        assert!(
+            !text(fen_text, "#2", TreeOptions::default())
+                .iter()
+                .any(|l| l.contains('?'))
+        );
+    }
+
+    #[test]
+    fn set_play_shows_the_defences_with_an_answer() {
+        let options = TreeOptions {
+            set_play: true,
+            ..TreeOptions::default()
+        };
+        let lines = text("k7/pp6/8/8/8/8/8/1K1Q3R w - - 0 1", "#2", options);
+        assert_eq!(lines[1..3], ["      1...Ka8-b8", "          2.Qd1-d8 #"]);
+        assert_eq!(lines[3], "");
+    }
+
+    #[test]
+    fn self_play_ends_with_the_defender_s_mate() {
+        // s#2 (P. Gvozdjak): 1.Rc2-c3 + ! and each king move is answered by a check that
+        // forces Black to mate.
+        let position = fen::parse(
+            "6b1/Qp1PPqp1/n2K1pPB/2N3R1/4p1P1/1P2k1nB/1PR1pN1b/4r1r1 w - - 0 1",
+            Validation::Strict,
+        )
+        .unwrap();
+        let tree = solve_tree(
+            &crate::bitboard::BitboardEngine,
+            &position,
+            &Rules::orthodox(),
+            "s#2".parse().unwrap(),
+            &TreeOptions::default(),
+            16,
+        )
+        .unwrap();
+        let lines = tree_text(&tree, false);
+        let key = block(&lines, "   1.Rc2-c3 + !");
+        assert_eq!(key.len(), 13, "{key:#?}");
+        for line in [
+            "      1...Ke3-d2",
+            "          2.Sc5*e4 +",
+            "              2...Sg3*e4 #",
+            "      1...Ke3-d4",
+            "          2.Rg5-d5 +",
+            "              2...Qf7*d5 #",
+        ] {
+            assert!(key.contains(&line), "{line} in {key:#?}");
+        }
+    }
+}

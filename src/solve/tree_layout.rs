@@ -1,0 +1,181 @@
+//! Trees of direct and self play written as Popeye writes them:
+//!
+//! ```text
+//!    1.Qd1-f3 ! threat:
+//!           2.Qf3-f8 #
+//!       1...a7-a5
+//!           2.Rh1-h7 threat:
+//!                   3.Qf3*b7 #
+//!    1.Rb1-b8 + ?
+//!     but
+//!       1...Ka8*b8 !
+//! ```
+//!
+//! The attacker's n-th move is indented by 8n-6 spaces (the key by 3), the defender's by 8n-2,
+//! `but` by 4. Each line also carries its path (the lines above it in the tree), so that two
+//! trees can be compared line by line whatever the order of the moves.
+
+use feerie_oracle::{CheckMark, MoveRecord};
+
+use super::tree::{Attack, DefenceNode, KeyTree, Threat, Tree};
+
+/// One printed line of a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeLine {
+    /// Spaces before the text.
+    pub indent: usize,
+    /// The text: `2.Rh1-h7 threat:`, `1...a7-a5`, `but`, `1...Ka8*b8 !`.
+    pub text: String,
+    /// The texts of the lines above it in the tree, the first move first.
+    pub path: Vec<String>,
+}
+
+impl TreeLine {
+    /// The line as printed.
+    pub fn printed(&self) -> String {
+        format!("{:width$}{}", "", self.text, width = self.indent)
+    }
+
+    /// The line with its path, for comparisons: `1.Qd1-f3 ! / 1...a7-a5 / 2.Rh1-h7 threat:`.
+    pub fn with_path(&self) -> String {
+        let mut parts: Vec<&str> = self.path.iter().map(String::as_str).collect();
+        parts.push(&self.text);
+        parts.join(" / ")
+    }
+}
+
+/// The text of a move: with ` =` when it stalemates (the goal reached in a stalemate
+/// stipulation), else with its check mark.
+pub fn move_text(mv: &MoveRecord, stalemates: bool) -> String {
+    if stalemates && mv.check == CheckMark::None {
+        format!("{} =", mv.notation_without_check())
+    } else {
+        mv.to_string()
+    }
+}
+
+/// The indentation of the attacker's `n`-th move.
+pub fn attack_indent(n: usize) -> usize {
+    if n == 1 { 3 } else { 8 * n - 6 }
+}
+
+/// The indentation of the defender's `n`-th move.
+pub fn defence_indent(n: usize) -> usize {
+    8 * n - 2
+}
+
+/// What a threat adds to the line of the move before it.
+fn threat_suffix(node: &Option<DefenceNode>) -> &'static str {
+    match node.as_ref().map(|n| &n.threat) {
+        Some(Threat::Moves { .. }) => " threat:",
+        Some(Threat::Zugzwang) => " zugzwang.",
+        _ => "",
+    }
+}
+
+struct Writer {
+    stalemate: bool,
+    lines: Vec<TreeLine>,
+    path: Vec<String>,
+}
+
+impl Writer {
+    fn push(&mut self, indent: usize, text: String) {
+        self.lines.push(TreeLine {
+            indent,
+            text,
+            path: self.path.clone(),
+        });
+    }
+
+    /// An attacking move numbered `n`, `mark` after it at the root (` !`, ` ?`), then what
+    /// follows it.
+    fn attack(&mut self, attack: &Attack, n: usize, mark: &str) {
+        let text = format!(
+            "{n}.{}{mark}{}",
+            move_text(&attack.mv, attack.goal && self.stalemate),
+            threat_suffix(&attack.node)
+        );
+        self.push(attack_indent(n), text.clone());
+        if let Some(node) = &attack.node {
+            self.path.push(text);
+            self.node(node, n);
+            self.path.pop();
+        }
+    }
+
+    /// A defender's turn after the attacker's `n`-th move (or, in set play, `n` = 1 before
+    /// any): the threat, then each variation.
+    fn node(&mut self, node: &DefenceNode, n: usize) {
+        if let Threat::Moves { moves, .. } = &node.threat {
+            for threat in moves {
+                self.attack(threat, n + 1, "");
+            }
+        }
+        for v in &node.variations {
+            let text = format!("{n}...{}", move_text(&v.defence, v.goal && self.stalemate));
+            self.push(defence_indent(n), text.clone());
+            self.path.push(text);
+            for answer in &v.answers {
+                self.attack(answer, n + 1, "");
+            }
+            self.path.pop();
+        }
+    }
+
+    fn key(&mut self, key: &KeyTree) {
+        let mark = if key.refutations.is_empty() {
+            " !"
+        } else {
+            " ?"
+        };
+        self.attack(&key.attack, 1, mark);
+        if !key.refutations.is_empty() {
+            // The key's line is the first of its block.
+            let key_text = self.lines[0].text.clone();
+            self.path.push(key_text);
+            self.push(4, "but".into());
+            for r in &key.refutations {
+                self.push(defence_indent(1), format!("1...{} !", move_text(r, false)));
+            }
+            self.path.pop();
+        }
+    }
+}
+
+/// The lines of a tree in blocks, as Popeye separates them by blank lines: the set play
+/// first (when asked), then one block per key or try. `stalemate` says that the goal is
+/// stalemate (`=n`, `s=n`), so that the moves reaching it are marked ` =`.
+pub fn tree_blocks(tree: &Tree, stalemate: bool) -> Vec<Vec<TreeLine>> {
+    let mut blocks = Vec::new();
+    if let Some(set) = &tree.set_play {
+        let mut w = Writer {
+            stalemate,
+            lines: Vec::new(),
+            path: vec!["set play".into()],
+        };
+        w.node(set, 1);
+        blocks.push(w.lines);
+    }
+    for key in &tree.keys {
+        let mut w = Writer {
+            stalemate,
+            lines: Vec::new(),
+            path: Vec::new(),
+        };
+        w.key(key);
+        blocks.push(w.lines);
+    }
+    blocks
+}
+
+/// The whole tree as printed: each block after a blank line, and a blank line at the end.
+pub fn tree_text(tree: &Tree, stalemate: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    for block in tree_blocks(tree, stalemate) {
+        out.push(String::new());
+        out.extend(block.iter().map(TreeLine::printed));
+    }
+    out.push(String::new());
+    out
+}

@@ -1,0 +1,139 @@
+//! Popeye's tree of a direct or self play twin read back as [`TreeLine`]s in our notation, so
+//! that it compares line by line (each line with its path) with the tree we build: keys,
+//! tries and their refutations, threats, zugzwang, variations and set play.
+
+use feerie_oracle::notation::popeye_input::Language;
+use feerie_oracle::{Engine, Position, Rules, popeye_move};
+
+use super::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
+use crate::external::popeye_output::{OutputTwin, SolutionMove};
+use crate::external::popeye_replay::english_move;
+
+/// One move of Popeye's tree on the way down: its half-move, the position after it, its text
+/// in our notation, and whether a threat follows it.
+struct Open {
+    ply: usize,
+    after: Position,
+    text: String,
+    threat: bool,
+}
+
+/// Whether the printed line ends with one of `words` (English or German).
+fn ends_with_any(raw: &str, words: &[&str]) -> bool {
+    let raw = raw.trim_end();
+    words.iter().any(|w| raw.ends_with(w))
+}
+
+/// Popeye's tree of one twin as our lines, or why a line does not replay (a move our engine
+/// does not allow, or a line with nothing above it).
+pub fn popeye_tree(
+    twin: &OutputTwin,
+    position: &Position,
+    rules: &Rules,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+) -> Result<Vec<TreeLine>, String> {
+    let mut out: Vec<TreeLine> = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
+    let mut set_play = false;
+    let mut but_written = false;
+    let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
+    for mv in moves {
+        let raw = lines.get(mv.line - 1).copied().unwrap_or("");
+        let p = mv.ply;
+        let threat = ends_with_any(raw, &["threat:", "Drohung:"]);
+        let zugzwang = ends_with_any(raw, &["zugzwang.", "Zugzwang."]);
+        let stalemates = raw.split_whitespace().any(|w| w == "=");
+        let refutation = p == 1 && ends_with_any(raw, &["!"]);
+        if p == 0 {
+            open.clear();
+            set_play = false;
+            but_written = false;
+        } else if refutation {
+            open.truncate(1);
+        } else {
+            while open.last().is_some_and(|o| o.ply >= p) {
+                open.pop();
+            }
+        }
+        let before = match open.last() {
+            None if p == 0 => position.clone(),
+            None if p == 1 => {
+                set_play = true;
+                position.passed()
+            }
+            Some(o) if o.ply + 1 == p => o.after.clone(),
+            Some(o) if o.ply + 2 == p && o.threat => o.after.passed(),
+            _ => {
+                return Err(format!(
+                    "{} (output line {}): nothing above it",
+                    mv.text, mv.line
+                ));
+            }
+        };
+        let text = match language {
+            Language::English => mv.text.clone(),
+            Language::German => english_move(&mv.text),
+        };
+        let legal = engine
+            .legal_moves(&before, rules)
+            .map_err(|e| e.to_string())?;
+        let record = popeye_move::resolve(&text, &legal)
+            .map_err(|e| format!("{} (output line {}): {}", mv.text, mv.line, e.message))?;
+        let after = engine
+            .play(&before, rules, &record)
+            .map_err(|e| e.to_string())?;
+        let shown = move_text(&record, stalemates);
+        let mut path: Vec<String> = Vec::new();
+        if set_play {
+            path.push("set play".into());
+        }
+        path.extend(open.iter().map(|o| o.text.clone()));
+        let (indent, line_text) = if p % 2 == 0 {
+            let n = p / 2 + 1;
+            let mark = if p != 0 {
+                ""
+            } else if raw.split_whitespace().any(|w| w == "?") {
+                " ?"
+            } else {
+                " !"
+            };
+            let suffix = if threat {
+                " threat:"
+            } else if zugzwang {
+                " zugzwang."
+            } else {
+                ""
+            };
+            (attack_indent(n), format!("{n}.{shown}{mark}{suffix}"))
+        } else if refutation {
+            if !but_written {
+                out.push(TreeLine {
+                    indent: 4,
+                    text: "but".into(),
+                    path: path.clone(),
+                });
+                but_written = true;
+            }
+            (defence_indent(1), format!("1...{shown} !"))
+        } else {
+            let n = p.div_ceil(2);
+            (defence_indent(n), format!("{n}...{shown}"))
+        };
+        out.push(TreeLine {
+            indent,
+            text: line_text.clone(),
+            path,
+        });
+        if !refutation {
+            open.push(Open {
+                ply: p,
+                after,
+                text: line_text,
+                threat,
+            });
+        }
+    }
+    Ok(out)
+}
