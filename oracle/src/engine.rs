@@ -180,11 +180,7 @@ pub trait Engine: Sync {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        Ok(self
-            .successor_setups(position, rules)?
-            .into_iter()
-            .map(|(mv, after)| (mv, Position::from_played(after)))
-            .collect())
+        Ok(played(self.successor_setups(position, rules)?))
     }
 
     /// Every legal move with the setup it leads to, as [`Engine::successor_setups`] gives them
@@ -226,11 +222,7 @@ pub trait Engine: Sync {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        Ok(self
-            .unmarked_successor_setups(position, rules)?
-            .into_iter()
-            .map(|(mv, after)| (mv, Position::from_played(after)))
-            .collect())
+        Ok(played(self.unmarked_successor_setups(position, rules)?))
     }
 
     /// The legal moves that give mate, with the setups they lead to, in the order of
@@ -265,11 +257,7 @@ pub trait Engine: Sync {
         position: &Position,
         rules: &Rules,
     ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        Ok(self
-            .mating_successor_setups(position, rules)?
-            .into_iter()
-            .map(|(mv, after)| (mv, Position::from_played(after)))
-            .collect())
+        Ok(played(self.mating_successor_setups(position, rules)?))
     }
 
     /// Plays one legal move chosen by `choose` among the legal moves, given without check
@@ -333,4 +321,13 @@ pub trait Engine: Sync {
         }
         Ok(out)
     }
+}
+
+/// Moves with the positions they lead to, from moves with the setups an engine made: an
+/// engine's setups are positions by construction, so no validation is repeated.
+fn played(children: Vec<(MoveRecord, Setup)>) -> Vec<(MoveRecord, Position)> {
+    children
+        .into_iter()
+        .map(|(mv, after)| (mv, Position::from_played(after)))
+        .collect()
 }

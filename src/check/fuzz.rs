@@ -47,31 +47,19 @@ pub(super) fn fuzz(
             f.reproducer.as_ref(),
             f.report.clone(),
         ));
-        out!("{}", f.report);
-        outln!("  found by: {}, case {}", f.bucket, f.case);
-        let written = match &f.reproducer {
-            Some(w) => {
-                out!("{}", written_line(w));
-                written_short(w)
-            }
-            None => "reproducer not written (see below)".into(),
-        };
+        let written = print_found(&f.report, &f.bucket, f.case, f.reproducer.as_ref());
         r.failures.push(format!(
             "divergence in fuzz {}, case {} (seed {}): {written}",
             f.bucket, f.case, o.seed
         ));
     }
-    let unreported = report.divergences() - report.found.len() as u64;
-    if unreported > 0 {
-        r.failures.push(format!(
-            "{unreported} more fuzz divergence(s), counted but not shrunk (--max-reports {})",
-            o.max_reports
-        ));
-    }
-    for e in &report.write_errors {
-        outln!("{e}");
-        r.failures.push(e.clone());
-    }
+    count_the_rest(
+        r,
+        "fuzz divergence(s)",
+        report.divergences() - report.found.len() as u64,
+        o.max_reports,
+        &report.write_errors,
+    );
     r.compared += report.positions();
     r.divergences += report.divergences();
     r.lines.extend(campaign_lines(&report, o.seed));
@@ -128,5 +116,44 @@ fn campaign_suite(report: &CampaignReport) -> TestSuite {
                 }
             })
             .collect(),
+    }
+}
+
+/// Prints one difference a campaign found (its report, the case that found it, where its
+/// reproducer went) and returns the reproducer's short mention for the list of failures.
+pub(super) fn print_found(
+    report: &str,
+    bucket: &str,
+    case: u64,
+    reproducer: Option<&crate::harness::Written>,
+) -> String {
+    out!("{report}");
+    outln!("  found by: {bucket}, case {case}");
+    match reproducer {
+        Some(w) => {
+            out!("{}", written_line(w));
+            written_short(w)
+        }
+        None => "reproducer not written (see below)".into(),
+    }
+}
+
+/// The failures a campaign counted without reporting them in full (`unreported` of `what`,
+/// beyond `--max-reports`), and the reproducers it could not write.
+pub(super) fn count_the_rest(
+    r: &mut Results,
+    what: &str,
+    unreported: u64,
+    max_reports: usize,
+    write_errors: &[String],
+) {
+    if unreported > 0 {
+        r.failures.push(format!(
+            "{unreported} more {what}, counted but not shrunk (--max-reports {max_reports})"
+        ));
+    }
+    for e in write_errors {
+        outln!("{e}");
+        r.failures.push(e.clone());
     }
 }

@@ -4,11 +4,11 @@
 
 use feerie_oracle::Engine;
 
-use super::differential::{written_line, written_short};
+use super::fuzz::{count_the_rest, print_found};
 use super::{Prepared, Results};
 use crate::error::Error;
 use crate::harness::junit::{TestCase, TestSuite};
-use crate::{out, outln};
+use crate::outln;
 
 /// The solving campaign stage: problem-like positions of every family solved by both engines.
 pub(super) fn fuzz_solving(
@@ -38,32 +38,19 @@ pub(super) fn fuzz_solving(
     );
     let report = run_solving_campaign(&campaign, a, b)?;
     for f in &report.found {
-        let text = f.render();
-        out!("{text}");
-        outln!("  found by: {}, case {}", f.bucket, f.case);
-        let written = match &f.reproducer {
-            Some(w) => {
-                out!("{}", written_line(w));
-                written_short(w)
-            }
-            None => "reproducer not written".into(),
-        };
+        let written = print_found(&f.render(), &f.bucket, f.case, f.reproducer.as_ref());
         r.failures.push(format!(
             "solving difference in {}, case {}, {} (seed {}): {written}",
             f.bucket, f.case, f.stipulation, o.seed
         ));
     }
-    let unreported = report.differences() - report.found.len() as u64;
-    if unreported > 0 {
-        r.failures.push(format!(
-            "{unreported} more solving difference(s), counted but not shrunk (--max-reports {})",
-            o.max_reports
-        ));
-    }
-    for e in &report.write_errors {
-        outln!("{e}");
-        r.failures.push(e.clone());
-    }
+    count_the_rest(
+        r,
+        "solving difference(s)",
+        report.differences() - report.found.len() as u64,
+        o.max_reports,
+        &report.write_errors,
+    );
     r.divergences += report.differences();
     let secs = report.elapsed.as_secs_f64().max(1e-9);
     r.lines.push(format!("solving (seed {}):", o.seed));

@@ -182,17 +182,7 @@ fn apply(
             if setup.reserve.is_some() && choices.one_in(2) {
                 setup.reserve = None;
             } else {
-                let walk = [
-                    Walk::Pawn,
-                    Walk::Knight,
-                    Walk::Bishop,
-                    Walk::Rook,
-                    Walk::Queen,
-                ][choices.below(5)];
-                setup.reserve = Some(Reserve {
-                    piece: Piece::new(Colour::ALL[choices.below(2)], walk),
-                    square: random_square(choices),
-                });
+                setup.reserve = Some(random_reserve(choices));
             }
             Applied::Done
         }
@@ -290,4 +280,20 @@ fn lively_square(setup: &Setup, choices: &mut dyn Choices, colour: Colour, walk:
         _ => [0, 1, 6, 7][choices.below(4)],
     };
     Square::new((rank * 8 + file) as u8).expect("on the board")
+}
+
+/// A unit waiting in the Parrain reserve: a pawn or a piece of either colour, taken on any
+/// square.
+pub(crate) fn random_reserve(choices: &mut dyn Choices) -> Reserve {
+    let walk = [
+        Walk::Pawn,
+        Walk::Knight,
+        Walk::Bishop,
+        Walk::Rook,
+        Walk::Queen,
+    ][choices.below(5)];
+    Reserve {
+        piece: Piece::new(Colour::ALL[choices.below(2)], walk),
+        square: random_square(choices),
+    }
 }

@@ -61,14 +61,7 @@ impl Generator {
         choices: &mut dyn Choices,
         bucket: &Bucket,
     ) -> Result<FuzzedPosition, EngineError> {
-        let mut rules = bucket.rules.clone();
-        if choices.one_in(4) {
-            let switch = Switch::ALL[choices.below(Switch::ALL.len())];
-            let values = switch.values();
-            rules
-                .set(switch.key(), values[choices.below(values.len())])
-                .expect("a listed value");
-        }
+        let rules = bucket_rules(bucket, choices);
         let mut position = self.starts[choices.below(self.starts.len())].clone();
         if bucket.magic {
             for _ in 0..1 + choices.below(2) {
@@ -122,4 +115,18 @@ fn pick_move(moves: &[MoveRecord], choices: &mut dyn Choices) -> usize {
 /// A pawn's double step (en passant races follow it).
 pub(super) fn is_double_step(m: &MoveRecord) -> bool {
     m.mover.walk.is_pawn() && m.from.rank().index().abs_diff(m.to.rank().index()) == 2
+}
+
+/// The rules of one case of `bucket`: the bucket's, one time in four with one switch set to
+/// another value.
+pub(crate) fn bucket_rules(bucket: &Bucket, choices: &mut dyn Choices) -> feerie_oracle::Rules {
+    let mut rules = bucket.rules.clone();
+    if choices.one_in(4) {
+        let switch = Switch::ALL[choices.below(Switch::ALL.len())];
+        let values = switch.values();
+        rules
+            .set(switch.key(), values[choices.below(values.len())])
+            .expect("a listed value");
+    }
+    rules
 }

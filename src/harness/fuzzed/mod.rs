@@ -18,8 +18,10 @@ mod strategies;
 
 use feerie_oracle::{Position, Rules, fen};
 
+pub(crate) use edits::random_reserve;
 pub use families::Bucket;
 pub use generation::Generator;
+pub(crate) use generation::bucket_rules;
 pub(crate) use strategies::case_rng;
 pub use strategies::{any_bucket, any_of, strategy};
 

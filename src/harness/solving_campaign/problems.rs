@@ -3,12 +3,12 @@
 //! the one with the most checks and mates at hand.
 
 use feerie_oracle::{
-    CheckMark, Colour, Condition, Engine, Piece, Position, ReferenceEngine, Reserve, Rules, Setup,
-    Square, Switch, Validation, Walk,
+    CheckMark, Colour, Condition, Engine, Piece, Position, ReferenceEngine, Rules, Setup, Square,
+    Validation, Walk,
 };
 
 use super::super::choices::Choices;
-use super::super::fuzzed::{Bucket, FuzzedPosition};
+use super::super::fuzzed::{Bucket, FuzzedPosition, bucket_rules, random_reserve};
 
 /// The most units beside the two kings.
 pub const MAX_UNITS: usize = 5;
@@ -19,14 +19,7 @@ pub const MAX_UNITS: usize = 5;
 /// under Circe Parrain sometimes a unit waiting in the reserve. Every decision comes from
 /// `choices`; the position is valid under [`Validation::Strict`].
 pub fn problem_position(choices: &mut dyn Choices, bucket: &Bucket) -> FuzzedPosition {
-    let mut rules = bucket.rules.clone();
-    if choices.one_in(4) {
-        let switch = Switch::ALL[choices.below(Switch::ALL.len())];
-        let values = switch.values();
-        rules
-            .set(switch.key(), values[choices.below(values.len())])
-            .expect("a listed value");
-    }
+    let rules = bucket_rules(bucket, choices);
     // A draw the constructor refuses (kings in contact, the side not to move in check, a pawn
     // on its promotion rank…) is drawn again; a dry source of choices gives the two kings
     // apart, which the constructor accepts. Of the first valid draws, the one with the most
@@ -148,17 +141,7 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
         setup.board.set(square, Some(piece));
     }
     if rules.has(Condition::CirceParrain) && choices.one_in(3) {
-        let walk = [
-            Walk::Pawn,
-            Walk::Knight,
-            Walk::Bishop,
-            Walk::Rook,
-            Walk::Queen,
-        ][choices.below(5)];
-        setup.reserve = Some(Reserve {
-            piece: Piece::new(Colour::ALL[choices.below(2)], walk),
-            square: Square::new(choices.below(64) as u8).expect("below 64"),
-        });
+        setup.reserve = Some(random_reserve(choices));
     }
     if choices.below(2) == 1 {
         setup.side_to_move = Colour::Black;
