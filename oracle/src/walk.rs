@@ -48,6 +48,26 @@ impl Walk {
     /// The walks a pawn may promote to, in Popeye's listing order.
     pub const PROMOTIONS: [Walk; 4] = [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight];
 
+    /// The walk's place in [`Walk::ALL`], for tables indexed by walk.
+    ///
+    /// ```
+    /// use feerie_oracle::Walk;
+    /// for (i, walk) in Walk::ALL.iter().enumerate() {
+    ///     assert_eq!(walk.index(), i);
+    /// }
+    /// ```
+    pub const fn index(self) -> usize {
+        match self {
+            Walk::King => 0,
+            Walk::Queen => 1,
+            Walk::Rook => 2,
+            Walk::Bishop => 3,
+            Walk::Knight => 4,
+            Walk::Pawn => 5,
+            Walk::ReversePawn => 6,
+        }
+    }
+
     /// Popeye's code, upper case: `K Q R B S P PP`.
     pub fn popeye_code(self) -> &'static str {
         match self {

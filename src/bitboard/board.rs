@@ -13,15 +13,7 @@ pub const WALKS: [Walk; Walk::ALL.len()] = Walk::ALL;
 /// Index of a walk in [`WALKS`].
 #[inline]
 pub const fn walk_index(walk: Walk) -> usize {
-    match walk {
-        Walk::King => 0,
-        Walk::Queen => 1,
-        Walk::Rook => 2,
-        Walk::Bishop => 3,
-        Walk::Knight => 4,
-        Walk::Pawn => 5,
-        Walk::ReversePawn => 6,
-    }
+    walk.index()
 }
 
 pub const KING: usize = 0;

@@ -60,25 +60,13 @@ const fn random_words() -> [[u64; 2]; FEATURES] {
 
 static WORDS: [[u64; 2]; FEATURES] = random_words();
 
-fn walk_index(walk: Walk) -> usize {
-    match walk {
-        Walk::King => 0,
-        Walk::Queen => 1,
-        Walk::Rook => 2,
-        Walk::Bishop => 3,
-        Walk::Knight => 4,
-        Walk::Pawn => 5,
-        Walk::ReversePawn => 6,
-    }
-}
-
 /// The kind of a unit, all its attributes: below [`KINDS`].
 fn kind(piece: Piece) -> usize {
     let colour = match piece.colour {
         Colour::White => 0,
         Colour::Black => 1,
     };
-    ((colour * 7 + walk_index(piece.walk)) * 2 + piece.royal as usize) * 4
+    ((colour * 7 + Walk::index(piece.walk)) * 2 + piece.royal as usize) * 4
         + (piece.magic as usize) * 2
         + piece.mutable as usize
 }
