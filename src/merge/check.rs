@@ -1,0 +1,103 @@
+//! The merge of the shards of one `feerie check` run: counts summed, fuzz families' digests
+//! XORed, suites joined by stage.
+
+use super::MergeError;
+use super::document::{Document, check_shards, shard_of};
+use crate::harness::Shard;
+use crate::report::json::{BucketJson, CheckDocument, SuiteJson};
+
+/// Joins the documents of the shards of one `check` run.
+///
+/// ```
+/// use feerie::report::json::CheckDocument;
+/// let shard = |k: &str| CheckDocument { command: "check".into(), shard: k.into(), ..Default::default() };
+/// let whole = feerie::merge::merge(vec![shard("2/2"), shard("1/2")]).unwrap();
+/// assert_eq!(whole.merged, ["1/2", "2/2"]);
+/// assert!(feerie::merge::merge(vec![shard("1/2")]).unwrap_err().to_string().contains("missing shard 2/2"));
+/// assert!(feerie::merge::merge(vec![shard("1/2"), shard("1/2")]).unwrap_err().to_string().contains("twice"));
+/// ```
+pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> {
+    let Some(first) = docs.first() else {
+        return Err(MergeError::Nothing);
+    };
+    if let Some(d) = docs.iter().find(|d| d.command != "check") {
+        return Err(MergeError::Kinds {
+            first: "check".into(),
+            other: d.command.clone(),
+        });
+    }
+    let run = |d: &CheckDocument| (d.seed, d.fuzz, d.depth, d.engines.clone());
+    if let Some(d) = docs.iter().find(|d| run(d) != run(first)) {
+        return Err(MergeError::OtherRun(format!(
+            "seed {}, --fuzz {}, depth {} against seed {}, --fuzz {}, depth {}",
+            first.seed, first.fuzz, first.depth, d.seed, d.fuzz, d.depth
+        )));
+    }
+    let wrapped: Vec<Document> = docs.iter().cloned().map(Document::Check).collect();
+    check_shards(&wrapped)?;
+    docs.sort_by_key(|d| shard_of(&d.shard).index());
+    let mut whole = CheckDocument {
+        command: "check".into(),
+        schema: docs[0].schema,
+        version: docs[0].version.clone(),
+        engines: docs[0].engines.clone(),
+        seed: docs[0].seed,
+        fuzz: docs[0].fuzz,
+        depth: docs[0].depth,
+        shard: Shard::WHOLE.to_string(),
+        ..Default::default()
+    };
+    for d in docs {
+        whole.merged.push(d.shard.clone());
+        whole.exit_code = whole.exit_code.max(d.exit_code);
+        whole.seconds = whole.seconds.max(d.seconds);
+        let c = &mut whole.counts;
+        c.perft_positions += d.counts.perft_positions;
+        c.scenarios += d.counts.scenarios;
+        c.malformed += d.counts.malformed;
+        c.compared += d.counts.compared;
+        c.divergences += d.counts.divergences;
+        whole
+            .stages
+            .extend(d.stages.iter().map(|l| format!("shard {}: {l}", d.shard)));
+        whole.failures.extend(d.failures);
+        whole.divergences.extend(d.divergences);
+        for family in d.fuzz_families {
+            add_family(&mut whole.fuzz_families, family)?;
+        }
+        for suite in d.suites {
+            add_suite(&mut whole.suites, suite);
+        }
+    }
+    whole.verdict = if whole.exit_code == 0 { "ok" } else { "failed" }.into();
+    Ok(whole)
+}
+
+fn add_family(families: &mut Vec<BucketJson>, family: BucketJson) -> Result<(), MergeError> {
+    let digest = |text: &str| {
+        u64::from_str_radix(text, 16).map_err(|_| MergeError::Digest {
+            family: family.name.clone(),
+            digest: text.to_string(),
+        })
+    };
+    match families.iter_mut().find(|f| f.name == family.name) {
+        None => {
+            digest(&family.digest)?;
+            families.push(family);
+        }
+        Some(f) => {
+            f.positions += family.positions;
+            f.nodes += family.nodes;
+            f.divergences += family.divergences;
+            f.digest = format!("{:016x}", digest(&f.digest)? ^ digest(&family.digest)?);
+        }
+    }
+    Ok(())
+}
+
+fn add_suite(suites: &mut Vec<SuiteJson>, suite: SuiteJson) {
+    match suites.iter_mut().find(|s| s.name == suite.name) {
+        None => suites.push(suite),
+        Some(s) => s.cases.extend(suite.cases),
+    }
+}

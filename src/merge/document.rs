@@ -1,0 +1,147 @@
+//! The documents `feerie merge` reads ([`Document`]: one per command it joins, from JSON or JSON
+//! lines), and the check that their shards are each shard of one run once.
+
+use std::path::Path;
+
+use super::MergeError;
+use crate::harness::Shard;
+use crate::report::json::{CheckDocument, CompareDocument};
+use crate::report::verify::VerifyDocument;
+
+/// A document `feerie merge` joins.
+#[derive(Clone, Debug)]
+pub enum Document {
+    /// `feerie check --format json`.
+    Check(CheckDocument),
+    /// `feerie popeye verify --format json`.
+    Verify(VerifyDocument),
+    /// `feerie popeye compare --scenarios --format json`.
+    Compare(CompareDocument),
+}
+
+impl Document {
+    /// The command that wrote it.
+    pub fn command(&self) -> &str {
+        match self {
+            Document::Check(d) => &d.command,
+            Document::Verify(d) => &d.command,
+            Document::Compare(d) => &d.command,
+        }
+    }
+
+    /// Its shard field and its merged list.
+    pub(super) fn shard(&self) -> (&str, &[String]) {
+        match self {
+            Document::Check(d) => (&d.shard, &d.merged),
+            Document::Verify(d) => (&d.shard, &d.merged),
+            Document::Compare(d) => (&d.shard, &d.merged),
+        }
+    }
+
+    /// The document's exit code.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Document::Check(d) => d.exit_code,
+            Document::Verify(d) => d.exit_code,
+            Document::Compare(d) => d.exit_code,
+        }
+    }
+
+    /// The document read from `text`, the contents of `path`: one JSON document, or JSON lines
+    /// whose last line is it (with its `"line": "summary"`).
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use feerie::merge::{Document, MergeError};
+    /// let lines = "{\"line\":\"case\",\"name\":\"x\"}\n{\"line\":\"summary\",\"command\":\"moves\"}\n";
+    /// let e = Document::read(Path::new("moves.jsonl"), lines).unwrap_err();
+    /// assert!(matches!(e, MergeError::NotADocument { .. }));
+    /// assert!(e.to_string().starts_with("moves.jsonl: not a document"));
+    /// assert!(e.to_string().contains("`moves`"));
+    /// assert!(Document::read(Path::new("x.json"), "{").is_err());
+    /// ```
+    pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
+        Document::parse(text).map_err(|reason| MergeError::NotADocument {
+            path: path.to_path_buf(),
+            reason,
+        })
+    }
+
+    /// [`Document::read`] without the path: the reason a text is not a document.
+    fn parse(text: &str) -> Result<Document, String> {
+        let whole: Result<serde_json::Value, _> = serde_json::from_str(text);
+        let mut value = match whole {
+            Ok(v) => v,
+            // JSON lines: the document is the last line.
+            Err(e) => {
+                let last = text.lines().rev().find(|l| !l.trim().is_empty());
+                match last.map(serde_json::from_str::<serde_json::Value>) {
+                    Some(Ok(v)) if text.trim().lines().count() > 1 => v,
+                    _ => return Err(e.to_string()),
+                }
+            }
+        };
+        if let Some(fields) = value.as_object_mut()
+            && fields.get("line").is_some_and(|l| l == "summary")
+        {
+            fields.remove("line");
+        }
+        let command = value
+            .get("command")
+            .and_then(|c| c.as_str())
+            .unwrap_or("")
+            .to_string();
+        let typed = |e: serde_json::Error| e.to_string();
+        match command.as_str() {
+            "check" => serde_json::from_value(value)
+                .map(Document::Check)
+                .map_err(typed),
+            "popeye verify" => serde_json::from_value(value)
+                .map(Document::Verify)
+                .map_err(typed),
+            "popeye compare" => serde_json::from_value(value)
+                .map(Document::Compare)
+                .map_err(typed),
+            "" => Err("no `command` field".into()),
+            other => Err(format!("`{other}` documents are not merged")),
+        }
+    }
+}
+
+/// The shards of `docs` (their `shard` fields), checked to be each shard of one count once.
+pub(super) fn check_shards(docs: &[Document]) -> Result<(), MergeError> {
+    let mut shards: Vec<Shard> = Vec::new();
+    for d in docs {
+        let (text, merged) = d.shard();
+        if !merged.is_empty() {
+            return Err(MergeError::AlreadyMerged);
+        }
+        let shard: Shard = text
+            .parse::<Shard>()
+            .map_err(|reason| MergeError::BadShard {
+                shard: text.to_string(),
+                reason: reason.to_string(),
+            })?;
+        if shards.contains(&shard) {
+            return Err(MergeError::Twice(shard));
+        }
+        shards.push(shard);
+    }
+    let count = shards[0].count();
+    if let Some(s) = shards.iter().find(|s| s.count() != count) {
+        return Err(MergeError::ShardCounts(shards[0], *s));
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|k| !shards.iter().any(|s| s.index() == *k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Missing(missing));
+    }
+    Ok(())
+}
+
+/// The shard of a document already checked by [`check_shards`].
+pub(super) fn shard_of(text: &str) -> Shard {
+    text.parse().unwrap_or_default()
+}

@@ -1,0 +1,122 @@
+//! The document of `feerie check`, which `feerie merge` also writes.
+
+use serde::{Deserialize, Serialize};
+
+use super::{BucketJson, DivergenceJson, SCHEMA_VERSION, SuiteJson};
+use crate::harness::junit::TestSuite;
+
+/// The totals of a check.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckCounts {
+    /// Perft positions checked (per engine).
+    pub perft_positions: u64,
+    /// Scenarios read.
+    pub scenarios: u64,
+    /// Malformed scenario files.
+    pub malformed: u64,
+    /// Positions the two engines were compared on (scenario positions and fuzzed ones).
+    pub compared: u64,
+    /// Positions with a divergence.
+    pub divergences: u64,
+}
+
+/// `feerie check --format json`, and what `feerie merge` writes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CheckDocument {
+    /// `"check"`.
+    pub command: String,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// feerie's version.
+    pub version: String,
+    /// `"ok"` or `"failed"`.
+    pub verdict: String,
+    /// The exit code (0, 1 or 2).
+    pub exit_code: i32,
+    /// The engines, the specification first.
+    pub engines: Vec<String>,
+    /// The fuzz campaign's seed.
+    pub seed: u64,
+    /// Fuzzed positions per family and profile.
+    pub fuzz: u64,
+    /// Half-moves compared.
+    pub depth: u32,
+    /// The shard run, `K/N` (`1/1`: the whole run).
+    pub shard: String,
+    /// In a merged document: the shards merged, in order.
+    #[serde(default)]
+    pub merged: Vec<String>,
+    /// The totals.
+    pub counts: CheckCounts,
+    /// Each stage's summary line.
+    pub stages: Vec<String>,
+    /// One line per failure.
+    pub failures: Vec<String>,
+    /// The fuzz families' counts.
+    pub fuzz_families: Vec<BucketJson>,
+    /// The divergences reported in full.
+    pub divergences: Vec<DivergenceJson>,
+    /// The stages as suites of cases (as in the JUnit file).
+    pub suites: Vec<SuiteJson>,
+    /// Seconds taken (a merged document: the longest shard's).
+    pub seconds: f64,
+}
+
+/// What a check found, as [`check_document`] reads it.
+pub struct CheckParts<'a> {
+    /// Each stage's summary line.
+    pub stages: &'a [String],
+    /// One line per failure.
+    pub failures: &'a [String],
+    /// The stages as suites.
+    pub suites: &'a [TestSuite],
+    /// The totals.
+    pub counts: CheckCounts,
+    /// The fuzz families' counts.
+    pub families: &'a [crate::harness::BucketSummary],
+    /// The divergences reported in full.
+    pub divergences: &'a [DivergenceJson],
+}
+
+/// The document of a check run with `options` that ends with exit code `code`.
+pub fn check_document(
+    options: &crate::check::CheckOptions,
+    code: i32,
+    parts: &CheckParts,
+    started: std::time::Instant,
+) -> CheckDocument {
+    CheckDocument {
+        command: "check".into(),
+        schema: SCHEMA_VERSION,
+        version: env!("CARGO_PKG_VERSION").into(),
+        verdict: if code == 0 { "ok" } else { "failed" }.into(),
+        exit_code: code,
+        engines: options
+            .engines
+            .iter()
+            .map(|e| e.name().to_string())
+            .collect(),
+        seed: options.seed,
+        fuzz: options.fuzz,
+        depth: options.depth,
+        shard: options.shard.to_string(),
+        merged: Vec::new(),
+        counts: parts.counts.clone(),
+        stages: parts.stages.to_vec(),
+        failures: parts.failures.to_vec(),
+        fuzz_families: parts
+            .families
+            .iter()
+            .map(|b| BucketJson {
+                name: b.name.clone(),
+                positions: b.positions,
+                nodes: b.nodes,
+                divergences: b.divergences,
+                digest: format!("{:016x}", b.digest),
+            })
+            .collect(),
+        divergences: parts.divergences.to_vec(),
+        suites: parts.suites.iter().map(SuiteJson::of).collect(),
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
