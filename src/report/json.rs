@@ -32,7 +32,7 @@ pub enum Format {
 
 impl Format {
     /// True for JSON and JSON lines; also sends the command's text to standard error from now
-    /// on, so that standard output holds the JSON alone, and under JSON lines makes [`print`]
+    /// on, so that standard output holds the JSON alone, and under JSON lines makes [`print()`]
     /// write the document as one line.
     pub fn start(self) -> bool {
         if self != Format::Text {
@@ -48,7 +48,7 @@ impl Format {
 /// Whether the output is JSON lines (see [`Format::start`]).
 static JSON_LINES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// True when the command writes JSON lines: [`line`] writes, and [`print`] writes the document
+/// True when the command writes JSON lines: [`line()`] writes, and [`print()`] writes the document
 /// as the last line.
 pub fn json_lines() -> bool {
     JSON_LINES.load(std::sync::atomic::Ordering::Relaxed)
