@@ -495,7 +495,7 @@ fn dispute_solutions(
             switch.as_deref(),
             profiles.as_deref(),
         )
-        .map_err(Error::Usage)?;
+        .map_err(|e| Error::Usage(e.to_string()))?;
         let engine = engine(position.engine)?;
         let mut text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
             .map_err(|e| Error::at(path.display(), e))?;
@@ -508,8 +508,7 @@ fn dispute_solutions(
         let (out, code) =
             solutions::dispute_popeye(engine, &text, position.problem, &readings, &options)
                 .map_err(|e| {
-                    use crate::solve::error::SolveError;
-                    Error::Solve(SolveError::at(path.display(), SolveError::Input(e)))
+                    Error::Solve(crate::solve::error::SolveError::at(path.display(), e))
                 })?;
         crate::out!("{out}");
         return Ok(code);

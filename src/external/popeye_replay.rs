@@ -215,7 +215,7 @@ fn replay_problem(
     let reasons: Vec<String> = twins
         .iter()
         .filter_map(|t| match &t.problem {
-            Err(e) => Some(e.clone()),
+            Err(e) => Some(e.to_string()),
             Ok(p) => unsupported_play(p).or_else(|| {
                 p.to_position(Profile::Popeye, Validation::Lenient)
                     .err()

@@ -67,7 +67,9 @@ impl Document {
         })
     }
 
-    /// [`Document::read`] without the path: the reason a text is not a document.
+    /// [`Document::read`] without the path: the reason a text is not a document. The reason is
+    /// the `reason` of [`MergeError::NotADocument`], which [`Document::read`] wraps at once with
+    /// the path.
     fn parse(text: &str) -> Result<Document, String> {
         let whole: Result<serde_json::Value, _> = serde_json::from_str(text);
         let mut value = match whole {

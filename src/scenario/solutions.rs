@@ -171,8 +171,8 @@ pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, Lo
 pub(crate) enum NoSolutions {
     /// The scenario's `play:` moves cannot be played.
     Unplayable,
-    /// The solver failed; its message.
-    Solver(String),
+    /// The solver failed.
+    Solver(crate::solve::error::SolveError),
     /// More solutions than [`MAX_SCENARIO_SOLUTIONS`].
     TooMany,
 }
@@ -181,7 +181,7 @@ impl std::fmt::Display for NoSolutions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NoSolutions::Unplayable => f.write_str("the play: moves cannot be played"),
-            NoSolutions::Solver(message) => f.write_str(message),
+            NoSolutions::Solver(e) => e.fmt(f),
             NoSolutions::TooMany => write!(
                 f,
                 "more than {MAX_SCENARIO_SOLUTIONS} solutions; a scenario's stipulation should have few"

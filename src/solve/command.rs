@@ -31,11 +31,9 @@ pub fn print_solutions(
 ) -> Result<bool, SolveError> {
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
     if battle && (tree.variations || tree.tries || tree.set_play) {
-        return print_tree(engine, position, rules, stipulation, options, tree)
-            .map_err(SolveError::Unsolved);
+        return print_tree(engine, position, rules, stipulation, options, tree);
     }
-    let solved =
-        solve(engine, position, rules, stipulation, options).map_err(SolveError::Unsolved)?;
+    let solved = solve(engine, position, rules, stipulation, options)?;
     outln!();
     for line in layout::lines(engine, position, rules, &stipulation, &solved.solutions) {
         outln!("{line}");
@@ -54,7 +52,7 @@ pub fn print_tree(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<bool, String> {
+) -> Result<bool, SolveError> {
     let mut solved = solve_tree(
         engine,
         position,
@@ -157,7 +155,7 @@ pub fn solve_popeye(
                     code = 2;
                 }
                 Ok((position, rules, stipulation)) => {
-                    let tree = tree.clone().unwrap_or_default();
+                    let tree = tree.as_ref().copied().unwrap_or_default();
                     let partial =
                         print_solutions(engine, position, rules, *stipulation, options, &tree)?;
                     if partial {

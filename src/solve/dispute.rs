@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 
 use feerie_oracle::{Engine, Position, Profile, Rules};
 
+use super::error::SolveError;
 use super::popeye_problems;
 use super::stipulation::Stipulation;
 use super::{Options, layout, solve};
@@ -25,7 +26,10 @@ use crate::scenario::solutions::normalise;
 pub struct SolutionSet {
     /// The reading (`documented`, `parrain_long_castling=toward_h`).
     pub label: String,
-    /// The solutions, sorted, or why there are none to compare.
+    /// The solutions, sorted, or why there are none to compare. The reason is data here, not
+    /// an error path: the comparison reports it as text beside the other readings' solutions
+    /// (`not solved under popeye: …`), whatever its cause (a [`SolveError`], a twin missing
+    /// under this reading).
     pub solutions: Result<Vec<String>, String>,
 }
 
@@ -36,10 +40,10 @@ pub fn solution_set(
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, SolveError> {
     let solved = solve(engine, position, rules, stipulation, options)?;
     if solved.partial {
-        return Err("--max-solutions stopped the search: the sets cannot be compared".into());
+        return Err(SolveError::Partial);
     }
     let mut lines: Vec<String> =
         layout::lines(engine, position, rules, &stipulation, &solved.solutions)
@@ -119,11 +123,10 @@ pub fn dispute_popeye(
     problem: usize,
     readings: &[PopeyeReading],
     options: &Options,
-) -> Result<(String, i32), String> {
+) -> Result<(String, i32), SolveError> {
     let mut per_reading = Vec::new();
     for r in readings {
-        let (_, problems) = popeye_problems::cases(text, Some(problem), r.profile, &r.set)
-            .map_err(|e| e.to_string())?;
+        let (_, problems) = popeye_problems::cases(text, Some(problem), r.profile, &r.set)?;
         let cases: Vec<popeye_problems::Case> =
             problems.into_iter().flat_map(|(_, cases)| cases).collect();
         per_reading.push(cases);
@@ -147,10 +150,11 @@ pub fn dispute_popeye(
                     Some(Ok((position, rules, stipulation))) => {
                         match popeye_problems::refused_by_popeye(engine, position, rules) {
                             Some(why) => Err(why),
-                            None => solution_set(engine, position, rules, *stipulation, options),
+                            None => solution_set(engine, position, rules, *stipulation, options)
+                                .map_err(|e| e.to_string()),
                         }
                     }
-                    Some(Err(why)) => Err(why.clone()),
+                    Some(Err(why)) => Err(why.to_string()),
                     None => Err("no such twin under this reading".into()),
                 },
             })
@@ -177,17 +181,15 @@ pub fn popeye_readings(
     set: &[String],
     switch: Option<&str>,
     profiles: Option<&str>,
-) -> Result<Vec<PopeyeReading>, String> {
+) -> Result<Vec<PopeyeReading>, SolveError> {
     let base_profile: Profile = match profile {
-        Some(p) => p
-            .parse()
-            .map_err(|e: feerie_oracle::RulesError| e.to_string())?,
+        Some(p) => p.parse().map_err(SolveError::Rules)?,
         None => Profile::default(),
     };
     let mut out = Vec::new();
     match (switch, profiles) {
         (Some(key), _) => {
-            let switch: feerie_oracle::Switch = key.parse().map_err(|e| format!("{e}"))?;
+            let switch: feerie_oracle::Switch = key.parse().map_err(SolveError::Rules)?;
             for value in switch.values() {
                 let mut set = set.to_vec();
                 set.push(format!("{key}={value}"));
@@ -202,7 +204,7 @@ pub fn popeye_readings(
             // The same checks as the move-level dispute: two profiles or more, none twice.
             let base = Rules::orthodox();
             for r in crate::harness::dispute::profile_readings(&base, names)
-                .map_err(|e| e.to_string())?
+                .map_err(SolveError::Rules)?
             {
                 out.push(PopeyeReading {
                     label: r.label,
@@ -211,7 +213,7 @@ pub fn popeye_readings(
                 });
             }
         }
-        (None, None) => return Err("give --switch KEY or --profiles A,B".into()),
+        (None, None) => return Err(SolveError::NoReadings),
     }
     Ok(out)
 }
@@ -229,7 +231,8 @@ pub fn dispute_position(
         .iter()
         .map(|r| SolutionSet {
             label: r.label.clone(),
-            solutions: solution_set(engine, position, &r.rules, stipulation, options),
+            solutions: solution_set(engine, position, &r.rules, stipulation, options)
+                .map_err(|e| e.to_string()),
         })
         .collect();
     let failed = sets.iter().any(|s| s.solutions.is_err());

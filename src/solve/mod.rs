@@ -29,6 +29,7 @@ use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
 use crate::progress::Progress;
+use error::SolveError;
 use search::Search;
 use stipulation::Stipulation;
 
@@ -79,7 +80,7 @@ pub fn solve(
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
-) -> Result<Solved, String> {
+) -> Result<Solved, SolveError> {
     let search = Search::new(
         engine,
         rules,
@@ -87,9 +88,7 @@ pub fn solve(
         options.max_solutions.max(1),
         options.hash_megabytes,
     );
-    let roots = engine
-        .successors(position, rules)
-        .map_err(|e| e.to_string())?;
+    let roots = engine.successors(position, rules)?;
     let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
     let progress = Progress::new(
         &format!("solve {stipulation}"),
@@ -109,15 +108,14 @@ pub fn solve(
             .num_threads(options.threads)
             .stack_size(crate::perft_run::STACK_BYTES)
             .build()
-            .map_err(|e| format!("cannot start {} thread(s): {e}", options.threads))?;
+            .map_err(|e| SolveError::Threads {
+                threads: options.threads,
+                reason: e.to_string(),
+            })?;
         pool.install(|| roots.par_iter().map(one).collect())
     };
     progress.finish();
-    let mut solutions: Vec<Vec<MoveRecord>> = found
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut solutions: Vec<Vec<MoveRecord>> = found?.into_iter().flatten().collect();
     let partial = search.stopped() || solutions.len() > options.max_solutions;
     solutions.truncate(options.max_solutions);
     Ok(Solved { solutions, partial })

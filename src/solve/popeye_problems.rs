@@ -9,14 +9,14 @@ use super::error::SolveError;
 use super::stipulation::{Play, Stipulation};
 
 /// One problem or twin, ready to solve.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Case {
     /// 1-based problem number in the file.
     pub problem: usize,
     /// Twin label (`a`, `b`, …), empty without twins.
     pub label: String,
     /// Position (the side that begins to move), rules and stipulation, or why not.
-    pub setup: Result<(Position, Rules, Stipulation), String>,
+    pub setup: Result<(Position, Rules, Stipulation), SolveError>,
 }
 
 impl Case {
@@ -56,25 +56,31 @@ fn names(option: &str, full: &str) -> bool {
 
 /// Why a problem (or twin) cannot be solved here, if so: a stipulation we do not solve, or an
 /// option that changes the play.
-pub fn unsupported(problem: &PopeyeProblem) -> Option<String> {
+pub fn unsupported(problem: &PopeyeProblem) -> Option<SolveError> {
     if let Some(s) = &problem.structured_stipulation {
-        return Some(format!("structured stipulation '{s}'"));
+        return Some(SolveError::ProblemNotSupported(format!(
+            "structured stipulation '{s}'"
+        )));
     }
     let Some(stip) = &problem.stipulation else {
-        return Some("no stipulation".into());
+        return Some(SolveError::ProblemNotSupported("no stipulation".into()));
     };
     let stipulation = match stip.parse::<Stipulation>() {
         Ok(s) => s,
-        Err(e) => return Some(e.to_string()),
+        Err(e) => return Some(SolveError::ProblemNotSupported(e.to_string())),
     };
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
+    let not_supported = |word: &String, why: &str| SolveError::OptionNotSupported {
+        option: word.clone(),
+        why: why.into(),
+    };
     for word in &problem.options {
         if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(full, _)| names(word, full)) {
-            return Some(format!("option {word}: {why}"));
+            return Some(not_supported(word, why));
         }
         // Set play is built for direct and self play only.
         if !battle && (names(word, "setplay") || names(word, "satzspiel")) {
-            return Some(format!("option {word}: set play in help and series play"));
+            return Some(not_supported(word, "set play in help and series play"));
         }
     }
     None
@@ -110,7 +116,7 @@ fn case_of(
     problem: &PopeyeProblem,
     profile: Profile,
     set: &[String],
-) -> Result<(Position, Rules, Stipulation), String> {
+) -> Result<(Position, Rules, Stipulation), SolveError> {
     if let Some(why) = unsupported(problem) {
         return Err(why);
     }
@@ -119,11 +125,13 @@ fn case_of(
         .as_deref()
         .unwrap_or_default()
         .parse()
-        .map_err(|e: super::stipulation::StipulationError| e.to_string())?;
+        .map_err(|e: super::stipulation::StipulationError| {
+            SolveError::ProblemNotSupported(e.to_string())
+        })?;
     let (mut position, mut rules) = problem
         .to_position(profile, Validation::Lenient)
-        .map_err(|e| e.to_string())?;
-    rules.set_pairs(set).map_err(|e| format!("--set: {e}"))?;
+        .map_err(SolveError::Position)?;
+    rules.set_pairs(set).map_err(SolveError::Set)?;
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {
         position = position.passed();
@@ -157,7 +165,10 @@ pub fn cases(
             .map(|twin| Case {
                 problem: number,
                 label: twin.label,
-                setup: twin.problem.and_then(|p| case_of(&p, profile, set)),
+                setup: twin
+                    .problem
+                    .map_err(SolveError::Twin)
+                    .and_then(|p| case_of(&p, profile, set)),
             })
             .collect();
         out.push((problem.clone(), cases));

@@ -27,6 +27,7 @@
 
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
+use super::error::SolveError;
 use super::search::Search;
 use super::stipulation::{Play, Stipulation};
 
@@ -96,7 +97,7 @@ impl TreeOptions {
     /// assert!(TreeOptions::from_popeye_options(&words("noboard")).is_ok_and(|o| !o.variations));
     /// assert!(TreeOptions::from_popeye_options(&words("threat 2")).is_err());
     /// ```
-    pub fn from_popeye_options(words: &[String]) -> Result<TreeOptions, String> {
+    pub fn from_popeye_options(words: &[String]) -> Result<TreeOptions, SolveError> {
         let mut options = TreeOptions {
             variations: false,
             ..TreeOptions::default()
@@ -115,7 +116,10 @@ impl TreeOptions {
                 .iter()
                 .find(|(full, _)| names(&w, full))
             {
-                return Err(format!("option {word}: {why}"));
+                return Err(SolveError::OptionNotSupported {
+                    option: word.clone(),
+                    why: (*why).into(),
+                });
             }
         }
         Ok(options)
@@ -433,30 +437,20 @@ pub fn solve_tree(
     stipulation: Stipulation,
     options: &TreeOptions,
     hash_megabytes: usize,
-) -> Result<Tree, String> {
+) -> Result<Tree, SolveError> {
     if !matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
-        return Err(format!(
-            "{stipulation}: trees are built for direct and self play only"
-        ));
+        return Err(SolveError::NotATree(stipulation));
     }
     let search = Search::new(engine, rules, stipulation, usize::MAX, hash_megabytes);
     let builder = Builder::new(&search, *options);
-    let text = |e: EngineError| e.to_string();
     let set_play = if options.set_play {
-        Some(
-            builder
-                .set_play(position, stipulation.moves)
-                .map_err(text)?,
-        )
+        Some(builder.set_play(position, stipulation.moves)?)
     } else {
         None
     };
     let mut keys = Vec::new();
-    for (mv, after) in engine.successors(position, rules).map_err(text)? {
-        if let Some(tree) = builder
-            .first_move(mv, &after, stipulation.moves)
-            .map_err(text)?
-        {
+    for (mv, after) in engine.successors(position, rules)? {
+        if let Some(tree) = builder.first_move(mv, &after, stipulation.moves)? {
             keys.push(tree);
         }
     }

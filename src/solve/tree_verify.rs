@@ -5,6 +5,7 @@
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, Position, Rules, popeye_move};
 
+use super::error::SolveError;
 use super::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
 use crate::external::popeye_output::{OutputTwin, SolutionMove};
 use crate::external::popeye_replay::english_move;
@@ -33,7 +34,7 @@ pub fn popeye_tree(
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
-) -> Result<Vec<TreeLine>, String> {
+) -> Result<Vec<TreeLine>, SolveError> {
     let mut out: Vec<TreeLine> = Vec::new();
     let mut open: Vec<Open> = Vec::new();
     let mut set_play = false;
@@ -66,24 +67,23 @@ pub fn popeye_tree(
             Some(o) if o.ply + 1 == p => o.after.clone(),
             Some(o) if o.ply + 2 == p && o.threat => o.after.passed(),
             _ => {
-                return Err(format!(
-                    "{} (output line {}): nothing above it",
-                    mv.text, mv.line
-                ));
+                return Err(SolveError::NothingAbove {
+                    text: mv.text.clone(),
+                    line: mv.line,
+                });
             }
         };
         let text = match language {
             Language::English => mv.text.clone(),
             Language::German => english_move(&mv.text),
         };
-        let legal = engine
-            .legal_moves(&before, rules)
-            .map_err(|e| e.to_string())?;
-        let record = popeye_move::resolve(&text, &legal)
-            .map_err(|e| format!("{} (output line {}): {}", mv.text, mv.line, e.message))?;
-        let after = engine
-            .play(&before, rules, &record)
-            .map_err(|e| e.to_string())?;
+        let legal = engine.legal_moves(&before, rules)?;
+        let record = popeye_move::resolve(&text, &legal).map_err(|e| SolveError::OutputMove {
+            text: mv.text.clone(),
+            line: mv.line,
+            why: e.message,
+        })?;
+        let after = engine.play(&before, rules, &record)?;
         let shown = move_text(&record, stalemates);
         let mut path: Vec<String> = Vec::new();
         if set_play {

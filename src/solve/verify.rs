@@ -56,13 +56,12 @@ pub fn verify(
     only: Option<usize>,
     engine: &dyn Engine,
     options: &Options,
-) -> Result<Vec<CaseReport>, String> {
+) -> Result<Vec<CaseReport>, SolveError> {
     let selection = Selection {
         problem: only,
         shard: Shard::WHOLE,
     };
     verify_each(input, output, selection, engine, options, &mut |_, _, _| {})
-        .map_err(|e| e.to_string())
 }
 
 /// Which cases of a Popeye input a verification compares.
@@ -161,7 +160,7 @@ fn compare_case(
     };
     let (position, rules, stipulation) = match &case.setup {
         Ok(x) => x,
-        Err(why) => return skip(None, why.clone()),
+        Err(why) => return skip(None, why.to_string()),
     };
     let stipulation = *stipulation;
     if let Some(why) = popeye_problems::refused_by_popeye(engine, position, rules) {
@@ -211,7 +210,7 @@ fn compare_case(
     };
     let ours = match solve(engine, position, rules, stipulation, options) {
         Ok(solved) => solved.solutions,
-        Err(why) => return skip(Some(stipulation), why),
+        Err(why) => return skip(Some(stipulation), why.to_string()),
     };
     let ours: BTreeSet<String> = ours
         .iter()
@@ -258,7 +257,7 @@ fn compare_tree(
 ) -> Outcome {
     let tree_options = match TreeOptions::from_popeye_options(popeye_options) {
         Ok(o) => o,
-        Err(why) => return Outcome::Skipped(why),
+        Err(why) => return Outcome::Skipped(why.to_string()),
     };
     let theirs = match popeye_tree(twin, position, rules, language, lines, engine) {
         Ok(t) => t,
@@ -278,7 +277,7 @@ fn compare_tree(
         options.hash_megabytes,
     ) {
         Ok(t) => t,
-        Err(why) => return Outcome::Skipped(why),
+        Err(why) => return Outcome::Skipped(why.to_string()),
     };
     let keys = ours
         .keys
@@ -315,7 +314,7 @@ fn popeye_solutions(
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
-) -> Result<Vec<Vec<MoveRecord>>, String> {
+) -> Result<Vec<Vec<MoveRecord>>, SolveError> {
     let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
     let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
     for mv in moves {
@@ -364,7 +363,7 @@ fn resolve_line(
     stipulation: Stipulation,
     language: Language,
     engine: &dyn Engine,
-) -> Result<Vec<MoveRecord>, String> {
+) -> Result<Vec<MoveRecord>, SolveError> {
     let mut current = position.clone();
     let mut out = Vec::new();
     let series_moves = match stipulation.play {
@@ -377,14 +376,13 @@ fn resolve_line(
             Language::English => mv.text.clone(),
             Language::German => english_move(&mv.text),
         };
-        let legal = engine
-            .legal_moves(&current, rules)
-            .map_err(|e| e.to_string())?;
-        let record = popeye_move::resolve(&text, &legal)
-            .map_err(|e| format!("{} (output line {}): {}", mv.text, mv.line, e.message))?;
-        let after = engine
-            .play(&current, rules, &record)
-            .map_err(|e| e.to_string())?;
+        let legal = engine.legal_moves(&current, rules)?;
+        let record = popeye_move::resolve(&text, &legal).map_err(|e| SolveError::OutputMove {
+            text: mv.text.clone(),
+            line: mv.line,
+            why: e.message,
+        })?;
+        let after = engine.play(&current, rules, &record)?;
         current = if i + 1 < series_moves {
             after.passed()
         } else {

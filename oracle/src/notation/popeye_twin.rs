@@ -8,6 +8,45 @@ use super::popeye_input::{
 };
 use crate::{File, Rank, Square};
 
+use std::fmt;
+
+/// Why a twin line cannot make its problem: a command not known, a square that does not read,
+/// a unit missing where the command needs one, an angle, axis or value that does not read.
+///
+/// ```
+/// use feerie_oracle::notation::{popeye_input, popeye_twin};
+/// let file = popeye_input::parse("begin\npieces white ke1 black ke8\nstip ~1\ntwin move e2 e3\nend\n").unwrap();
+/// let twins = popeye_twin::twins(&file.problems[0], file.language);
+/// assert_eq!(twins[1].problem.as_ref().unwrap_err().to_string(), "twin: no unit on e2 to move");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwinError {
+    /// What is wrong, as one line.
+    pub message: String,
+}
+
+impl fmt::Display for TwinError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for TwinError {}
+
+impl From<String> for TwinError {
+    fn from(message: String) -> TwinError {
+        TwinError { message }
+    }
+}
+
+impl From<&str> for TwinError {
+    fn from(message: &str) -> TwinError {
+        TwinError {
+            message: message.into(),
+        }
+    }
+}
+
 /// One twin: its label as Popeye prints it (`a`, `b`, …; empty for a problem without twins) and
 /// the problem it makes, or why it cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,7 +54,7 @@ pub struct Twin {
     /// `a`, `b`, … or empty.
     pub label: String,
     /// The twinned problem.
-    pub problem: Result<PopeyeProblem, String>,
+    pub problem: Result<PopeyeProblem, TwinError>,
 }
 
 /// The problems a problem stands for: itself when it has no twin; otherwise a), b), … in order,
@@ -149,19 +188,19 @@ fn apply(
     mut problem: PopeyeProblem,
     text: &str,
     language: Language,
-) -> Result<PopeyeProblem, String> {
+) -> Result<PopeyeProblem, TwinError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut i = 0;
-    let square = |w: Option<&&str>| -> Result<Square, String> {
+    let square = |w: Option<&&str>| -> Result<Square, TwinError> {
         let w = w.ok_or("a twin command lacks its square")?;
         w.to_ascii_lowercase()
             .parse()
-            .map_err(|_| format!("'{w}' is not a square"))
+            .map_err(|_| TwinError::from(format!("'{w}' is not a square")))
     };
     while i < words.len() {
         let word = words[i];
         let Some(k) = keyword(word) else {
-            return Err(format!("twin command '{word}' is not known"));
+            return Err(format!("twin command '{word}' is not known").into());
         };
         i += 1;
         match k {
@@ -170,7 +209,7 @@ fn apply(
                 let (from, to) = (square(words.get(i))?, square(words.get(i + 1))?);
                 i += 2;
                 if !problem.units.iter().any(|u| u.square == from) {
-                    return Err(format!("twin: no unit on {from} to move"));
+                    return Err(format!("twin: no unit on {from} to move").into());
                 }
                 problem.units.retain(|u| u.square != to);
                 for u in problem.units.iter_mut().filter(|u| u.square == from) {
@@ -218,7 +257,7 @@ fn apply(
                     } else if let Some(a) = attribute_of(w) {
                         attributes.push(a);
                     } else {
-                        return Err(format!("twin: '{w}' cannot be added"));
+                        return Err(format!("twin: '{w}' cannot be added").into());
                     }
                     i += 1;
                 }
@@ -230,7 +269,7 @@ fn apply(
                     "90" => 1,
                     "180" => 2,
                     "270" => 3,
-                    other => return Err(format!("twin: cannot rotate by '{other}'")),
+                    other => return Err(format!("twin: cannot rotate by '{other}'").into()),
                 };
                 // Popeye turns the board counter-clockwise: a1 goes to h1.
                 map_squares(&mut problem, |f, r| {
@@ -252,7 +291,7 @@ fn apply(
                     "a1<-->a8" | "a8<-->a1" => |f, r| (f, 7 - r),
                     "a1<-->h8" | "h8<-->a1" => |f, r| (r, f),
                     "h1<-->a8" | "a8<-->h1" => |f, r| (7 - r, 7 - f),
-                    other => return Err(format!("twin: cannot mirror by '{other}'")),
+                    other => return Err(format!("twin: cannot mirror by '{other}'").into()),
                 };
                 map_squares(&mut problem, map);
             }
@@ -290,7 +329,7 @@ fn apply(
                 let joined = spec.join(" ").replace("==>", " ");
                 let codes: Vec<&str> = joined.split_whitespace().collect();
                 let [from, to] = codes.as_slice() else {
-                    return Err(format!("twin: cannot read substitute '{}'", spec.join(" ")));
+                    return Err(format!("twin: cannot read substitute '{}'", spec.join(" ")).into());
                 };
                 let (from, to) = (from.to_ascii_lowercase(), to.to_ascii_lowercase());
                 for u in problem.units.iter_mut().filter(|u| u.code == from) {

@@ -152,7 +152,8 @@ impl SolvingReport {
 }
 
 /// Each engine's answer to one stipulation: its solutions in the compared form, sorted, or why
-/// it gave none (an engine error, or more solutions than a scenario may list).
+/// it gave none (an engine error, or more solutions than a scenario may list). The reason is
+/// data, not an error path: it is compared with the other engine's answer and reported as text.
 pub(super) fn answer(
     engine: &dyn Engine,
     position: &Position,
