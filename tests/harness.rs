@@ -3,58 +3,14 @@
 //! specification passes and the buggy engine fails; a wrong expectation fails `feerie check`;
 //! `feerie dispute` shows the moves that differ between two readings of the rules.
 
+mod common;
+
+use common::planted::LostKnights;
 use feerie::bitboard::BitboardEngine;
 use feerie::harness::{Bucket, Campaign, Difference, Written, run_campaign};
 use feerie::oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Walk,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status,
 };
-
-/// The bitboard engine with a planted bug: a knight reborn by a Circe rule vanishes from the
-/// position after the move (its move record still says it is reborn).
-struct LostKnights;
-
-impl LostKnights {
-    fn spoil(mv: &MoveRecord, mut after: Setup) -> Setup {
-        if let Some(r) = mv.rebirth
-            && r.piece.walk == Walk::Knight
-        {
-            after.board.set(r.square, None);
-        }
-        after
-    }
-}
-
-impl Engine for LostKnights {
-    fn name(&self) -> &'static str {
-        "lost-knights"
-    }
-    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
-        BitboardEngine.legal_moves(p, r)
-    }
-    fn successor_setups(
-        &self,
-        p: &Position,
-        r: &Rules,
-    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
-        Ok(BitboardEngine
-            .successor_setups(p, r)?
-            .into_iter()
-            .map(|(mv, after)| {
-                let after = Self::spoil(&mv, after);
-                (mv, after)
-            })
-            .collect())
-    }
-    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
-        Ok(Self::spoil(mv, BitboardEngine.play_setup(p, r, mv)?))
-    }
-    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
-        BitboardEngine.perft(p, r, depth)
-    }
-    fn status(&self, p: &Position, r: &Rules) -> Result<Status, EngineError> {
-        BitboardEngine.status(p, r)
-    }
-}
 
 /// The bitboard engine whose perft miscounts by one whenever a Parrain reserve is waiting.
 struct ReserveMiscount;
@@ -207,8 +163,6 @@ fn the_engines_agree_on_a_campaign_of_every_family() {
     assert_eq!(report.positions(), 25 * Bucket::all().len() as u64);
     assert!(report.buckets.iter().all(|b| b.nodes > b.positions));
 }
-
-mod common;
 
 fn feerie(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     common::feerie_in(dir, args)

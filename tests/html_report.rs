@@ -11,58 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use feerie::bitboard::BitboardEngine;
+use common::planted::LostKnights;
 use feerie::check::{CheckOptions, run_check};
 use feerie::harness::Shard;
-use feerie::oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Walk,
-};
-
-/// The bitboard engine with a planted bug: a knight reborn by a Circe rule vanishes.
-struct LostKnights;
-
-impl LostKnights {
-    fn spoil(mv: &MoveRecord, mut after: Setup) -> Setup {
-        if let Some(r) = mv.rebirth
-            && r.piece.walk == Walk::Knight
-        {
-            after.board.set(r.square, None);
-        }
-        after
-    }
-}
-
-impl Engine for LostKnights {
-    fn name(&self) -> &'static str {
-        "lost-knights"
-    }
-    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
-        BitboardEngine.legal_moves(p, r)
-    }
-    fn successor_setups(
-        &self,
-        p: &Position,
-        r: &Rules,
-    ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
-        Ok(BitboardEngine
-            .successor_setups(p, r)?
-            .into_iter()
-            .map(|(mv, after)| {
-                let after = Self::spoil(&mv, after);
-                (mv, after)
-            })
-            .collect())
-    }
-    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
-        Ok(Self::spoil(mv, BitboardEngine.play_setup(p, r, mv)?))
-    }
-    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
-        BitboardEngine.perft(p, r, depth)
-    }
-    fn status(&self, p: &Position, r: &Rules) -> Result<Status, EngineError> {
-        BitboardEngine.status(p, r)
-    }
-}
+use feerie::oracle::ReferenceEngine;
 
 static LOST_KNIGHTS: LostKnights = LostKnights;
 
@@ -94,22 +46,7 @@ fn assert_self_contained(html: &str) {
 #[test]
 fn a_planted_divergence_makes_a_report_with_its_diagram() {
     let dir = tempfile::tempdir().unwrap();
-    let scenarios = dir.path().join("scenarios");
-    std::fs::create_dir(&scenarios).unwrap();
-    std::fs::write(
-        scenarios.join("knight.yaml"),
-        "name: a rook takes a knight, reborn on g1\nsource: RULES.md, Plain Circe\n\
-         rules: { conditions: [circe] }\nposition: { fen: \"r3k3/8/8/8/8/N2K4/8/8 b - - 1 19\" }\n\
-         expect:\n  include: [\"Ra8*a3[+wSg1]\"]\n",
-    )
-    .unwrap();
-    let perft = dir.path().join("perft");
-    std::fs::create_dir(&perft).unwrap();
-    std::fs::write(
-        perft.join("orthodox.txt"),
-        "# rules: orthodox\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5\n",
-    )
-    .unwrap();
+    let (scenarios, perft) = common::small_check_folders(dir.path());
     let report = dir.path().join("report.html");
     let code = run_check(&CheckOptions {
         scenarios: Some(scenarios),

@@ -59,22 +59,8 @@ fn run(dir: &Path, args: &[&str], format: &str) -> (i32, String) {
 #[test]
 fn check_writes_each_stage_s_cases_then_its_document() {
     let dir = tempfile::tempdir().unwrap();
-    let scenarios = dir.path().join("scenarios");
-    std::fs::create_dir(&scenarios).unwrap();
-    std::fs::write(
-        scenarios.join("knight.yaml"),
-        "name: a rook takes a knight, reborn on g1\nsource: RULES.md, Plain Circe\n\
-         rules: { conditions: [circe] }\nposition: { fen: \"r3k3/8/8/8/8/N2K4/8/8 b - - 1 19\" }\n\
-         expect:\n  include: [\"Ra8*a3[+wSg1]\"]\n",
-    )
-    .unwrap();
-    let perft = dir.path().join("perft");
-    std::fs::create_dir(&perft).unwrap();
-    std::fs::write(
-        perft.join("orthodox.txt"),
-        "# rules: orthodox\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5\n",
-    )
-    .unwrap();
+    // Run in `dir`, the check names its folders relatively.
+    common::small_check_folders(dir.path());
     let args = [
         "check",
         "--scenarios",

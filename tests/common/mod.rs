@@ -3,6 +3,8 @@
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
+pub mod planted;
+
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -138,4 +140,27 @@ pub fn shared_dir(name: &str) -> Option<PathBuf> {
         dir.display()
     );
     None
+}
+
+/// Writes under `dir` a folder `scenarios` with one Plain Circe scenario (a rook takes a knight
+/// reborn on g1) and a folder `perft` with one orthodox suite of one count, and returns the two
+/// folders: a `feerie check` that runs in a moment.
+pub fn small_check_folders(dir: &Path) -> (PathBuf, PathBuf) {
+    let scenarios = dir.join("scenarios");
+    std::fs::create_dir(&scenarios).unwrap();
+    std::fs::write(
+        scenarios.join("knight.yaml"),
+        "name: a rook takes a knight, reborn on g1\nsource: RULES.md, Plain Circe\n\
+         rules: { conditions: [circe] }\nposition: { fen: \"r3k3/8/8/8/8/N2K4/8/8 b - - 1 19\" }\n\
+         expect:\n  include: [\"Ra8*a3[+wSg1]\"]\n",
+    )
+    .unwrap();
+    let perft = dir.join("perft");
+    std::fs::create_dir(&perft).unwrap();
+    std::fs::write(
+        perft.join("orthodox.txt"),
+        "# rules: orthodox\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5\n",
+    )
+    .unwrap();
+    (scenarios, perft)
 }
