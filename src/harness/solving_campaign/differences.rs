@@ -5,7 +5,7 @@
 use feerie_oracle::{Engine, Position, Rules, Setup, Square, Status, Validation, fen};
 
 use super::super::report::{quote, rules_yaml};
-use super::{SolvingFound, answer};
+use super::{Answers, SolvingFound, answer};
 use crate::solve::stipulation::Stipulation;
 
 /// The position with one thing less (a non-royal unit, the reserve, a castling right or the en
@@ -48,18 +48,14 @@ fn smaller(position: &Position) -> Vec<Position> {
 
 /// Takes things away from `position` while the engines still answer `stipulation` differently,
 /// and returns the smallest position reached with both answers there.
-#[allow(clippy::type_complexity)]
 pub(super) fn shrink_solving(
     a: &dyn Engine,
     b: &dyn Engine,
     rules: &Rules,
     stipulation: Stipulation,
     position: Position,
-    answers: (Result<Vec<String>, String>, Result<Vec<String>, String>),
-) -> (
-    Position,
-    (Result<Vec<String>, String>, Result<Vec<String>, String>),
-) {
+    answers: Answers,
+) -> (Position, Answers) {
     let (mut position, mut answers) = (position, answers);
     'smaller: loop {
         for candidate in smaller(&position) {

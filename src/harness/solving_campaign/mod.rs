@@ -151,6 +151,9 @@ impl SolvingReport {
     }
 }
 
+/// The two engines' answers to one stipulation, in the order of the campaign's engines.
+pub(super) type Answers = (Result<Vec<String>, String>, Result<Vec<String>, String>);
+
 /// Each engine's answer to one stipulation: its solutions in the compared form, sorted, or why
 /// it gave none (an engine error, or more solutions than a scenario may list). The reason is
 /// data, not an error path: it is compared with the other engine's answer and reported as text.
@@ -212,7 +215,7 @@ pub fn run_solving_campaign(
             })
         })
         .collect();
-    type Raw = (usize, u64, usize, FuzzedPosition);
+    type Raw = (usize, u64, usize, FuzzedPosition, Answers);
     let raw: Mutex<Vec<Raw>> = Mutex::new(Vec::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
@@ -238,7 +241,7 @@ pub fn run_solving_campaign(
                     with_solutions += 1;
                 }
                 if here.0 != here.1 {
-                    differing.push(which);
+                    differing.push((which, here));
                 }
             }
             {
@@ -257,9 +260,9 @@ pub fn run_solving_campaign(
             if !differing.is_empty() {
                 progress.failure();
                 let mut raw = raw.lock().expect("not poisoned");
-                for which in differing {
+                for (which, answers) in differing {
                     if raw.len() < campaign.max_reports.max(1).saturating_mul(10) {
-                        raw.push((bucket, case, which, problem.clone()));
+                        raw.push((bucket, case, which, problem.clone(), answers));
                     }
                 }
             }
@@ -268,7 +271,7 @@ pub fn run_solving_campaign(
     });
     progress.finish();
     let mut raw = raw.into_inner().expect("not poisoned");
-    raw.sort_by_key(|(bucket, case, which, _)| (*bucket, *case, *which));
+    raw.sort_by_key(|(bucket, case, which, ..)| (*bucket, *case, *which));
     raw.truncate(campaign.max_reports);
     let mut report = SolvingReport {
         buckets: summaries
@@ -277,12 +280,8 @@ pub fn run_solving_campaign(
             .collect(),
         ..Default::default()
     };
-    for (bucket, case, which, problem) in raw {
+    for (bucket, case, which, problem, first) in raw {
         let stipulation = stipulations[which];
-        let first = (
-            answer(a, &problem.position, &problem.rules, stipulation),
-            answer(b, &problem.position, &problem.rules, stipulation),
-        );
         let (position, answers) =
             shrink_solving(a, b, &problem.rules, stipulation, problem.position, first);
         let name = &campaign.buckets[bucket].name;
