@@ -77,10 +77,11 @@ impl std::error::Error for EngineError {}
 /// assert!(check_rules_fit(&parrain, &Rules::orthodox()).unwrap_err().to_string().contains("circe-parrain"));
 /// ```
 pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineError> {
-    if position.reserve().is_some() && !rules.has(crate::Condition::CirceParrain) {
-        return Err(EngineError::Unsupported(
-            "a Parrain reserve without circe-parrain".into(),
-        ));
+    if position.reserve().is_some() && !rules.keeps_reserve() {
+        return Err(EngineError::Unsupported(format!(
+            "a Parrain reserve without {}",
+            crate::Condition::slugs_where(crate::Condition::keeps_reserve)
+        )));
     }
     if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.mutable)
         && !rules.captures_mutate()

@@ -15,6 +15,7 @@ use std::str::FromStr;
 
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
+use super::{RebirthPlace, RebirthTime, RebirthWalk};
 
 impl Condition {
     /// The command-line slug.
@@ -30,6 +31,53 @@ impl Condition {
     /// True for the conditions where a capturer changes walk.
     pub fn is_mutating(self) -> bool {
         self.entry().kind == ConditionKind::Mutation
+    }
+
+    /// True for a Circe variant whose captured unit waits in a reserve until the next
+    /// half-move (Circe Parrain): the only conditions under which a position may hold a
+    /// reserve.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert!(Condition::CirceParrain.keeps_reserve());
+    /// assert!(!Condition::Circe.keeps_reserve());
+    /// ```
+    pub fn keeps_reserve(self) -> bool {
+        matches!(
+            self.entry().kind,
+            ConditionKind::Circe {
+                time: RebirthTime::NextMove,
+                ..
+            }
+        )
+    }
+
+    /// True for a Circe variant whose rebirth depends on the capture itself (the capturer's
+    /// walk, or a move's vector) rather than only on the captured unit and its square.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert!(Condition::CirceClone.rebirth_depends_on_capture());
+    /// assert!(!Condition::Circe.rebirth_depends_on_capture());
+    /// ```
+    pub fn rebirth_depends_on_capture(self) -> bool {
+        match self.entry().kind {
+            ConditionKind::Circe { walk, place, .. } => {
+                walk != RebirthWalk::Captured || place != RebirthPlace::CirceSquare
+            }
+            ConditionKind::Mutation => false,
+        }
+    }
+
+    /// The slugs of the conditions `keep` accepts, joined by `or`, for messages that name
+    /// what a position or a rule needs.
+    pub fn slugs_where(keep: impl Fn(Condition) -> bool) -> String {
+        Condition::ALL
+            .into_iter()
+            .filter(|c| keep(*c))
+            .map(|c| c.slug())
+            .collect::<Vec<_>>()
+            .join(" or ")
     }
 }
 

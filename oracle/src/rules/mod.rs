@@ -198,10 +198,18 @@ impl Rules {
                     .join(", ")
             )));
         }
-        if self.has(Condition::Frankfurt) && self.has(Condition::Protean) {
-            return Err(RulesError(
-                "frankfurt and protean are one condition with two presets: choose one (or set pawn_direction)".into(),
-            ));
+        let mutations: Vec<&Condition> =
+            self.conditions.iter().filter(|c| c.is_mutating()).collect();
+        if mutations.len() > 1 {
+            return Err(RulesError(format!(
+                "{} are one rule (the capturer takes the captured unit's walk) with different \
+                 presets: choose one (and set its switches, such as pawn_direction)",
+                mutations
+                    .iter()
+                    .map(|c| c.slug())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )));
         }
         Ok(())
     }
@@ -263,6 +271,12 @@ impl Rules {
     /// The Circe-family condition in force, if any.
     pub fn circe(&self) -> Option<Condition> {
         self.conditions().find(|c| c.is_circe())
+    }
+
+    /// True when a captured unit may wait in a reserve until the next half-move (Circe
+    /// Parrain): only then may a position hold a reserve.
+    pub fn keeps_reserve(&self) -> bool {
+        self.conditions().any(|c| c.keeps_reserve())
     }
 
     /// True when captures change the capturer's walk (Frankfurt or Protean).
@@ -557,6 +571,37 @@ mod tests {
                 .contains("rebirth_occupied")
         );
         assert!(Rules::from_words(&["circe", "circe-clone"], None, &[] as &[&str]).is_err());
-        assert!(Rules::from_words(&["frankfurt,protean"], None, &[] as &[&str]).is_err());
+        let both = Rules::from_words(&["frankfurt,protean"], None, &[] as &[&str]).unwrap_err();
+        assert!(both.0.contains("frankfurt and protean"), "{}", both.0);
+    }
+
+    #[test]
+    fn the_reserve_and_the_capture_dependent_rebirths_follow_the_circe_answers() {
+        for c in Condition::ALL {
+            let model = Rules::new([c], Profile::Documented).unwrap().circe_model();
+            assert_eq!(
+                c.keeps_reserve(),
+                model.is_some_and(|m| m.time == RebirthTime::NextMove),
+                "{c}"
+            );
+        }
+        assert!(
+            Rules::new([Condition::CirceParrain], Profile::Popeye)
+                .unwrap()
+                .keeps_reserve()
+        );
+        assert!(!Rules::orthodox().keeps_reserve());
+        let dependent: Vec<Condition> = Condition::ALL
+            .into_iter()
+            .filter(|c| c.rebirth_depends_on_capture())
+            .collect();
+        assert_eq!(
+            dependent,
+            [
+                Condition::CirceClone,
+                Condition::CirceEquipollents,
+                Condition::CirceParrain
+            ]
+        );
     }
 }

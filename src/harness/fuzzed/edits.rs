@@ -2,8 +2,8 @@
 //! constructor, and the squares where new units lean to stand.
 
 use feerie_oracle::{
-    Colour, Condition, Engine, File, Piece, Position, ReferenceEngine, Reserve, Rules, Setup,
-    Square, Validation, Walk, geometry,
+    Colour, Engine, File, Piece, Position, ReferenceEngine, Reserve, Rules, Setup, Square,
+    Validation, Walk, geometry,
 };
 
 use super::Bucket;
@@ -176,7 +176,7 @@ fn apply(
             Applied::Done
         }
         Edit::Reserve => {
-            if !rules.has(Condition::CirceParrain) {
+            if !rules.keeps_reserve() {
                 return Applied::Skip;
             }
             if setup.reserve.is_some() && choices.one_in(2) {

@@ -3,8 +3,8 @@
 //! the one with the most checks and mates at hand.
 
 use feerie_oracle::{
-    CheckMark, Colour, Condition, Engine, Piece, Position, ReferenceEngine, Rules, Setup, Square,
-    Validation, Walk,
+    CheckMark, Colour, Engine, Piece, Position, ReferenceEngine, Rules, Setup, Square, Validation,
+    Walk,
 };
 
 use super::super::choices::Choices;
@@ -140,7 +140,7 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
         }
         setup.board.set(square, Some(piece));
     }
-    if rules.has(Condition::CirceParrain) && choices.one_in(3) {
+    if rules.keeps_reserve() && choices.one_in(3) {
         setup.reserve = Some(random_reserve(choices));
     }
     if choices.below(2) == 1 {

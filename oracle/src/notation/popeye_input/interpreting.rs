@@ -195,8 +195,13 @@ impl PopeyeProblem {
                 reasons.push(e.to_string());
             }
         }
-        if setup.reserve.is_some() && !rules.has(Condition::CirceParrain) {
-            reasons.push("LastCapture without ParrainCirce".into());
+        if setup.reserve.is_some() && !rules.keeps_reserve() {
+            let keeping: Vec<&str> = Condition::ALL
+                .into_iter()
+                .filter(|c| c.keeps_reserve())
+                .map(|c| c.entry().popeye.written)
+                .collect();
+            reasons.push(format!("LastCapture without {}", keeping.join(" or ")));
         }
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });

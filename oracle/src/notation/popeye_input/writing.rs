@@ -52,13 +52,7 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     }
     // Popeye ignores a problem with a royal piece other than a king under a Circe whose rebirth
     // depends on the capture (Clone, Equipollents, Parrain) with rex inclusive.
-    let capture_dependent = [
-        Condition::CirceClone,
-        Condition::CirceEquipollents,
-        Condition::CirceParrain,
-    ]
-    .into_iter()
-    .find(|c| rules.has(*c));
+    let capture_dependent = rules.conditions().find(|c| c.rebirth_depends_on_capture());
     if let Some(c) = capture_dependent
         && rules.circe_rex() == crate::rules::Rex::Inclusive
     {
