@@ -118,6 +118,64 @@ fn every_kind_of_play_agrees_with_live_popeye() {
     assert_eq!(differ[0].2, ["  1.Ka8-a7   2.Ka7-a6 Rb1-a1 #"]);
 }
 
+/// Help play where the side that cannot reach the goal checks on the way (`2.Sb4-c2 +`), which
+/// Popeye marks; and a Frankfurt problem with a unit marked `protean`, which Popeye reads as
+/// another rule (every unit mutates once one is marked).
+const CHECKS_ON_THE_WAY: &str = "beginproblem
+option noboard
+condition circe
+stipulation h#2
+pieces white kb1 qd1 pa3 sc6 black sb4 kc4
+next
+option noboard
+condition circe
+stipulation h=2
+pieces white bc6 qf6 sg7 ka8 black rf2 kh8
+next
+option noboard
+condition frankfurtchess
+stipulation h#2
+pieces white sf7 kb8 white protean qe2 black ppd3 ka5 qc6
+endproblem
+";
+
+#[test]
+fn help_lines_carry_every_check_mark_and_marked_units_are_skipped() {
+    let Some(py) = shared("tools/popeye/py") else {
+        return;
+    };
+    let (output, _) =
+        run_popeye_file(&py, CHECKS_ON_THE_WAY, Duration::from_secs(60)).expect("Popeye runs");
+    let checks_on_the_way = output
+        .lines()
+        .filter(|l| {
+            l.starts_with("  1.") && l.trim_end().trim_end_matches(['#', '=']).contains(" + ")
+        })
+        .count();
+    assert!(checks_on_the_way >= 2, "{output}");
+    let reports = verify(
+        CHECKS_ON_THE_WAY,
+        &output,
+        None,
+        &BitboardEngine,
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(reports.len(), 3);
+    for r in &reports[..2] {
+        assert!(
+            matches!(r.outcome, Outcome::Agree(n) if n > 0),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+    match &reports[2].outcome {
+        Outcome::Skipped(why) => assert!(why.contains("marked capture-mutable"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn solve_prints_popeye_s_lines() {
     let Some(py) = shared("tools/popeye/py") else {

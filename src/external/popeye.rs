@@ -16,6 +16,24 @@ use super::popeye_batch::ListedMove;
 use super::popeye_output;
 use super::process::Program;
 
+/// Why Popeye reads a position's capture-mutable marks as another rule, if it has any: it
+/// lets every unit mutate once one is marked (RULES.md §5), where a mark here says which units
+/// mutate. Such a position is not compared with Popeye.
+///
+/// ```
+/// use feerie::external::popeye::marks_read_otherwise;
+/// use feerie::oracle::{fen, Validation};
+/// let marked = fen::parse("4k3/8/8/8/8/8/8/(wmQ)3K3 w - - 0 1", Validation::Strict).unwrap();
+/// assert!(marks_read_otherwise(&marked).is_some());
+/// assert!(marks_read_otherwise(&fen::parse("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", Validation::Strict).unwrap()).is_none());
+/// ```
+pub fn marks_read_otherwise(position: &Position) -> Option<String> {
+    position.board().pieces().any(|(_, p)| p.mutable).then(|| {
+        "marked capture-mutable units (Popeye mutates every unit once one is marked, RULES.md §5)"
+            .to_string()
+    })
+}
+
 /// The Popeye binary: `--py PATH`, else the `POPEYE` environment variable. A path is made
 /// absolute against the current folder (Popeye runs in a temporary folder); a bare name that is
 /// not in the current folder is looked up on PATH.

@@ -246,12 +246,8 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
     if case.position.board().pieces().any(|(_, u)| u.magic) {
         return Verdict::Skipped("magic pieces (Popeye has no Bédoni magic pieces)".into());
     }
-    if case.rules.captures_mutate() && case.position.board().pieces().any(|(_, u)| u.mutable) {
-        return Verdict::Skipped(
-            "marked units (partial Frankfurt/Protean form; Popeye's protean attribute lets \
-             every unit mutate once one is marked)"
-                .into(),
-        );
+    if let Some(why) = popeye::marks_read_otherwise(&case.position) {
+        return Verdict::Skipped(why);
     }
     if let Err(unsupported) =
         feerie_oracle::popeye_input::write(&case.position, &case.rules, "stipulation ~1")

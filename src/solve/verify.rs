@@ -163,7 +163,9 @@ fn compare_case(
         Err(why) => return skip(None, why.to_string()),
     };
     let stipulation = *stipulation;
-    if let Some(why) = popeye_problems::refused_by_popeye(engine, position, rules) {
+    if let Some(why) = popeye_problems::refused_by_popeye(engine, position, rules)
+        .or_else(|| crate::external::popeye::marks_read_otherwise(position))
+    {
         return skip(Some(stipulation), why);
     }
     let Some(twin) = twin else {

@@ -55,12 +55,8 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     if units.iter().any(|(_, p)| p.magic) {
         return Some("magic pieces (Popeye has no Bédoni magic pieces)".into());
     }
-    if units.iter().any(|(_, p)| p.mutable) {
-        return Some(
-            "marked capture-mutable units (Popeye mutates every unit once one is marked, \
-             RULES.md §5)"
-                .into(),
-        );
+    if let Some(why) = crate::external::popeye::marks_read_otherwise(position) {
+        return Some(why);
     }
     let circe_rex_inclusive = rules.circe_model().is_some() && rules.circe_rex() == Rex::Inclusive;
     if circe_rex_inclusive && units.iter().any(|(_, p)| p.royal && p.walk != Walk::King) {
