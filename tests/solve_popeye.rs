@@ -176,6 +176,49 @@ fn help_lines_carry_every_check_mark_and_marked_units_are_skipped() {
     }
 }
 
+/// A Parrain rebirth that waits while a side makes no move: the waiting side of a series
+/// (`1.Bg1*c5 2.Ke2-f1[+wQd4]`), and White beginning an h#2.5 with a unit in the reserve.
+const REBIRTH_WAITS: &str = "beginproblem
+option noboard
+condition parraincirce
+stipulation ser-h#3
+pieces white pe1 pc3 ka4 qc5 black bg1 ke2
+next
+option noboard
+condition parraincirce frankfurtchess lastcapture white bb7
+stipulation h#2.5
+pieces white ka1 qa3 black kh8
+endproblem
+";
+
+#[test]
+fn a_parrain_rebirth_waits_for_the_next_move_played() {
+    let Some(py) = shared("tools/popeye/py") else {
+        return;
+    };
+    let (output, _) =
+        run_popeye_file(&py, REBIRTH_WAITS, Duration::from_secs(60)).expect("Popeye runs");
+    assert!(output.contains("2.Ke2-f1[+wQd4]"), "{output}");
+    assert!(output.contains("[+wB"), "{output}");
+    let reports = verify(
+        REBIRTH_WAITS,
+        &output,
+        None,
+        &BitboardEngine,
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(reports.len(), 2);
+    for r in &reports {
+        assert!(
+            matches!(r.outcome, Outcome::Agree(n) if n > 0),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+}
+
 #[test]
 fn solve_prints_popeye_s_lines() {
     let Some(py) = shared("tools/popeye/py") else {

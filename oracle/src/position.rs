@@ -188,6 +188,25 @@ impl Position {
         Position { setup }
     }
 
+    /// The same position with the other side to move where the side to move makes no move at
+    /// all (the side that waits in series play, or that does not begin an `h#n.5`): no en
+    /// passant capture stays open, but a Parrain reserve waits for the next move that is
+    /// played, which is the next half-move of RULES.md §4. [`Position::passed`] is a side
+    /// that passes its move instead (a threat, set play), which closes the rebirth.
+    ///
+    /// ```
+    /// use feerie_oracle::{fen, Validation};
+    /// let reserve = fen::parse("4k3/8/8/8/8/8/8/4K3 b - - 0 1 wQc5", Validation::Strict).unwrap();
+    /// assert!(reserve.turn_skipped().reserve().is_some());
+    /// assert!(reserve.passed().reserve().is_none());
+    /// ```
+    pub fn turn_skipped(&self) -> Position {
+        let mut setup = self.setup.clone();
+        setup.side_to_move = !setup.side_to_move;
+        setup.en_passant = None;
+        Position { setup }
+    }
+
     /// Builds a position from any setup, without validation: for tests that plant a bug in an
     /// engine and must forge the positions it would give. Only the `forge` feature, which no
     /// build of the product enables, provides it.

@@ -296,6 +296,7 @@ fn replay_problem(
                 rules: &rules,
                 name: &name,
                 language,
+                series: is_series(twinned),
             };
             context.replay_segment(&start, segment, report);
         }
@@ -355,6 +356,22 @@ struct Context<'a> {
     rules: &'a Rules,
     name: &'a str,
     language: Language,
+    /// Series play: a half-move missing from a line is the waiting side's, which makes no
+    /// move (a Parrain rebirth waits for the next move played); elsewhere it is a pass (a
+    /// threat).
+    series: bool,
+}
+
+/// Whether the problem's stipulation is series play (`ser-…`, `pser-…`).
+fn is_series(problem: &PopeyeProblem) -> bool {
+    problem
+        .stipulation
+        .as_deref()
+        .or(problem.structured_stipulation.as_deref())
+        .is_some_and(|s| {
+            let s = s.to_ascii_lowercase();
+            s.starts_with("ser-") || s.starts_with("pser-")
+        })
 }
 
 impl Context<'_> {
@@ -365,7 +382,13 @@ impl Context<'_> {
             path.truncate(mv.ply + 1);
             while path.len() <= mv.ply {
                 let last = path.last().cloned().flatten();
-                path.push(last.map(|p| p.passed()));
+                path.push(last.map(|p| {
+                    if self.series {
+                        p.turn_skipped()
+                    } else {
+                        p.passed()
+                    }
+                }));
             }
             let Some(before) = path[mv.ply].clone() else {
                 continue;

@@ -134,7 +134,7 @@ fn case_of(
     rules.set_pairs(set).map_err(SolveError::Set)?;
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {
-        position = position.passed();
+        position = position.turn_skipped();
     }
     Ok((position, rules, stipulation))
 }

@@ -246,7 +246,7 @@ impl<'a> Search<'a> {
         if left == 0 || mv.check != CheckMark::None {
             return Ok(());
         }
-        let children = self.successors(&after.passed())?;
+        let children = self.successors(&after.turn_skipped())?;
         self.descend(after, before, children, left, line, out, Self::series_help)
     }
 
@@ -273,9 +273,9 @@ impl<'a> Search<'a> {
         let before = out.len();
         // The last series move must reach the goal: only the mating moves are asked for.
         let children = if left == 1 {
-            self.goal_successors(&after.passed())?
+            self.goal_successors(&after.turn_skipped())?
         } else {
-            self.successors(&after.passed())?
+            self.successors(&after.turn_skipped())?
         };
         self.descend(
             after,

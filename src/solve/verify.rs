@@ -386,7 +386,7 @@ fn resolve_line(
         })?;
         let after = engine.play(&current, rules, &record)?;
         current = if i + 1 < series_moves {
-            after.passed()
+            after.turn_skipped()
         } else {
             after
         };
