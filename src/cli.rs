@@ -372,6 +372,47 @@ enum PopeyeCommand {
         #[arg(long, value_name = "K/N", default_value = "1/1")]
         shard: crate::harness::Shard,
     },
+    /// Fuzz solutions against a Popeye binary: new problems on every seed, solved by both.
+    ///
+    /// Problem-like positions of every family Popeye can express (the solving campaign's),
+    /// each under the short stipulations its side to move begins (White: #2, s#2, h#1.5, =2;
+    /// Black: h#2, ser-h#3, h=2), written as Popeye problems, solved by Popeye in batches and
+    /// by our engine, and compared as `popeye verify` compares. A difference is printed with
+    /// the problem as Popeye's input, ready to be kept. Exit 0 when all agree, 1 on a
+    /// difference, 2 when a batch got no answer or on bad input.
+    FuzzSolve {
+        /// The Popeye binary (default: the POPEYE environment variable).
+        #[arg(long)]
+        py: Option<PathBuf>,
+        /// Positions per family.
+        #[arg(long, default_value_t = 20)]
+        fuzz: u64,
+        /// Seed of the positions (default: from the clock; the run prints it).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Problems asked of Popeye in one run.
+        #[arg(long, default_value_t = 20)]
+        batch: usize,
+        /// Popeye runs at the same time (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Only these families (`circe`, `circe-parrain+frankfurt`, …); repeatable.
+        #[arg(long)]
+        only: Vec<String>,
+        /// Which engine solves.
+        #[arg(long, value_enum, default_value = "bitboard")]
+        engine: EngineChoice,
+        /// Seconds each Popeye run may take before it is stopped.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+        timeout: u64,
+        /// No progress lines.
+        #[arg(long)]
+        quiet: bool,
+        /// Run only shard K of N (from 1): the cases are split so that N runs with the same
+        /// seed and flags check together exactly what one run checks.
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: crate::harness::Shard,
+    },
     /// Solve every problem (and twin) of a Popeye input and compare with Popeye's solutions.
     ///
     /// Compares the solution sets under the popeye profile: each solution line of help and
@@ -831,12 +872,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                     engine(EngineChoice::Bitboard)?,
                 ],
             };
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_nanos() as u64 % 1_000_000_007)
-                    .unwrap_or(1)
-            });
+            let seed = seed.unwrap_or_else(clock_seed);
             let options = crate::check::CheckOptions {
                 scenarios,
                 reproducers,
@@ -1026,34 +1062,8 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                     engine(EngineChoice::Bitboard)?,
                 ],
             };
-            let all = crate::harness::Bucket::all();
-            let buckets = pc::popeye_buckets(if only.is_empty() {
-                all
-            } else {
-                let names: Vec<String> = only
-                    .iter()
-                    .map(|f| {
-                        if f.contains('/') {
-                            f.clone()
-                        } else {
-                            format!("{f}/popeye")
-                        }
-                    })
-                    .collect();
-                crate::harness::Bucket::matching(&names)?
-            });
-            if buckets.is_empty() {
-                return Err(Error::Usage(
-                    "no family Popeye can express among --only (magic pieces and the documented profile are not Popeye's)"
-                        .into(),
-                ));
-            }
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_nanos() as u64 % 1_000_000_007)
-                    .unwrap_or(1)
-            });
+            let buckets = popeye_families(&only)?;
+            let seed = seed.unwrap_or_else(clock_seed);
             let campaign = pc::PopeyeCampaign {
                 buckets,
                 count: fuzz,
@@ -1073,6 +1083,40 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 timeout: seconds(timeout)?,
             };
             pc::run_and_print(&campaign, &runner, &engines)
+        }
+        Command::Popeye(PopeyeCommand::FuzzSolve {
+            py,
+            fuzz,
+            seed,
+            batch,
+            jobs,
+            only,
+            engine: choice,
+            timeout,
+            quiet,
+            shard,
+        }) => {
+            use crate::harness::popeye_campaign as pc;
+            if batch == 0 || jobs == Some(0) {
+                return Err(Error::Usage("--batch and --jobs must be at least 1".into()));
+            }
+            let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
+            let seed = seed.unwrap_or_else(clock_seed);
+            let campaign = pc::PopeyeSolving {
+                buckets: popeye_families(&only)?,
+                count: fuzz,
+                seed,
+                batch,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                timeout: seconds(timeout)?,
+                progress: !quiet,
+                shard,
+            };
+            eprintln!("popeye fuzz-solve: seed {seed}");
+            let report = pc::run_popeye_solving(&campaign, &binary, engine(choice)?)?;
+            print!("{}", report.render());
+            Ok(report.exit_code())
         }
         Command::Popeye(PopeyeCommand::Verify {
             input,
@@ -1289,6 +1333,42 @@ use crate::check::DEFAULT_PERFT;
 const DEFAULT_TIMEOUT_SECS: u64 = crate::external::process::DEFAULT_TIMEOUT.as_secs();
 
 /// `--timeout SECS` as a duration; 0 is refused.
+/// A seed from the clock, for a run given none (the run prints it).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 % 1_000_000_007)
+        .unwrap_or(1)
+}
+
+/// The families Popeye can express among `--only` (every one when empty), under the popeye
+/// profile.
+fn popeye_families(only: &[String]) -> Result<Vec<crate::harness::Bucket>, Error> {
+    use crate::harness::popeye_campaign as pc;
+    let buckets = pc::popeye_buckets(if only.is_empty() {
+        crate::harness::Bucket::all()
+    } else {
+        let names: Vec<String> = only
+            .iter()
+            .map(|f| {
+                if f.contains('/') {
+                    f.clone()
+                } else {
+                    format!("{f}/popeye")
+                }
+            })
+            .collect();
+        crate::harness::Bucket::matching(&names)?
+    });
+    if buckets.is_empty() {
+        return Err(Error::Usage(
+            "no family Popeye can express among --only (magic pieces and the documented profile are not Popeye's)"
+                .into(),
+        ));
+    }
+    Ok(buckets)
+}
+
 fn seconds(secs: u64) -> Result<std::time::Duration, Error> {
     if secs == 0 {
         return Err(Error::Usage("--timeout must be at least 1 second".into()));

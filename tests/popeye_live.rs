@@ -2,7 +2,8 @@
 //! (`../shared/tools/popeye/py`): fuzzed positions of every family Popeye can express agree with
 //! both engines, and a planted engine bug (reverse pawns never take en passant) is found,
 //! followed to its node, shrunk and written as a reproducer that the reference engine passes and
-//! the buggy engine fails. Without the binary the tests say they skipped; under CI
+//! the buggy engine fails. New problems of every family have Popeye's solutions, and an engine
+//! that never mates with a rook is caught by the solving comparison. Without the binary the tests say they skipped; under CI
 //! (`FEERIE_REQUIRE_POPEYE` or `CI` set) they fail instead.
 
 use std::path::{Path, PathBuf};
@@ -11,9 +12,11 @@ use std::time::Duration;
 use feerie::bitboard::BitboardEngine;
 use feerie::external::popeye_batch::PopeyeRunner;
 use feerie::harness::Bucket;
-use feerie::harness::popeye_campaign::{PopeyeCampaign, popeye_buckets, run_popeye_campaign};
+use feerie::harness::popeye_campaign::{
+    PopeyeCampaign, PopeyeSolving, popeye_buckets, run_popeye_campaign, run_popeye_solving,
+};
 use feerie::oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Walk,
+    CheckMark, Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Walk,
 };
 
 /// The shared Popeye binary, or `None` (with a message) when it is absent outside CI.
@@ -172,4 +175,71 @@ fn a_planted_bug_is_found_shrunk_and_reproduced() {
         "the buggy engine passes {}",
         path.display()
     );
+}
+
+/// The reference engine with a planted bug: a rook never gives mate.
+struct NoRookMates;
+
+impl Engine for NoRookMates {
+    fn name(&self) -> &'static str {
+        "no-rook-mates"
+    }
+    fn legal_moves(&self, p: &Position, r: &Rules) -> Result<Vec<MoveRecord>, EngineError> {
+        let mut moves = ReferenceEngine.legal_moves(p, r)?;
+        moves.retain(|m| !(m.mover.walk == Walk::Rook && m.check == CheckMark::Mate));
+        Ok(moves)
+    }
+    fn play_setup(&self, p: &Position, r: &Rules, mv: &MoveRecord) -> Result<Setup, EngineError> {
+        ReferenceEngine.play_setup(p, r, mv)
+    }
+    fn perft(&self, p: &Position, r: &Rules, depth: u32) -> Result<u64, EngineError> {
+        ReferenceEngine.perft(p, r, depth)
+    }
+    fn status(&self, p: &Position, r: &Rules) -> Result<feerie::oracle::Status, EngineError> {
+        ReferenceEngine.status(p, r)
+    }
+}
+
+fn solving(buckets: Vec<Bucket>, count: u64, seed: u64) -> PopeyeSolving {
+    PopeyeSolving {
+        buckets,
+        count,
+        seed,
+        batch: 20,
+        jobs: 2,
+        timeout: Duration::from_secs(120),
+        progress: false,
+        shard: feerie::harness::Shard::WHOLE,
+    }
+}
+
+#[test]
+fn solutions_of_new_problems_agree_with_popeye_and_a_planted_bug_is_caught() {
+    let Some(binary) = popeye() else { return };
+    let every = solving(popeye_buckets(Bucket::all()), 6, 20261124);
+    let report = run_popeye_solving(&every, &binary, &BitboardEngine).unwrap();
+    assert!(
+        report.differ.is_empty() && report.failed.is_empty(),
+        "{}",
+        report.render()
+    );
+    assert!(
+        report.agree.0 >= 100 && report.agree.1 > 0,
+        "{}",
+        report.render()
+    );
+
+    let orthodox = solving(
+        Bucket::matching(&["orthodox/popeye".to_string()]).unwrap(),
+        30,
+        3,
+    );
+    let report = run_popeye_solving(&orthodox, &binary, &NoRookMates).unwrap();
+    assert_eq!(report.exit_code(), 1, "{}", report.render());
+    let text = report.render();
+    assert!(
+        text.contains("only Popeye: ") && text.contains("R"),
+        "{text}"
+    );
+    assert!(text.contains("beginproblem"), "{text}");
 }

@@ -86,9 +86,41 @@ pub fn verify_each(
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
 ) -> Result<Vec<CaseReport>, SolveError> {
+    verify_cases(input, output, selection, &[], engine, options, on_case)
+}
+
+/// [`verify`] with switches set over the popeye profile (`KEY=VALUE`): whether a reading
+/// other than Popeye's usual one gives Popeye's solutions.
+pub fn verify_under_switches(
+    input: &str,
+    output: &str,
+    set: &[String],
+    engine: &dyn Engine,
+    options: &Options,
+) -> Result<Vec<CaseReport>, SolveError> {
+    verify_cases(
+        input,
+        output,
+        Selection::default(),
+        set,
+        engine,
+        options,
+        &mut |_, _, _| {},
+    )
+}
+
+fn verify_cases(
+    input: &str,
+    output: &str,
+    selection: Selection,
+    set: &[String],
+    engine: &dyn Engine,
+    options: &Options,
+    on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
+) -> Result<Vec<CaseReport>, SolveError> {
     let only = selection.problem;
     // Every problem is read, so that each finds its section of the output in turn.
-    let (language, problems) = popeye_problems::cases(input, None, Profile::Popeye, &[])?;
+    let (language, problems) = popeye_problems::cases(input, None, Profile::Popeye, set)?;
     if let Some(asked) = only
         && (asked == 0 || asked > problems.len())
     {

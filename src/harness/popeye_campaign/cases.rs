@@ -37,7 +37,7 @@ pub fn make_popeye_case(
 
 /// The position with its capture-mutable marks taken away, so that whole-board Frankfurt and
 /// Protean are asked of Popeye: it reads a partial form otherwise than the rules (RULES.md §5).
-fn without_marks(position: Position) -> Position {
+pub(super) fn without_marks(position: Position) -> Position {
     if !position.board().pieces().any(|(_, p)| p.mutable) {
         return position;
     }

@@ -6,12 +6,14 @@
 //! and written as a reproducer whose expectations are Popeye's answer.
 //!
 //! The parts: `cases` makes the positions Popeye is asked about, `run` asks in batches and
-//! compares, `narrow` follows a difference down and shrinks it, `output` prints and writes it.
+//! compares, `narrow` follows a difference down and shrinks it, `output` prints and writes it;
+//! `solving` asks Popeye for the solutions of short stipulations instead.
 
 mod cases;
 mod narrow;
 mod output;
 mod run;
+mod solving;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -25,6 +27,10 @@ use crate::external::popeye_batch::ListedMove;
 pub use cases::{make_popeye_case, not_for_popeye};
 pub use output::{popeye_reproducer, render_popeye, run_and_print};
 pub use run::run_popeye_campaign;
+pub use solving::{
+    BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, batch_input,
+    run_popeye_solving, solving_problems,
+};
 
 /// Positions with at most this many units are compared one half-move deeper.
 pub const SMALL_POSITION: usize = 8;

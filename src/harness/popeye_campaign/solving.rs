@@ -1,0 +1,374 @@
+//! Popeye as a live third opinion on solutions: problem-like positions of every family Popeye
+//! can express (the solving campaign's, with the marks Popeye reads otherwise taken away),
+//! each under the short stipulations its side to move can begin, written as Popeye problems,
+//! solved by Popeye in batches and by one of our engines, and compared solution set for
+//! solution set by `popeye verify`'s comparison. The problems are new on every seed: this is
+//! how agreement is checked on positions nobody has seen. A problem that differs is asked
+//! again under each other value of each switch that matters to its rules: when one value gives
+//! Popeye's solutions, the difference is a known reading (a switch), reported apart from the
+//! differences.
+
+use std::time::{Duration, Instant};
+
+use feerie_oracle::rules::Switch;
+use feerie_oracle::{Colour, Engine, Rules, popeye_input};
+use rayon::prelude::*;
+
+use super::cases::{not_for_popeye, without_marks};
+use crate::external::popeye::run_popeye_file;
+use crate::harness::Shard;
+use crate::harness::fuzzed::Bucket;
+use crate::harness::solving_campaign::make_problem;
+use crate::progress::Progress;
+use crate::solve::Options;
+use crate::solve::verify::{Outcome, verify, verify_under_switches};
+
+/// The stipulations asked when White is to move: Popeye lets White begin these.
+pub const WHITE_BEGINS: [&str; 4] = ["#2", "s#2", "h#1.5", "=2"];
+/// The stipulations asked when Black is to move: Popeye lets Black begin these.
+pub const BLACK_BEGINS: [&str; 3] = ["h#2", "ser-h#3", "h=2"];
+
+/// One problem asked of Popeye.
+#[derive(Clone, Debug)]
+pub struct SolvingProblem {
+    /// The family.
+    pub bucket: String,
+    /// The case in the family.
+    pub case: u64,
+    /// The stipulation, as Popeye reads it.
+    pub stipulation: &'static str,
+    /// The problem as Popeye's input, from `beginproblem` to `endproblem`.
+    pub text: String,
+    /// The rules it was made under.
+    pub rules: Rules,
+}
+
+/// What a solving campaign against Popeye does.
+#[derive(Clone, Debug)]
+pub struct PopeyeSolving {
+    /// The families, under the `popeye` profile.
+    pub buckets: Vec<Bucket>,
+    /// Positions per family.
+    pub count: u64,
+    /// The seed: case `i` of a family is made from `(seed, family, i)` alone.
+    pub seed: u64,
+    /// Problems asked of Popeye in one run.
+    pub batch: usize,
+    /// Popeye runs at the same time.
+    pub jobs: usize,
+    /// How long one Popeye run may take.
+    pub timeout: Duration,
+    /// Show progress on stderr.
+    pub progress: bool,
+    /// The part of the cases this run asks: case `i` of family `f` is number `f * count + i`.
+    pub shard: Shard,
+}
+
+/// The outcome of a solving campaign against Popeye.
+#[derive(Clone, Debug, Default)]
+pub struct PopeyeSolvingReport {
+    /// Problems whose solutions agree, and the solutions they have in all.
+    pub agree: (u64, u64),
+    /// Problems compared and found to differ: the problem and the comparison's lines.
+    pub differ: Vec<(SolvingProblem, Vec<String>)>,
+    /// Problems that differ under the popeye profile but agree under another value of a
+    /// switch (`KEY=VALUE`): a reading of Popeye's that the profile's value does not cover.
+    pub switch_explained: Vec<(SolvingProblem, String)>,
+    /// Problems or positions not compared, by reason.
+    pub skipped: Vec<(String, u64)>,
+    /// Batches Popeye did not answer, with the reason and the problems in them.
+    pub failed: Vec<(String, usize)>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl PopeyeSolvingReport {
+    fn skip(&mut self, why: String) {
+        match self.skipped.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, n)) => *n += 1,
+            None => self.skipped.push((why, 1)),
+        }
+    }
+
+    /// The exit code: 1 on a difference, else 2 when a batch failed, else 0.
+    pub fn exit_code(&self) -> i32 {
+        if !self.differ.is_empty() {
+            1
+        } else if !self.failed.is_empty() {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// The report as text: each difference with its problem, then the counts.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for (problem, lines) in &self.differ {
+            out.push_str(&format!(
+                "DIFFER {} case {} {}:\n",
+                problem.bucket, problem.case, problem.stipulation
+            ));
+            for line in lines {
+                out.push_str(&format!("  {line}\n"));
+            }
+            out.push_str("  the problem (Popeye's input):\n");
+            for line in problem.text.lines() {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+        for (problem, setting) in &self.switch_explained {
+            out.push_str(&format!(
+                "agrees only under {setting}: {} case {} {} (Popeye reads it so here, not as the popeye profile's value)\n",
+                problem.bucket, problem.case, problem.stipulation
+            ));
+            for line in problem.text.lines() {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+        for (why, n) in &self.failed {
+            out.push_str(&format!(
+                "failed: a batch of {n} problem(s) not answered: {why}\n"
+            ));
+        }
+        for (why, n) in &self.skipped {
+            out.push_str(&format!("skipped {n}: {why}\n"));
+        }
+        out.push_str(&format!(
+            "popeye solving: {} agree ({} solutions), {} agree under another switch value, {} differ, {} skipped, {} in failed batches; {:.1} s\n",
+            self.agree.0,
+            self.agree.1,
+            self.switch_explained.len(),
+            self.differ.len(),
+            self.skipped.iter().map(|(_, n)| n).sum::<u64>(),
+            self.failed.iter().map(|(_, n)| n).sum::<usize>(),
+            self.elapsed.as_secs_f64()
+        ));
+        out
+    }
+}
+
+/// The problems of the campaign's cases (in this shard), and the positions not asked with the
+/// reason.
+pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<String>) {
+    let mut problems = Vec::new();
+    let mut skipped = Vec::new();
+    for (b, bucket) in campaign.buckets.iter().enumerate() {
+        for case in 0..campaign.count {
+            if !campaign.shard.takes(b as u64 * campaign.count + case) {
+                continue;
+            }
+            let fuzzed = make_problem(&campaign.buckets, b, campaign.seed, case);
+            let position = without_marks(fuzzed.position);
+            if let Some(why) = not_for_popeye(&position, &fuzzed.rules) {
+                skipped.push(why);
+                continue;
+            }
+            let stipulations: &[&'static str] = match position.side_to_move() {
+                Colour::White => &WHITE_BEGINS,
+                Colour::Black => &BLACK_BEGINS,
+            };
+            for stipulation in stipulations {
+                let line = format!("stipulation {stipulation}");
+                match popeye_input::write(&position, &fuzzed.rules, &line) {
+                    Ok(text) => problems.push(SolvingProblem {
+                        bucket: bucket.name.clone(),
+                        case,
+                        stipulation,
+                        text,
+                        rules: fuzzed.rules.clone(),
+                    }),
+                    Err(why) => skipped.push(format!("not expressible in Popeye's input ({why})")),
+                }
+            }
+        }
+    }
+    (problems, skipped)
+}
+
+/// The problems as one Popeye input, separated by `nextproblem`.
+pub fn batch_input(problems: &[SolvingProblem]) -> String {
+    let bodies: Vec<&str> = problems
+        .iter()
+        .map(|p| {
+            p.text
+                .trim_start_matches("beginproblem\n")
+                .trim_end_matches("endproblem\n")
+        })
+        .collect();
+    format!("beginproblem\n{}endproblem\n", bodies.join("nextproblem\n"))
+}
+
+/// Runs the campaign: Popeye (`binary`) and `engine` solve every problem; batches run on
+/// `jobs` threads.
+pub fn run_popeye_solving(
+    campaign: &PopeyeSolving,
+    binary: &std::path::Path,
+    engine: &dyn Engine,
+) -> Result<PopeyeSolvingReport, crate::solve::error::SolveError> {
+    let started = Instant::now();
+    let (problems, not_asked) = solving_problems(campaign);
+    let mut report = PopeyeSolvingReport::default();
+    for why in not_asked {
+        report.skip(why);
+    }
+    let batches: Vec<&[SolvingProblem]> = problems.chunks(campaign.batch.max(1)).collect();
+    let progress = Progress::new(
+        "popeye solving",
+        "problems",
+        problems.len() as u64,
+        campaign.progress,
+    );
+    let options = Options::default();
+    let ask = |batch: &&[SolvingProblem]| {
+        let input = batch_input(batch);
+        let answer = run_popeye_file(binary, &input, campaign.timeout)
+            .map_err(|e| e.to_string())
+            .and_then(|(output, _)| {
+                verify(&input, &output, None, engine, &options).map_err(|e| e.to_string())
+            });
+        for _ in batch.iter() {
+            progress.step();
+        }
+        answer
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(campaign.jobs.max(1))
+        .stack_size(crate::perft_run::STACK_BYTES)
+        .build()
+        .map_err(|e| crate::solve::error::SolveError::Threads {
+            threads: campaign.jobs,
+            reason: e.to_string(),
+        })?;
+    let answers: Vec<_> = pool.install(|| batches.par_iter().map(ask).collect());
+    progress.finish();
+    for (batch, answer) in batches.iter().zip(answers) {
+        let cases = match answer {
+            Ok(cases) if cases.len() == batch.len() => cases,
+            Ok(cases) => {
+                report.failed.push((
+                    format!(
+                        "{} comparisons for {} problems (the output does not match the input)",
+                        cases.len(),
+                        batch.len()
+                    ),
+                    batch.len(),
+                ));
+                continue;
+            }
+            Err(why) => {
+                report.failed.push((why, batch.len()));
+                continue;
+            }
+        };
+        for (problem, case) in batch.iter().zip(cases) {
+            match case.outcome {
+                Outcome::Agree(n) => {
+                    report.agree.0 += 1;
+                    report.agree.1 += n as u64;
+                }
+                Outcome::Differ { missing, extra } => {
+                    let lines = missing
+                        .iter()
+                        .map(|l| format!("only Popeye: {}", l.trim()))
+                        .chain(extra.iter().map(|l| format!("only ours:   {}", l.trim())))
+                        .collect();
+                    match explaining_switch(problem, binary, campaign.timeout, engine) {
+                        Some(setting) => report.switch_explained.push((problem.clone(), setting)),
+                        None => report.differ.push((problem.clone(), lines)),
+                    }
+                }
+                Outcome::Skipped(why) => report.skip(why),
+            }
+        }
+    }
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// The first other value of a switch that matters to `problem`'s rules under which our
+/// solutions are Popeye's, as `KEY=VALUE`; Popeye is asked again for the problem alone.
+fn explaining_switch(
+    problem: &SolvingProblem,
+    binary: &std::path::Path,
+    timeout: Duration,
+    engine: &dyn Engine,
+) -> Option<String> {
+    let (output, _) = run_popeye_file(binary, &problem.text, timeout).ok()?;
+    let options = Options::default();
+    Switch::ALL
+        .into_iter()
+        .filter(|s| problem.rules.switch_matters(*s))
+        .flat_map(|s| {
+            let popeye_value =
+                Rules::new(problem.rules.conditions(), feerie_oracle::Profile::Popeye)
+                    .map(|r| r.value(s))
+                    .ok();
+            s.values()
+                .iter()
+                .filter(move |v| Some(**v) != popeye_value)
+                .map(move |v| format!("{}={v}", s.key()))
+        })
+        .find(|setting| {
+            verify_under_switches(
+                &problem.text,
+                &output,
+                std::slice::from_ref(setting),
+                engine,
+                &options,
+            )
+            .is_ok_and(|cases| cases.len() == 1 && matches!(cases[0].outcome, Outcome::Agree(_)))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::popeye_campaign::popeye_buckets;
+
+    fn campaign(count: u64, seed: u64) -> PopeyeSolving {
+        PopeyeSolving {
+            buckets: popeye_buckets(Bucket::all()),
+            count,
+            seed,
+            batch: 10,
+            jobs: 1,
+            timeout: Duration::from_secs(60),
+            progress: false,
+            shard: Shard::WHOLE,
+        }
+    }
+
+    #[test]
+    fn each_problem_reads_back_with_its_stipulation_and_no_marks() {
+        let (problems, _) = solving_problems(&campaign(3, 7));
+        assert!(problems.len() > 20, "{}", problems.len());
+        let file = popeye_input::parse(&batch_input(&problems)).unwrap();
+        assert_eq!(file.problems.len(), problems.len());
+        for (read, made) in file.problems.iter().zip(&problems) {
+            assert_eq!(read.stipulation.as_deref(), Some(made.stipulation));
+            assert!(!made.text.contains("protean"), "{}", made.text);
+        }
+    }
+
+    #[test]
+    fn the_seed_decides_the_problems_and_shards_share_them_out() {
+        let texts = |c: &PopeyeSolving| -> Vec<String> {
+            solving_problems(c).0.into_iter().map(|p| p.text).collect()
+        };
+        assert_eq!(texts(&campaign(2, 5)), texts(&campaign(2, 5)));
+        assert_ne!(texts(&campaign(2, 5)), texts(&campaign(2, 6)));
+        let whole = texts(&campaign(4, 5));
+        let mut shards: Vec<String> = (1..=2)
+            .flat_map(|k| {
+                let mut c = campaign(4, 5);
+                c.shard = format!("{k}/2").parse().unwrap();
+                texts(&c)
+            })
+            .collect();
+        let mut sorted = whole.clone();
+        sorted.sort();
+        shards.sort();
+        assert_eq!(shards, sorted);
+    }
+}
