@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The live comparison with Popeye, run by .ci/run: the shipped scenarios, then a bounded fuzz
 # campaign over every family Popeye can express (FEERIE_POPEYE_FUZZ positions each, default 40,
-# with a fixed seed so that a run can be repeated; FEERIE_POPEYE_SEED chooses another). Under CI
+# with a fixed seed so that a run can be repeated; FEERIE_POPEYE_SEED chooses another), and the
+# solutions of new problems (FEERIE_POPEYE_SOLVE positions per family, default 20). Under CI
 # the shared binary must be there, as Stockfish must.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,3 +19,5 @@ cargo build --release --locked
 target/release/feerie popeye compare --py "$PY" --scenarios scenarios/
 target/release/feerie popeye fuzz --py "$PY" --fuzz "${FEERIE_POPEYE_FUZZ:-40}" \
     --seed "${FEERIE_POPEYE_SEED:-20261123}" --reproducers "$(mktemp -d)" --quiet
+target/release/feerie popeye fuzz-solve --py "$PY" --fuzz "${FEERIE_POPEYE_SOLVE:-20}" \
+    --seed "${FEERIE_POPEYE_SEED:-20261123}" --quiet
