@@ -23,7 +23,7 @@ use super::process::Program;
 /// ```
 /// use feerie::external::popeye::marks_read_otherwise;
 /// use feerie::oracle::{fen, Validation};
-/// let marked = fen::parse("4k3/8/8/8/8/8/8/(wmQ)3K3 w - - 0 1", Validation::Strict).unwrap();
+/// let marked = fen::parse("4k3/8/8/8/8/8/8/(wpQ)3K3 w - - 0 1", Validation::Strict).unwrap();
 /// assert!(marks_read_otherwise(&marked).is_some());
 /// assert!(marks_read_otherwise(&fen::parse("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", Validation::Strict).unwrap()).is_none());
 /// ```
