@@ -497,9 +497,9 @@ struct PositionArgs {
     /// A Popeye input file giving position and conditions.
     #[arg(long)]
     popeye: Option<PathBuf>,
-    /// Which problem of the Popeye file (1 = first).
-    #[arg(long, default_value_t = 1, requires = "popeye")]
-    problem: usize,
+    /// Which problem of the Popeye file (1 = first) [default: 1; `solve`: every problem].
+    #[arg(long, requires = "popeye")]
+    problem: Option<usize>,
     /// Rules in force; repeat the flag or separate with commas (--rules circe,frankfurt).
     #[arg(long = "rules", value_name = "SLUG", long_help = rules_help())]
     rules: Vec<String>,
@@ -546,11 +546,14 @@ fn dispute_solutions(
                 .map_err(|e| Error::Usage(format!("--stipulation: {e}")))?;
             text = crate::solve::command::replace_stipulations(&text, &parsed.to_string());
         }
-        let (out, code) =
-            solutions::dispute_popeye(engine, &text, position.problem, &readings, &options)
-                .map_err(|e| {
-                    Error::Solve(crate::solve::error::SolveError::at(path.display(), e))
-                })?;
+        let (out, code) = solutions::dispute_popeye(
+            engine,
+            &text,
+            position.problem.unwrap_or(1),
+            &readings,
+            &options,
+        )
+        .map_err(|e| Error::Solve(crate::solve::error::SolveError::at(path.display(), e)))?;
         crate::out!("{out}");
         return Ok(code);
     }
@@ -679,24 +682,23 @@ impl PositionArgs {
                     .map_err(|e| Error::at(path.display(), e))?;
                 let file = popeye_input::parse(&text).map_err(|e| Error::at(path.display(), e))?;
                 let count = file.problems.len();
-                let problem = self
-                    .problem
+                let number = self.problem.unwrap_or(1);
+                let problem = number
                     .checked_sub(1)
                     .and_then(|i| file.problems.get(i))
                     .ok_or_else(|| {
                         Error::Usage(format!(
-                            "{}: --problem {} but the file has {count} problem(s)",
+                            "{}: --problem {number} but the file has {count} problem(s)",
                             path.display(),
-                            self.problem
                         ))
                     })?;
                 let profile = match &self.profile {
                     Some(p) => p.parse::<Profile>()?,
                     None => Profile::default(),
                 };
-                let (position, rules) = problem.to_position(profile, validation).map_err(|e| {
-                    Error::at(format!("{}, problem {}", path.display(), self.problem), e)
-                })?;
+                let (position, rules) = problem
+                    .to_position(profile, validation)
+                    .map_err(|e| Error::at(format!("{}, problem {number}", path.display()), e))?;
                 (position.into_setup(), rules)
             }
             _ => {
@@ -1307,7 +1309,7 @@ fn solve_command(
     command::solve_popeye_file(
         engine,
         path,
-        Some(position.problem),
+        position.problem,
         profile,
         &position.set,
         stipulation.as_deref(),

@@ -237,3 +237,18 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn solve_popeye_solves_every_problem_unless_one_is_named() {
+    let (_dir, path) = write_temp(
+        "beginproblem\nstipulation #1\npieces white kb6 rh1 black ka8\nnextproblem\n\
+         stipulation #1\npieces white kb6 rc1 black ka8\nendproblem\n",
+    );
+    let (code, out, err) = feerie(&["solve", "--popeye", &path, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("problem 1\n") && out.contains("problem 2\n"), "{out}");
+    assert!(out.contains("Rh1-h8 #") && out.contains("Rc1-c8 #"), "{out}");
+    let (code, out, err) = feerie(&["solve", "--popeye", &path, "--problem", "2", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("Rh1-h8") && out.contains("Rc1-c8 #"), "{out}");
+}
