@@ -193,6 +193,14 @@ fn main() {
                     &format!("stipulation {}", p.stipulation),
                 )
                 .expect("Popeye can say this problem");
+                // `feerie solve --fen` prints the whole tree of each key in direct and self
+                // play, as Popeye's `option Variation` does: both build and print the same.
+                let battle = !p.stipulation.starts_with('h') && !p.stipulation.starts_with("ser");
+                let input = if battle {
+                    input.replace("option noboard", "option noboard variation")
+                } else {
+                    input
+                };
                 let file = dir.path().join("problem.inp");
                 std::fs::write(&file, input).expect("the input written");
                 let mut command = Command::new(py);

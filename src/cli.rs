@@ -44,12 +44,14 @@ enum Command {
     /// Solve a stipulation (#n, =n, s#n, h#n, h#n.5, ser-#n, ser-h#n, …) and print the
     /// solutions in Popeye's layout.
     ///
-    /// Direct and self play print each key (`   1.Qd1-d8 # !`), help and series play each
-    /// solution on one line (`  1.d7-d5 Qd1-g4   2.Rf8-f7 Qg4-c8 #`), in our move order. The
-    /// position comes from --fen (the side to move begins: in h#2 the side to be mated, in
-    /// h#2.5 the other) or from --popeye FILE [--problem N] (stipulation, conditions and
-    /// twins from the file; --stipulation replaces the file's), the rules from --rules,
-    /// --profile and --set. Set play, tries, threats and variations are not printed. Progress
+    /// Direct and self play print each key (`   1.Qd1-d8 # !`) with its tree, help and series
+    /// play each solution on one line (`  1.d7-d5 Qd1-g4   2.Rf8-f7 Qg4-c8 #`), in our move
+    /// order. The position comes from --fen (the side to move begins: in h#2 the side to be
+    /// mated, in h#2.5 the other; the tree of each key has its threat and variations, as
+    /// Popeye's option Variation prints it) or from --popeye FILE [--problem N] (stipulation,
+    /// conditions, twins and the tree options Variation, NoThreat, Try and SetPlay from the
+    /// file; --stipulation replaces the file's; every problem unless --problem names one), the
+    /// rules from --rules, --profile and --set. Progress
     /// shows on stderr for long solves. Exit 0 when solved (with or without solutions), 2 on
     /// bad input or a problem that cannot be solved here.
     Solve {
