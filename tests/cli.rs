@@ -246,8 +246,14 @@ fn solve_popeye_solves_every_problem_unless_one_is_named() {
     );
     let (code, out, err) = feerie(&["solve", "--popeye", &path, "--quiet"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("problem 1\n") && out.contains("problem 2\n"), "{out}");
-    assert!(out.contains("Rh1-h8 #") && out.contains("Rc1-c8 #"), "{out}");
+    assert!(
+        out.contains("problem 1\n") && out.contains("problem 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Rh1-h8 #") && out.contains("Rc1-c8 #"),
+        "{out}"
+    );
     let (code, out, err) = feerie(&["solve", "--popeye", &path, "--problem", "2", "--quiet"]);
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("Rh1-h8") && out.contains("Rc1-c8 #"), "{out}");
