@@ -363,16 +363,8 @@ enum PopeyeCommand {
         /// Differences followed, shrunk and reported in full at most.
         #[arg(long, default_value_t = 5)]
         max_reports: usize,
-        /// Seconds each Popeye run may take before it is stopped.
-        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
-        timeout: u64,
-        /// No progress lines.
-        #[arg(long)]
-        quiet: bool,
-        /// Run only shard K of N (from 1): the cases are split so that N runs with the same
-        /// seed and flags check together exactly what one run checks.
-        #[arg(long, value_name = "K/N", default_value = "1/1")]
-        shard: crate::harness::Shard,
+        #[command(flatten)]
+        run: CampaignRunFlags,
     },
     /// Fuzz solutions against a Popeye binary: new problems on every seed, solved by both.
     ///
@@ -404,16 +396,8 @@ enum PopeyeCommand {
         /// Which engine solves.
         #[arg(long, value_enum, default_value = "bitboard")]
         engine: EngineChoice,
-        /// Seconds each Popeye run may take before it is stopped.
-        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
-        timeout: u64,
-        /// No progress lines.
-        #[arg(long)]
-        quiet: bool,
-        /// Run only shard K of N (from 1): the cases are split so that N runs with the same
-        /// seed and flags check together exactly what one run checks.
-        #[arg(long, value_name = "K/N", default_value = "1/1")]
-        shard: crate::harness::Shard,
+        #[command(flatten)]
+        run: CampaignRunFlags,
     },
     /// Solve every problem (and twin) of a Popeye input and compare with Popeye's solutions.
     ///
@@ -1044,10 +1028,13 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             engine: choice,
             reproducers,
             max_reports,
-            timeout,
-            quiet,
-            shard,
+            run,
         }) => {
+            let CampaignRunFlags {
+                timeout,
+                quiet,
+                shard,
+            } = run;
             use crate::harness::popeye_campaign as pc;
             if !(1..=6).contains(&depth) || !(1..=6).contains(&small_depth) {
                 return Err(Error::Usage(
@@ -1096,10 +1083,13 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             jobs,
             only,
             engine: choice,
-            timeout,
-            quiet,
-            shard,
+            run,
         }) => {
+            let CampaignRunFlags {
+                timeout,
+                quiet,
+                shard,
+            } = run;
             use crate::harness::popeye_campaign as pc;
             if batch == 0 || jobs == Some(0) {
                 return Err(Error::Usage("--batch and --jobs must be at least 1".into()));
@@ -1337,6 +1327,22 @@ use crate::check::DEFAULT_PERFT;
 const DEFAULT_TIMEOUT_SECS: u64 = crate::external::process::DEFAULT_TIMEOUT.as_secs();
 
 /// `--timeout SECS` as a duration; 0 is refused.
+/// The flags of a campaign against Popeye on how it runs: the deadline of each Popeye run,
+/// progress, and the shard.
+#[derive(Args, Debug, Clone)]
+pub struct CampaignRunFlags {
+    /// Seconds each Popeye run may take before it is stopped.
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+    timeout: u64,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
+    /// Run only shard K of N (from 1): the cases are split so that N runs with the same seed
+    /// and flags check together exactly what one run checks.
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    shard: crate::harness::Shard,
+}
+
 /// A seed from the clock, for a run given none (the run prints it).
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()

@@ -118,6 +118,27 @@ fn every_kind_of_play_agrees_with_live_popeye() {
     assert_eq!(differ[0].2, ["  1.Ka8-a7   2.Ka7-a6 Rb1-a1 #"]);
 }
 
+/// Popeye's output for `input` and our comparison with it, case by case (None without the
+/// shared binary).
+fn verified_live(input: &str) -> Option<(String, Vec<feerie::solve::verify::CaseReport>)> {
+    let py = shared("tools/popeye/py")?;
+    let (output, _) = run_popeye_file(&py, input, Duration::from_secs(60)).expect("Popeye runs");
+    let reports = verify(input, &output, None, &BitboardEngine, &Options::default()).unwrap();
+    Some((output, reports))
+}
+
+/// Asserts that every report agrees on at least one solution.
+fn assert_agree_with_solutions(reports: &[feerie::solve::verify::CaseReport]) {
+    for r in reports {
+        assert!(
+            matches!(r.outcome, Outcome::Agree(n) if n > 0),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+}
+
 /// Help play where the side that cannot reach the goal checks on the way (`2.Sb4-c2 +`), which
 /// Popeye marks; and a Frankfurt problem with a unit marked `protean`, which Popeye reads as
 /// another rule (every unit mutates once one is marked).
@@ -141,11 +162,9 @@ endproblem
 
 #[test]
 fn help_lines_carry_every_check_mark_and_marked_units_are_skipped() {
-    let Some(py) = shared("tools/popeye/py") else {
+    let Some((output, reports)) = verified_live(CHECKS_ON_THE_WAY) else {
         return;
     };
-    let (output, _) =
-        run_popeye_file(&py, CHECKS_ON_THE_WAY, Duration::from_secs(60)).expect("Popeye runs");
     let checks_on_the_way = output
         .lines()
         .filter(|l| {
@@ -153,23 +172,8 @@ fn help_lines_carry_every_check_mark_and_marked_units_are_skipped() {
         })
         .count();
     assert!(checks_on_the_way >= 2, "{output}");
-    let reports = verify(
-        CHECKS_ON_THE_WAY,
-        &output,
-        None,
-        &BitboardEngine,
-        &Options::default(),
-    )
-    .unwrap();
     assert_eq!(reports.len(), 3);
-    for r in &reports[..2] {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(n) if n > 0),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
+    assert_agree_with_solutions(&reports[..2]);
     match &reports[2].outcome {
         Outcome::Skipped(why) => assert!(why.contains("marked capture-mutable"), "{why}"),
         other => panic!("{other:?}"),
@@ -193,30 +197,13 @@ endproblem
 
 #[test]
 fn a_parrain_rebirth_waits_for_the_next_move_played() {
-    let Some(py) = shared("tools/popeye/py") else {
+    let Some((output, reports)) = verified_live(REBIRTH_WAITS) else {
         return;
     };
-    let (output, _) =
-        run_popeye_file(&py, REBIRTH_WAITS, Duration::from_secs(60)).expect("Popeye runs");
     assert!(output.contains("2.Ke2-f1[+wQd4]"), "{output}");
     assert!(output.contains("[+wB"), "{output}");
-    let reports = verify(
-        REBIRTH_WAITS,
-        &output,
-        None,
-        &BitboardEngine,
-        &Options::default(),
-    )
-    .unwrap();
     assert_eq!(reports.len(), 2);
-    for r in &reports {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(n) if n > 0),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
+    assert_agree_with_solutions(&reports);
 }
 
 #[test]
