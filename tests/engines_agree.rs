@@ -243,3 +243,57 @@ fn reverse_pawns() {
         }
     }
 }
+
+/// Under Parrain the unit waiting comes back with the move, and a unit of the mover's side
+/// reborn between the king and an enemy rider makes legal a move that orthodox chess forbids:
+/// a move that does not answer a check, a pinned unit leaving its line, the king stepping onto
+/// a line, castling onto an attacked square. The bitboard engine's counting of the last ply
+/// must see each (the reference engine makes every move and tests the king).
+#[test]
+fn parrain_rebirths_that_shield_the_king() {
+    for (text, profile, shielded) in [
+        // Nb1-c3 brings the rook back from d4 to e6, across the rook's check.
+        (
+            "k3r3/8/8/8/3p4/8/8/1N2K3 w - - 0 1 wRd4",
+            "documented",
+            "b1-c3",
+        ),
+        // Be2-d3 leaves the pin: the knight comes back from f4 to e5.
+        (
+            "k3r3/8/8/8/5p2/8/4B3/4K3 w - - 0 1 wSf4",
+            "documented",
+            "e2-d3",
+        ),
+        // Ke1-e2 steps onto the rook's rank: the knight comes back from c1 to c2.
+        (
+            "k7/8/8/8/8/8/r7/2b1K3 w - - 0 1 wSc1",
+            "documented",
+            "e1-e2",
+        ),
+        // 0-0-0 onto c1, which the bishop on a3 sees: toward h, the knight comes back from a2
+        // to b2.
+        ("k7/8/8/8/8/b7/p7/R3K3 w Q - 0 1 wSa2", "popeye", "0-0-0"),
+    ] {
+        let p = fen::parse(text, Validation::Strict).unwrap();
+        for slugs in [&["circe-parrain"][..], &["circe-parrain", "frankfurt"]] {
+            let rules = Rules::from_words(slugs, Some(profile), &[] as &[&str]).unwrap();
+            let ours = ReferenceEngine.legal_moves(&p, &rules).unwrap();
+            assert!(
+                ours.iter().any(|m| m.to_string().contains(shielded)),
+                "{rules}: {text}: {shielded} should be legal"
+            );
+            assert_eq!(
+                ours,
+                BitboardEngine.legal_moves(&p, &rules).unwrap(),
+                "{rules}: {text}"
+            );
+            for depth in 1..=3 {
+                assert_eq!(
+                    ReferenceEngine.perft(&p, &rules, depth).unwrap(),
+                    BitboardEngine.perft(&p, &rules, depth).unwrap(),
+                    "{rules}: {text} depth {depth}"
+                );
+            }
+        }
+    }
+}

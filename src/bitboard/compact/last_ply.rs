@@ -27,25 +27,34 @@ impl Compact {
             if orthodox::shaped(&board, self.first_rank_steps())
                 && reserve.piece.colour == colour_of(p.side)
             {
-                // Out of check, a move by an unpinned unit other than the king (not en passant)
-                // is legal, and the rebirth of a unit of its own side cannot make it illegal:
-                // count it once per rebirth choice. The others (every move in check) go through
-                // the pipeline, and so does every move when the unit waiting is an enemy one (a
-                // setup may put it there), whose rebirth may give check.
-                let us = p.side;
-                let king_sq = lowest(p.walks[KING] & p.colours[us]);
-                let mut parrain = ParrainCounter {
-                    c: self,
-                    p,
-                    reserve,
-                    king_sq,
-                    excluded: !0,
-                    mutate: MUTATE,
-                    n: 0,
-                };
+                // A move is legal as in orthodox chess unless its rebirth may shield the king:
+                // the counter counts the others once per rebirth choice, and the pipeline judges
+                // those and en passant. A unit waiting of the enemy (a setup may put it there)
+                // may give check on its return: every move goes through the pipeline then.
+                let mut parrain = ParrainCounter::new(self, p, reserve);
                 orthodox::generate(&board, &mut parrain);
-                let excluded = parrain.excluded;
-                return parrain.n + self.count_left::<MUTATE, NOW, LATER>(p, false, excluded);
+                n = parrain.n;
+                // With no rider on the king's lines only the king's moves may be shielded.
+                let king = p.walks[KING] & p.colours[p.side];
+                let movers = if parrain.shield == 0 {
+                    king
+                } else {
+                    p.colours[p.side]
+                } | Self::en_passant_takers(p);
+                self.generate_filtered::<MUTATE, NOW, LATER>(
+                    p,
+                    false,
+                    movers,
+                    &|from, to, kind| {
+                        kind == MoveKind::EnPassant || parrain.shields(from, to, kind)
+                    },
+                    &mut |mv| {
+                        if self.safe(&self.place_units(p, &mv), p.side) {
+                            n += 1;
+                        }
+                    },
+                );
+                return n;
             }
         }
         if LATER && p.reserve.is_none() && orthodox::shaped(p, self.first_rank_steps()) {
@@ -202,34 +211,6 @@ impl Compact {
                 n += 1;
             }
         });
-        n
-    }
-
-    /// The last ply's moves (captures only, when `captures_only`) that a counter from the
-    /// orthodox generator left out: those of the `excluded` units and en passant, each judged
-    /// after the whole pipeline.
-    pub(super) fn count_left<const MUTATE: bool, const NOW: bool, const LATER: bool>(
-        &self,
-        p: &BbPosition,
-        captures_only: bool,
-        excluded: u64,
-    ) -> u64 {
-        let mut n = 0;
-        let movers = excluded | Self::en_passant_takers(p);
-        if movers == 0 {
-            return 0;
-        }
-        self.generate_filtered::<MUTATE, NOW, LATER>(
-            p,
-            captures_only,
-            movers,
-            &|from, _, kind| excluded & bit(from) != 0 || kind == MoveKind::EnPassant,
-            &mut |mv| {
-                if self.safe(&self.place_units(p, &mv), p.side) {
-                    n += 1;
-                }
-            },
-        );
         n
     }
 }

@@ -31,6 +31,21 @@ impl Compact {
         pinned
     }
 
+    /// The squares between the king's square `king_sq` and each enemy rider on one of its lines,
+    /// on an empty board: the only squares where a unit of the side to move, added, can shield
+    /// that square from an attack.
+    pub(super) fn shield_lines(&self, p: &BbPosition, king_sq: Sq) -> u64 {
+        let t = self.t;
+        let enemy = p.colours[1 - p.side] & !p.magic;
+        let snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
+            | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
+        let mut lines = 0;
+        for s in Bits(snipers) {
+            lines |= t.between(king_sq, s);
+        }
+        lines
+    }
+
     /// Whether a unit of colour `c` and walk `w` on `s` attacks `target`, `occ` blocking.
     #[inline]
     pub(super) fn unit_attacks(&self, c: usize, s: Sq, w: usize, target: Sq, occ: u64) -> bool {

@@ -306,18 +306,23 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> orthodox::Sink for Ma
     }
 }
 
-/// Counts, from the orthodox generator out of check, the moves of unpinned units other than the
-/// king under Parrain with a unit waiting: each is legal, once per rebirth choice (four when a
-/// reborn pawn promotes). The king's moves, pinned units' and en passant are left to the
-/// pipeline.
+/// Counts, from the orthodox generator, the legal moves under Parrain with a unit of the side to
+/// move waiting, once per rebirth choice (four when a reborn pawn promotes).
+///
+/// The rebirth puts a unit of the mover's own side on an empty square: it can never make a
+/// move illegal, and it makes an orthodox-illegal move legal only by standing between the
+/// king's square after the move and an enemy rider that would attack it. So a move whose
+/// rebirth square is not on such a line ([`Self::shields`]) is legal exactly when it is
+/// orthodox-legal, and counted here; the moves whose rebirth may shield the king, and en
+/// passant, are left to the pipeline.
 pub(super) struct ParrainCounter<'a> {
     pub(super) c: &'a Compact,
     pub(super) p: &'a BbPosition,
     pub(super) reserve: Reserve,
     pub(super) king_sq: Sq,
-    /// The units whose moves are left out: the king and the pinned units, every unit in check
-    /// (known once the generator has told the situation).
-    pub(super) excluded: u64,
+    /// The squares between the king and the enemy riders on its lines (empty board): where a
+    /// rebirth may shield the king when it does not move.
+    pub(super) shield: u64,
     /// Captures mutate (Frankfurt, Protean): a pawn taking on its last rank takes the captured
     /// walk instead of promoting, one move.
     pub(super) mutate: bool,
@@ -325,17 +330,44 @@ pub(super) struct ParrainCounter<'a> {
 }
 
 impl ParrainCounter<'_> {
-    /// Rebirth choices of a move (castling, or from `from` to `to`) whose units stand on `occ`
-    /// afterwards: four when a reborn pawn promotes (the unit waiting is of the side to move).
-    fn choices(&self, castling: Option<CastlingSide>, from: Sq, to: Sq, occ: u64) -> u64 {
-        let square = parrain::rebirth_square(
+    /// The counter for `p` (the unit waiting, `reserve`, is of the side to move).
+    pub(super) fn new<'a>(
+        c: &'a Compact,
+        p: &'a BbPosition,
+        reserve: Reserve,
+    ) -> ParrainCounter<'a> {
+        let king_sq = crate::bitboard::bits::lowest(
+            p.walks[crate::bitboard::board::KING] & p.colours[p.side],
+        );
+        ParrainCounter {
+            c,
+            p,
+            reserve,
+            king_sq,
+            shield: c.shield_lines(p, king_sq),
+            mutate: c.captures_mutate,
+            n: 0,
+        }
+    }
+
+    /// The rebirth square of a move (castling, or from `from` to `to`) when it is empty once
+    /// the units stand on `occ`.
+    #[inline]
+    fn rebirth(&self, castling: Option<CastlingSide>, from: Sq, to: Sq, occ: u64) -> Option<Sq> {
+        parrain::rebirth_square(
             self.reserve.square.index(),
             castling,
             from,
             to,
             self.c.long_castling,
-        );
-        match square.filter(|&s| occ & bit(s) == 0) {
+        )
+        .filter(|&s| occ & bit(s) == 0)
+    }
+
+    /// Rebirth choices for a unit reborn on `square`: four when a pawn promotes there.
+    #[inline]
+    fn choices(&self, square: Option<Sq>) -> u64 {
+        match square {
             Some(s)
                 if promotes_on(
                     colour_index(self.reserve.piece.colour),
@@ -349,35 +381,65 @@ impl ParrainCounter<'_> {
         }
     }
 
-    fn step(&mut self, from: Sq, to: Sq, times: u64) {
-        if self.excluded & bit(from) != 0 {
-            return;
+    /// Whether a rebirth on `square` may shield the king (on `king_after` once the move is
+    /// made) from an enemy rider.
+    #[inline]
+    fn shielding(&self, square: Option<Sq>, king_after: Sq) -> bool {
+        let Some(s) = square else { return false };
+        let shield = if king_after == self.king_sq {
+            self.shield
+        } else {
+            self.c.shield_lines(self.p, king_after)
+        };
+        shield & bit(s) != 0
+    }
+
+    /// Whether the rebirth after this move (from `from` to `to`, of `kind`) may shield the
+    /// king: such a move is judged by the pipeline, not counted here.
+    pub(super) fn shields(&self, from: Sq, to: Sq, kind: MoveKind) -> bool {
+        match kind {
+            MoveKind::Castle(side) => {
+                let [kf, kt, rf, rt] = side.squares(colour_of(self.p.side)).map(|s| s.index());
+                let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
+                self.shielding(self.rebirth(Some(side), kf, kt, occ), kt)
+            }
+            _ => {
+                let occ = self.p.occupied() & !bit(from) | bit(to);
+                let king_after = if from == self.king_sq {
+                    to
+                } else {
+                    self.king_sq
+                };
+                self.shielding(self.rebirth(None, from, to, occ), king_after)
+            }
         }
+    }
+
+    fn step(&mut self, from: Sq, to: Sq, times: u64) {
         let occ = self.p.occupied() & !bit(from) | bit(to);
-        self.n += times * self.choices(None, from, to, occ);
+        let square = self.rebirth(None, from, to, occ);
+        let king_after = if from == self.king_sq {
+            to
+        } else {
+            self.king_sq
+        };
+        if !self.shielding(square, king_after) {
+            self.n += times * self.choices(square);
+        }
     }
 }
 
 impl orthodox::Sink for ParrainCounter<'_> {
-    #[inline]
-    fn situation(&mut self, checkers: u64, pinned: u64) {
-        self.excluded = if checkers != 0 {
-            !0
-        } else {
-            bit(self.king_sq) | pinned
-        };
-    }
     fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         match kind {
             MoveKind::EnPassant => {}
             MoveKind::Castle(side) => {
-                if self.excluded & bit(from) != 0 {
-                    return;
-                }
-                let colour = colour_of(self.p.side);
-                let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
+                let [kf, kt, rf, rt] = side.squares(colour_of(self.p.side)).map(|s| s.index());
                 let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
-                self.n += self.choices(Some(side), kf, kt, occ);
+                let square = self.rebirth(Some(side), kf, kt, occ);
+                if !self.shielding(square, kt) {
+                    self.n += self.choices(square);
+                }
             }
             _ => self.step(from, to, 1),
         }
