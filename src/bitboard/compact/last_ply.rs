@@ -150,6 +150,7 @@ impl Compact {
             // itself (no magic unit moves, nothing is reborn): each variant the contact stage
             // makes is legal.
             let mut simple_variants = 0u64;
+            let mut magic_variants = 0u64;
             let mut split = MagicLeafSplit {
                 zone,
                 magic: p.magic,
@@ -166,18 +167,13 @@ impl Compact {
                     };
                     simple_variants += self.mover_contact_variants(p, from, to, walk);
                 },
-                magic_move: |from: Sq, to: Sq, kind: MoveKind, promo: u8| {
-                    // Nothing is reborn here: the displacement goes straight to the contacts.
-                    self.contacts(
-                        p,
-                        CMove::displacement(from, to, kind, NONE, promo),
-                        &mut judge,
-                    )
+                magic_move: |from: Sq, to: Sq, _: MoveKind, _: u8| {
+                    magic_variants += self.magic_mover_variants(p, from, to, king_sq);
                 },
             };
             orthodox::generate(p, &mut split);
             let (plain, castles) = (split.n, split.castles);
-            let counted = plain + simple_variants;
+            let counted = plain + simple_variants + magic_variants;
             let movers = (p.colours[us] & !simple & !p.magic) | Self::en_passant_takers(p);
             self.generate_filtered::<MUTATE, NOW, LATER>(
                 p,

@@ -374,6 +374,57 @@ impl Compact {
         }
     }
 
+    /// The legal variants of a move of an unpinned magic unit other than the king, out of check,
+    /// from `from` to `to` (no capture, no castling, nothing reborn), counted without making
+    /// them. The units next to its arrival square are the only ones that can make a new contact
+    /// (no other unit moves), and each mutates on its own: the move is orthodox-legal, and a
+    /// variant is illegal only when an enemy unit mutates into an attacker of the king on
+    /// `king_sq`. So the count is the product, over the units contacted, of their new walks,
+    /// an enemy unit's counted only when it does not attack the king.
+    pub(super) fn magic_mover_variants(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        to: Sq,
+        king_sq: Sq,
+    ) -> u64 {
+        let t = self.t;
+        let us = p.side;
+        let magic = p.magic ^ bit(from) ^ bit(to);
+        let mut colours = p.colours;
+        colours[us] ^= bit(from) | bit(to);
+        let occ = colours[0] | colours[1];
+        let candidates = t.king[to] & occ & !magic & !p.royal;
+        let mut variants = 1u64;
+        for s in Bits(candidates) {
+            // The magic units that did not move touched the unit before as they do now; only
+            // the one that moved can be a new contact.
+            if !magic::is_new_contact(t, Some(s), s, Some(from), to, self.magic_kept) {
+                continue;
+            }
+            let touching = magic & t.king[s];
+            let c = if colours[0] & bit(s) != 0 { 0 } else { 1 };
+            let walk = walk_at(p, s);
+            let Some((walks, n)) = self.contact_change(s, c, walk, touching, bit(to), &colours)
+            else {
+                continue;
+            };
+            let options = if c == us {
+                u64::from(n)
+            } else {
+                walks[..n as usize]
+                    .iter()
+                    .filter(|&&w| !self.unit_attacks(c, s, w as usize, king_sq, occ))
+                    .count() as u64
+            };
+            variants *= options;
+            if variants == 0 {
+                return 0;
+            }
+        }
+        variants
+    }
+
     /// The number of moves a displacement from `from` to `to` by a unit of the side to move
     /// that is not magic makes by contact, when nothing else moves and nothing is reborn (so
     /// that the mover, of walk `walk` on arrival, is the only unit that may change).
