@@ -125,37 +125,20 @@ impl Compact {
             let zone = self.magic_zone(p);
             let us = p.side;
             let king_sq = lowest(p.walks[KING] & p.colours[us]);
-            // Unpinned units other than the king, out of check: their moves are orthodox-legal,
-            // so only an enemy unit mutated into an attacker of the king can make them illegal.
-            let unpinned = if self.in_check(p, us) {
-                0
-            } else {
-                p.colours[us] & !p.walks[KING] & !self.pinned(p, king_sq)
-            };
-            let simple = unpinned & !p.magic;
-            let mut judged = 0u64;
-            let mut judge = |mv: CMove| {
-                let legal = if unpinned & bit(mv.from as Sq) != 0
-                    && (mv.kind == MoveKind::Normal || mv.kind == MoveKind::DoublePush)
-                {
-                    !self.contacts_attack(p, &mv, king_sq)
-                } else {
-                    self.safe(&self.place_units(p, &mv), p.side)
-                };
-                if legal {
-                    judged += 1;
-                }
-            };
-            // A simple unit's move is orthodox-legal, and its contacts change only the mover
-            // itself (no magic unit moves, nothing is reborn): each variant the contact stage
-            // makes is legal.
+            // A move of a unit that is not magic changes by contact only the mover itself (no
+            // magic unit moves, nothing is reborn): each variant is legal when the move is
+            // orthodox-legal. An unpinned magic unit's move out of check is orthodox-legal too,
+            // and only an enemy unit it mutates into an attacker of the king can make a variant
+            // illegal.
             let mut simple_variants = 0u64;
             let mut magic_variants = 0u64;
+            let simple = p.colours[us] & !p.magic;
             let mut split = MagicLeafSplit {
                 zone,
                 magic: p.magic,
+                movers: p.colours[us] & !p.walks[KING],
                 simple,
-                magic_simple: unpinned & p.magic,
+                magic_simple: 0,
                 castles: [CastlingSide::King, CastlingSide::Queen]
                     .map(|side| side.squares(colour_of(us)).map(|s| s.index())),
                 n: 0,
@@ -172,30 +155,36 @@ impl Compact {
                 },
             };
             orthodox::generate(p, &mut split);
-            let (plain, castles) = (split.n, split.castles);
+            let (plain, castles, magic_simple) = (split.n, split.castles, split.magic_simple);
             let counted = plain + simple_variants + magic_variants;
-            let movers = (p.colours[us] & !simple & !p.magic) | Self::en_passant_takers(p);
+            // The moves left out (the magic units' when pinned or in check, en passant and
+            // castling next to a magic unit) are made and judged.
+            let mut judged = 0u64;
+            let mut judge = |mv: CMove| {
+                if self.safe(&self.place_units(p, &mv), p.side) {
+                    judged += 1;
+                }
+            };
             self.generate_filtered::<MUTATE, NOW, LATER>(
                 p,
                 false,
-                p.magic & !unpinned,
+                p.magic & !magic_simple,
                 &|_, _, _| true,
                 &mut judge,
             );
+            let king = p.walks[KING] & p.colours[us];
             self.generate_arriving::<MUTATE, NOW, LATER>(
                 p,
                 false,
-                movers & !p.magic,
+                (king | Self::en_passant_takers(p)) & !p.magic,
                 zone,
-                &|from, to, kind| match kind {
+                &|_, to, kind| match kind {
                     MoveKind::Castle(side) => {
                         let [_, _, rf, rt] = castles[(side == CastlingSide::Queen) as usize];
                         p.magic & bit(rf) != 0 || zone & bit(rt) != 0
                     }
-                    _ => {
-                        zone & bit(to) != 0
-                            && (simple & bit(from) == 0 || kind == MoveKind::EnPassant)
-                    }
+                    MoveKind::EnPassant => zone & bit(to) != 0,
+                    _ => false,
                 },
                 &mut judge,
             );

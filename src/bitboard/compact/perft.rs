@@ -51,6 +51,8 @@ impl Compact {
         let us = p.side;
         let enemy = p.colours[1 - us];
         let captures_special = MUTATE || NOW || LATER;
+        // No condition but magic units: a move changes nothing but by contact.
+        let contacts_alone = !captures_special;
         let zone = self.magic_zone(p);
         let plain = |from: Sq, to: Sq, kind: MoveKind| -> bool {
             let capture = kind == MoveKind::EnPassant || enemy & bit(to) != 0;
@@ -86,6 +88,23 @@ impl Compact {
             let (from, to) = (mv.from as Sq, mv.to as Sq);
             if plain(from, to, kind) {
                 n += self.count::<MUTATE, NOW, LATER>(&orthodox::make(p, mv), depth - 1);
+            } else if contacts_alone
+                && p.magic & bit(from) == 0
+                && matches!(
+                    kind,
+                    MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_)
+                )
+            {
+                // A unit that is not magic changes by contact only itself: its orthodox-legal
+                // move is legal in each variant, made through the stages without a test.
+                let (kind, promo) = match kind {
+                    MoveKind::Promotion(w) => (MoveKind::Normal, w),
+                    _ => (kind, NONE),
+                };
+                let cap = if enemy & bit(to) != 0 { to as u8 } else { NONE };
+                self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, &mut |m| {
+                    n += self.count::<MUTATE, NOW, LATER>(&self.make::<LATER>(p, &m), depth - 1);
+                });
             } else if kind != MoveKind::EnPassant && excluded & bit(from) == 0 {
                 let promoted = match mv.kind {
                     MoveKind::Promotion(w) => Some(w as usize),
@@ -118,6 +137,12 @@ impl Compact {
             return n;
         }
         let admit = |from, to, kind| !plain(from, to, kind);
+        // With magic units alone, only en passant and castling next to a magic unit are left of
+        // the other units' moves.
+        let admit_arriving = |from, to, kind: MoveKind| {
+            admit(from, to, kind)
+                && (!contacts_alone || kind == MoveKind::EnPassant || kind.castling().is_some())
+        };
         let mut descend = |mv: CMove| {
             let after = self.make::<LATER>(p, &mv);
             if self.safe(&after, p.side) {
@@ -133,12 +158,17 @@ impl Compact {
             0
         } | zone;
         self.generate_filtered::<MUTATE, NOW, LATER>(p, false, p.magic, &admit, &mut descend);
+        let arriving = if contacts_alone {
+            p.walks[KING] & p.colours[us] | Self::en_passant_takers(p)
+        } else {
+            !0
+        };
         self.generate_arriving::<MUTATE, NOW, LATER>(
             p,
             false,
-            !p.magic,
+            arriving & !p.magic,
             special,
-            &admit,
+            &admit_arriving,
             &mut descend,
         );
         n

@@ -9,7 +9,6 @@ use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Walk;
 use feerie_oracle::rules::FirstRankPawns;
 
-use super::moves::CMove;
 use super::{Compact, fr};
 
 impl Compact {
@@ -71,22 +70,6 @@ impl Compact {
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
             }
         }
-    }
-
-    /// Whether an enemy unit the move mutates by contact attacks the mover's king on `king_sq`
-    /// with its new walk. For a move that orthodox chess allows without looking (an unpinned
-    /// unit other than the king, out of check), this is all that can make it illegal: the
-    /// mutations change no square's occupation, and the unmutated enemy units attack as before.
-    pub(super) fn contacts_attack(&self, p: &BbPosition, mv: &CMove, king_sq: Sq) -> bool {
-        let them = 1 - p.side;
-        let enemy = p.colours[them] & !p.magic & !bit(mv.to as Sq);
-        let occ = (p.occupied() & !bit(mv.from as Sq)) | bit(mv.to as Sq);
-        mv.contacts[..mv.contact_count as usize]
-            .iter()
-            .any(|&(s, w)| {
-                enemy & bit(s as Sq) != 0
-                    && self.unit_attacks(them, s as Sq, w as usize, king_sq, occ)
-            })
     }
 
     /// Whether a unit of colour `by` attacks `sq`, the units on `occ` blocking.

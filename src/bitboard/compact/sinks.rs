@@ -206,14 +206,17 @@ impl orthodox::Sink for CirceCounter<'_> {
 }
 
 /// Splits the orthodox generator's moves at the last ply with magic units on the board: the
-/// moves that make no contact are counted; the contact moves of `simple` units (unpinned, not
-/// the king, not magic, out of check), en passant aside, go to `contact` one by one (from, to,
-/// promotion or NONE); the moves of `magic_simple` units (unpinned magic units other than the
-/// king, out of check) go to `magic_move` (from, to, kind, promotion or NONE); the others are
-/// left out.
+/// moves that make no contact are counted; the contact moves of `simple` units (those not
+/// magic: only the mover can change, so that they are legal as in orthodox chess), en passant
+/// and castling aside, go to `contact` one by one (from, to, promotion or NONE); the moves of
+/// `magic_simple` units (unpinned magic units, out of check) go to `magic_move` (from, to,
+/// kind, promotion or NONE); the others are left out. The generator tells the check and the
+/// pins before any move, which sets `magic_simple`.
 pub(super) struct MagicLeafSplit<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> {
     pub(super) zone: u64,
     pub(super) magic: u64,
+    /// The units of the side to move other than the king.
+    pub(super) movers: u64,
     pub(super) simple: u64,
     pub(super) magic_simple: u64,
     /// The squares of each castling of the side to move: king's side, queen's side.
@@ -248,6 +251,14 @@ impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> MagicLeafSplit<F, G> 
 }
 
 impl<F: FnMut(Sq, Sq, u8), G: FnMut(Sq, Sq, MoveKind, u8)> orthodox::Sink for MagicLeafSplit<F, G> {
+    #[inline]
+    fn situation(&mut self, checkers: u64, pinned: u64) {
+        self.magic_simple = if checkers == 0 {
+            self.movers & self.magic & !pinned
+        } else {
+            0
+        };
+    }
     fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         if self.magic & bit(from) != 0 {
             self.magic_add(from, to, kind);
