@@ -3,7 +3,7 @@
 //! that need only some of them.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, ROOK, WALKS, colour_of, square};
+use crate::bitboard::board::{BbPosition, KING, ROOK, WALKS, colour_of, square};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::rules::{at, moves_up};
 use crate::bitboard::tables::{Sq, bit};
@@ -60,6 +60,9 @@ impl Compact {
         let t = self.t;
         let us = p.side;
         let own = p.colours[us];
+        if movers & own == 0 {
+            return;
+        }
         let enemy = p.colours[1 - us];
         let occ = own | enemy;
         // Royal units cannot be taken on this path (no Circe rex inclusive); magic units
@@ -201,6 +204,22 @@ impl Compact {
             zone |= self.t.king[sq];
         }
         zone
+    }
+
+    /// The king of the side to move when one of its castlings would bring a magic rook or a
+    /// rook next to a magic unit (`zone`), else nothing: the castlings the orthodox generator
+    /// cannot count as plain moves.
+    #[inline]
+    pub(super) fn king_castling_into_contact(&self, p: &BbPosition, zone: u64) -> u64 {
+        let us = p.side;
+        let colour = colour_of(us);
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            let [_, _, rf, rt] = side.squares(colour).map(|s| s.index());
+            if p.castling.contains(square(rf)) && (p.magic & bit(rf) != 0 || zone & bit(rt) != 0) {
+                return p.walks[KING] & p.colours[us];
+            }
+        }
+        0
     }
 
     /// The pawn-like units of the side to move, when an en passant capture exists (else none).

@@ -172,7 +172,7 @@ impl Compact {
                 &|_, _, _| true,
                 &mut judge,
             );
-            let king = p.walks[KING] & p.colours[us];
+            let king = self.king_castling_into_contact(p, zone);
             self.generate_arriving::<MUTATE, NOW, LATER>(
                 p,
                 false,

@@ -159,7 +159,7 @@ impl Compact {
         } | zone;
         self.generate_filtered::<MUTATE, NOW, LATER>(p, false, p.magic, &admit, &mut descend);
         let arriving = if contacts_alone {
-            p.walks[KING] & p.colours[us] | Self::en_passant_takers(p)
+            self.king_castling_into_contact(p, zone) | Self::en_passant_takers(p)
         } else {
             !0
         };

@@ -394,7 +394,12 @@ impl Compact {
         let mut colours = p.colours;
         colours[us] ^= bit(from) | bit(to);
         let occ = colours[0] | colours[1];
-        let candidates = t.king[to] & occ & !magic & !p.royal;
+        let mut candidates = t.king[to] & occ & !magic & !p.royal;
+        if !self.magic_all_contacts {
+            // Only the magic unit that moved counts for the colour test: a unit of its side
+            // goes up, which never makes a pawn, so has one new walk or none, and is legal.
+            candidates &= colours[1 - us];
+        }
         let mut variants = 1u64;
         for s in Bits(candidates) {
             // The magic units that did not move touched the unit before as they do now; only
