@@ -39,9 +39,73 @@ pub fn lowest(b: u64) -> Sq {
     b.trailing_zeros() as Sq
 }
 
+/// The squares of `b` moved `files` files right and `ranks` ranks up; those that leave the
+/// board are dropped.
+#[inline]
+pub fn translate(b: u64, files: i32, ranks: i32) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    if files.abs() > 7 || ranks.abs() > 7 {
+        return 0;
+    }
+    // The files that would wrap onto the other side of the board are cleared first: moving
+    // right by n keeps files a to h-n, moving left keeps files a+n to h.
+    const KEEP_LEFT: [u64; 8] = {
+        let mut masks = [0u64; 8];
+        let mut n = 0;
+        while n < 8 {
+            let mut m = 0u64;
+            let mut f = 0;
+            while f < 8 - n {
+                m |= FILE_A << f;
+                f += 1;
+            }
+            masks[n] = m;
+            n += 1;
+        }
+        masks
+    };
+    let b = if files >= 0 {
+        (b & KEEP_LEFT[files as usize]) << files
+    } else {
+        (b & (KEEP_LEFT[-files as usize] << -files)) >> -files
+    };
+    if ranks >= 0 {
+        b << (8 * ranks)
+    } else {
+        b >> (-8 * ranks)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn translation_agrees_with_each_square() {
+        for b in [
+            u64::MAX,
+            0x8100_0000_0000_0081,
+            0x0000_0018_1800_0000,
+            1 << 7 | 1 << 56,
+        ] {
+            for files in -8..=8 {
+                for ranks in -8..=8 {
+                    let mut expected = 0u64;
+                    for sq in Bits(b) {
+                        let (f, r) = (sq as i32 % 8 + files, sq as i32 / 8 + ranks);
+                        if (0..8).contains(&f) && (0..8).contains(&r) {
+                            expected |= 1 << (r * 8 + f);
+                        }
+                    }
+                    assert_eq!(
+                        translate(b, files, ranks),
+                        expected,
+                        "{b:x} {files} {ranks}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn squares_come_lowest_first() {

@@ -164,6 +164,18 @@ const fn generator_knows(walk: Walk) -> bool {
 
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
 pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
+    p.reserve.is_none() && units_shaped(p, first_rank_steps)
+}
+
+/// As [`shaped`], whatever waits in a Parrain reserve: the generator never reads the reserve,
+/// so that it gives the moves of such a position's units, their rebirth aside.
+pub fn shaped_but_reserve(p: &BbPosition, first_rank_steps: bool) -> bool {
+    p.magic == 0 && units_shaped(p, first_rank_steps)
+}
+
+/// The units of `p` are ones the generator knows (magic units allowed), the reserve aside.
+#[inline]
+fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     const RANK_1: u64 = 0xFF;
     const RANK_8: u64 = 0xFF << 56;
     let up = (p.walks[PAWN] & p.colours[0]) | (p.walks[REVERSE_PAWN] & p.colours[1]);
@@ -180,7 +192,6 @@ pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
         && (p.walks[KING] & p.colours[1]).count_ones() == 1
         && last == 0
         && (first == 0 || first_rank_steps)
-        && p.reserve.is_none()
 }
 
 /// Units of colour `by` attacking `sq` with `occupied` blocking.

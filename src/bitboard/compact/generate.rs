@@ -222,13 +222,17 @@ impl Compact {
         0
     }
 
-    /// The pawn-like units of the side to move, when an en passant capture exists (else none).
+    /// The pawn-like units of the side to move that may take en passant: those next to the
+    /// square passed over, diagonally behind or ahead of it (either direction of pawn).
     #[inline]
     pub(super) fn en_passant_takers(p: &BbPosition) -> u64 {
-        if p.ep().is_some() {
-            p.pawnlike() & p.colours[p.side]
-        } else {
-            0
+        match p.ep() {
+            Some((target, _)) => {
+                let t = crate::bitboard::tables::tables();
+                let target = target as Sq;
+                p.pawnlike() & p.colours[p.side] & (t.pawn[0][target] | t.pawn[1][target])
+            }
+            None => 0,
         }
     }
 }

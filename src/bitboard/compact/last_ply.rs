@@ -10,7 +10,7 @@ use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::CastlingSide;
 
 use super::moves::CMove;
-use super::sinks::{CirceCounter, MagicLeafSplit, ParrainCounter, QuietCounter};
+use super::sinks::{CirceCounter, MagicLeafSplit, QuietCounter};
 use super::{Compact, NONE};
 
 impl Compact {
@@ -21,41 +21,14 @@ impl Compact {
         p: &BbPosition,
     ) -> u64 {
         let mut n = 0u64;
-        if LATER && let Some(reserve) = p.reserve {
-            let mut board = p.clone();
-            board.reserve = None;
-            if orthodox::shaped(&board, self.first_rank_steps())
-                && reserve.piece.colour == colour_of(p.side)
-            {
-                // A move is legal as in orthodox chess unless its rebirth may shield the king:
-                // the counter counts the others once per rebirth choice, and the pipeline judges
-                // those and en passant. A unit waiting of the enemy (a setup may put it there)
-                // may give check on its return: every move goes through the pipeline then.
-                let mut parrain = ParrainCounter::new(self, p, reserve);
-                orthodox::generate(&board, &mut parrain);
-                n = parrain.n;
-                // With no rider on the king's lines only the king's moves may be shielded.
-                let king = p.walks[KING] & p.colours[p.side];
-                let movers = if parrain.shield == 0 {
-                    king
-                } else {
-                    p.colours[p.side]
-                } | Self::en_passant_takers(p);
-                self.generate_filtered::<MUTATE, NOW, LATER>(
-                    p,
-                    false,
-                    movers,
-                    &|from, to, kind| {
-                        kind == MoveKind::EnPassant || parrain.shields(from, to, kind)
-                    },
-                    &mut |mv| {
-                        if self.safe(&self.place_units(p, &mv), p.side) {
-                            n += 1;
-                        }
-                    },
-                );
-                return n;
-            }
+        // A unit waiting of the enemy (a setup may put it there) may give check on its return:
+        // every move goes through the pipeline then.
+        if LATER
+            && let Some(reserve) = p.reserve
+            && reserve.piece.colour == colour_of(p.side)
+            && orthodox::shaped_but_reserve(p, self.first_rank_steps())
+        {
+            return self.count_last_ply_parrain::<MUTATE, NOW, LATER>(p, reserve);
         }
         if LATER && p.reserve.is_none() && orthodox::shaped(p, self.first_rank_steps()) {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only

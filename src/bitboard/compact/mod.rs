@@ -6,7 +6,8 @@
 //! One module a job: [`moves`] the compact move, [`generate`] the displacements, [`stages`]
 //! the later stages, [`make`] the position after a move, [`safety`] the mover's safety,
 //! [`perft`] and [`last_ply`] the counting, [`sinks`] the orthodox generator's counting sinks,
-//! [`circe_direct`] Circe captures made without the pipeline. The rules themselves are the
+//! [`circe_direct`] Circe captures made without the pipeline, [`parrain`] Parrain with a unit
+//! waiting on an orthodox board. The rules themselves are the
 //! kernel's ([`super::rules`]).
 
 mod circe_direct;
@@ -14,6 +15,7 @@ mod generate;
 mod last_ply;
 mod make;
 mod moves;
+mod parrain;
 mod perft;
 mod safety;
 mod sinks;

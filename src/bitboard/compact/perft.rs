@@ -9,7 +9,7 @@ use crate::bitboard::orthodox;
 use crate::bitboard::tables::{Sq, bit};
 
 use super::moves::CMove;
-use super::{Compact, NONE};
+use super::{Compact, NONE, PROMOTIONS};
 
 impl Compact {
     /// Perft below this position: the last ply counted by [`Self::count_last_ply`], an
@@ -28,6 +28,13 @@ impl Compact {
             && !(LATER && p.reserve.is_some())
         {
             return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
+        }
+        if LATER
+            && let Some(reserve) = p.reserve
+            && reserve.piece.colour == colour_of(p.side)
+            && orthodox::shaped_but_reserve(p, self.first_rank_steps())
+        {
+            return self.count_parrain::<MUTATE, NOW, LATER>(p, reserve, depth);
         }
         let mut n = 0u64;
         self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
@@ -51,8 +58,10 @@ impl Compact {
         let us = p.side;
         let enemy = p.colours[1 - us];
         let captures_special = MUTATE || NOW || LATER;
-        // No condition but magic units: a move changes nothing but by contact.
-        let contacts_alone = !captures_special;
+        // Nothing is reborn with a move here (no Circe, nothing waiting under Parrain): a move
+        // of a unit that is not magic changes only the mover (by capture or contact) and the
+        // unit it takes, so it is legal when orthodox-legal.
+        let nothing_reborn = !NOW;
         let zone = self.magic_zone(p);
         let plain = |from: Sq, to: Sq, kind: MoveKind| -> bool {
             let capture = kind == MoveKind::EnPassant || enemy & bit(to) != 0;
@@ -88,20 +97,26 @@ impl Compact {
             let (from, to) = (mv.from as Sq, mv.to as Sq);
             if plain(from, to, kind) {
                 n += self.count::<MUTATE, NOW, LATER>(&orthodox::make(p, mv), depth - 1);
-            } else if contacts_alone
+            } else if nothing_reborn
                 && p.magic & bit(from) == 0
                 && matches!(
                     kind,
                     MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_)
                 )
             {
-                // A unit that is not magic changes by contact only itself: its orthodox-legal
-                // move is legal in each variant, made through the stages without a test.
+                // Legal in each variant the stages make: made without a test.
+                let cap = if enemy & bit(to) != 0 { to as u8 } else { NONE };
                 let (kind, promo) = match kind {
+                    // A capturer that mutates does not promote: the stage decides, once.
+                    MoveKind::Promotion(w) if MUTATE && cap != NONE => {
+                        if w != PROMOTIONS[0] {
+                            continue;
+                        }
+                        (MoveKind::Normal, NONE)
+                    }
                     MoveKind::Promotion(w) => (MoveKind::Normal, w),
                     _ => (kind, NONE),
                 };
-                let cap = if enemy & bit(to) != 0 { to as u8 } else { NONE };
                 self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, &mut |m| {
                     n += self.count::<MUTATE, NOW, LATER>(&self.make::<LATER>(p, &m), depth - 1);
                 });
@@ -137,11 +152,11 @@ impl Compact {
             return n;
         }
         let admit = |from, to, kind| !plain(from, to, kind);
-        // With magic units alone, only en passant and castling next to a magic unit are left of
-        // the other units' moves.
+        // When nothing is reborn, only en passant and castling next to a magic unit are left of
+        // the moves of units that are not magic.
         let admit_arriving = |from, to, kind: MoveKind| {
             admit(from, to, kind)
-                && (!contacts_alone || kind == MoveKind::EnPassant || kind.castling().is_some())
+                && (!nothing_reborn || kind == MoveKind::EnPassant || kind.castling().is_some())
         };
         let mut descend = |mv: CMove| {
             let after = self.make::<LATER>(p, &mv);
@@ -158,7 +173,7 @@ impl Compact {
             0
         } | zone;
         self.generate_filtered::<MUTATE, NOW, LATER>(p, false, p.magic, &admit, &mut descend);
-        let arriving = if contacts_alone {
+        let arriving = if nothing_reborn {
             self.king_castling_into_contact(p, zone) | Self::en_passant_takers(p)
         } else {
             !0

@@ -2,11 +2,11 @@
 //! condition leaves orthodox are counted in bulk, the others judged one by one or left to the
 //! pipeline.
 
-use crate::bitboard::bits::Bits;
+use crate::bitboard::bits::{Bits, translate};
 use crate::bitboard::board::{BbPosition, colour_index, colour_of, walk_at};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox::{self, Sink};
-use crate::bitboard::rules::{parrain, promotes_on};
+use crate::bitboard::rules::{file, parrain, promotes_on, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{CirceModel, RebirthOccupied, RebirthWalk};
 use feerie_oracle::{CastlingSide, Reserve};
@@ -334,6 +334,8 @@ pub(super) struct ParrainCounter<'a> {
     /// The squares between the king and the enemy riders on its lines (empty board): where a
     /// rebirth may shield the king when it does not move.
     pub(super) shield: u64,
+    /// The squares where the unit waiting promotes when reborn there.
+    promoting: u64,
     /// Captures mutate (Frankfurt, Protean): a pawn taking on its last rank takes the captured
     /// walk instead of promoting, one move.
     pub(super) mutate: bool,
@@ -356,6 +358,9 @@ impl ParrainCounter<'_> {
             reserve,
             king_sq,
             shield: c.shield_lines(p, king_sq),
+            promoting: Bits(EDGE_RANKS)
+                .filter(|&s| promotes_on(colour_index(reserve.piece.colour), reserve.piece.walk, s))
+                .fold(0, |m, s| m | bit(s)),
             mutate: c.captures_mutate,
             n: 0,
         }
@@ -426,6 +431,28 @@ impl ParrainCounter<'_> {
         }
     }
 
+    /// The moves of a unit other than the king from `from` to each of `targets`, counted in
+    /// bulk: the rebirth squares are the targets moved by the vector from `from` to the capture
+    /// square, so that the targets whose rebirth shields the king or promotes are the
+    /// shielding and promoting squares moved back by it (an occupied rebirth square, or one
+    /// off the board, means no rebirth: one move).
+    #[inline]
+    fn bulk(&self, from: Sq, targets: u64) -> u64 {
+        let capture = self.reserve.square.index();
+        let (files, ranks) = (file(from) - file(capture), rank(from) - rank(capture));
+        // The rebirth square is never the arrival square (the capture square holds an enemy
+        // unit, the mover is not there): the squares free after the move are those free now
+        // and the start.
+        let free = !self.p.occupied() | bit(from);
+        let shielded = targets & translate(self.shield & free, files, ranks);
+        let promoting = if self.promoting == 0 {
+            0
+        } else {
+            targets & translate(self.promoting & free & !self.shield, files, ranks)
+        };
+        (targets.count_ones() - shielded.count_ones() + 3 * promoting.count_ones()) as u64
+    }
+
     fn step(&mut self, from: Sq, to: Sq, times: u64) {
         let occ = self.p.occupied() & !bit(from) | bit(to);
         let square = self.rebirth(None, from, to, occ);
@@ -456,8 +483,12 @@ impl orthodox::Sink for ParrainCounter<'_> {
         }
     }
     fn add_targets(&mut self, from: Sq, targets: u64) {
-        for to in Bits(targets) {
-            self.step(from, to, 1);
+        if from == self.king_sq {
+            for to in Bits(targets) {
+                self.step(from, to, 1);
+            }
+        } else {
+            self.n += self.bulk(from, targets);
         }
     }
     fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {

@@ -1,0 +1,182 @@
+//! Circe Parrain with a unit of the side to move waiting, on an orthodox board: the rebirth
+//! puts a unit of the mover's side on an empty square, which never makes a move illegal and
+//! makes an orthodox-illegal one legal only by shielding the king from an enemy rider
+//! ([`ParrainCounter::shields`]). So the orthodox generator's moves are legal unless their
+//! rebirth may shield the king, and only those and en passant need the pipeline's test.
+
+use crate::bitboard::bits::{Bits, lowest, translate};
+use crate::bitboard::board::{BbPosition, KING, WALKS};
+use crate::bitboard::moves::MoveKind;
+use crate::bitboard::orthodox;
+use crate::bitboard::rules::{file, rank};
+use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::Reserve;
+
+use super::moves::CMove;
+use super::sinks::ParrainCounter;
+use super::{Compact, NONE, PROMOTIONS};
+
+impl Compact {
+    /// The moves whose rebirth may shield the king, and en passant, through the pipeline
+    /// (untested: `emit` judges them). A unit other than the king has such a move only to a
+    /// square that puts the rebirth between the king and a rider: its arrivals are the
+    /// shielding squares moved by the vector from the capture square to the unit.
+    pub(super) fn parrain_shielding_moves<
+        const MUTATE: bool,
+        const NOW: bool,
+        const LATER: bool,
+    >(
+        &self,
+        p: &BbPosition,
+        judge: &ParrainCounter,
+        emit: &mut impl FnMut(CMove),
+    ) {
+        let us = p.side;
+        let t = self.t;
+        let own = p.colours[us];
+        let occ = p.occupied();
+        let takeable = p.colours[1 - us] & !p.royal & !p.magic;
+        let king = lowest(p.walks[KING] & own);
+        // The king's steps and castling: the shielding squares depend on where it goes.
+        let mut king_move = |from: Sq, to: Sq, kind: MoveKind, cap: u8, promo: u8| {
+            if judge.shields(from, to, kind) {
+                self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
+            }
+        };
+        for to in Bits(t.king[king] & (!occ | takeable)) {
+            let cap = if takeable & bit(to) != 0 {
+                to as u8
+            } else {
+                NONE
+            };
+            king_move(king, to, MoveKind::Normal, cap, NONE);
+        }
+        if p.castling != Default::default() {
+            self.castlings(p, king, occ, &mut king_move);
+        }
+        // Every en passant capture.
+        let takers = Self::en_passant_takers(p);
+        if takers != 0 {
+            self.generate_filtered::<MUTATE, NOW, LATER>(
+                p,
+                false,
+                takers,
+                &|_, _, kind| kind == MoveKind::EnPassant,
+                emit,
+            );
+        }
+        if judge.shield == 0 {
+            return;
+        }
+        let capture = judge.reserve.square.index();
+        let admit = |from, to, kind| kind != MoveKind::EnPassant && judge.shields(from, to, kind);
+        for (w, &walk) in WALKS.iter().enumerate() {
+            for unit in Bits(p.walks[w] & own & !bit(king)) {
+                let arrivals = translate(
+                    judge.shield,
+                    file(unit) - file(capture),
+                    rank(unit) - rank(capture),
+                );
+                if arrivals == 0 {
+                    continue;
+                }
+                let Some(reach) = t.piece_reach(walk, unit, occ) else {
+                    // A pawn: its own generation, when it may reach one of them (a step or a
+                    // double step away).
+                    let steps = t.king[unit] | bit(unit) << 16 | bit(unit) >> 16;
+                    if arrivals & steps != 0 {
+                        self.generate_arriving::<MUTATE, NOW, LATER>(
+                            p,
+                            false,
+                            bit(unit),
+                            arrivals,
+                            &admit,
+                            emit,
+                        );
+                    }
+                    continue;
+                };
+                for to in Bits(reach & arrivals & (!occ | takeable)) {
+                    if admit(unit, to, MoveKind::Normal) {
+                        let cap = if takeable & bit(to) != 0 {
+                            to as u8
+                        } else {
+                            NONE
+                        };
+                        self.stages::<MUTATE, NOW, LATER>(
+                            p,
+                            unit,
+                            to,
+                            MoveKind::Normal,
+                            cap,
+                            NONE,
+                            emit,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves at the last ply: the orthodox generator's moves counted once
+    /// per rebirth choice, unless their rebirth may shield the king; those and en passant
+    /// made and tested.
+    pub(super) fn count_last_ply_parrain<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        reserve: Reserve,
+    ) -> u64 {
+        let mut counter = ParrainCounter::new(self, p, reserve);
+        orthodox::generate(p, &mut counter);
+        let mut n = counter.n;
+        self.parrain_shielding_moves::<MUTATE, NOW, LATER>(p, &counter, &mut |mv| {
+            if self.safe(&self.place_units(p, &mv), p.side) {
+                n += 1;
+            }
+        });
+        n
+    }
+
+    /// Perft below a position with a unit waiting: the orthodox generator's moves that no rebirth may make legal otherwise are made through the
+    /// stages without a test, the others and en passant made and tested.
+    pub(super) fn count_parrain<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        reserve: Reserve,
+        depth: u32,
+    ) -> u64 {
+        let enemy = p.colours[1 - p.side];
+        let judge = ParrainCounter::new(self, p, reserve);
+        let mut n = 0u64;
+        let mut list = orthodox::MoveList::new();
+        orthodox::generate(p, &mut list);
+        for &mv in list.as_slice() {
+            let (from, to) = (mv.from as Sq, mv.to as Sq);
+            if mv.kind == MoveKind::EnPassant || judge.shields(from, to, mv.kind) {
+                continue;
+            }
+            let cap = if enemy & bit(to) != 0 { to as u8 } else { NONE };
+            let (kind, promo) = match mv.kind {
+                // A capturer that mutates does not promote: the stage decides, once.
+                MoveKind::Promotion(w) if MUTATE && cap != NONE => {
+                    if w != PROMOTIONS[0] {
+                        continue;
+                    }
+                    (MoveKind::Normal, NONE)
+                }
+                MoveKind::Promotion(w) => (MoveKind::Normal, w),
+                kind => (kind, NONE),
+            };
+            self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, &mut |m| {
+                n += self.count::<MUTATE, NOW, LATER>(&self.make::<LATER>(p, &m), depth - 1);
+            });
+        }
+        self.parrain_shielding_moves::<MUTATE, NOW, LATER>(p, &judge, &mut |mv| {
+            let after = self.make::<LATER>(p, &mv);
+            if self.safe(&after, p.side) {
+                n += self.count::<MUTATE, NOW, LATER>(&after, depth - 1);
+            }
+        });
+        n
+    }
+}
