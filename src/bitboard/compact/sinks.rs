@@ -14,7 +14,7 @@ use feerie_oracle::{CastlingSide, Reserve};
 /// The first and last ranks.
 const EDGE_RANKS: u64 = 0xFF | 0xFF << 56;
 
-use super::{Compact, NONE, PROMOTIONS, is_pawnlike};
+use super::{Compact, NONE, PROMOTIONS, is_pawnlike, promotes};
 
 /// Counts only the moves that capture nothing (for Circe, whose other moves are orthodox).
 pub(super) struct QuietCounter {
@@ -112,9 +112,8 @@ impl<'a> CirceCounter<'a> {
         if occ & bit(s) != 0 {
             return u64::from(self.model.occupied == RebirthOccupied::Relaxed);
         }
-        if is_pawnlike(walk) && bit(s) & EDGE_RANKS != 0 {
-            // A pawn reborn on an edge rank may promote there: the general judgement.
-            return self.capture(from, to, None);
+        if is_pawnlike(walk) && bit(s) & EDGE_RANKS != 0 && promotes(them, walk, s) {
+            return self.promoted_rebirths(s, occ | bit(s));
         }
         if self.near_king & bit(s) == 0 {
             return 1;
@@ -124,6 +123,21 @@ impl<'a> CirceCounter<'a> {
                 .c
                 .unit_attacks(them, s, walk, self.king_sq, occ | bit(s)),
         )
+    }
+
+    /// The legal moves of a capture whose victim, a pawn, is reborn on its last rank `s` and
+    /// promotes there, the units on `occ` afterwards: one per promotion that does not attack the
+    /// king.
+    #[inline(never)]
+    fn promoted_rebirths(&self, s: Sq, occ: u64) -> u64 {
+        if self.near_king & bit(s) == 0 {
+            return 4;
+        }
+        let them = 1 - self.p.side;
+        PROMOTIONS
+            .iter()
+            .filter(|&&w| !self.c.unit_attacks(them, s, w as usize, self.king_sq, occ))
+            .count() as u64
     }
 
     /// The legal moves one capture makes (promotion of the capturer aside).
