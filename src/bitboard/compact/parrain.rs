@@ -14,7 +14,7 @@ use feerie_oracle::Reserve;
 
 use super::moves::CMove;
 use super::sinks::ParrainCounter;
-use super::{Compact, NONE, PROMOTIONS};
+use super::{Compact, NONE};
 
 impl Compact {
     /// The moves whose rebirth may shield the king, and en passant, through the pipeline
@@ -145,31 +145,15 @@ impl Compact {
         reserve: Reserve,
         depth: u32,
     ) -> u64 {
-        let enemy = p.colours[1 - p.side];
         let judge = ParrainCounter::new(self, p, reserve);
         let mut n = 0u64;
         let mut list = orthodox::MoveList::new();
         orthodox::generate(p, &mut list);
         for &mv in list.as_slice() {
             let (from, to) = (mv.from as Sq, mv.to as Sq);
-            if mv.kind == MoveKind::EnPassant || judge.shields(from, to, mv.kind) {
-                continue;
+            if mv.kind != MoveKind::EnPassant && !judge.shields(from, to, mv.kind) {
+                n += self.count_legal_through_stages::<MUTATE, NOW, LATER>(p, mv, depth);
             }
-            let cap = if enemy & bit(to) != 0 { to as u8 } else { NONE };
-            let (kind, promo) = match mv.kind {
-                // A capturer that mutates does not promote: the stage decides, once.
-                MoveKind::Promotion(w) if MUTATE && cap != NONE => {
-                    if w != PROMOTIONS[0] {
-                        continue;
-                    }
-                    (MoveKind::Normal, NONE)
-                }
-                MoveKind::Promotion(w) => (MoveKind::Normal, w),
-                kind => (kind, NONE),
-            };
-            self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, &mut |m| {
-                n += self.count::<MUTATE, NOW, LATER>(&self.make::<LATER>(p, &m), depth - 1);
-            });
         }
         self.parrain_shielding_moves::<MUTATE, NOW, LATER>(p, &judge, &mut |mv| {
             let after = self.make::<LATER>(p, &mv);

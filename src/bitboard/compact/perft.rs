@@ -105,21 +105,7 @@ impl Compact {
                 )
             {
                 // Legal in each variant the stages make: made without a test.
-                let cap = if enemy & bit(to) != 0 { to as u8 } else { NONE };
-                let (kind, promo) = match kind {
-                    // A capturer that mutates does not promote: the stage decides, once.
-                    MoveKind::Promotion(w) if MUTATE && cap != NONE => {
-                        if w != PROMOTIONS[0] {
-                            continue;
-                        }
-                        (MoveKind::Normal, NONE)
-                    }
-                    MoveKind::Promotion(w) => (MoveKind::Normal, w),
-                    _ => (kind, NONE),
-                };
-                self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, &mut |m| {
-                    n += self.count::<MUTATE, NOW, LATER>(&self.make::<LATER>(p, &m), depth - 1);
-                });
+                n += self.count_legal_through_stages::<MUTATE, NOW, LATER>(p, mv, depth);
             } else if kind != MoveKind::EnPassant && excluded & bit(from) == 0 {
                 let promoted = match mv.kind {
                     MoveKind::Promotion(w) => Some(w as usize),
@@ -186,6 +172,42 @@ impl Compact {
             &admit_arriving,
             &mut descend,
         );
+        n
+    }
+
+    /// Perft below each variant the stages make of an orthodox move known to be legal in each
+    /// (made without a test).
+    pub(super) fn count_legal_through_stages<
+        const MUTATE: bool,
+        const NOW: bool,
+        const LATER: bool,
+    >(
+        &self,
+        p: &BbPosition,
+        mv: orthodox::Mv,
+        depth: u32,
+    ) -> u64 {
+        let (from, to) = (mv.from as Sq, mv.to as Sq);
+        let cap = if p.colours[1 - p.side] & bit(to) != 0 {
+            to as u8
+        } else {
+            NONE
+        };
+        let (kind, promo) = match mv.kind {
+            // A capturer that mutates does not promote: the stage decides, once.
+            MoveKind::Promotion(w) if MUTATE && cap != NONE => {
+                if w != PROMOTIONS[0] {
+                    return 0;
+                }
+                (MoveKind::Normal, NONE)
+            }
+            MoveKind::Promotion(w) => (MoveKind::Normal, w),
+            kind => (kind, NONE),
+        };
+        let mut n = 0;
+        self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, &mut |m| {
+            n += self.count::<MUTATE, NOW, LATER>(&self.make::<LATER>(p, &m), depth - 1);
+        });
         n
     }
 }
