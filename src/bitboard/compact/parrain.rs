@@ -36,6 +36,13 @@ impl Compact {
         let own = p.colours[us];
         let occ = p.occupied();
         let takeable = p.colours[1 - us] & !p.royal & !p.magic;
+        let taken = |to: Sq| {
+            if takeable & bit(to) != 0 {
+                to as u8
+            } else {
+                NONE
+            }
+        };
         let king = lowest(p.walks[KING] & own);
         // The king's steps and castling: the shielding squares depend on where it goes.
         let mut king_move = |from: Sq, to: Sq, kind: MoveKind, cap: u8, promo: u8| {
@@ -44,12 +51,7 @@ impl Compact {
             }
         };
         for to in Bits(t.king[king] & (!occ | takeable)) {
-            let cap = if takeable & bit(to) != 0 {
-                to as u8
-            } else {
-                NONE
-            };
-            king_move(king, to, MoveKind::Normal, cap, NONE);
+            king_move(king, to, MoveKind::Normal, taken(to), NONE);
         }
         if p.castling != Default::default() {
             self.castlings(p, king, occ, &mut king_move);
@@ -98,20 +100,8 @@ impl Compact {
                 };
                 for to in Bits(reach & arrivals & (!occ | takeable)) {
                     if admit(unit, to, MoveKind::Normal) {
-                        let cap = if takeable & bit(to) != 0 {
-                            to as u8
-                        } else {
-                            NONE
-                        };
-                        self.stages::<MUTATE, NOW, LATER>(
-                            p,
-                            unit,
-                            to,
-                            MoveKind::Normal,
-                            cap,
-                            NONE,
-                            emit,
-                        );
+                        let kind = MoveKind::Normal;
+                        self.stages::<MUTATE, NOW, LATER>(p, unit, to, kind, taken(to), NONE, emit);
                     }
                 }
             }
@@ -137,8 +127,9 @@ impl Compact {
         n
     }
 
-    /// Perft below a position with a unit waiting: the orthodox generator's moves that no rebirth may make legal otherwise are made through the
-    /// stages without a test, the others and en passant made and tested.
+    /// Perft below a position with a unit waiting: the orthodox generator's moves whose rebirth
+    /// cannot shield the king are made through the stages without a test, the others and en
+    /// passant made and tested.
     pub(super) fn count_parrain<const MUTATE: bool, const NOW: bool, const LATER: bool>(
         &self,
         p: &BbPosition,

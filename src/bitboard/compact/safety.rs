@@ -12,16 +12,23 @@ use feerie_oracle::rules::FirstRankPawns;
 use super::{Compact, fr};
 
 impl Compact {
+    /// The enemy riders (not magic) on a line of `king_sq` that attack along it, whatever
+    /// stands between.
+    #[inline]
+    fn snipers(&self, p: &BbPosition, king_sq: Sq) -> u64 {
+        let t = self.t;
+        let enemy = p.colours[1 - p.side] & !p.magic;
+        t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
+            | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy
+    }
+
     /// Units of the side to move pinned to the king on `king_sq` by enemy riders.
     pub(super) fn pinned(&self, p: &BbPosition, king_sq: Sq) -> u64 {
         let t = self.t;
         let us = p.side;
-        let enemy = p.colours[1 - us] & !p.magic;
         let occ = p.occupied();
-        let snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
-            | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
         let mut pinned = 0;
-        for s in Bits(snipers) {
+        for s in Bits(self.snipers(p, king_sq)) {
             let blockers = t.between(king_sq, s) & occ;
             if blockers.count_ones() == 1 {
                 pinned |= blockers & p.colours[us];
@@ -34,15 +41,7 @@ impl Compact {
     /// on an empty board: the only squares where a unit of the side to move, added, can shield
     /// that square from an attack.
     pub(super) fn shield_lines(&self, p: &BbPosition, king_sq: Sq) -> u64 {
-        let t = self.t;
-        let enemy = p.colours[1 - p.side] & !p.magic;
-        let snipers = t.rook(king_sq, 0) & (p.walks[ROOK] | p.walks[QUEEN]) & enemy
-            | t.bishop(king_sq, 0) & (p.walks[BISHOP] | p.walks[QUEEN]) & enemy;
-        let mut lines = 0;
-        for s in Bits(snipers) {
-            lines |= t.between(king_sq, s);
-        }
-        lines
+        Bits(self.snipers(p, king_sq)).fold(0, |lines, s| lines | self.t.between(king_sq, s))
     }
 
     /// Whether a unit of colour `c` and walk `w` on `s` attacks `target`, `occ` blocking.

@@ -2,8 +2,8 @@
 //! condition leaves orthodox are counted in bulk, the others judged one by one or left to the
 //! pipeline.
 
-use crate::bitboard::bits::{Bits, translate};
-use crate::bitboard::board::{BbPosition, colour_index, colour_of, walk_at};
+use crate::bitboard::bits::{Bits, lowest, translate};
+use crate::bitboard::board::{BbPosition, KING, colour_index, colour_of, walk_at};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox::{self, Sink};
 use crate::bitboard::rules::{file, parrain, promotes_on, rank};
@@ -363,9 +363,7 @@ impl ParrainCounter<'_> {
         p: &'a BbPosition,
         reserve: Reserve,
     ) -> ParrainCounter<'a> {
-        let king_sq = crate::bitboard::bits::lowest(
-            p.walks[crate::bitboard::board::KING] & p.colours[p.side],
-        );
+        let king_sq = lowest(p.walks[KING] & p.colours[p.side]);
         ParrainCounter {
             c,
             p,
@@ -397,17 +395,32 @@ impl ParrainCounter<'_> {
     /// Rebirth choices for a unit reborn on `square`: four when a pawn promotes there.
     #[inline]
     fn choices(&self, square: Option<Sq>) -> u64 {
-        match square {
-            Some(s)
-                if promotes_on(
-                    colour_index(self.reserve.piece.colour),
-                    self.reserve.piece.walk,
-                    s,
-                ) =>
-            {
-                4
+        if square.is_some_and(|s| self.promoting & bit(s) != 0) {
+            4
+        } else {
+            1
+        }
+    }
+
+    /// Where the unit waiting comes back after a move (castling, or from `from` to `to`), if
+    /// that square is empty then, and where the king stands after it.
+    #[inline(always)]
+    fn rebirth_after(&self, from: Sq, to: Sq, kind: MoveKind) -> (Option<Sq>, Sq) {
+        match kind {
+            MoveKind::Castle(side) => {
+                let [kf, kt, rf, rt] = side.squares(colour_of(self.p.side)).map(|s| s.index());
+                let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
+                (self.rebirth(Some(side), kf, kt, occ), kt)
             }
-            Some(_) | None => 1,
+            _ => {
+                let occ = self.p.occupied() & !bit(from) | bit(to);
+                let king_after = if from == self.king_sq {
+                    to
+                } else {
+                    self.king_sq
+                };
+                (self.rebirth(None, from, to, occ), king_after)
+            }
         }
     }
 
@@ -427,22 +440,8 @@ impl ParrainCounter<'_> {
     /// Whether the rebirth after this move (from `from` to `to`, of `kind`) may shield the
     /// king: such a move is judged by the pipeline, not counted here.
     pub(super) fn shields(&self, from: Sq, to: Sq, kind: MoveKind) -> bool {
-        match kind {
-            MoveKind::Castle(side) => {
-                let [kf, kt, rf, rt] = side.squares(colour_of(self.p.side)).map(|s| s.index());
-                let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
-                self.shielding(self.rebirth(Some(side), kf, kt, occ), kt)
-            }
-            _ => {
-                let occ = self.p.occupied() & !bit(from) | bit(to);
-                let king_after = if from == self.king_sq {
-                    to
-                } else {
-                    self.king_sq
-                };
-                self.shielding(self.rebirth(None, from, to, occ), king_after)
-            }
-        }
+        let (square, king_after) = self.rebirth_after(from, to, kind);
+        self.shielding(square, king_after)
     }
 
     /// The moves of a unit other than the king from `from` to each of `targets`, counted in
@@ -467,14 +466,10 @@ impl ParrainCounter<'_> {
         (targets.count_ones() - shielded.count_ones() + 3 * promoting.count_ones()) as u64
     }
 
-    fn step(&mut self, from: Sq, to: Sq, times: u64) {
-        let occ = self.p.occupied() & !bit(from) | bit(to);
-        let square = self.rebirth(None, from, to, occ);
-        let king_after = if from == self.king_sq {
-            to
-        } else {
-            self.king_sq
-        };
+    /// Counts a move `times` (once per promotion of the mover) unless its rebirth may shield
+    /// the king.
+    fn step(&mut self, from: Sq, to: Sq, kind: MoveKind, times: u64) {
+        let (square, king_after) = self.rebirth_after(from, to, kind);
         if !self.shielding(square, king_after) {
             self.n += times * self.choices(square);
         }
@@ -485,21 +480,13 @@ impl orthodox::Sink for ParrainCounter<'_> {
     fn add(&mut self, from: Sq, to: Sq, kind: MoveKind) {
         match kind {
             MoveKind::EnPassant => {}
-            MoveKind::Castle(side) => {
-                let [kf, kt, rf, rt] = side.squares(colour_of(self.p.side)).map(|s| s.index());
-                let occ = self.p.occupied() & !bit(kf) & !bit(rf) | bit(kt) | bit(rt);
-                let square = self.rebirth(Some(side), kf, kt, occ);
-                if !self.shielding(square, kt) {
-                    self.n += self.choices(square);
-                }
-            }
-            _ => self.step(from, to, 1),
+            _ => self.step(from, to, kind, 1),
         }
     }
     fn add_targets(&mut self, from: Sq, targets: u64) {
         if from == self.king_sq {
             for to in Bits(targets) {
-                self.step(from, to, 1);
+                self.step(from, to, MoveKind::Normal, 1);
             }
         } else {
             self.n += self.bulk(from, targets);
@@ -507,18 +494,18 @@ impl orthodox::Sink for ParrainCounter<'_> {
     }
     fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {
         for to in Bits(targets) {
-            self.step((to as i32 - delta) as Sq, to, 1);
+            self.step((to as i32 - delta) as Sq, to, MoveKind::Normal, 1);
         }
     }
     fn add_promotions(&mut self, targets: u64, delta: i32) {
         for to in Bits(targets) {
-            self.step((to as i32 - delta) as Sq, to, 4);
+            self.step((to as i32 - delta) as Sq, to, MoveKind::Normal, 4);
         }
     }
     fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
         let times = if self.mutate { 1 } else { 4 };
         for to in Bits(targets) {
-            self.step((to as i32 - delta) as Sq, to, times);
+            self.step((to as i32 - delta) as Sq, to, MoveKind::Normal, times);
         }
     }
 }
