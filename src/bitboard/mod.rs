@@ -14,6 +14,7 @@ mod moves;
 mod orthodox;
 mod rules;
 mod solving;
+pub mod space;
 mod tables;
 
 use feerie_oracle::engine::check_rules_fit;
@@ -159,6 +160,10 @@ impl BitboardEngine {
 impl Engine for BitboardEngine {
     fn name(&self) -> &'static str {
         "bitboard"
+    }
+
+    fn concrete(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn legal_moves(

@@ -17,6 +17,7 @@ pub mod error;
 pub mod layout;
 pub mod popeye_problems;
 pub mod search;
+pub mod space;
 pub mod stipulation;
 pub mod table;
 pub mod tree;
@@ -31,6 +32,9 @@ use rayon::prelude::*;
 use crate::progress::Progress;
 use error::SolveError;
 use search::Search;
+use space::{EngineSpace, Space};
+
+use crate::bitboard::space::BitboardSpace;
 use stipulation::Stipulation;
 
 /// How to solve.
@@ -81,14 +85,34 @@ pub fn solve(
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Solved, SolveError> {
+    match BitboardSpace::for_engine(engine, rules) {
+        Some(space) => solve_in(engine, space, position, rules, stipulation, options),
+        None => {
+            let space = EngineSpace::new(engine, rules);
+            solve_in(engine, space, position, rules, stipulation, options)
+        }
+    }
+}
+
+/// [`solve`] over `space`, which walks `engine`'s positions.
+fn solve_in<S: Space>(
+    engine: &dyn Engine,
+    space: S,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+) -> Result<Solved, SolveError> {
+    let root = space.enter(position)?;
     let search = Search::new(
         engine,
         rules,
+        space,
         stipulation,
         options.max_solutions.max(1),
         options.hash_megabytes,
     );
-    let roots = engine.successors(position, rules)?;
+    let roots = search.roots(&root)?;
     let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
     let progress = Progress::new(
         &format!("solve {stipulation}"),
@@ -96,8 +120,8 @@ pub fn solve(
         roots.len() as u64,
         options.progress && estimate > PROGRESS_FROM,
     );
-    let one = |(mv, after): &(MoveRecord, Position)| -> Result<Vec<Vec<MoveRecord>>, EngineError> {
-        let found = search.solutions_from(mv, after);
+    let one = |(mv, after): &(S::Mv, S::Pos)| -> Result<Vec<Vec<MoveRecord>>, EngineError> {
+        let found = search.solutions_from(&root, mv, after);
         progress.step();
         found
     };
@@ -116,13 +140,17 @@ pub fn solve(
     };
     progress.finish();
     let mut solutions: Vec<Vec<MoveRecord>> = found?.into_iter().flatten().collect();
-    let partial = search.stopped() || solutions.len() > options.max_solutions;
-    solutions.truncate(options.max_solutions);
     if stipulation.play == stipulation::Play::Help {
         for line in &mut solutions {
             *line = with_check_marks(engine, rules, position, line)?;
         }
     }
+    // In the order of the records, move by move (whatever order the space made its moves
+    // in), each line once.
+    solutions.sort();
+    solutions.dedup();
+    let partial = search.stopped() || solutions.len() > options.max_solutions;
+    solutions.truncate(options.max_solutions);
     Ok(Solved { solutions, partial })
 }
 

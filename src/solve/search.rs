@@ -4,19 +4,21 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
+use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
+use super::space::{Space, Want};
 use super::stipulation::{Goal, Play, Stipulation};
 use super::table::{Node, Table};
-use super::zobrist;
 
-/// One search: the engine, the rules, the goal, and a shared count of solutions found so that
-/// every thread stops once enough are found.
-pub struct Search<'a> {
-    /// The engine asked for moves and status.
+/// One search: the space it walks (an engine's positions), the rules, the goal, and a shared
+/// count of solutions found so that every thread stops once enough are found.
+pub struct Search<'a, S: Space> {
+    /// The engine the tree builder asks for the moves it shows.
     pub engine: &'a dyn Engine,
     /// The rules in force.
     pub rules: &'a Rules,
+    /// What is walked.
+    pub space: S,
     /// What is asked.
     pub stipulation: Stipulation,
     /// Stop once this many solutions are found (over all threads).
@@ -26,32 +28,53 @@ pub struct Search<'a> {
     table: Table,
 }
 
-type Found = Result<Vec<Vec<MoveRecord>>, EngineError>;
+/// One move of a line: the move, the position it leads to, and whether it was made after a
+/// pass (a series move after the first), so that the line can be played again for its records.
+pub struct LineMove<S: Space> {
+    mv: S::Mv,
+    after: S::Pos,
+    after_pass: bool,
+}
+
+impl<S: Space> Clone for LineMove<S> {
+    fn clone(&self) -> LineMove<S> {
+        LineMove {
+            mv: self.mv.clone(),
+            after: self.after.clone(),
+            after_pass: self.after_pass,
+        }
+    }
+}
+
+type Line<S> = Vec<LineMove<S>>;
 
 /// One level of a line search: the move just played, the position it leads to, what is left,
 /// the line so far and the solutions found.
-type Step<'a> = fn(
-    &Search<'a>,
-    &MoveRecord,
-    &Position,
+type Step<'a, S> = fn(
+    &Search<'a, S>,
+    &<S as Space>::Mv,
+    &<S as Space>::Pos,
     u32,
-    &mut Vec<MoveRecord>,
-    &mut Vec<Vec<MoveRecord>>,
+    &mut Line<S>,
+    &mut Vec<Line<S>>,
 ) -> Result<(), EngineError>;
 
-impl<'a> Search<'a> {
-    /// A search for `stipulation` under `rules`, stopping after `max_solutions` solutions,
-    /// with a transposition table of at most `hash_megabytes` MB.
+impl<'a, S: Space> Search<'a, S> {
+    /// A search for `stipulation` under `rules` over `space` (which walks `engine`'s
+    /// positions), stopping after `max_solutions` solutions, with a transposition table of at
+    /// most `hash_megabytes` MB.
     pub fn new(
         engine: &'a dyn Engine,
         rules: &'a Rules,
+        space: S,
         stipulation: Stipulation,
         max_solutions: usize,
         hash_megabytes: usize,
-    ) -> Search<'a> {
+    ) -> Search<'a, S> {
         Search {
             engine,
             rules,
+            space,
             stipulation,
             max_solutions,
             found: AtomicUsize::new(0),
@@ -65,115 +88,161 @@ impl<'a> Search<'a> {
         self.stopped.load(Ordering::Relaxed)
     }
 
-    fn record(&self, solutions: &mut Vec<Vec<MoveRecord>>, line: Vec<MoveRecord>) {
+    fn record(&self, solutions: &mut Vec<Line<S>>, line: Line<S>) {
         solutions.push(line);
         if self.found.fetch_add(1, Ordering::Relaxed) + 1 >= self.max_solutions {
             self.stopped.store(true, Ordering::Relaxed);
         }
     }
 
-    fn successors(&self, position: &Position) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        self.engine.successors(position, self.rules)
+    fn children(&self, p: &S::Pos, want: Want) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
+        self.space.children(p, want)
     }
 
-    /// The successors where no check mark is read (a side that cannot reach the goal with
-    /// this move): the engine need not find out whether each check is mate.
-    fn successors_unmarked(
-        &self,
-        position: &Position,
-    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
-        self.engine.successors_unmarked(position, self.rules)
-    }
-
-    /// The successors where only the moves that reach the goal count: the mating moves alone
+    /// The children where only the moves that reach the goal count: the mating moves alone
     /// for a mate, every move (marked) for a stalemate.
-    fn goal_successors(
-        &self,
-        position: &Position,
-    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+    fn goal_children(&self, p: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
         match self.stipulation.goal {
-            Goal::Mate => self.engine.mating_successors(position, self.rules),
-            Goal::Stalemate => self.successors(position),
+            Goal::Mate => self.children(p, Want::Mating),
+            Goal::Stalemate => self.children(p, Want::Marked),
         }
     }
 
     /// Whether `mv`, which led to `after`, reaches the goal against the side now to move.
+    fn reaches(&self, mv: &S::Mv, after: &S::Pos) -> Result<bool, EngineError> {
+        let mark = self.space.mark(mv);
+        Ok(match self.stipulation.goal {
+            Goal::Mate => mark == CheckMark::Mate,
+            Goal::Stalemate => mark == CheckMark::None && self.space.stalemated(after)?,
+        })
+    }
+
+    /// Whether the move recorded as `mv`, which led to `after`, reaches the goal against the
+    /// side now to move.
     pub fn reaches_goal(&self, mv: &MoveRecord, after: &Position) -> Result<bool, EngineError> {
         Ok(match self.stipulation.goal {
             Goal::Mate => mv.check == CheckMark::Mate,
             Goal::Stalemate => {
-                mv.check == CheckMark::None
-                    && self.engine.status(after, self.rules)? == Status::Stalemate
+                mv.check == CheckMark::None && self.space.stalemated(&self.space.enter(after)?)?
             }
         })
     }
 
-    /// The solutions that begin with the root move `first` (leading to `after`): whole lines
-    /// in help and series play, the key alone in direct and self play.
-    pub fn solutions_from(&self, first: &MoveRecord, after: &Position) -> Found {
+    /// The legal moves from the start position `root` (marked), with the positions they lead
+    /// to: the first moves to search with [`Search::solutions_from`].
+    pub fn roots(&self, root: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
+        self.children(root, Want::Marked)
+    }
+
+    /// The solutions that begin with the root move `first` from `root` (leading to `after`):
+    /// whole lines in help and series play, the key alone in direct and self play.
+    pub fn solutions_from(
+        &self,
+        root: &S::Pos,
+        first: &S::Mv,
+        after: &S::Pos,
+    ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
         let mut out = Vec::new();
         if self.stopped() {
-            return Ok(out);
+            return Ok(Vec::new());
         }
         let n = self.stipulation.moves;
+        let mut line = vec![LineMove {
+            mv: first.clone(),
+            after: after.clone(),
+            after_pass: false,
+        }];
         match self.stipulation.play {
             Play::Direct => {
-                if self.reaches_goal(first, after)? || n > 1 && self.defence_fails(after, n - 1)? {
-                    self.record(&mut out, vec![first.clone()]);
+                if self.reaches(first, after)? || n > 1 && self.defence_fails_in(after, n - 1)? {
+                    self.record(&mut out, line);
                 }
             }
             Play::SelfPlay => {
-                if self.self_defence_fails(after, n)? {
-                    self.record(&mut out, vec![first.clone()]);
+                if self.self_defence_fails_in(after, n)? {
+                    self.record(&mut out, line);
                 }
             }
             Play::Help => {
-                let mut line = vec![first.clone()];
-                self.help(
-                    first,
-                    after,
-                    self.stipulation.plies() - 1,
-                    &mut line,
-                    &mut out,
-                )?;
+                let left = self.stipulation.plies() - 1;
+                self.help(first, after, left, &mut line, &mut out)?;
             }
-            Play::SeriesHelp => {
-                let mut line = vec![first.clone()];
-                self.series_help(first, after, n - 1, &mut line, &mut out)?;
-            }
-            Play::SeriesDirect => {
-                let mut line = vec![first.clone()];
-                self.series_direct(first, after, n - 1, &mut line, &mut out)?;
-            }
+            Play::SeriesHelp => self.series_help(first, after, n - 1, &mut line, &mut out)?,
+            Play::SeriesDirect => self.series_direct(first, after, n - 1, &mut line, &mut out)?,
         }
-        Ok(out)
+        let mut solutions = Vec::new();
+        for found in &out {
+            solutions.extend(self.line_records(root, found)?);
+        }
+        Ok(solutions)
+    }
+
+    /// The records of a line found from `root`: one line per record of each move (more than
+    /// one only when two moves lead to the same position).
+    fn line_records(
+        &self,
+        root: &S::Pos,
+        line: &Line<S>,
+    ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
+        let mut lines = vec![Vec::with_capacity(line.len())];
+        let mut before = root.clone();
+        for step in line {
+            if step.after_pass {
+                before = self.space.turn_skipped(&before);
+            }
+            let records = self.space.records(&before, &step.mv, &step.after)?;
+            if records.is_empty() {
+                return Err(EngineError::IllegalMove(
+                    "a solution's move, played again, is not found".to_string(),
+                ));
+            }
+            lines = lines
+                .into_iter()
+                .flat_map(|l| {
+                    records.iter().map(move |r| {
+                        let mut l = l.clone();
+                        l.push(r.clone());
+                        l
+                    })
+                })
+                .collect();
+            before = step.after.clone();
+        }
+        Ok(lines)
     }
 
     /// Remembers that no solution lies below `after` with `left` moves, when none was found
     /// there (since `before`) and the search was complete (not stopped by the solution limit).
-    fn note_dead_end(&self, after: &Position, left: u32, before: usize, out: &[Vec<MoveRecord>]) {
+    fn note_dead_end(&self, after: &S::Pos, left: u32, before: usize, out: &[Line<S>]) {
         if out.len() == before && !self.stopped() {
-            self.table.put(after, Node::DeadEnd, left, false);
+            self.table
+                .put_keyed(self.space.key(after), Node::DeadEnd, left, false);
         }
+    }
+
+    fn dead_end(&self, after: &S::Pos, left: u32) -> bool {
+        self.table
+            .get_keyed(self.space.key(after), Node::DeadEnd, left)
+            .is_some()
     }
 
     /// Help play: `mv` was just played (leading to `after`), at most `left` half-moves remain.
     fn help(
         &self,
-        mv: &MoveRecord,
-        after: &Position,
+        mv: &S::Mv,
+        after: &S::Pos,
         left: u32,
-        line: &mut Vec<MoveRecord>,
-        out: &mut Vec<Vec<MoveRecord>>,
+        line: &mut Line<S>,
+        out: &mut Vec<Line<S>>,
     ) -> Result<(), EngineError> {
         // The side that reaches the goal has just moved when an even number of half-moves
         // remains: a shorter solution ends here (Popeye prints those of h#2 in h#3), and a
         // goal leaves no move to go on with.
-        if left % 2 == 0 && self.reaches_goal(mv, after)? {
+        if left % 2 == 0 && self.reaches(mv, after)? {
             self.record(out, line.clone());
             return Ok(());
         }
-        if left == 0 || self.table.get(after, Node::DeadEnd, left).is_some() {
+        if left == 0 || self.dead_end(after, left) {
             return Ok(());
         }
         // The last half-move must reach the goal (only the mating moves are asked for); a
@@ -181,36 +250,41 @@ impl<'a> Search<'a> {
         // is the other side's) needs no check marks; the goal side's earlier moves do, for a
         // shorter solution.
         let children = if left == 1 {
-            self.goal_successors(after)?
+            self.goal_children(after)?
         } else if left % 2 == 0 {
-            self.successors_unmarked(after)?
+            self.children(after, Want::Unmarked)?
         } else {
-            self.successors(after)?
+            self.children(after, Want::Marked)?
         };
         let before = out.len();
-        self.descend(after, before, children, left, line, out, Self::help)
+        self.descend(after, before, children, false, left, line, out, Self::help)
     }
 
-    /// Tries each of `children` after `after` in turn on the line, with `left - 1` half-moves
-    /// (or series moves) to go, by `step`; stops when enough solutions are found, and remembers
-    /// `after` as a dead end when no solution was found since `before` (the number of
-    /// solutions when the search of `after` began).
+    /// Tries each of `children` after `after` in turn on the line (made after a pass when
+    /// `after_pass`), with `left - 1` half-moves (or series moves) to go, by `step`; stops when
+    /// enough solutions are found, and remembers `after` as a dead end when no solution was
+    /// found since `before` (the number of solutions when the search of `after` began).
     #[allow(clippy::too_many_arguments)]
     fn descend(
         &self,
-        after: &Position,
+        after: &S::Pos,
         before: usize,
-        children: impl IntoIterator<Item = (MoveRecord, Position)>,
+        children: Vec<(S::Mv, S::Pos)>,
+        after_pass: bool,
         left: u32,
-        line: &mut Vec<MoveRecord>,
-        out: &mut Vec<Vec<MoveRecord>>,
-        step: Step<'a>,
+        line: &mut Line<S>,
+        out: &mut Vec<Line<S>>,
+        step: Step<'a, S>,
     ) -> Result<(), EngineError> {
         for (next, then) in children {
             if self.stopped() {
                 break;
             }
-            line.push(next.clone());
+            line.push(LineMove {
+                mv: next.clone(),
+                after: then.clone(),
+                after_pass,
+            });
             step(self, &next, &then, left - 1, line, out)?;
             line.pop();
         }
@@ -223,64 +297,76 @@ impl<'a> Search<'a> {
     /// check (the other side passes, which it cannot do in check), the series goes on.
     fn series_help(
         &self,
-        mv: &MoveRecord,
-        after: &Position,
+        mv: &S::Mv,
+        after: &S::Pos,
         left: u32,
-        line: &mut Vec<MoveRecord>,
-        out: &mut Vec<Vec<MoveRecord>>,
+        line: &mut Line<S>,
+        out: &mut Vec<Line<S>>,
     ) -> Result<(), EngineError> {
-        if self.table.get(after, Node::DeadEnd, left).is_some() {
+        if self.dead_end(after, left) {
             return Ok(());
         }
         let before = out.len();
-        for (reply, then) in self.goal_successors(after)? {
+        for (reply, then) in self.goal_children(after)? {
             if self.stopped() {
                 return Ok(());
             }
-            if self.reaches_goal(&reply, &then)? {
+            if self.reaches(&reply, &then)? {
                 let mut whole = line.clone();
-                whole.push(reply);
+                whole.push(LineMove {
+                    mv: reply,
+                    after: then,
+                    after_pass: false,
+                });
                 self.record(out, whole);
             }
         }
-        if left == 0 || mv.check != CheckMark::None {
+        if left == 0 || self.space.mark(mv) != CheckMark::None {
             return Ok(());
         }
-        let children = self.successors(&after.turn_skipped())?;
-        self.descend(after, before, children, left, line, out, Self::series_help)
+        let children = self.children(&self.space.turn_skipped(after), Want::Marked)?;
+        self.descend(
+            after,
+            before,
+            children,
+            true,
+            left,
+            line,
+            out,
+            Self::series_help,
+        )
     }
 
     /// Series direct play: the series side just played `mv`, and may play `left` more moves;
     /// only the last may check, and it must reach the goal.
     fn series_direct(
         &self,
-        mv: &MoveRecord,
-        after: &Position,
+        mv: &S::Mv,
+        after: &S::Pos,
         left: u32,
-        line: &mut Vec<MoveRecord>,
-        out: &mut Vec<Vec<MoveRecord>>,
+        line: &mut Line<S>,
+        out: &mut Vec<Line<S>>,
     ) -> Result<(), EngineError> {
-        if self.reaches_goal(mv, after)? {
+        if self.reaches(mv, after)? {
             self.record(out, line.clone());
             return Ok(());
         }
-        if left == 0
-            || mv.check != CheckMark::None
-            || self.table.get(after, Node::DeadEnd, left).is_some()
-        {
+        if left == 0 || self.space.mark(mv) != CheckMark::None || self.dead_end(after, left) {
             return Ok(());
         }
         let before = out.len();
         // The last series move must reach the goal: only the mating moves are asked for.
+        let skipped = self.space.turn_skipped(after);
         let children = if left == 1 {
-            self.goal_successors(&after.turn_skipped())?
+            self.goal_children(&skipped)?
         } else {
-            self.successors(&after.turn_skipped())?
+            self.children(&skipped, Want::Marked)?
         };
         self.descend(
             after,
             before,
             children,
+            true,
             left,
             line,
             out,
@@ -291,7 +377,11 @@ impl<'a> Search<'a> {
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
     /// defence.
     pub fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        let key = zobrist::key(position);
+        self.attack_wins_in(&self.space.enter(position)?, n)
+    }
+
+    fn attack_wins_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        let key = self.space.key(position);
         if let Some(known) = self.table.get_keyed(key, Node::Attack, n) {
             return Ok(known);
         }
@@ -300,27 +390,27 @@ impl<'a> Search<'a> {
         Ok(answer)
     }
 
-    fn attack_wins_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    fn attack_wins_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         if n <= 1 {
             // Only a move that reaches the goal now can win.
-            for (mv, after) in &self.goal_successors(position)? {
-                if self.reaches_goal(mv, after)? {
+            for (mv, after) in &self.goal_children(position)? {
+                if self.reaches(mv, after)? {
                     return Ok(true);
                 }
             }
             return Ok(false);
         }
-        let children = self.successors(position)?;
+        let children = self.children(position, Want::Marked)?;
         // Goals first: they end the search at once.
         for (mv, after) in &children {
-            if self.reaches_goal(mv, after)? {
+            if self.reaches(mv, after)? {
                 return Ok(true);
             }
         }
         // Then checks, then captures, then the quiet moves: the forcing moves leave the
         // defence fewest replies, and win most often.
-        for (_, after) in by_force(&children) {
-            if self.defence_fails(after, n - 1)? {
+        for (_, after) in self.by_force(&children) {
+            if self.defence_fails_in(after, n - 1)? {
                 return Ok(true);
             }
         }
@@ -330,7 +420,11 @@ impl<'a> Search<'a> {
     /// Direct play: whether every defence of the side to move (there must be one) lets the
     /// attacker reach the goal within `n` moves.
     pub fn defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        let key = zobrist::key(position);
+        self.defence_fails_in(&self.space.enter(position)?, n)
+    }
+
+    fn defence_fails_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        let key = self.space.key(position);
         if let Some(known) = self.table.get_keyed(key, Node::Defence, n) {
             return Ok(known);
         }
@@ -339,15 +433,15 @@ impl<'a> Search<'a> {
         Ok(answer)
     }
 
-    fn defence_fails_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    fn defence_fails_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         // The defender's marks are never read: it cannot reach the attacker's goal.
-        let children = self.successors_unmarked(position)?;
+        let children = self.children(position, Want::Unmarked)?;
         if children.is_empty() {
             return Ok(false);
         }
         // Captures first: taking a unit of the attack refutes most often.
-        for (_, after) in by_force(&children) {
-            if !self.attack_wins(after, n)? {
+        for (_, after) in self.by_force(&children) {
+            if !self.attack_wins_in(after, n)? {
                 return Ok(false);
             }
         }
@@ -358,31 +452,32 @@ impl<'a> Search<'a> {
     /// moves either reaches the goal against the attacker or lets the attacker force it within
     /// `n - 1` more moves.
     pub fn self_defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        if let Some(known) = self.table.get(position, Node::SelfDefence, n) {
+        self.self_defence_fails_in(&self.space.enter(position)?, n)
+    }
+
+    fn self_defence_fails_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        let key = self.space.key(position);
+        if let Some(known) = self.table.get_keyed(key, Node::SelfDefence, n) {
             return Ok(known);
         }
         let answer = self.self_defence_fails_searched(position, n)?;
-        self.table.put(position, Node::SelfDefence, n, answer);
+        self.table.put_keyed(key, Node::SelfDefence, n, answer);
         Ok(answer)
     }
 
-    fn self_defence_fails_searched(
-        &self,
-        position: &Position,
-        n: u32,
-    ) -> Result<bool, EngineError> {
+    fn self_defence_fails_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         if self.stipulation.goal == Goal::Mate {
             return self.self_defence_fails_mate(position, n);
         }
-        let children = self.successors(position)?;
+        let children = self.children(position, Want::Marked)?;
         if children.is_empty() {
             return Ok(false);
         }
         for (mv, after) in &children {
-            if self.reaches_goal(mv, after)? {
+            if self.reaches(mv, after)? {
                 continue;
             }
-            if n <= 1 || !self.self_attack_wins(after, n - 1)? {
+            if n <= 1 || !self.self_attack_wins_in(after, n - 1)? {
                 return Ok(false);
             }
         }
@@ -390,15 +485,15 @@ impl<'a> Search<'a> {
     }
 
     /// [`Search::self_defence_fails_searched`] toward mate: the defender's mating moves are
-    /// asked of the engine apart (few, and none in most positions, which the engine tells
-    /// cheaply), its other moves without marks.
-    fn self_defence_fails_mate(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        let mates = self.engine.mating_successors(position, self.rules)?;
+    /// asked apart (few, and none in most positions, which the engine tells cheaply), its
+    /// other moves without marks; a move mates when its position is a mating move's.
+    fn self_defence_fails_mate(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        let mates = self.children(position, Want::Mating)?;
         if n <= 1 && mates.is_empty() {
             // Every move must mate, and there is a move to make or the defender is stuck.
             return Ok(false);
         }
-        let children = self.successors_unmarked(position)?;
+        let children = self.children(position, Want::Unmarked)?;
         if children.is_empty() {
             return Ok(false);
         }
@@ -406,22 +501,11 @@ impl<'a> Search<'a> {
             // The mating moves are among the legal moves: as many means all of them.
             return Ok(children.len() == mates.len());
         }
-        let mates_with = |mv: &MoveRecord| {
-            mates.iter().any(|(m, _)| {
-                m.from == mv.from
-                    && m.to == mv.to
-                    && *m
-                        == MoveRecord {
-                            check: CheckMark::Mate,
-                            ..mv.clone()
-                        }
-            })
-        };
-        for (mv, after) in &children {
-            if mates_with(mv) {
+        for (_, after) in &children {
+            if mates.iter().any(|(_, mated)| mated == after) {
                 continue;
             }
-            if !self.self_attack_wins(after, n - 1)? {
+            if !self.self_attack_wins_in(after, n - 1)? {
                 return Ok(false);
             }
         }
@@ -431,32 +515,41 @@ impl<'a> Search<'a> {
     /// Self play: whether the attacker, to move, has a move after which the defender is forced
     /// to reach the goal within `n` moves.
     pub fn self_attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        if let Some(known) = self.table.get(position, Node::SelfAttack, n) {
+        self.self_attack_wins_in(&self.space.enter(position)?, n)
+    }
+
+    fn self_attack_wins_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        let key = self.space.key(position);
+        if let Some(known) = self.table.get_keyed(key, Node::SelfAttack, n) {
             return Ok(known);
         }
         let answer = self.self_attack_wins_searched(position, n)?;
-        self.table.put(position, Node::SelfAttack, n, answer);
+        self.table.put_keyed(key, Node::SelfAttack, n, answer);
         Ok(answer)
     }
 
-    fn self_attack_wins_searched(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+    fn self_attack_wins_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         // The attacker's marks are never read: its goal is the defender's move.
-        for (_, after) in self.successors_unmarked(position)? {
-            if self.self_defence_fails(&after, n)? {
+        for (_, after) in self.children(position, Want::Unmarked)? {
+            if self.self_defence_fails_in(&after, n)? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
-}
 
-/// The children in order of force: checks (and mates), then captures, then the other moves,
-/// each group in the engine's order. Unmarked children come as captures, then the others.
-fn by_force(children: &[(MoveRecord, Position)]) -> impl Iterator<Item = &(MoveRecord, Position)> {
-    let rank = |mv: &MoveRecord| match (mv.check, mv.capture.is_some()) {
-        (CheckMark::Check | CheckMark::Mate, _) => 0,
-        (CheckMark::None, true) => 1,
-        (CheckMark::None, false) => 2,
-    };
-    (0..3).flat_map(move |r| children.iter().filter(move |(mv, _)| rank(mv) == r))
+    /// The children in order of force: checks (and mates), then captures, then the other
+    /// moves, each group in the space's order. Unmarked children come as captures, then the
+    /// others.
+    fn by_force<'c>(
+        &'c self,
+        children: &'c [(S::Mv, S::Pos)],
+    ) -> impl Iterator<Item = &'c (S::Mv, S::Pos)> + 'c {
+        let rank = move |mv: &S::Mv| match (self.space.mark(mv), self.space.captures(mv)) {
+            (CheckMark::Check | CheckMark::Mate, _) => 0,
+            (CheckMark::None, true) => 1,
+            (CheckMark::None, false) => 2,
+        };
+        (0..3).flat_map(move |r| children.iter().filter(move |(mv, _)| rank(mv) == r))
+    }
 }

@@ -29,7 +29,9 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules}
 
 use super::error::SolveError;
 use super::search::Search;
+use super::space::{EngineSpace, Space};
 use super::stipulation::{Play, Stipulation};
+use crate::bitboard::space::BitboardSpace;
 
 /// What to build, as Popeye's options say it (`Variation`, `NoThreat`, `Try`, `SetPlay`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,16 +195,16 @@ pub struct Tree {
 
 /// Builds trees on a [`Search`]: the search answers "does the attacker get there within n",
 /// the builder asks it for each length to find the shortest.
-pub struct Builder<'s, 'a> {
-    search: &'s Search<'a>,
+pub struct Builder<'s, 'a, S: Space> {
+    search: &'s Search<'a, S>,
     options: TreeOptions,
 }
 
 type Built<T> = Result<T, EngineError>;
 
-impl<'s, 'a> Builder<'s, 'a> {
+impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
     /// A builder on `search`, whose stipulation is direct or self play.
-    pub fn new(search: &'s Search<'a>, options: TreeOptions) -> Builder<'s, 'a> {
+    pub fn new(search: &'s Search<'a, S>, options: TreeOptions) -> Builder<'s, 'a, S> {
         Builder { search, options }
     }
 
@@ -441,8 +443,41 @@ pub fn solve_tree(
     if !matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
         return Err(SolveError::NotATree(stipulation));
     }
-    let search = Search::new(engine, rules, stipulation, usize::MAX, hash_megabytes);
-    let builder = Builder::new(&search, *options);
+    match BitboardSpace::for_engine(engine, rules) {
+        Some(space) => {
+            let search = Search::new(
+                engine,
+                rules,
+                space,
+                stipulation,
+                usize::MAX,
+                hash_megabytes,
+            );
+            tree_of(&Builder::new(&search, *options), position)
+        }
+        None => {
+            let space = EngineSpace::new(engine, rules);
+            let search = Search::new(
+                engine,
+                rules,
+                space,
+                stipulation,
+                usize::MAX,
+                hash_megabytes,
+            );
+            tree_of(&Builder::new(&search, *options), position)
+        }
+    }
+}
+
+/// The tree of `position` that `builder` builds: every key (and try), and the set play when
+/// asked.
+fn tree_of<S: Space>(
+    builder: &Builder<'_, '_, S>,
+    position: &Position,
+) -> Result<Tree, SolveError> {
+    let (engine, rules) = (builder.search.engine, builder.search.rules);
+    let (stipulation, options) = (builder.search.stipulation, &builder.options);
     let set_play = if options.set_play {
         Some(builder.set_play(position, stipulation.moves)?)
     } else {

@@ -30,6 +30,7 @@ use feerie_oracle::rules::{
 
 use super::board::{BbPosition, WALKS};
 use super::rules::attacks::Attacks;
+use super::rules::checks::CheckSquares;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
 use super::rules::{PROMOTION_INDICES, file, promotes_on, rank};
@@ -147,6 +148,52 @@ impl Compact {
             (true, false, true) => self.collect::<true, false, true>(p, &mut out),
         }
         out
+    }
+
+    /// The positions after each legal move that mates, for the solver's last move: a move is
+    /// made, and then only a check is tested for legality and for a reply.
+    pub fn mating_children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
+        let mutate = rules.captures_mutate();
+        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        let mut out = Vec::new();
+        match (mutate, now, later) {
+            (false, false, false) => self.collect_mating::<false, false, false>(p, &mut out),
+            (false, true, _) => self.collect_mating::<false, true, false>(p, &mut out),
+            (false, false, true) => self.collect_mating::<false, false, true>(p, &mut out),
+            (true, false, false) => self.collect_mating::<true, false, false>(p, &mut out),
+            (true, true, _) => self.collect_mating::<true, true, false>(p, &mut out),
+            (true, false, true) => self.collect_mating::<true, false, true>(p, &mut out),
+        }
+        out
+    }
+
+    /// Whether the side to move in `p` is in check (its royal units attacked, or a royal pawn
+    /// open to en passant where that takes it).
+    pub fn checked(&self, p: &BbPosition) -> bool {
+        !self.safe(p, p.side)
+    }
+
+    fn collect_mating<const MUTATE: bool, const NOW: bool, const LATER: bool>(
+        &self,
+        p: &BbPosition,
+        out: &mut Vec<BbPosition>,
+    ) {
+        let checks = CheckSquares::of(p, &self.attacks);
+        self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
+            if let Some(c) = &checks
+                && !c.may_check(p, mv.from as Sq, mv.to as Sq, mv.kind, mv.walk != NONE)
+            {
+                return;
+            }
+            let after = self.make::<LATER>(p, &mv);
+            if !self.safe(&after, after.side)
+                && self.safe(&after, p.side)
+                && self.count::<MUTATE, NOW, LATER>(&after, 1) == 0
+            {
+                out.push(after);
+            }
+        });
     }
 
     pub(super) fn collect<const MUTATE: bool, const NOW: bool, const LATER: bool>(

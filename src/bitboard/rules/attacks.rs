@@ -62,6 +62,14 @@ impl Attacks {
         }
     }
 
+    /// The squares from which a unit of walk `walk` and colour index `by` would attack `sq`,
+    /// the units on `occupied` blocking.
+    #[inline]
+    pub fn reach_of(&self, walk: Walk, sq: Sq, occupied: u64, by: usize) -> u64 {
+        let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
+        self.reach(walk, sq, lines, by)
+    }
+
     /// The units of colour index `by` that attack `sq`, the units on `occupied` blocking.
     #[inline]
     pub fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {

@@ -6,12 +6,14 @@
 //! - [`mutation`]: the walk a capturer takes under Frankfurt and Protean chess (§4);
 //! - [`parrain`]: the vector that brings back a Parrain unit (§3, `rebirth_time: next_move`);
 //! - [`magic`]: the ladder of Bédoni's magic pieces and what a contact does (§6);
-//! - [`attacks`]: which units attack a square (magic units and inert pawns do not).
+//! - [`attacks`]: which units attack a square (magic units and inert pawns do not);
+//! - [`checks`]: which moves may give check (a superset, for the solver's mating moves).
 //!
 //! Every `match` on [`Walk`] here names each walk: a new walk does not compile until each rule
 //! says what it does with it.
 
 pub mod attacks;
+pub mod checks;
 pub mod circe;
 pub mod magic;
 pub mod mutation;

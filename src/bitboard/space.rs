@@ -1,0 +1,350 @@
+//! The solver's walk over the bitboard engine's own positions: children made by the perft
+//! paths (the orthodox generator, else the compact path, else the record path), check marks
+//! counted there, keys hashed from the bitboards, and a move record asked for only on the
+//! lines of the solutions (by playing the record path again and keeping the moves that lead
+//! to the same position).
+
+use std::hash::{Hash, Hasher};
+
+use feerie_oracle::engine::check_rules_fit;
+use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
+
+use super::board::BbPosition;
+use super::compact::Compact;
+use super::moves::MoveKind;
+use super::orthodox::{self, Counter, MoveList};
+use super::rules::attacks::Attacks;
+use super::rules::checks::CheckSquares;
+use super::tables::Sq;
+use super::{BitboardEngine, fairy};
+use crate::solve::space::{Space, Want};
+use crate::solve::zobrist::Key;
+
+/// What the search reads of a move made on bitboards: its check mark and whether it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BbMove {
+    check: CheckMark,
+    capture: bool,
+}
+
+/// The bitboard engine's positions under fixed rules.
+pub struct BitboardSpace<'r> {
+    rules: &'r Rules,
+    game: fairy::Game<'r>,
+    compact: Option<Compact>,
+    attacks: Attacks,
+}
+
+impl<'r> BitboardSpace<'r> {
+    /// The space for `engine` when it is the bitboard engine itself (not a wrapper around it,
+    /// which must be asked through its trait), else `None`.
+    pub fn for_engine(engine: &dyn Engine, rules: &'r Rules) -> Option<BitboardSpace<'r>> {
+        engine
+            .concrete()?
+            .downcast_ref::<BitboardEngine>()
+            .map(|_| BitboardSpace::new(rules))
+    }
+
+    /// The space under `rules`.
+    pub fn new(rules: &'r Rules) -> BitboardSpace<'r> {
+        BitboardSpace {
+            rules,
+            game: fairy::Game::new(rules),
+            compact: Compact::new(rules),
+            attacks: Attacks::new(rules.first_rank_pawns()),
+        }
+    }
+
+    /// Whether the side to move in `after` is in check.
+    fn in_check(&self, after: &BbPosition, orthodox: bool) -> bool {
+        if orthodox {
+            orthodox::in_check(after)
+        } else if let Some(c) = &self.compact {
+            c.checked(after)
+        } else {
+            self.game.in_check(after, after.side)
+        }
+    }
+
+    /// Whether the side to move in `after` has no legal move.
+    fn stuck(&self, after: &BbPosition, orthodox: bool) -> Result<bool, EngineError> {
+        Ok(if orthodox {
+            let mut replies = Counter::<4>(0);
+            orthodox::generate(after, &mut replies);
+            replies.0 == 0
+        } else if let Some(c) = &self.compact {
+            c.perft(after, 1, self.rules) == 0
+        } else {
+            self.game.legal(after)?.is_empty()
+        })
+    }
+
+    /// The mark of the move that led to `after`.
+    fn mark_of(&self, after: &BbPosition, orthodox: bool) -> Result<CheckMark, EngineError> {
+        Ok(if !self.in_check(after, orthodox) {
+            CheckMark::None
+        } else if self.stuck(after, orthodox)? {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        })
+    }
+
+    /// Every legal move from `p` as (capture, position after), by the fastest path the rules
+    /// and the position allow.
+    fn made(&self, p: &BbPosition, orthodox: bool) -> Result<Vec<(bool, BbPosition)>, EngineError> {
+        let them = p.colours[1 - p.side];
+        if orthodox {
+            let mut list = MoveList::new();
+            orthodox::generate(p, &mut list);
+            return Ok(list
+                .as_slice()
+                .iter()
+                .map(|&mv| {
+                    let after = orthodox::make(p, mv);
+                    (after.colours[1 - p.side] != them, after)
+                })
+                .collect());
+        }
+        if let Some(c) = &self.compact {
+            // A capture changes the other side's units (a rebirth puts one elsewhere).
+            return Ok(c
+                .children(p, self.rules)
+                .into_iter()
+                .map(|after| (after.colours[1 - p.side] != them, after))
+                .collect());
+        }
+        Ok(self
+            .game
+            .legal(p)?
+            .into_iter()
+            .map(|(r, after)| (r.capture.is_some(), after))
+            .collect())
+    }
+
+    /// The positions after each legal move from `p` that mates.
+    fn mating(&self, p: &BbPosition, orthodox: bool) -> Result<Vec<BbPosition>, EngineError> {
+        if orthodox {
+            let mut list = MoveList::new();
+            orthodox::generate(p, &mut list);
+            let mut out = Vec::new();
+            let checks = CheckSquares::of(p, &self.attacks);
+            for &mv in list.as_slice() {
+                if let Some(c) = &checks {
+                    let promotes = matches!(mv.kind, MoveKind::Promotion(_));
+                    if !c.may_check(p, mv.from as Sq, mv.to as Sq, mv.kind, promotes) {
+                        continue;
+                    }
+                }
+                let after = orthodox::make(p, mv);
+                if orthodox::in_check(&after) && self.stuck(&after, true)? {
+                    out.push(after);
+                }
+            }
+            return Ok(out);
+        }
+        if let Some(c) = &self.compact {
+            return Ok(c.mating_children(p, self.rules));
+        }
+        let mut out = Vec::new();
+        for (_, after) in self.game.legal(p)? {
+            if self.in_check(&after, false) && self.stuck(&after, false)? {
+                out.push(after);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Two positions the same but for the move clocks, which decide nothing a stipulation asks.
+fn same_but_clocks(a: &BbPosition, b: &BbPosition) -> bool {
+    let mut a = a.clone();
+    a.halfmove = b.halfmove;
+    a.fullmove = b.fullmove;
+    a == *b
+}
+
+/// A 64-bit hasher folding each word in by a multiply and a shift (distinct odd multipliers
+/// give the two independent keys).
+struct Fold {
+    state: u64,
+    multiplier: u64,
+}
+
+impl Hasher for Fold {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        let x = (self.state ^ word).wrapping_mul(self.multiplier);
+        self.state = x ^ (x >> 29);
+    }
+
+    fn finish(&self) -> u64 {
+        let x = self.state.wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    }
+}
+
+/// The key of a position: every set, the side to move, castling, en passant and the reserve
+/// (not the clocks).
+fn key(p: &BbPosition) -> Key {
+    let one = |seed: u64, multiplier: u64| {
+        let mut h = Fold {
+            state: seed,
+            multiplier,
+        };
+        for &w in p.colours.iter().chain(&p.walks) {
+            h.write_u64(w);
+        }
+        h.write_u64(p.royal);
+        h.write_u64(p.magic);
+        h.write_u64(p.mutable);
+        h.write_u64(p.side as u64);
+        p.castling.hash(&mut h);
+        h.write_u64(
+            p.ep()
+                .map_or(u64::MAX, |(a, b)| u64::from(a) << 8 | u64::from(b)),
+        );
+        p.reserve.hash(&mut h);
+        h.finish()
+    };
+    Key {
+        main: one(0x6665_6572_6965_0001, 0x9E37_79B9_7F4A_7C15),
+        check: one(0x6665_6572_6965_0002, 0xBF58_476D_1CE4_E5B9),
+    }
+}
+
+impl Space for BitboardSpace<'_> {
+    type Pos = BbPosition;
+    type Mv = BbMove;
+
+    fn enter(&self, position: &Position) -> Result<BbPosition, EngineError> {
+        check_rules_fit(position, self.rules)?;
+        Ok(BbPosition::from_setup(position.setup()))
+    }
+
+    fn key(&self, p: &BbPosition) -> Key {
+        key(p)
+    }
+
+    fn children(
+        &self,
+        p: &BbPosition,
+        want: Want,
+    ) -> Result<Vec<(BbMove, BbPosition)>, EngineError> {
+        let orthodox = orthodox::applies(p, self.rules);
+        if want == Want::Mating {
+            let them = p.colours[1 - p.side];
+            let mv = |after: &BbPosition| BbMove {
+                check: CheckMark::Mate,
+                capture: after.colours[1 - p.side] != them,
+            };
+            return Ok(self
+                .mating(p, orthodox)?
+                .into_iter()
+                .map(|after| (mv(&after), after))
+                .collect());
+        }
+        let made = self.made(p, orthodox)?;
+        let mut out = Vec::with_capacity(made.len());
+        for (capture, after) in made {
+            let check = match want {
+                Want::Unmarked => CheckMark::None,
+                Want::Marked => self.mark_of(&after, orthodox)?,
+                Want::Mating => {
+                    if !self.in_check(&after, orthodox) || !self.stuck(&after, orthodox)? {
+                        continue;
+                    }
+                    CheckMark::Mate
+                }
+            };
+            out.push((BbMove { check, capture }, after));
+        }
+        Ok(out)
+    }
+
+    fn mark(&self, mv: &BbMove) -> CheckMark {
+        mv.check
+    }
+
+    fn captures(&self, mv: &BbMove) -> bool {
+        mv.capture
+    }
+
+    fn stalemated(&self, p: &BbPosition) -> Result<bool, EngineError> {
+        let orthodox = orthodox::applies(p, self.rules);
+        Ok(!self.in_check(p, orthodox) && self.stuck(p, orthodox)?)
+    }
+
+    fn turn_skipped(&self, p: &BbPosition) -> BbPosition {
+        let mut skipped = p.clone();
+        skipped.side = 1 - p.side;
+        skipped.set_ep(None);
+        skipped
+    }
+
+    fn records(
+        &self,
+        before: &BbPosition,
+        _mv: &BbMove,
+        after: &BbPosition,
+    ) -> Result<Vec<MoveRecord>, EngineError> {
+        Ok(super::successors(before, self.rules)?
+            .into_iter()
+            .filter(|(_, made)| same_but_clocks(made, after))
+            .map(|(r, _)| r)
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_oracle::{Validation, fen};
+
+    fn space_children(fen_text: &str, rules: &Rules, want: Want) -> Vec<BbPosition> {
+        let position = fen::parse(fen_text, Validation::Strict).unwrap();
+        let space = BitboardSpace::new(rules);
+        let p = space.enter(&position).unwrap();
+        space
+            .children(&p, want)
+            .unwrap()
+            .into_iter()
+            .map(|(_, after)| after)
+            .collect()
+    }
+
+    #[test]
+    fn every_child_has_a_record_and_distinct_positions_have_distinct_keys() {
+        let rules = Rules::orthodox();
+        let fen_text = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let position = fen::parse(fen_text, Validation::Strict).unwrap();
+        let space = BitboardSpace::new(&rules);
+        let p = space.enter(&position).unwrap();
+        let children = space.children(&p, Want::Marked).unwrap();
+        assert_eq!(children.len(), 48);
+        let mut keys: Vec<u64> = children.iter().map(|(_, a)| key(a).main).collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), 48);
+        for (mv, after) in &children {
+            let records = space.records(&p, mv, after).unwrap();
+            assert_eq!(records.len(), 1);
+            assert_eq!(records[0].check, mv.check);
+        }
+    }
+
+    #[test]
+    fn mating_children_are_the_marked_children_that_mate() {
+        for rules in ["orthodox", "circe", "circe-parrain", "frankfurt"] {
+            let rules = Rules::from_words(&[rules], None, &[]).unwrap();
+            let fen_text = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+            let mates = space_children(fen_text, &rules, Want::Mating);
+            assert_eq!(mates.len(), 1, "{rules:?}");
+        }
+    }
+}

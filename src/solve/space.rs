@@ -1,0 +1,135 @@
+//! What the search walks: positions, the moves between them as far as the search reads them
+//! (check mark, capture), and their keys. Any engine is walked through the [`Engine`] trait
+//! ([`EngineSpace`]); the bitboard engine also walks its own positions
+//! ([`crate::bitboard::space::BitboardSpace`]), which spares a record and a shared-vocabulary
+//! position for every node. Move records are asked for only on the lines of the solutions.
+//!
+//! ```
+//! use feerie::oracle::{Position, ReferenceEngine, Rules};
+//! use feerie::solve::space::{EngineSpace, Space, Want};
+//! let rules = Rules::orthodox();
+//! let space = EngineSpace::new(&ReferenceEngine, &rules);
+//! let start = space.enter(&Position::start()).unwrap();
+//! assert_eq!(space.children(&start, Want::Unmarked).unwrap().len(), 20);
+//! ```
+
+use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
+
+use super::zobrist::{self, Key};
+
+/// Which children a node asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Every legal move, each with its check mark.
+    Marked,
+    /// Every legal move, check marks left `None` (the side cannot reach the goal with it).
+    Unmarked,
+    /// Only the moves that mate, marked.
+    Mating,
+}
+
+/// A space of positions the search walks.
+pub trait Space: Sync {
+    /// A position.
+    type Pos: Clone + PartialEq + Send + Sync;
+    /// A move as the search reads it.
+    type Mv: Clone + Send + Sync;
+
+    /// The space's position for `position`, or why the engine cannot take it.
+    fn enter(&self, position: &Position) -> Result<Self::Pos, EngineError>;
+
+    /// The key of `p` for the transposition table.
+    fn key(&self, p: &Self::Pos) -> Key;
+
+    /// The legal moves from `p` that `want` asks for, with the positions they lead to.
+    fn children(
+        &self,
+        p: &Self::Pos,
+        want: Want,
+    ) -> Result<Vec<(Self::Mv, Self::Pos)>, EngineError>;
+
+    /// The check mark of `mv` (`None` when the children were asked unmarked).
+    fn mark(&self, mv: &Self::Mv) -> CheckMark;
+
+    /// Whether `mv` captures (for move ordering only).
+    fn captures(&self, mv: &Self::Mv) -> bool;
+
+    /// Whether the side to move in `p` is stalemated (not in check, no legal move).
+    fn stalemated(&self, p: &Self::Pos) -> Result<bool, EngineError>;
+
+    /// `p` with the other side to move (a pass in series play), en passant gone.
+    fn turn_skipped(&self, p: &Self::Pos) -> Self::Pos;
+
+    /// Every move record, with its check mark, of a legal move from `before` that is `mv` and
+    /// leads to `after` (one record, unless two moves lead to the same position).
+    fn records(
+        &self,
+        before: &Self::Pos,
+        mv: &Self::Mv,
+        after: &Self::Pos,
+    ) -> Result<Vec<MoveRecord>, EngineError>;
+}
+
+/// Any engine, through the [`Engine`] trait: positions in the shared vocabulary, moves as
+/// records.
+pub struct EngineSpace<'a> {
+    engine: &'a dyn Engine,
+    rules: &'a Rules,
+}
+
+impl<'a> EngineSpace<'a> {
+    /// The space of `engine` under `rules`.
+    pub fn new(engine: &'a dyn Engine, rules: &'a Rules) -> EngineSpace<'a> {
+        EngineSpace { engine, rules }
+    }
+}
+
+impl Space for EngineSpace<'_> {
+    type Pos = Position;
+    type Mv = MoveRecord;
+
+    fn enter(&self, position: &Position) -> Result<Position, EngineError> {
+        Ok(position.clone())
+    }
+
+    fn key(&self, p: &Position) -> Key {
+        zobrist::key(p)
+    }
+
+    fn children(
+        &self,
+        p: &Position,
+        want: Want,
+    ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
+        match want {
+            Want::Marked => self.engine.successors(p, self.rules),
+            Want::Unmarked => self.engine.successors_unmarked(p, self.rules),
+            Want::Mating => self.engine.mating_successors(p, self.rules),
+        }
+    }
+
+    fn mark(&self, mv: &MoveRecord) -> CheckMark {
+        mv.check
+    }
+
+    fn captures(&self, mv: &MoveRecord) -> bool {
+        mv.capture.is_some()
+    }
+
+    fn stalemated(&self, p: &Position) -> Result<bool, EngineError> {
+        Ok(self.engine.status(p, self.rules)? == Status::Stalemate)
+    }
+
+    fn turn_skipped(&self, p: &Position) -> Position {
+        p.turn_skipped()
+    }
+
+    fn records(
+        &self,
+        _before: &Position,
+        mv: &MoveRecord,
+        _after: &Position,
+    ) -> Result<Vec<MoveRecord>, EngineError> {
+        Ok(vec![mv.clone()])
+    }
+}

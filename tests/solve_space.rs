@@ -1,0 +1,83 @@
+//! The bitboard engine's own positions, as the solver walks them, against the reference
+//! engine: on problem-like positions (where mates are at hand) and on fuzzed positions of
+//! every rule family, the children with their check marks, the mating children alone (made
+//! through the test of which moves may give check) and stalemate are the reference engine's.
+
+use feerie::bitboard::space::BitboardSpace;
+use feerie::harness::solving_campaign::make_problem;
+use feerie::harness::{Bucket, FuzzedPosition, Generator};
+use feerie::oracle::{CheckMark, Engine, ReferenceEngine, Status, fen};
+use feerie::playout::Rng;
+use feerie::solve::space::{Space, Want};
+
+fn compare(fuzzed: &FuzzedPosition) -> usize {
+    let (position, rules) = (&fuzzed.position, &fuzzed.rules);
+    let space = BitboardSpace::new(rules);
+    let p = space.enter(position).unwrap();
+    let children = |want| {
+        let mut seen: Vec<(String, CheckMark)> = space
+            .children(&p, want)
+            .unwrap()
+            .iter()
+            .map(|(mv, after)| (fen::write(&after.to_setup()), space.mark(mv)))
+            .collect();
+        seen.sort();
+        seen
+    };
+    let mut expected: Vec<(String, CheckMark)> = ReferenceEngine
+        .successor_setups(position, rules)
+        .unwrap()
+        .into_iter()
+        .map(|(mv, after)| (fen::write(&after), mv.check))
+        .collect();
+    expected.sort();
+    assert_eq!(
+        children(Want::Marked),
+        expected,
+        "marked children of {fuzzed}"
+    );
+    let mates: Vec<_> = expected
+        .iter()
+        .filter(|(_, mark)| *mark == CheckMark::Mate)
+        .cloned()
+        .collect();
+    assert_eq!(children(Want::Mating), mates, "mating children of {fuzzed}");
+    let unmarked: Vec<_> = expected
+        .iter()
+        .map(|(f, _)| (f.clone(), CheckMark::None))
+        .collect();
+    let mut sorted = unmarked.clone();
+    sorted.sort();
+    assert_eq!(children(Want::Unmarked), sorted, "children of {fuzzed}");
+    let stalemate = ReferenceEngine.status(position, rules).unwrap() == Status::Stalemate;
+    assert_eq!(
+        space.stalemated(&p).unwrap(),
+        stalemate,
+        "stalemate in {fuzzed}"
+    );
+    mates.len()
+}
+
+#[test]
+fn problem_positions_give_the_reference_engine_s_children_and_mates() {
+    let buckets = Bucket::all();
+    let mut mates = 0;
+    for bucket in 0..buckets.len() {
+        for case in 0..60 {
+            mates += compare(&make_problem(&buckets, bucket, 0x5ACE, case));
+        }
+    }
+    // The positions are drawn to have mates at hand: the mating test is exercised.
+    assert!(mates > 100, "only {mates} mating moves met");
+}
+
+#[test]
+fn fuzzed_positions_give_the_reference_engine_s_children_and_mates() {
+    let generator = Generator::standard();
+    for bucket in &Bucket::all() {
+        for case in 0..12 {
+            let fuzzed = generator.generate(&mut Rng::new(case), bucket).unwrap();
+            compare(&fuzzed);
+        }
+    }
+}
