@@ -141,3 +141,31 @@ fn keys_differ_on_everything_that_decides_the_legal_moves() {
         }
     }
 }
+
+#[test]
+fn a_dead_end_holds_for_fewer_moves_of_the_same_parity_and_keeps_the_most() {
+    let table = Table::with_megabytes(1);
+    let k = Key {
+        main: 0x0123_4567_89AB_CDEF,
+        check: 0xFEDC_BA98_7654_3210,
+    };
+    assert!(!table.dead_end(k, 3, 2));
+    table.put_dead_end(k, 5);
+    // Help play: two half-moves fewer at a time.
+    assert!(table.dead_end(k, 5, 2));
+    assert!(table.dead_end(k, 3, 2));
+    assert!(table.dead_end(k, 1, 2));
+    assert!(!table.dead_end(k, 4, 2));
+    assert!(!table.dead_end(k, 7, 2));
+    // Series play: any number of moves fewer.
+    assert!(table.dead_end(k, 4, 1));
+    assert!(!table.dead_end(k, 6, 1));
+    // A shorter dead end found later does not erase the longer one.
+    table.put_dead_end(k, 2);
+    assert!(table.dead_end(k, 5, 1));
+    table.put_dead_end(k, 9);
+    assert!(table.dead_end(k, 9, 1));
+    assert!(table.dead_end(k, 7, 2));
+    // Another question about the position is not a dead end.
+    assert_eq!(table.get_keyed(k, Node::Attack, 5), None);
+}

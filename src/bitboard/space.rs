@@ -164,57 +164,98 @@ fn same_but_clocks(a: &BbPosition, b: &BbPosition) -> bool {
     a == *b
 }
 
-/// A 64-bit hasher folding each word in by a multiply and a shift (distinct odd multipliers
-/// give the two independent keys).
-struct Fold {
-    state: u64,
-    multiplier: u64,
+/// One word of a position mixed with the word pair of its place in the position: the two
+/// halves of a 128-bit product, for each key a product of its own. The words are mixed apart
+/// and joined by XOR, so that the processor mixes them side by side.
+#[inline]
+fn mixed(word: u64, place: usize) -> [u64; 2] {
+    let [a, b] = PLACES[place];
+    let x = u128::from(word ^ a) * 0x9E37_79B9_7F4A_7C15_u128;
+    let y = u128::from(word ^ b) * 0xBF58_476D_1CE4_E5B9_u128;
+    [(x as u64) ^ (x >> 64) as u64, (y as u64) ^ (y >> 64) as u64]
 }
 
-impl Hasher for Fold {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+/// Random word pairs, one per place a word of the position may take.
+const PLACES: [[u64; 2]; 16] = {
+    let mut words = [[0; 2]; 16];
+    let mut state: u64 = 0x6665_6572_6965_0b0b;
+    let mut i = 0;
+    while i < words.len() {
+        let mut j = 0;
+        while j < 2 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            words[i][j] = z ^ (z >> 31);
+            j += 1;
         }
+        i += 1;
     }
-
-    fn write_u64(&mut self, word: u64) {
-        let x = (self.state ^ word).wrapping_mul(self.multiplier);
-        self.state = x ^ (x >> 29);
-    }
-
-    fn finish(&self) -> u64 {
-        let x = self.state.wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-}
+    words
+};
 
 /// The key of a position: every set, the side to move, castling, en passant and the reserve
 /// (not the clocks).
 fn key(p: &BbPosition) -> Key {
-    let one = |seed: u64, multiplier: u64| {
-        let mut h = Fold {
-            state: seed,
-            multiplier,
-        };
-        for &w in p.colours.iter().chain(&p.walks) {
-            h.write_u64(w);
-        }
-        h.write_u64(p.royal);
-        h.write_u64(p.magic);
-        h.write_u64(p.mutable);
-        h.write_u64(p.side as u64);
-        p.castling.hash(&mut h);
-        h.write_u64(
-            p.ep()
-                .map_or(u64::MAX, |(a, b)| u64::from(a) << 8 | u64::from(b)),
-        );
-        p.reserve.hash(&mut h);
-        h.finish()
+    let mut k = [0u64; 2];
+    let mut add = |word: u64, place: usize| {
+        let m = mixed(word, place);
+        k[0] ^= m[0];
+        k[1] ^= m[1];
     };
+    add(p.colours[0], 0);
+    add(p.colours[1], 1);
+    for (w, &set) in p.walks.iter().enumerate() {
+        add(set, 2 + w);
+    }
+    add(p.royal, 9);
+    add(p.magic, 10);
+    add(p.mutable, 11);
+    add(castling_word(p), 12);
+    let ep = p
+        .ep()
+        .map_or(0, |(a, b)| 1 << 16 | u64::from(a) << 8 | u64::from(b));
+    add(ep | (p.side as u64) << 20, 13);
+    if let Some(r) = &p.reserve {
+        let piece = r.piece;
+        let unit = u64::from(piece.walk.index() as u8) << 8
+            | u64::from(piece.colour == feerie_oracle::Colour::Black) << 4
+            | u64::from(piece.royal) << 3
+            | u64::from(piece.magic) << 2
+            | u64::from(piece.mutable) << 1
+            | 1;
+        add(unit << 8 | r.square.index() as u64, 14);
+    }
     Key {
-        main: one(0x6665_6572_6965_0001, 0x9E37_79B9_7F4A_7C15),
-        check: one(0x6665_6572_6965_0002, 0xBF58_476D_1CE4_E5B9),
+        main: k[0],
+        check: k[1],
+    }
+}
+
+/// The castling rights as one word.
+fn castling_word(p: &BbPosition) -> u64 {
+    let mut h = WordHasher(0);
+    p.castling.hash(&mut h);
+    h.0
+}
+
+/// Takes the one word a castling right set hashes as.
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = self.0.rotate_left(17) ^ word;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -255,6 +296,8 @@ impl Space for BitboardSpace<'_> {
             let check = match want {
                 Want::Unmarked => CheckMark::None,
                 Want::Marked => self.mark_of(&after, orthodox)?,
+                Want::Checks if self.in_check(&after, orthodox) => CheckMark::Check,
+                Want::Checks => CheckMark::None,
                 Want::Mating => {
                     if !self.in_check(&after, orthodox) || !self.stuck(&after, orthodox)? {
                         continue;
@@ -336,6 +379,93 @@ mod tests {
             assert_eq!(records.len(), 1);
             assert_eq!(records[0].check, mv.check);
         }
+    }
+
+    #[test]
+    fn keys_differ_on_everything_that_decides_the_legal_moves() {
+        use feerie_oracle::{CastlingRights, Colour, Piece, Reserve, Setup, Walk};
+        let base = fen::parse_setup("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+        let reserve = |walk, square: &str| Reserve {
+            piece: Piece::new(Colour::Black, walk),
+            square: square.parse().unwrap(),
+        };
+        let edits: Vec<(&str, Box<dyn Fn(&mut Setup)>)> = vec![
+            ("base", Box::new(|_| {})),
+            ("no en passant", Box::new(|s| s.en_passant = None)),
+            (
+                "no castling",
+                Box::new(|s| s.castling = CastlingRights::none()),
+            ),
+            (
+                "a castling right less",
+                Box::new(|s| s.castling.remove("h1".parse().unwrap())),
+            ),
+            (
+                "a reserve",
+                Box::new(move |s| s.reserve = Some(reserve(Walk::Knight, "c3"))),
+            ),
+            (
+                "another reserve unit",
+                Box::new(move |s| s.reserve = Some(reserve(Walk::Bishop, "c3"))),
+            ),
+            (
+                "another reserve square",
+                Box::new(move |s| s.reserve = Some(reserve(Walk::Knight, "c4"))),
+            ),
+            (
+                "a magic pawn",
+                Box::new(|s| {
+                    let sq = "e5".parse().unwrap();
+                    let p = s.board.get(sq).unwrap();
+                    s.board.set(sq, Some(p.with_magic(true)));
+                }),
+            ),
+            (
+                "a mutable pawn",
+                Box::new(|s| {
+                    let sq = "e5".parse().unwrap();
+                    let p = s.board.get(sq).unwrap();
+                    s.board.set(sq, Some(p.with_mutable(true)));
+                }),
+            ),
+            (
+                "a reverse pawn",
+                Box::new(|s| {
+                    let sq = "e5".parse().unwrap();
+                    s.board
+                        .set(sq, Some(Piece::new(Colour::White, Walk::ReversePawn)));
+                }),
+            ),
+            (
+                "black to move",
+                Box::new(|s| {
+                    s.side_to_move = Colour::Black;
+                    s.en_passant = None;
+                }),
+            ),
+        ];
+        let keys: Vec<(&str, Key)> = edits
+            .iter()
+            .map(|(name, edit)| {
+                let mut setup = base.clone();
+                edit(&mut setup);
+                (*name, key(&BbPosition::from_setup(&setup)))
+            })
+            .collect();
+        for (i, (a, ka)) in keys.iter().enumerate() {
+            for (b, kb) in &keys[i + 1..] {
+                assert_ne!(ka.main, kb.main, "{a} and {b}");
+                assert_ne!(ka.check, kb.check, "{a} and {b}");
+            }
+        }
+        // The clocks decide nothing a stipulation asks.
+        let mut later = base.clone();
+        later.halfmove_clock = 7;
+        later.fullmove_number = 9;
+        assert_eq!(
+            key(&BbPosition::from_setup(&later)),
+            key(&BbPosition::from_setup(&base))
+        );
     }
 
     #[test]

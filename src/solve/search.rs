@@ -9,6 +9,7 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules}
 use super::space::{Space, Want};
 use super::stipulation::{Goal, Play, Stipulation};
 use super::table::{Node, Table};
+use super::zobrist::Key;
 
 /// One search: the space it walks (an engine's positions), the rules, the goal, and a shared
 /// count of solutions found so that every thread stops once enough are found.
@@ -48,12 +49,14 @@ impl<S: Space> Clone for LineMove<S> {
 
 type Line<S> = Vec<LineMove<S>>;
 
-/// One level of a line search: the move just played, the position it leads to, what is left,
+/// One level of a line search: the move just played, the position it leads to and its key,
+/// what is left,
 /// the line so far and the solutions found.
 type Step<'a, S> = fn(
     &Search<'a, S>,
     &<S as Space>::Mv,
     &<S as Space>::Pos,
+    Key,
     u32,
     &mut Line<S>,
     &mut Vec<Line<S>>,
@@ -165,10 +168,17 @@ impl<'a, S: Space> Search<'a, S> {
             }
             Play::Help => {
                 let left = self.stipulation.plies() - 1;
-                self.help(first, after, left, &mut line, &mut out)?;
+                let key = self.space.key(after);
+                self.help(first, after, key, left, &mut line, &mut out)?;
             }
-            Play::SeriesHelp => self.series_help(first, after, n - 1, &mut line, &mut out)?,
-            Play::SeriesDirect => self.series_direct(first, after, n - 1, &mut line, &mut out)?,
+            Play::SeriesHelp => {
+                let key = self.space.key(after);
+                self.series_help(first, after, key, n - 1, &mut line, &mut out)?;
+            }
+            Play::SeriesDirect => {
+                let key = self.space.key(after);
+                self.series_direct(first, after, key, n - 1, &mut line, &mut out)?;
+            }
         }
         let mut solutions = Vec::new();
         for found in &out {
@@ -211,19 +221,24 @@ impl<'a, S: Space> Search<'a, S> {
         Ok(lines)
     }
 
-    /// Remembers that no solution lies below `after` with `left` moves, when none was found
-    /// there (since `before`) and the search was complete (not stopped by the solution limit).
-    fn note_dead_end(&self, after: &S::Pos, left: u32, before: usize, out: &[Line<S>]) {
+    /// Remembers that no solution lies below the position of `key` with `left` moves, when
+    /// none was found there (since `before`) and the search was complete (not stopped by the
+    /// solution limit).
+    fn note_dead_end(&self, key: Key, left: u32, before: usize, out: &[Line<S>]) {
         if out.len() == before && !self.stopped() {
-            self.table
-                .put_keyed(self.space.key(after), Node::DeadEnd, left, false);
+            self.table.put_dead_end(key, left);
         }
     }
 
-    fn dead_end(&self, after: &S::Pos, left: u32) -> bool {
-        self.table
-            .get_keyed(self.space.key(after), Node::DeadEnd, left)
-            .is_some()
+    /// Whether the position of `key` was searched without a solution with `left` moves or
+    /// more (in help play, two half-moves more at a time: the same side to move).
+    fn dead_end(&self, key: Key, left: u32) -> bool {
+        let stride = if self.stipulation.play == Play::Help {
+            2
+        } else {
+            1
+        };
+        self.table.dead_end(key, left, stride)
     }
 
     /// Help play: `mv` was just played (leading to `after`), at most `left` half-moves remain.
@@ -231,6 +246,7 @@ impl<'a, S: Space> Search<'a, S> {
         &self,
         mv: &S::Mv,
         after: &S::Pos,
+        key: Key,
         left: u32,
         line: &mut Line<S>,
         out: &mut Vec<Line<S>>,
@@ -242,7 +258,7 @@ impl<'a, S: Space> Search<'a, S> {
             self.record(out, line.clone());
             return Ok(());
         }
-        if left == 0 || self.dead_end(after, left) {
+        if left == 0 || self.dead_end(key, left) {
             return Ok(());
         }
         // The last half-move must reach the goal (only the mating moves are asked for); a
@@ -257,17 +273,18 @@ impl<'a, S: Space> Search<'a, S> {
             self.children(after, Want::Marked)?
         };
         let before = out.len();
-        self.descend(after, before, children, false, left, line, out, Self::help)
+        self.descend(key, before, children, false, left, line, out, Self::help)
     }
 
-    /// Tries each of `children` after `after` in turn on the line (made after a pass when
-    /// `after_pass`), with `left - 1` half-moves (or series moves) to go, by `step`; stops when
-    /// enough solutions are found, and remembers `after` as a dead end when no solution was
-    /// found since `before` (the number of solutions when the search of `after` began).
+    /// Tries each of `children` of the position of `key` in turn on the line (made after a
+    /// pass when `after_pass`), with `left - 1` half-moves (or series moves) to go, by `step`;
+    /// stops when enough solutions are found, and remembers the position as a dead end when no
+    /// solution was found since `before` (the number of solutions when its search began). The
+    /// children's table slots are fetched ahead, while the first of them is searched.
     #[allow(clippy::too_many_arguments)]
     fn descend(
         &self,
-        after: &S::Pos,
+        key: Key,
         before: usize,
         children: Vec<(S::Mv, S::Pos)>,
         after_pass: bool,
@@ -276,7 +293,13 @@ impl<'a, S: Space> Search<'a, S> {
         out: &mut Vec<Line<S>>,
         step: Step<'a, S>,
     ) -> Result<(), EngineError> {
-        for (next, then) in children {
+        let keys: Vec<Key> = children.iter().map(|(_, p)| self.space.key(p)).collect();
+        if left > 1 {
+            for &k in &keys {
+                self.table.prefetch(k, Node::DeadEnd, left - 1);
+            }
+        }
+        for ((next, then), k) in children.into_iter().zip(keys) {
             if self.stopped() {
                 break;
             }
@@ -285,10 +308,10 @@ impl<'a, S: Space> Search<'a, S> {
                 after: then.clone(),
                 after_pass,
             });
-            step(self, &next, &then, left - 1, line, out)?;
+            step(self, &next, &then, k, left - 1, line, out)?;
             line.pop();
         }
-        self.note_dead_end(after, left, before, out);
+        self.note_dead_end(key, left, before, out);
         Ok(())
     }
 
@@ -299,11 +322,12 @@ impl<'a, S: Space> Search<'a, S> {
         &self,
         mv: &S::Mv,
         after: &S::Pos,
+        key: Key,
         left: u32,
         line: &mut Line<S>,
         out: &mut Vec<Line<S>>,
     ) -> Result<(), EngineError> {
-        if self.dead_end(after, left) {
+        if self.dead_end(key, left) {
             return Ok(());
         }
         let before = out.len();
@@ -324,9 +348,10 @@ impl<'a, S: Space> Search<'a, S> {
         if left == 0 || self.space.mark(mv) != CheckMark::None {
             return Ok(());
         }
-        let children = self.children(&self.space.turn_skipped(after), Want::Marked)?;
+        // A series move that checks ends the series: whether it mates is not asked.
+        let children = self.children(&self.space.turn_skipped(after), Want::Checks)?;
         self.descend(
-            after,
+            key,
             before,
             children,
             true,
@@ -343,6 +368,7 @@ impl<'a, S: Space> Search<'a, S> {
         &self,
         mv: &S::Mv,
         after: &S::Pos,
+        key: Key,
         left: u32,
         line: &mut Line<S>,
         out: &mut Vec<Line<S>>,
@@ -351,7 +377,7 @@ impl<'a, S: Space> Search<'a, S> {
             self.record(out, line.clone());
             return Ok(());
         }
-        if left == 0 || self.space.mark(mv) != CheckMark::None || self.dead_end(after, left) {
+        if left == 0 || self.space.mark(mv) != CheckMark::None || self.dead_end(key, left) {
             return Ok(());
         }
         let before = out.len();
@@ -363,7 +389,7 @@ impl<'a, S: Space> Search<'a, S> {
             self.children(&skipped, Want::Marked)?
         };
         self.descend(
-            after,
+            key,
             before,
             children,
             true,

@@ -24,6 +24,9 @@ pub enum Want {
     Marked,
     /// Every legal move, check marks left `None` (the side cannot reach the goal with it).
     Unmarked,
+    /// Every legal move, marked when it checks; whether a check mates may be left unasked
+    /// (a series move, which must not check, and cannot reach the goal).
+    Checks,
     /// Only the moves that mate, marked.
     Mating,
 }
@@ -102,7 +105,7 @@ impl Space for EngineSpace<'_> {
         want: Want,
     ) -> Result<Vec<(MoveRecord, Position)>, EngineError> {
         match want {
-            Want::Marked => self.engine.successors(p, self.rules),
+            Want::Marked | Want::Checks => self.engine.successors(p, self.rules),
             Want::Unmarked => self.engine.successors_unmarked(p, self.rules),
             Want::Mating => self.engine.mating_successors(p, self.rules),
         }

@@ -68,6 +68,9 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The most moves left a question may have to be kept (longer ones are not stored).
+const MAX_LEFT: u32 = 255;
+
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 /// Slots a bucket, looked at together on every lookup.
 const WAYS: usize = 4;
@@ -82,6 +85,9 @@ fn pack(node: Node, left: u32, answer: bool, check: u64) -> u64 {
         | u64::from(left.min(255)) << 32
         | (check & 0xFFFF_FFFF)
 }
+
+/// The bits of the moves left in the data.
+const LEFT_BITS: u64 = 0xFF << 32;
 
 /// The data's moves left, for replacement.
 fn left_of(data: u64) -> u64 {
@@ -165,6 +171,82 @@ impl Table {
         (main, check, bucket * WAYS)
     }
 
+    /// Whether the position of `key` is known to lead to no solution with `left` moves: it
+    /// was stored as a [`Node::DeadEnd`] with as many moves or more, by a multiple of `stride`
+    /// more (a search with more moves left also finds every shorter solution: in help play
+    /// two half-moves shorter, in series play one move shorter). Dead ends of one position
+    /// share a slot, which keeps the most moves left.
+    pub fn dead_end(&self, key: Key, left: u32, stride: u32) -> bool {
+        if self.buckets == 0 || left > MAX_LEFT {
+            return false;
+        }
+        let (main, check, first) = self.locate(key, Node::DeadEnd, 0);
+        let wanted = pack(Node::DeadEnd, 0, false, check);
+        let Some(bucket) = self.bucket(first, false) else {
+            return false;
+        };
+        for slot in bucket {
+            let data = slot.data.load(Ordering::Relaxed);
+            let guard = slot.guard.load(Ordering::Relaxed);
+            if guard ^ data == main && data & !LEFT_BITS == wanted {
+                let stored = left_of(data) as u32;
+                return stored >= left && (stored - left) % stride.max(1) == 0;
+            }
+        }
+        false
+    }
+
+    /// Stores that the position of `key` leads to no solution with `left` moves (see
+    /// [`Table::dead_end`]), unless more moves are already known dead.
+    pub fn put_dead_end(&self, key: Key, left: u32) {
+        if self.buckets == 0 || left > MAX_LEFT {
+            return;
+        }
+        let (main, check, first) = self.locate(key, Node::DeadEnd, 0);
+        let wanted = pack(Node::DeadEnd, 0, false, check);
+        if let Some(bucket) = self.bucket(first, false) {
+            for slot in bucket {
+                let data = slot.data.load(Ordering::Relaxed);
+                let guard = slot.guard.load(Ordering::Relaxed);
+                if guard ^ data == main && data & !LEFT_BITS == wanted {
+                    if left_of(data) as u32 >= left {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+        self.store(
+            main,
+            first,
+            pack(Node::DeadEnd, left, false, check),
+            LEFT_BITS,
+        );
+    }
+
+    /// Asks the processor to bring the bucket of this question into its cache, so that a
+    /// lookup soon after does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: Key, node: Node, left: u32) {
+        if self.buckets == 0 || left > MAX_LEFT {
+            return;
+        }
+        let (_, _, first) = self.locate(key, node, if node == Node::DeadEnd { 0 } else { left });
+        let Some(bucket) = self.bucket(first, false) else {
+            return;
+        };
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint that reads nothing and faults on no address; the
+        // pointer is into a live bucket.
+        #[allow(unused_unsafe)]
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast::<i8>());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
+    }
+
     /// The bucket starting at slot `first`, if its chunk exists (or is made, with `make`).
     fn bucket(&self, first: usize, make: bool) -> Option<&[Slot]> {
         let chunk = &self.chunks[first / CHUNK_SLOTS];
@@ -187,7 +269,7 @@ impl Table {
 
     /// [`Table::get`] for a position whose key is known.
     pub fn get_keyed(&self, key: Key, node: Node, left: u32) -> Option<bool> {
-        if self.buckets == 0 {
+        if self.buckets == 0 || left > MAX_LEFT {
             return None;
         }
         let (main, check, first) = self.locate(key, node, left);
@@ -213,11 +295,17 @@ impl Table {
 
     /// [`Table::put`] for a position whose key is known.
     pub fn put_keyed(&self, key: Key, node: Node, left: u32, answer: bool) {
-        if self.buckets == 0 {
+        if self.buckets == 0 || left > MAX_LEFT {
             return;
         }
         let (main, check, first) = self.locate(key, node, left);
-        let data = pack(node, left, answer, check);
+        self.store(main, first, pack(node, left, answer, check), 1 << 63);
+    }
+
+    /// Writes `data` for the main key `main` in the bucket from slot `first`: over the slot of
+    /// the same question (the same data but for the bits of `ignored`), else an empty slot,
+    /// else the one with the fewest moves left.
+    fn store(&self, main: u64, first: usize, data: u64, ignored: u64) {
         let Some(bucket) = self.bucket(first, true) else {
             return;
         };
@@ -227,7 +315,7 @@ impl Table {
             let old = slot.data.load(Ordering::Relaxed);
             let same = old != 0
                 && slot.guard.load(Ordering::Relaxed) ^ old == main
-                && old & !(1 << 63) == data & !(1 << 63);
+                && old & !ignored == data & !ignored;
             if old == 0 || same {
                 victim = i;
                 break;

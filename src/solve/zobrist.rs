@@ -107,10 +107,25 @@ pub fn key(position: &Position) -> Key {
     }
 }
 
-/// A word pair for a question asked of a position (a kind of node, moves left), mixed into the
-/// position's key so that each question has its own slot.
+/// A word pair for a question asked of a position (a kind of node below 8, moves left below
+/// 256), mixed into the position's key so that each question has its own slot.
 pub fn question(node: u64, left: u64) -> [u64; 2] {
+    QUESTIONS[(node as usize & 7) << 8 | (left as usize & 0xFF)]
+}
+
+const fn question_words(node: u64, left: u64) -> [u64; 2] {
     let (_, a) = split_mix(0x5155_4553_5449_4f4e ^ (node << 8 | left));
     let (_, b) = split_mix(a ^ 0x0123_4567_89AB_CDEF);
     [a, b]
 }
+
+/// [`question`]'s words, made once: a lookup on every probe of the table.
+static QUESTIONS: [[u64; 2]; 8 * 256] = {
+    let mut words = [[0; 2]; 8 * 256];
+    let mut i = 0;
+    while i < words.len() {
+        words[i] = question_words((i >> 8) as u64, (i & 0xFF) as u64);
+        i += 1;
+    }
+    words
+};

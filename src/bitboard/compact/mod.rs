@@ -29,12 +29,14 @@ use feerie_oracle::rules::{
 };
 
 use super::board::{BbPosition, WALKS};
+use super::moves::MoveKind;
 use super::rules::attacks::Attacks;
 use super::rules::checks::CheckSquares;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
 use super::rules::{PROMOTION_INDICES, file, promotes_on, rank};
-use super::tables::{Sq, Tables, tables};
+use super::tables::{Sq, Tables, bit, tables};
+use moves::CMove;
 
 /// No square, or no walk: a field of a compact move that the move leaves empty.
 const NONE: u8 = 255;
@@ -179,13 +181,7 @@ impl Compact {
         p: &BbPosition,
         out: &mut Vec<BbPosition>,
     ) {
-        let checks = CheckSquares::of(p, &self.attacks);
-        self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
-            if let Some(c) = &checks
-                && !c.may_check(p, mv.from as Sq, mv.to as Sq, mv.kind, mv.walk != NONE)
-            {
-                return;
-            }
+        let mut emit = |mv: CMove| {
             let after = self.make::<LATER>(p, &mv);
             if !self.safe(&after, after.side)
                 && self.safe(&after, p.side)
@@ -193,7 +189,33 @@ impl Compact {
             {
                 out.push(after);
             }
-        });
+        };
+        let Some(checks) = CheckSquares::of(p, &self.attacks) else {
+            self.generate::<MUTATE, NOW, LATER>(p, &mut emit);
+            return;
+        };
+        // Only the displacements that may check go through the stages: a capture changes the
+        // capturer's walk where captures mutate, a pawn-like unit on an edge rank promotes.
+        const EDGES: u64 = 0xFF00_0000_0000_00FF;
+        let them = p.colours[1 - p.side];
+        let mutated = if MUTATE { them } else { 0 };
+        let pawns = p.pawnlike();
+        let admit = |from: Sq, to: Sq, kind: MoveKind| {
+            let changes_walk = (mutated | EDGES & pawn_edge(pawns, from)) & bit(to) != 0;
+            checks.may_check(p, from, to, kind, changes_walk)
+        };
+        let uncovering = checks.uncovering();
+        let ep = p.ep().map_or(0, |(target, _)| bit(target as Sq));
+        let arrivals = checks.direct() | mutated | EDGES | ep;
+        self.generate_arriving::<MUTATE, NOW, LATER>(p, false, uncovering, !0, &admit, &mut emit);
+        self.generate_arriving::<MUTATE, NOW, LATER>(
+            p,
+            false,
+            !uncovering,
+            arrivals,
+            &admit,
+            &mut emit,
+        );
     }
 
     pub(super) fn collect<const MUTATE: bool, const NOW: bool, const LATER: bool>(
@@ -208,4 +230,10 @@ impl Compact {
             }
         });
     }
+}
+
+/// All squares when the unit on `from` is pawn-like (it may promote on arrival), else none.
+#[inline]
+fn pawn_edge(pawns: u64, from: Sq) -> u64 {
+    if pawns & bit(from) != 0 { !0 } else { 0 }
 }

@@ -52,6 +52,16 @@ impl CheckSquares {
         })
     }
 
+    /// The units of the side to move whose every move may check (they may uncover a line).
+    pub fn uncovering(&self) -> u64 {
+        self.uncovering
+    }
+
+    /// The squares from which some walk of the side to move would check.
+    pub fn direct(&self) -> u64 {
+        self.any_direct
+    }
+
     /// Whether the move of the unit of walk index `walk` from `from` to `to`, of kind `kind`,
     /// changing walk when `changes_walk`, may give check.
     #[inline]
