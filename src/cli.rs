@@ -49,8 +49,9 @@ enum Command {
     /// order. The position comes from --fen (the side to move begins: in h#2 the side to be
     /// mated, in h#2.5 the other; the tree of each key has its threat and variations, as
     /// Popeye's option Variation prints it) or from --popeye FILE [--problem N] (stipulation,
-    /// conditions, twins and the tree options Variation, NoThreat, Try and SetPlay from the
-    /// file; --stipulation replaces the file's; every problem unless --problem names one), the
+    /// conditions, twins, the tree options Variation, NoThreat, Try and SetPlay and, in help
+    /// and series play, Duplex and HalfDuplex from the file; --stipulation replaces the file's;
+    /// every problem unless --problem names one), the
     /// rules from --rules, --profile and --set. Progress
     /// shows on stderr for long solves. Exit 0 when solved (with or without solutions), 2 on
     /// bad input or a problem that cannot be solved here.

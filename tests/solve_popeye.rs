@@ -331,3 +331,66 @@ fn verify_exits_1_on_a_difference() {
     assert_eq!(wrong.status.code(), Some(1), "{text}");
     assert!(text.contains("problem 4 ser-h#3: DIFFER"), "{text}");
 }
+
+/// `option duplex` in help and series play (the same stipulation again with the other side
+/// beginning) and `option halfduplex` (that part alone); duplex in direct play is skipped.
+const DUPLEX: &str = "beginproblem
+option noboard duplex
+condition circe
+stipulation h#2
+pieces white kd7 qg7 black kb5 qa6
+next
+option noboard duplex
+stipulation ser-h#3
+pieces white ka1 rh2 black kc3 rd8
+next
+option noboard halfduplex
+condition frankfurtchess
+stipulation h#2
+pieces white kd7 qg7 black kb5 qa6
+next
+option noboard duplex
+stipulation #2
+pieces white kb1 qd1 rh1 black ka8 pa7 pb7
+endproblem
+";
+
+#[test]
+fn both_parts_of_a_duplex_problem_agree_with_live_popeye() {
+    use feerie::oracle::notation::popeye_input;
+    use feerie::oracle::{Profile, Validation};
+    use feerie::solve::solve;
+    let Some((_, reports)) = verified_live(DUPLEX) else {
+        return;
+    };
+    assert_eq!(reports.len(), 4);
+    assert_agree_with_solutions(&reports[..3]);
+    match &reports[3].outcome {
+        Outcome::Skipped(why) => assert!(why.contains("duplex"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // Both parts are counted, the duplex part's solutions among them.
+    let file = popeye_input::parse(DUPLEX).unwrap();
+    for (index, report) in reports[..2].iter().enumerate() {
+        let problem = &file.problems[index];
+        let (position, rules) = problem
+            .to_position(Profile::Popeye, Validation::Lenient)
+            .unwrap();
+        let stipulation = problem.stipulation.as_deref().unwrap().parse().unwrap();
+        let count = |p: &feerie::oracle::Position| {
+            solve(&BitboardEngine, p, &rules, stipulation, &Options::default())
+                .unwrap()
+                .solutions
+                .len()
+        };
+        let (first, second) = (count(&position), count(&position.turn_skipped()));
+        // In the series problem only the duplex part has solutions.
+        assert!(second > 0 && (first > 0 || index == 1), "{}", report.name);
+        assert!(
+            matches!(report.outcome, Outcome::Agree(n) if n == first + second),
+            "{}: {:?}",
+            report.name,
+            report.outcome
+        );
+    }
+}

@@ -29,17 +29,45 @@ pub fn print_solutions(
     options: &Options,
     tree: &TreeOptions,
 ) -> Result<bool, SolveError> {
+    print_parts(engine, &[position], rules, stipulation, options, tree)
+}
+
+/// [`print_solutions`] for the parts of a duplex problem (help and series play): the
+/// solutions from each position in turn, in one block as Popeye prints them.
+pub fn print_parts(
+    engine: &dyn Engine,
+    parts: &[&Position],
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+    tree: &TreeOptions,
+) -> Result<bool, SolveError> {
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
-    if battle && (tree.variations || tree.tries || tree.set_play) {
+    if let [position] = parts
+        && battle
+        && (tree.variations || tree.tries || tree.set_play)
+    {
         return print_tree(engine, position, rules, stipulation, options, tree);
     }
-    let solved = solve(engine, position, rules, stipulation, options)?;
+    let mut partial = false;
+    let mut lines = Vec::new();
+    for position in parts {
+        let solved = solve(engine, position, rules, stipulation, options)?;
+        partial |= solved.partial;
+        lines.extend(layout::lines(
+            engine,
+            position,
+            rules,
+            &stipulation,
+            &solved.solutions,
+        ));
+    }
     outln!();
-    for line in layout::lines(engine, position, rules, &stipulation, &solved.solutions) {
+    for line in lines {
         outln!("{line}");
     }
     outln!();
-    Ok(solved.partial)
+    Ok(partial)
 }
 
 /// Prints the tree of a direct or self play stipulation in Popeye's layout (set play, then
@@ -141,8 +169,9 @@ pub fn solve_popeye(
             }
             match &case.setup {
                 Ok((position, rules, _))
-                    if let Some(why) =
-                        popeye_problems::refused_by_popeye(engine, position, rules) =>
+                    if let Some(why) = std::iter::once(position)
+                        .chain(&case.duplex)
+                        .find_map(|p| popeye_problems::refused_by_popeye(engine, p, rules)) =>
                 {
                     eprintln!("{}: not solved: {why}", case.name());
                     code = 2;
@@ -156,8 +185,9 @@ pub fn solve_popeye(
                 }
                 Ok((position, rules, stipulation)) => {
                     let tree = tree.as_ref().copied().unwrap_or_default();
-                    let partial =
-                        print_solutions(engine, position, rules, *stipulation, options, &tree)?;
+                    let parts: Vec<&Position> =
+                        std::iter::once(position).chain(&case.duplex).collect();
+                    let partial = print_parts(engine, &parts, rules, *stipulation, options, &tree)?;
                     if partial {
                         outln!("partial solution");
                     }

@@ -54,6 +54,27 @@ pub fn solution_set(
     Ok(lines)
 }
 
+/// The solutions of one case of a Popeye problem (both parts of a duplex problem), or why it
+/// is not solved.
+fn case_solutions(
+    engine: &dyn Engine,
+    case: &popeye_problems::Case,
+    options: &Options,
+) -> Result<Vec<String>, String> {
+    let (position, rules, stipulation) = case.setup.as_ref().map_err(|e| e.to_string())?;
+    let mut lines = Vec::new();
+    for part in std::iter::once(position).chain(&case.duplex) {
+        if let Some(why) = popeye_problems::refused_by_popeye(engine, part, rules) {
+            return Err(why);
+        }
+        lines.extend(
+            solution_set(engine, part, rules, *stipulation, options).map_err(|e| e.to_string())?,
+        );
+    }
+    lines.sort();
+    Ok(lines)
+}
+
 /// Compares each reading's solutions with the first reading's: the text (one line when all
 /// agree, else the solutions only under each side), and whether they differ.
 pub fn compare(sets: &[SolutionSet]) -> (String, bool) {
@@ -146,15 +167,8 @@ pub fn dispute_popeye(
             .zip(&per_reading)
             .map(|(r, cases)| SolutionSet {
                 label: r.label.clone(),
-                solutions: match cases.get(twin).map(|c| &c.setup) {
-                    Some(Ok((position, rules, stipulation))) => {
-                        match popeye_problems::refused_by_popeye(engine, position, rules) {
-                            Some(why) => Err(why),
-                            None => solution_set(engine, position, rules, *stipulation, options)
-                                .map_err(|e| e.to_string()),
-                        }
-                    }
-                    Some(Err(why)) => Err(why.to_string()),
+                solutions: match cases.get(twin) {
+                    Some(case) => case_solutions(engine, case, options),
                     None => Err("no such twin under this reading".into()),
                 },
             })

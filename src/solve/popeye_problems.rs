@@ -17,6 +17,10 @@ pub struct Case {
     pub label: String,
     /// Position (the side that begins to move), rules and stipulation, or why not.
     pub setup: Result<(Position, Rules, Stipulation), SolveError>,
+    /// Under `option duplex` (help and series play), the position of the second part: the
+    /// same stipulation with the other side beginning. Under `option halfduplex` that part
+    /// alone is solved (the problem's position has the other side to move).
+    pub duplex: Option<Position>,
 }
 
 impl Case {
@@ -33,8 +37,6 @@ impl Case {
 /// Options that change what the solutions are, or how Popeye prints them so that the solution
 /// set cannot be read back; problems using them are not solved.
 const CHANGING_OPTIONS: &[(&str, &str)] = &[
-    ("duplex", "duplex"),
-    ("halfduplex", "half duplex"),
     ("whitetoplay", "the other side begins (whitetoplay)"),
     ("weissbeginnt", "the other side begins (weissbeginnt)"),
     ("postkeyplay", "post-key play"),
@@ -77,6 +79,11 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<SolveError> {
     for word in &problem.options {
         if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(full, _)| names(word, full)) {
             return Some(not_supported(word, why));
+        }
+        // Duplex is solved in help and series play, whose solutions are lines that say which
+        // side begins; a tree of each part is not.
+        if battle && (names(word, "duplex") || names(word, "halfduplex")) {
+            return Some(not_supported(word, "duplex in direct and self play"));
         }
         // Set play is built for direct and self play only.
         if !battle && (names(word, "setplay") || names(word, "satzspiel")) {
@@ -139,6 +146,21 @@ fn case_of(
     Ok((position, rules, stipulation))
 }
 
+/// Whether the problem has the option `full` (maybe abbreviated).
+fn has_option(problem: &PopeyeProblem, full: &str) -> bool {
+    problem.options.iter().any(|w| names(w, full))
+}
+
+/// The duplex part's position of a case solved from `setup`, under `option duplex` (the
+/// other side begins), else `None`.
+fn duplex_of(
+    problem: &PopeyeProblem,
+    setup: &Result<(Position, Rules, Stipulation), SolveError>,
+) -> Option<Position> {
+    let (position, _, _) = setup.as_ref().ok()?;
+    has_option(problem, "duplex").then(|| position.turn_skipped())
+}
+
 /// Every case of a Popeye input (`only`: one problem, 1-based), or why the input does not
 /// read. Each problem's twins are cases of their own.
 pub fn cases(
@@ -162,13 +184,21 @@ pub fn cases(
         }
         let cases = popeye_twin::twins(problem, file.language)
             .into_iter()
-            .map(|twin| Case {
-                problem: number,
-                label: twin.label,
-                setup: twin
-                    .problem
-                    .map_err(SolveError::Twin)
-                    .and_then(|p| case_of(&p, profile, set)),
+            .map(|twin| {
+                let (setup, duplex) = match twin.problem {
+                    Ok(p) => {
+                        let setup = case_of(&p, profile, set);
+                        let duplex = duplex_of(&p, &setup);
+                        (setup, duplex)
+                    }
+                    Err(e) => (Err(SolveError::Twin(e)), None),
+                };
+                Case {
+                    problem: number,
+                    label: twin.label,
+                    setup,
+                    duplex,
+                }
             })
             .collect();
         out.push((problem.clone(), cases));

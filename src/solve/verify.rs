@@ -195,9 +195,12 @@ fn compare_case(
         Err(why) => return skip(None, why.to_string()),
     };
     let stipulation = *stipulation;
-    if let Some(why) = popeye_problems::refused_by_popeye(engine, position, rules)
-        .or_else(|| crate::external::popeye::marks_read_otherwise(position))
-    {
+    // The positions each part begins from: one, or two under `option duplex`.
+    let parts: Vec<&Position> = std::iter::once(position).chain(&case.duplex).collect();
+    if let Some(why) = parts.iter().find_map(|p| {
+        popeye_problems::refused_by_popeye(engine, p, rules)
+            .or_else(|| crate::external::popeye::marks_read_otherwise(p))
+    }) {
         return skip(Some(stipulation), why);
     }
     let Some(twin) = twin else {
@@ -227,8 +230,7 @@ fn compare_case(
             outcome,
         };
     }
-    let theirs = match popeye_solutions(twin, position, rules, stipulation, language, lines, engine)
-    {
+    let theirs = match popeye_solutions(twin, &parts, rules, stipulation, language, lines, engine) {
         Ok(t) => t,
         // A move of Popeye's that our engine does not allow: a solution we do not have.
         Err(why) => {
@@ -242,10 +244,13 @@ fn compare_case(
             };
         }
     };
-    let ours = match solve(engine, position, rules, stipulation, options) {
-        Ok(solved) => solved.solutions,
-        Err(why) => return skip(Some(stipulation), why.to_string()),
-    };
+    let mut ours = Vec::new();
+    for part in &parts {
+        match solve(engine, part, rules, stipulation, options) {
+            Ok(solved) => ours.extend(solved.solutions),
+            Err(why) => return skip(Some(stipulation), why.to_string()),
+        }
+    }
     let ours: BTreeSet<String> = ours
         .iter()
         .map(|line| super::layout::line(&stipulation, line, false))
@@ -342,7 +347,7 @@ fn compare_tree(
 /// series play, each key (a first move marked `!`) of direct and self play.
 fn popeye_solutions(
     twin: &OutputTwin,
-    position: &Position,
+    parts: &[&Position],
     rules: &Rules,
     stipulation: Stipulation,
     language: Language,
@@ -366,18 +371,18 @@ fn popeye_solutions(
             if first.ply != 0 || !raw.split_whitespace().any(|w| w == "!") {
                 continue;
             }
-            out.push(resolve_line(
+            out.push(resolve_in_parts(
                 &[first],
-                position,
+                parts,
                 rules,
                 stipulation,
                 language,
                 engine,
             )?);
         } else {
-            out.push(resolve_line(
+            out.push(resolve_in_parts(
                 &group,
-                position,
+                parts,
                 rules,
                 stipulation,
                 language,
@@ -386,6 +391,28 @@ fn popeye_solutions(
         }
     }
     Ok(out)
+}
+
+/// The moves of one printed line from the first of `parts` (a duplex problem's positions)
+/// where it replays: a line's first move is of the side that begins, so at most one does.
+fn resolve_in_parts(
+    printed: &[&SolutionMove],
+    parts: &[&Position],
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    engine: &dyn Engine,
+) -> Result<Vec<MoveRecord>, SolveError> {
+    let mut first_error = None;
+    for part in parts {
+        match resolve_line(printed, part, rules, stipulation, language, engine) {
+            Ok(line) => return Ok(line),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.expect("at least one part"))
 }
 
 /// The moves of one printed line, found among our engine's legal moves along the line (the
