@@ -73,7 +73,7 @@ impl<'r> BitboardSpace<'r> {
             orthodox::generate(after, &mut replies);
             replies.0 == 0
         } else if let Some(c) = &self.compact {
-            c.perft(after, 1, self.rules) == 0
+            c.stuck(after, self.rules)
         } else {
             self.game.legal(after)?.is_empty()
         })

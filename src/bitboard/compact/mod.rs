@@ -28,7 +28,8 @@ use feerie_oracle::rules::{
     ParrainOtherSidePromotion, RebirthTime, RoyalEnPassant, RoyalRiderPassage,
 };
 
-use super::board::{BbPosition, WALKS};
+use super::bits::{Bits, lowest};
+use super::board::{BbPosition, KING, WALKS};
 use super::moves::MoveKind;
 use super::rules::attacks::Attacks;
 use super::rules::checks::CheckSquares;
@@ -170,6 +171,32 @@ impl Compact {
         out
     }
 
+    /// Whether the side to move in `p` has no legal move: told at once when its king can step
+    /// to an empty square no enemy unit attacks, else counted.
+    pub fn stuck(&self, p: &BbPosition, rules: &Rules) -> bool {
+        !self.has_quiet_flight(p) && self.perft(p, 1, rules) == 0
+    }
+
+    /// Whether the side to move in `p` has a single royal unit that walks as a king and can
+    /// step to an empty square no enemy unit attacks once it has left its own: a legal move,
+    /// unless the step changes more than the king (a magic unit it would touch, a Parrain unit
+    /// it would bring back), which is then not asked here.
+    fn has_quiet_flight(&self, p: &BbPosition) -> bool {
+        let us = p.side;
+        let royals = p.royal & p.colours[us];
+        if p.magic != 0 || p.reserve.is_some() || royals.count_ones() != 1 {
+            return false;
+        }
+        if p.walks[KING] & royals == 0 {
+            return false;
+        }
+        let king = lowest(royals);
+        let occupied = p.occupied();
+        let without_king = occupied & !royals;
+        Bits(self.t.king[king] & !occupied)
+            .any(|flight| !self.attacked(p, flight, without_king, 1 - us))
+    }
+
     /// Whether the side to move in `p` is in check (its royal units attacked, or a royal pawn
     /// open to en passant where that takes it).
     pub fn checked(&self, p: &BbPosition) -> bool {
@@ -185,6 +212,7 @@ impl Compact {
             let after = self.make::<LATER>(p, &mv);
             if !self.safe(&after, after.side)
                 && self.safe(&after, p.side)
+                && !self.has_quiet_flight(&after)
                 && self.count::<MUTATE, NOW, LATER>(&after, 1) == 0
             {
                 out.push(after);
