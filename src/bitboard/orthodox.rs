@@ -503,6 +503,17 @@ fn pawn_moves<S: Sink>(
     }
 }
 
+/// True when the king of the side to move can step to an empty square no enemy unit attacks
+/// once the king has left its own: the side has a legal move.
+pub fn has_quiet_flight(p: &BbPosition) -> bool {
+    let t = tables();
+    let king = lowest(p.walks[KING] & p.colours[p.side]);
+    let occupied = p.occupied();
+    let without_king = occupied & !bit(king);
+    Bits(t.king[king] & !occupied)
+        .any(|flight| attackers(t, p, flight, without_king, 1 - p.side) == 0)
+}
+
 /// True when the side to move is in check.
 pub fn in_check(p: &BbPosition) -> bool {
     let t = tables();

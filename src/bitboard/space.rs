@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use feerie_oracle::engine::check_rules_fit;
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
-use super::board::BbPosition;
+use super::board::{BbPosition, KING};
 use super::compact::Compact;
 use super::moves::MoveKind;
 use super::orthodox::{self, Counter, MoveList};
@@ -69,6 +69,9 @@ impl<'r> BitboardSpace<'r> {
     /// Whether the side to move in `after` has no legal move.
     fn stuck(&self, after: &BbPosition, orthodox: bool) -> Result<bool, EngineError> {
         Ok(if orthodox {
+            if orthodox::has_quiet_flight(after) {
+                return Ok(false);
+            }
             let mut replies = Counter::<4>(0);
             orthodox::generate(after, &mut replies);
             replies.0 == 0
@@ -199,17 +202,22 @@ const PLACES: [[u64; 2]; 16] = {
 /// (not the clocks).
 fn key(p: &BbPosition) -> Key {
     let mut k = [0u64; 2];
+    // A word that is zero (no unit of a walk, no attribute, no castling right) adds nothing:
+    // most positions have several, and the key stays a function of the position.
     let mut add = |word: u64, place: usize| {
-        let m = mixed(word, place);
-        k[0] ^= m[0];
-        k[1] ^= m[1];
+        if word != 0 {
+            let m = mixed(word, place);
+            k[0] ^= m[0];
+            k[1] ^= m[1];
+        }
     };
     add(p.colours[0], 0);
     add(p.colours[1], 1);
     for (w, &set) in p.walks.iter().enumerate() {
         add(set, 2 + w);
     }
-    add(p.royal, 9);
+    // The royal units are the kings but in a few positions.
+    add(p.royal ^ p.walks[KING], 9);
     add(p.magic, 10);
     add(p.mutable, 11);
     add(castling_word(p), 12);
