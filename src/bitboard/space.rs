@@ -93,36 +93,42 @@ impl<'r> BitboardSpace<'r> {
         })
     }
 
-    /// Every legal move from `p` as (capture, position after), by the fastest path the rules
-    /// and the position allow.
-    fn made(&self, p: &BbPosition, orthodox: bool) -> Result<Vec<(bool, BbPosition)>, EngineError> {
+    /// Gives every legal move from `p` to `take` as (capture, position after), by the fastest
+    /// path the rules and the position allow; the first error `take` returns stops nothing
+    /// but is returned.
+    fn each_made(
+        &self,
+        p: &BbPosition,
+        orthodox: bool,
+        take: &mut dyn FnMut(bool, BbPosition) -> Result<(), EngineError>,
+    ) -> Result<(), EngineError> {
         let them = p.colours[1 - p.side];
+        let mut failure = Ok(());
+        let mut give = |capture: bool, after: BbPosition| {
+            if let Err(e) = take(capture, after)
+                && failure.is_ok()
+            {
+                failure = Err(e);
+            }
+        };
         if orthodox {
             let mut list = MoveList::new();
             orthodox::generate(p, &mut list);
-            return Ok(list
-                .as_slice()
-                .iter()
-                .map(|&mv| {
-                    let after = orthodox::make(p, mv);
-                    (after.colours[1 - p.side] != them, after)
-                })
-                .collect());
-        }
-        if let Some(c) = &self.compact {
+            for &mv in list.as_slice() {
+                let after = orthodox::make(p, mv);
+                give(after.colours[1 - p.side] != them, after);
+            }
+        } else if let Some(c) = &self.compact {
             // A capture changes the other side's units (a rebirth puts one elsewhere).
-            return Ok(c
-                .children(p, self.rules)
-                .into_iter()
-                .map(|after| (after.colours[1 - p.side] != them, after))
-                .collect());
+            c.each_child(p, self.rules, &mut |after| {
+                give(after.colours[1 - p.side] != them, after)
+            });
+        } else {
+            for (r, after) in self.game.legal(p)? {
+                give(r.capture.is_some(), after);
+            }
         }
-        Ok(self
-            .game
-            .legal(p)?
-            .into_iter()
-            .map(|(r, after)| (r.capture.is_some(), after))
-            .collect())
+        failure
     }
 
     /// The positions after each legal move from `p` that mates.
@@ -298,9 +304,8 @@ impl Space for BitboardSpace<'_> {
                 .map(|after| (mv(&after), after))
                 .collect());
         }
-        let made = self.made(p, orthodox)?;
-        let mut out = Vec::with_capacity(made.len());
-        for (capture, after) in made {
+        let mut out = Vec::with_capacity(64);
+        self.each_made(p, orthodox, &mut |capture, after| {
             let check = match want {
                 Want::Unmarked => CheckMark::None,
                 Want::Marked => self.mark_of(&after, orthodox)?,
@@ -308,13 +313,14 @@ impl Space for BitboardSpace<'_> {
                 Want::Checks => CheckMark::None,
                 Want::Mating => {
                     if !self.in_check(&after, orthodox) || !self.stuck(&after, orthodox)? {
-                        continue;
+                        return Ok(());
                     }
                     CheckMark::Mate
                 }
             };
             out.push((BbMove { check, capture }, after));
-        }
+            Ok(())
+        })?;
         Ok(out)
     }
 

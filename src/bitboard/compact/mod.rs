@@ -138,19 +138,25 @@ impl Compact {
     /// The positions after each legal move (for cross-checking the path against the record
     /// path).
     pub fn children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
+        let mut out = Vec::with_capacity(64);
+        self.each_child(p, rules, &mut |after| out.push(after));
+        out
+    }
+
+    /// Gives the position after each legal move to `take`, in the order of
+    /// [`Compact::children`].
+    pub fn each_child(&self, p: &BbPosition, rules: &Rules, take: &mut impl FnMut(BbPosition)) {
         let mutate = rules.captures_mutate();
         let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
         let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
-        let mut out = Vec::new();
         match (mutate, now, later) {
-            (false, false, false) => self.collect::<false, false, false>(p, &mut out),
-            (false, true, _) => self.collect::<false, true, false>(p, &mut out),
-            (false, false, true) => self.collect::<false, false, true>(p, &mut out),
-            (true, false, false) => self.collect::<true, false, false>(p, &mut out),
-            (true, true, _) => self.collect::<true, true, false>(p, &mut out),
-            (true, false, true) => self.collect::<true, false, true>(p, &mut out),
+            (false, false, false) => self.collect::<false, false, false>(p, take),
+            (false, true, _) => self.collect::<false, true, false>(p, take),
+            (false, false, true) => self.collect::<false, false, true>(p, take),
+            (true, false, false) => self.collect::<true, false, false>(p, take),
+            (true, true, _) => self.collect::<true, true, false>(p, take),
+            (true, false, true) => self.collect::<true, false, true>(p, take),
         }
-        out
     }
 
     /// The positions after each legal move that mates, for the solver's last move: a move is
@@ -249,12 +255,12 @@ impl Compact {
     pub(super) fn collect<const MUTATE: bool, const NOW: bool, const LATER: bool>(
         &self,
         p: &BbPosition,
-        out: &mut Vec<BbPosition>,
+        take: &mut impl FnMut(BbPosition),
     ) {
         self.generate::<MUTATE, NOW, LATER>(p, &mut |mv| {
             let after = self.make::<LATER>(p, &mv);
             if self.safe(&after, p.side) {
-                out.push(after);
+                take(after);
             }
         });
     }
