@@ -483,6 +483,16 @@ mod tests {
     }
 
     #[test]
+    fn a_promotion_checks_along_the_line_its_pawn_leaves() {
+        // a7-a8=Q and a7-a8=R mate along the a-file the pawn opens by leaving a7.
+        for rules in ["circe", "frankfurt", "circe-clone"] {
+            let rules = Rules::from_words(&[rules], None, &[]).unwrap();
+            let mates = space_children("8/P7/8/8/8/8/2K5/k7 w - - 0 1", &rules, Want::Mating);
+            assert_eq!(mates.len(), 2, "{rules:?}");
+        }
+    }
+
+    #[test]
     fn mating_children_are_the_marked_children_that_mate() {
         for rules in ["orthodox", "circe", "circe-parrain", "frankfurt"] {
             let rules = Rules::from_words(&[rules], None, &[]).unwrap();

@@ -214,7 +214,22 @@ impl Compact {
         p: &BbPosition,
         out: &mut Vec<BbPosition>,
     ) {
+        let checks = CheckSquares::of(p, &self.attacks);
         let mut emit = |mv: CMove| {
+            // A displacement let through for a change of walk checks only with its new walk.
+            if let Some(c) = &checks
+                && mv.walk != NONE
+                && !c.may_check_as(
+                    p,
+                    &self.attacks,
+                    mv.from as Sq,
+                    mv.to as Sq,
+                    mv.kind,
+                    mv.walk as usize,
+                )
+            {
+                return;
+            }
             let after = self.make::<LATER>(p, &mv);
             if !self.safe(&after, after.side)
                 && self.safe(&after, p.side)
@@ -224,7 +239,7 @@ impl Compact {
                 out.push(after);
             }
         };
-        let Some(checks) = CheckSquares::of(p, &self.attacks) else {
+        let Some(checks) = &checks else {
             self.generate::<MUTATE, NOW, LATER>(p, &mut emit);
             return;
         };

@@ -15,6 +15,7 @@ use super::attacks::Attacks;
 /// The squares from which each walk of the side to move would attack the enemy royal unit,
 /// and the side's units that may uncover a line to it.
 pub struct CheckSquares {
+    king: Sq,
     direct: [u64; WALKS.len()],
     any_direct: u64,
     uncovering: u64,
@@ -46,10 +47,33 @@ impl CheckSquares {
             t.rook(king, behind) & rook_riders | t.bishop(king, behind) & bishop_riders;
         let uncovering = if riders_behind & !seen != 0 { seen } else { 0 };
         Some(CheckSquares {
+            king,
             direct,
             any_direct,
             uncovering,
         })
+    }
+
+    /// Whether the move from `from` to `to` of kind `kind`, after which the mover has walk
+    /// index `walk` (a promotion or a mutation), may give check: the new walk is asked from
+    /// `to` with `from` left empty (the mover may have left a line it now attacks along).
+    #[inline]
+    pub fn may_check_as(
+        &self,
+        p: &BbPosition,
+        attacks: &Attacks,
+        from: Sq,
+        to: Sq,
+        kind: MoveKind,
+        walk: usize,
+    ) -> bool {
+        if self.uncovering & bit(from) != 0
+            || matches!(kind, MoveKind::Castle(_) | MoveKind::EnPassant)
+        {
+            return true;
+        }
+        let occupied = p.occupied() & !bit(from);
+        attacks.reach_of(WALKS[walk], self.king, occupied, p.side) & bit(to) != 0
     }
 
     /// The units of the side to move whose every move may check (they may uncover a line).
