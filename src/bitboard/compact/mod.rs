@@ -231,9 +231,10 @@ impl Compact {
                 return;
             }
             let after = self.make::<LATER>(p, &mv);
+            // Most checks leave the king a flight: told before the move's own legality.
             if !self.safe(&after, after.side)
-                && self.safe(&after, p.side)
                 && !self.has_quiet_flight(&after)
+                && self.safe(&after, p.side)
                 && self.count::<MUTATE, NOW, LATER>(&after, 1) == 0
             {
                 out.push(after);
