@@ -443,53 +443,56 @@ pub fn solve_tree(
     if !matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
         return Err(SolveError::NotATree(stipulation));
     }
+    let build = Build {
+        engine,
+        rules,
+        stipulation,
+        options,
+        hash_megabytes,
+    };
     match BitboardSpace::for_engine(engine, rules) {
-        Some(space) => {
-            let search = Search::new(
-                engine,
-                rules,
-                space,
-                stipulation,
-                usize::MAX,
-                hash_megabytes,
-            );
-            tree_of(&Builder::new(&search, *options), position)
-        }
-        None => {
-            let space = EngineSpace::new(engine, rules);
-            let search = Search::new(
-                engine,
-                rules,
-                space,
-                stipulation,
-                usize::MAX,
-                hash_megabytes,
-            );
-            tree_of(&Builder::new(&search, *options), position)
-        }
+        Some(space) => build.tree(space, position),
+        None => build.tree(EngineSpace::new(engine, rules), position),
     }
 }
 
-/// The tree of `position` that `builder` builds: every key (and try), and the set play when
-/// asked.
-fn tree_of<S: Space>(
-    builder: &Builder<'_, '_, S>,
-    position: &Position,
-) -> Result<Tree, SolveError> {
-    let (engine, rules) = (builder.search.engine, builder.search.rules);
-    let (stipulation, options) = (builder.search.stipulation, &builder.options);
-    let set_play = if options.set_play {
-        Some(builder.set_play(position, stipulation.moves)?)
-    } else {
-        None
-    };
-    let mut keys = Vec::new();
-    for (mv, after) in engine.successors(position, rules)? {
-        if let Some(tree) = builder.first_move(mv, &after, stipulation.moves)? {
-            keys.push(tree);
+/// What a tree is built with, whatever space the search walks.
+struct Build<'a> {
+    engine: &'a dyn Engine,
+    rules: &'a Rules,
+    stipulation: Stipulation,
+    options: &'a TreeOptions,
+    hash_megabytes: usize,
+}
+
+impl Build<'_> {
+    /// The tree of `position`, searched over `space`: every key (and try), and the set play
+    /// when asked.
+    fn tree<S: Space>(&self, space: S, position: &Position) -> Result<Tree, SolveError> {
+        let (engine, rules, stipulation) = (self.engine, self.rules, self.stipulation);
+        let search = Search::new(
+            engine,
+            rules,
+            space,
+            stipulation,
+            usize::MAX,
+            self.hash_megabytes,
+        );
+        let options = self.options;
+        let builder = Builder::new(&search, *options);
+        let set_play = if options.set_play {
+            Some(builder.set_play(position, stipulation.moves)?)
+        } else {
+            None
+        };
+        let mut keys = Vec::new();
+        for (mv, after) in engine.successors(position, rules)? {
+            if let Some(tree) = builder.first_move(mv, &after, stipulation.moves)? {
+                keys.push(tree);
+            }
         }
+        Ok(Tree { set_play, keys })
     }
-    Ok(Tree { set_play, keys })
 }
 
 #[cfg(test)]
