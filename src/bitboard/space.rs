@@ -28,6 +28,20 @@ pub struct BbMove {
 }
 
 /// The bitboard engine's positions under fixed rules.
+///
+/// ```
+/// use feerie::bitboard::space::BitboardSpace;
+/// use feerie::oracle::{Position, Rules, Validation, fen};
+/// use feerie::solve::space::{Space, Want};
+/// let rules = Rules::orthodox();
+/// let space = BitboardSpace::new(&rules);
+/// let start = space.enter(&Position::start()).unwrap();
+/// assert_eq!(space.children(&start, Want::Unmarked).unwrap().len(), 20);
+/// let mate_in_one = fen::parse("k7/8/1K6/8/8/8/8/7R w - - 0 1", Validation::Strict).unwrap();
+/// let p = space.enter(&mate_in_one).unwrap();
+/// let (mv, after) = &space.children(&p, Want::Mating).unwrap()[0];
+/// assert_eq!(space.records(&p, mv, after).unwrap()[0].to_string(), "Rh1-h8 #");
+/// ```
 pub struct BitboardSpace<'r> {
     rules: &'r Rules,
     game: fairy::Game<'r>,

@@ -31,7 +31,7 @@ pub struct Search<'a, S: Space> {
 
 /// One move of a line: the move, the position it leads to, and whether it was made after a
 /// pass (a series move after the first), so that the line can be played again for its records.
-pub struct LineMove<S: Space> {
+struct LineMove<S: Space> {
     mv: S::Mv,
     after: S::Pos,
     after_pass: bool,
