@@ -140,11 +140,6 @@ fn solve_in<S: Space>(
     };
     progress.finish();
     let mut solutions: Vec<Vec<MoveRecord>> = found?.into_iter().flatten().collect();
-    if stipulation.play == stipulation::Play::Help {
-        for line in &mut solutions {
-            *line = with_check_marks(engine, rules, position, line)?;
-        }
-    }
     // In the order of the records, move by move (whatever order the space made its moves
     // in), each line once.
     solutions.sort();
@@ -152,35 +147,4 @@ fn solve_in<S: Space>(
     let partial = search.stopped() || solutions.len() > options.max_solutions;
     solutions.truncate(options.max_solutions);
     Ok(Solved { solutions, partial })
-}
-
-/// A help-play line with every move's check mark, as Popeye prints it (`2.Sb4-c2 +
-/// Qd1*c2 #`): the search leaves out the marks of the side that cannot reach the goal, which
-/// it never reads, so the line is played again from `position` with marked moves.
-fn with_check_marks(
-    engine: &dyn Engine,
-    rules: &Rules,
-    position: &Position,
-    line: &[MoveRecord],
-) -> Result<Vec<MoveRecord>, EngineError> {
-    let mut at = position.clone();
-    let mut marked = Vec::with_capacity(line.len());
-    for mv in line {
-        let unmarked = |m: &MoveRecord| {
-            *m == MoveRecord {
-                check: m.check,
-                ..mv.clone()
-            }
-        };
-        let (m, after) = engine
-            .successors(&at, rules)?
-            .into_iter()
-            .find(|(m, _)| unmarked(m))
-            .ok_or_else(|| {
-                EngineError::IllegalMove(format!("{mv}, a solution's move played again"))
-            })?;
-        marked.push(m);
-        at = after;
-    }
-    Ok(marked)
 }

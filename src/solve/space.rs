@@ -127,12 +127,28 @@ impl Space for EngineSpace<'_> {
         p.turn_skipped()
     }
 
+    /// The record itself when it carries a mark; else the engine's marked record of the same
+    /// move (a move asked unmarked, whose mark Popeye prints all the same: `2.Sb4-c2 +`).
     fn records(
         &self,
-        _before: &Position,
+        before: &Position,
         mv: &MoveRecord,
         _after: &Position,
     ) -> Result<Vec<MoveRecord>, EngineError> {
-        Ok(vec![mv.clone()])
+        if mv.check != CheckMark::None {
+            return Ok(vec![mv.clone()]);
+        }
+        Ok(self
+            .engine
+            .successors(before, self.rules)?
+            .into_iter()
+            .map(|(m, _)| m)
+            .filter(|m| {
+                *m == MoveRecord {
+                    check: m.check,
+                    ..mv.clone()
+                }
+            })
+            .collect())
     }
 }
