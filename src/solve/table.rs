@@ -86,6 +86,9 @@ fn pack(node: Node, left: u32, answer: bool, check: u64) -> u64 {
         | (check & 0xFFFF_FFFF)
 }
 
+/// The bit of the answer in the data.
+const ANSWER_BIT: u64 = 1 << 63;
+
 /// The bits of the moves left in the data.
 const LEFT_BITS: u64 = 0xFF << 32;
 
@@ -162,8 +165,10 @@ impl Table {
         self.len() == 0
     }
 
-    /// The question's key and the first slot of its bucket.
+    /// The question's key and the first slot of its bucket. A dead end is one question per
+    /// position, whatever the moves left ([`Table::dead_end`]).
     fn locate(&self, key: Key, node: Node, left: u32) -> (u64, u64, usize) {
+        let left = if node == Node::DeadEnd { 0 } else { left };
         let q = zobrist::question(node.code(), u64::from(left));
         let main = key.main ^ q[0];
         let check = key.check ^ q[1];
@@ -180,20 +185,13 @@ impl Table {
         if self.buckets == 0 || left > MAX_LEFT {
             return false;
         }
-        let (main, check, first) = self.locate(key, Node::DeadEnd, 0);
+        let (main, check, first) = self.locate(key, Node::DeadEnd, left);
         let wanted = pack(Node::DeadEnd, 0, false, check);
-        let Some(bucket) = self.bucket(first, false) else {
-            return false;
-        };
-        for slot in bucket {
-            let data = slot.data.load(Ordering::Relaxed);
-            let guard = slot.guard.load(Ordering::Relaxed);
-            if guard ^ data == main && data & !LEFT_BITS == wanted {
+        self.found(main, first, wanted, LEFT_BITS)
+            .is_some_and(|data| {
                 let stored = left_of(data) as u32;
-                return stored >= left && (stored - left) % stride.max(1) == 0;
-            }
-        }
-        false
+                stored >= left && (stored - left) % stride.max(1) == 0
+            })
     }
 
     /// Stores that the position of `key` leads to no solution with `left` moves (see
@@ -202,19 +200,11 @@ impl Table {
         if self.buckets == 0 || left > MAX_LEFT {
             return;
         }
-        let (main, check, first) = self.locate(key, Node::DeadEnd, 0);
+        let (main, check, first) = self.locate(key, Node::DeadEnd, left);
         let wanted = pack(Node::DeadEnd, 0, false, check);
-        if let Some(bucket) = self.bucket(first, false) {
-            for slot in bucket {
-                let data = slot.data.load(Ordering::Relaxed);
-                let guard = slot.guard.load(Ordering::Relaxed);
-                if guard ^ data == main && data & !LEFT_BITS == wanted {
-                    if left_of(data) as u32 >= left {
-                        return;
-                    }
-                    break;
-                }
-            }
+        let known = self.found(main, first, wanted, LEFT_BITS);
+        if known.is_some_and(|data| left_of(data) as u32 >= left) {
+            return;
         }
         self.store(
             main,
@@ -224,6 +214,16 @@ impl Table {
         );
     }
 
+    /// The data of the slot that holds the question of main key `main` in the bucket from
+    /// slot `first`: the data equal to `wanted` but for the bits of `ignored`.
+    fn found(&self, main: u64, first: usize, wanted: u64, ignored: u64) -> Option<u64> {
+        self.bucket(first, false)?.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let guard = slot.guard.load(Ordering::Relaxed);
+            (guard ^ data == main && data & !ignored == wanted & !ignored).then_some(data)
+        })
+    }
+
     /// Asks the processor to bring the bucket of this question into its cache, so that a
     /// lookup soon after does not wait for memory.
     #[inline]
@@ -231,7 +231,7 @@ impl Table {
         if self.buckets == 0 || left > MAX_LEFT {
             return;
         }
-        let (_, _, first) = self.locate(key, node, if node == Node::DeadEnd { 0 } else { left });
+        let (_, _, first) = self.locate(key, node, left);
         let Some(bucket) = self.bucket(first, false) else {
             return;
         };
@@ -273,15 +273,8 @@ impl Table {
             return None;
         }
         let (main, check, first) = self.locate(key, node, left);
-        let wanted = pack(node, left, false, check);
-        for slot in self.bucket(first, false)? {
-            let data = slot.data.load(Ordering::Relaxed);
-            let guard = slot.guard.load(Ordering::Relaxed);
-            if guard ^ data == main && data & !(1 << 63) == wanted {
-                return Some(data >> 63 == 1);
-            }
-        }
-        None
+        let data = self.found(main, first, pack(node, left, false, check), ANSWER_BIT)?;
+        Some(data & ANSWER_BIT != 0)
     }
 
     /// Stores an answer, replacing the same question's, else an empty slot, else the answer
@@ -299,7 +292,7 @@ impl Table {
             return;
         }
         let (main, check, first) = self.locate(key, node, left);
-        self.store(main, first, pack(node, left, answer, check), 1 << 63);
+        self.store(main, first, pack(node, left, answer, check), ANSWER_BIT);
     }
 
     /// Writes `data` for the main key `main` in the bucket from slot `first`: over the slot of
