@@ -50,8 +50,7 @@ impl<S: Space> Clone for LineMove<S> {
 type Line<S> = Vec<LineMove<S>>;
 
 /// One level of a line search: the move just played, the position it leads to and its key,
-/// what is left,
-/// the line so far and the solutions found.
+/// what is left, the line so far and the solutions found.
 type Step<'a, S> = fn(
     &Search<'a, S>,
     &<S as Space>::Mv,
@@ -400,6 +399,24 @@ impl<'a, S: Space> Search<'a, S> {
         )
     }
 
+    /// The answer to the question `node` with `n` moves about `position`: from the table,
+    /// else found by `search` and kept there.
+    fn remembered(
+        &self,
+        position: &S::Pos,
+        node: Node,
+        n: u32,
+        search: fn(&Self, &S::Pos, u32) -> Result<bool, EngineError>,
+    ) -> Result<bool, EngineError> {
+        let key = self.space.key(position);
+        if let Some(known) = self.table.get_keyed(key, node, n) {
+            return Ok(known);
+        }
+        let answer = search(self, position, n)?;
+        self.table.put_keyed(key, node, n, answer);
+        Ok(answer)
+    }
+
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
     /// defence.
     pub fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
@@ -407,13 +424,7 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn attack_wins_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
-        let key = self.space.key(position);
-        if let Some(known) = self.table.get_keyed(key, Node::Attack, n) {
-            return Ok(known);
-        }
-        let answer = self.attack_wins_searched(position, n)?;
-        self.table.put_keyed(key, Node::Attack, n, answer);
-        Ok(answer)
+        self.remembered(position, Node::Attack, n, Self::attack_wins_searched)
     }
 
     fn attack_wins_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
@@ -450,13 +461,7 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn defence_fails_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
-        let key = self.space.key(position);
-        if let Some(known) = self.table.get_keyed(key, Node::Defence, n) {
-            return Ok(known);
-        }
-        let answer = self.defence_fails_searched(position, n)?;
-        self.table.put_keyed(key, Node::Defence, n, answer);
-        Ok(answer)
+        self.remembered(position, Node::Defence, n, Self::defence_fails_searched)
     }
 
     fn defence_fails_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
@@ -482,13 +487,12 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn self_defence_fails_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
-        let key = self.space.key(position);
-        if let Some(known) = self.table.get_keyed(key, Node::SelfDefence, n) {
-            return Ok(known);
-        }
-        let answer = self.self_defence_fails_searched(position, n)?;
-        self.table.put_keyed(key, Node::SelfDefence, n, answer);
-        Ok(answer)
+        self.remembered(
+            position,
+            Node::SelfDefence,
+            n,
+            Self::self_defence_fails_searched,
+        )
     }
 
     fn self_defence_fails_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
@@ -545,13 +549,12 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn self_attack_wins_in(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
-        let key = self.space.key(position);
-        if let Some(known) = self.table.get_keyed(key, Node::SelfAttack, n) {
-            return Ok(known);
-        }
-        let answer = self.self_attack_wins_searched(position, n)?;
-        self.table.put_keyed(key, Node::SelfAttack, n, answer);
-        Ok(answer)
+        self.remembered(
+            position,
+            Node::SelfAttack,
+            n,
+            Self::self_attack_wins_searched,
+        )
     }
 
     fn self_attack_wins_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
