@@ -81,6 +81,26 @@ fn promotes(c: usize, w: usize, s: Sq) -> bool {
     promotes_on(c, WALKS[w], s)
 }
 
+/// Calls `$method` of `$compact` with the variant of the path the rules need, as const
+/// parameters (captures mutate, a rebirth now, a rebirth on the next move), so that each
+/// variant is compiled apart.
+macro_rules! by_variant {
+    ($compact:expr, $rules:expr, $method:ident($($arg:expr),*)) => {{
+        let c = $compact;
+        let mutate = $rules.captures_mutate();
+        let now = c.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = c.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        match (mutate, now, later) {
+            (false, false, false) => c.$method::<false, false, false>($($arg),*),
+            (false, true, _) => c.$method::<false, true, false>($($arg),*),
+            (false, false, true) => c.$method::<false, false, true>($($arg),*),
+            (true, false, false) => c.$method::<true, false, false>($($arg),*),
+            (true, true, _) => c.$method::<true, true, false>($($arg),*),
+            (true, false, true) => c.$method::<true, false, true>($($arg),*),
+        }
+    }};
+}
+
 impl Compact {
     /// The compact path for these rules, or `None` when they need the record path.
     pub fn new(rules: &Rules) -> Option<Compact> {
@@ -122,17 +142,7 @@ impl Compact {
 
     /// Perft, dispatched to the variant the rules need.
     pub fn perft(&self, p: &BbPosition, depth: u32, rules: &Rules) -> u64 {
-        let mutate = rules.captures_mutate();
-        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
-        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
-        match (mutate, now, later) {
-            (false, false, false) => self.count::<false, false, false>(p, depth),
-            (false, true, _) => self.count::<false, true, false>(p, depth),
-            (false, false, true) => self.count::<false, false, true>(p, depth),
-            (true, false, false) => self.count::<true, false, false>(p, depth),
-            (true, true, _) => self.count::<true, true, false>(p, depth),
-            (true, false, true) => self.count::<true, false, true>(p, depth),
-        }
+        by_variant!(self, rules, count(p, depth))
     }
 
     /// The positions after each legal move (for cross-checking the path against the record
@@ -146,34 +156,14 @@ impl Compact {
     /// Gives the position after each legal move to `take`, in the order of
     /// [`Compact::children`].
     pub fn each_child(&self, p: &BbPosition, rules: &Rules, take: &mut impl FnMut(BbPosition)) {
-        let mutate = rules.captures_mutate();
-        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
-        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
-        match (mutate, now, later) {
-            (false, false, false) => self.collect::<false, false, false>(p, take),
-            (false, true, _) => self.collect::<false, true, false>(p, take),
-            (false, false, true) => self.collect::<false, false, true>(p, take),
-            (true, false, false) => self.collect::<true, false, false>(p, take),
-            (true, true, _) => self.collect::<true, true, false>(p, take),
-            (true, false, true) => self.collect::<true, false, true>(p, take),
-        }
+        by_variant!(self, rules, collect(p, take))
     }
 
     /// The positions after each legal move that mates, for the solver's last move: a move is
     /// made, and then only a check is tested for legality and for a reply.
     pub fn mating_children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
-        let mutate = rules.captures_mutate();
-        let now = self.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
-        let later = self.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
         let mut out = Vec::new();
-        match (mutate, now, later) {
-            (false, false, false) => self.collect_mating::<false, false, false>(p, &mut out),
-            (false, true, _) => self.collect_mating::<false, true, false>(p, &mut out),
-            (false, false, true) => self.collect_mating::<false, false, true>(p, &mut out),
-            (true, false, false) => self.collect_mating::<true, false, false>(p, &mut out),
-            (true, true, _) => self.collect_mating::<true, true, false>(p, &mut out),
-            (true, false, true) => self.collect_mating::<true, false, true>(p, &mut out),
-        }
+        by_variant!(self, rules, collect_mating(p, &mut out));
         out
     }
 
