@@ -84,6 +84,21 @@ impl CastlingRights {
         self.0 & (1 << rook_square.index()) != 0
     }
 
+    /// Every right as one word, a bit per square (the rooks' squares and the kings' own): two
+    /// sets of rights are equal when their words are, which a key may read at once.
+    ///
+    /// ```
+    /// use feerie_oracle::CastlingRights;
+    /// assert_eq!(CastlingRights::none().bits(), 0);
+    /// assert_ne!(CastlingRights::all().bits(), 0);
+    /// let mut fewer = CastlingRights::all();
+    /// fewer.remove("h1".parse().unwrap());
+    /// assert_ne!(fewer.bits(), CastlingRights::all().bits());
+    /// ```
+    pub fn bits(&self) -> u64 {
+        self.0
+    }
+
     /// True when no rook may castle.
     pub fn is_empty(&self) -> bool {
         self.0 == 0

@@ -4,8 +4,6 @@
 //! lines of the solutions (by playing the record path again and keeping the moves that lead
 //! to the same position).
 
-use std::hash::{Hash, Hasher};
-
 use feerie_oracle::engine::check_rules_fit;
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
@@ -240,7 +238,7 @@ fn key(p: &BbPosition) -> Key {
     add(p.royal ^ p.walks[KING], 9);
     add(p.magic, 10);
     add(p.mutable, 11);
-    add(castling_word(p), 12);
+    add(p.castling.bits(), 12);
     let ep = p
         .ep()
         .map_or(0, |(a, b)| 1 << 16 | u64::from(a) << 8 | u64::from(b));
@@ -258,32 +256,6 @@ fn key(p: &BbPosition) -> Key {
     Key {
         main: k[0],
         check: k[1],
-    }
-}
-
-/// The castling rights as one word.
-fn castling_word(p: &BbPosition) -> u64 {
-    let mut h = WordHasher(0);
-    p.castling.hash(&mut h);
-    h.0
-}
-
-/// Takes the one word a castling right set hashes as.
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = self.0.rotate_left(17) ^ word;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 
