@@ -168,11 +168,7 @@ pub fn solve_popeye(
                 outln!("{}) ", case.label);
             }
             match &case.setup {
-                Ok((position, rules, _))
-                    if let Some(why) = std::iter::once(position)
-                        .chain(&case.duplex)
-                        .find_map(|p| popeye_problems::refused_by_popeye(engine, p, rules)) =>
-                {
+                Ok(_) if let Some(why) = case.refused_by_popeye(engine) => {
                     eprintln!("{}: not solved: {why}", case.name());
                     code = 2;
                 }
@@ -183,10 +179,9 @@ pub fn solve_popeye(
                     eprintln!("{}: not solved: {why}", case.name());
                     code = 2;
                 }
-                Ok((position, rules, stipulation)) => {
+                Ok((_, rules, stipulation)) => {
                     let tree = tree.as_ref().copied().unwrap_or_default();
-                    let parts: Vec<&Position> =
-                        std::iter::once(position).chain(&case.duplex).collect();
+                    let parts = case.parts();
                     let partial = print_parts(engine, &parts, rules, *stipulation, options, &tree)?;
                     if partial {
                         outln!("partial solution");

@@ -61,12 +61,12 @@ fn case_solutions(
     case: &popeye_problems::Case,
     options: &Options,
 ) -> Result<Vec<String>, String> {
-    let (position, rules, stipulation) = case.setup.as_ref().map_err(|e| e.to_string())?;
+    let (_, rules, stipulation) = case.setup.as_ref().map_err(|e| e.to_string())?;
+    if let Some(why) = case.refused_by_popeye(engine) {
+        return Err(why);
+    }
     let mut lines = Vec::new();
-    for part in std::iter::once(position).chain(&case.duplex) {
-        if let Some(why) = popeye_problems::refused_by_popeye(engine, part, rules) {
-            return Err(why);
-        }
+    for part in case.parts() {
         lines.extend(
             solution_set(engine, part, rules, *stipulation, options).map_err(|e| e.to_string())?,
         );

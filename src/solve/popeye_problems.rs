@@ -24,6 +24,24 @@ pub struct Case {
 }
 
 impl Case {
+    /// The positions the case's parts begin from: its own, then under `option duplex` the
+    /// other side's; none when the case cannot be solved.
+    pub fn parts(&self) -> Vec<&Position> {
+        match &self.setup {
+            Ok((position, _, _)) => std::iter::once(position).chain(&self.duplex).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Why Popeye refuses to solve one of the case's parts, if it does
+    /// ([`refused_by_popeye`]).
+    pub fn refused_by_popeye(&self, engine: &dyn feerie_oracle::Engine) -> Option<String> {
+        let (_, rules, _) = self.setup.as_ref().ok()?;
+        self.parts()
+            .into_iter()
+            .find_map(|part| refused_by_popeye(engine, part, rules))
+    }
+
     /// `problem 3` or `problem 3 b)`.
     pub fn name(&self) -> String {
         if self.label.is_empty() {

@@ -196,7 +196,7 @@ fn compare_case(
     };
     let stipulation = *stipulation;
     // The positions each part begins from: one, or two under `option duplex`.
-    let parts: Vec<&Position> = std::iter::once(position).chain(&case.duplex).collect();
+    let parts = case.parts();
     if let Some(why) = parts.iter().find_map(|p| {
         popeye_problems::refused_by_popeye(engine, p, rules)
             .or_else(|| crate::external::popeye::marks_read_otherwise(p))
