@@ -23,6 +23,9 @@ pub struct Chunk {
     pub twins: Vec<OutputTwin>,
     /// Whether a solution limit cut the solving short (`Partial solution`).
     pub partial: bool,
+    /// Whether Popeye stopped before the end (`solving interrupted.`: its `maxtime` ran out, or
+    /// a signal): the solutions printed are only some of them.
+    pub interrupted: bool,
 }
 
 /// The solutions of one twin.
@@ -33,6 +36,8 @@ pub struct OutputTwin {
     /// The solutions, in segments separated by Popeye's measurement lines (a duplex problem's
     /// second segment is played with the other side starting).
     pub segments: Vec<Vec<SolutionMove>>,
+    /// Popeye's refusal of this twin (`problem ignored`, with the complaint printed before it).
+    pub refused: Option<String>,
 }
 
 /// One move of a solution.
@@ -53,14 +58,28 @@ pub struct SolutionMove {
 /// (`option maxsolutions`) ends it as partial.
 const FINISHED: [&str; 2] = ["solution finished.", "loesung beendet."];
 const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
+const INTERRUPTED: [&str; 2] = ["solving interrupted.", "bearbeitung abgebrochen."];
+/// The line after Popeye's complaint about a problem or twin it does not solve.
+const IGNORED: [&str; 2] = ["problem ignored", "problem uebersprungen"];
 
-/// Whether `line` ends a problem's output: `Some(true)` when the solution is partial.
-fn end_of_problem(line: &str) -> Option<bool> {
+/// How a problem's output ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Finished,
+    Partial,
+    Interrupted,
+}
+
+/// Whether `line` ends a problem's output, and how.
+fn end_of_problem(line: &str) -> Option<End> {
     let line = line.trim().to_ascii_lowercase();
-    if FINISHED.iter().any(|f| line.starts_with(f)) {
-        Some(false)
-    } else if PARTIAL.iter().any(|f| line.starts_with(f)) {
-        Some(true)
+    let starts = |words: &[&str]| words.iter().any(|f| line.starts_with(f));
+    if starts(&FINISHED) {
+        Some(End::Finished)
+    } else if starts(&PARTIAL) {
+        Some(End::Partial)
+    } else if starts(&INTERRUPTED) {
+        Some(End::Interrupted)
     } else {
         None
     }
@@ -80,9 +99,10 @@ pub fn parse(text: &str) -> Vec<Chunk> {
     let mut chunks = Vec::new();
     let mut start = 0;
     for (i, l) in lines.iter().enumerate() {
-        if let Some(partial) = end_of_problem(l) {
+        if let Some(end) = end_of_problem(l) {
             let mut chunk = parse_chunk(&lines[start..i], start + 1);
-            chunk.partial = partial;
+            chunk.partial = end == End::Partial;
+            chunk.interrupted = end == End::Interrupted;
             chunks.push(chunk);
             start = i + 1;
         }
@@ -107,19 +127,28 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         board,
         twins: vec![OutputTwin::default()],
         partial: false,
+        interrupted: false,
     };
     let mut state = Tokens::default();
+    // The lines of words since the last twin label or move: Popeye's complaint when `problem
+    // ignored` follows. Other lines of words (a remark, the twin's conditions, progress lines)
+    // say nothing about the solutions, which are compared as printed.
+    let mut complaint: Vec<&str> = Vec::new();
     for (i, line) in lines.iter().enumerate().skip(body_start) {
         let number = first_line + i;
         let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
         if let Some(label) = twin_label(line) {
             let twins = &mut chunk.twins;
+            complaint.clear();
             if twins.len() == 1 && twins[0].segments.is_empty() && twins[0].label.is_empty() {
                 twins[0].label = label;
             } else {
                 twins.push(OutputTwin {
                     label,
-                    segments: Vec::new(),
+                    ..OutputTwin::default()
                 });
             }
             state = Tokens::default();
@@ -138,8 +167,23 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
             continue; // the other measurement lines
         }
         let twin = chunk.twins.last_mut().expect("one twin at least");
+        if IGNORED.contains(&trimmed.to_ascii_lowercase().as_str()) {
+            twin.refused = Some(if complaint.is_empty() {
+                trimmed.to_string()
+            } else {
+                complaint.join("; ")
+            });
+            complaint.clear();
+            continue;
+        }
+        let before = twin.segments.iter().map(Vec::len).sum::<usize>();
         for word in line.split_whitespace() {
             state.read(word, number, twin);
+        }
+        if twin.segments.iter().map(Vec::len).sum::<usize>() > before {
+            complaint.clear();
+        } else {
+            complaint.push(trimmed);
         }
     }
     chunk
@@ -289,7 +333,7 @@ fn split_number(word: &str) -> Option<(usize, &str)> {
 
 /// A move starts with a letter (or `[` for Popeye's prefixed effects) and names a square, or is
 /// a castling; progress lines such as `(Kg3-g4 )` are not moves.
-fn is_move(text: &str) -> bool {
+pub fn is_move(text: &str) -> bool {
     let b = text.as_bytes();
     text.starts_with("0-0")
         || b.first()

@@ -183,6 +183,20 @@ fn split_problems(input: &str) -> Vec<String> {
 /// The chunk of `problem`: the next one whose diagram shows its units (a few chunks ahead at
 /// most, since a problem Popeye rejects prints none), or the next one without diagram.
 pub fn find_chunk(problem: &PopeyeProblem, chunks: &[Chunk], from: usize) -> Option<usize> {
+    let board = diagram(problem);
+    (from..chunks.len().min(from + 4)).find(|&i| match &chunks[i].board {
+        Some(b) => *b == board,
+        None => i == from,
+    })
+}
+
+/// Whether `chunk` shows `problem`'s diagram, or no diagram (`option noboard`).
+pub fn shows_diagram(problem: &PopeyeProblem, chunk: &Chunk) -> bool {
+    chunk.board.as_ref().is_none_or(|b| *b == diagram(problem))
+}
+
+/// The problem's units as Popeye's diagram shows them: square and colour, in square order.
+fn diagram(problem: &PopeyeProblem) -> Vec<(Square, char)> {
     let mut board: Vec<(Square, char)> = problem
         .units
         .iter()
@@ -196,10 +210,7 @@ pub fn find_chunk(problem: &PopeyeProblem, chunks: &[Chunk], from: usize) -> Opt
         })
         .collect();
     board.sort();
-    (from..chunks.len().min(from + 4)).find(|&i| match &chunks[i].board {
-        Some(b) => *b == board,
-        None => i == from,
-    })
+    board
 }
 
 fn replay_problem(
@@ -502,4 +513,50 @@ pub fn english_move(text: &str) -> String {
         out.push(mapped);
     }
     out
+}
+
+/// One line of Popeye's solution text as English words, one space between them: move numbers
+/// kept, moves through [`english_move`], Popeye's German words (`Drohung:`, `Zugzwang.`,
+/// `Aber`) in English. Every other token is kept as printed, so that a mark, a `!` or any text
+/// added to a line still shows when the line is compared with ours.
+///
+/// ```
+/// use feerie::external::popeye_replay::english_line;
+/// use feerie::oracle::notation::popeye_input::Language;
+/// assert_eq!(english_line("  1.Sf3-d4 c3*d4=S   2.Ke5*d4 Lc4*d3 #", Language::German),
+///            "1.Sf3-d4 c3*d4=S 2.Ke5*d4 Bc4*d3 #");
+/// assert_eq!(english_line("   1.Dh1-b1 ! Drohung:", Language::German), "1.Qh1-b1 ! threat:");
+/// assert_eq!(english_line("   1.Qh1-b1 !  threat: ", Language::English), "1.Qh1-b1 ! threat:");
+/// ```
+pub fn english_line(raw: &str, language: Language) -> String {
+    let words: Vec<String> = raw
+        .split_whitespace()
+        .map(|word| match language {
+            Language::English => word.to_string(),
+            Language::German => english_word(word),
+        })
+        .collect();
+    words.join(" ")
+}
+
+fn english_word(word: &str) -> String {
+    match word {
+        "Drohung:" => return "threat:".into(),
+        "Zugzwang." => return "zugzwang.".into(),
+        "Aber" => return "but".into(),
+        _ => {}
+    }
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    let (number, rest) = word.split_at(digits);
+    let dots = rest.chars().take_while(|&c| c == '.').count();
+    let (dots, text) = if digits > 0 {
+        rest.split_at(dots)
+    } else {
+        ("", rest)
+    };
+    if popeye_output::is_move(text) {
+        format!("{number}{dots}{}", english_move(text))
+    } else {
+        word.to_string()
+    }
 }

@@ -8,7 +8,7 @@ use feerie_oracle::{Engine, Position, Rules, popeye_move};
 use super::error::SolveError;
 use super::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
 use crate::external::popeye_output::{OutputTwin, SolutionMove};
-use crate::external::popeye_replay::english_move;
+use crate::external::popeye_replay::{english_line, english_move};
 
 /// One move of Popeye's tree on the way down: its half-move, the position after it, its text
 /// in our notation, and whether a threat follows it.
@@ -121,9 +121,16 @@ pub fn popeye_tree(
             let n = p.div_ceil(2);
             (defence_indent(n), format!("{n}...{shown}"))
         };
+        // The line is compared as Popeye printed it, every token of it: where its marks or
+        // words are not those of the move it replays as, it is a line we do not print.
+        let as_printed = english_line(raw, language);
         out.push(TreeLine {
             indent,
-            text: line_text.clone(),
+            text: if as_printed == line_text {
+                line_text.clone()
+            } else {
+                as_printed
+            },
             path,
         });
         if !refutation {

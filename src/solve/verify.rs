@@ -4,7 +4,7 @@
 //! play the whole tree Popeye prints (keys, tries and refutations, threats, variations, set
 //! play), line by line with each line's path.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
@@ -17,7 +17,7 @@ use super::tree_layout::tree_blocks;
 use super::tree_verify::popeye_tree;
 use super::{Options, solve};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
-use crate::external::popeye_replay::{english_move, find_chunk};
+use crate::external::popeye_replay::{english_line, english_move, find_chunk, shows_diagram};
 use crate::harness::Shard;
 
 /// How one problem or twin compared.
@@ -131,35 +131,63 @@ fn verify_cases(
     }
     let chunks = popeye_output::parse(output);
     let lines: Vec<&str> = output.lines().collect();
+    let mut claimed = vec![false; chunks.len()];
     let mut reports = Vec::new();
     let mut next_chunk = 0;
     let mut number = 0;
-    for (problem, cases) in &problems {
-        let found = find_chunk(problem, &chunks, next_chunk);
+    // Popeye prints one section per problem, in order, even for a problem it refuses; with as
+    // many sections as problems each is its problem's. Otherwise the output is not the
+    // input's whole output (a failure, reported after the problems), and each problem looks
+    // for its diagram a few sections on, to say what it can.
+    let in_order = chunks.len() == problems.len();
+    for (index, (problem, cases)) in problems.iter().enumerate() {
+        let found = if in_order {
+            Some(index)
+        } else {
+            find_chunk(problem, &chunks, next_chunk)
+        };
         if let Some(i) = found {
             next_chunk = i + 1;
+            claimed[i] = true;
         }
-        let partial_popeye = found.is_some_and(|i| chunks[i].partial)
-            || popeye_problems::max_solutions(problem).is_some();
         if only.is_some_and(|n| cases.first().is_some_and(|c| c.problem != n)) {
             continue;
         }
-        for (index, case) in cases.iter().enumerate() {
+        for (twin, case) in cases.iter().enumerate() {
             let this = number;
             number += 1;
             if !selection.shard.takes(this) {
                 continue;
             }
-            let twin = found.and_then(|i| {
-                let twins = &chunks[i].twins;
-                (twins.len() == cases.len()).then(|| &twins[index])
-            });
+            let section = match found {
+                None => Err(format!(
+                    "Popeye's output has no section for problem {} (an empty or cut output, a \
+                     crashed run, or another input's output)",
+                    case.problem
+                )),
+                Some(i) if chunks[i].twins.len() != cases.len() => Err(format!(
+                    "Popeye's section from line {} has {} twin(s), the input {}",
+                    chunks[i].line,
+                    chunks[i].twins.len(),
+                    cases.len()
+                )),
+                Some(i) => Ok(Section {
+                    twin: &chunks[i].twins[twin],
+                    diagram_matches: shows_diagram(problem, &chunks[i]),
+                    completion: if chunks[i].interrupted {
+                        Completion::Interrupted
+                    } else if chunks[i].partial {
+                        Completion::Limited
+                    } else {
+                        Completion::Whole
+                    },
+                    limit: popeye_problems::max_solutions(problem),
+                }),
+            };
             let report = compare_case(
                 case,
                 &problem.options,
-                twin,
-                found.is_some(),
-                partial_popeye,
+                section,
                 language,
                 &lines,
                 engine,
@@ -169,31 +197,252 @@ fn verify_cases(
             reports.push(report);
         }
     }
+    // The output as a whole: as many sections as problems, none left over.
+    if only.is_none() {
+        let mut faults = Vec::new();
+        if !in_order {
+            faults.push((
+                "output".to_string(),
+                format!(
+                    "Popeye's output has {} problem section(s), the input {} problem(s)",
+                    chunks.len(),
+                    problems.len()
+                ),
+            ));
+        }
+        for chunk in chunks
+            .iter()
+            .zip(&claimed)
+            .filter(|(_, c)| !**c)
+            .map(|(c, _)| c)
+        {
+            faults.push((
+                format!("output section from line {}", chunk.line),
+                format!(
+                    "a section of Popeye's output (from line {}) that no problem of the input has",
+                    chunk.line
+                ),
+            ));
+        }
+        for (name, why) in faults {
+            let this = number;
+            number += 1;
+            if !selection.shard.takes(this) {
+                continue;
+            }
+            let case = Case {
+                problem: 0,
+                label: String::new(),
+                setup: Err(SolveError::ProblemNotSupported(why.clone())),
+                duplex: None,
+            };
+            let report = CaseReport {
+                name,
+                stipulation: None,
+                outcome: Outcome::Differ {
+                    missing: vec![why],
+                    extra: Vec::new(),
+                },
+            };
+            on_case(this, &case, &report);
+            reports.push(report);
+        }
+    }
     Ok(reports)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Popeye's text for one case.
+struct Section<'a> {
+    /// The twin's solutions as read.
+    twin: &'a OutputTwin,
+    /// Whether the section's diagram is the problem's (or the section has none).
+    diagram_matches: bool,
+    /// How Popeye's solving of the problem ended.
+    completion: Completion,
+    /// `option maxsolutions N`: Popeye prints at most N solutions of each twin (and of each
+    /// part of a duplex problem).
+    limit: Option<usize>,
+}
+
+/// How Popeye's solving of a problem ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Completion {
+    /// `solution finished.`: every solution is printed.
+    Whole,
+    /// `Partial solution`: `maxsolutions` stopped it.
+    Limited,
+    /// `solving interrupted.`: its time ran out (`maxtime`) or it was stopped.
+    Interrupted,
+}
+
+/// The lines printed on each side, each with how many times it is printed.
+type Printed = BTreeMap<String, usize>;
+
+fn printed<I: IntoIterator<Item = String>>(lines: I) -> Printed {
+    let mut out = Printed::new();
+    for line in lines {
+        *out.entry(line).or_default() += 1;
+    }
+    out
+}
+
+fn total(lines: &Printed) -> usize {
+    lines.values().sum()
+}
+
+/// The lines `a` prints more often than `b`, each once per extra time (`(printed 2 times)`
+/// after a line that `b` prints once or never, when `a` repeats it).
+fn beyond(a: &Printed, b: &Printed) -> Vec<String> {
+    let mut out = Vec::new();
+    for (line, &n) in a {
+        let m = b.get(line).copied().unwrap_or(0);
+        if n > m {
+            if n > 1 {
+                out.push(format!("{line} (printed {n} times)"));
+            } else {
+                out.push(line.clone());
+            }
+        }
+    }
+    out
+}
+
+/// What `maxsolutions` counts on each side, part by part (one part, or the two of a duplex
+/// problem): solutions in help and series play, keys in direct and self play.
+struct Counted {
+    theirs: Vec<usize>,
+    ours: Vec<usize>,
+}
+
+/// The comparison of Popeye's lines with ours, as [`Completion`] and `limit` allow: a whole
+/// output must print exactly our lines, each once; an output cut by `maxsolutions` only our
+/// lines, each once, and in each part `min(limit, ours)` of the counted ones; an interrupted one
+/// only our lines, each once, and is not an agreement.
+fn judge(
+    theirs: &Printed,
+    ours: &Printed,
+    section: &Section,
+    counted: Counted,
+    agreed: usize,
+) -> Outcome {
+    let missing = beyond(theirs, ours);
+    let repeated: Vec<String> = theirs
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(line, n)| format!("{line} (printed {n} times)"))
+        .collect();
+    match section.completion {
+        Completion::Whole => {
+            let extra = beyond(ours, theirs);
+            if missing.is_empty() && extra.is_empty() {
+                Outcome::Agree(agreed)
+            } else {
+                Outcome::Differ { missing, extra }
+            }
+        }
+        Completion::Limited => {
+            let mut missing = missing;
+            for r in repeated {
+                if !missing.contains(&r) {
+                    missing.push(r);
+                }
+            }
+            let Some(limit) = section.limit else {
+                missing.push(
+                    "`Partial solution` in Popeye's output, but the problem sets no \
+                     maxsolutions"
+                        .into(),
+                );
+                return Outcome::Differ {
+                    missing,
+                    extra: Vec::new(),
+                };
+            };
+            let printed_count = counted.theirs.iter().sum();
+            for (part, (theirs_n, ours_n)) in
+                counted.theirs.into_iter().zip(counted.ours).enumerate()
+            {
+                let expected = limit.min(ours_n);
+                if theirs_n != expected {
+                    missing.push(format!(
+                        "{theirs_n} solution(s) printed{} under maxsolutions {limit} where \
+                         there are {ours_n}: {expected} expected",
+                        if part > 0 { " in the duplex part" } else { "" }
+                    ));
+                }
+            }
+            if missing.is_empty() {
+                Outcome::Agree(printed_count)
+            } else {
+                Outcome::Differ {
+                    missing,
+                    extra: Vec::new(),
+                }
+            }
+        }
+        Completion::Interrupted => {
+            let mut missing = missing;
+            for r in repeated {
+                if !missing.contains(&r) {
+                    missing.push(r);
+                }
+            }
+            if missing.is_empty() {
+                Outcome::Skipped(format!(
+                    "Popeye's solving was interrupted (its time limit): its {} line(s) are ours, \
+                     the rest was not compared",
+                    total(theirs)
+                ))
+            } else {
+                Outcome::Differ {
+                    missing,
+                    extra: Vec::new(),
+                }
+            }
+        }
+    }
+}
+
 fn compare_case(
     case: &Case,
     popeye_options: &[String],
-    twin: Option<&OutputTwin>,
-    chunk_found: bool,
-    partial_popeye: bool,
+    section: Result<Section, String>,
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
     options: &Options,
 ) -> CaseReport {
     let name = case.name();
-    let skip = |stipulation, why: String| CaseReport {
+    let stipulation = case.setup.as_ref().ok().map(|(_, _, s)| *s);
+    let report = |outcome| CaseReport {
         name: name.clone(),
         stipulation,
-        outcome: Outcome::Skipped(why),
+        outcome,
     };
+    let differ = |why: String| Outcome::Differ {
+        missing: vec![why],
+        extra: Vec::new(),
+    };
+    // Popeye's output is judged first: a missing or edited section is a failure whatever we
+    // can solve.
+    let section = match section {
+        Ok(s) => s,
+        Err(why) => return report(differ(why)),
+    };
+    if let Some(why) = &section.twin.refused {
+        return report(Outcome::Skipped(format!("Popeye refused it: {why}")));
+    }
     let (position, rules, stipulation) = match &case.setup {
         Ok(x) => x,
-        Err(why) => return skip(None, why.to_string()),
+        Err(why) => return report(Outcome::Skipped(why.to_string())),
     };
+    if !section.diagram_matches {
+        return report(differ(
+            "Popeye's section for it shows another diagram (another input's output, or \
+             sections out of order)"
+                .into(),
+        ));
+    }
     let stipulation = *stipulation;
     // The positions each part begins from: one, or two under `option duplex`.
     let parts = case.parts();
@@ -201,94 +450,86 @@ fn compare_case(
         popeye_problems::refused_by_popeye(engine, p, rules)
             .or_else(|| crate::external::popeye::marks_read_otherwise(p))
     }) {
-        return skip(Some(stipulation), why);
+        return report(Outcome::Skipped(why));
     }
-    let Some(twin) = twin else {
-        let why = if chunk_found {
-            "the output's twins do not match the input's"
-        } else {
-            "no solution section for it in the output"
-        };
-        return skip(Some(stipulation), why.into());
-    };
     if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
-        let outcome = compare_tree(
+        return report(compare_tree(
             position,
             rules,
             stipulation,
             popeye_options,
-            twin,
-            partial_popeye,
+            &section,
             language,
             lines,
             engine,
             options,
-        );
-        return CaseReport {
-            name,
-            stipulation: Some(stipulation),
-            outcome,
-        };
+        ));
     }
-    let theirs = match popeye_solutions(twin, &parts, rules, stipulation, language, lines, engine) {
+    // Each of Popeye's lines must replay (a move we do not allow is a solution we miss), and
+    // is then compared as printed, every token of it.
+    let theirs = match popeye_solutions(
+        section.twin,
+        &parts,
+        rules,
+        stipulation,
+        language,
+        lines,
+        engine,
+    ) {
         Ok(t) => t,
-        // A move of Popeye's that our engine does not allow: a solution we do not have.
-        Err(why) => {
-            return CaseReport {
-                name,
-                stipulation: Some(stipulation),
-                outcome: Outcome::Differ {
-                    missing: vec![format!("a line that does not replay: {why}")],
-                    extra: Vec::new(),
-                },
-            };
-        }
+        Err(why) => return report(differ(format!("a line that does not replay: {why}"))),
     };
-    let mut ours = Vec::new();
+    let mut ours: Vec<Printed> = Vec::new();
     for part in &parts {
         match solve(engine, part, rules, stipulation, options) {
-            Ok(solved) => ours.extend(solved.solutions),
-            Err(why) => return skip(Some(stipulation), why.to_string()),
+            Ok(solved) => ours.push(printed(
+                super::layout::lines(engine, part, rules, &stipulation, &solved.solutions)
+                    .iter()
+                    .map(|l| english_line(l, Language::English)),
+            )),
+            Err(why) => return report(Outcome::Skipped(why.to_string())),
         }
     }
-    let ours: BTreeSet<String> = ours
-        .iter()
-        .map(|line| super::layout::line(&stipulation, line, false))
-        .collect();
-    let theirs: BTreeSet<String> = theirs
-        .iter()
-        .map(|line| super::layout::line(&stipulation, line, false))
-        .collect();
-    let missing: Vec<String> = theirs.difference(&ours).cloned().collect();
-    let extra: Vec<String> = if partial_popeye {
-        Vec::new()
-    } else {
-        ours.difference(&theirs).cloned().collect()
-    };
-    let outcome = if missing.is_empty() && extra.is_empty() {
-        Outcome::Agree(theirs.len())
-    } else {
-        Outcome::Differ { missing, extra }
-    };
-    CaseReport {
-        name,
-        stipulation: Some(stipulation),
-        outcome,
+    let mut theirs_by_part = vec![Printed::new(); parts.len()];
+    for (part, text) in theirs {
+        *theirs_by_part[part].entry(text).or_default() += 1;
     }
+    let all = |by_part: &[Printed]| {
+        let mut out = Printed::new();
+        for p in by_part {
+            for (line, n) in p {
+                *out.entry(line.clone()).or_default() += n;
+            }
+        }
+        out
+    };
+    let (theirs_all, ours_all) = (all(&theirs_by_part), all(&ours));
+    // Under maxsolutions each part is counted on its own, as Popeye limits each part.
+    let counted = Counted {
+        theirs: theirs_by_part.iter().map(total).collect(),
+        ours: ours.iter().map(total).collect(),
+    };
+    report(judge(
+        &theirs_all,
+        &ours_all,
+        &section,
+        counted,
+        total(&theirs_all),
+    ))
 }
 
 /// Direct and self play: our tree (as the problem's options ask: keys, tries, threats,
 /// variations, set play) and Popeye's, compared line by line, each line with its path, so that
-/// the order of moves does not matter. A difference is shown as the line with its path, e.g.
-/// `1.Qd1-f3 ! threat: / 1...a7-a5 / 2.Rh1-h7`.
+/// the order of moves does not matter, and each line as many times as it is printed. A
+/// difference is shown as the line with its path, e.g. `1.Qd1-f3 ! threat: / 1...a7-a5 /
+/// 2.Rh1-h7`.
 #[allow(clippy::too_many_arguments)]
 fn compare_tree(
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
     popeye_options: &[String],
-    twin: &OutputTwin,
-    partial_popeye: bool,
+    section: &Section,
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
@@ -298,7 +539,7 @@ fn compare_tree(
         Ok(o) => o,
         Err(why) => return Outcome::Skipped(why.to_string()),
     };
-    let theirs = match popeye_tree(twin, position, rules, language, lines, engine) {
+    let theirs = match popeye_tree(section.twin, position, rules, language, lines, engine) {
         Ok(t) => t,
         Err(why) => {
             return Outcome::Differ {
@@ -324,27 +565,62 @@ fn compare_tree(
         .filter(|k| k.refutations.is_empty())
         .count();
     let stalemate = stipulation.goal == super::stipulation::Goal::Stalemate;
-    let ours: BTreeSet<String> = tree_blocks(&ours, stalemate)
+    let ours = printed(
+        tree_blocks(&ours, stalemate)
+            .iter()
+            .flatten()
+            .map(|l| l.with_path()),
+    );
+    // A first move's block that Popeye printed whole: every block but the last when a solution
+    // limit cut the tree (the last may be cut anywhere).
+    let last_first_move = theirs
         .iter()
-        .flatten()
-        .map(|l| l.with_path())
+        .rev()
+        .find(|l| l.path.is_empty())
+        .map(|l| l.text.clone());
+    let whole_blocks: Vec<String> = theirs
+        .iter()
+        .filter(|l| l.path.is_empty() && Some(&l.text) != last_first_move.as_ref())
+        .map(|l| l.text.clone())
         .collect();
-    let theirs: BTreeSet<String> = theirs.iter().map(|l| l.with_path()).collect();
-    let missing: Vec<String> = theirs.difference(&ours).cloned().collect();
-    let extra: Vec<String> = if partial_popeye {
-        Vec::new()
-    } else {
-        ours.difference(&theirs).cloned().collect()
-    };
-    if missing.is_empty() && extra.is_empty() {
-        Outcome::Agree(keys)
-    } else {
-        Outcome::Differ { missing, extra }
+    let theirs = printed(theirs.iter().map(|l| l.with_path()));
+    if section.completion == Completion::Limited {
+        // Lines of ours inside a block Popeye printed whole are owed even under the limit.
+        let in_whole_block = |line: &String| {
+            whole_blocks
+                .iter()
+                .any(|b| line == b || line.starts_with(&format!("{b} / ")))
+        };
+        let owed: Printed = ours
+            .iter()
+            .filter(|(line, _)| in_whole_block(line))
+            .map(|(l, n)| (l.clone(), *n))
+            .collect();
+        let extra = beyond(&owed, &theirs);
+        if !extra.is_empty() {
+            return Outcome::Differ {
+                missing: beyond(&theirs, &ours),
+                extra,
+            };
+        }
     }
+    // Under maxsolutions Popeye counts keys: first moves marked `!`.
+    let keys_of = |side: &Printed| -> usize {
+        side.iter()
+            .filter(|(line, _)| !line.contains(" / ") && line.split_whitespace().any(|w| w == "!"))
+            .map(|(_, n)| n)
+            .sum()
+    };
+    let counted = Counted {
+        theirs: vec![keys_of(&theirs)],
+        ours: vec![keys_of(&ours)],
+    };
+    judge(&theirs, &ours, section, counted, keys)
 }
 
-/// Popeye's solutions of one twin as move records of our engine: each printed line of help and
-/// series play, each key (a first move marked `!`) of direct and self play.
+/// Popeye's solutions of one twin in help or series play, each printed line as it reads (in
+/// English, [`english_line`]) with the part (of a duplex problem) where it replays; a line
+/// that does not replay is an error.
 fn popeye_solutions(
     twin: &OutputTwin,
     parts: &[&Position],
@@ -353,7 +629,7 @@ fn popeye_solutions(
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
-) -> Result<Vec<Vec<MoveRecord>>, SolveError> {
+) -> Result<Vec<(usize, String)>, SolveError> {
     let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
     let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
     for mv in moves {
@@ -362,51 +638,29 @@ fn popeye_solutions(
             _ => groups.push(vec![mv]),
         }
     }
-    let direct = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
     let mut out = Vec::new();
     for group in groups {
-        if direct {
-            let first = group[0];
-            let raw = lines.get(first.line - 1).copied().unwrap_or("");
-            if first.ply != 0 || !raw.split_whitespace().any(|w| w == "!") {
-                continue;
-            }
-            out.push(resolve_in_parts(
-                &[first],
-                parts,
-                rules,
-                stipulation,
-                language,
-                engine,
-            )?);
-        } else {
-            out.push(resolve_in_parts(
-                &group,
-                parts,
-                rules,
-                stipulation,
-                language,
-                engine,
-            )?);
-        }
+        let part = replaying_part(&group, parts, rules, stipulation, language, engine)?;
+        let raw = lines.get(group[0].line - 1).copied().unwrap_or("");
+        out.push((part, english_line(raw, language)));
     }
     Ok(out)
 }
 
-/// The moves of one printed line from the first of `parts` (a duplex problem's positions)
-/// where it replays: a line's first move is of the side that begins, so at most one does.
-fn resolve_in_parts(
+/// The first of `parts` (a duplex problem's positions) where one printed line replays: a
+/// line's first move is of the side that begins, so at most one does.
+fn replaying_part(
     printed: &[&SolutionMove],
     parts: &[&Position],
     rules: &Rules,
     stipulation: Stipulation,
     language: Language,
     engine: &dyn Engine,
-) -> Result<Vec<MoveRecord>, SolveError> {
+) -> Result<usize, SolveError> {
     let mut first_error = None;
-    for part in parts {
+    for (i, part) in parts.iter().enumerate() {
         match resolve_line(printed, part, rules, stipulation, language, engine) {
-            Ok(line) => return Ok(line),
+            Ok(_) => return Ok(i),
             Err(e) => {
                 first_error.get_or_insert(e);
             }
