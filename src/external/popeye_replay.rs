@@ -488,13 +488,26 @@ impl std::fmt::Display for Rejection {
 /// assert_eq!(english_move("b7-b8=D[+wBe8=L]"), "b7-b8=Q[+wPe8=B]");
 /// assert_eq!(english_move("Kc6-b7[+sBc6]"), "Kc6-b7[+bPc6]");
 /// assert_eq!(english_move("Lh4*e7"), "Bh4*e7");
+/// assert_eq!(english_move("Td3*d2=RB"), "Rd3*d2=PP");
+/// assert_eq!(english_move("RBd2-d3"), "PPd2-d3");
 /// ```
 pub fn english_move(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
+    let mut skip = false;
     for (i, &c) in chars.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
         let prev = if i > 0 { Some(chars[i - 1]) } else { None };
         let next = chars.get(i + 1).copied();
+        // The reversal pawn of Protean chess: `RB` in German, `PP` in English (German has no
+        // `R` of its own: the rook is `T`).
+        if c == 'R' && next == Some('B') {
+            out.push_str("PP");
+            skip = true;
+            continue;
+        }
         let mapped = match c {
             'D' => 'Q',
             'T' => 'R',

@@ -129,10 +129,13 @@ pub fn refused_by_popeye(
     }
 }
 
-/// Whether the problem asks for at most some solutions (`option maxsolutions N`).
+/// Whether the problem asks for at most some solutions (`option maxsolutions N`, German
+/// `maxloesungen`).
 pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
     let words = &problem.options;
-    let at = words.iter().position(|w| names(w, "maxsolutions"))?;
+    let at = words
+        .iter()
+        .position(|w| names(w, "maxsolutions") || names(w, "maxloesungen"))?;
     words.get(at + 1)?.parse().ok()
 }
 

@@ -175,7 +175,11 @@ impl PopeyeProblem {
                         reasons.push("option enpassant needs the squares of the double step".into())
                     }
                 },
-                Some(&"maxsolutions") | Some(&"maxtime") | Some(&"start") | Some(&"upto") => {
+                Some(&"maxsolutions")
+                | Some(&"maxloesungen")
+                | Some(&"maxtime")
+                | Some(&"start")
+                | Some(&"upto") => {
                     options.next();
                 }
                 Some(_) => {}

@@ -196,6 +196,8 @@ pub(super) fn condition_of(word: &str) -> Option<Condition> {
 /// Options that only change how Popeye solves or prints, never the position or the rules.
 pub(super) const NEUTRAL_OPTIONS: &[&str] = &[
     "noboard",
+    "ohnebrett",
+    "maxloesungen",
     "variation",
     "varianten",
     "try",

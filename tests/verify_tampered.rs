@@ -1,0 +1,274 @@
+//! `popeye verify` fails closed: Popeye's recorded outputs of two small inputs (English and
+//! German: help, series, direct play with threats and variations, twins, duplex, a solution
+//! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain) verify, and no tampered copy of
+//! them does: a solution line removed, repeated, its mark, `!`, move number or text changed, a
+//! section cut, dropped, swapped or added, an empty output, the input given as the output.
+//! With the live Popeye beside the repository, the recorded outputs are checked to be what it
+//! prints today.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use feerie::bitboard::BitboardEngine;
+use feerie::external::popeye::run_popeye_file;
+use feerie::solve::Options;
+use feerie::solve::verify::{CaseReport, Outcome, verify};
+
+/// The recorded inputs, each with Popeye 4.104's output for it.
+const FILES: [&str; 2] = ["kinds", "deutsch"];
+
+fn data(name: &str, extension: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/verify")
+        .join(format!("{name}.{extension}"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn verified(input: &str, output: &str) -> Vec<CaseReport> {
+    verified_problem(input, output, None)
+}
+
+/// One problem's cases (1-based), or every problem's.
+fn verified_problem(input: &str, output: &str, problem: Option<usize>) -> Vec<CaseReport> {
+    verify(input, output, problem, &BitboardEngine, &Options::default()).expect("the input reads")
+}
+
+fn differs(reports: &[CaseReport]) -> bool {
+    reports
+        .iter()
+        .any(|r| matches!(r.outcome, Outcome::Differ { .. }))
+}
+
+/// Whether a line of Popeye's output holds a move (`  1.d7-d5 …`, `      1...a7-a5`).
+fn is_solution_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with('.')
+}
+
+/// The output with line `i` replaced by `with` (none: removed; two: repeated).
+fn edited(lines: &[&str], i: usize, with: &[String]) -> String {
+    let mut out = String::new();
+    for (j, l) in lines.iter().enumerate() {
+        if j == i {
+            for w in with {
+                out.push_str(w);
+                out.push('\n');
+            }
+        } else {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Every tampering of one solution line, each named.
+fn line_tamperings(line: &str) -> Vec<(&'static str, Vec<String>)> {
+    let mut out = vec![
+        ("removed", vec![]),
+        ("repeated", vec![line.to_string(), line.to_string()]),
+        ("text appended", vec![format!("{line} x")]),
+    ];
+    let mark = if let Some(at) = line.rfind(" #") {
+        format!("{} +{}", &line[..at], &line[at + 2..])
+    } else if let Some(at) = line.rfind(" +") {
+        format!("{}{}", &line[..at], &line[at + 2..])
+    } else if let Some(at) = line.rfind(" =") {
+        format!("{} #{}", &line[..at], &line[at + 2..])
+    } else {
+        format!("{line} +")
+    };
+    out.push(("mark changed", vec![mark]));
+    if line.contains(" !") {
+        out.push(("! made ?", vec![line.replacen(" !", " ?", 1)]));
+    }
+    // The first move number, one more.
+    let start = line.len() - line.trim_start().len();
+    let digits = line[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .count();
+    let n: usize = line[start..start + digits].parse().expect("a move number");
+    out.push((
+        "move number changed",
+        vec![format!(
+            "{}{}{}",
+            &line[..start],
+            n + 1,
+            &line[start + digits..]
+        )],
+    ));
+    out
+}
+
+/// Whether a line ends a problem's section.
+fn ends_section(line: &str) -> bool {
+    let l = line.trim().to_ascii_lowercase();
+    [
+        "solution finished",
+        "loesung beendet",
+        "partial solution",
+        "partielle loesung",
+    ]
+    .iter()
+    .any(|end| l.starts_with(end))
+}
+
+/// The sections of an output: each ends with its line of Popeye's end of solving.
+fn sections(output: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for line in output.lines() {
+        out.last_mut().expect("a section").push_str(line);
+        out.last_mut().expect("a section").push('\n');
+        if ends_section(line) {
+            out.push(String::new());
+        }
+    }
+    out.retain(|s| !s.trim().is_empty());
+    out
+}
+
+#[test]
+fn the_recorded_outputs_verify() {
+    for name in FILES {
+        let reports = verified(&data(name, "inp"), &data(name, "out"));
+        assert!(reports.len() >= 4, "{name}: {reports:?}");
+        for r in &reports {
+            assert!(
+                matches!(r.outcome, Outcome::Agree(_)),
+                "{name} {}: {:?}",
+                r.name,
+                r.outcome
+            );
+        }
+    }
+}
+
+#[test]
+fn no_tampered_solution_line_verifies() {
+    for name in FILES {
+        let (input, output) = (data(name, "inp"), data(name, "out"));
+        let lines: Vec<&str> = output.lines().collect();
+        let mut tampered = Vec::new();
+        let mut problem = 1;
+        for (i, line) in lines.iter().enumerate() {
+            if ends_section(line) {
+                problem += 1;
+            }
+            if !is_solution_line(line) {
+                continue;
+            }
+            for (how, with) in line_tamperings(line) {
+                tampered.push((
+                    format!("line {} {how}", i + 1),
+                    problem,
+                    edited(&lines, i, &with),
+                ));
+            }
+        }
+        assert!(
+            tampered.len() > 100,
+            "{name}: {} tamperings",
+            tampered.len()
+        );
+        // A line's tampering is seen in its own problem: only that one is solved.
+        let passed: Vec<String> = tampered
+            .par_iter()
+            .filter(|(_, problem, text)| !differs(&verified_problem(&input, text, Some(*problem))))
+            .map(|(what, _, _)| what.clone())
+            .collect();
+        assert!(passed.is_empty(), "{name}: verified after {passed:?}");
+    }
+}
+
+#[test]
+fn no_cut_mixed_or_foreign_output_verifies() {
+    for name in FILES {
+        let (input, output) = (data(name, "inp"), data(name, "out"));
+        let parts = sections(&output);
+        assert!(parts.len() >= 3, "{name}: {} sections", parts.len());
+        let mut tampered: Vec<(String, String)> = vec![
+            ("empty".into(), String::new()),
+            ("the input as the output".into(), input.clone()),
+            (
+                "another input's output".into(),
+                data(FILES.iter().find(|n| **n != name).unwrap(), "out"),
+            ),
+            ("a section added".into(), format!("{output}{}", parts[0])),
+            (
+                "two sections swapped".into(),
+                [&parts[1], &parts[0]]
+                    .into_iter()
+                    .chain(&parts[2..])
+                    .cloned()
+                    .collect(),
+            ),
+        ];
+        for k in 0..parts.len() {
+            let without: String = parts
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, p)| p.as_str())
+                .collect();
+            tampered.push((format!("section {} dropped", k + 1), without));
+            // Cut inside section k: what comes before it, then its first half.
+            let before: String = parts[..k].concat();
+            let half: Vec<&str> = parts[k].lines().collect();
+            let cut = half[..half.len() / 2].join("\n");
+            tampered.push((format!("cut inside section {}", k + 1), before + &cut));
+        }
+        for (what, text) in &tampered {
+            assert!(
+                differs(&verified(&input, text)),
+                "{name}: verified with {what}"
+            );
+        }
+    }
+}
+
+/// The live Popeye beside the repository, if there is one.
+fn popeye() -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
+    if path.exists() {
+        return Some(path);
+    }
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    assert!(
+        !(set("FEERIE_REQUIRE_POPEYE") || std::env::var("CI").is_ok_and(|v| v == "true")),
+        "{} is missing, and this run requires it",
+        path.display()
+    );
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: no Popeye at {} (the recorded outputs were not checked against it)",
+        path.display()
+    );
+    None
+}
+
+/// The output without what changes from run to run: the banner and the times.
+fn stable(output: &str) -> Vec<String> {
+    output
+        .lines()
+        .filter(|l| !l.starts_with("Popeye "))
+        .map(|l| match l.find("Time = ").or_else(|| l.find("Zeit = ")) {
+            Some(at) => l[..at].trim_end().to_string(),
+            None => l.trim_end().to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn the_recorded_outputs_are_popeye_s() {
+    let Some(py) = popeye() else { return };
+    for name in FILES {
+        let (live, _) =
+            run_popeye_file(&py, &data(name, "inp"), Duration::from_secs(60)).expect("Popeye runs");
+        assert_eq!(stable(&live), stable(&data(name, "out")), "{name}");
+    }
+}
