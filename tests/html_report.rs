@@ -136,6 +136,55 @@ fn a_dispute_report_draws_each_kind_of_unit_distinctly() {
     render_in_chromium(&report, "dispute-report");
 }
 
+/// Below the root the same path may leave another position under each reading: the card draws
+/// each reading's node, so that a move listed as legal under a reading stands beside its own
+/// board, and names only the switch in dispute.
+#[test]
+fn a_dispute_card_draws_each_reading_s_node_and_the_switch_in_dispute() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("dispute.html");
+    let (code, _, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "dispute",
+            "--fen",
+            "4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1",
+            "--rules",
+            "protean",
+            "--switch",
+            "pawn_direction",
+            "--depth",
+            "3",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    let card = html
+        .split("<section")
+        .find(|s| s.contains("Be4*d5=P | Be4*d5=PP"))
+        .expect("a card after the capture written two ways");
+    assert!(card.contains("the node under pawn_direction=own"), "{card}");
+    assert!(
+        card.contains("the node under pawn_direction=opposing"),
+        "{card}"
+    );
+    assert_eq!(card.matches("class=\"diagram\"").count(), 2, "{card}");
+    // The white pawn on d5 under one reading, the reverse pawn under the other.
+    assert!(card.contains("8/3k4/8/3P4/8/8/8/4K3 w - - 1 2"), "{card}");
+    assert!(
+        card.contains("8/3k4/8/3(wPP)4/8/8/8/4K3 w - - 1 2"),
+        "{card}"
+    );
+    assert!(card.contains("pawn_direction: own | opposing"), "{card}");
+    assert!(
+        !card.contains("rebirth_occupied"),
+        "only the switch in dispute: {card}"
+    );
+    render_in_chromium(&report, "dispute-nodes");
+}
+
 /// Chromium, or `None` (with a message) when it is absent and not required.
 fn chromium() -> Option<PathBuf> {
     let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]

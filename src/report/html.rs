@@ -8,7 +8,9 @@ use std::path::Path;
 use feerie_oracle::{Colour, Square, fen};
 
 use super::error::ReportError;
-use super::json::{CheckDocument, CompareDocument, DisputeDocument, DivergenceJson, RulesJson};
+use super::json::{
+    CheckDocument, CompareDocument, DisputeDocument, DivergenceJson, ReadingJson, RulesJson,
+};
 use super::svg::{diagram, event_squares, legend};
 
 /// Text as HTML.
@@ -195,6 +197,25 @@ fn rules_html(rules: &RulesJson) -> String {
     )
 }
 
+/// The switches whose values differ between two readings, each with both values
+/// (`key: first | other`): a dispute is about them, not about the others.
+fn disputed_switches(first: &ReadingJson, other: &ReadingJson) -> String {
+    let differing: Vec<String> = first
+        .rules
+        .switches
+        .iter()
+        .filter_map(|(k, v)| {
+            let w = other.rules.switches.get(k)?;
+            (v != w).then(|| format!("{k}: {v} | {w}"))
+        })
+        .collect();
+    if differing.is_empty() {
+        format!("<code>{}</code>", escape(&other.rules.text))
+    } else {
+        format!("<code>{}</code>", escape(&differing.join(", ")))
+    }
+}
+
 fn list(moves: &[String]) -> String {
     if moves.is_empty() {
         return "—".into();
@@ -367,6 +388,7 @@ pub fn dispute_report(doc: &DisputeDocument) -> String {
         .map(|split| {
             let other = doc.readings.iter().find(|r| r.label == split.reading);
             let marked = squares_of(&[split.only_first.clone(), split.only_other.clone()].concat());
+            let replayed = split.node.is_some();
             let node = split.node.clone().unwrap_or_else(|| doc.fen.clone());
             let mut facts = vec![
                 ("path".to_string(), list(&split.path)),
@@ -382,10 +404,13 @@ pub fn dispute_report(doc: &DisputeDocument) -> String {
                     format!("only under {}", split.reading),
                     format!("<span class=\"only\">{}</span>", list(&split.only_other)),
                 ),
-                (format!("rules, {}", first.label), rules_html(&first.rules)),
+                (
+                    "rules".to_string(),
+                    format!("<code>{}</code>", escape(&first.rules.text)),
+                ),
             ];
             if let Some(r) = other {
-                facts.push((format!("rules, {}", r.label), rules_html(&r.rules)));
+                facts.push(("in dispute".to_string(), disputed_switches(first, r)));
             }
             if split.repeats > 0 {
                 facts.push((
@@ -393,17 +418,35 @@ pub fn dispute_report(doc: &DisputeDocument) -> String {
                     format!("and {} more node(s) alike", split.repeats),
                 ));
             }
+            // Each reading's own node: the same path may leave other positions.
+            let mut diagrams = Vec::new();
+            match (&split.other_node, replayed) {
+                (Some(o), true) if *o != node => {
+                    facts.insert(
+                        2,
+                        (
+                            format!("node under {}", split.reading),
+                            format!("<code>{}</code>", escape(o)),
+                        ),
+                    );
+                    diagrams.push((
+                        format!("the node under {}", first.label),
+                        board(&node, &marked),
+                    ));
+                    diagrams.push((
+                        format!("the node under {}", split.reading),
+                        board(o, &marked),
+                    ));
+                }
+                (_, true) => diagrams.push(("the node".to_string(), board(&node, &marked))),
+                (_, false) => diagrams.push((
+                    "the root (the node could not be replayed)".to_string(),
+                    board(&node, &marked),
+                )),
+            }
             section(
                 &format!("{} | {}", first.label, split.reading),
-                &[(
-                    if split.node.is_some() {
-                        "the node"
-                    } else {
-                        "the root (the node could not be replayed)"
-                    }
-                    .to_string(),
-                    board(&node, &marked),
-                )],
+                &diagrams,
                 &facts,
                 None,
             )

@@ -49,6 +49,10 @@ pub struct SplitJson {
     pub path: Vec<String>,
     /// The node under the first reading (FEN), when it can be replayed.
     pub node: Option<String>,
+    /// The node under this reading (FEN), when it can be replayed: the same moves may leave
+    /// another position under another reading (a rebirth elsewhere, a promotion).
+    #[serde(default)]
+    pub other_node: Option<String>,
     /// Moves only the first reading has.
     pub only_first: Vec<String>,
     /// Moves only this reading has.
@@ -67,6 +71,12 @@ impl DisputeDocument {
         found: &Dispute,
     ) -> Self {
         let first = &readings[0].rules;
+        let rules_of = |label: &str| {
+            readings
+                .iter()
+                .find(|r| r.label == label)
+                .map_or(first, |r| &r.rules)
+        };
         DisputeDocument {
             command: "dispute".into(),
             schema: SCHEMA_VERSION,
@@ -88,7 +98,9 @@ impl DisputeDocument {
                     splits.iter().map(move |s| SplitJson {
                         reading: label.clone(),
                         path: s.path.clone(),
-                        node: replay(engine, position, first, &s.path)
+                        node: replay(engine, position, first, &s.path, Side::First)
+                            .map(|p| fen::write(p.setup())),
+                        other_node: replay(engine, position, rules_of(label), &s.path, Side::Other)
                             .map(|p| fen::write(p.setup())),
                         only_first: s.only_first.clone(),
                         only_other: s.only_other.clone(),
@@ -102,17 +114,31 @@ impl DisputeDocument {
     }
 }
 
-/// The position after `path` under `rules` (each step as the first reading writes it, before
-/// ` | `), when every move is legal there.
+/// Which reading's writing of a path step to follow (`A | B`: A is the first reading's).
+#[derive(Clone, Copy)]
+enum Side {
+    First,
+    Other,
+}
+
+/// The position after `path` under `rules` (each step as `side`'s reading writes it), when
+/// every move is legal there.
 fn replay(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
     path: &[String],
+    side: Side,
 ) -> Option<Position> {
     let mut p = position.clone();
     for step in path {
-        let text = step.split(" | ").next().unwrap_or(step).trim();
+        let mut written = step.split(" | ");
+        let first = written.next().unwrap_or(step);
+        let text = match side {
+            Side::First => first,
+            Side::Other => written.next().unwrap_or(first),
+        }
+        .trim();
         let legal = engine.legal_moves(&p, rules).ok()?;
         let mv = popeye_move::resolve(text, &legal).ok()?;
         p = engine.play(&p, rules, &mv).ok()?;
