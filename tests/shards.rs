@@ -60,15 +60,15 @@ fn the_cases_of_the_shards_partition_the_campaign() {
     assert_eq!(union, whole.into_iter().collect::<BTreeSet<_>>());
 }
 
-/// Runs `feerie check` in an empty folder (no perft suites, no scenarios: the fuzz campaign
-/// alone) and returns its JSON document.
+/// Runs `feerie check` in an empty folder (no perft suites, no scenarios: the fuzz and solving
+/// campaigns alone) and returns its JSON document.
 fn check_document(dir: &Path, shard: &str) -> Value {
     let (code, out, err) = feerie_in(
         dir,
         &[
             "check",
             "--fuzz-solve",
-            "0",
+            "2",
             "--fuzz",
             "9",
             "--seed",
@@ -92,9 +92,14 @@ fn check_document(dir: &Path, shard: &str) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
-/// Family name → (positions, digest) of a check document.
+/// Family name → (positions, digest) of a check document's fuzz campaign.
 fn families(doc: &Value) -> Vec<(String, u64, u64)> {
-    doc["fuzz_families"]
+    families_of(doc, "fuzz_families")
+}
+
+/// Family name → (positions, digest) of one campaign (`fuzz_families`, `solving_families`).
+fn families_of(doc: &Value, key: &str) -> Vec<(String, u64, u64)> {
+    doc[key]
         .as_array()
         .unwrap()
         .iter()
@@ -154,6 +159,13 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
     let merged: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(families(&merged), whole_families);
     assert_eq!(merged["counts"]["compared"], whole["counts"]["compared"]);
+    // The solving campaign is in the merged document too, family by family.
+    let solving = families_of(&whole, "solving_families");
+    assert_eq!(solving.len(), 3, "{whole}");
+    assert!(whole["counts"]["solved"].as_u64().unwrap() > 0, "{whole}");
+    assert_eq!(families_of(&merged, "solving_families"), solving);
+    assert_eq!(merged["counts"]["solved"], whole["counts"]["solved"]);
+    assert_eq!(merged["fuzz_solve"], 2);
     assert_eq!(merged["merged"], serde_json::json!(["1/3", "2/3", "3/3"]));
     let junit = std::fs::read_to_string(dir.path().join("merged.xml")).unwrap();
     assert!(

@@ -123,6 +123,10 @@ struct Results {
     /// The divergences reported in full, for the JSON and HTML reports.
     reported: Vec<crate::report::json::DivergenceJson>,
     fuzz_families: Vec<crate::harness::BucketSummary>,
+    /// The solving campaign: positions solved, differences, each family's counts.
+    solved: u64,
+    solving_differences: u64,
+    solving_families: Vec<crate::harness::solving_campaign::SolvingSummary>,
 }
 
 /// A stage as it runs: its JUnit suite, its progress bar and its clock.

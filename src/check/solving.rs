@@ -52,6 +52,9 @@ pub(super) fn fuzz_solving(
         &report.write_errors,
     );
     r.divergences += report.differences();
+    r.solved += report.positions();
+    r.solving_differences += report.differences();
+    r.solving_families = report.buckets.clone();
     let secs = report.elapsed.as_secs_f64().max(1e-9);
     r.lines.push(format!("solving (seed {}):", o.seed));
     let width = report

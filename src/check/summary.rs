@@ -69,6 +69,12 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
     }
     counts.push(format!("{} positions compared", r.compared));
     counts.push(format!("{} divergences", r.divergences));
+    if p.options.fuzz_solve > 0 {
+        counts.push(format!(
+            "{} problem-like positions solved, {} solving difference(s) (among the divergences)",
+            r.solved, r.solving_differences
+        ));
+    }
     let failed = r.failures.len();
     outln!(
         "check result: {}. {}{}; {:.1} s",
@@ -99,8 +105,11 @@ fn r_parts(r: &Results) -> crate::report::json::CheckParts<'_> {
             malformed: r.malformed,
             compared: r.compared,
             divergences: r.divergences,
+            solved: r.solved,
+            solving_differences: r.solving_differences,
         },
         families: &r.fuzz_families,
+        solving_families: &r.solving_families,
         divergences: &r.reported,
     }
 }

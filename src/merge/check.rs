@@ -4,7 +4,7 @@
 use super::MergeError;
 use super::document::{Document, check_shards, shard_of};
 use crate::harness::Shard;
-use crate::report::json::{BucketJson, CheckDocument, SuiteJson};
+use crate::report::json::{BucketJson, CheckDocument, SolvingFamilyJson, SuiteJson};
 
 /// Joins the documents of the shards of one `check` run.
 ///
@@ -26,11 +26,19 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
             other: d.command.clone(),
         });
     }
-    let run = |d: &CheckDocument| (d.seed, d.fuzz, d.depth, d.engines.clone());
+    let run = |d: &CheckDocument| (d.seed, d.fuzz, d.fuzz_solve, d.depth, d.engines.clone());
     if let Some(d) = docs.iter().find(|d| run(d) != run(first)) {
         return Err(MergeError::OtherRun(format!(
-            "seed {}, --fuzz {}, depth {} against seed {}, --fuzz {}, depth {}",
-            first.seed, first.fuzz, first.depth, d.seed, d.fuzz, d.depth
+            "seed {}, --fuzz {}, --fuzz-solve {}, depth {} against seed {}, --fuzz {}, \
+             --fuzz-solve {}, depth {}",
+            first.seed,
+            first.fuzz,
+            first.fuzz_solve,
+            first.depth,
+            d.seed,
+            d.fuzz,
+            d.fuzz_solve,
+            d.depth
         )));
     }
     let wrapped: Vec<Document> = docs.iter().cloned().map(Document::Check).collect();
@@ -43,6 +51,7 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
         engines: docs[0].engines.clone(),
         seed: docs[0].seed,
         fuzz: docs[0].fuzz,
+        fuzz_solve: docs[0].fuzz_solve,
         depth: docs[0].depth,
         shard: Shard::WHOLE.to_string(),
         ..Default::default()
@@ -57,6 +66,8 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
         c.malformed += d.counts.malformed;
         c.compared += d.counts.compared;
         c.divergences += d.counts.divergences;
+        c.solved += d.counts.solved;
+        c.solving_differences += d.counts.solving_differences;
         whole
             .stages
             .extend(d.stages.iter().map(|l| format!("shard {}: {l}", d.shard)));
@@ -64,6 +75,9 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
         whole.divergences.extend(d.divergences);
         for family in d.fuzz_families {
             add_family(&mut whole.fuzz_families, family)?;
+        }
+        for family in d.solving_families {
+            add_solving_family(&mut whole.solving_families, family)?;
         }
         for suite in d.suites {
             add_suite(&mut whole.suites, suite);
@@ -89,6 +103,32 @@ fn add_family(families: &mut Vec<BucketJson>, family: BucketJson) -> Result<(), 
             f.positions += family.positions;
             f.nodes += family.nodes;
             f.divergences += family.divergences;
+            f.digest = format!("{:016x}", digest(&f.digest)? ^ digest(&family.digest)?);
+        }
+    }
+    Ok(())
+}
+
+fn add_solving_family(
+    families: &mut Vec<SolvingFamilyJson>,
+    family: SolvingFamilyJson,
+) -> Result<(), MergeError> {
+    let digest = |text: &str| {
+        u64::from_str_radix(text, 16).map_err(|_| MergeError::Digest {
+            family: family.name.clone(),
+            digest: text.to_string(),
+        })
+    };
+    match families.iter_mut().find(|f| f.name == family.name) {
+        None => {
+            digest(&family.digest)?;
+            families.push(family);
+        }
+        Some(f) => {
+            f.positions += family.positions;
+            f.solves += family.solves;
+            f.with_solutions += family.with_solutions;
+            f.differences += family.differences;
             f.digest = format!("{:016x}", digest(&f.digest)? ^ digest(&family.digest)?);
         }
     }

@@ -338,6 +338,17 @@ pub fn check_report(doc: &CheckDocument) -> String {
             "divergences".to_string(),
             doc.counts.divergences.to_string(),
         ),
+        (
+            "problem-like positions solved".to_string(),
+            if doc.fuzz_solve == 0 {
+                "— (no solving campaign)".to_string()
+            } else {
+                format!(
+                    "{} ({} per family and profile), {} solving difference(s)",
+                    doc.counts.solved, doc.fuzz_solve, doc.counts.solving_differences
+                )
+            },
+        ),
         ("seconds".to_string(), format!("{:.1}", doc.seconds)),
     ];
     for family in &doc.fuzz_families {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BucketJson, DivergenceJson, SCHEMA_VERSION, SuiteJson};
+use super::{BucketJson, DivergenceJson, SCHEMA_VERSION, SolvingFamilyJson, SuiteJson};
 use crate::harness::junit::TestSuite;
 
 /// The totals of a check.
@@ -16,8 +16,14 @@ pub struct CheckCounts {
     pub malformed: u64,
     /// Positions the two engines were compared on (scenario positions and fuzzed ones).
     pub compared: u64,
-    /// Positions with a divergence.
+    /// Positions with a divergence (the solving differences included).
     pub divergences: u64,
+    /// Problem-like positions solved by both engines in the solving campaign.
+    #[serde(default)]
+    pub solved: u64,
+    /// Solves (position and stipulation) where the two engines' solutions differ.
+    #[serde(default)]
+    pub solving_differences: u64,
 }
 
 /// `feerie check --format json`, and what `feerie merge` writes.
@@ -54,6 +60,12 @@ pub struct CheckDocument {
     pub failures: Vec<String>,
     /// The fuzz families' counts.
     pub fuzz_families: Vec<BucketJson>,
+    /// Problem-like positions per family and profile of the solving campaign (0: none).
+    #[serde(default)]
+    pub fuzz_solve: u64,
+    /// The solving campaign's families' counts.
+    #[serde(default)]
+    pub solving_families: Vec<SolvingFamilyJson>,
     /// The divergences reported in full.
     pub divergences: Vec<DivergenceJson>,
     /// The stages as suites of cases (as in the JUnit file).
@@ -74,6 +86,8 @@ pub struct CheckParts<'a> {
     pub counts: CheckCounts,
     /// The fuzz families' counts.
     pub families: &'a [crate::harness::BucketSummary],
+    /// The solving campaign's families' counts.
+    pub solving_families: &'a [crate::harness::solving_campaign::SolvingSummary],
     /// The divergences reported in full.
     pub divergences: &'a [DivergenceJson],
 }
@@ -112,6 +126,19 @@ pub fn check_document(
                 positions: b.positions,
                 nodes: b.nodes,
                 divergences: b.divergences,
+                digest: format!("{:016x}", b.digest),
+            })
+            .collect(),
+        fuzz_solve: options.fuzz_solve,
+        solving_families: parts
+            .solving_families
+            .iter()
+            .map(|b| SolvingFamilyJson {
+                name: b.name.clone(),
+                positions: b.positions,
+                solves: b.solves,
+                with_solutions: b.with_solutions,
+                differences: b.differences,
                 digest: format!("{:016x}", b.digest),
             })
             .collect(),

@@ -172,6 +172,24 @@ pub struct BucketJson {
     pub digest: String,
 }
 
+/// One family's counts in the solving campaign of `check`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolvingFamilyJson {
+    /// `family/profile`.
+    pub name: String,
+    /// Problem-like positions solved.
+    pub positions: u64,
+    /// Solves (positions times stipulations) by each engine.
+    pub solves: u64,
+    /// Solves with at least one solution.
+    pub with_solutions: u64,
+    /// Solves where the engines differ.
+    pub differences: u64,
+    /// XOR of the fingerprints of the positions solved, 16 hexadecimal digits: the shards of a
+    /// run XOR to the unsharded run's.
+    pub digest: String,
+}
+
 /// A JUnit-like suite: a stage of `check`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SuiteJson {
