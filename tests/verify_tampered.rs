@@ -2,7 +2,8 @@
 //! German: help, series, direct play with threats and variations, twins, duplex, a solution
 //! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain) verify, and no tampered copy of
 //! them does: a solution line removed, repeated, its mark, `!`, move number or text changed, a
-//! section cut, dropped, swapped or added, an empty output, the input given as the output.
+//! try's `but` removed or repeated, a section cut, dropped, swapped or added, an empty output,
+//! the input given as the output.
 //! With the live Popeye beside the repository, the recorded outputs are checked to be what it
 //! prints today.
 
@@ -207,6 +208,16 @@ fn no_cut_mixed_or_foreign_output_verifies() {
                     .collect(),
             ),
         ];
+        if output.contains("    but\n") {
+            tampered.push((
+                "the `but` lines removed".into(),
+                output.replace("    but\n", ""),
+            ));
+            tampered.push((
+                "a `but` line repeated".into(),
+                output.replacen("    but\n", "    but\n    but\n", 1),
+            ));
+        }
         for k in 0..parts.len() {
             let without: String = parts
                 .iter()

@@ -38,6 +38,8 @@ pub struct OutputTwin {
     pub segments: Vec<Vec<SolutionMove>>,
     /// Popeye's refusal of this twin (`problem ignored`, with the complaint printed before it).
     pub refused: Option<String>,
+    /// The lines `but` (`Aber`) before a try's refutations (1-based).
+    pub buts: Vec<usize>,
 }
 
 /// One move of a solution.
@@ -182,6 +184,8 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         }
         if twin.segments.iter().map(Vec::len).sum::<usize>() > before {
             complaint.clear();
+        } else if matches!(trimmed, "but" | "Aber") {
+            twin.buts.push(number);
         } else {
             complaint.push(trimmed);
         }

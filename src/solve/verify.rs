@@ -548,6 +548,17 @@ fn compare_tree(
             };
         }
     };
+    // Each try's refutations follow one `but`: a line we rebuild, so Popeye's are counted.
+    let buts = theirs.iter().filter(|l| l.text == "but").count();
+    if section.twin.buts.len() != buts {
+        return Outcome::Differ {
+            missing: vec![format!(
+                "{} `but` line(s) in Popeye's output where its tries need {buts}",
+                section.twin.buts.len()
+            )],
+            extra: Vec::new(),
+        };
+    }
     let ours = match solve_tree(
         engine,
         position,
