@@ -1,10 +1,13 @@
 //! Popeye's twins: each `twin` line changes the diagram (or, after `continued`, the previous
 //! twin) into a new problem: `move`, `exchange`, `remove`, `add`, `rotate`, `mirror`, `shift`,
-//! `polish`, `substitute`, `stipulation`, `condition`, in English or German, abbreviated as
-//! Popeye allows.
-
+//! `PolishType`, `substitute`, `stipulation`, `sstipulation`, `condition`, or in a German file
+//! `versetze`, `tausche`, `entferne`, `hinzufuegen`, `Drehung`, `Spiegelung`, `Verschiebung`,
+//! `Farbwechsel`, `ersetze`, `Forderung`, `SForderung`, `Bedingung`, `ferner`. As in Popeye, a
+//! word may be any prefix that fits one command only, and a file reads its own language's words.
+//! Each command makes the position Popeye 4.104 makes (`tests/popeye_twins.rs` compares them).
 use super::popeye_input::{
-    Language, PlacedUnit, PopeyeProblem, UnitColour, attribute_of, colour_of, piece_token, walk_of,
+    Language, PlacedUnit, PopeyeProblem, UnitColour, attribute_of, colour_of, piece_token,
+    squares_of, walk_of,
 };
 use crate::{File, Rank, Square};
 
@@ -88,7 +91,7 @@ pub fn twins(problem: &PopeyeProblem, language: Language) -> Vec<Twin> {
     texts.extend(problem.twins.iter().map(String::as_str));
     for text in texts {
         let label = label_of(out.len());
-        let (continued, rest) = strip_continued(text);
+        let (continued, rest) = strip_continued(text, language);
         let base = if continued {
             out.last()
                 .map(|t| t.problem.clone())
@@ -119,10 +122,10 @@ fn without_twins(problem: &PopeyeProblem) -> PopeyeProblem {
     }
 }
 
-fn strip_continued(text: &str) -> (bool, &str) {
+fn strip_continued(text: &str, language: Language) -> (bool, &str) {
     let trimmed = text.trim_start();
     let first = trimmed.split_whitespace().next().unwrap_or("");
-    if keyword(first) == Some(Keyword::Continued) {
+    if matches!(keyword_of(first, language), Some(Ok(Keyword::Continued))) {
         (true, trimmed[first.len()..].trim_start())
     } else {
         (false, trimmed)
@@ -131,56 +134,73 @@ fn strip_continued(text: &str) -> (bool, &str) {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Keyword {
-    Continued,
     Move,
     Exchange,
-    Remove,
+    Stipulation,
+    StructuredStipulation,
     Add,
+    Remove,
+    Continued,
     Rotate,
+    Condition,
+    Polish,
     Mirror,
     Shift,
-    Polish,
     Substitute,
-    Stipulation,
-    Condition,
 }
 
-const KEYWORDS: &[(&str, Keyword)] = &[
-    ("continued", Keyword::Continued),
-    ("ferner", Keyword::Continued),
-    ("move", Keyword::Move),
-    ("versetze", Keyword::Move),
-    ("exchange", Keyword::Exchange),
-    ("tausche", Keyword::Exchange),
-    ("remove", Keyword::Remove),
-    ("entferne", Keyword::Remove),
-    ("add", Keyword::Add),
-    ("hinzufuegen", Keyword::Add),
-    ("rotate", Keyword::Rotate),
-    ("drehung", Keyword::Rotate),
-    ("mirror", Keyword::Mirror),
-    ("spiegelung", Keyword::Mirror),
-    ("shift", Keyword::Shift),
-    ("verschiebe", Keyword::Shift),
-    ("polish", Keyword::Polish),
-    ("farbwechsel", Keyword::Polish),
-    ("substitute", Keyword::Substitute),
-    ("ersetze", Keyword::Substitute),
-    ("stipulation", Keyword::Stipulation),
-    ("forderung", Keyword::Stipulation),
-    ("condition", Keyword::Condition),
-    ("bedingung", Keyword::Condition),
+/// Popeye's twinning words, in its order (which decides nothing: an abbreviation that fits
+/// two of them is refused). A file reads only the words of its own language.
+const KEYWORDS: &[(&str, &str, Keyword)] = &[
+    ("move", "versetze", Keyword::Move),
+    ("exchange", "tausche", Keyword::Exchange),
+    ("stipulation", "forderung", Keyword::Stipulation),
+    ("sstipulation", "sforderung", Keyword::StructuredStipulation),
+    ("add", "hinzufuegen", Keyword::Add),
+    ("remove", "entferne", Keyword::Remove),
+    ("continued", "ferner", Keyword::Continued),
+    ("rotate", "drehung", Keyword::Rotate),
+    ("condition", "bedingung", Keyword::Condition),
+    ("polishtype", "farbwechsel", Keyword::Polish),
+    ("mirror", "spiegelung", Keyword::Mirror),
+    ("shift", "verschiebung", Keyword::Shift),
+    ("substitute", "ersetze", Keyword::Substitute),
 ];
 
-fn keyword(word: &str) -> Option<Keyword> {
+/// The four mirror axes, named (as Popeye names them) by the two squares they exchange.
+const MIRRORS: &[&str] = &["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"];
+
+/// What a word names among `names`, as Popeye reads it: the name it spells, or the only name
+/// it begins (any length, case ignored); `Err(())` when it begins two names and spells none.
+fn unique_prefix(
+    word: &str,
+    names: impl Iterator<Item = &'static str> + Clone,
+) -> Option<Result<usize, ()>> {
     let w = word.to_ascii_lowercase();
-    if w.len() < 3 {
+    if w.is_empty() {
         return None;
     }
-    KEYWORDS
-        .iter()
-        .find(|(name, _)| name.starts_with(&w))
-        .map(|(_, k)| *k)
+    let mut fits = names.enumerate().filter(|(_, name)| name.starts_with(&w));
+    let (first, name) = fits.next()?;
+    if name.len() == w.len() || fits.next().is_none() {
+        Some(Ok(first))
+    } else {
+        Some(Err(()))
+    }
+}
+
+/// The twinning word `word` is in the file's language: `None` when it is none, `Some(Err)`
+/// when it abbreviates two.
+fn keyword_of(word: &str, language: Language) -> Option<Result<Keyword, TwinError>> {
+    let names = KEYWORDS.iter().map(move |(en, de, _)| match language {
+        Language::English => *en,
+        Language::German => *de,
+    });
+    unique_prefix(word, names).map(|found| {
+        found
+            .map(|i| KEYWORDS[i].2)
+            .map_err(|()| format!("twin command '{word}' is ambiguous").into())
+    })
 }
 
 /// Applies one twin line's commands to a problem.
@@ -197,20 +217,27 @@ fn apply(
             .parse()
             .map_err(|_| TwinError::from(format!("'{w}' is not a square")))
     };
+    let is_keyword = |w: &str| keyword_of(w, language).is_some();
+    let occupied = |problem: &PopeyeProblem, sq: Square, what: &str| {
+        if problem.units.iter().any(|u| u.square == sq) {
+            Ok(())
+        } else {
+            Err(TwinError::from(format!("twin: no unit on {sq} to {what}")))
+        }
+    };
     while i < words.len() {
         let word = words[i];
-        let Some(k) = keyword(word) else {
-            return Err(format!("twin command '{word}' is not known").into());
-        };
+        let k = keyword_of(word, language)
+            .ok_or_else(|| TwinError::from(format!("twin command '{word}' is not known")))??;
         i += 1;
         match k {
-            Keyword::Continued => {}
+            Keyword::Continued => {
+                return Err("twin: continued must come first".into());
+            }
             Keyword::Move => {
                 let (from, to) = (square(words.get(i))?, square(words.get(i + 1))?);
                 i += 2;
-                if !problem.units.iter().any(|u| u.square == from) {
-                    return Err(format!("twin: no unit on {from} to move").into());
-                }
+                occupied(&problem, from, "move")?;
                 problem.units.retain(|u| u.square != to);
                 for u in problem.units.iter_mut().filter(|u| u.square == from) {
                     u.square = to;
@@ -219,6 +246,8 @@ fn apply(
             Keyword::Exchange => {
                 let (a, b) = (square(words.get(i))?, square(words.get(i + 1))?);
                 i += 2;
+                occupied(&problem, a, "exchange")?;
+                occupied(&problem, b, "exchange")?;
                 for u in problem.units.iter_mut() {
                     if u.square == a {
                         u.square = b;
@@ -228,15 +257,21 @@ fn apply(
                 }
             }
             Keyword::Remove => {
-                let sq = square(words.get(i))?;
+                // One word of squares: `remove b2` or `remove b2c7`.
+                let list = words.get(i).ok_or("twin: remove without a square")?;
                 i += 1;
-                problem.units.retain(|u| u.square != sq);
+                let squares = squares_of(list)
+                    .ok_or_else(|| TwinError::from(format!("'{list}' is not a list of squares")))?;
+                for sq in squares {
+                    occupied(&problem, sq, "remove")?;
+                    problem.units.retain(|u| u.square != sq);
+                }
             }
             Keyword::Add => {
                 let mut colour = None;
                 let mut attributes = Vec::new();
                 while let Some(w) = words.get(i) {
-                    if keyword(w).is_some() && piece_token(w).is_none() {
+                    if is_keyword(w) && piece_token(w).is_none() && colour_of(w).is_none() {
                         break;
                     }
                     if let Some(c) = colour_of(w) {
@@ -271,7 +306,7 @@ fn apply(
                     "270" => 3,
                     other => return Err(format!("twin: cannot rotate by '{other}'").into()),
                 };
-                // Popeye turns the board counter-clockwise: a1 goes to h1.
+                // A quarter turn counter-clockwise: a1 goes to h1, h1 to h8.
                 map_squares(&mut problem, |f, r| {
                     let (mut f, mut r) = (f, r);
                     for _ in 0..turns {
@@ -281,17 +316,21 @@ fn apply(
                 });
             }
             Keyword::Mirror => {
-                let axis = words
-                    .get(i)
-                    .ok_or("twin: mirror without an axis")?
-                    .to_ascii_lowercase();
+                let axis = words.get(i).ok_or("twin: mirror without an axis")?;
                 i += 1;
-                let map: fn(u8, u8) -> (u8, u8) = match axis.as_str() {
-                    "a1<-->h1" | "h1<-->a1" => |f, r| (7 - f, r),
-                    "a1<-->a8" | "a8<-->a1" => |f, r| (f, 7 - r),
-                    "a1<-->h8" | "h8<-->a1" => |f, r| (r, f),
-                    "h1<-->a8" | "a8<-->h1" => |f, r| (7 - r, 7 - f),
-                    other => return Err(format!("twin: cannot mirror by '{other}'").into()),
+                let found = unique_prefix(axis, MIRRORS.iter().copied())
+                    .ok_or_else(|| TwinError::from(format!("twin: cannot mirror by '{axis}'")))?
+                    .map_err(|()| {
+                        TwinError::from(format!("twin: mirror axis '{axis}' is ambiguous"))
+                    })?;
+                // Each axis is named by the two corners it exchanges: `a1<-->h8` exchanges a1
+                // and h8 (the mirror in the diagonal a8-h1), `a8<-->h1` exchanges a8 and h1
+                // (the mirror in the diagonal a1-h8).
+                let map: fn(u8, u8) -> (u8, u8) = match MIRRORS[found] {
+                    "a1<-->h1" => |f, r| (7 - f, r),
+                    "a1<-->a8" => |f, r| (f, 7 - r),
+                    "a1<-->h8" => |f, r| (7 - r, 7 - f),
+                    _ => |f, r| (r, f),
                 };
                 map_squares(&mut problem, map);
             }
@@ -320,18 +359,24 @@ fn apply(
                 }
             }
             Keyword::Substitute => {
-                let spec: Vec<&str> = words[i..]
-                    .iter()
-                    .take_while(|w| keyword(w).is_none())
-                    .copied()
-                    .collect();
-                i += spec.len();
-                let joined = spec.join(" ").replace("==>", " ");
-                let codes: Vec<&str> = joined.split_whitespace().collect();
-                let [from, to] = codes.as_slice() else {
-                    return Err(format!("twin: cannot read substitute '{}'", spec.join(" ")).into());
+                // Two words, each a walk's code alone: `substitute q b`.
+                let mut code = |what: &str| -> Result<String, TwinError> {
+                    let w = words
+                        .get(i)
+                        .ok_or_else(|| format!("twin: substitute without {what} walk"))?;
+                    i += 1;
+                    let ok = match w.split_once('/') {
+                        Some((away, home)) => walk_code(away) && walk_code(home),
+                        None => walk_code(w),
+                    };
+                    if ok {
+                        Ok(w.to_ascii_lowercase())
+                    } else {
+                        Err(format!("twin: '{w}' is not a walk to substitute").into())
+                    }
                 };
-                let (from, to) = (from.to_ascii_lowercase(), to.to_ascii_lowercase());
+                let from = code("the old")?;
+                let to = code("the new")?;
                 for u in problem.units.iter_mut().filter(|u| u.code == from) {
                     u.code = to.clone();
                     u.walk = walk_of(&to, language);
@@ -343,11 +388,22 @@ fn apply(
                 problem.stipulation = Some(stip.to_string());
                 problem.structured_stipulation = None;
             }
+            Keyword::StructuredStipulation => {
+                // The side, then the words of the stipulation up to the next command.
+                let side = words.get(i).ok_or("twin: sstipulation without a value")?;
+                let mut text = vec![*side];
+                i += 1;
+                while let Some(w) = words.get(i).filter(|w| text.len() < 2 || !is_keyword(w)) {
+                    text.push(w);
+                    i += 1;
+                }
+                problem.structured_stipulation = Some(text.join(" "));
+                problem.stipulation = None;
+            }
             Keyword::Condition => {
                 let mut conditions = Vec::new();
                 while let Some(w) = words.get(i) {
-                    if keyword(w).is_some_and(|k| k != Keyword::Condition) && !conditions.is_empty()
-                    {
+                    if !conditions.is_empty() && is_keyword(w) {
                         break;
                     }
                     conditions.push(w.to_string());
@@ -360,12 +416,132 @@ fn apply(
     Ok(problem)
 }
 
+/// A walk's code as Popeye reads one alone: one or two letters or digits, the first a letter.
+fn walk_code(word: &str) -> bool {
+    (1..=2).contains(&word.len())
+        && word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 fn map_squares(problem: &mut PopeyeProblem, map: impl Fn(u8, u8) -> (u8, u8)) {
     for u in problem.units.iter_mut() {
         let (f, r) = map(u.square.file().index(), u.square.rank().index());
         u.square = Square::from_coords(
             File::new(f).expect("on board"),
             Rank::new(r).expect("on board"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Colour;
+    use crate::notation::popeye_input;
+
+    /// The units of each twin of a one-problem file (`wke1`: a white king on e1), sorted, or
+    /// why the twin cannot be made.
+    fn made(begin: &str, pieces: &str, twin: &str) -> Vec<Result<Vec<String>, String>> {
+        let (keyword, twin_word, end) = if begin == "anfang" {
+            ("steine", "zwilling", "ende")
+        } else {
+            ("pieces", "twin", "end")
+        };
+        let text = format!("{begin}\n{keyword} {pieces}\nstip ~1\n{twin_word} {twin}\n{end}\n");
+        let file = popeye_input::parse(&text).unwrap();
+        twins(&file.problems[0], file.language)
+            .into_iter()
+            .skip(1)
+            .map(|t| {
+                t.problem
+                    .map(|p| {
+                        let mut units: Vec<String> = p
+                            .units
+                            .iter()
+                            .map(|u| {
+                                let colour = match u.colour {
+                                    UnitColour::Side(Colour::White) => "w",
+                                    UnitColour::Side(Colour::Black) => "b",
+                                    UnitColour::Neutral => "n",
+                                };
+                                format!("{colour}{}{}", u.code, u.square)
+                            })
+                            .collect();
+                        units.sort();
+                        units
+                    })
+                    .map_err(|e| e.message)
+            })
+            .collect()
+    }
+
+    fn units(v: &[&str]) -> Vec<Result<Vec<String>, String>> {
+        vec![Ok(v.iter().map(|s| s.to_string()).collect())]
+    }
+
+    #[test]
+    fn each_mirror_exchanges_the_corners_it_names() {
+        for (axis, from, to) in [
+            ("a1<-->h1", "a1", "h1"),
+            ("a1<-->a8", "a1", "a8"),
+            ("a1<-->h8", "a1", "h8"),
+            ("a8<-->h1", "a8", "h1"),
+        ] {
+            let twin = made(
+                "begin",
+                &format!("white k{from}"),
+                &format!("mirror {axis}"),
+            );
+            assert_eq!(twin, units(&[&format!("wk{to}")]), "{axis}");
+        }
+        // The diagonal mirrors, as Popeye 4.104 plays them: e1 goes to h4 and to a5.
+        assert_eq!(
+            made("begin", "white ke1", "mirror a1<-->h8"),
+            units(&["wkh4"])
+        );
+        assert_eq!(
+            made("begin", "white ke1", "mirror a8<-->h1"),
+            units(&["wka5"])
+        );
+    }
+
+    #[test]
+    fn words_are_read_as_popeye_reads_them() {
+        // Any unambiguous prefix, however short; an ambiguous one is refused.
+        assert_eq!(made("begin", "white ke1", "ro 90"), units(&["wkh5"]));
+        assert_eq!(
+            made("begin", "white ke1 qd1", "r d1"),
+            [Err("twin command 'r' is ambiguous".to_string())]
+        );
+        assert_eq!(
+            made("begin", "white ke1 black ka8", "p"),
+            units(&["bke1", "wka8"])
+        );
+        assert_eq!(made("begin", "white ke1", "polishtype"), units(&["bke1"]));
+        assert_eq!(made("begin", "white ke1", "mirror a8"), units(&["wka5"]));
+        // The file's language only.
+        assert!(made("begin", "white ke1", "versetze e1 e2")[0].is_err());
+        assert_eq!(
+            made("anfang", "weiss ke1", "verschiebung e1 e2"),
+            units(&["wke2"])
+        );
+        assert!(made("anfang", "weiss ke1", "move e1 e2")[0].is_err());
+    }
+
+    #[test]
+    fn commands_popeye_refuses_are_errors() {
+        // `substitute` takes two walk codes, not `Q==>B`.
+        assert!(made("begin", "white ke1 qd1", "substitute q==>b")[0].is_err());
+        assert_eq!(
+            made("begin", "white ke1 qd1 black qa8", "substitute q b"),
+            units(&["bba8", "wbd1", "wke1"])
+        );
+        // Removing or exchanging needs a unit on each square; remove reads a list of squares.
+        assert!(made("begin", "white ke1", "remove e2")[0].is_err());
+        assert!(made("begin", "white ke1", "exchange e1 e2")[0].is_err());
+        assert_eq!(
+            made("begin", "white ke1 qd1 rb2", "remove d1b2"),
+            units(&["wke1"])
         );
     }
 }

@@ -145,7 +145,8 @@ pub(super) fn code_of(walk: Walk) -> &'static str {
     }
 }
 
-pub(super) fn squares_of(text: &str) -> Option<Vec<Square>> {
+/// The squares of a word that is only squares (`b2`, `b2c7`), or `None`.
+pub(crate) fn squares_of(text: &str) -> Option<Vec<Square>> {
     if text.is_empty() || !text.len().is_multiple_of(2) || !text.is_ascii() {
         return None;
     }

@@ -29,7 +29,7 @@ mod writing;
 use interpreting::*;
 use keywords::*;
 
-pub(crate) use keywords::{attribute_of, colour_of, piece_token, walk_of};
+pub(crate) use keywords::{attribute_of, colour_of, piece_token, squares_of, walk_of};
 pub use reading::parse;
 pub use writing::write;
 
