@@ -504,6 +504,50 @@ fn hostile_inputs_end_cleanly_with_one_line() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Without `--quiet` and with stderr a pipe, `check` prints plain progress lines; a stage that
+/// ends at once does not wait for the thread that prints them (it used to wait 5 s a stage).
+#[test]
+fn a_quick_check_does_not_wait_for_its_progress_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let (scenarios, perft) = common::small_check_folders(dir.path());
+    let args: Vec<OsString> = [
+        "check",
+        "--scenarios",
+        &path(&scenarios),
+        "--perft",
+        &path(&perft),
+        "--fuzz",
+        "2",
+        "--fuzz-solve",
+        "1",
+        "--only",
+        "circe",
+        "--jobs",
+        "1",
+        "--max-depth",
+        "1",
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    let run = feerie_bounded(
+        dir.path(),
+        &args,
+        Stdout::Captured,
+        Duration::from_secs(120),
+    );
+    assert_eq!(run.code, Some(0), "{}", cut(&run.err));
+    // Plain lines, one pair per stage: the stages ran with their progress on.
+    let stages = run.err.matches(" to go").count();
+    assert!(stages >= 3, "{stages} stages: {}", cut(&run.err));
+    // Each stage takes well under a second; a wait of 5 s a stage would take 15 s or more.
+    assert!(
+        run.elapsed < Duration::from_secs(4),
+        "{stages} stages in {:.1} s",
+        run.elapsed.as_secs_f64()
+    );
+}
+
 /// The start of a long stderr, for the failure message.
 fn cut(text: &str) -> String {
     text.chars().take(600).collect()
