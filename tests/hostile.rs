@@ -504,6 +504,51 @@ fn hostile_inputs_end_cleanly_with_one_line() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// A scenario nested 200,000 levels deep (brackets, or `- ` entries on one line) is refused
+/// by a scan before the YAML parser, whose time grows with the square of the depth.
+#[test]
+fn deeply_nested_scenarios_are_refused_at_once() {
+    for (name, text) in [
+        ("brackets", "[".repeat(200_000)),
+        ("maps", format!("name: {}x\n", "{a: ".repeat(200_000))),
+        ("entries", format!("{}x\n", "- ".repeat(200_000))),
+    ] {
+        let dir = folder(&[("deep.yaml", &text)]);
+        let args: Vec<OsString> = [
+            "check",
+            "--scenarios",
+            &path(dir.path()),
+            "--fuzz",
+            "0",
+            "--fuzz-solve",
+            "0",
+            "--max-depth",
+            "1",
+            "--quiet",
+        ]
+        .iter()
+        .map(OsString::from)
+        .collect();
+        let run = feerie_bounded(
+            Path::new(ROOT),
+            &args,
+            Stdout::Captured,
+            Duration::from_secs(60),
+        );
+        assert_eq!(run.code, Some(2), "{name}: {}", cut(&run.err));
+        assert!(
+            run.err.contains("nested more than 32 levels deep"),
+            "{name}: {}",
+            cut(&run.err)
+        );
+        assert!(
+            run.elapsed < Duration::from_secs(3),
+            "{name}: {:.1} s",
+            run.elapsed.as_secs_f64()
+        );
+    }
+}
+
 /// Without `--quiet` and with stderr a pipe, `check` prints plain progress lines; a stage that
 /// ends at once does not wait for the thread that prints them (it used to wait 5 s a stage).
 #[test]
