@@ -16,7 +16,7 @@ mod document;
 mod error;
 mod verify;
 
-pub use check::merge;
+pub use check::{check_exit_code, merge};
 pub use compare::merge_compare;
 pub use document::Document;
 pub use error::MergeError;
@@ -209,6 +209,21 @@ mod tests {
         assert_eq!(whole.tally["agree"], 7);
         assert_eq!(whole.merged, ["1/3", "2/3", "3/3"]);
         assert_eq!(whole.shard, "1/1");
+    }
+
+    #[test]
+    fn the_exit_code_is_the_contents_before_the_claims() {
+        use super::document::exit_code;
+        assert_eq!(exit_code(1, [0, 2]), 1);
+        assert_eq!(exit_code(0, [0, 1]), 1);
+        assert_eq!(exit_code(0, [0, 77]), 2);
+        assert_eq!(exit_code(0, [0, -1]), 2);
+        assert_eq!(exit_code(0, [0, 0]), 0);
+        // A shard that says it agrees but lists a difference fails the merge.
+        let mut edited = compare_shard(1, 2, 4);
+        edited.cases[0].verdict = "differ".into();
+        let whole = merge_compare(vec![edited, compare_shard(2, 2, 4)]).unwrap();
+        assert_eq!(whole.exit_code, 1);
     }
 
     #[test]
