@@ -234,6 +234,17 @@ fn merge_judges_shards_by_their_contents() {
         ),
         (Some("failed"), Some(1))
     );
+
+    // A shard larger than the bound is refused before it is read.
+    let huge = std::fs::File::create(dir.path().join("huge.json")).unwrap();
+    huge.set_len(feerie::merge::MAX_SHARD_BYTES + 1).unwrap();
+    let (code, _, err) = feerie_in(dir.path(), &["merge", "huge.json", "verify-2.json"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("huge.json") && err.contains("read at most"),
+        "{err}"
+    );
 }
 
 #[test]

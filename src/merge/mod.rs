@@ -89,6 +89,11 @@ fn junit_suites(doc: &Document) -> Result<Vec<crate::harness::junit::TestSuite>,
     }
 }
 
+/// The largest shard document `feerie merge` reads (bytes). The documents of real runs are
+/// kilobytes to a few megabytes; reading one takes about ten times its size in memory, so a
+/// larger file is refused before it is read.
+pub const MAX_SHARD_BYTES: u64 = 32 << 20;
+
 /// `feerie merge`: reads `files`, merges them, writes the merged document (to `output` or
 /// standard output), and the JUnit file and HTML report when asked; returns the merged run's
 /// exit code.
@@ -103,12 +108,12 @@ pub fn run(
     }
     let mut docs = Vec::new();
     for path in files {
-        let text = crate::limits::read_text(path, 16 * crate::limits::MAX_INPUT_BYTES).map_err(
-            |error| MergeError::Read {
+        let text = crate::limits::read_text(path, MAX_SHARD_BYTES).map_err(|error| {
+            MergeError::Read {
                 path: path.clone(),
                 error,
-            },
-        )?;
+            }
+        })?;
         docs.push(Document::read(path, &text)?);
     }
     let whole = merge_documents(docs)?;
