@@ -397,15 +397,41 @@ fn hostile_inputs_end_cleanly_with_one_line() {
             says,
         });
     }
-    // A failed expectation stays exit 1 when the JUnit report cannot be written after it.
-    let mut junit_full = check_in(&wrong);
-    junit_full.extend(["--junit".into(), "/dev/full".into()]);
+    // A device as --junit or --report is refused before any work, and left alone.
+    for flag in ["--junit", "--report"] {
+        let mut device = check_in(&wrong);
+        device.extend([flag.into(), "/dev/full".into()]);
+        cases.push(Case {
+            name: "a device as a report",
+            args: owned(device),
+            stdout: Stdout::Captured,
+            code: 2,
+            says: "/dev/full is a device",
+        });
+    }
+    // A failed expectation stays exit 1 when the JUnit report cannot be written after it (a
+    // name too long for the file system fails only when the file is put in place).
+    let mut junit_long = check_in(&wrong);
+    junit_long.extend([
+        "--junit".into(),
+        format!("{}/{}.xml", path(wrong.path()), "x".repeat(300)),
+    ]);
     cases.push(Case {
         name: "JUnit write fails after a failure",
-        args: owned(junit_full),
+        args: owned(junit_long),
         stdout: Stdout::Captured,
         code: 1,
         says: "JUnit report not written",
+    });
+    // A scenario of the run as --junit is refused, and left alone.
+    let mut junit_input = check_in(&wrong);
+    junit_input.extend(["--junit".into(), path(&wrong.path().join("wrong.yaml"))]);
+    cases.push(Case {
+        name: "an input as a report",
+        args: owned(junit_input),
+        stdout: Stdout::Captured,
+        code: 2,
+        says: "one of the command's inputs",
     });
     // Invalid UTF-8 in a flag's value.
     cases.push(Case {
@@ -502,6 +528,16 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The refused paths were left as they were.
+    assert_eq!(
+        std::fs::read_to_string(wrong.path().join("wrong.yaml")).unwrap(),
+        WRONG
+    );
+    assert!(
+        std::fs::metadata("/dev/full")
+            .map(|m| !m.is_file())
+            .unwrap_or(true)
+    );
 }
 
 /// A scenario nested 200,000 levels deep (brackets, or `- ` entries on one line) is refused

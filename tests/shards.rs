@@ -200,7 +200,7 @@ fn verify_shard(k: u64, outcome: &str) -> Value {
 }
 
 #[test]
-fn merge_judges_shards_by_their_contents() {
+fn merge_judges_shards_by_their_contents_and_writes_over_none_of_its_inputs() {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, doc: &Value| {
         std::fs::write(dir.path().join(name), doc.to_string()).unwrap();
@@ -233,6 +233,59 @@ fn merge_judges_shards_by_their_contents() {
             merged["counts"]["differ"].as_u64()
         ),
         (Some("failed"), Some(1))
+    );
+
+    // A difference wins over a file that cannot be written at the end: exit 1, the error said.
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &["merge", "verify-1.json", "verify-2.json", "-o", "/dev/full"],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-o: cannot write /dev/full"), "{err}");
+    let long = format!("{}.html", "x".repeat(300));
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &["merge", "verify-1.json", "verify-2.json", "--report", &long],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot write the report"), "{err}");
+    // Without a difference the failed write is the exit code.
+    write("verify-2.json", &verify_shard(2, "agree"));
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &["merge", "verify-1.json", "verify-2.json", "--junit", &long],
+    );
+    assert_eq!(code, 2, "{err}");
+
+    // An input, a link and a device as --report or --junit are refused before anything is read,
+    // and left as they were.
+    let before = std::fs::read_to_string(dir.path().join("verify-1.json")).unwrap();
+    std::os::unix::fs::symlink("verify-1.json", dir.path().join("link.html")).unwrap();
+    for (flag, path, says) in [
+        ("--report", "verify-1.json", "one of the command's inputs"),
+        ("--junit", "./verify-2.json", "one of the command's inputs"),
+        ("-o", "verify-1.json", "one of the command's inputs"),
+        ("--report", "link.html", "is a symbolic link"),
+        ("--junit", "/dev/null", "is a device"),
+    ] {
+        let (code, out, err) = feerie_in(
+            dir.path(),
+            &["merge", "verify-1.json", "verify-2.json", flag, path],
+        );
+        assert_eq!(code, 2, "{flag} {path}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{flag} {path}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("verify-1.json")).unwrap(),
+        before
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("link.html"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
     );
 
     // A shard larger than the bound is refused before it is read.

@@ -154,6 +154,14 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, Scenario
     Ok(loaded)
 }
 
+/// The `*.yaml` files under `dir` that [`load_dir`] would read (none when it cannot be listed),
+/// for the commands that must not write over them.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut walk = Walk::default();
+    walk.collect(dir);
+    walk.files
+}
+
 /// The walk of a scenario folder: the files found, and the folders met twice.
 #[derive(Default)]
 struct Walk {

@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 pub use load::{
-    LoadError, MAX_SCENARIO_BYTES, MAX_SCENARIO_NESTING, load_dir, load_file, nesting,
+    LoadError, MAX_SCENARIO_BYTES, MAX_SCENARIO_NESTING, files_under, load_dir, load_file, nesting,
     parse_scenario,
 };
 
