@@ -7,7 +7,7 @@
 //! `external`), and this file only checks how the flags combine and calls them.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use feerie_oracle::{
@@ -902,8 +902,11 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 return dispute_solutions(&position, switch, profiles, stipulation);
             }
             let json = format.start();
+            // The file read, which the report may not replace.
+            let position_file = position.popeye.clone();
+            let inputs: Vec<&Path> = position_file.as_deref().into_iter().collect();
             if let Some(path) = &report {
-                crate::report::html::check_path(path)?;
+                crate::report::html::check_path(path, &inputs)?;
             }
             if depth == 0 {
                 return Err(Error::Usage("--depth must be at least 1".into()));
@@ -946,24 +949,32 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             }
             let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
             crate::out!("{}", dispute::render_dispute(&found));
+            let mut code = if !found.errors.is_empty() {
+                2
+            } else if found.differs() {
+                1
+            } else {
+                0
+            };
             if json || report.is_some() {
                 let document = crate::report::json::DisputeDocument::new(
                     engine, &position, &readings, depth, &found,
                 );
                 if let Some(path) = &report {
-                    crate::report::html::write(
-                        path,
-                        &crate::report::html::dispute_report(&document),
-                    )?;
+                    let html = crate::report::html::dispute_report(&document);
+                    if let Err(e) = crate::report::html::write(path, &html, &inputs) {
+                        // Said at once; a split found still wins (exit 1).
+                        eprintln!("error: {e}");
+                        if code == 0 {
+                            code = 2;
+                        }
+                    }
                 }
                 if json {
                     crate::report::json::print(&document);
                 }
             }
-            if !found.errors.is_empty() {
-                return Ok(2);
-            }
-            Ok(if found.differs() { 1 } else { 0 })
+            Ok(code)
         }
         Command::Popeye(PopeyeCommand::Export {
             position,
@@ -994,8 +1005,17 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             junit,
         }) => {
             let json = format.start();
+            // The files read, which neither the report nor the JUnit file may replace.
+            let mut inputs: Vec<PathBuf> = position.popeye.iter().cloned().collect();
+            if let Some(dir) = &scenarios {
+                inputs.extend(crate::scenario::files_under(dir));
+            }
+            let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
             if let Some(path) = &report {
-                crate::report::html::check_path(path)?;
+                crate::report::html::check_path(path, &read)?;
+            }
+            if let Some(path) = &junit {
+                crate::report::target::check_writable("--junit", path, &read)?;
             }
             if !shard.is_whole() && scenarios.is_none() {
                 return Err(Error::Usage(
@@ -1006,6 +1026,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 json,
                 report,
                 junit,
+                inputs,
             };
             popeye_compare(
                 position,
@@ -1129,8 +1150,13 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             let json = format.start();
             check_threads("--threads", threads)?;
             check_hash(hash)?;
+            // The files read, which the report may not replace.
+            let inputs: Vec<PathBuf> = std::iter::once(input.clone())
+                .chain(output.clone())
+                .collect();
             if let Some(path) = &report {
-                crate::report::html::check_path(path)?;
+                let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+                crate::report::html::check_path(path, &read)?;
             }
             let engine = engine(choice)?;
             let options = crate::solve::Options {
@@ -1143,6 +1169,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 shard,
                 json,
                 report,
+                inputs,
             };
             crate::solve::command::verify_command(
                 &input,

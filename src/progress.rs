@@ -88,15 +88,15 @@ impl Progress {
             std::thread::spawn(move || {
                 let (lock, wake) = &*stop;
                 let mut stopped = lock.lock().unwrap_or_else(|e| e.into_inner());
-                loop {
+                // The flag is read before each wait: a stage that ends before this thread
+                // first takes the lock has already notified, and waiting then would hold up
+                // the stage's end (joined on drop) for PLAIN_EVERY.
+                while !*stopped {
                     let (guard, timeout) = wake
                         .wait_timeout(stopped, PLAIN_EVERY)
                         .unwrap_or_else(|e| e.into_inner());
                     stopped = guard;
-                    if *stopped {
-                        return;
-                    }
-                    if timeout.timed_out() {
+                    if !*stopped && timeout.timed_out() {
                         counts.line();
                     }
                 }

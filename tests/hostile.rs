@@ -397,15 +397,41 @@ fn hostile_inputs_end_cleanly_with_one_line() {
             says,
         });
     }
-    // A failed expectation stays exit 1 when the JUnit report cannot be written after it.
-    let mut junit_full = check_in(&wrong);
-    junit_full.extend(["--junit".into(), "/dev/full".into()]);
+    // A device as --junit or --report is refused before any work, and left alone.
+    for flag in ["--junit", "--report"] {
+        let mut device = check_in(&wrong);
+        device.extend([flag.into(), "/dev/full".into()]);
+        cases.push(Case {
+            name: "a device as a report",
+            args: owned(device),
+            stdout: Stdout::Captured,
+            code: 2,
+            says: "/dev/full is a device",
+        });
+    }
+    // A failed expectation stays exit 1 when the JUnit report cannot be written after it (a
+    // name too long for the file system fails only when the file is put in place).
+    let mut junit_long = check_in(&wrong);
+    junit_long.extend([
+        "--junit".into(),
+        format!("{}/{}.xml", path(wrong.path()), "x".repeat(300)),
+    ]);
     cases.push(Case {
         name: "JUnit write fails after a failure",
-        args: owned(junit_full),
+        args: owned(junit_long),
         stdout: Stdout::Captured,
         code: 1,
         says: "JUnit report not written",
+    });
+    // A scenario of the run as --junit is refused, and left alone.
+    let mut junit_input = check_in(&wrong);
+    junit_input.extend(["--junit".into(), path(&wrong.path().join("wrong.yaml"))]);
+    cases.push(Case {
+        name: "an input as a report",
+        args: owned(junit_input),
+        stdout: Stdout::Captured,
+        code: 2,
+        says: "one of the command's inputs",
     });
     // Invalid UTF-8 in a flag's value.
     cases.push(Case {
@@ -502,6 +528,105 @@ fn hostile_inputs_end_cleanly_with_one_line() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The refused paths were left as they were.
+    assert_eq!(
+        std::fs::read_to_string(wrong.path().join("wrong.yaml")).unwrap(),
+        WRONG
+    );
+    assert!(
+        std::fs::metadata("/dev/full")
+            .map(|m| !m.is_file())
+            .unwrap_or(true)
+    );
+}
+
+/// A scenario nested 200,000 levels deep (brackets, or `- ` entries on one line) is refused
+/// by a scan before the YAML parser, whose time grows with the square of the depth.
+#[test]
+fn deeply_nested_scenarios_are_refused_at_once() {
+    for (name, text) in [
+        ("brackets", "[".repeat(200_000)),
+        ("maps", format!("name: {}x\n", "{a: ".repeat(200_000))),
+        ("entries", format!("{}x\n", "- ".repeat(200_000))),
+    ] {
+        let dir = folder(&[("deep.yaml", &text)]);
+        let args: Vec<OsString> = [
+            "check",
+            "--scenarios",
+            &path(dir.path()),
+            "--fuzz",
+            "0",
+            "--fuzz-solve",
+            "0",
+            "--max-depth",
+            "1",
+            "--quiet",
+        ]
+        .iter()
+        .map(OsString::from)
+        .collect();
+        let run = feerie_bounded(
+            Path::new(ROOT),
+            &args,
+            Stdout::Captured,
+            Duration::from_secs(60),
+        );
+        assert_eq!(run.code, Some(2), "{name}: {}", cut(&run.err));
+        assert!(
+            run.err.contains("nested more than 32 levels deep"),
+            "{name}: {}",
+            cut(&run.err)
+        );
+        assert!(
+            run.elapsed < Duration::from_secs(3),
+            "{name}: {:.1} s",
+            run.elapsed.as_secs_f64()
+        );
+    }
+}
+
+/// Without `--quiet` and with stderr a pipe, `check` prints plain progress lines; a stage that
+/// ends at once does not wait for the thread that prints them (it used to wait 5 s a stage).
+#[test]
+fn a_quick_check_does_not_wait_for_its_progress_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let (scenarios, perft) = common::small_check_folders(dir.path());
+    let args: Vec<OsString> = [
+        "check",
+        "--scenarios",
+        &path(&scenarios),
+        "--perft",
+        &path(&perft),
+        "--fuzz",
+        "2",
+        "--fuzz-solve",
+        "1",
+        "--only",
+        "circe",
+        "--jobs",
+        "1",
+        "--max-depth",
+        "1",
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    let run = feerie_bounded(
+        dir.path(),
+        &args,
+        Stdout::Captured,
+        Duration::from_secs(120),
+    );
+    assert_eq!(run.code, Some(0), "{}", cut(&run.err));
+    // Plain lines, one pair per stage: the stages ran with their progress on.
+    let stages = run.err.matches(" to go").count();
+    assert!(stages >= 3, "{stages} stages: {}", cut(&run.err));
+    // Each stage takes well under a second; a wait of 5 s a stage would take 15 s or more.
+    assert!(
+        run.elapsed < Duration::from_secs(4),
+        "{stages} stages in {:.1} s",
+        run.elapsed.as_secs_f64()
+    );
 }
 
 /// The start of a long stderr, for the failure message.

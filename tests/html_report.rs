@@ -400,4 +400,42 @@ fn a_verify_report_shows_a_planted_difference_with_its_diagram() {
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("the folder missing does not exist"), "{err}");
+
+    // The report may not replace an input: refused before any solving, the input intact.
+    let input_text = std::fs::read_to_string(&input).unwrap();
+    for inp in ["lastcap.inp", "lastcap.ref"] {
+        let (code, _, err) = common::feerie_in(
+            dir.path(),
+            &[
+                "popeye",
+                "verify",
+                "lastcap.inp",
+                "lastcap.ref",
+                "--report",
+                inp,
+            ],
+        );
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains("one of the command's inputs"), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), input_text);
+    // A report that cannot be put in place at the end (a name too long for the file system)
+    // is said on stderr, and the difference found still decides the exit code.
+    let long = format!("{}.html", "x".repeat(300));
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "popeye",
+            "verify",
+            "lastcap.inp",
+            "lastcap.ref",
+            "--engine",
+            "bitboard",
+            "--report",
+            &long,
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("cannot write the report"), "{err}");
 }

@@ -182,6 +182,136 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
     assert!(err.contains("twice"), "{err}");
 }
 
+/// A `popeye verify` shard document written by hand: one case, problem `k`, with `outcome`,
+/// and the verdict and exit code a passing run has.
+fn verify_shard(k: u64, outcome: &str) -> Value {
+    serde_json::json!({
+        "command": "popeye verify",
+        "schema": feerie::report::json::SCHEMA_VERSION,
+        "version": "0",
+        "verdict": "ok",
+        "exit_code": 0,
+        "engine": "bitboard",
+        "input": "p.inp",
+        "output": "p.out",
+        "input_fingerprint": "0123456789abcdef",
+        "problem": null,
+        "shard": format!("{k}/2"),
+        "counts": { "cases": 1, "agree": 1, "differ": 0, "skipped": 0 },
+        "cases": [{
+            "index": k - 1,
+            "name": format!("problem {k}"),
+            "problem": k,
+            "twin": "",
+            "outcome": outcome,
+            "only_popeye": [],
+            "only_ours": if outcome == "differ" { vec!["1.Qa1-a8 #"] } else { vec![] },
+        }],
+        "seconds": 0.0,
+    })
+}
+
+#[test]
+fn merge_judges_shards_by_their_contents_and_writes_over_none_of_its_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, doc: &Value| {
+        std::fs::write(dir.path().join(name), doc.to_string()).unwrap();
+    };
+    // A check shard that found a divergence, its verdict edited to say that it passed.
+    write("check-1.json", &check_document(dir.path(), "1/2"));
+    let mut edited = check_document(dir.path(), "2/2");
+    edited["counts"]["divergences"] = 1.into();
+    edited["failures"] = serde_json::json!(["fuzz circe/documented: 1 divergence"]);
+    assert_eq!(
+        (edited["verdict"].as_str(), edited["exit_code"].as_i64()),
+        (Some("ok"), Some(0))
+    );
+    write("check-2.json", &edited);
+    let (code, out, err) = feerie_in(dir.path(), &["merge", "check-1.json", "check-2.json"]);
+    assert_eq!(code, 1, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["verdict"], "failed");
+    assert_eq!(merged["exit_code"], 1);
+
+    // A verify shard whose case differs, its counts and verdict edited to say that it agrees.
+    write("verify-1.json", &verify_shard(1, "agree"));
+    write("verify-2.json", &verify_shard(2, "differ"));
+    let (code, out, err) = feerie_in(dir.path(), &["merge", "verify-1.json", "verify-2.json"]);
+    assert_eq!(code, 1, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            merged["verdict"].as_str(),
+            merged["counts"]["differ"].as_u64()
+        ),
+        (Some("failed"), Some(1))
+    );
+
+    // A difference wins over a file that cannot be written at the end: exit 1, the error said.
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &["merge", "verify-1.json", "verify-2.json", "-o", "/dev/full"],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-o: cannot write /dev/full"), "{err}");
+    let long = format!("{}.html", "x".repeat(300));
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &["merge", "verify-1.json", "verify-2.json", "--report", &long],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot write the report"), "{err}");
+    // Without a difference the failed write is the exit code.
+    write("verify-2.json", &verify_shard(2, "agree"));
+    let (code, _, err) = feerie_in(
+        dir.path(),
+        &["merge", "verify-1.json", "verify-2.json", "--junit", &long],
+    );
+    assert_eq!(code, 2, "{err}");
+
+    // An input, a link and a device as --report or --junit are refused before anything is read,
+    // and left as they were.
+    let before = std::fs::read_to_string(dir.path().join("verify-1.json")).unwrap();
+    std::os::unix::fs::symlink("verify-1.json", dir.path().join("link.html")).unwrap();
+    for (flag, path, says) in [
+        ("--report", "verify-1.json", "one of the command's inputs"),
+        ("--junit", "./verify-2.json", "one of the command's inputs"),
+        ("-o", "verify-1.json", "one of the command's inputs"),
+        ("--report", "link.html", "is a symbolic link"),
+        ("--junit", "/dev/null", "is a device"),
+    ] {
+        let (code, out, err) = feerie_in(
+            dir.path(),
+            &["merge", "verify-1.json", "verify-2.json", flag, path],
+        );
+        assert_eq!(code, 2, "{flag} {path}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{flag} {path}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("verify-1.json")).unwrap(),
+        before
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("link.html"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+
+    // A shard larger than the bound is refused before it is read.
+    let huge = std::fs::File::create(dir.path().join("huge.json")).unwrap();
+    huge.set_len(feerie::merge::MAX_SHARD_BYTES + 1).unwrap();
+    let (code, _, err) = feerie_in(dir.path(), &["merge", "huge.json", "verify-2.json"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("huge.json") && err.contains("read at most"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_shards_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();

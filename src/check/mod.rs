@@ -104,7 +104,8 @@ pub struct Prepared {
     scenarios: Loaded,
     reproducers: PathBuf,
     buckets: Vec<Bucket>,
-    junit: Option<std::fs::File>,
+    /// The files read (scenarios, perft suites), which no report may replace.
+    inputs: Vec<PathBuf>,
     notes: Vec<String>,
 }
 

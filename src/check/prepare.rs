@@ -1,5 +1,5 @@
-//! Before any work: every flag checked, the perft suites and the scenarios read, the JUnit file
-//! opened, so that a typo costs no minute of perft.
+//! Before any work: every flag checked, the perft suites and the scenarios read, the JUnit
+//! file's and the report's paths checked, so that a typo costs no minute of perft.
 
 use std::path::{Path, PathBuf};
 
@@ -8,8 +8,8 @@ use crate::error::{Error, LimitError, ScenarioError};
 use crate::harness::Bucket;
 use crate::limits::{MAX_FUZZ, check_depth, check_threads};
 
-/// Checks every flag, reads the perft suites and the scenarios, and opens the JUnit file: any
-/// error here is bad input (exit 2) and comes before any work.
+/// Checks every flag, reads the perft suites and the scenarios, and checks where the JUnit
+/// file and the report go: any error here is bad input (exit 2) and comes before any work.
 pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
     check_depth("--depth", o.depth)?;
     if o.depth == 0 {
@@ -65,22 +65,37 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
         }
         scenarios.extend(crate::scenario::load_dir(&reproducers)?);
     }
-    if let Some(path) = &o.report {
-        crate::report::html::check_path(path)?;
+    // The files read, which no report may replace: the scenarios and the perft suites.
+    let mut inputs: Vec<PathBuf> = scenarios
+        .iter()
+        .map(|s| match s {
+            Ok(s) => PathBuf::from(&s.file),
+            Err(e) => PathBuf::from(&e.file),
+        })
+        .collect();
+    let perft_folder = o
+        .perft
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_PERFT));
+    if perft.is_some()
+        && let Ok(entries) = std::fs::read_dir(&perft_folder)
+    {
+        inputs.extend(entries.filter_map(|e| e.ok().map(|e| e.path())));
     }
-    let junit = match &o.junit {
-        None => None,
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-            Error::System(format!("--junit: cannot write {}: {e}", path.display()))
-        })?),
-    };
+    let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    if let Some(path) = &o.report {
+        crate::report::html::check_path(path, &read)?;
+    }
+    if let Some(path) = &o.junit {
+        crate::report::target::check_writable("--junit", path, &read)?;
+    }
     Ok(Prepared {
         options: o,
         perft,
         scenarios,
         reproducers,
         buckets,
-        junit,
+        inputs,
         notes,
     })
 }

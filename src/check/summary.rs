@@ -1,6 +1,7 @@
 //! The end of a run: the JUnit file written, the HTML report, the summary of each stage, the
 //! failures listed again, one verdict line, the JSON document; and the exit code.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use super::{Prepared, Results};
@@ -18,34 +19,36 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
     } else {
         1
     };
-    if let Some(mut file) = p.junit {
-        use std::io::Write;
-        let path = o.junit.as_ref().expect("a JUnit path with its file");
-        if let Err(e) = file.write_all(crate::harness::junit::to_xml(&r.junit).as_bytes()) {
-            let line = format!("JUnit report not written to {}: {e}", path.display());
+    let inputs: Vec<&std::path::Path> = p.inputs.iter().map(PathBuf::as_path).collect();
+    // A report not written is a failure said on stderr; a failed check stays a failed check
+    // (1), otherwise the write is what failed (2).
+    let mut unwritten = false;
+    if let Some(path) = &o.junit {
+        let xml = crate::harness::junit::to_xml(&r.junit);
+        if let Err(e) = crate::report::target::write_file("--junit", path, xml.as_bytes(), &inputs)
+        {
+            let line = format!("JUnit report not written: {e}");
             eprintln!("error: {line}");
             r.failures.push(line);
-            // A failed check stays a failed check (1); otherwise the write is what failed.
-            if code == 0 {
-                code = 2;
-            }
+            unwritten = true;
         }
     }
 
     let mut document = crate::report::json::check_document(o, code, &r_parts(&r), started);
     if let Some(path) = &o.report
         && let Err(e) =
-            crate::report::html::write(path, &crate::report::html::check_report(&document))
+            crate::report::html::write(path, &crate::report::html::check_report(&document), &inputs)
     {
         let e = e.to_string();
         eprintln!("error: {e}");
         r.failures.push(e.clone());
         document.failures.push(e);
-        if code == 0 {
-            code = 2;
-            document.exit_code = 2;
-            document.verdict = "failed".into();
-        }
+        unwritten = true;
+    }
+    if unwritten && code == 0 {
+        code = 2;
+        document.exit_code = 2;
+        document.verdict = "failed".into();
     }
 
     outln!("summary");

@@ -2,7 +2,7 @@
 //! XORed, suites joined by stage.
 
 use super::MergeError;
-use super::document::{Document, check_shards, shard_of};
+use super::document::{check_shards, exit_code, shard_of};
 use crate::harness::Shard;
 use crate::report::json::{BucketJson, CheckDocument, SolvingFamilyJson, SuiteJson};
 
@@ -41,8 +41,8 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
             d.depth
         )));
     }
-    let wrapped: Vec<Document> = docs.iter().cloned().map(Document::Check).collect();
-    check_shards(&wrapped)?;
+    check_shards(docs.iter().map(|d| (d.shard.as_str(), d.merged.as_slice())))?;
+    let claimed: Vec<i32> = docs.iter().map(|d| d.exit_code).collect();
     docs.sort_by_key(|d| shard_of(&d.shard).index());
     let mut whole = CheckDocument {
         command: "check".into(),
@@ -58,7 +58,6 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
     };
     for d in docs {
         whole.merged.push(d.shard.clone());
-        whole.exit_code = whole.exit_code.max(d.exit_code);
         whole.seconds = whole.seconds.max(d.seconds);
         let c = &mut whole.counts;
         c.perft_positions += d.counts.perft_positions;
@@ -83,8 +82,37 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
             add_suite(&mut whole.suites, suite);
         }
     }
+    whole.exit_code = exit_code(check_exit_code(&whole), claimed);
     whole.verdict = if whole.exit_code == 0 { "ok" } else { "failed" }.into();
     Ok(whole)
+}
+
+/// The exit code a `check` document's contents give, as `check` itself decides it: 2 when a
+/// scenario is malformed, else 1 when anything failed or diverged (a count, a failure line, a
+/// divergence, a fuzz family's divergences, a failed case of a suite), else 0.
+///
+/// ```
+/// use feerie::report::json::{CheckCounts, CheckDocument};
+/// let mut doc = CheckDocument::default();
+/// assert_eq!(feerie::merge::check_exit_code(&doc), 0);
+/// doc.counts = CheckCounts { divergences: 1, ..Default::default() };
+/// assert_eq!(feerie::merge::check_exit_code(&doc), 1);
+/// doc.counts.malformed = 1;
+/// assert_eq!(feerie::merge::check_exit_code(&doc), 2);
+/// ```
+pub fn check_exit_code(d: &CheckDocument) -> i32 {
+    let failed = d.counts.divergences > 0
+        || !d.failures.is_empty()
+        || !d.divergences.is_empty()
+        || d.fuzz_families.iter().any(|f| f.divergences > 0)
+        || d.suites
+            .iter()
+            .any(|s| s.cases.iter().any(|c| c.failure.is_some()));
+    if d.counts.malformed > 0 {
+        2
+    } else {
+        i32::from(failed)
+    }
 }
 
 fn add_family(families: &mut Vec<BucketJson>, family: BucketJson) -> Result<(), MergeError> {

@@ -1,7 +1,7 @@
 //! The merge of the shards of one `feerie popeye compare --scenarios` run.
 
 use super::MergeError;
-use super::document::{Document, check_shards, shard_of};
+use super::document::{check_shards, exit_code, shard_of};
 use crate::harness::Shard;
 use crate::report::json::CompareDocument;
 
@@ -19,8 +19,8 @@ pub fn merge_compare(mut docs: Vec<CompareDocument>) -> Result<CompareDocument, 
             first.popeye, first.engine, d.popeye, d.engine
         )));
     }
-    let wrapped: Vec<Document> = docs.iter().cloned().map(Document::Compare).collect();
-    check_shards(&wrapped)?;
+    check_shards(docs.iter().map(|d| (d.shard.as_str(), d.merged.as_slice())))?;
+    let claimed: Vec<i32> = docs.iter().map(|d| d.exit_code).collect();
     docs.sort_by_key(|d| shard_of(&d.shard).index());
     let mut numbered = Vec::new();
     let mut whole = CompareDocument {
@@ -28,7 +28,7 @@ pub fn merge_compare(mut docs: Vec<CompareDocument>) -> Result<CompareDocument, 
         merged: docs.iter().map(|d| d.shard.clone()).collect(),
         cases: Vec::new(),
         tally: Default::default(),
-        exit_code: docs.iter().map(|d| d.exit_code).max().unwrap_or(0),
+        exit_code: 0,
         ..docs[0].clone()
     };
     for d in docs {
@@ -42,5 +42,18 @@ pub fn merge_compare(mut docs: Vec<CompareDocument>) -> Result<CompareDocument, 
     }
     numbered.sort_by_key(|(n, _)| *n);
     whole.cases = numbered.into_iter().map(|(_, c)| c).collect();
+    // As `popeye compare` decides it: a real difference is 1, else a failure is 2.
+    let counted = |word: &str| {
+        whole.tally.get(word).copied().unwrap_or(0) > 0
+            || whole.cases.iter().any(|c| c.verdict == word)
+    };
+    let found = if counted("differ") {
+        1
+    } else if counted("failed") {
+        2
+    } else {
+        0
+    };
+    whole.exit_code = exit_code(found, claimed);
     Ok(whole)
 }

@@ -110,11 +110,13 @@ impl Document {
     }
 }
 
-/// The shards of `docs` (their `shard` fields), checked to be each shard of one count once.
-pub(super) fn check_shards(docs: &[Document]) -> Result<(), MergeError> {
+/// The shards of documents (each its `shard` field and its `merged` list), checked to be each
+/// shard of one count once.
+pub(super) fn check_shards<'a>(
+    docs: impl IntoIterator<Item = (&'a str, &'a [String])>,
+) -> Result<(), MergeError> {
     let mut shards: Vec<Shard> = Vec::new();
-    for d in docs {
-        let (text, merged) = d.shard();
+    for (text, merged) in docs {
         if !merged.is_empty() {
             return Err(MergeError::AlreadyMerged);
         }
@@ -129,7 +131,10 @@ pub(super) fn check_shards(docs: &[Document]) -> Result<(), MergeError> {
         }
         shards.push(shard);
     }
-    let count = shards[0].count();
+    let Some(first) = shards.first() else {
+        return Err(MergeError::Nothing);
+    };
+    let count = first.count();
     if let Some(s) = shards.iter().find(|s| s.count() != count) {
         return Err(MergeError::ShardCounts(shards[0], *s));
     }
@@ -141,6 +146,24 @@ pub(super) fn check_shards(docs: &[Document]) -> Result<(), MergeError> {
         return Err(MergeError::Missing(missing));
     }
     Ok(())
+}
+
+/// The exit code of a merged run: the one its contents give (`found`: a difference, a failure,
+/// a malformed input, whatever each shard's own field says), or, when they give none, the
+/// worst the shards claim (a claim other than 0 or 1 counts as 2), so that a shard's
+/// `exit_code` can fail a merge but never pass one.
+pub(super) fn exit_code(found: i32, claimed: impl IntoIterator<Item = i32>) -> i32 {
+    if found != 0 {
+        return found;
+    }
+    claimed
+        .into_iter()
+        .map(|c| match c {
+            0 | 1 => c,
+            _ => 2,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The shard of a document already checked by [`check_shards`].

@@ -16,7 +16,7 @@ mod document;
 mod error;
 mod verify;
 
-pub use check::merge;
+pub use check::{check_exit_code, merge};
 pub use compare::merge_compare;
 pub use document::Document;
 pub use error::MergeError;
@@ -89,43 +89,60 @@ fn junit_suites(doc: &Document) -> Result<Vec<crate::harness::junit::TestSuite>,
     }
 }
 
+/// The largest shard document `feerie merge` reads (bytes). The documents of real runs are
+/// kilobytes to a few megabytes; reading one takes about ten times its size in memory, so a
+/// larger file is refused before it is read.
+pub const MAX_SHARD_BYTES: u64 = 32 << 20;
+
 /// `feerie merge`: reads `files`, merges them, writes the merged document (to `output` or
 /// standard output), and the JUnit file and HTML report when asked; returns the merged run's
-/// exit code.
+/// exit code. The JUnit and report paths are checked before anything is read (see
+/// [`crate::report::target`]: none may be an input, a link, a device); a file that cannot be
+/// written at the end is said on stderr, and the exit code is 2 unless the run differs (1).
 pub fn run(
     files: &[PathBuf],
     output: Option<&Path>,
     junit: Option<&Path>,
     report: Option<&Path>,
 ) -> Result<i32, MergeError> {
+    use crate::report::target;
+    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     if let Some(path) = report {
-        crate::report::html::check_path(path).map_err(MergeError::Write)?;
+        target::check_writable("--report", path, &inputs).map_err(MergeError::Write)?;
+    }
+    if let Some(path) = junit {
+        target::check_writable("--junit", path, &inputs).map_err(MergeError::Write)?;
+    }
+    if let Some(path) = output {
+        // `-o` may be a device or a pipe (`-o /dev/stdout`), but never an input.
+        if let Err(e @ ReportError::IsInput { .. }) = target::check_target("-o", path, &inputs) {
+            return Err(MergeError::Write(e));
+        }
     }
     let mut docs = Vec::new();
     for path in files {
-        let text = crate::limits::read_text(path, 16 * crate::limits::MAX_INPUT_BYTES).map_err(
-            |error| MergeError::Read {
+        let text =
+            crate::limits::read_text(path, MAX_SHARD_BYTES).map_err(|error| MergeError::Read {
                 path: path.clone(),
                 error,
-            },
-        )?;
+            })?;
         docs.push(Document::read(path, &text)?);
     }
     let whole = merge_documents(docs)?;
-    let write_failed = |flag: &'static str, path: &Path| {
-        let path = path.to_path_buf();
-        move |e: std::io::Error| {
-            MergeError::Write(ReportError::WriteFlag {
-                flag,
-                path,
-                reason: e.to_string(),
-            })
+    let mut code = whole.exit_code();
+    // A file not written is said at once; a difference found still wins (exit 1).
+    let mut failed = |e: ReportError| {
+        eprintln!("error: {e}");
+        if code != 1 {
+            code = 2;
         }
     };
     if let Some(path) = junit {
         let suites = junit_suites(&whole)?;
-        std::fs::write(path, crate::harness::junit::to_xml(&suites))
-            .map_err(write_failed("--junit", path))?;
+        let xml = crate::harness::junit::to_xml(&suites);
+        if let Err(e) = target::write_file("--junit", path, xml.as_bytes(), &inputs) {
+            failed(e);
+        }
     }
     let (text, html, line) = match &whole {
         Document::Check(d) => (
@@ -155,11 +172,17 @@ pub fn run(
         ),
     };
     let text = text.expect("documents serialise");
-    if let Some(path) = report {
-        crate::report::html::write(path, &html).map_err(MergeError::Write)?;
+    if let Some(path) = report
+        && let Err(e) = crate::report::html::write(path, &html, &inputs)
+    {
+        failed(e);
     }
     match output {
-        Some(path) => std::fs::write(path, text + "\n").map_err(write_failed("-o", path))?,
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text + "\n") {
+                failed(ReportError::write("-o", path, e));
+            }
+        }
         None => crate::output::document(&text),
     }
     eprintln!(
@@ -167,7 +190,7 @@ pub fn run(
         whole.shard().1.len(),
         whole.command()
     );
-    Ok(whole.exit_code())
+    Ok(code)
 }
 
 #[cfg(test)]
@@ -209,6 +232,21 @@ mod tests {
         assert_eq!(whole.tally["agree"], 7);
         assert_eq!(whole.merged, ["1/3", "2/3", "3/3"]);
         assert_eq!(whole.shard, "1/1");
+    }
+
+    #[test]
+    fn the_exit_code_is_the_contents_before_the_claims() {
+        use super::document::exit_code;
+        assert_eq!(exit_code(1, [0, 2]), 1);
+        assert_eq!(exit_code(0, [0, 1]), 1);
+        assert_eq!(exit_code(0, [0, 77]), 2);
+        assert_eq!(exit_code(0, [0, -1]), 2);
+        assert_eq!(exit_code(0, [0, 0]), 0);
+        // A shard that says it agrees but lists a difference fails the merge.
+        let mut edited = compare_shard(1, 2, 4);
+        edited.cases[0].verdict = "differ".into();
+        let whole = merge_compare(vec![edited, compare_shard(2, 2, 4)]).unwrap();
+        assert_eq!(whole.exit_code, 1);
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct Output {
     /// Write the cases as JUnit XML here (one case per scenario; a real difference, a
     /// failure or a refusal of our input fails it).
     pub junit: Option<PathBuf>,
+    /// The files the command reads (a Popeye input, the scenarios), which neither the report
+    /// nor the JUnit file may replace.
+    pub inputs: Vec<PathBuf>,
 }
 
 /// Judges every case, saying each verdict in one line as it comes (and under `--format
@@ -49,7 +52,9 @@ impl Output {
         self.json || self.report.is_some() || self.junit.is_some()
     }
 
-    /// The table, the document and the report of judged cases; returns the exit code.
+    /// The table, the document and the report of judged cases; returns the exit code (a
+    /// report or JUnit file that cannot be written is said on stderr and makes it 2, unless a
+    /// case differs).
     pub fn finish(
         &self,
         judged: &[(&Case, Verdict)],
@@ -61,7 +66,7 @@ impl Output {
             tally.add(verdict);
         }
         crate::out!("{}", tally.table());
-        let document = CompareDocument {
+        let mut document = CompareDocument {
             command: "popeye compare".into(),
             schema: SCHEMA_VERSION,
             popeye: options.binary.display().to_string(),
@@ -75,17 +80,23 @@ impl Output {
             tally: tally_map(&tally),
             exit_code: tally.exit_code(),
         };
+        let inputs: Vec<&std::path::Path> = self.inputs.iter().map(PathBuf::as_path).collect();
+        let mut unwritten = Vec::new();
         if let Some(path) = &self.junit {
-            std::fs::write(path, crate::harness::junit::to_xml(&[junit_suite(judged)])).map_err(
-                |e| ReportError::WriteFlag {
-                    flag: "--junit",
-                    path: path.clone(),
-                    reason: e.to_string(),
-                },
-            )?;
+            let xml = crate::harness::junit::to_xml(&[junit_suite(judged)]);
+            unwritten
+                .extend(super::target::write_file("--junit", path, xml.as_bytes(), &inputs).err());
         }
         if let Some(path) = &self.report {
-            super::html::write(path, &super::html::compare_report(&document))?;
+            let html = super::html::compare_report(&document);
+            unwritten.extend(super::html::write(path, &html, &inputs).err());
+        }
+        // A file not written is said; a real difference still wins (exit 1).
+        for e in &unwritten {
+            eprintln!("error: {e}");
+            if document.exit_code == 0 {
+                document.exit_code = 2;
+            }
         }
         if self.json {
             print(&document);

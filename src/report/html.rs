@@ -34,48 +34,17 @@ pub fn escape(text: &str) -> String {
 }
 
 /// Writes `html` to `path` (through a temporary file beside it, so that a reader never sees
-/// half a report).
-pub fn write(path: &Path, html: &str) -> Result<(), ReportError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let fail = |e: std::io::Error| ReportError::Write {
-        path: path.to_path_buf(),
-        reason: e.to_string(),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    std::io::Write::write_all(&mut file, html.as_bytes()).map_err(fail)?;
-    // A report is for reading by others (a CI artifact, a web server): not the temporary
-    // file's owner-only mode.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        file.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .map_err(fail)?;
-    }
-    file.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
+/// half a report), unless the path is not a regular file or is one of `inputs`: see
+/// [`super::target::write_file`].
+pub fn write(path: &Path, html: &str, inputs: &[&Path]) -> Result<(), ReportError> {
+    super::target::write_file("--report", path, html.as_bytes(), inputs)
 }
 
-/// Checks before any work that the report can be written at `path`: its folder exists and it
-/// is not a folder itself.
-pub fn check_path(path: &Path) -> Result<(), ReportError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if path.is_dir() {
-        return Err(ReportError::IsFolder(path.to_path_buf()));
-    }
-    if !dir.is_dir() {
-        return Err(ReportError::NoFolder {
-            path: path.to_path_buf(),
-            folder: dir.to_path_buf(),
-        });
-    }
-    Ok(())
+/// Checks before any work that the report can be written at `path`: its folder exists and
+/// takes a new file, and the path is new or a regular file that is none of the command's
+/// `inputs` (see [`super::target::check_target`]).
+pub fn check_path(path: &Path, inputs: &[&Path]) -> Result<(), ReportError> {
+    super::target::check_writable("--report", path, inputs)
 }
 
 /// A page: the title, the summary rows (label, value), and the sections.

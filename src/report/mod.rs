@@ -1,9 +1,11 @@
 //! Reports for people and programs: the JSON documents of `--format json` ([`json`]), the
-//! position diagrams ([`svg`]) and the self-contained HTML report of `--report` ([`html`]).
+//! position diagrams ([`svg`]), the self-contained HTML report of `--report` ([`html`]), and
+//! the safe writing of a report's file ([`target`]).
 
 pub mod compare;
 pub mod error;
 pub mod html;
 pub mod json;
 pub mod svg;
+pub mod target;
 pub mod verify;

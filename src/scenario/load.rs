@@ -35,6 +35,96 @@ impl fmt::Display for LoadError {
 /// stray large file (or a link to one) from being read whole.
 pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
 
+/// The deepest nesting a scenario may have (flow brackets `[` `{` open at once, plus the
+/// compact block entries `- ` and `? ` that open a collection on one line). Scenarios nest four
+/// or five levels; a text nested deeper is refused by a linear scan before the YAML parser sees
+/// it, whose time grows with the square of the depth (200,000 levels took minutes).
+pub const MAX_SCENARIO_NESTING: usize = 32;
+
+/// The deepest nesting of a YAML text as [`MAX_SCENARIO_NESTING`] counts it, and the 1-based
+/// line where it is first reached; the scan stops at the first line beyond `limit`. It is one
+/// pass over the text, which errs on the side of counting too deep: a quoted scalar is skipped
+/// only to the end of its line, a comment only after a blank, and a bracket inside a plain
+/// scalar outside brackets (`Kxe2[+bRa1]`) opens nothing, as in YAML. Nesting by indentation
+/// alone is not counted: n levels need about n²/2 bytes of indentation, so the size bound keeps
+/// it shallow enough to parse quickly.
+///
+/// ```
+/// use feerie::scenario::nesting;
+/// assert_eq!(nesting("a: [1, {b: [2]}]\n", 32), (3, 1));
+/// assert_eq!(nesting("play: ['Kxe2[+bRa1]', \"a[\"]  # [[[\nb: x[y\n", 32).0, 1);
+/// assert_eq!(nesting("a:\n  - - - x\n", 32), (3, 2));
+/// assert_eq!(nesting(&"[".repeat(100_000), 32), (33, 1));
+/// ```
+pub fn nesting(text: &str, limit: usize) -> (usize, usize) {
+    let (mut flow, mut deepest, mut deepest_line) = (0usize, 0usize, 1usize);
+    for (number, line) in text.lines().enumerate() {
+        let bytes = line.as_bytes();
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        let mut i = 0;
+        while i < bytes.len() && blank(bytes[i]) {
+            i += 1;
+        }
+        // Compact block entries at the line's start: `- - x`, `? - x`.
+        let mut compact = 0;
+        while flow == 0
+            && i < bytes.len()
+            && matches!(bytes[i], b'-' | b'?')
+            && bytes.get(i + 1).is_none_or(|b| blank(*b))
+        {
+            compact += 1;
+            i += 1;
+            while i < bytes.len() && blank(bytes[i]) {
+                i += 1;
+            }
+        }
+        let mut line_deepest = flow + compact;
+        // The last byte before `i` that is not blank (none at the line's start or after an
+        // entry): a scalar, quoted or a collection, starts after nothing or an indicator.
+        let mut before: Option<u8> = None;
+        let mut quote: Option<u8> = None;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let starts = before.is_none_or(|p| matches!(p, b'[' | b'{' | b',' | b':'));
+            match quote {
+                Some(b'"') if b == b'\\' => i += 1,
+                Some(q) if b == q => {
+                    if q == b'\'' && bytes.get(i + 1) == Some(&b'\'') {
+                        i += 1;
+                    } else {
+                        quote = None;
+                    }
+                }
+                Some(_) => {}
+                None => match b {
+                    b'#' if i == 0 || blank(bytes[i - 1]) => break,
+                    b'\'' | b'"' if starts => quote = Some(b),
+                    b'[' | b'{' if starts || flow > 0 => {
+                        flow += 1;
+                        line_deepest = line_deepest.max(flow + compact);
+                        if line_deepest > limit {
+                            return (line_deepest, number + 1);
+                        }
+                    }
+                    b']' | b'}' if flow > 0 => flow -= 1,
+                    _ => {}
+                },
+            }
+            if !blank(b) {
+                before = Some(b);
+            }
+            i += 1;
+        }
+        if line_deepest > deepest {
+            (deepest, deepest_line) = (line_deepest, number + 1);
+            if deepest > limit {
+                break;
+            }
+        }
+    }
+    (deepest, deepest_line)
+}
+
 /// Every `*.yaml` file under `dir` (recursively, in path order), each read and checked.
 ///
 /// Links to folders are followed once: a folder reached again (a link loop, or a second link to
@@ -62,6 +152,14 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Result<Scenario, LoadError>>, Scenario
         walk.files.iter().map(|f| load_file(f)).collect();
     loaded.extend(walk.errors.into_iter().map(Err));
     Ok(loaded)
+}
+
+/// The `*.yaml` files under `dir` that [`load_dir`] would read (none when it cannot be listed),
+/// for the commands that must not write over them.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut walk = Walk::default();
+    walk.collect(dir);
+    walk.files
 }
 
 /// The walk of a scenario folder: the files found, and the folders met twice.
@@ -145,6 +243,16 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
             file: file.to_string(),
             line: None,
             message: "empty file: a scenario needs name, source, position and expect".into(),
+        });
+    }
+    let (depth, line) = nesting(text, MAX_SCENARIO_NESTING);
+    if depth > MAX_SCENARIO_NESTING {
+        return Err(LoadError {
+            file: file.to_string(),
+            line: Some(line),
+            message: format!(
+                "nested more than {MAX_SCENARIO_NESTING} levels deep (brackets or `- ` entries): not read"
+            ),
         });
     }
     let mut scenario: Scenario = serde_yaml::from_str(text).map_err(|e| LoadError {

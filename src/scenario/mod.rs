@@ -32,7 +32,10 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-pub use load::{LoadError, MAX_SCENARIO_BYTES, load_dir, load_file, parse_scenario};
+pub use load::{
+    LoadError, MAX_SCENARIO_BYTES, MAX_SCENARIO_NESTING, files_under, load_dir, load_file, nesting,
+    parse_scenario,
+};
 
 /// A scenario or perft suite that cannot be used, or a folder of them that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

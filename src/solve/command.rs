@@ -248,6 +248,9 @@ pub struct VerifyOutput {
     pub json: bool,
     /// Write the HTML report here.
     pub report: Option<PathBuf>,
+    /// The files the command reads (the input, Popeye's output), which the report may not
+    /// replace.
+    pub inputs: Vec<PathBuf>,
 }
 
 /// `feerie popeye verify`: reads the input and Popeye's output (regular files only, bounded),
@@ -364,10 +367,10 @@ fn verify_files(
         "{}: {agree} agree, {differ} differ, {skipped} skipped",
         files.name
     );
-    let code = if differ > 0 { 1 } else { 0 };
+    let mut code = if differ > 0 { 1 } else { 0 };
     if out.json || out.report.is_some() {
         let counts = VerifyCounts::of(&cases);
-        let document = VerifyDocument {
+        let mut document = VerifyDocument {
             command: "popeye verify".into(),
             schema: crate::report::json::SCHEMA_VERSION,
             version: env!("CARGO_PKG_VERSION").into(),
@@ -385,8 +388,17 @@ fn verify_files(
             seconds: started.elapsed().as_secs_f64(),
         };
         if let Some(path) = &out.report {
-            crate::report::html::write(path, &crate::report::html::verify_report(&document))
-                .map_err(SolveError::Report)?;
+            let inputs: Vec<&Path> = out.inputs.iter().map(PathBuf::as_path).collect();
+            let html = crate::report::html::verify_report(&document);
+            if let Err(e) = crate::report::html::write(path, &html, &inputs) {
+                // Said at once; a difference found still wins (exit 1).
+                eprintln!("error: {e}");
+                if code == 0 {
+                    code = 2;
+                    document.exit_code = 2;
+                    document.verdict = crate::report::verify::verdict(2).into();
+                }
+            }
         }
         if out.json {
             crate::report::json::print(&document);
