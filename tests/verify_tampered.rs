@@ -241,6 +241,25 @@ fn no_cut_mixed_or_foreign_output_verifies() {
     }
 }
 
+/// A problem Popeye refuses prints an empty section without its diagram in a stock run (the
+/// complaint goes to its standard error): it is skipped, never an agreement on no solution.
+#[test]
+fn a_problem_popeye_ignores_is_skipped_not_agreed() {
+    let reports = verified(&data("ignored", "inp"), &data("ignored", "out"));
+    let outcomes: Vec<&Outcome> = reports.iter().map(|r| &r.outcome).collect();
+    assert!(
+        matches!(
+            outcomes[..],
+            [Outcome::Agree(0), Outcome::Skipped(_), Outcome::Agree(0)]
+        ),
+        "{outcomes:?}"
+    );
+    let Outcome::Skipped(why) = outcomes[1] else {
+        unreachable!()
+    };
+    assert!(why.contains("no diagram"), "{why}");
+}
+
 /// The live Popeye beside the repository, if there is one.
 fn popeye() -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");

@@ -129,6 +129,14 @@ pub fn refused_by_popeye(
     }
 }
 
+/// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
+pub fn no_board(problem: &PopeyeProblem) -> bool {
+    problem
+        .options
+        .iter()
+        .any(|w| names(w, "noboard") || names(w, "ohnebrett"))
+}
+
 /// Whether the problem asks for at most some solutions (`option maxsolutions N`, German
 /// `maxloesungen`).
 pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {

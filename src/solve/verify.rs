@@ -174,6 +174,9 @@ fn verify_cases(
                 Some(i) => Ok(Section {
                     twin: &chunks[i].twins[twin],
                     diagram_matches: shows_diagram(problem, &chunks[i]),
+                    // Popeye prints no diagram for a problem it refuses, even without
+                    // `noboard`; its complaint goes to its standard error.
+                    unsolved: chunks[i].board.is_none() && !popeye_problems::no_board(problem),
                     completion: if chunks[i].interrupted {
                         Completion::Interrupted
                     } else if chunks[i].partial {
@@ -257,6 +260,8 @@ struct Section<'a> {
     twin: &'a OutputTwin,
     /// Whether the section's diagram is the problem's (or the section has none).
     diagram_matches: bool,
+    /// Whether Popeye printed no diagram where the problem asks for one: it did not solve it.
+    unsolved: bool,
     /// How Popeye's solving of the problem ended.
     completion: Completion,
     /// `option maxsolutions N`: Popeye prints at most N solutions of each twin (and of each
@@ -431,6 +436,13 @@ fn compare_case(
     };
     if let Some(why) = &section.twin.refused {
         return report(Outcome::Skipped(format!("Popeye refused it: {why}")));
+    }
+    if section.unsolved {
+        return report(Outcome::Skipped(
+            "Popeye printed no diagram for it, as for a problem it refuses (its complaint went \
+             to its standard error): nothing to compare"
+                .into(),
+        ));
     }
     let (position, rules, stipulation) = match &case.setup {
         Ok(x) => x,
