@@ -76,7 +76,7 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
             add_family(&mut whole.fuzz_families, family)?;
         }
         for family in d.solving_families {
-            add_solving_family(&mut whole.solving_families, family)?;
+            add_family(&mut whole.solving_families, family)?;
         }
         for suite in d.suites {
             add_suite(&mut whole.suites, suite);
@@ -89,12 +89,15 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
 
 /// The exit code a `check` document's contents give, as `check` itself decides it: 2 when a
 /// scenario is malformed, else 1 when anything failed or diverged (a count, a failure line, a
-/// divergence, a fuzz family's divergences, a failed case of a suite), else 0.
+/// divergence, a fuzz or solving family's differences, a failed case of a suite), else 0.
 ///
 /// ```
-/// use feerie::report::json::{CheckCounts, CheckDocument};
+/// use feerie::report::json::{CheckCounts, CheckDocument, SolvingFamilyJson};
 /// let mut doc = CheckDocument::default();
 /// assert_eq!(feerie::merge::check_exit_code(&doc), 0);
+/// doc.solving_families.push(SolvingFamilyJson { differences: 1, ..Default::default() });
+/// assert_eq!(feerie::merge::check_exit_code(&doc), 1);
+/// doc.solving_families.clear();
 /// doc.counts = CheckCounts { divergences: 1, ..Default::default() };
 /// assert_eq!(feerie::merge::check_exit_code(&doc), 1);
 /// doc.counts.malformed = 1;
@@ -102,6 +105,8 @@ pub fn merge(mut docs: Vec<CheckDocument>) -> Result<CheckDocument, MergeError> 
 /// ```
 pub fn check_exit_code(d: &CheckDocument) -> i32 {
     let failed = d.counts.divergences > 0
+        || d.counts.solving_differences > 0
+        || d.solving_families.iter().any(|f| f.differences > 0)
         || !d.failures.is_empty()
         || !d.divergences.is_empty()
         || d.fuzz_families.iter().any(|f| f.divergences > 0)
@@ -115,49 +120,60 @@ pub fn check_exit_code(d: &CheckDocument) -> i32 {
     }
 }
 
-fn add_family(families: &mut Vec<BucketJson>, family: BucketJson) -> Result<(), MergeError> {
-    let digest = |text: &str| {
-        u64::from_str_radix(text, 16).map_err(|_| MergeError::Digest {
-            family: family.name.clone(),
-            digest: text.to_string(),
-        })
-    };
-    match families.iter_mut().find(|f| f.name == family.name) {
-        None => {
-            digest(&family.digest)?;
-            families.push(family);
-        }
-        Some(f) => {
-            f.positions += family.positions;
-            f.nodes += family.nodes;
-            f.divergences += family.divergences;
-            f.digest = format!("{:016x}", digest(&f.digest)? ^ digest(&family.digest)?);
-        }
-    }
-    Ok(())
+/// A campaign family's counts in one shard, joined with the same family's in the others.
+trait Family {
+    fn name(&self) -> &str;
+    fn digest(&mut self) -> &mut String;
+    /// Adds another shard's counts of the same family.
+    fn add_counts(&mut self, other: &Self);
 }
 
-fn add_solving_family(
-    families: &mut Vec<SolvingFamilyJson>,
-    family: SolvingFamilyJson,
-) -> Result<(), MergeError> {
+impl Family for BucketJson {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn digest(&mut self) -> &mut String {
+        &mut self.digest
+    }
+    fn add_counts(&mut self, other: &Self) {
+        self.positions += other.positions;
+        self.nodes += other.nodes;
+        self.divergences += other.divergences;
+    }
+}
+
+impl Family for SolvingFamilyJson {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn digest(&mut self) -> &mut String {
+        &mut self.digest
+    }
+    fn add_counts(&mut self, other: &Self) {
+        self.positions += other.positions;
+        self.solves += other.solves;
+        self.with_solutions += other.with_solutions;
+        self.differences += other.differences;
+    }
+}
+
+/// Joins `family` into `families`: counts summed, digests XORed (the shards of a run XOR to
+/// the unsharded run's digest).
+fn add_family<F: Family>(families: &mut Vec<F>, mut family: F) -> Result<(), MergeError> {
+    let name = family.name().to_string();
     let digest = |text: &str| {
         u64::from_str_radix(text, 16).map_err(|_| MergeError::Digest {
-            family: family.name.clone(),
+            family: name.clone(),
             digest: text.to_string(),
         })
     };
-    match families.iter_mut().find(|f| f.name == family.name) {
-        None => {
-            digest(&family.digest)?;
-            families.push(family);
-        }
+    let theirs = digest(family.digest())?;
+    match families.iter_mut().find(|f| f.name() == name) {
+        None => families.push(family),
         Some(f) => {
-            f.positions += family.positions;
-            f.solves += family.solves;
-            f.with_solutions += family.with_solutions;
-            f.differences += family.differences;
-            f.digest = format!("{:016x}", digest(&f.digest)? ^ digest(&family.digest)?);
+            f.add_counts(&family);
+            let ours = digest(f.digest())?;
+            *f.digest() = format!("{:016x}", ours ^ theirs);
         }
     }
     Ok(())
