@@ -3,7 +3,8 @@
 //! answers, the rules and the reproducer; a dispute's page draws magic, royal, reverse-pawn and
 //! marked units distinctly. Each page is opened in headless Chromium, which must render it
 //! without console errors; its screenshot is kept under `target/test-artifacts/`. Without
-//! Chromium the browser part says it skipped, unless `FEERIE_REQUIRE_CHROMIUM` is set.
+//! Chromium the browser part says it skipped, unless `FEERIE_REQUIRE_CHROMIUM` is set or CI is
+//! `true`.
 
 mod common;
 
@@ -143,12 +144,12 @@ fn chromium() -> Option<PathBuf> {
         .map(PathBuf::from)
         .find(|p| p.is_file());
     if found.is_none() {
-        let required = std::env::var_os("FEERIE_REQUIRE_CHROMIUM").is_some_and(|v| !v.is_empty());
         assert!(
-            !required,
-            "Chromium (/usr/bin/chromium) is missing, and this run requires it"
+            !common::required(&["FEERIE_REQUIRE_CHROMIUM"]),
+            "Chromium (/usr/bin/chromium) is missing, and FEERIE_REQUIRE_CHROMIUM or CI=true \
+             says it must be there"
         );
-        eprintln!("skipped: no Chromium at /usr/bin/chromium (Debian's chromium package)");
+        common::skip("no Chromium at /usr/bin/chromium (Debian's chromium package)");
     }
     found
 }
@@ -228,18 +229,9 @@ fn render_in_chromium(page: &Path, name: &str) {
 
 #[test]
 fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
-    let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if !py.is_file() {
-        let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
-            || std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(
-            !required,
-            "the shared Popeye binary {} is missing",
-            py.display()
-        );
-        eprintln!("skipped: no Popeye binary at {}", py.display());
+    let Some(py) = common::shared_popeye() else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("compare.html");
     let junit = dir.path().join("compare.xml");
