@@ -44,14 +44,17 @@ fn assert_self_contained(html: &str) {
     }
 }
 
-#[test]
-fn a_planted_divergence_makes_a_report_with_its_diagram() {
-    let dir = tempfile::tempdir().unwrap();
-    let (scenarios, perft) = common::small_check_folders(dir.path());
-    let report = dir.path().join("report.html");
+/// Set in the copy of this test binary that the planted divergence's test runs: the path of
+/// the report the copy's check writes.
+const PLANTED_REPORT: &str = "FEERIE_TEST_PLANTED_REPORT";
+
+/// `feerie check` with the planted engine, its folders beside `report`; the check must fail.
+fn planted_check(report: &Path) {
+    let dir = report.parent().expect("the report's folder");
+    let (scenarios, perft) = common::small_check_folders(dir);
     let code = run_check(&CheckOptions {
         scenarios: Some(scenarios),
-        reproducers: Some(dir.path().join("divergences")),
+        reproducers: Some(dir.join("divergences")),
         perft: Some(perft),
         max_depth: 1,
         max_count: 1000,
@@ -67,10 +70,38 @@ fn a_planted_divergence_makes_a_report_with_its_diagram() {
         progress: false,
         shard: Shard::WHOLE,
         json: false,
-        report: Some(report.clone()),
+        report: Some(report.to_path_buf()),
     })
     .unwrap();
     assert_eq!(code, 1, "the planted divergence fails the check");
+}
+
+#[test]
+fn a_planted_divergence_makes_a_report_with_its_diagram() {
+    const NAME: &str = "a_planted_divergence_makes_a_report_with_its_diagram";
+    if let Some(report) = std::env::var_os(PLANTED_REPORT) {
+        planted_check(Path::new(&report));
+        return;
+    }
+    // The check writes its text (the divergence, `check result: FAILED`) to standard output
+    // itself, past libtest's capture: it runs in a copy of this test binary whose output is
+    // captured, so that a passing run shows none of it.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.html");
+    let child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", NAME, "--test-threads", "1"])
+        .env(PLANTED_REPORT, &report)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&child.stdout),
+        String::from_utf8_lossy(&child.stderr)
+    );
+    assert!(child.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "{text}");
+    assert!(text.contains("check result: FAILED."), "{text}");
     let html = std::fs::read_to_string(&report).unwrap();
     assert_self_contained(&html);
     assert!(html.contains("FAILED"));
