@@ -258,3 +258,17 @@ fn solve_popeye_solves_every_problem_unless_one_is_named() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("Rh1-h8") && out.contains("Rc1-c8 #"), "{out}");
 }
+
+/// A FEN of board and side alone has Popeye's castling rights (king and rooks at home), not
+/// none; `-` still means none.
+#[test]
+fn a_fen_without_castling_field_castles_as_in_popeye() {
+    let (code, out, err) = feerie(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"0-0") && lines.contains(&"0-0-0"), "{out}");
+    let (code, out, err) = feerie(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w -"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.lines().any(|l| l.starts_with("0-0")), "{out}");
+}
+
