@@ -272,3 +272,39 @@ fn a_fen_without_castling_field_castles_as_in_popeye() {
     assert!(!out.lines().any(|l| l.starts_with("0-0")), "{out}");
 }
 
+/// `solve --fen` with the side to move Popeye does not begin with, and nothing found, says
+/// which side to give; with Popeye's side it finds the solution and says nothing more.
+#[test]
+fn solve_without_solution_names_the_side_popeye_begins_with() {
+    let fen = |side: &str| format!("7k/8/6K1/8/8/8/8/R7 {side} - - 0 1");
+    let (code, out, err) = feerie(&[
+        "solve",
+        "--fen",
+        &fen("w"),
+        "--stipulation",
+        "h#1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solution finished."), "{out}");
+    let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            "note: no solution with White to move: in h#1 the side to move begins and is mated; \
+          Popeye's problems begin with Black (give `b` as the FEN's side to move)"
+        ],
+        "{err}"
+    );
+    let (code, out, err) = feerie(&[
+        "solve",
+        "--fen",
+        &fen("b"),
+        "--stipulation",
+        "h#1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1.Kh8-g8 Ra1-a8 #"), "{out}");
+    assert!(!err.contains("note:"), "{err}");
+}
