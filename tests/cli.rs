@@ -258,3 +258,53 @@ fn solve_popeye_solves_every_problem_unless_one_is_named() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("Rh1-h8") && out.contains("Rc1-c8 #"), "{out}");
 }
+
+/// A FEN of board and side alone has Popeye's castling rights (king and rooks at home), not
+/// none; `-` still means none.
+#[test]
+fn a_fen_without_castling_field_castles_as_in_popeye() {
+    let (code, out, err) = feerie(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"0-0") && lines.contains(&"0-0-0"), "{out}");
+    let (code, out, err) = feerie(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w -"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.lines().any(|l| l.starts_with("0-0")), "{out}");
+}
+
+/// `solve --fen` with the side to move Popeye does not begin with, and nothing found, says
+/// which side to give; with Popeye's side it finds the solution and says nothing more.
+#[test]
+fn solve_without_solution_names_the_side_popeye_begins_with() {
+    let fen = |side: &str| format!("7k/8/6K1/8/8/8/8/R7 {side} - - 0 1");
+    let (code, out, err) = feerie(&[
+        "solve",
+        "--fen",
+        &fen("w"),
+        "--stipulation",
+        "h#1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solution finished."), "{out}");
+    let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            "note: no solution with White to move: in h#1 the side to move begins and is mated; \
+          Popeye's problems begin with Black (give `b` as the FEN's side to move)"
+        ],
+        "{err}"
+    );
+    let (code, out, err) = feerie(&[
+        "solve",
+        "--fen",
+        &fen("b"),
+        "--stipulation",
+        "h#1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1.Kh8-g8 Ra1-a8 #"), "{out}");
+    assert!(!err.contains("note:"), "{err}");
+}

@@ -1,7 +1,7 @@
-//! ../shared/golden (Popeye 4.104's answers, every condition): under the `popeye` profile both
-//! engines give exactly Popeye's moves, check marks and perft counts, and each
-//! record's Popeye input reads back to its FEN and reserve. Skipped, with a message, when
-//! ../shared is absent (a failure instead under FEERIE_REQUIRE_SHARED or CI=true).
+//! The golden records (Popeye 4.104's answers, every condition), read from the repository's copy
+//! `corpus/shared/golden` of ../shared/golden (tests/shared_copies.rs keeps the two equal):
+//! under the `popeye` profile both engines give exactly Popeye's moves, check marks and perft
+//! counts, and each record's Popeye input reads back to its FEN and reserve.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,10 +39,9 @@ struct GoldenMove {
     check: String,
 }
 
-mod common;
-
-fn golden_dir() -> Option<PathBuf> {
-    common::shared_dir("golden")
+/// The repository's copy of ../shared/golden.
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/shared/golden")
 }
 
 /// The rules a record's `condition` names, under the popeye profile.
@@ -153,7 +152,7 @@ fn disagreements(file: &Path, engine: &dyn Engine) -> (usize, Vec<String>) {
 }
 
 fn check_file(name: &str) {
-    let Some(dir) = golden_dir() else { return };
+    let dir = golden_dir();
     for engine in [&ReferenceEngine as &dyn Engine, &BitboardEngine] {
         let (count, problems) = disagreements(&dir.join(name), engine);
         assert!(count > 100, "{name}: only {count} records");

@@ -3,7 +3,8 @@
 //! answers, the rules and the reproducer; a dispute's page draws magic, royal, reverse-pawn and
 //! marked units distinctly. Each page is opened in headless Chromium, which must render it
 //! without console errors; its screenshot is kept under `target/test-artifacts/`. Without
-//! Chromium the browser part says it skipped, unless `FEERIE_REQUIRE_CHROMIUM` is set.
+//! Chromium the browser part says it skipped, unless `FEERIE_REQUIRE_CHROMIUM` is set or CI is
+//! `true`.
 
 mod common;
 
@@ -43,14 +44,17 @@ fn assert_self_contained(html: &str) {
     }
 }
 
-#[test]
-fn a_planted_divergence_makes_a_report_with_its_diagram() {
-    let dir = tempfile::tempdir().unwrap();
-    let (scenarios, perft) = common::small_check_folders(dir.path());
-    let report = dir.path().join("report.html");
+/// Set in the copy of this test binary that the planted divergence's test runs: the path of
+/// the report the copy's check writes.
+const PLANTED_REPORT: &str = "FEERIE_TEST_PLANTED_REPORT";
+
+/// `feerie check` with the planted engine, its folders beside `report`; the check must fail.
+fn planted_check(report: &Path) {
+    let dir = report.parent().expect("the report's folder");
+    let (scenarios, perft) = common::small_check_folders(dir);
     let code = run_check(&CheckOptions {
         scenarios: Some(scenarios),
-        reproducers: Some(dir.path().join("divergences")),
+        reproducers: Some(dir.join("divergences")),
         perft: Some(perft),
         max_depth: 1,
         max_count: 1000,
@@ -66,10 +70,38 @@ fn a_planted_divergence_makes_a_report_with_its_diagram() {
         progress: false,
         shard: Shard::WHOLE,
         json: false,
-        report: Some(report.clone()),
+        report: Some(report.to_path_buf()),
     })
     .unwrap();
     assert_eq!(code, 1, "the planted divergence fails the check");
+}
+
+#[test]
+fn a_planted_divergence_makes_a_report_with_its_diagram() {
+    const NAME: &str = "a_planted_divergence_makes_a_report_with_its_diagram";
+    if let Some(report) = std::env::var_os(PLANTED_REPORT) {
+        planted_check(Path::new(&report));
+        return;
+    }
+    // The check writes its text (the divergence, `check result: FAILED`) to standard output
+    // itself, past libtest's capture: it runs in a copy of this test binary whose output is
+    // captured, so that a passing run shows none of it.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.html");
+    let child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", NAME, "--test-threads", "1"])
+        .env(PLANTED_REPORT, &report)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&child.stdout),
+        String::from_utf8_lossy(&child.stderr)
+    );
+    assert!(child.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "{text}");
+    assert!(text.contains("check result: FAILED."), "{text}");
     let html = std::fs::read_to_string(&report).unwrap();
     assert_self_contained(&html);
     assert!(html.contains("FAILED"));
@@ -192,12 +224,12 @@ fn chromium() -> Option<PathBuf> {
         .map(PathBuf::from)
         .find(|p| p.is_file());
     if found.is_none() {
-        let required = std::env::var_os("FEERIE_REQUIRE_CHROMIUM").is_some_and(|v| !v.is_empty());
         assert!(
-            !required,
-            "Chromium (/usr/bin/chromium) is missing, and this run requires it"
+            !common::required(&["FEERIE_REQUIRE_CHROMIUM"]),
+            "Chromium (/usr/bin/chromium) is missing, and FEERIE_REQUIRE_CHROMIUM or CI=true \
+             says it must be there"
         );
-        eprintln!("skipped: no Chromium at /usr/bin/chromium (Debian's chromium package)");
+        common::skip("no Chromium at /usr/bin/chromium (Debian's chromium package)");
     }
     found
 }
@@ -277,18 +309,9 @@ fn render_in_chromium(page: &Path, name: &str) {
 
 #[test]
 fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
-    let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if !py.is_file() {
-        let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
-            || std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(
-            !required,
-            "the shared Popeye binary {} is missing",
-            py.display()
-        );
-        eprintln!("skipped: no Popeye binary at {}", py.display());
+    let Some(py) = common::shared_popeye() else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("compare.html");
     let junit = dir.path().join("compare.xml");

@@ -28,12 +28,10 @@ fn chess_programming_wiki_positions() {
     }
 }
 
-mod common;
-
-/// Every (FEN, depth, count) of the ../shared/perft suites up to `max_depth`, or `None` (with a
-/// message) when ../shared is absent (a failure instead under FEERIE_REQUIRE_SHARED or CI=true).
-fn shared_suite(max_depth: u32) -> Option<Vec<(String, u32, u64)>> {
-    let dir = common::shared_dir("perft")?;
+/// Every (FEN, depth, count) of the ../shared/perft suites up to `max_depth`, read from the
+/// repository's copy `corpus/shared/perft` (tests/shared_copies.rs keeps the two equal).
+fn shared_suite(max_depth: u32) -> Vec<(String, u32, u64)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/shared/perft");
     let mut cases = Vec::new();
     for name in ["cpw-positions.epd", "sunfish-tests-files-perft.epd"] {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
@@ -53,15 +51,13 @@ fn shared_suite(max_depth: u32) -> Option<Vec<(String, u32, u64)>> {
             }
         }
     }
-    Some(cases)
+    cases
 }
 
 /// Runs an engine over the shared suite (lenient loading: one position there has an
 /// impossible check).
 fn check_shared_suite(engine: &dyn Engine, max_depth: u32) {
-    let Some(cases) = shared_suite(max_depth) else {
-        return;
-    };
+    let cases = shared_suite(max_depth);
     assert!(cases.len() > 100, "{}", cases.len());
     for (fen_text, depth, count) in cases {
         let position = fen::parse(&fen_text, Validation::Lenient)

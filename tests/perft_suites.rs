@@ -3,6 +3,8 @@
 //! checks the small counts; `cargo test --test perft_suites -- --ignored` checks every count and
 //! every claim (a long run).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -144,15 +146,9 @@ fn the_reference_engine_gives_every_count_it_is_claimed_to() {
     });
 }
 
-/// `../shared/tools/popeye/py`, or `None` with a message when it is absent.
+/// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} is absent", path.display());
-        None
-    }
+    common::shared_popeye()
 }
 
 /// Popeye's number of sequences of `depth` half-moves: an input whose help-play stipulation of
@@ -184,14 +180,13 @@ fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u6
         .count() as u64)
 }
 
-fn check_popeye(limit: u64) -> usize {
-    let Some(py) = popeye() else { return 0 };
+fn check_popeye(py: &Path, limit: u64) -> usize {
     let selected = counts(|s, depth, count| match &s.popeye {
         PopeyeClaim::Confirmed { claim, .. } => count <= limit && claim.covers(depth, count),
         _ => false,
     });
     for (rules, origin, p, depth, count) in &selected {
-        let got = popeye_perft(&py, p, rules, *depth).unwrap_or_err(origin);
+        let got = popeye_perft(py, p, rules, *depth).unwrap_or_err(origin);
         assert_eq!(got, *count, "Popeye: {origin} depth {depth} under {rules}");
     }
     selected.len()
@@ -200,17 +195,17 @@ fn check_popeye(limit: u64) -> usize {
 /// Popeye on the counts it is claimed to give, up to 3,000 leaves.
 #[test]
 fn popeye_gives_the_small_counts() {
-    if popeye().is_some() {
-        let n = check_popeye(3_000);
-        assert!(n > 50, "{n}");
-    }
+    let Some(py) = popeye() else { return };
+    let n = check_popeye(&py, 3_000);
+    assert!(n > 50, "{n}");
 }
 
 /// Popeye on every count it is claimed to give. Long.
 #[test]
 #[ignore]
 fn popeye_gives_every_count_it_is_claimed_to() {
-    check_popeye(u64::MAX);
+    let Some(py) = popeye() else { return };
+    check_popeye(&py, u64::MAX);
 }
 
 fn check_perft_dir(dir: &Path) -> (i32, String, String) {

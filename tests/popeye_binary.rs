@@ -5,6 +5,8 @@
 //! as replaying the outputs shipped in ../shared/popeye. Skipped with a message when the binary
 //! is absent, unless FEERIE_REQUIRE_POPEYE is set (CI sets it): then a missing binary fails.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -20,20 +22,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The shared Popeye binary, or None (with a message) when it is absent and not required.
+/// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye_binary() -> Option<PathBuf> {
-    let path = root().join("../shared/tools/popeye/py");
-    if path.is_file() {
-        return Some(path);
-    }
-    if std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some() {
-        panic!(
-            "FEERIE_REQUIRE_POPEYE is set but {} is absent",
-            path.display()
-        );
-    }
-    eprintln!("skipped: no Popeye binary at {}", path.display());
-    None
+    common::shared_popeye()
 }
 
 fn feerie_in(dir: &Path, args: &[&str]) -> (i32, String, String) {

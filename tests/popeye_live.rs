@@ -6,7 +6,9 @@
 //! that never mates with a rook is caught by the solving comparison. Without the binary the tests say they skipped; under CI
 //! (`FEERIE_REQUIRE_POPEYE` or `CI` set) they fail instead.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::time::Duration;
 
 use feerie::bitboard::BitboardEngine;
@@ -19,24 +21,9 @@ use feerie::oracle::{
     CheckMark, Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Walk,
 };
 
-/// The shared Popeye binary, or `None` (with a message) when it is absent outside CI.
+/// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if path.is_file() {
-        return Some(path);
-    }
-    let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
-        || std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(
-        !required,
-        "the shared Popeye binary {} is missing, and this run requires it",
-        path.display()
-    );
-    eprintln!(
-        "skipped: no Popeye binary at {} (the shared folder beside the repository)",
-        path.display()
-    );
-    None
+    common::shared_popeye()
 }
 
 fn campaign(

@@ -17,21 +17,9 @@ fn shard(k: u64, n: u64) -> Shard {
     Shard::new(k, n).unwrap()
 }
 
-/// The shared Popeye binary, or `None` (with a message) when it is absent outside CI.
+/// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if path.is_file() {
-        return Some(path);
-    }
-    let required = std::env::var_os("FEERIE_REQUIRE_POPEYE").is_some_and(|v| !v.is_empty())
-        || std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(
-        !required,
-        "the shared Popeye binary {} is missing",
-        path.display()
-    );
-    eprintln!("skipped: no Popeye binary at {}", path.display());
-    None
+    common::shared_popeye()
 }
 
 #[test]

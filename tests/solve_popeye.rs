@@ -5,7 +5,9 @@
 //! say they skipped; under CI (`FEERIE_REQUIRE_POPEYE`, `FEERIE_REQUIRE_SHARED` or `CI` set) they
 //! fail instead.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::time::Duration;
 
 use feerie::bitboard::BitboardEngine;
@@ -13,27 +15,9 @@ use feerie::external::popeye::run_popeye_file;
 use feerie::solve::Options;
 use feerie::solve::verify::{Outcome, verify};
 
+/// `../shared/RELATIVE`, or `None` with a `skipped` line (a failure under CI).
 fn shared(relative: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(relative);
-    if path.exists() {
-        return Some(path);
-    }
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    let required = set("FEERIE_REQUIRE_POPEYE")
-        || set("FEERIE_REQUIRE_SHARED")
-        || std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(
-        !required,
-        "{} is missing, and this run requires it",
-        path.display()
-    );
-    eprintln!(
-        "skipped: no {} (the shared folder beside the repository)",
-        path.display()
-    );
-    None
+    common::shared_path(relative, &["FEERIE_REQUIRE_POPEYE"])
 }
 
 /// One problem of each kind of play, under several conditions.

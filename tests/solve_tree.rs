@@ -4,7 +4,9 @@
 //! its path. Without the shared Popeye the tests say they skipped; under CI
 //! (`FEERIE_REQUIRE_POPEYE`, `FEERIE_REQUIRE_SHARED` or `CI` set) they fail instead.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::time::Duration;
 
 use feerie::bitboard::BitboardEngine;
@@ -12,22 +14,9 @@ use feerie::external::popeye::run_popeye_file;
 use feerie::solve::Options;
 use feerie::solve::verify::{Outcome, verify};
 
+/// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if path.exists() {
-        return Some(path);
-    }
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    let required = set("FEERIE_REQUIRE_POPEYE")
-        || set("FEERIE_REQUIRE_SHARED")
-        || std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(
-        !required,
-        "{} is missing, and this run requires it",
-        path.display()
-    );
-    eprintln!("skipped: no {}", path.display());
-    None
+    common::shared_popeye()
 }
 
 /// Two prize problems (a #2 with an s#2 twin, and a #2 whose s#2 twin is in Popeye's

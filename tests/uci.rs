@@ -1,6 +1,8 @@
 //! Our orthodox perft against Stockfish's `go perft` on 200 reproducible random positions at
 //! depth 3. Skipped with a message when Stockfish is not installed, unless
-//! FEERIE_REQUIRE_STOCKFISH is set (CI installs it and sets it).
+//! FEERIE_REQUIRE_STOCKFISH is set or CI is `true` (CI installs it and sets it).
+
+mod common;
 
 use feerie::external::uci::{UciEngine, compare_perft};
 use feerie::oracle::{
@@ -14,11 +16,11 @@ use feerie::playout::random_positions;
 fn stockfish() -> Option<UciEngine> {
     match UciEngine::start("stockfish") {
         Ok(e) => Some(e),
-        Err(e) if std::env::var_os("FEERIE_REQUIRE_STOCKFISH").is_none() => {
-            eprintln!("skipped: {e}");
+        Err(e) if !common::required(&["FEERIE_REQUIRE_STOCKFISH"]) => {
+            common::skip(e);
             None
         }
-        Err(e) => panic!("{e} (FEERIE_REQUIRE_STOCKFISH is set)"),
+        Err(e) => panic!("{e} (FEERIE_REQUIRE_STOCKFISH or CI=true says it must be there)"),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use feerie_oracle::{Engine, Position, Profile, Rules};
+use feerie_oracle::{Colour, Engine, Position, Profile, Rules};
 
 use super::error::SolveError;
 use super::popeye_problems;
@@ -17,10 +17,19 @@ use crate::harness::Shard;
 use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 
+/// What [`print_solutions`], [`print_parts`] or [`print_tree`] printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Printed {
+    /// Whether `--max-solutions` stopped the search (the caller then prints `partial
+    /// solution`).
+    pub partial: bool,
+    /// Whether a solution (in direct and self play, a key) was found.
+    pub found: bool,
+}
+
 /// Prints the solutions of one position in Popeye's layout: a blank line, one line per
 /// solution (or key), a blank line; in direct and self play, when `tree` asks for variations,
-/// tries or set play, the tree of each key instead ([`print_tree`]). Returns whether
-/// `--max-solutions` stopped the search (the caller then prints `partial solution`).
+/// tries or set play, the tree of each key instead ([`print_tree`]).
 pub fn print_solutions(
     engine: &dyn Engine,
     position: &Position,
@@ -28,7 +37,7 @@ pub fn print_solutions(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<bool, SolveError> {
+) -> Result<Printed, SolveError> {
     print_parts(engine, &[position], rules, stipulation, options, tree)
 }
 
@@ -41,7 +50,7 @@ pub fn print_parts(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<bool, SolveError> {
+) -> Result<Printed, SolveError> {
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
     if let [position] = parts
         && battle
@@ -49,11 +58,12 @@ pub fn print_parts(
     {
         return print_tree(engine, position, rules, stipulation, options, tree);
     }
-    let mut partial = false;
+    let (mut partial, mut found) = (false, false);
     let mut lines = Vec::new();
     for position in parts {
         let solved = solve(engine, position, rules, stipulation, options)?;
         partial |= solved.partial;
+        found |= !solved.solutions.is_empty();
         lines.extend(layout::lines(
             engine,
             position,
@@ -67,12 +77,12 @@ pub fn print_parts(
         outln!("{line}");
     }
     outln!();
-    Ok(partial)
+    Ok(Printed { partial, found })
 }
 
 /// Prints the tree of a direct or self play stipulation in Popeye's layout (set play, then
-/// each key and try, each after a blank line); at most `--max-solutions` keys. Returns
-/// whether keys were left out.
+/// each key and try, each after a blank line); at most `--max-solutions` keys (`partial` when
+/// keys were left out).
 pub fn print_tree(
     engine: &dyn Engine,
     position: &Position,
@@ -80,7 +90,7 @@ pub fn print_tree(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<bool, SolveError> {
+) -> Result<Printed, SolveError> {
     let mut solved = solve_tree(
         engine,
         position,
@@ -99,11 +109,16 @@ pub fn print_tree(
     for line in tree_text(&solved, stipulation.goal == Goal::Stalemate) {
         outln!("{line}");
     }
-    Ok(solved.keys.len() < before)
+    Ok(Printed {
+        partial: solved.keys.len() < before,
+        found: keys > 0,
+    })
 }
 
 /// `feerie solve --fen`: the solutions of one position; in direct and self play the whole
-/// tree of each key (threats and variations, as Popeye's `option Variation`).
+/// tree of each key (threats and variations, as Popeye's `option Variation`). When there is
+/// none and the side to move is not the one a Popeye problem begins with, [`beginner_note`]
+/// says so on stderr.
 pub fn solve_position(
     engine: &dyn Engine,
     position: &Position,
@@ -112,7 +127,7 @@ pub fn solve_position(
     options: &Options,
 ) -> Result<i32, SolveError> {
     let stipulation: Stipulation = stipulation.parse()?;
-    let partial = print_solutions(
+    let printed = print_solutions(
         engine,
         position,
         rules,
@@ -122,13 +137,61 @@ pub fn solve_position(
     )?;
     outln!(
         "{}",
-        if partial {
+        if printed.partial {
             "partial solution"
         } else {
             "solution finished."
         }
     );
+    if !printed.found
+        && let Some(note) = beginner_note(position, &stipulation)
+    {
+        eprintln!("{note}");
+    }
     Ok(0)
+}
+
+/// A one-line note for a position without solution whose side to move is not the side a
+/// Popeye problem of `stipulation` begins with (Black in `h#2`), since the side to move begins
+/// here: who that makes the mated side, and which side to give in the FEN for Popeye's
+/// reading. `None` when the side to move is Popeye's.
+///
+/// ```
+/// use feerie::oracle::{fen, Validation};
+/// use feerie::solve::command::beginner_note;
+/// let white = fen::parse("7k/8/8/8/8/8/8/K7 w - - 0 1", Validation::Strict).unwrap();
+/// let note = beginner_note(&white, &"h#2".parse().unwrap()).unwrap();
+/// assert!(note.contains("in h#2 the side to move begins and is mated"), "{note}");
+/// assert!(note.contains("give `b`"), "{note}");
+/// assert!(beginner_note(&white, &"#2".parse().unwrap()).is_none());
+/// assert!(beginner_note(&white, &"h#2.5".parse().unwrap()).is_none());
+/// ```
+pub fn beginner_note(position: &Position, stipulation: &Stipulation) -> Option<String> {
+    let side = position.side_to_move();
+    let usual = stipulation.usual_beginner();
+    if side == usual {
+        return None;
+    }
+    let name = |c: Colour| match c {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    };
+    let role = match (stipulation.beginner_is_target(), stipulation.goal) {
+        (true, Goal::Mate) => "is mated",
+        (true, Goal::Stalemate) => "is stalemated",
+        (false, Goal::Mate) => "gives the mate",
+        (false, Goal::Stalemate) => "gives the stalemate",
+    };
+    let letter = match usual {
+        Colour::White => 'w',
+        Colour::Black => 'b',
+    };
+    Some(format!(
+        "note: no solution with {} to move: in {stipulation} the side to move begins and {role}; \
+         Popeye's problems begin with {} (give `{letter}` as the FEN's side to move)",
+        name(side),
+        name(usual)
+    ))
 }
 
 /// `feerie solve --popeye FILE`: the solutions of one problem of a Popeye input (or every
@@ -182,8 +245,8 @@ pub fn solve_popeye(
                 Ok((_, rules, stipulation)) => {
                     let tree = tree.as_ref().copied().unwrap_or_default();
                     let parts = case.parts();
-                    let partial = print_parts(engine, &parts, rules, *stipulation, options, &tree)?;
-                    if partial {
+                    let printed = print_parts(engine, &parts, rules, *stipulation, options, &tree)?;
+                    if printed.partial {
                         outln!("partial solution");
                     }
                 }

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use feerie_oracle::Colour;
+
 /// The longest stipulation accepted, in moves: far beyond what any search finishes, and within
 /// the recursion depth the search may use.
 pub const MAX_MOVES: u32 = 30;
@@ -76,6 +78,45 @@ impl Stipulation {
             Play::Direct | Play::SelfPlay => 2 * self.moves,
             Play::SeriesHelp => self.moves + 1,
             Play::SeriesDirect => self.moves,
+        }
+    }
+
+    /// Whether the side that begins is the side that is mated (or stalemated): in help play of
+    /// whole moves (`h#2`), series help play and self play; not in `h#2.5`, direct play and
+    /// series direct play, where the side that begins gives the mate.
+    ///
+    /// ```
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let target = |s: &str| s.parse::<Stipulation>().unwrap().beginner_is_target();
+    /// assert!(target("h#2") && target("s#3") && target("ser-h=4"));
+    /// assert!(!target("h#2.5") && !target("#2") && !target("ser-#3"));
+    /// ```
+    pub fn beginner_is_target(&self) -> bool {
+        match self.play {
+            Play::Help => !self.half,
+            Play::SelfPlay | Play::SeriesHelp => true,
+            Play::Direct | Play::SeriesDirect => false,
+        }
+    }
+
+    /// The side that begins in a Popeye problem of this stipulation: Black in help play of
+    /// whole moves and in series help play (White mates Black), White otherwise (in `h#2.5`,
+    /// too, White beginning and mating Black).
+    ///
+    /// ```
+    /// use feerie::oracle::Colour;
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let side = |s: &str| s.parse::<Stipulation>().unwrap().usual_beginner();
+    /// assert_eq!(side("h#2"), Colour::Black);
+    /// assert_eq!(side("ser-h#3"), Colour::Black);
+    /// assert_eq!(side("h#2.5"), Colour::White);
+    /// assert_eq!(side("s#2"), Colour::White);
+    /// ```
+    pub fn usual_beginner(&self) -> Colour {
+        match self.play {
+            Play::Help if !self.half => Colour::Black,
+            Play::SeriesHelp => Colour::Black,
+            _ => Colour::White,
         }
     }
 }

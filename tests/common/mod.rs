@@ -116,30 +116,65 @@ pub fn feerie_bounded(
     }
 }
 
-/// A folder of the shared data beside the repository (`../shared/NAME`), or `None` with a
-/// message when it is absent. When FEERIE_REQUIRE_SHARED is set (to anything but 0) or CI is
-/// `true`, an absent folder fails the test instead: in CI the data is there, and a test that
+/// Says that the running test did not run, and why, as `skipped: TEST: WHY` on standard
+/// error. The line is written to the stream itself, past libtest's capture (which keeps what
+/// `eprintln!` prints in a passing test out of sight), so that it shows in the normal output
+/// of `cargo test`.
+pub fn skip(why: impl std::fmt::Display) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    // One write of the whole line, so that it does not interleave with libtest's own output.
+    let line = format!("skipped: {test}: {why}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// Whether this run must not skip for want of outside data or programs: one of `vars` is set
+/// (to anything but empty or `0`), or CI is `true`. In CI everything is there, and a test that
 /// skipped there would pass without checking anything.
-pub fn shared_dir(name: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+pub fn required(vars: &[&str]) -> bool {
+    vars.iter()
+        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"))
+        || std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// `../shared/RELATIVE` (the shared data beside the repository), or `None` after
+/// [`skip`] when it is absent. When [`required`] by `vars` (FEERIE_REQUIRE_SHARED is always
+/// one of them), an absent path fails the test instead.
+pub fn shared_path(relative: &str, vars: &[&str]) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared")
-        .join(name);
-    if dir.is_dir() {
-        return Some(dir);
+        .join(relative);
+    if path.exists() {
+        return Some(path);
     }
-    let required = std::env::var("FEERIE_REQUIRE_SHARED").is_ok_and(|v| !v.is_empty() && v != "0")
-        || std::env::var("CI").is_ok_and(|v| v == "true");
-    if required {
+    let mut all = vec!["FEERIE_REQUIRE_SHARED"];
+    all.extend_from_slice(vars);
+    if required(&all) {
         panic!(
-            "{} is absent, and FEERIE_REQUIRE_SHARED or CI=true says it must be there",
-            dir.display()
+            "{} is absent, and {} or CI=true says it must be there",
+            path.display(),
+            all.join(" or ")
         );
     }
-    eprintln!(
-        "skipped: {} is absent (the shared data beside the repository; see the README)",
-        dir.display()
-    );
+    skip(format_args!(
+        "no {} (the shared data beside the repository; see the README)",
+        path.display()
+    ));
     None
+}
+
+/// A folder of the shared data beside the repository (`../shared/NAME`), or `None` with a
+/// `skipped` line when it is absent; a failure instead under FEERIE_REQUIRE_SHARED or CI=true.
+pub fn shared_dir(name: &str) -> Option<PathBuf> {
+    shared_path(name, &[])
+}
+
+/// The shared Popeye 4.104 binary (`../shared/tools/popeye/py`), or `None` with a `skipped`
+/// line when it is absent; a failure instead under FEERIE_REQUIRE_POPEYE,
+/// FEERIE_REQUIRE_SHARED or CI=true.
+pub fn shared_popeye() -> Option<PathBuf> {
+    shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"])
 }
 
 /// Writes under `dir` a folder `scenarios` with one Plain Circe scenario (a rook takes a knight

@@ -8,6 +8,10 @@
 //! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`.
 //!
 //! Castling rights are written `KQkq` (rook on h1, a1, h8, a8); file letters `HAha` are read too.
+//! A FEN of the board and side alone (`r3k2r/8/8/8/8/8/8/R3K2R w`) means what a Popeye
+//! problem means: each king on its home square (e1, e8) may castle, with each rook of its
+//! colour on a corner of that rank (a king at home with no such rook keeps its own right, `E`
+//! or `e`). Give `-` for no castling at all.
 
 use std::fmt;
 
@@ -40,14 +44,18 @@ fn err(field: &'static str, message: impl Into<String>) -> FenError {
     }
 }
 
-/// Reads a FEN into an unvalidated setup. The board, side and castling fields are required;
-/// en passant and counters may be omitted.
+/// Reads a FEN into an unvalidated setup. The board and side fields are required; without a
+/// castling field the rights are Popeye's default (each king and rook on its home square, see
+/// the module); en passant and counters may be omitted.
 ///
 /// ```
-/// use feerie_oracle::fen;
+/// use feerie_oracle::{fen, Square};
 /// let setup = fen::parse_setup("4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1 bSh6").unwrap();
 /// assert_eq!(setup.reserve.unwrap().to_string(), "bSh6");
 /// assert!(fen::parse_setup("4k3/8/8 w - -").is_err());
+/// let home = fen::parse_setup("r3k3/8/8/8/8/8/8/R3K2R w").unwrap();
+/// assert_eq!(fen::write(&home), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+/// assert!(fen::parse_setup("r3k3/8/8/8/8/8/8/R3K2R w -").unwrap().castling.is_empty());
 /// ```
 pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -68,7 +76,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         Some(other) => return Err(err("side", format!("'{other}' is not w or b"))),
         None => return Err(err("side", "missing (w or b)")),
     };
-    setup.castling = parse_castling(fields.get(2).copied().unwrap_or("-"))?;
+    setup.castling = match fields.get(2) {
+        Some(text) => parse_castling(text)?,
+        None => super::popeye_input::popeye_castling(&setup, &[]),
+    };
     setup.en_passant = match fields.get(3).copied().unwrap_or("-") {
         "-" => None,
         text => {
@@ -406,5 +417,32 @@ mod tests {
     fn four_field_fen_gets_default_counters() {
         let s = parse_setup("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
         assert_eq!((s.halfmove_clock, s.fullmove_number), (0, 1));
+    }
+
+    /// Without a castling field a FEN means what a Popeye problem means: kings and rooks on
+    /// their home squares may castle; a king or rook elsewhere gives no right.
+    #[test]
+    fn a_fen_without_castling_field_gets_popeye_rights() {
+        let both = parse_setup("r3k2r/8/8/8/8/8/8/R3K2R w").unwrap();
+        assert_eq!(both.castling, parse_castling("KQkq").unwrap());
+        let text = "r3k2r/8/8/8/8/8/8/R3K2R b";
+        assert_eq!(
+            write(&parse_setup(text).unwrap()),
+            format!("{text} KQkq - 0 1")
+        );
+        // A king off e1 gives White nothing; a rook off its corner gives nothing on that side.
+        let some = parse_setup("r3k1r1/8/8/8/8/8/8/R2K3R w").unwrap();
+        assert_eq!(some.castling, parse_castling("q").unwrap());
+        // A king at home with no rook keeps its own right, as in Popeye (`E`, `e`).
+        let kings = parse_setup("4k3/8/8/8/8/8/8/4K3 w").unwrap();
+        assert_eq!(kings.castling, parse_castling("Ee").unwrap());
+        // With a castling field, that field alone decides.
+        assert!(
+            parse_setup("r3k2r/8/8/8/8/8/8/R3K2R w -")
+                .unwrap()
+                .castling
+                .is_empty()
+        );
+        assert!(crate::fen::parse("r3k2r/8/8/8/8/8/8/R3K2R w", Validation::Strict).is_ok());
     }
 }

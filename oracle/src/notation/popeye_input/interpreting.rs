@@ -242,7 +242,9 @@ pub(super) fn rook_corners(setup: &Setup) -> Vec<Square> {
         .collect()
 }
 
-pub(super) fn popeye_castling(setup: &Setup, no_castling: &[Square]) -> CastlingRights {
+/// Popeye's castling rights for `setup`: each king on its home square (e1, e8) may castle, with
+/// each rook of its colour on a corner of that rank; less the squares of `no_castling`.
+pub(crate) fn popeye_castling(setup: &Setup, no_castling: &[Square]) -> CastlingRights {
     let mut rights = CastlingRights::none();
     for colour in Colour::ALL {
         let home = if colour == Colour::White { 0 } else { 56 };

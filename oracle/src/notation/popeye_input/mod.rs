@@ -29,6 +29,7 @@ mod writing;
 use interpreting::*;
 use keywords::*;
 
+pub(crate) use interpreting::popeye_castling;
 pub(crate) use keywords::{attribute_of, colour_of, piece_token, squares_of, walk_of};
 pub use reading::parse;
 pub use writing::write;
