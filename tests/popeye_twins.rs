@@ -13,6 +13,8 @@
 //! verified against Popeye's solutions. Without it that test says it skipped; under CI
 //! (`FEERIE_REQUIRE_POPEYE`, `FEERIE_REQUIRE_SHARED` or `CI` set) it fails instead.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -321,33 +323,12 @@ fn verify_agrees_on_each_mirror_and_rotation() {
     }
 }
 
-/// The Popeye binary beside the repository, or `None` (with a message) when it is absent and
-/// no CI variable requires it.
-fn popeye() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if path.exists() {
-        return Some(path);
-    }
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    let required = set("FEERIE_REQUIRE_POPEYE")
-        || set("FEERIE_REQUIRE_SHARED")
-        || std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(
-        !required,
-        "{} is missing, and this run requires it",
-        path.display()
-    );
-    eprintln!(
-        "skipped: no {} (the shared folder beside the repository)",
-        path.display()
-    );
-    None
-}
-
 /// The recorded outputs are what the binary prints.
 #[test]
 fn the_recorded_outputs_are_popeye_s() {
-    let Some(py) = popeye() else { return };
+    let Some(py) = common::shared_popeye() else {
+        return;
+    };
     for (input, output) in FILES.iter().chain([&MIRRORS]) {
         let run = Command::new(&py)
             .args(["-maxmem", "64M", "-regression"])

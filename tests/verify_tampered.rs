@@ -7,7 +7,9 @@
 //! With the live Popeye beside the repository, the recorded outputs are checked to be what it
 //! prints today.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -260,27 +262,6 @@ fn a_problem_popeye_ignores_is_skipped_not_agreed() {
     assert!(why.contains("no diagram"), "{why}");
 }
 
-/// The live Popeye beside the repository, if there is one.
-fn popeye() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/popeye/py");
-    if path.exists() {
-        return Some(path);
-    }
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
-    assert!(
-        !(set("FEERIE_REQUIRE_POPEYE") || std::env::var("CI").is_ok_and(|v| v == "true")),
-        "{} is missing, and this run requires it",
-        path.display()
-    );
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped: no Popeye at {} (the recorded outputs were not checked against it)",
-        path.display()
-    );
-    None
-}
-
 /// The output without what changes from run to run: the banner and the times.
 fn stable(output: &str) -> Vec<String> {
     output
@@ -295,7 +276,9 @@ fn stable(output: &str) -> Vec<String> {
 
 #[test]
 fn the_recorded_outputs_are_popeye_s() {
-    let Some(py) = popeye() else { return };
+    let Some(py) = common::shared_popeye() else {
+        return;
+    };
     for name in FILES {
         let (live, _) =
             run_popeye_file(&py, &data(name, "inp"), Duration::from_secs(60)).expect("Popeye runs");
