@@ -402,14 +402,17 @@ enum PopeyeCommand {
     },
     /// Solve every problem (and twin) of a Popeye input and compare with Popeye's solutions.
     ///
-    /// Compares the solution sets under the popeye profile: each solution line of help and
-    /// series play, each key of direct and self play (threats, variations, tries and set play
-    /// are not compared). Reads Popeye's output (.out, .ref, .tst, .reg) or runs Popeye (--py
-    /// or POPEYE) when none is given. Prints one line per problem or twin: agree, DIFFER with
-    /// the solutions only Popeye gives and only we give, or skipped with the reason (a
-    /// stipulation or option we do not solve, a fairy piece, …); then a summary. Under a
-    /// solution limit (option maxsolutions) only Popeye's solutions are checked. Exit 0 when no
-    /// case differs, 1 when one does, 2 on bad input.
+    /// Solves under the popeye profile and compares every line Popeye printed, token by token
+    /// and as often as printed: each solution line of help and series play, the whole tree of
+    /// direct and self play (keys, tries and refutations, threats, variations, set play). It
+    /// fails closed: a missing, cut, repeated, foreign or edited section is a difference.
+    /// Reads Popeye's output (.out, .ref, .tst, .reg) or runs Popeye (--py or POPEYE) when none
+    /// is given. Prints one line per problem or twin: agree, DIFFER with the lines only Popeye
+    /// prints and only we would, or skipped with the reason (a stipulation or option we do not
+    /// solve, a fairy piece, a problem Popeye refused, …); then a summary. Under a solution
+    /// limit (option maxsolutions) each of Popeye's lines must be ours and each twin must show
+    /// the limit's number of solutions, or all there are. Exit 0 when no case differs, 1 when
+    /// one does, 2 on bad input.
     Verify {
         /// The Popeye input file.
         input: PathBuf,

@@ -2,8 +2,11 @@
 //! German: help, series, direct play with threats and variations, twins, duplex, a solution
 //! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain) verify, and no tampered copy of
 //! them does: a solution line removed, repeated, its mark, `!`, move number or text changed, a
-//! try's `but` removed or repeated, a section cut, dropped, swapped or added, an empty output,
-//! the input given as the output.
+//! try's `but` removed, repeated or moved, a section cut, dropped, swapped or added, its end
+//! line changed (`solving interrupted.` without `maxtime`, `Partial solution` without a limit
+//! reached or the other way), a diagram removed, `problem ignored` among solutions, solution
+//! text in the header, a measurement line or after the last section, an empty output, the input
+//! given as the output.
 //! With the live Popeye beside the repository, the recorded outputs are checked to be what it
 //! prints today.
 
@@ -210,7 +213,91 @@ fn no_cut_mixed_or_foreign_output_verifies() {
                     .collect(),
             ),
         ];
+        // What a section claims must be borne out by the section and the input.
+        let lines: Vec<&str> = output.lines().collect();
+        let first_solution = lines
+            .iter()
+            .position(|l| is_solution_line(l))
+            .expect("a solution");
+        let ends: Vec<usize> = (0..lines.len())
+            .filter(|&i| ends_section(lines[i]))
+            .collect();
+        let with = |i: usize, text: &[&str]| {
+            edited(
+                &lines,
+                i,
+                &text.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+            )
+        };
+        tampered.push((
+            "`problem ignored` after a solution".into(),
+            with(first_solution, &[lines[first_solution], "problem ignored"]),
+        ));
+        tampered.push((
+            "a key hidden in a measurement line".into(),
+            with(
+                first_solution,
+                &[
+                    lines[first_solution],
+                    "  add_to_move_generation_stack 1.Ka1-b1 # !",
+                ],
+            ),
+        ));
+        for &end in &ends {
+            tampered.push((
+                format!("line {} made `solving interrupted.`", end + 1),
+                with(end, &["solving interrupted."]),
+            ));
+            let flipped = if lines[end].to_ascii_lowercase().starts_with("partial")
+                || lines[end].to_ascii_lowercase().starts_with("partielle")
+            {
+                "solution finished."
+            } else {
+                "Partial solution"
+            };
+            tampered.push((
+                format!("line {} made `{flipped}`", end + 1),
+                with(end, &[flipped]),
+            ));
+        }
+        if let Some(top) = lines.iter().position(|l| l.starts_with("+---a---b")) {
+            // The first diagram removed, its solutions left.
+            let bottom = top
+                + 1
+                + lines[top + 1..]
+                    .iter()
+                    .position(|l| l.starts_with("+---a---b"))
+                    .expect("the bottom border");
+            let without: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i < top || *i > bottom)
+                .map(|(_, l)| format!("{l}\n"))
+                .collect();
+            tampered.push(("a diagram removed".into(), without));
+            // A solution line among the stipulation and conditions below the diagram.
+            tampered.push((
+                "a solution line in the header".into(),
+                with(bottom + 1, &[lines[bottom + 1], lines[first_solution]]),
+            ));
+        }
+        tampered.push((
+            "a solution line after the last section".into(),
+            format!("{output}{}\n", lines[first_solution]),
+        ));
         if output.contains("    but\n") {
+            // `but` moved below its refutation.
+            let at = lines.iter().position(|l| *l == "    but").unwrap();
+            tampered.push((
+                "`but` below its refutation".into(),
+                edited(
+                    &edited(&lines, at, &[lines[at + 1].to_string()])
+                        .lines()
+                        .collect::<Vec<_>>(),
+                    at + 1,
+                    &["    but".to_string()],
+                ),
+            ));
             tampered.push((
                 "the `but` lines removed".into(),
                 output.replace("    but\n", ""),

@@ -26,6 +26,10 @@ pub struct Chunk {
     /// Whether Popeye stopped before the end (`solving interrupted.`: its `maxtime` ran out, or
     /// a signal): the solutions printed are only some of them.
     pub interrupted: bool,
+    /// Lines that read as solution text where Popeye prints none (1-based line, text): a move
+    /// with its number above the solutions (in the title or the header), a line of solution
+    /// words without a move (`zugzwang.`, `!`, `#` alone), a measurement line with more on it.
+    pub stray: Vec<(usize, String)>,
 }
 
 /// The solutions of one twin.
@@ -130,7 +134,15 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         twins: vec![OutputTwin::default()],
         partial: false,
         interrupted: false,
+        stray: Vec::new(),
     };
+    // Above the solutions (the title, the diagram, the stipulation and conditions) no line is
+    // a solution line (a remark may name a move among its words).
+    for (i, line) in lines.iter().enumerate().take(body_start) {
+        if solution_like(line) {
+            chunk.stray.push((first_line + i, line.trim().to_string()));
+        }
+    }
     let mut state = Tokens::default();
     // The lines of words since the last twin label or move: Popeye's complaint when `problem
     // ignored` follows. Other lines of words (a remark, the twin's conditions, progress lines)
@@ -156,17 +168,11 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
             state = Tokens::default();
             continue;
         }
-        if trimmed.starts_with("add_to_move_generation_stack") {
-            state = Tokens::default();
+        if let Some(name) = measurement(trimmed) {
+            if name == "add_to_move_generation_stack" {
+                state = Tokens::default();
+            }
             continue;
-        }
-        if trimmed.contains(':')
-            && trimmed
-                .split(':')
-                .nth(1)
-                .is_some_and(|n| n.trim().parse::<u64>().is_ok())
-        {
-            continue; // the other measurement lines
         }
         let twin = chunk.twins.last_mut().expect("one twin at least");
         if IGNORED.contains(&trimmed.to_ascii_lowercase().as_str()) {
@@ -186,11 +192,85 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
             complaint.clear();
         } else if matches!(trimmed, "but" | "Aber") {
             twin.buts.push(number);
+        } else if !progress(trimmed)
+            && trimmed
+                .split_whitespace()
+                .any(|w| SOLUTION_WORDS.contains(&w))
+        {
+            chunk.stray.push((number, trimmed.to_string()));
         } else {
             complaint.push(trimmed);
         }
     }
     chunk
+}
+
+/// Words that stand only in solution lines, after a move.
+const SOLUTION_WORDS: [&str; 10] = [
+    "threat:",
+    "zugzwang.",
+    "Drohung:",
+    "Zugzwang.",
+    "!",
+    "?",
+    "#",
+    "+",
+    "=",
+    "ep.",
+];
+
+/// A measurement line's name (`add_to_move_generation_stack:      120043`): a name of letters
+/// and underscores, a colon, a number, nothing else.
+fn measurement(trimmed: &str) -> Option<&str> {
+    let (name, count) = trimmed.split_once(':')?;
+    (!name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
+        && !count.trim().is_empty()
+        && count.trim().chars().all(|c| c.is_ascii_digit()))
+    .then_some(name)
+}
+
+/// Whether a word is a move with its number (`1.Qd1-d8`, `2...Ka8-b7`).
+fn numbered_move(word: &str) -> bool {
+    split_number(word).is_some_and(|(_, rest)| is_move(rest))
+}
+
+/// Whether a line is made of solution text only (moves, move numbers, marks and Popeye's
+/// words around them) with a numbered move among it.
+fn solution_like(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.iter().any(|w| numbered_move(w))
+        && words.iter().all(|w| {
+            numbered_move(w)
+                || is_move(w)
+                || SOLUTION_WORDS.contains(w)
+                || w.starts_with("ep.")
+                || split_number(w).is_some_and(|(_, rest)| rest.is_empty())
+        })
+}
+
+/// Popeye's progress line under `option movenumbers` (`33  (Kh4-g5 + )`): a number, then a
+/// move in brackets.
+fn progress(trimmed: &str) -> bool {
+    let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && trimmed[digits..].trim_start().starts_with('(') && trimmed.ends_with(')')
+}
+
+/// The lines after the last problem's end (1-based line, text) that are not blank: Popeye
+/// prints nothing there.
+pub fn trailing(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let from = lines
+        .iter()
+        .rposition(|l| end_of_problem(l).is_some())
+        .map_or(0, |i| i + 1);
+    lines
+        .iter()
+        .enumerate()
+        .skip(from)
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.trim().to_string()))
+        .collect()
 }
 
 fn skip_header(lines: &[&str], from: usize) -> usize {

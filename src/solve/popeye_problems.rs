@@ -137,6 +137,14 @@ pub fn no_board(problem: &PopeyeProblem) -> bool {
         .any(|w| names(w, "noboard") || names(w, "ohnebrett"))
 }
 
+/// Whether the problem sets a time limit (`option maxtime`, German `maxzeit`).
+pub fn max_time(problem: &PopeyeProblem) -> bool {
+    problem
+        .options
+        .iter()
+        .any(|w| names(w, "maxtime") || names(w, "maxzeit"))
+}
+
 /// Whether the problem asks for at most some solutions (`option maxsolutions N`, German
 /// `maxloesungen`).
 pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {

@@ -173,6 +173,9 @@ fn verify_cases(
                 )),
                 Some(i) => Ok(Section {
                     twin: &chunks[i].twins[twin],
+                    chunk: &chunks[i],
+                    label: &case.label,
+                    maxtime: popeye_problems::max_time(problem),
                     diagram_matches: shows_diagram(problem, &chunks[i]),
                     // Popeye prints no diagram for a problem it refuses, even without
                     // `noboard`; its complaint goes to its standard error.
@@ -211,6 +214,12 @@ fn verify_cases(
                     chunks.len(),
                     problems.len()
                 ),
+            ));
+        }
+        if let Some((line, text)) = popeye_output::trailing(output).first() {
+            faults.push((
+                format!("output line {line}"),
+                format!("text after the last section of Popeye's output (line {line}): {text}"),
             ));
         }
         for chunk in chunks
@@ -254,10 +263,52 @@ fn verify_cases(
     Ok(reports)
 }
 
+/// What is wrong with a section whatever we solve: stray solution text, a twin label other
+/// than the input's, a refusal or a missing diagram beside printed solutions, an interruption
+/// in a problem with no time limit.
+fn section_fault(section: &Section) -> Option<String> {
+    let moves = |t: &OutputTwin| t.segments.iter().map(Vec::len).sum::<usize>();
+    if let Some((line, text)) = section.chunk.stray.first() {
+        return Some(format!(
+            "line {line} of Popeye's output reads as solution text where Popeye prints none: {text}"
+        ));
+    }
+    if section.twin.label != section.label
+        && !(section.label.is_empty() && section.chunk.twins.len() == 1)
+    {
+        return Some(format!(
+            "Popeye's twin is labelled `{})`, the input's `{})`",
+            section.twin.label, section.label
+        ));
+    }
+    if section.twin.refused.is_some() && moves(section.twin) > 0 {
+        return Some("`problem ignored` in a twin that prints solutions".into());
+    }
+    if section.unsolved && section.chunk.twins.iter().any(|t| moves(t) > 0) {
+        return Some(
+            "a section with solutions but without the diagram the problem asks for".into(),
+        );
+    }
+    if section.chunk.interrupted && !section.maxtime {
+        return Some(
+            "`solving interrupted.` in a problem without `option maxtime` (a run stopped \
+             short; a limit given on Popeye's command line is not seen here)"
+                .into(),
+        );
+    }
+    None
+}
+
 /// Popeye's text for one case.
 struct Section<'a> {
     /// The twin's solutions as read.
     twin: &'a OutputTwin,
+    /// The problem's section.
+    chunk: &'a popeye_output::Chunk,
+    /// The twin's label in the input (`a`, `b`, …; empty without twins).
+    label: &'a str,
+    /// Whether the problem sets a time limit (`option maxtime`).
+    maxtime: bool,
     /// Whether the section's diagram is the problem's (or the section has none).
     diagram_matches: bool,
     /// Whether Popeye printed no diagram where the problem asks for one: it did not solve it.
@@ -339,6 +390,17 @@ fn judge(
     match section.completion {
         Completion::Whole => {
             let extra = beyond(ours, theirs);
+            // Popeye ends with `Partial solution` as soon as a part reaches its limit.
+            if let Some(limit) = section.limit
+                && let Some(n) = counted.theirs.iter().find(|n| **n >= limit)
+            {
+                let mut missing = missing;
+                missing.push(format!(
+                    "{n} solution(s) printed under maxsolutions {limit}, but `solution \
+                     finished.` where Popeye says `Partial solution`"
+                ));
+                return Outcome::Differ { missing, extra };
+            }
             if missing.is_empty() && extra.is_empty() {
                 Outcome::Agree(agreed)
             } else {
@@ -364,6 +426,13 @@ fn judge(
                 };
             };
             let printed_count = counted.theirs.iter().sum();
+            // `Partial solution` says a part reached the limit: with one twin, this one.
+            if section.chunk.twins.len() == 1 && counted.theirs.iter().all(|n| *n < limit) {
+                missing.push(format!(
+                    "`Partial solution` under maxsolutions {limit}, but no part printed {limit} \
+                     solution(s)"
+                ));
+            }
             for (part, (theirs_n, ours_n)) in
                 counted.theirs.into_iter().zip(counted.ours).enumerate()
             {
@@ -434,6 +503,16 @@ fn compare_case(
         Ok(s) => s,
         Err(why) => return report(differ(why)),
     };
+    // A case we cannot solve is skipped: nothing is claimed of its section.
+    let (position, rules, stipulation) = match &case.setup {
+        Ok(x) => x,
+        Err(why) => return report(Outcome::Skipped(why.to_string())),
+    };
+    // Then what the section itself must be; what it claims (a refusal, no diagram) is a skip
+    // only when the section bears it out.
+    if let Some(why) = section_fault(&section) {
+        return report(differ(why));
+    }
     if let Some(why) = &section.twin.refused {
         return report(Outcome::Skipped(format!("Popeye refused it: {why}")));
     }
@@ -444,10 +523,6 @@ fn compare_case(
                 .into(),
         ));
     }
-    let (position, rules, stipulation) = match &case.setup {
-        Ok(x) => x,
-        Err(why) => return report(Outcome::Skipped(why.to_string())),
-    };
     if !section.diagram_matches {
         return report(differ(
             "Popeye's section for it shows another diagram (another input's output, or \
@@ -560,8 +635,32 @@ fn compare_tree(
             };
         }
     };
-    // Each try's refutations follow one `but`: a line we rebuild, so Popeye's are counted.
+    // Each try's refutations follow one `but`: a line we rebuild, so Popeye's are counted, and
+    // each must stand just above a refutation (the next move printed: `1...` marked `!`).
     let buts = theirs.iter().filter(|l| l.text == "but").count();
+    for &but in &section.twin.buts {
+        let next = section
+            .twin
+            .segments
+            .iter()
+            .flatten()
+            .find(|m| m.line > but);
+        let refutes = next.is_some_and(|m| {
+            m.ply == 1
+                && lines
+                    .get(m.line - 1)
+                    .is_some_and(|raw| raw.split_whitespace().any(|w| w == "!"))
+                && lines[but..m.line - 1].iter().all(|l| l.trim().is_empty())
+        });
+        if !refutes {
+            return Outcome::Differ {
+                missing: vec![format!(
+                    "line {but} of Popeye's output: `but` not just above a refutation"
+                )],
+                extra: Vec::new(),
+            };
+        }
+    }
     if section.twin.buts.len() != buts {
         return Outcome::Differ {
             missing: vec![format!(
@@ -594,25 +693,22 @@ fn compare_tree(
             .flatten()
             .map(|l| l.with_path()),
     );
-    // A first move's block that Popeye printed whole: every block but the last when a solution
-    // limit cut the tree (the last may be cut anywhere).
-    let last_first_move = theirs
-        .iter()
-        .rev()
-        .find(|l| l.path.is_empty())
-        .map(|l| l.text.clone());
+    // Popeye prints each first move's block whole, also when a solution limit stops it after
+    // the block of its last key.
     let whole_blocks: Vec<String> = theirs
         .iter()
-        .filter(|l| l.path.is_empty() && Some(&l.text) != last_first_move.as_ref())
+        .filter(|l| l.path.is_empty())
         .map(|l| l.text.clone())
         .collect();
     let theirs = printed(theirs.iter().map(|l| l.with_path()));
     if section.completion == Completion::Limited {
-        // Lines of ours inside a block Popeye printed whole are owed even under the limit.
+        // Lines of ours inside a block Popeye printed are owed even under the limit.
+        // Popeye prints the set play first and whole, under a limit too.
         let in_whole_block = |line: &String| {
-            whole_blocks
-                .iter()
-                .any(|b| line == b || line.starts_with(&format!("{b} / ")))
+            line.starts_with("set play / ")
+                || whole_blocks
+                    .iter()
+                    .any(|b| line == b || line.starts_with(&format!("{b} / ")))
         };
         let owed: Printed = ours
             .iter()
