@@ -308,3 +308,25 @@ fn solve_without_solution_names_the_side_popeye_begins_with() {
     assert!(out.contains("1.Kh8-g8 Ra1-a8 #"), "{out}");
     assert!(!err.contains("note:"), "{err}");
 }
+
+/// A verification where every case is skipped exits 0 (no difference) but says on stderr that
+/// nothing of Popeye's output was checked.
+#[test]
+fn verify_says_when_nothing_was_compared() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("p.inp");
+    let output = dir.path().join("p.out");
+    std::fs::write(
+        &input,
+        "beginproblem\noption noboard\nstipulation ~1\npieces white ke1 black ke8\nendproblem\n",
+    )
+    .unwrap();
+    std::fs::write(&output, "\n   1.Ke1-d1 !\n\nsolution finished.\n").unwrap();
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &["popeye", "verify", "p.inp", "p.out", "--engine", "bitboard"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("0 agree, 0 differ, 1 skipped"), "{out}");
+    assert!(err.contains("nothing was compared"), "{err}");
+}

@@ -430,6 +430,12 @@ fn verify_files(
         "{}: {agree} agree, {differ} differ, {skipped} skipped",
         files.name
     );
+    if agree == 0 && differ == 0 && skipped > 0 {
+        eprintln!(
+            "note: nothing was compared (every case was skipped): no difference found, but \
+             nothing of Popeye's output was checked either"
+        );
+    }
     let mut code = if differ > 0 { 1 } else { 0 };
     if out.json || out.report.is_some() {
         let counts = VerifyCounts::of(&cases);
