@@ -364,7 +364,7 @@ fn beyond(a: &Printed, b: &Printed) -> Vec<String> {
 }
 
 /// What `maxsolutions` counts on each side, part by part (one part, or the two of a duplex
-/// problem): solutions in help and series play, keys in direct and self play.
+/// problem): solutions in help and series play, keys and tries in direct and self play.
 struct Counted {
     theirs: Vec<usize>,
     ours: Vec<usize>,
@@ -723,10 +723,13 @@ fn compare_tree(
             };
         }
     }
-    // Under maxsolutions Popeye counts keys: first moves marked `!`.
+    // Under maxsolutions Popeye counts keys and tries: first moves marked `!` or `?` (the set
+    // play is printed whole and not counted).
     let keys_of = |side: &Printed| -> usize {
         side.iter()
-            .filter(|(line, _)| !line.contains(" / ") && line.split_whitespace().any(|w| w == "!"))
+            .filter(|(line, _)| {
+                !line.contains(" / ") && line.split_whitespace().any(|w| w == "!" || w == "?")
+            })
             .map(|(_, n)| n)
             .sum()
     };
