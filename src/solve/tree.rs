@@ -25,7 +25,7 @@
 //! assert_eq!(tree.keys[0].refutations[0].to_string(), "Ka8*b8");
 //! ```
 
-use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
+use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
 
 use super::error::SolveError;
 use super::search::Search;
@@ -480,7 +480,15 @@ impl Build<'_> {
         );
         let options = self.options;
         let builder = Builder::new(&search, *options);
-        let set_play = if options.set_play {
+        // Popeye gives no set play when the side that begins is in check in the diagram ("the
+        // side to play can capture the king", on its standard error): the defender moving first
+        // would take the king.
+        let begins_in_check = || {
+            engine
+                .status(position, rules)
+                .is_ok_and(|s| matches!(s, Status::Check | Status::Checkmate))
+        };
+        let set_play = if options.set_play && !begins_in_check() {
             Some(builder.set_play(position, stipulation.moves)?)
         } else {
             None
@@ -604,6 +612,41 @@ mod tests {
         let lines = text("k7/pp6/8/8/8/8/8/1K1Q3R w - - 0 1", "#2", options);
         assert_eq!(lines[1..3], ["      1...Ka8-b8", "          2.Qd1-d8 #"]);
         assert_eq!(lines[3], "");
+    }
+
+    #[test]
+    fn no_set_play_when_the_side_that_begins_is_in_check() {
+        let options = TreeOptions {
+            set_play: true,
+            ..TreeOptions::default()
+        };
+        // The bishop on g8 checks the white king: the defender moving first would take it
+        // (Popeye: "the side to play can capture the king", and no set play).
+        let fen_text = "k5b1/8/4K3/1Q6/8/6n1/3B4/6R1 w - - 0 1";
+        let position = fen::parse(fen_text, Validation::Strict).unwrap();
+        let tree = solve_tree(
+            &crate::bitboard::BitboardEngine,
+            &position,
+            &Rules::orthodox(),
+            "#2".parse().unwrap(),
+            &options,
+            16,
+        )
+        .unwrap();
+        assert!(tree.set_play.is_none());
+        // The same position with the check taken away has its set play.
+        let quiet =
+            fen::parse("k7/6b1/4K3/1Q6/8/6n1/3B4/6R1 w - - 0 1", Validation::Strict).unwrap();
+        let tree = solve_tree(
+            &crate::bitboard::BitboardEngine,
+            &quiet,
+            &Rules::orthodox(),
+            "#2".parse().unwrap(),
+            &options,
+            16,
+        )
+        .unwrap();
+        assert!(tree.set_play.is_some());
     }
 
     #[test]
