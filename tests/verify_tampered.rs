@@ -234,6 +234,10 @@ fn no_cut_mixed_or_foreign_output_verifies() {
             with(first_solution, &[lines[first_solution], "problem ignored"]),
         ));
         tampered.push((
+            "a twin label before the first solution".into(),
+            with(first_solution, &["x) ", lines[first_solution]]),
+        ));
+        tampered.push((
             "a key hidden in a measurement line".into(),
             with(
                 first_solution,

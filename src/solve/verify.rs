@@ -273,13 +273,18 @@ fn section_fault(section: &Section) -> Option<String> {
             "line {line} of Popeye's output reads as solution text where Popeye prints none: {text}"
         ));
     }
-    if section.twin.label != section.label
-        && !(section.label.is_empty() && section.chunk.twins.len() == 1)
-    {
-        return Some(format!(
-            "Popeye's twin is labelled `{})`, the input's `{})`",
-            section.twin.label, section.label
-        ));
+    if section.twin.label != section.label {
+        let input = if section.label.is_empty() {
+            "the input has no twins".to_string()
+        } else {
+            format!("the input's `{})`", section.label)
+        };
+        let printed = if section.twin.label.is_empty() {
+            "no label".to_string()
+        } else {
+            format!("`{})`", section.twin.label)
+        };
+        return Some(format!("Popeye's twin has {printed}, {input}"));
     }
     if section.twin.refused.is_some() && moves(section.twin) > 0 {
         return Some("`problem ignored` in a twin that prints solutions".into());
