@@ -53,6 +53,17 @@ fn path(dir: &Path) -> String {
     dir.to_str().unwrap().to_string()
 }
 
+/// The flags of a `check` that runs in a moment: no campaigns, perft at depth 1, no progress.
+const QUICK_CHECK: [&str; 7] = [
+    "--fuzz",
+    "0",
+    "--fuzz-solve",
+    "0",
+    "--max-depth",
+    "1",
+    "--quiet",
+];
+
 #[test]
 fn hostile_inputs_end_cleanly_with_one_line() {
     // Scenario folders: a link loop, a FIFO, a link to an endless device, an oversized file,
@@ -87,18 +98,9 @@ fn hostile_inputs_end_cleanly_with_one_line() {
     let wrong = folder(&[("wrong.yaml", WRONG)]);
     let huge_fen = format!("{K} {}", "Q".repeat(100 * 1024));
     let scenarios = format!("{ROOT}/scenarios");
-    let quick = [
-        "--fuzz",
-        "0",
-        "--fuzz-solve",
-        "0",
-        "--max-depth",
-        "1",
-        "--quiet",
-    ];
     let check_in = |dir: &tempfile::TempDir| -> Vec<String> {
         let mut args = vec!["check".to_string(), "--scenarios".into(), path(dir.path())];
-        args.extend(quick.iter().map(|s| s.to_string()));
+        args.extend(QUICK_CHECK.iter().map(|s| s.to_string()));
         args
     };
     let owned = |v: Vec<String>| -> Vec<OsString> { v.into_iter().map(OsString::from).collect() };
@@ -550,21 +552,11 @@ fn deeply_nested_scenarios_are_refused_at_once() {
         ("entries", format!("{}x\n", "- ".repeat(200_000))),
     ] {
         let dir = folder(&[("deep.yaml", &text)]);
-        let args: Vec<OsString> = [
-            "check",
-            "--scenarios",
-            &path(dir.path()),
-            "--fuzz",
-            "0",
-            "--fuzz-solve",
-            "0",
-            "--max-depth",
-            "1",
-            "--quiet",
-        ]
-        .iter()
-        .map(OsString::from)
-        .collect();
+        let args: Vec<OsString> = ["check", "--scenarios", &path(dir.path())]
+            .into_iter()
+            .chain(QUICK_CHECK)
+            .map(OsString::from)
+            .collect();
         let run = feerie_bounded(
             Path::new(ROOT),
             &args,

@@ -128,30 +128,38 @@ fn a_planted_divergence_makes_a_report_with_its_diagram() {
     render_in_chromium(&report, "check-report");
 }
 
+/// The report of a dispute on `fen` under Protean chess's `pawn_direction` to depth 3 (with
+/// `more` flags), which must find a difference: its path and text.
+fn protean_dispute_report(dir: &Path, fen: &str, more: &[&str]) -> (PathBuf, String) {
+    let report = dir.join("dispute.html");
+    let mut args = vec![
+        "dispute",
+        "--fen",
+        fen,
+        "--rules",
+        "protean",
+        "--switch",
+        "pawn_direction",
+        "--depth",
+        "3",
+        "--report",
+        report.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    let (code, _, err) = common::feerie_in(dir, &args);
+    assert_eq!(code, 1, "{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    (report, html)
+}
+
 #[test]
 fn a_dispute_report_draws_each_kind_of_unit_distinctly() {
     let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("dispute.html");
-    let (code, _, err) = common::feerie_in(
+    let (report, html) = protean_dispute_report(
         dir.path(),
-        &[
-            "dispute",
-            "--fen",
-            "4k3/8/2(bmB)5/3p4/4B3/8/(wPP)7/4K2(wpR) w - - 0 1",
-            "--rules",
-            "protean",
-            "--switch",
-            "pawn_direction",
-            "--depth",
-            "3",
-            "--limit",
-            "2",
-            "--report",
-            report.to_str().unwrap(),
-        ],
+        "4k3/8/2(bmB)5/3p4/4B3/8/(wPP)7/4K2(wpR) w - - 0 1",
+        &["--limit", "2"],
     );
-    assert_eq!(code, 1, "{err}");
-    let html = std::fs::read_to_string(&report).unwrap();
     assert_self_contained(&html);
     assert!(html.contains("the readings differ"));
     let first = html.split("<section").nth(1).expect("a section");
@@ -174,25 +182,8 @@ fn a_dispute_report_draws_each_kind_of_unit_distinctly() {
 #[test]
 fn a_dispute_card_draws_each_reading_s_node_and_the_switch_in_dispute() {
     let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("dispute.html");
-    let (code, _, err) = common::feerie_in(
-        dir.path(),
-        &[
-            "dispute",
-            "--fen",
-            "4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1",
-            "--rules",
-            "protean",
-            "--switch",
-            "pawn_direction",
-            "--depth",
-            "3",
-            "--report",
-            report.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(code, 1, "{err}");
-    let html = std::fs::read_to_string(&report).unwrap();
+    let (report, html) =
+        protean_dispute_report(dir.path(), "4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1", &[]);
     let card = html
         .split("<section")
         .find(|s| s.contains("Be4*d5=P | Be4*d5=PP"))

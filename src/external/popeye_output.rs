@@ -46,6 +46,13 @@ pub struct OutputTwin {
     pub buts: Vec<usize>,
 }
 
+impl OutputTwin {
+    /// How many moves its solutions print.
+    pub fn move_count(&self) -> usize {
+        self.segments.iter().map(Vec::len).sum()
+    }
+}
+
 /// One move of a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolutionMove {
@@ -184,11 +191,11 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
             complaint.clear();
             continue;
         }
-        let before = twin.segments.iter().map(Vec::len).sum::<usize>();
+        let before = twin.move_count();
         for word in line.split_whitespace() {
             state.read(word, number, twin);
         }
-        if twin.segments.iter().map(Vec::len).sum::<usize>() > before {
+        if twin.move_count() > before {
             complaint.clear();
         } else if matches!(trimmed, "but" | "Aber") {
             twin.buts.push(number);

@@ -131,18 +131,12 @@ pub fn refused_by_popeye(
 
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
 pub fn no_board(problem: &PopeyeProblem) -> bool {
-    problem
-        .options
-        .iter()
-        .any(|w| names(w, "noboard") || names(w, "ohnebrett"))
+    has_option(problem, "noboard") || has_option(problem, "ohnebrett")
 }
 
 /// Whether the problem sets a time limit (`option maxtime`, German `maxzeit`).
 pub fn max_time(problem: &PopeyeProblem) -> bool {
-    problem
-        .options
-        .iter()
-        .any(|w| names(w, "maxtime") || names(w, "maxzeit"))
+    has_option(problem, "maxtime") || has_option(problem, "maxzeit")
 }
 
 /// Whether the problem asks for at most some solutions (`option maxsolutions N`, German

@@ -620,33 +620,31 @@ mod tests {
             set_play: true,
             ..TreeOptions::default()
         };
+        let tree = |fen_text: &str| {
+            let position = fen::parse(fen_text, Validation::Strict).unwrap();
+            solve_tree(
+                &crate::bitboard::BitboardEngine,
+                &position,
+                &Rules::orthodox(),
+                "#2".parse().unwrap(),
+                &options,
+                16,
+            )
+            .unwrap()
+        };
         // The bishop on g8 checks the white king: the defender moving first would take it
         // (Popeye: "the side to play can capture the king", and no set play).
-        let fen_text = "k5b1/8/4K3/1Q6/8/6n1/3B4/6R1 w - - 0 1";
-        let position = fen::parse(fen_text, Validation::Strict).unwrap();
-        let tree = solve_tree(
-            &crate::bitboard::BitboardEngine,
-            &position,
-            &Rules::orthodox(),
-            "#2".parse().unwrap(),
-            &options,
-            16,
-        )
-        .unwrap();
-        assert!(tree.set_play.is_none());
+        assert!(
+            tree("k5b1/8/4K3/1Q6/8/6n1/3B4/6R1 w - - 0 1")
+                .set_play
+                .is_none()
+        );
         // The same position with the check taken away has its set play.
-        let quiet =
-            fen::parse("k7/6b1/4K3/1Q6/8/6n1/3B4/6R1 w - - 0 1", Validation::Strict).unwrap();
-        let tree = solve_tree(
-            &crate::bitboard::BitboardEngine,
-            &quiet,
-            &Rules::orthodox(),
-            "#2".parse().unwrap(),
-            &options,
-            16,
-        )
-        .unwrap();
-        assert!(tree.set_play.is_some());
+        assert!(
+            tree("k7/6b1/4K3/1Q6/8/6n1/3B4/6R1 w - - 0 1")
+                .set_play
+                .is_some()
+        );
     }
 
     #[test]

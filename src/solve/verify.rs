@@ -180,13 +180,6 @@ fn verify_cases(
                     // Popeye prints no diagram for a problem it refuses, even without
                     // `noboard`; its complaint goes to its standard error.
                     unsolved: chunks[i].board.is_none() && !popeye_problems::no_board(problem),
-                    completion: if chunks[i].interrupted {
-                        Completion::Interrupted
-                    } else if chunks[i].partial {
-                        Completion::Limited
-                    } else {
-                        Completion::Whole
-                    },
                     limit: popeye_problems::max_solutions(problem),
                 }),
             };
@@ -267,7 +260,6 @@ fn verify_cases(
 /// than the input's, a refusal or a missing diagram beside printed solutions, an interruption
 /// in a problem with no time limit.
 fn section_fault(section: &Section) -> Option<String> {
-    let moves = |t: &OutputTwin| t.segments.iter().map(Vec::len).sum::<usize>();
     if let Some((line, text)) = section.chunk.stray.first() {
         return Some(format!(
             "line {line} of Popeye's output reads as solution text where Popeye prints none: {text}"
@@ -286,15 +278,15 @@ fn section_fault(section: &Section) -> Option<String> {
         };
         return Some(format!("Popeye's twin has {printed}, {input}"));
     }
-    if section.twin.refused.is_some() && moves(section.twin) > 0 {
+    if section.twin.refused.is_some() && section.twin.move_count() > 0 {
         return Some("`problem ignored` in a twin that prints solutions".into());
     }
-    if section.unsolved && section.chunk.twins.iter().any(|t| moves(t) > 0) {
+    if section.unsolved && section.chunk.twins.iter().any(|t| t.move_count() > 0) {
         return Some(
             "a section with solutions but without the diagram the problem asks for".into(),
         );
     }
-    if section.chunk.interrupted && !section.maxtime {
+    if section.completion() == Completion::Interrupted && !section.maxtime {
         return Some(
             "`solving interrupted.` in a problem without `option maxtime` (a run stopped \
              short; a limit given on Popeye's command line is not seen here)"
@@ -318,11 +310,22 @@ struct Section<'a> {
     diagram_matches: bool,
     /// Whether Popeye printed no diagram where the problem asks for one: it did not solve it.
     unsolved: bool,
-    /// How Popeye's solving of the problem ended.
-    completion: Completion,
     /// `option maxsolutions N`: Popeye prints at most N solutions of each twin (and of each
     /// part of a duplex problem).
     limit: Option<usize>,
+}
+
+impl Section<'_> {
+    /// How Popeye's solving of the problem ended, as its section's last line says.
+    fn completion(&self) -> Completion {
+        if self.chunk.interrupted {
+            Completion::Interrupted
+        } else if self.chunk.partial {
+            Completion::Limited
+        } else {
+            Completion::Whole
+        }
+    }
 }
 
 /// How Popeye's solving of a problem ended.
@@ -387,12 +390,16 @@ fn judge(
     agreed: usize,
 ) -> Outcome {
     let missing = beyond(theirs, ours);
-    let repeated: Vec<String> = theirs
-        .iter()
-        .filter(|(_, n)| **n > 1)
-        .map(|(line, n)| format!("{line} (printed {n} times)"))
-        .collect();
-    match section.completion {
+    // Where only Popeye's lines are checked (a limit or an interruption cut the output), each
+    // must be ours and printed once.
+    let mut missing_or_repeated = missing.clone();
+    for (line, n) in theirs.iter().filter(|(_, n)| **n > 1) {
+        let repeated = format!("{line} (printed {n} times)");
+        if !missing_or_repeated.contains(&repeated) {
+            missing_or_repeated.push(repeated);
+        }
+    }
+    match section.completion() {
         Completion::Whole => {
             let extra = beyond(ours, theirs);
             // Popeye ends with `Partial solution` as soon as a part reaches its limit.
@@ -413,12 +420,7 @@ fn judge(
             }
         }
         Completion::Limited => {
-            let mut missing = missing;
-            for r in repeated {
-                if !missing.contains(&r) {
-                    missing.push(r);
-                }
-            }
+            let mut missing = missing_or_repeated;
             let Some(limit) = section.limit else {
                 missing.push(
                     "`Partial solution` in Popeye's output, but the problem sets no \
@@ -460,12 +462,7 @@ fn judge(
             }
         }
         Completion::Interrupted => {
-            let mut missing = missing;
-            for r in repeated {
-                if !missing.contains(&r) {
-                    missing.push(r);
-                }
-            }
+            let missing = missing_or_repeated;
             if missing.is_empty() {
                 Outcome::Skipped(format!(
                     "Popeye's solving was interrupted (its time limit): its {} line(s) are ours, \
@@ -706,7 +703,7 @@ fn compare_tree(
         .map(|l| l.text.clone())
         .collect();
     let theirs = printed(theirs.iter().map(|l| l.with_path()));
-    if section.completion == Completion::Limited {
+    if section.completion() == Completion::Limited {
         // Lines of ours inside a block Popeye printed are owed even under the limit.
         // Popeye prints the set play first and whole, under a limit too.
         let in_whole_block = |line: &String| {
