@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use feerie::bitboard::BitboardEngine;
 use feerie::oracle::{Engine, Position, ReferenceEngine, Rules, Validation, fen};
-use feerie::split_perft::{self, Split};
+use feerie::perft::split::{self, Split};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -253,7 +253,7 @@ fn one_against_two(
     let (mut root_only, mut split) = (none, none);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
-        .stack_size(feerie::perft_run::STACK_BYTES)
+        .stack_size(feerie::perft::STACK_BYTES)
         .build()
         .unwrap();
     for _ in 0..2 {
@@ -271,7 +271,7 @@ fn one_against_two(
         assert_eq!(n, m, "one thread and two (root only) differ under {rules}");
         root_only = root_only.best(run);
         let (m, run) = on_pool(&pool, || {
-            split_perft::count(&BitboardEngine, position, rules, depth, &Split::new(2, 1)).unwrap()
+            split::count(&BitboardEngine, position, rules, depth, &Split::new(2, 1)).unwrap()
         });
         assert_eq!(n, m, "one thread and two differ under {rules}");
         split = split.best(run);

@@ -3,7 +3,7 @@
 //! [`crate::error::Error::exit_code`]).
 //!
 //! One job, though the file is long: most of it is the flags' definitions with their help
-//! texts; what a command does lives in the libraries (`check`, `perft_run`, `harness`,
+//! texts; what a command does lives in the libraries (`check`, `perft`, `harness`,
 //! `external`), and this file only checks how the flags combine and calls them.
 
 use std::ffi::OsString;
@@ -141,7 +141,7 @@ enum Command {
         /// Fuzz only shard K of N (from 1; perft suites and scenarios run on shard 1): the cases are split so that N runs with the same
         /// seed and flags check together exactly what one run checks.
         #[arg(long, value_name = "K/N", default_value = "1/1")]
-        shard: crate::harness::Shard,
+        shard: crate::shard::Shard,
         /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
         /// (one JSON line per case as each stage ends, then the document on one line).
         #[arg(long, value_enum, default_value = "text")]
@@ -309,7 +309,7 @@ enum PopeyeCommand {
         /// With --scenarios, only shard K of N (from 1): the scenarios, in path order, are split so that N runs with the same
         /// seed and flags check together exactly what one run checks.
         #[arg(long, value_name = "K/N", default_value = "1/1")]
-        shard: crate::harness::Shard,
+        shard: crate::shard::Shard,
         /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
         /// (with --scenarios one JSON line per case as it is judged, then the document on one line).
         #[arg(long, value_enum, default_value = "text")]
@@ -440,7 +440,7 @@ enum PopeyeCommand {
         /// Only shard K of N (from 1): the file's cases (its problems and twins in order) are
         /// split so that N runs together compare exactly the cases of one run.
         #[arg(long, value_name = "K/N", default_value = "1/1")]
-        shard: crate::harness::Shard,
+        shard: crate::shard::Shard,
         /// Output: text; json (one JSON document on stdout; the text goes to stderr); or jsonl
         /// (one JSON line per case as it is compared, then the document on one line).
         #[arg(long, value_enum, default_value = "text")]
@@ -517,7 +517,7 @@ fn dispute_solutions(
     profiles: Option<String>,
     stipulation: Option<String>,
 ) -> Result<i32, Error> {
-    use crate::solve::dispute as solutions;
+    use crate::dispute::solutions;
     let options = crate::solve::Options::default();
     if let Some(path) = &position.popeye {
         let readings = solutions::popeye_readings(
@@ -534,7 +534,7 @@ fn dispute_solutions(
             let parsed: crate::solve::stipulation::Stipulation = s
                 .parse()
                 .map_err(|e| Error::Usage(format!("--stipulation: {e}")))?;
-            text = crate::solve::command::replace_stipulations(&text, &parsed.to_string());
+            text = crate::commands::solve::replace_stipulations(&text, &parsed.to_string());
         }
         let (out, code) = solutions::dispute_popeye(
             engine,
@@ -562,8 +562,8 @@ fn dispute_solutions(
     }
     let (start, rules, engine) = position.load()?;
     let readings = match (switch, profiles) {
-        (Some(key), _) => crate::harness::dispute::switch_readings(&rules, &key)?,
-        (None, Some(names)) => crate::harness::dispute::profile_readings(&rules, &names)?,
+        (Some(key), _) => crate::dispute::switch_readings(&rules, &key)?,
+        (None, Some(names)) => crate::dispute::profile_readings(&rules, &names)?,
         (None, None) => return Err(Error::Usage("give --switch KEY or --profiles A,B".into())),
     };
     let (out, code) = solutions::dispute_position(engine, &start, &readings, parsed, &options);
@@ -900,7 +900,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             format,
             report,
         } => {
-            use crate::harness::dispute;
+            use crate::dispute;
             if stipulation.is_some() || solve {
                 return dispute_solutions(&position, switch, profiles, stipulation);
             }
@@ -948,7 +948,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 engine.name()
             );
             if let Ok(moves) = engine.legal_moves(&position, &readings[0].rules) {
-                crate::perft_run::warn_if_huge("dispute", moves.len(), depth);
+                crate::perft::warn_if_huge("dispute", moves.len(), depth);
             }
             let found = dispute::dispute(engine, &position, &readings, depth, limit.max(1));
             crate::out!("{}", dispute::render_dispute(&found));
@@ -1167,14 +1167,14 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 hash_megabytes: hash,
                 ..Default::default()
             };
-            let out = crate::solve::command::VerifyOutput {
+            let out = crate::commands::solve::VerifyOutput {
                 problem,
                 shard,
                 json,
                 report,
                 inputs,
             };
-            crate::solve::command::verify_command(
+            crate::commands::solve::verify_command(
                 &input,
                 output.as_deref(),
                 py.as_deref(),
@@ -1279,7 +1279,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 crate::report::json::print(&document);
                 return Ok(0);
             }
-            crate::perft_run::perft_command(engine, &position, &rules, depth, divide, threads)
+            crate::perft::perft_command(engine, &position, &rules, depth, divide, threads)
         }
     }
 }
@@ -1293,7 +1293,7 @@ fn solve_command(
     quiet: bool,
     hash: usize,
 ) -> Result<i32, Error> {
-    use crate::solve::command;
+    use crate::commands::solve as command;
     check_threads("--threads", threads)?;
     check_hash(hash)?;
     if max_solutions == Some(0) {
@@ -1371,7 +1371,7 @@ pub struct CampaignRunFlags {
     /// Run only shard K of N (from 1): the cases are split so that N runs with the same seed
     /// and flags check together exactly what one run checks.
     #[arg(long, value_name = "K/N", default_value = "1/1")]
-    shard: crate::harness::Shard,
+    shard: crate::shard::Shard,
 }
 
 /// A seed from the clock, for a run given none (the run prints it).
@@ -1424,17 +1424,17 @@ const DEFAULT_FUZZ: u64 = 1000;
 const DEFAULT_FUZZ_SOLVE: u64 = 10;
 
 /// `feerie popeye compare`: the flags checked, then one position or every scenario compared by
-/// [`crate::external::popeye_compare::compare_command`].
+/// [`crate::verify::compare::compare_command`].
 fn popeye_compare(
     position: PositionArgs,
     scenarios: Option<PathBuf>,
     py: Option<PathBuf>,
     depth: Option<u32>,
     timeout: std::time::Duration,
-    shard: crate::harness::Shard,
+    shard: crate::shard::Shard,
     output: crate::report::compare::Output,
 ) -> Result<i32, Error> {
-    use crate::external::popeye_compare::{CompareOptions, Target, compare_command};
+    use crate::verify::compare::{CompareOptions, Target, compare_command};
     let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
     if let Some(d) = depth
         && !(2..=3).contains(&d)

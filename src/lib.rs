@@ -13,7 +13,9 @@
 pub mod bitboard;
 pub mod check;
 pub mod cli;
+pub mod commands;
 pub mod corpus;
+pub mod dispute;
 pub mod engines;
 pub mod error;
 pub mod external;
@@ -21,12 +23,14 @@ pub mod harness;
 pub mod limits;
 pub mod merge;
 pub mod output;
-pub mod perft_run;
+pub mod perft;
 pub mod playout;
 pub mod progress;
 pub mod report;
 pub mod scenario;
+pub mod shard;
 pub mod solve;
-pub mod split_perft;
+pub mod space;
+pub mod verify;
 
 pub use feerie_oracle as oracle;

@@ -48,7 +48,7 @@ fn campaign(family: &str, dir: &std::path::Path) -> Campaign {
         reproducers: Some(dir.to_path_buf()),
         max_reports: 2,
         progress: false,
-        shard: feerie::harness::Shard::WHOLE,
+        shard: feerie::shard::Shard::WHOLE,
     }
 }
 
@@ -152,7 +152,7 @@ fn the_engines_agree_on_a_campaign_of_every_family() {
             reproducers: None,
             max_reports: 3,
             progress: false,
-            shard: feerie::harness::Shard::WHOLE,
+            shard: feerie::shard::Shard::WHOLE,
         },
         &ReferenceEngine,
         &BitboardEngine,

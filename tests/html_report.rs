@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use common::planted::LostKnights;
 use feerie::check::{CheckOptions, run_check};
-use feerie::harness::Shard;
 use feerie::oracle::ReferenceEngine;
+use feerie::shard::Shard;
 
 static LOST_KNIGHTS: LostKnights = LostKnights;
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use feerie::bitboard::BitboardEngine;
 use feerie::corpus::parse_perft_suite;
 use feerie::oracle::{Engine, ReferenceEngine, Rules, Validation, fen};
-use feerie::split_perft;
+use feerie::perft::split;
 
 #[test]
 fn chess_programming_wiki_positions() {
@@ -119,7 +119,7 @@ fn counts_split_over_threads_equal_one_thread_counts() {
             let two = BitboardEngine.perft_threads(&p, &rules, 4, 2).unwrap();
             assert_eq!(two, one, "bitboard, {slug}, {text}");
             let one = ReferenceEngine.perft(&p, &rules, 3).unwrap();
-            let three = split_perft::perft(&ReferenceEngine, &p, &rules, 3, 3).unwrap();
+            let three = split::perft(&ReferenceEngine, &p, &rules, 3, 3).unwrap();
             assert_eq!(three, one, "reference, {slug}, {text}");
         }
     }

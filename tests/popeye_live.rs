@@ -43,7 +43,7 @@ fn campaign(
         reproducers,
         max_reports: 1,
         progress: false,
-        shard: feerie::harness::Shard::WHOLE,
+        shard: feerie::shard::Shard::WHOLE,
     }
 }
 
@@ -196,7 +196,7 @@ fn solving(buckets: Vec<Bucket>, count: u64, seed: u64) -> PopeyeSolving {
         jobs: 2,
         timeout: Duration::from_secs(120),
         progress: false,
-        shard: feerie::harness::Shard::WHOLE,
+        shard: feerie::shard::Shard::WHOLE,
     }
 }
 

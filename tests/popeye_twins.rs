@@ -24,7 +24,7 @@ use feerie::oracle::notation::popeye_input::{self, Language, UnitColour};
 use feerie::oracle::notation::popeye_twin;
 use feerie::oracle::{Colour, Square};
 use feerie::solve::Options;
-use feerie::solve::verify::{Outcome, verify};
+use feerie::verify::{Outcome, verify};
 
 /// The input files and Popeye's recorded output for each.
 const FILES: &[(&str, &str)] = &[

@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use common::feerie_in;
-use feerie::harness::{Bucket, Campaign, Shard};
+use feerie::harness::{Bucket, Campaign};
+use feerie::shard::Shard;
 use serde_json::Value;
 
 fn shard(k: u64, n: u64) -> Shard {

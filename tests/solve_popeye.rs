@@ -13,7 +13,7 @@ use std::time::Duration;
 use feerie::bitboard::BitboardEngine;
 use feerie::external::popeye::run_popeye_file;
 use feerie::solve::Options;
-use feerie::solve::verify::{Outcome, verify};
+use feerie::verify::{Outcome, verify};
 
 /// `../shared/RELATIVE`, or `None` with a `skipped` line (a failure under CI).
 fn shared(relative: &str) -> Option<PathBuf> {
@@ -105,7 +105,7 @@ fn every_kind_of_play_agrees_with_live_popeye() {
 
 /// Popeye's output for `input` and our comparison with it, case by case (None without the
 /// shared binary).
-fn verified_live(input: &str) -> Option<(String, Vec<feerie::solve::verify::CaseReport>)> {
+fn verified_live(input: &str) -> Option<(String, Vec<feerie::verify::CaseReport>)> {
     let py = shared("tools/popeye/py")?;
     let (output, _) = run_popeye_file(&py, input, Duration::from_secs(60)).expect("Popeye runs");
     let reports = verify(input, &output, None, &BitboardEngine, &Options::default()).unwrap();
@@ -113,7 +113,7 @@ fn verified_live(input: &str) -> Option<(String, Vec<feerie::solve::verify::Case
 }
 
 /// Asserts that every report agrees on at least one solution.
-fn assert_agree_with_solutions(reports: &[feerie::solve::verify::CaseReport]) {
+fn assert_agree_with_solutions(reports: &[feerie::verify::CaseReport]) {
     for r in reports {
         assert!(
             matches!(r.outcome, Outcome::Agree(n) if n > 0),
@@ -249,7 +249,7 @@ fn popeye_s_examples_agree() {
         let input = std::fs::read_to_string(input).unwrap();
         let output = std::fs::read_to_string(output).unwrap();
         let reports = verify(&input, &output, None, &BitboardEngine, &Options::default()).unwrap();
-        let (agree, differ, _) = feerie::solve::verify::counts(&reports);
+        let (agree, differ, _) = feerie::verify::counts(&reports);
         assert_eq!(differ, 0, "{reports:#?}");
         assert!(agree >= 3, "{reports:#?}");
     }
@@ -277,7 +277,7 @@ fn every_shared_popeye_file_agrees() {
         let output = std::fs::read(&output).unwrap();
         let output = String::from_utf8_lossy(&output);
         let reports = verify(&input, &output, None, &BitboardEngine, &Options::default()).unwrap();
-        let (agree, differ, _) = feerie::solve::verify::counts(&reports);
+        let (agree, differ, _) = feerie::verify::counts(&reports);
         assert_eq!(differ, 0, "{}: {reports:#?}", path.display());
         agree_total += agree;
     }

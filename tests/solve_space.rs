@@ -8,7 +8,7 @@ use feerie::harness::solving_campaign::make_problem;
 use feerie::harness::{Bucket, FuzzedPosition, Generator};
 use feerie::oracle::{CheckMark, Engine, ReferenceEngine, Status, fen};
 use feerie::playout::Rng;
-use feerie::solve::space::{Space, Want};
+use feerie::space::{Space, Want};
 
 fn compare(fuzzed: &FuzzedPosition) -> usize {
     let (position, rules) = (&fuzzed.position, &fuzzed.rules);

@@ -7,7 +7,7 @@ use feerie::oracle::{
     CastlingRights, Colour, Engine, Piece, Position, Reserve, Rules, Setup, Validation, Walk, fen,
 };
 use feerie::solve::table::{Node, Table};
-use feerie::solve::zobrist::{Key, key};
+use feerie::space::zobrist::{Key, key};
 
 /// The position after `moves`, each given by its squares (`g1f3`).
 fn played(moves: &[&str]) -> Position {

@@ -12,7 +12,7 @@ use std::time::Duration;
 use feerie::bitboard::BitboardEngine;
 use feerie::external::popeye::run_popeye_file;
 use feerie::solve::Options;
-use feerie::solve::verify::{Outcome, verify};
+use feerie::verify::{Outcome, verify};
 
 /// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye() -> Option<PathBuf> {

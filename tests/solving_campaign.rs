@@ -4,14 +4,15 @@
 //! fails with the planted engine and passes with the real one; shards make up the whole run.
 
 use feerie::bitboard::BitboardEngine;
+use feerie::harness::Bucket;
 use feerie::harness::solving_campaign::{
     MAX_UNITS, SolvingCampaign, SolvingReport, make_problem, run_solving_campaign,
 };
-use feerie::harness::{Bucket, Shard};
 use feerie::oracle::{
     CheckMark, Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status,
     Walk,
 };
+use feerie::shard::Shard;
 
 /// The bitboard engine with a planted bug: a rook's mating move is not generated.
 struct BlindRooks;

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use feerie::bitboard::BitboardEngine;
 use feerie::external::popeye::run_popeye_file;
 use feerie::solve::Options;
-use feerie::solve::verify::{CaseReport, Outcome, verify};
+use feerie::verify::{CaseReport, Outcome, verify};
 
 /// The recorded inputs, each with Popeye 4.104's output for it.
 const FILES: [&str; 2] = ["kinds", "deutsch"];

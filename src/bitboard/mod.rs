@@ -145,7 +145,7 @@ impl BitboardEngine {
     }
 
     /// Perft over `threads` threads (rayon), the tree split below the root until there are
-    /// enough subtrees to keep every thread busy (see [`crate::split_perft`]).
+    /// enough subtrees to keep every thread busy (see [`crate::perft::split`]).
     pub fn perft_threads(
         &self,
         position: &Position,
@@ -153,7 +153,7 @@ impl BitboardEngine {
         depth: u32,
         threads: usize,
     ) -> Result<u64, EngineError> {
-        crate::split_perft::perft(self, position, rules, depth, threads)
+        crate::perft::split::perft(self, position, rules, depth, threads)
     }
 }
 

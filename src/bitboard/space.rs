@@ -15,8 +15,8 @@ use super::rules::attacks::Attacks;
 use super::rules::checks::CheckSquares;
 use super::tables::Sq;
 use super::{BitboardEngine, fairy};
-use crate::solve::space::{Space, Want};
-use crate::solve::zobrist::Key;
+use crate::space::zobrist::Key;
+use crate::space::{Space, Want};
 
 /// What the search reads of a move made on bitboards: its check mark and whether it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct BbMove {
 /// ```
 /// use feerie::bitboard::space::BitboardSpace;
 /// use feerie::oracle::{Position, Rules, Validation, fen};
-/// use feerie::solve::space::{Space, Want};
+/// use feerie::space::{Space, Want};
 /// let rules = Rules::orthodox();
 /// let space = BitboardSpace::new(&rules);
 /// let start = space.enter(&Position::start()).unwrap();

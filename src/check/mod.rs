@@ -75,7 +75,7 @@ pub struct CheckOptions {
     pub progress: bool,
     /// The part of the fuzz campaign this run checks; the other stages run on shard 1 only, so
     /// that the shards of a run together check exactly what the unsharded run checks.
-    pub shard: crate::harness::Shard,
+    pub shard: crate::shard::Shard,
     /// Print the results as one JSON document (the text goes to stderr).
     pub json: bool,
     /// Write the HTML report here.

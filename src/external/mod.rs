@@ -2,7 +2,6 @@
 
 pub mod popeye;
 pub mod popeye_batch;
-pub mod popeye_compare;
 pub mod popeye_output;
 pub mod popeye_replay;
 pub mod process;

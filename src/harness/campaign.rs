@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use super::compare::{Divergence, Side, compare};
 use super::fuzzed::{Bucket, Generator, case_rng};
 use super::report::{Written, record, render};
-use super::shard::{Shard, fingerprint};
 use super::shrink::shrink;
+use crate::shard::{Shard, fingerprint};
 
 /// What a campaign does.
 #[derive(Clone, Debug)]
@@ -62,7 +62,7 @@ pub struct BucketSummary {
     pub nodes: u64,
     /// Positions with a divergence.
     pub divergences: u64,
-    /// The XOR of the [`fingerprint`](super::shard::fingerprint)s of the positions compared.
+    /// The XOR of the [`fingerprint`](crate::shard::fingerprint)s of the positions compared.
     pub digest: u64,
 }
 
@@ -165,7 +165,7 @@ pub fn run_campaign(
     let raw: Mutex<Vec<(usize, u64, Rules, Divergence)>> = Mutex::new(Vec::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::perft_run::STACK_BYTES)
+        .stack_size(crate::perft::STACK_BYTES)
         .build()
         .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     let outcome: Result<(), Error> = pool.install(|| {

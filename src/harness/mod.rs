@@ -5,12 +5,10 @@
 mod campaign;
 mod choices;
 pub mod compare;
-pub mod dispute;
 pub mod fuzzed;
 pub mod junit;
 pub mod popeye_campaign;
 mod report;
-pub mod shard;
 mod shrink;
 pub mod solving_campaign;
 pub mod targets;
@@ -20,5 +18,4 @@ pub use choices::{Choices, Tape};
 pub use compare::{Comparison, Difference, Divergence, Side, compare};
 pub use fuzzed::{Bucket, FuzzedPosition, Generator};
 pub use report::{Written, record, render, reproducer, reproducer_stem, write_new};
-pub use shard::Shard;
 pub use shrink::shrink;

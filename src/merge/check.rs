@@ -3,8 +3,8 @@
 
 use super::MergeError;
 use super::document::{check_shards, exit_code, shard_of};
-use crate::harness::Shard;
 use crate::report::json::{BucketJson, CheckDocument, SolvingFamilyJson, SuiteJson};
+use crate::shard::Shard;
 
 /// Joins the documents of the shards of one `check` run.
 ///

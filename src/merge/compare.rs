@@ -2,8 +2,8 @@
 
 use super::MergeError;
 use super::document::{check_shards, exit_code, shard_of};
-use crate::harness::Shard;
 use crate::report::json::CompareDocument;
+use crate::shard::Shard;
 
 /// Joins the documents of the shards of one `popeye compare --scenarios` run: the cases back
 /// in the scenarios' order (case `i` of shard `K/N` was case `i × N + K - 1` of the whole

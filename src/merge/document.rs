@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use super::MergeError;
-use crate::harness::Shard;
 use crate::report::json::{CheckDocument, CompareDocument};
 use crate::report::verify::VerifyDocument;
+use crate::shard::Shard;
 
 /// A document `feerie merge` joins.
 #[derive(Clone, Debug)]

@@ -3,9 +3,9 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::harness::Shard;
 use crate::limits::LimitError;
 use crate::report::error::ReportError;
+use crate::shard::Shard;
 
 /// Why documents cannot be merged.
 #[derive(Clone, Debug, PartialEq, Eq)]

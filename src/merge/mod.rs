@@ -196,9 +196,9 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Shard;
     use crate::report::json::{CompareCaseJson, CompareDocument};
     use crate::report::verify::VerifyDocument;
+    use crate::shard::Shard;
 
     /// Shard `k`/`n` of a comparison of `total` scenarios named `s0`, `s1`, …
     fn compare_shard(k: u64, n: u64, total: u64) -> CompareDocument {

@@ -2,8 +2,8 @@
 
 use super::MergeError;
 use super::document::{check_shards, exit_code, shard_of};
-use crate::harness::Shard;
 use crate::report::verify::{VerifyCounts, VerifyDocument};
+use crate::shard::Shard;
 
 /// Joins the documents of the shards of one `popeye verify` run: the cases back in the file's
 /// order, the counts summed.

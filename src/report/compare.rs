@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use crate::external::popeye_compare::{Case, CompareOptions, Tally, Verdict, judge};
-use crate::harness::Shard;
 use crate::outln;
+use crate::shard::Shard;
+use crate::verify::compare::{Case, CompareOptions, Tally, Verdict, judge};
 
 use super::error::ReportError;
 use super::json::{CompareCaseJson, CompareDocument, SCHEMA_VERSION, print, tally_map};

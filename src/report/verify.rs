@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use feerie_oracle::fen;
 
 use super::json::RulesJson;
-use crate::solve::popeye_problems::Case;
-use crate::solve::verify::{CaseReport, Outcome};
+use crate::verify::problems::Case;
+use crate::verify::{CaseReport, Outcome};
 
 /// `feerie popeye verify --format json`, and what `feerie merge` writes from its shards.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

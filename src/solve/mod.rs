@@ -11,28 +11,21 @@
 //! assert_eq!(keys, ["Rh1-h8 #"]);
 //! ```
 
-pub mod command;
-pub mod dispute;
 pub mod error;
 pub mod layout;
-pub mod popeye_problems;
 pub mod search;
-pub mod space;
 pub mod stipulation;
 pub mod table;
 pub mod tree;
 pub mod tree_layout;
-pub mod tree_verify;
-pub mod verify;
-pub mod zobrist;
 
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
 use crate::progress::Progress;
+use crate::space::{EngineSpace, Space};
 use error::SolveError;
 use search::Search;
-use space::{EngineSpace, Space};
 
 use crate::bitboard::space::BitboardSpace;
 use stipulation::Stipulation;
@@ -130,7 +123,7 @@ fn solve_in<S: Space>(
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads)
-            .stack_size(crate::perft_run::STACK_BYTES)
+            .stack_size(crate::perft::STACK_BYTES)
             .build()
             .map_err(|e| SolveError::Threads {
                 threads: options.threads,

@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
-use super::space::{Space, Want};
 use super::stipulation::{Goal, Play, Stipulation};
 use super::table::{Node, Table};
-use super::zobrist::Key;
+use crate::space::zobrist::Key;
+use crate::space::{Space, Want};
 
 /// One search: the space it walks (an engine's positions), the rules, the goal, and a shared
 /// count of solutions found so that every thread stops once enough are found.

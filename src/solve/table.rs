@@ -1,7 +1,7 @@
 //! The transposition table: what a search learned about a position at a given number of moves
 //! left, so that a position reached again by another order of moves is not searched again.
 //!
-//! Keyed by the position's Zobrist keys ([`super::zobrist`]), which cover everything that
+//! Keyed by the position's Zobrist keys ([`crate::space::zobrist`]), which cover everything that
 //! decides the legal moves under fixed rules. A fixed array of 16-byte slots, four to a bucket
 //! (one cache line), within the bound given in MB; its 1 MB chunks are allocated when first
 //! written, and the buckets in use start at one chunk and double when half full, so that a
@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use feerie_oracle::Position;
 
-use super::zobrist::{self, Key};
+use crate::space::zobrist::{self, Key};
 
 /// What a search stores: which question (kind of node), how many moves were left, the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -29,9 +29,9 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules,
 
 use super::error::SolveError;
 use super::search::Search;
-use super::space::{EngineSpace, Space};
 use super::stipulation::{Play, Stipulation};
 use crate::bitboard::space::BitboardSpace;
+use crate::space::{EngineSpace, Space};
 
 /// What to build, as Popeye's options say it (`Variation`, `NoThreat`, `Try`, `SetPlay`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

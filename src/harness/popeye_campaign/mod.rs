@@ -63,7 +63,7 @@ pub struct PopeyeCampaign {
     pub progress: bool,
     /// The part of the cases this run asks (`--shard K/N`): case `i` of family `f` is number
     /// `f * count + i`.
-    pub shard: super::Shard,
+    pub shard: crate::shard::Shard,
 }
 
 /// The families Popeye can express (no Bédoni magic pieces), under the `popeye` profile.
@@ -101,7 +101,7 @@ pub struct PopeyeSummary {
     pub refused: u64,
     /// Positions where an engine and Popeye differ.
     pub differences: u64,
-    /// The XOR of the [`fingerprint`](super::shard::fingerprint)s of the cases taken
+    /// The XOR of the [`fingerprint`](crate::shard::fingerprint)s of the cases taken
     /// (compared, skipped or refused): the shards of a run combine to the whole run's.
     pub digest: u64,
 }

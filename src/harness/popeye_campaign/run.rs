@@ -70,7 +70,7 @@ pub fn run_popeye_campaign(
                 let mut summary = PopeyeSummary::default();
                 for &index in indices {
                     let case = make_popeye_case(&generator, bucket, b, campaign.seed, index)?;
-                    summary.digest ^= crate::harness::shard::fingerprint(&format!(
+                    summary.digest ^= crate::shard::fingerprint(&format!(
                         "{} {index} {} {}",
                         bucket.name,
                         fen::write(case.position.setup()),

@@ -16,12 +16,12 @@ use rayon::prelude::*;
 
 use super::cases::{not_for_popeye, without_marks};
 use crate::external::popeye::run_popeye_file;
-use crate::harness::Shard;
 use crate::harness::fuzzed::Bucket;
 use crate::harness::solving_campaign::make_problem;
 use crate::progress::Progress;
+use crate::shard::Shard;
 use crate::solve::Options;
-use crate::solve::verify::{Outcome, verify, verify_under_switches};
+use crate::verify::{Outcome, verify, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
 pub const WHITE_BEGINS: [&str; 4] = ["#2", "s#2", "h#1.5", "=2"];
@@ -234,7 +234,7 @@ pub fn run_popeye_solving(
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::perft_run::STACK_BYTES)
+        .stack_size(crate::perft::STACK_BYTES)
         .build()
         .map_err(|e| crate::solve::error::SolveError::Threads {
             threads: campaign.jobs,

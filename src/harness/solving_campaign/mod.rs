@@ -32,11 +32,11 @@ pub use problems::{MAX_UNITS, problem_position};
 
 use super::fuzzed::{Bucket, FuzzedPosition};
 use super::report::{Written, stem, write_new};
-use super::shard::{Shard, fingerprint};
 use crate::error::{Error, LimitError};
 use crate::playout::Rng;
 use crate::progress::Progress;
 use crate::scenario::solutions::solutions_of;
+use crate::shard::{Shard, fingerprint};
 use crate::solve::stipulation::Stipulation;
 use differences::{reproducer, shrink_solving};
 
@@ -219,7 +219,7 @@ pub fn run_solving_campaign(
     let raw: Mutex<Vec<Raw>> = Mutex::new(Vec::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::perft_run::STACK_BYTES)
+        .stack_size(crate::perft::STACK_BYTES)
         .build()
         .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     pool.install(|| {

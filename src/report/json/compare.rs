@@ -53,10 +53,10 @@ pub struct CompareCaseJson {
 impl CompareCaseJson {
     /// The description of one judged case.
     pub fn new(
-        case: &crate::external::popeye_compare::Case,
-        verdict: &crate::external::popeye_compare::Verdict,
+        case: &crate::verify::compare::Case,
+        verdict: &crate::verify::compare::Verdict,
     ) -> Self {
-        use crate::external::popeye_compare::Verdict as V;
+        use crate::verify::compare::Verdict as V;
         let mut out = CompareCaseJson {
             name: case.name.clone(),
             fen: fen::write(case.position.setup()),
@@ -82,7 +82,7 @@ impl CompareCaseJson {
 }
 
 /// The tally as a map from verdict to count.
-pub fn tally_map(t: &crate::external::popeye_compare::Tally) -> BTreeMap<String, usize> {
+pub fn tally_map(t: &crate::verify::compare::Tally) -> BTreeMap<String, usize> {
     [
         ("agree", t.agree),
         ("profile-difference", t.profile),

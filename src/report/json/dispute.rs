@@ -4,7 +4,7 @@ use feerie_oracle::{Engine, Position, Rules, fen, popeye_move};
 use serde::{Deserialize, Serialize};
 
 use super::{RulesJson, SCHEMA_VERSION};
-use crate::harness::dispute::{Dispute, Reading};
+use crate::dispute::{Dispute, Reading};
 
 /// `feerie dispute --format json`.
 #[derive(Clone, Debug, Serialize, Deserialize)]

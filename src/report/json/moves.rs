@@ -82,7 +82,7 @@ pub fn perft_document(
     divide: bool,
     threads: usize,
 ) -> Result<PerftDocument, crate::error::Error> {
-    let counts = crate::perft_run::root_counts(engine, position, rules, depth, threads)?;
+    let counts = crate::perft::root_counts(engine, position, rules, depth, threads)?;
     let nodes = if depth == 0 {
         1
     } else {

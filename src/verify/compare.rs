@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use feerie_oracle::{Engine, EngineError, Position, Profile, Rules, popeye_move};
 
-use super::popeye::{self, PopeyeError};
 use crate::error::Error;
+use crate::external::popeye::{self, PopeyeError};
 
 /// One position to compare, with its rules.
 pub struct Case {
@@ -346,7 +346,7 @@ pub enum Target {
 pub fn compare_command(
     target: Target,
     options: &CompareOptions,
-    shard: crate::harness::Shard,
+    shard: crate::shard::Shard,
     output: &crate::report::compare::Output,
 ) -> Result<i32, Error> {
     match target {
@@ -359,10 +359,10 @@ pub fn compare_command(
             let verdict = judge(&case, options);
             match &verdict {
                 Verdict::Refused(words) => {
-                    return Err(super::ExternalError::Refused(words.clone()).into());
+                    return Err(crate::external::ExternalError::Refused(words.clone()).into());
                 }
                 Verdict::Failed(why) => {
-                    return Err(super::ExternalError::Failed(why.clone()).into());
+                    return Err(crate::external::ExternalError::Failed(why.clone()).into());
                 }
                 _ => {}
             }

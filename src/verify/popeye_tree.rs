@@ -5,10 +5,10 @@
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, Position, Rules, popeye_move};
 
-use super::error::SolveError;
-use super::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
 use crate::external::popeye_output::{OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move};
+use crate::solve::error::SolveError;
+use crate::solve::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
 
 /// One move of Popeye's tree on the way down: its half-move, the position after it, its text
 /// in our notation, and whether a threat follows it.

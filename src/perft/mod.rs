@@ -1,13 +1,15 @@
 //! `feerie perft`: the count, root move by root move, over one or more threads, with progress on
 //! stderr for long runs and a warning when the run is estimated to be huge.
 
+pub mod split;
+
 use crate::error::Error;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
 use crate::outln;
 use crate::progress::Progress;
-use crate::split_perft::{self, Split};
+use split::Split;
 
 /// Runs above this many estimated nodes show progress by root move.
 const PROGRESS_FROM: f64 = 1e8;
@@ -18,11 +20,11 @@ pub const STACK_BYTES: usize = 16 << 20;
 
 /// Prints the perft count (and with `divide`, one `move: count` line per root move first);
 /// `threads` share out the subtrees (with more than one, the tree is split below the root
-/// until every thread has many, see [`crate::split_perft`]). Returns the exit code.
+/// until every thread has many, see [`crate::perft::split`]). Returns the exit code.
 ///
 /// ```
 /// use feerie::oracle::{Position, ReferenceEngine, Rules};
-/// let code = feerie::perft_run::perft_command(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, false, 2);
+/// let code = feerie::perft::perft_command(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, false, 2);
 /// assert_eq!(code.unwrap(), 0);
 /// ```
 pub fn perft_command(
@@ -51,7 +53,7 @@ pub fn perft_command(
 ///
 /// ```
 /// use feerie::oracle::{Position, ReferenceEngine, Rules};
-/// let counts = feerie::perft_run::root_counts(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, 1).unwrap();
+/// let counts = feerie::perft::root_counts(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, 1).unwrap();
 /// assert_eq!(counts.len(), 20);
 /// assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 400);
 /// ```
@@ -76,7 +78,7 @@ pub fn root_counts(
     let split = Split::new(threads, children.len());
     let count = |(mv, after): &(MoveRecord, Position)| -> Result<(String, u64), EngineError> {
         let n = if threads > 1 {
-            split_perft::count(engine, after, rules, depth - 1, &split)?
+            split::count(engine, after, rules, depth - 1, &split)?
         } else {
             engine.perft(after, rules, depth - 1)?
         };

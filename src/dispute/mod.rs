@@ -7,6 +7,8 @@
 //! the moves of the two readings by what the player does (from, to, castling, promotion) and
 //! goes on below each pair, each reading in its own position, so that the consequences show too.
 
+pub mod solutions;
+
 use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, RulesError, Switch};
 
 /// One reading of the rules, with its label (`parrain_long_castling=toward_h`, `popeye`).
@@ -21,7 +23,7 @@ pub struct Reading {
 /// One reading per value of `key`, on top of `base`.
 ///
 /// ```
-/// use feerie::harness::dispute::switch_readings;
+/// use feerie::dispute::switch_readings;
 /// use feerie::oracle::Rules;
 /// let base = Rules::from_words(&["protean"], None, &[] as &[&str]).unwrap();
 /// let readings = switch_readings(&base, "pawn_direction").unwrap();
@@ -47,7 +49,7 @@ pub fn switch_readings(base: &Rules, key: &str) -> Result<Vec<Reading>, RulesErr
 /// One reading per named profile, keeping the conditions and the switches set on `base`.
 ///
 /// ```
-/// use feerie::harness::dispute::profile_readings;
+/// use feerie::dispute::profile_readings;
 /// use feerie::oracle::{Profile, Rules};
 /// let base = Rules::from_words(&["circe"], None, &[] as &[&str]).unwrap();
 /// let readings = profile_readings(&base, "documented,popeye").unwrap();
@@ -127,7 +129,7 @@ impl Dispute {
 /// each reading has its own.
 ///
 /// ```
-/// use feerie::harness::dispute::rules_without_profile;
+/// use feerie::dispute::rules_without_profile;
 /// use feerie::oracle::{Profile, Rules};
 /// let rules = Rules::new([], Profile::Popeye).unwrap();
 /// assert!(!rules_without_profile(&rules).contains("profile="));
@@ -146,7 +148,7 @@ pub fn rules_without_profile(rules: &Rules) -> String {
 /// differing nodes per reading.
 ///
 /// ```
-/// use feerie::harness::dispute::{dispute, switch_readings};
+/// use feerie::dispute::{dispute, switch_readings};
 /// use feerie::oracle::{fen, ReferenceEngine, Rules, Validation};
 /// let p = fen::parse("7k/8/8/5n2/3P4/8/8/R3K3 b Q - 0 1", Validation::Strict).unwrap();
 /// let base = Rules::from_words(&["circe-parrain"], None, &[] as &[&str]).unwrap();

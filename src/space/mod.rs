@@ -6,16 +6,18 @@
 //!
 //! ```
 //! use feerie::oracle::{Position, ReferenceEngine, Rules};
-//! use feerie::solve::space::{EngineSpace, Space, Want};
+//! use feerie::space::{EngineSpace, Space, Want};
 //! let rules = Rules::orthodox();
 //! let space = EngineSpace::new(&ReferenceEngine, &rules);
 //! let start = space.enter(&Position::start()).unwrap();
 //! assert_eq!(space.children(&start, Want::Unmarked).unwrap().len(), 20);
 //! ```
 
+pub mod zobrist;
+
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
 
-use super::zobrist::{self, Key};
+use zobrist::Key;
 
 /// Which children a node asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

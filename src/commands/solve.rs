@@ -6,16 +6,16 @@ use std::time::Duration;
 
 use feerie_oracle::{Colour, Engine, Position, Profile, Rules};
 
-use super::error::SolveError;
-use super::popeye_problems;
-use super::stipulation::{Goal, Play, Stipulation};
-use super::tree::{TreeOptions, solve_tree};
-use super::tree_layout::tree_text;
-use super::verify::{self, Outcome};
-use super::{Options, layout, solve};
-use crate::harness::Shard;
 use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
+use crate::shard::Shard;
+use crate::solve::error::SolveError;
+use crate::solve::stipulation::{Goal, Play, Stipulation};
+use crate::solve::tree::{TreeOptions, solve_tree};
+use crate::solve::tree_layout::tree_text;
+use crate::solve::{Options, layout, solve};
+use crate::verify::problems;
+use crate::verify::{self, Outcome};
 
 /// What [`print_solutions`], [`print_parts`] or [`print_tree`] printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ pub fn solve_position(
 ///
 /// ```
 /// use feerie::oracle::{fen, Validation};
-/// use feerie::solve::command::beginner_note;
+/// use feerie::commands::solve::beginner_note;
 /// let white = fen::parse("7k/8/8/8/8/8/8/K7 w - - 0 1", Validation::Strict).unwrap();
 /// let note = beginner_note(&white, &"h#2".parse().unwrap()).unwrap();
 /// assert!(note.contains("in h#2 the side to move begins and is mated"), "{note}");
@@ -217,7 +217,7 @@ pub fn solve_popeye(
         Some(s) => replace_stipulations(text, &s.to_string()),
         None => text.to_string(),
     };
-    let (_, problems) = popeye_problems::cases(&text, problem, profile, set)?;
+    let (_, problems) = problems::cases(&text, problem, profile, set)?;
     let mut code = 0;
     let several = problems.len() > 1;
     for (popeye_problem, cases) in &problems {
@@ -411,7 +411,7 @@ fn verify_files(
         );
     }
     let mut cases = Vec::new();
-    let mut on_case = |index: u64, case: &popeye_problems::Case, r: &verify::CaseReport| {
+    let mut on_case = |index: u64, case: &problems::Case, r: &verify::CaseReport| {
         print_case(r);
         let json = VerifyCaseJson::new(index, case, r);
         crate::report::json::line("case", &json);
@@ -448,7 +448,7 @@ fn verify_files(
             engine: engine.name().into(),
             input: files.name.into(),
             output: files.output_name.into(),
-            input_fingerprint: format!("{:016x}", crate::harness::shard::fingerprint(files.input)),
+            input_fingerprint: format!("{:016x}", crate::shard::fingerprint(files.input)),
             problem: out.problem,
             shard: out.shard.to_string(),
             merged: Vec::new(),

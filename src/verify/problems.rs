@@ -5,8 +5,8 @@ use feerie_oracle::notation::popeye_input::{self, Language, PopeyeProblem};
 use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
-use super::error::SolveError;
-use super::stipulation::{Play, Stipulation};
+use crate::solve::error::SolveError;
+use crate::solve::stipulation::{Play, Stipulation};
 
 /// One problem or twin, ready to solve.
 #[derive(Debug)]
@@ -163,7 +163,7 @@ fn case_of(
         .as_deref()
         .unwrap_or_default()
         .parse()
-        .map_err(|e: super::stipulation::StipulationError| {
+        .map_err(|e: crate::solve::stipulation::StipulationError| {
             SolveError::ProblemNotSupported(e.to_string())
         })?;
     let (mut position, mut rules) = problem

@@ -4,21 +4,25 @@
 //! play the whole tree Popeye prints (keys, tries and refutations, threats, variations, set
 //! play), line by line with each line's path.
 
+pub mod compare;
+pub mod popeye_tree;
+pub mod problems;
+
 use std::collections::BTreeMap;
 
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
 
-use super::error::SolveError;
-use super::popeye_problems::{self, Case};
-use super::stipulation::{Play, Stipulation};
-use super::tree::{TreeOptions, solve_tree};
-use super::tree_layout::tree_blocks;
-use super::tree_verify::popeye_tree;
-use super::{Options, solve};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move, find_chunk, shows_diagram};
-use crate::harness::Shard;
+use crate::shard::Shard;
+use crate::solve::error::SolveError;
+use crate::solve::stipulation::{Play, Stipulation};
+use crate::solve::tree::{TreeOptions, solve_tree};
+use crate::solve::tree_layout::tree_blocks;
+use crate::solve::{Options, solve};
+use crate::verify::popeye_tree::popeye_tree;
+use problems::Case;
 
 /// How one problem or twin compared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +124,7 @@ fn verify_cases(
 ) -> Result<Vec<CaseReport>, SolveError> {
     let only = selection.problem;
     // Every problem is read, so that each finds its section of the output in turn.
-    let (language, problems) = popeye_problems::cases(input, None, Profile::Popeye, set)?;
+    let (language, problems) = problems::cases(input, None, Profile::Popeye, set)?;
     if let Some(asked) = only
         && (asked == 0 || asked > problems.len())
     {
@@ -175,12 +179,12 @@ fn verify_cases(
                     twin: &chunks[i].twins[twin],
                     chunk: &chunks[i],
                     label: &case.label,
-                    maxtime: popeye_problems::max_time(problem),
+                    maxtime: problems::max_time(problem),
                     diagram_matches: shows_diagram(problem, &chunks[i]),
                     // Popeye prints no diagram for a problem it refuses, even without
                     // `noboard`; its complaint goes to its standard error.
-                    unsolved: chunks[i].board.is_none() && !popeye_problems::no_board(problem),
-                    limit: popeye_problems::max_solutions(problem),
+                    unsolved: chunks[i].board.is_none() && !problems::no_board(problem),
+                    limit: problems::max_solutions(problem),
                 }),
             };
             let report = compare_case(
@@ -536,7 +540,7 @@ fn compare_case(
     // The positions each part begins from: one, or two under `option duplex`.
     let parts = case.parts();
     if let Some(why) = parts.iter().find_map(|p| {
-        popeye_problems::refused_by_popeye(engine, p, rules)
+        problems::refused_by_popeye(engine, p, rules)
             .or_else(|| crate::external::popeye::marks_read_otherwise(p))
     }) {
         return report(Outcome::Skipped(why));
@@ -572,7 +576,7 @@ fn compare_case(
     for part in &parts {
         match solve(engine, part, rules, stipulation, options) {
             Ok(solved) => ours.push(printed(
-                super::layout::lines(engine, part, rules, &stipulation, &solved.solutions)
+                crate::solve::layout::lines(engine, part, rules, &stipulation, &solved.solutions)
                     .iter()
                     .map(|l| english_line(l, Language::English)),
             )),
@@ -688,7 +692,7 @@ fn compare_tree(
         .iter()
         .filter(|k| k.refutations.is_empty())
         .count();
-    let stalemate = stipulation.goal == super::stipulation::Goal::Stalemate;
+    let stalemate = stipulation.goal == crate::solve::stipulation::Goal::Stalemate;
     let ours = printed(
         tree_blocks(&ours, stalemate)
             .iter()

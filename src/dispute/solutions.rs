@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use feerie::oracle::ReferenceEngine;
-//! use feerie::solve::dispute::{compare, SolutionSet};
+//! use feerie::dispute::solutions::{compare, SolutionSet};
 //! let a = SolutionSet { label: "documented".into(), solutions: Ok(vec!["Rh1-h8 #".into()]) };
 //! let b = SolutionSet { label: "popeye".into(), solutions: Ok(vec![]) };
 //! let (text, differs) = compare(&[a, b]);
@@ -14,11 +14,11 @@ use std::collections::BTreeSet;
 
 use feerie_oracle::{Engine, Position, Profile, Rules};
 
-use super::error::SolveError;
-use super::popeye_problems;
-use super::stipulation::Stipulation;
-use super::{Options, layout, solve};
 use crate::scenario::solutions::normalise;
+use crate::solve::error::SolveError;
+use crate::solve::stipulation::Stipulation;
+use crate::solve::{Options, layout, solve};
+use crate::verify::problems;
 
 /// The solutions of one case under one reading (each as `feerie solve` prints it, spaces
 /// collapsed), or why it could not be solved.
@@ -58,7 +58,7 @@ pub fn solution_set(
 /// is not solved.
 fn case_solutions(
     engine: &dyn Engine,
-    case: &popeye_problems::Case,
+    case: &problems::Case,
     options: &Options,
 ) -> Result<Vec<String>, String> {
     let (_, rules, stipulation) = case.setup.as_ref().map_err(|e| e.to_string())?;
@@ -147,8 +147,8 @@ pub fn dispute_popeye(
 ) -> Result<(String, i32), SolveError> {
     let mut per_reading = Vec::new();
     for r in readings {
-        let (_, problems) = popeye_problems::cases(text, Some(problem), r.profile, &r.set)?;
-        let cases: Vec<popeye_problems::Case> =
+        let (_, problems) = problems::cases(text, Some(problem), r.profile, &r.set)?;
+        let cases: Vec<problems::Case> =
             problems.into_iter().flat_map(|(_, cases)| cases).collect();
         per_reading.push(cases);
     }
@@ -217,9 +217,7 @@ pub fn popeye_readings(
         (None, Some(names)) => {
             // The same checks as the move-level dispute: two profiles or more, none twice.
             let base = Rules::orthodox();
-            for r in crate::harness::dispute::profile_readings(&base, names)
-                .map_err(SolveError::Rules)?
-            {
+            for r in crate::dispute::profile_readings(&base, names).map_err(SolveError::Rules)? {
                 out.push(PopeyeReading {
                     label: r.label,
                     profile: r.rules.profile(),
@@ -237,7 +235,7 @@ pub fn popeye_readings(
 pub fn dispute_position(
     engine: &dyn Engine,
     position: &Position,
-    readings: &[crate::harness::dispute::Reading],
+    readings: &[crate::dispute::Reading],
     stipulation: Stipulation,
     options: &Options,
 ) -> (String, i32) {

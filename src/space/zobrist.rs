@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use feerie::oracle::Position;
-//! use feerie::solve::zobrist::key;
+//! use feerie::space::zobrist::key;
 //! assert_eq!(key(&Position::start()), key(&Position::start()));
 //! assert_ne!(key(&Position::start()), key(&Position::start().passed()));
 //! ```

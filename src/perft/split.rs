@@ -6,7 +6,7 @@
 //! ```
 //! use feerie::oracle::{Engine, Position, ReferenceEngine, Rules};
 //! let p = Position::start();
-//! let split = feerie::split_perft::perft(&ReferenceEngine, &p, &Rules::orthodox(), 4, 2);
+//! let split = feerie::perft::split::perft(&ReferenceEngine, &p, &Rules::orthodox(), 4, 2);
 //! assert_eq!(split.unwrap(), ReferenceEngine.perft(&p, &Rules::orthodox(), 4).unwrap());
 //! ```
 
@@ -33,7 +33,7 @@ pub fn perft(
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .stack_size(crate::perft_run::STACK_BYTES)
+        .stack_size(crate::perft::STACK_BYTES)
         .build()
         .map_err(|e| EngineError::Unsupported(format!("cannot start {threads} thread(s): {e}")))?;
     pool.install(|| count(engine, position, rules, depth, &Split::new(threads, 1)))

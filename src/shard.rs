@@ -9,7 +9,7 @@ use std::str::FromStr;
 /// One shard of `count`: the `index`-th (1-based, as written `K/N`).
 ///
 /// ```
-/// use feerie::harness::Shard;
+/// use feerie::shard::Shard;
 /// let shard: Shard = "2/3".parse().unwrap();
 /// assert_eq!(shard.to_string(), "2/3");
 /// let taken: Vec<u64> = (0..7).filter(|&i| shard.takes(i)).collect();
@@ -109,7 +109,7 @@ impl Shard {
     /// the whole campaign.
     ///
     /// ```
-    /// use feerie::harness::Shard;
+    /// use feerie::shard::Shard;
     /// assert_eq!("2/3".parse::<Shard>().unwrap().suffix(), " (shard 2/3)");
     /// assert_eq!(Shard::WHOLE.suffix(), "");
     /// ```
@@ -129,7 +129,7 @@ impl Shard {
     /// How many of the cases `0..total` are this shard's.
     ///
     /// ```
-    /// use feerie::harness::Shard;
+    /// use feerie::shard::Shard;
     /// let sizes: Vec<u64> = (1..=3).map(|k| Shard::new(k, 3).unwrap().size(7)).collect();
     /// assert_eq!(sizes, [3, 2, 2]);
     /// ```
@@ -142,7 +142,7 @@ impl Shard {
     /// This shard's items of a list (item `i` is case number `i`).
     ///
     /// ```
-    /// use feerie::harness::Shard;
+    /// use feerie::shard::Shard;
     /// assert_eq!(Shard::new(1, 2).unwrap().pick(vec!['a', 'b', 'c']), ['a', 'c']);
     /// ```
     pub fn pick<T>(self, items: Vec<T>) -> Vec<T> {
@@ -195,7 +195,7 @@ impl FromStr for Shard {
 /// checked the same cases.
 ///
 /// ```
-/// use feerie::harness::shard::fingerprint;
+/// use feerie::shard::fingerprint;
 /// assert_eq!(fingerprint("circe 3 8/8/8/8/8/8/8/K6k w - - 0 1"), fingerprint("circe 3 8/8/8/8/8/8/8/K6k w - - 0 1"));
 /// assert_ne!(fingerprint("a"), fingerprint("b"));
 /// ```
