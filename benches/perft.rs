@@ -251,11 +251,7 @@ fn one_against_two(
         busiest: f64::MAX,
     };
     let (mut root_only, mut split) = (none, none);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .stack_size(feerie::perft::STACK_BYTES)
-        .build()
-        .unwrap();
+    let pool = feerie::pool::build(2).unwrap();
     for _ in 0..2 {
         let (cpu, wall) = (thread_seconds(), Instant::now());
         n = BitboardEngine.perft(position, rules, depth).unwrap();

@@ -543,7 +543,7 @@ fn dispute_solutions(
             &readings,
             &options,
         )
-        .map_err(|e| Error::Solve(crate::solve::error::SolveError::at(path.display(), e)))?;
+        .map_err(|e| Error::Verify(crate::verify::error::VerifyError::at(path.display(), e)))?;
         crate::out!("{out}");
         return Ok(code);
     }
@@ -1183,7 +1183,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 &options,
                 &out,
             )
-            .map_err(Error::Solve)
+            .map_err(Error::Verify)
         }
         Command::Popeye(PopeyeCommand::Replay {
             input,
@@ -1279,7 +1279,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 crate::report::json::print(&document);
                 return Ok(0);
             }
-            crate::perft::perft_command(engine, &position, &rules, depth, divide, threads)
+            crate::commands::perft::perft_command(engine, &position, &rules, depth, divide, threads)
         }
     }
 }
@@ -1311,7 +1311,7 @@ fn solve_command(
         })?;
         let (position, rules, engine) = position.load()?;
         return command::solve_position(engine, &position, &rules, &stipulation, &options)
-            .map_err(Error::Solve);
+            .map_err(Error::Verify);
     };
     if !position.rules.is_empty() {
         return Err(Error::Usage(
@@ -1338,7 +1338,7 @@ fn solve_command(
         stipulation.as_deref(),
         &options,
     )
-    .map_err(Error::Solve)
+    .map_err(Error::Verify)
 }
 
 /// Refuses a transposition table above 64 GB.

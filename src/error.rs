@@ -4,7 +4,7 @@
 //! message: notation ([`NotationError`]: FEN, Popeye input, Popeye's move text), position
 //! ([`PositionError`]), rules ([`RulesError`]), engines ([`EngineError`]), scenarios and perft
 //! suites ([`ScenarioError`]), bounds on what may be asked and files read ([`LimitError`]),
-//! outside programs ([`ExternalError`]), the solver's commands ([`SolveError`]), reports
+//! outside programs ([`ExternalError`]), the search ([`SolveError`]), Popeye problems and their verification ([`VerifyError`]), reports
 //! ([`ReportError`]) and `feerie merge` ([`MergeError`]). [`Error`] is any of them, or a command line whose flags
 //! do not fit together; the command line prints it on one line and exits with
 //! [`Error::exit_code`].
@@ -27,6 +27,7 @@ pub use crate::merge::MergeError;
 pub use crate::report::error::ReportError;
 pub use crate::scenario::ScenarioError;
 pub use crate::solve::error::SolveError;
+pub use crate::verify::error::VerifyError;
 pub use feerie_oracle::notation::NotationError;
 pub use feerie_oracle::{EngineError, PositionError, RulesError};
 
@@ -52,8 +53,12 @@ pub enum Error {
     External(ExternalError),
     /// The machine refused what the command needs: threads, a file to write.
     System(String),
-    /// A stipulation the solver cannot read, or a problem of a file it cannot solve or verify.
+    /// Threads that did not start.
+    Pool(crate::pool::PoolError),
+    /// A stipulation the solver cannot read, or a search that failed.
     Solve(SolveError),
+    /// A problem of a file that cannot be solved or verified, or a dispute not settled.
+    Verify(VerifyError),
     /// A report (HTML, JUnit) whose path is wrong or that could not be written.
     Report(ReportError),
     /// Documents that `feerie merge` cannot join.
@@ -90,7 +95,9 @@ impl Error {
             | Error::Limit(_)
             | Error::External(_)
             | Error::System(_)
+            | Error::Pool(_)
             | Error::Solve(_)
+            | Error::Verify(_)
             | Error::Report(_)
             | Error::Merge(_) => 2,
             Error::At { error, .. } => error.exit_code(),
@@ -110,7 +117,9 @@ impl fmt::Display for Error {
             Error::Limit(e) => e.fmt(f),
             Error::External(e) => e.fmt(f),
             Error::System(message) => f.write_str(message),
+            Error::Pool(e) => e.fmt(f),
             Error::Solve(e) => e.fmt(f),
+            Error::Verify(e) => e.fmt(f),
             Error::Report(e) => e.fmt(f),
             Error::Merge(e) => e.fmt(f),
             Error::At { place, error } => write!(f, "{place}: {error}"),
@@ -119,6 +128,15 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<crate::perft::PerftError> for Error {
+    fn from(e: crate::perft::PerftError) -> Error {
+        match e {
+            crate::perft::PerftError::Engine(e) => Error::Engine(e),
+            crate::perft::PerftError::Pool(e) => Error::Pool(e),
+        }
+    }
+}
 
 macro_rules! from_layer {
     ($($variant:ident($t:ty)),+ $(,)?) => {
@@ -142,10 +160,12 @@ from_layer! {
     Scenario(ScenarioError),
     Scenario(crate::scenario::LoadError),
     Limit(LimitError),
+    Pool(crate::pool::PoolError),
     External(ExternalError),
     External(crate::external::popeye::PopeyeError),
     Solve(SolveError),
     Solve(crate::solve::stipulation::StipulationError),
+    Verify(VerifyError),
     Report(ReportError),
     Merge(MergeError),
 }

@@ -25,6 +25,7 @@ pub mod merge;
 pub mod output;
 pub mod perft;
 pub mod playout;
+pub mod pool;
 pub mod progress;
 pub mod report;
 pub mod scenario;

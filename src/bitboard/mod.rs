@@ -152,7 +152,7 @@ impl BitboardEngine {
         rules: &Rules,
         depth: u32,
         threads: usize,
-    ) -> Result<u64, EngineError> {
+    ) -> Result<u64, crate::perft::PerftError> {
         crate::perft::split::perft(self, position, rules, depth, threads)
     }
 }

@@ -2,4 +2,5 @@
 //! (the search, verification, campaigns and reports). The command line parses flags and calls
 //! these; nothing below this layer prints a command's result.
 
+pub mod perft;
 pub mod solve;

@@ -9,11 +9,11 @@ use feerie_oracle::{Colour, Engine, Position, Profile, Rules};
 use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 use crate::shard::Shard;
-use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Goal, Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_text;
 use crate::solve::{Options, layout, solve};
+use crate::verify::error::VerifyError;
 use crate::verify::problems;
 use crate::verify::{self, Outcome};
 
@@ -37,7 +37,7 @@ pub fn print_solutions(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<Printed, SolveError> {
+) -> Result<Printed, VerifyError> {
     print_parts(engine, &[position], rules, stipulation, options, tree)
 }
 
@@ -50,7 +50,7 @@ pub fn print_parts(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<Printed, SolveError> {
+) -> Result<Printed, VerifyError> {
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
     if let [position] = parts
         && battle
@@ -90,7 +90,7 @@ pub fn print_tree(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
-) -> Result<Printed, SolveError> {
+) -> Result<Printed, VerifyError> {
     let mut solved = solve_tree(
         engine,
         position,
@@ -125,7 +125,7 @@ pub fn solve_position(
     rules: &Rules,
     stipulation: &str,
     options: &Options,
-) -> Result<i32, SolveError> {
+) -> Result<i32, VerifyError> {
     let stipulation: Stipulation = stipulation.parse()?;
     let printed = print_solutions(
         engine,
@@ -206,7 +206,7 @@ pub fn solve_popeye(
     set: &[String],
     stipulation: Option<&str>,
     options: &Options,
-) -> Result<i32, SolveError> {
+) -> Result<i32, VerifyError> {
     let forced: Option<Stipulation> = match stipulation {
         Some(s) => Some(s.parse()?),
         None => None,
@@ -271,11 +271,11 @@ pub fn solve_popeye_file(
     set: &[String],
     stipulation: Option<&str>,
     options: &Options,
-) -> Result<i32, SolveError> {
+) -> Result<i32, VerifyError> {
     let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| SolveError::at(path.display(), SolveError::Read(e)))?;
+        .map_err(|e| VerifyError::at(path.display(), VerifyError::Read(e)))?;
     solve_popeye(engine, &text, problem, profile, set, stipulation, options)
-        .map_err(|e| SolveError::at(path.display(), e))
+        .map_err(|e| VerifyError::at(path.display(), e))
 }
 
 /// The input with every `stipulation` line (English or German) replaced by `stipulation`.
@@ -326,12 +326,12 @@ pub fn verify_command(
     engine: &dyn Engine,
     options: &Options,
     out: &VerifyOutput,
-) -> Result<i32, SolveError> {
+) -> Result<i32, VerifyError> {
     use crate::external::{ExternalError, popeye};
     // Regular files only, bounded: a FIFO or a device must not hang the command.
     let read = |p: &Path| {
         crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-            .map_err(|e| SolveError::at(p.display(), SolveError::Read(e)))
+            .map_err(|e| VerifyError::at(p.display(), VerifyError::Read(e)))
     };
     let text = read(input)?;
     let (output, source) = match output {
@@ -339,7 +339,7 @@ pub fn verify_command(
         None => {
             let binary = popeye::popeye_binary(py)?;
             let (text, _) = popeye::run_popeye_file(&binary, &text, timeout)
-                .map_err(|e| SolveError::Popeye(ExternalError::from(e)))?;
+                .map_err(|e| VerifyError::Popeye(ExternalError::from(e)))?;
             (text, format!("popeye run: {}", binary.display()))
         }
     };
@@ -350,7 +350,7 @@ pub fn verify_command(
         output: &output,
         output_name: &source,
     };
-    verify_files(&files, engine, options, out).map_err(|e| SolveError::at(&name, e))
+    verify_files(&files, engine, options, out).map_err(|e| VerifyError::at(&name, e))
 }
 
 /// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the
@@ -362,7 +362,7 @@ pub fn verify_file(
     problem: Option<usize>,
     engine: &dyn Engine,
     options: &Options,
-) -> Result<i32, SolveError> {
+) -> Result<i32, VerifyError> {
     let files = VerifyFiles {
         name,
         input,
@@ -396,7 +396,7 @@ fn verify_files(
     engine: &dyn Engine,
     options: &Options,
     out: &VerifyOutput,
-) -> Result<i32, SolveError> {
+) -> Result<i32, VerifyError> {
     let started = std::time::Instant::now();
     let selection = verify::Selection {
         problem: out.problem,

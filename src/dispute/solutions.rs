@@ -15,9 +15,9 @@ use std::collections::BTreeSet;
 use feerie_oracle::{Engine, Position, Profile, Rules};
 
 use crate::scenario::solutions::normalise;
-use crate::solve::error::SolveError;
 use crate::solve::stipulation::Stipulation;
 use crate::solve::{Options, layout, solve};
+use crate::verify::error::VerifyError;
 use crate::verify::problems;
 
 /// The solutions of one case under one reading (each as `feerie solve` prints it, spaces
@@ -28,7 +28,7 @@ pub struct SolutionSet {
     pub label: String,
     /// The solutions, sorted, or why there are none to compare. The reason is data here, not
     /// an error path: the comparison reports it as text beside the other readings' solutions
-    /// (`not solved under popeye: …`), whatever its cause (a [`SolveError`], a twin missing
+    /// (`not solved under popeye: …`), whatever its cause (a [`VerifyError`], a twin missing
     /// under this reading).
     pub solutions: Result<Vec<String>, String>,
 }
@@ -40,10 +40,10 @@ pub fn solution_set(
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
-) -> Result<Vec<String>, SolveError> {
+) -> Result<Vec<String>, VerifyError> {
     let solved = solve(engine, position, rules, stipulation, options)?;
     if solved.partial {
-        return Err(SolveError::Partial);
+        return Err(VerifyError::Partial);
     }
     let mut lines: Vec<String> =
         layout::lines(engine, position, rules, &stipulation, &solved.solutions)
@@ -144,7 +144,7 @@ pub fn dispute_popeye(
     problem: usize,
     readings: &[PopeyeReading],
     options: &Options,
-) -> Result<(String, i32), SolveError> {
+) -> Result<(String, i32), VerifyError> {
     let mut per_reading = Vec::new();
     for r in readings {
         let (_, problems) = problems::cases(text, Some(problem), r.profile, &r.set)?;
@@ -195,15 +195,15 @@ pub fn popeye_readings(
     set: &[String],
     switch: Option<&str>,
     profiles: Option<&str>,
-) -> Result<Vec<PopeyeReading>, SolveError> {
+) -> Result<Vec<PopeyeReading>, VerifyError> {
     let base_profile: Profile = match profile {
-        Some(p) => p.parse().map_err(SolveError::Rules)?,
+        Some(p) => p.parse().map_err(VerifyError::Rules)?,
         None => Profile::default(),
     };
     let mut out = Vec::new();
     match (switch, profiles) {
         (Some(key), _) => {
-            let switch: feerie_oracle::Switch = key.parse().map_err(SolveError::Rules)?;
+            let switch: feerie_oracle::Switch = key.parse().map_err(VerifyError::Rules)?;
             for value in switch.values() {
                 let mut set = set.to_vec();
                 set.push(format!("{key}={value}"));
@@ -217,7 +217,7 @@ pub fn popeye_readings(
         (None, Some(names)) => {
             // The same checks as the move-level dispute: two profiles or more, none twice.
             let base = Rules::orthodox();
-            for r in crate::dispute::profile_readings(&base, names).map_err(SolveError::Rules)? {
+            for r in crate::dispute::profile_readings(&base, names).map_err(VerifyError::Rules)? {
                 out.push(PopeyeReading {
                     label: r.label,
                     profile: r.rules.profile(),
@@ -225,7 +225,7 @@ pub fn popeye_readings(
                 });
             }
         }
-        (None, None) => return Err(SolveError::NoReadings),
+        (None, None) => return Err(VerifyError::NoReadings),
     }
     Ok(out)
 }

@@ -165,7 +165,7 @@ pub fn run_campaign(
     let raw: Mutex<Vec<(usize, u64, Rules, Divergence)>> = Mutex::new(Vec::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::perft::STACK_BYTES)
+        .stack_size(crate::pool::STACK_BYTES)
         .build()
         .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     let outcome: Result<(), Error> = pool.install(|| {

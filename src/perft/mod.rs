@@ -1,13 +1,12 @@
-//! `feerie perft`: the count, root move by root move, over one or more threads, with progress on
+//! Perft: the count, root move by root move, over one or more threads, with progress on
 //! stderr for long runs and a warning when the run is estimated to be huge.
 
 pub mod split;
 
-use crate::error::Error;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
-use crate::outln;
+use crate::pool::{self, PoolError};
 use crate::progress::Progress;
 use split::Split;
 
@@ -15,37 +14,38 @@ use split::Split;
 const PROGRESS_FROM: f64 = 1e8;
 /// Runs above this many estimated nodes are announced as very long.
 const WARN_FROM: f64 = 1e11;
-/// Stack of each counting thread: far more than the deepest allowed recursion needs.
-pub const STACK_BYTES: usize = 16 << 20;
 
-/// Prints the perft count (and with `divide`, one `move: count` line per root move first);
-/// `threads` share out the subtrees (with more than one, the tree is split below the root
-/// until every thread has many, see [`crate::perft::split`]). Returns the exit code.
-///
-/// ```
-/// use feerie::oracle::{Position, ReferenceEngine, Rules};
-/// let code = feerie::perft::perft_command(&ReferenceEngine, &Position::start(), &Rules::orthodox(), 2, false, 2);
-/// assert_eq!(code.unwrap(), 0);
-/// ```
-pub fn perft_command(
-    engine: &dyn Engine,
-    position: &Position,
-    rules: &Rules,
-    depth: u32,
-    divide: bool,
-    threads: usize,
-) -> Result<i32, Error> {
-    let counts = root_counts(engine, position, rules, depth, threads)?;
-    let mut total = 0u64;
-    for (notation, n) in &counts {
-        if divide {
-            outln!("{notation}: {n}");
+/// Why a perft did not finish: the engine refused the position or rules, or the threads did
+/// not start.
+#[derive(Debug)]
+pub enum PerftError {
+    /// The engine's error.
+    Engine(EngineError),
+    /// The thread pool's error.
+    Pool(PoolError),
+}
+
+impl std::fmt::Display for PerftError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PerftError::Engine(e) => e.fmt(f),
+            PerftError::Pool(e) => e.fmt(f),
         }
-        total += n;
     }
-    // At depth 0 there is no root move: the one sequence is the empty one.
-    outln!("{}", if depth == 0 { 1 } else { total });
-    Ok(0)
+}
+
+impl std::error::Error for PerftError {}
+
+impl From<EngineError> for PerftError {
+    fn from(e: EngineError) -> PerftError {
+        PerftError::Engine(e)
+    }
+}
+
+impl From<PoolError> for PerftError {
+    fn from(e: PoolError) -> PerftError {
+        PerftError::Pool(e)
+    }
 }
 
 /// The count below each root move (Popeye notation without check mark), in the engine's move
@@ -63,7 +63,7 @@ pub fn root_counts(
     rules: &Rules,
     depth: u32,
     threads: usize,
-) -> Result<Vec<(String, u64)>, Error> {
+) -> Result<Vec<(String, u64)>, PerftError> {
     if depth == 0 {
         return Ok(Vec::new());
     }
@@ -85,11 +85,7 @@ pub fn root_counts(
         progress.step();
         Ok((mv.notation_without_check(), n))
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(STACK_BYTES)
-        .build()
-        .map_err(|e| Error::System(format!("cannot start {threads} thread(s): {e}")))?;
+    let pool = pool::build(threads)?;
     let counts: Result<Vec<(String, u64)>, EngineError> =
         pool.install(|| children.par_iter().map(count).collect());
     progress.finish();

@@ -11,6 +11,8 @@
 //! ```
 
 use feerie_oracle::{Engine, EngineError, Position, Rules};
+
+use super::PerftError;
 use rayon::prelude::*;
 
 /// Subtrees wanted per thread: enough that the last ones to finish are small.
@@ -27,16 +29,12 @@ pub fn perft(
     rules: &Rules,
     depth: u32,
     threads: usize,
-) -> Result<u64, EngineError> {
+) -> Result<u64, PerftError> {
     if threads <= 1 {
-        return engine.perft(position, rules, depth);
+        return Ok(engine.perft(position, rules, depth)?);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(crate::perft::STACK_BYTES)
-        .build()
-        .map_err(|e| EngineError::Unsupported(format!("cannot start {threads} thread(s): {e}")))?;
-    pool.install(|| count(engine, position, rules, depth, &Split::new(threads, 1)))
+    let pool = crate::pool::build(threads)?;
+    Ok(pool.install(|| count(engine, position, rules, depth, &Split::new(threads, 1)))?)
 }
 
 /// Where a node stands in the splitting: about how many subtrees its level holds (the product

@@ -121,14 +121,7 @@ fn solve_in<S: Space>(
     let found: Result<Vec<_>, EngineError> = if options.threads <= 1 {
         roots.iter().map(one).collect()
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(options.threads)
-            .stack_size(crate::perft::STACK_BYTES)
-            .build()
-            .map_err(|e| SolveError::Threads {
-                threads: options.threads,
-                reason: e.to_string(),
-            })?;
+        let pool = crate::pool::build(options.threads)?;
         pool.install(|| roots.par_iter().map(one).collect())
     };
     progress.finish();

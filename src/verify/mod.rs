@@ -5,6 +5,7 @@
 //! play), line by line with each line's path.
 
 pub mod compare;
+pub mod error;
 pub mod popeye_tree;
 pub mod problems;
 
@@ -16,11 +17,11 @@ use feerie_oracle::{Engine, MoveRecord, Position, Profile, Rules, popeye_move};
 use crate::external::popeye_output::{self, OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move, find_chunk, shows_diagram};
 use crate::shard::Shard;
-use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_blocks;
 use crate::solve::{Options, solve};
+use crate::verify::error::VerifyError;
 use crate::verify::popeye_tree::popeye_tree;
 use problems::Case;
 
@@ -60,7 +61,7 @@ pub fn verify(
     only: Option<usize>,
     engine: &dyn Engine,
     options: &Options,
-) -> Result<Vec<CaseReport>, SolveError> {
+) -> Result<Vec<CaseReport>, VerifyError> {
     let selection = Selection {
         problem: only,
         shard: Shard::WHOLE,
@@ -89,7 +90,7 @@ pub fn verify_each(
     engine: &dyn Engine,
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
-) -> Result<Vec<CaseReport>, SolveError> {
+) -> Result<Vec<CaseReport>, VerifyError> {
     verify_cases(input, output, selection, &[], engine, options, on_case)
 }
 
@@ -101,7 +102,7 @@ pub fn verify_under_switches(
     set: &[String],
     engine: &dyn Engine,
     options: &Options,
-) -> Result<Vec<CaseReport>, SolveError> {
+) -> Result<Vec<CaseReport>, VerifyError> {
     verify_cases(
         input,
         output,
@@ -121,14 +122,14 @@ fn verify_cases(
     engine: &dyn Engine,
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
-) -> Result<Vec<CaseReport>, SolveError> {
+) -> Result<Vec<CaseReport>, VerifyError> {
     let only = selection.problem;
     // Every problem is read, so that each finds its section of the output in turn.
     let (language, problems) = problems::cases(input, None, Profile::Popeye, set)?;
     if let Some(asked) = only
         && (asked == 0 || asked > problems.len())
     {
-        return Err(SolveError::NoSuchProblem {
+        return Err(VerifyError::NoSuchProblem {
             asked,
             count: problems.len(),
         });
@@ -242,7 +243,7 @@ fn verify_cases(
             let case = Case {
                 problem: 0,
                 label: String::new(),
-                setup: Err(SolveError::ProblemNotSupported(why.clone())),
+                setup: Err(VerifyError::ProblemNotSupported(why.clone())),
                 duplex: None,
             };
             let report = CaseReport {
@@ -757,7 +758,7 @@ fn popeye_solutions(
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
-) -> Result<Vec<(usize, String)>, SolveError> {
+) -> Result<Vec<(usize, String)>, VerifyError> {
     let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
     let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
     for mv in moves {
@@ -784,7 +785,7 @@ fn replaying_part(
     stipulation: Stipulation,
     language: Language,
     engine: &dyn Engine,
-) -> Result<usize, SolveError> {
+) -> Result<usize, VerifyError> {
     let mut first_error = None;
     for (i, part) in parts.iter().enumerate() {
         match resolve_line(printed, part, rules, stipulation, language, engine) {
@@ -806,7 +807,7 @@ fn resolve_line(
     stipulation: Stipulation,
     language: Language,
     engine: &dyn Engine,
-) -> Result<Vec<MoveRecord>, SolveError> {
+) -> Result<Vec<MoveRecord>, VerifyError> {
     let mut current = position.clone();
     let mut out = Vec::new();
     let series_moves = match stipulation.play {
@@ -820,7 +821,7 @@ fn resolve_line(
             Language::German => english_move(&mv.text),
         };
         let legal = engine.legal_moves(&current, rules)?;
-        let record = popeye_move::resolve(&text, &legal).map_err(|e| SolveError::OutputMove {
+        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
             text: mv.text.clone(),
             line: mv.line,
             why: e.message,

@@ -7,8 +7,8 @@ use feerie_oracle::{Engine, Position, Rules, popeye_move};
 
 use crate::external::popeye_output::{OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move};
-use crate::solve::error::SolveError;
 use crate::solve::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
+use crate::verify::error::VerifyError;
 
 /// One move of Popeye's tree on the way down: its half-move, the position after it, its text
 /// in our notation, and whether a threat follows it.
@@ -34,7 +34,7 @@ pub fn popeye_tree(
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
-) -> Result<Vec<TreeLine>, SolveError> {
+) -> Result<Vec<TreeLine>, VerifyError> {
     let mut out: Vec<TreeLine> = Vec::new();
     let mut open: Vec<Open> = Vec::new();
     let mut set_play = false;
@@ -67,7 +67,7 @@ pub fn popeye_tree(
             Some(o) if o.ply + 1 == p => o.after.clone(),
             Some(o) if o.ply + 2 == p && o.threat => o.after.passed(),
             _ => {
-                return Err(SolveError::NothingAbove {
+                return Err(VerifyError::NothingAbove {
                     text: mv.text.clone(),
                     line: mv.line,
                 });
@@ -78,7 +78,7 @@ pub fn popeye_tree(
             Language::German => english_move(&mv.text),
         };
         let legal = engine.legal_moves(&before, rules)?;
-        let record = popeye_move::resolve(&text, &legal).map_err(|e| SolveError::OutputMove {
+        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
             text: mv.text.clone(),
             line: mv.line,
             why: e.message,

@@ -5,8 +5,8 @@ use feerie_oracle::notation::popeye_input::{self, Language, PopeyeProblem};
 use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
-use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Play, Stipulation};
+use crate::verify::error::VerifyError;
 
 /// One problem or twin, ready to solve.
 #[derive(Debug)]
@@ -16,7 +16,7 @@ pub struct Case {
     /// Twin label (`a`, `b`, …), empty without twins.
     pub label: String,
     /// Position (the side that begins to move), rules and stipulation, or why not.
-    pub setup: Result<(Position, Rules, Stipulation), SolveError>,
+    pub setup: Result<(Position, Rules, Stipulation), VerifyError>,
     /// Under `option duplex` (help and series play), the position of the second part: the
     /// same stipulation with the other side beginning. Under `option halfduplex` that part
     /// alone is solved (the problem's position has the other side to move).
@@ -76,21 +76,21 @@ fn names(option: &str, full: &str) -> bool {
 
 /// Why a problem (or twin) cannot be solved here, if so: a stipulation we do not solve, or an
 /// option that changes the play.
-pub fn unsupported(problem: &PopeyeProblem) -> Option<SolveError> {
+pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
     if let Some(s) = &problem.structured_stipulation {
-        return Some(SolveError::ProblemNotSupported(format!(
+        return Some(VerifyError::ProblemNotSupported(format!(
             "structured stipulation '{s}'"
         )));
     }
     let Some(stip) = &problem.stipulation else {
-        return Some(SolveError::ProblemNotSupported("no stipulation".into()));
+        return Some(VerifyError::ProblemNotSupported("no stipulation".into()));
     };
     let stipulation = match stip.parse::<Stipulation>() {
         Ok(s) => s,
-        Err(e) => return Some(SolveError::ProblemNotSupported(e.to_string())),
+        Err(e) => return Some(VerifyError::ProblemNotSupported(e.to_string())),
     };
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
-    let not_supported = |word: &String, why: &str| SolveError::OptionNotSupported {
+    let not_supported = |word: &String, why: &str| VerifyError::OptionNotSupported {
         option: word.clone(),
         why: why.into(),
     };
@@ -154,7 +154,7 @@ fn case_of(
     problem: &PopeyeProblem,
     profile: Profile,
     set: &[String],
-) -> Result<(Position, Rules, Stipulation), SolveError> {
+) -> Result<(Position, Rules, Stipulation), VerifyError> {
     if let Some(why) = unsupported(problem) {
         return Err(why);
     }
@@ -164,12 +164,12 @@ fn case_of(
         .unwrap_or_default()
         .parse()
         .map_err(|e: crate::solve::stipulation::StipulationError| {
-            SolveError::ProblemNotSupported(e.to_string())
+            VerifyError::ProblemNotSupported(e.to_string())
         })?;
     let (mut position, mut rules) = problem
         .to_position(profile, Validation::Lenient)
-        .map_err(SolveError::Position)?;
-    rules.set_pairs(set).map_err(SolveError::Set)?;
+        .map_err(VerifyError::Position)?;
+    rules.set_pairs(set).map_err(VerifyError::Set)?;
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {
         position = position.turn_skipped();
@@ -186,7 +186,7 @@ fn has_option(problem: &PopeyeProblem, full: &str) -> bool {
 /// other side begins), else `None`.
 fn duplex_of(
     problem: &PopeyeProblem,
-    setup: &Result<(Position, Rules, Stipulation), SolveError>,
+    setup: &Result<(Position, Rules, Stipulation), VerifyError>,
 ) -> Option<Position> {
     let (position, _, _) = setup.as_ref().ok()?;
     has_option(problem, "duplex").then(|| position.turn_skipped())
@@ -199,13 +199,13 @@ pub fn cases(
     only: Option<usize>,
     profile: Profile,
     set: &[String],
-) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), SolveError> {
-    let file = popeye_input::parse(text).map_err(|e| SolveError::Input(e.to_string()))?;
+) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), VerifyError> {
+    let file = popeye_input::parse(text).map_err(|e| VerifyError::Input(e.to_string()))?;
     let count = file.problems.len();
     if let Some(asked) = only
         && (asked == 0 || asked > count)
     {
-        return Err(SolveError::NoSuchProblem { asked, count });
+        return Err(VerifyError::NoSuchProblem { asked, count });
     }
     let mut out = Vec::new();
     for (index, problem) in file.problems.iter().enumerate() {
@@ -222,7 +222,7 @@ pub fn cases(
                         let duplex = duplex_of(&p, &setup);
                         (setup, duplex)
                     }
-                    Err(e) => (Err(SolveError::Twin(e)), None),
+                    Err(e) => (Err(VerifyError::Twin(e)), None),
                 };
                 Case {
                     problem: number,

@@ -205,7 +205,7 @@ pub fn run_popeye_solving(
     campaign: &PopeyeSolving,
     binary: &std::path::Path,
     engine: &dyn Engine,
-) -> Result<PopeyeSolvingReport, crate::solve::error::SolveError> {
+) -> Result<PopeyeSolvingReport, crate::verify::error::VerifyError> {
     let started = Instant::now();
     let (problems, not_asked) = solving_problems(campaign);
     let mut report = PopeyeSolvingReport::default();
@@ -232,14 +232,7 @@ pub fn run_popeye_solving(
         }
         answer
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::perft::STACK_BYTES)
-        .build()
-        .map_err(|e| crate::solve::error::SolveError::Threads {
-            threads: campaign.jobs,
-            reason: e.to_string(),
-        })?;
+    let pool = crate::pool::build(campaign.jobs).map_err(crate::solve::error::SolveError::from)?;
     let answers: Vec<_> = pool.install(|| batches.par_iter().map(ask).collect());
     progress.finish();
     for (batch, answer) in batches.iter().zip(answers) {

@@ -219,7 +219,7 @@ pub fn run_solving_campaign(
     let raw: Mutex<Vec<Raw>> = Mutex::new(Vec::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::perft::STACK_BYTES)
+        .stack_size(crate::pool::STACK_BYTES)
         .build()
         .map_err(|e| Error::System(format!("thread pool: {e}")))?;
     pool.install(|| {

@@ -81,7 +81,7 @@ pub fn perft_document(
     depth: u32,
     divide: bool,
     threads: usize,
-) -> Result<PerftDocument, crate::error::Error> {
+) -> Result<PerftDocument, crate::perft::PerftError> {
     let counts = crate::perft::root_counts(engine, position, rules, depth, threads)?;
     let nodes = if depth == 0 {
         1
