@@ -1250,7 +1250,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 ));
             }
             let timeout = seconds(timeout)?;
-            crate::external::uci_perft::uci_perft(&crate::external::uci_perft::UciPerftOptions {
+            crate::commands::uci_perft::uci_perft(&crate::commands::uci_perft::UciPerftOptions {
                 uci: &uci,
                 fen: fen.as_deref(),
                 random,
@@ -1424,7 +1424,7 @@ const DEFAULT_FUZZ: u64 = 1000;
 const DEFAULT_FUZZ_SOLVE: u64 = 10;
 
 /// `feerie popeye compare`: the flags checked, then one position or every scenario compared by
-/// [`crate::verify::compare::compare_command`].
+/// [`crate::commands::compare::compare_command`].
 fn popeye_compare(
     position: PositionArgs,
     scenarios: Option<PathBuf>,
@@ -1434,7 +1434,8 @@ fn popeye_compare(
     shard: crate::shard::Shard,
     output: crate::report::compare::Output,
 ) -> Result<i32, Error> {
-    use crate::verify::compare::{CompareOptions, Target, compare_command};
+    use crate::commands::compare::{Target, compare_command};
+    use crate::verify::compare::CompareOptions;
     let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
     if let Some(d) = depth
         && !(2..=3).contains(&d)

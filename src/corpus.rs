@@ -23,8 +23,6 @@ use std::path::Path;
 
 use feerie_oracle::{Rules, RulesError};
 
-use crate::scenario::ScenarioError;
-
 /// One position of a suite with its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftCase {
@@ -128,6 +126,26 @@ impl std::str::FromStr for Claim {
         Ok(Claim { items })
     }
 }
+
+/// A perft suite that cannot be used, or a folder of suites that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CorpusError {
+    /// A malformed perft suite: the file and line, and what is wrong.
+    Suite(SuiteError),
+    /// A folder of suites, or a file in it, that cannot be read.
+    Folder(String),
+}
+
+impl std::fmt::Display for CorpusError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CorpusError::Suite(e) => e.fmt(f),
+            CorpusError::Folder(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CorpusError {}
 
 /// A malformed perft suite: the place (`file:line`, or the file) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,8 +304,8 @@ fn parse_popeye_header(value: &str) -> Result<PopeyeClaim, SuiteProblem> {
 /// assert!(parse_suite("x.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5").unwrap_err().to_string().contains("no '# rules:'"));
 /// assert!(parse_suite("x.txt", "# rules: circe-plain\n").unwrap_err().to_string().starts_with("x.txt:1:"));
 /// ```
-pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, ScenarioError> {
-    read_suite(name, text).map_err(ScenarioError::Suite)
+pub fn parse_suite(name: &str, text: &str) -> Result<PerftSuite, CorpusError> {
+    read_suite(name, text).map_err(CorpusError::Suite)
 }
 
 /// [`parse_suite`], its error naming the file and line.
@@ -378,15 +396,15 @@ fn read_suite(name: &str, text: &str) -> Result<PerftSuite, SuiteError> {
 /// assert_eq!(cases[0].counts, vec![(1, 5), (2, 25)]);
 /// assert!(feerie::corpus::parse_perft_suite("x.txt", "# rules: orthodox\n4k3/8 w ; 1=x").is_err());
 /// ```
-pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, ScenarioError> {
+pub fn parse_perft_suite(name: &str, text: &str) -> Result<Vec<PerftCase>, CorpusError> {
     parse_suite(name, text).map(|s| s.cases)
 }
 
 /// Every suite file (`*.txt`) of a folder, sorted by name: regular files of at most
 /// [`crate::limits::MAX_INPUT_BYTES`] each.
-pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, ScenarioError> {
+pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, CorpusError> {
     let entries = std::fs::read_dir(dir)
-        .map_err(|e| ScenarioError::Folder(format!("cannot read {}: {e}", dir.display())))?;
+        .map_err(|e| CorpusError::Folder(format!("cannot read {}: {e}", dir.display())))?;
     let mut paths: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
@@ -396,14 +414,14 @@ pub fn load_suites(dir: &Path) -> Result<Vec<PerftSuite>, ScenarioError> {
         .iter()
         .map(|path| {
             let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-                .map_err(|e| ScenarioError::Folder(format!("{}: {e}", path.display())))?;
+                .map_err(|e| CorpusError::Folder(format!("{}: {e}", path.display())))?;
             parse_suite(&path.display().to_string(), &text)
         })
         .collect()
 }
 
 /// The positions of every suite of a folder, each with its suite's rules.
-pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, ScenarioError> {
+pub fn load_perft_dir(dir: &Path) -> Result<Vec<PerftCase>, CorpusError> {
     Ok(load_suites(dir)?
         .into_iter()
         .flat_map(|s| s.cases)

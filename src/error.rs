@@ -159,6 +159,7 @@ from_layer! {
     Engine(EngineError),
     Scenario(ScenarioError),
     Scenario(crate::scenario::LoadError),
+    Scenario(crate::corpus::CorpusError),
     Limit(LimitError),
     Pool(crate::pool::PoolError),
     External(ExternalError),

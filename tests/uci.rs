@@ -4,7 +4,8 @@
 
 mod common;
 
-use feerie::external::uci::{UciEngine, compare_perft};
+use feerie::commands::uci_perft::compare_perft;
+use feerie::external::uci::UciEngine;
 use feerie::oracle::{
     Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Status, Validation,
     Walk, fen,

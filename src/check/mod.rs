@@ -82,6 +82,20 @@ pub struct CheckOptions {
     pub report: Option<PathBuf>,
 }
 
+impl CheckOptions {
+    /// How this run is recorded in its document.
+    pub fn settings(&self) -> crate::report::json::CheckSettings {
+        crate::report::json::CheckSettings {
+            engines: self.engines.iter().map(|e| e.name().to_string()).collect(),
+            seed: self.seed,
+            fuzz: self.fuzz,
+            fuzz_solve: self.fuzz_solve,
+            depth: self.depth,
+            shard: self.shard.to_string(),
+        }
+    }
+}
+
 /// Comparison depths above this one are announced as long.
 const LONG_DEPTH: u32 = 6;
 

@@ -34,7 +34,8 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
         }
     }
 
-    let mut document = crate::report::json::check_document(o, code, &r_parts(&r), started);
+    let mut document =
+        crate::report::json::check_document(&o.settings(), code, &r_parts(&r), started);
     if let Some(path) = &o.report
         && let Err(e) =
             crate::report::html::write(path, &crate::report::html::check_report(&document), &inputs)

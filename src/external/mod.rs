@@ -6,7 +6,6 @@ pub mod popeye_output;
 pub mod popeye_replay;
 pub mod process;
 pub mod uci;
-pub mod uci_perft;
 
 use std::fmt;
 

@@ -7,11 +7,10 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use feerie_oracle::{Engine, MoveRecord, Position, Rules, Setup, Walk, fen};
+use feerie_oracle::{MoveRecord, Position, Setup, Walk, fen};
 
 use super::ExternalError;
 use super::process::{Conversation, DEFAULT_TIMEOUT, Program, RunError};
-use crate::error::Error;
 
 /// A running UCI engine. Every answer is awaited under a deadline and a bound on the bytes read
 /// ([`super::process::Conversation`]): an engine that hangs, echoes or floods is stopped with a
@@ -240,38 +239,4 @@ pub fn uci_move(mv: &MoveRecord) -> String {
         Some(Walk::King | Walk::Pawn | Walk::ReversePawn) | None => "",
     };
     format!("{}{}{promotion}", mv.from, mv.to)
-}
-
-/// Compares our engine's perft with a UCI engine's on one orthodox position: `Ok(None)` when
-/// they agree, else the differences, one line each (`e2e4: ours 20, engine 21`). The error is
-/// the UCI engine's ([`Error::External`]) or our engine's ([`Error::Engine`]).
-pub fn compare_perft(
-    uci: &mut UciEngine,
-    ours: &dyn Engine,
-    position: &Position,
-    depth: u32,
-) -> Result<Option<Vec<String>>, Error> {
-    let theirs = uci.perft(position, depth)?;
-    let rules = Rules::orthodox();
-    let mut mine = BTreeMap::new();
-    if depth > 0 {
-        for (mv, n) in ours.divide(position, &rules, depth)? {
-            mine.insert(uci_move(&mv), n);
-        }
-    }
-    let total: u64 = if depth == 0 { 1 } else { mine.values().sum() };
-    let mut differences = Vec::new();
-    let keys: std::collections::BTreeSet<&String> =
-        mine.keys().chain(theirs.divide.keys()).collect();
-    for key in keys {
-        let (a, b) = (mine.get(key), theirs.divide.get(key));
-        if a != b {
-            let show = |n: Option<&u64>| n.map_or("-".to_string(), |n| n.to_string());
-            differences.push(format!("{key}: ours {}, engine {}", show(a), show(b)));
-        }
-    }
-    if total != theirs.total {
-        differences.push(format!("total: ours {total}, engine {}", theirs.total));
-    }
-    Ok((!differences.is_empty()).then_some(differences))
 }

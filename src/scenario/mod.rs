@@ -60,6 +60,15 @@ impl std::fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+impl From<crate::corpus::CorpusError> for ScenarioError {
+    fn from(e: crate::corpus::CorpusError) -> Self {
+        match e {
+            crate::corpus::CorpusError::Suite(e) => ScenarioError::Suite(e),
+            crate::corpus::CorpusError::Folder(message) => ScenarioError::Folder(message),
+        }
+    }
+}
+
 impl From<LoadError> for ScenarioError {
     fn from(e: LoadError) -> Self {
         ScenarioError::Load(e)

@@ -1,14 +1,13 @@
-//! `feerie popeye compare`: our engine's legal moves (and perft counts) against a Popeye
-//! binary's, on one position or on every scenario of a file or folder, each case judged as
-//! agreeing, differing only where our switches are not Popeye's, refused by Popeye, skipped, or
-//! differing; a folder run goes on past refusals and failures and ends with a table.
+//! Our engine's legal moves (and perft counts) against a Popeye binary's on one case (a position
+//! under its rules), judged as agreeing, differing only where our switches are not Popeye's,
+//! refused by Popeye, skipped, or differing; and the tally of many cases. The command that
+//! prints them is [`crate::commands::compare`].
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use feerie_oracle::{Engine, EngineError, Position, Profile, Rules, popeye_move};
+use feerie_oracle::{Engine, EngineError, Position, Profile, Rules};
 
-use crate::error::Error;
 use crate::external::popeye::{self, PopeyeError};
 
 /// One position to compare, with its rules.
@@ -179,45 +178,6 @@ pub fn with_profile(rules: &Rules, profile: Profile) -> Rules {
     popeye::reading_under(rules, profile)
 }
 
-/// The scenarios of a file or folder as cases: each at its position after `play` (played under
-/// its own rules), compared under its own rules, or under `profile` when given.
-pub fn scenario_cases(
-    path: &Path,
-    engine: &dyn Engine,
-    profile: Option<Profile>,
-) -> Result<Vec<Case>, Error> {
-    let loaded = if path.is_dir() {
-        crate::scenario::load_dir(path)?
-    } else {
-        vec![crate::scenario::load_file(path)]
-    };
-    let mut cases = Vec::new();
-    for item in loaded {
-        let s = item?;
-        let rules = s.base_rules()?;
-        let mut p = s.position()?;
-        for text in &s.play {
-            let legal = engine
-                .legal_moves(&p, &rules)
-                .map_err(|e| Error::at(&s.file, e))?;
-            let mv = popeye_move::resolve(text, &legal).map_err(|e| Error::at(&s.file, e))?;
-            p = engine
-                .play(&p, &rules, &mv)
-                .map_err(|e| Error::at(&s.file, e))?;
-        }
-        let rules = match profile {
-            Some(profile) => with_profile(&rules, profile),
-            None => rules,
-        };
-        cases.push(Case {
-            name: format!("{} ({})", s.file, s.name),
-            position: p,
-            rules,
-        });
-    }
-    Ok(cases)
-}
-
 /// Popeye's and our answers on one position under `rules`: the differences.
 fn differences(
     options: &CompareOptions,
@@ -295,110 +255,4 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
         }
     }
     Verdict::Differ { lines, switches }
-}
-
-/// Prints one verdict: a line, then the differences indented.
-pub fn print_verdict(case: &Case, verdict: &Verdict) {
-    let name = &case.name;
-    match verdict {
-        Verdict::Agree => println!("agree {name}"),
-        Verdict::ProfileDifference { switches, lines } => {
-            println!(
-                "profile difference {name}: our engine under Popeye's {} agrees",
-                switches.join(", ")
-            );
-            for l in lines {
-                println!("  {l}");
-            }
-        }
-        Verdict::Refused(words) => println!("REFUSED by Popeye {name}: {words}"),
-        Verdict::Skipped(why) => println!("skipped {name}: {why}"),
-        Verdict::Differ { lines, switches } => {
-            println!("DIFFER {name} ({})", case.rules);
-            if !switches.is_empty() {
-                println!(
-                    "  (not explained by the switches that are not Popeye's: {})",
-                    switches.join(", ")
-                );
-            }
-            for l in lines {
-                println!("  {l}");
-            }
-        }
-        Verdict::Failed(why) => println!("FAILED {name}: {why}"),
-    }
-}
-
-/// What `feerie popeye compare` compares: one position under its rules, or the scenarios of a
-/// file or folder (under their own rules, or under a profile).
-pub enum Target {
-    /// One position.
-    Position(Position, Rules),
-    /// The scenarios of a file or folder, under their own rules or this profile.
-    Scenarios(PathBuf, Option<Profile>),
-}
-
-/// `feerie popeye compare`: prints the verdict of each case and the table, and returns the
-/// exit code. One position that Popeye refuses, or that cannot be compared, is an error.
-///
-/// `shard` keeps only its share of a folder's scenarios; `output` adds the JSON document, the
-/// JUnit file and the HTML report when asked.
-pub fn compare_command(
-    target: Target,
-    options: &CompareOptions,
-    shard: crate::shard::Shard,
-    output: &crate::report::compare::Output,
-) -> Result<i32, Error> {
-    match target {
-        Target::Position(position, rules) => {
-            let case = Case {
-                name: "the position".into(),
-                position,
-                rules,
-            };
-            let verdict = judge(&case, options);
-            match &verdict {
-                Verdict::Refused(words) => {
-                    return Err(crate::external::ExternalError::Refused(words.clone()).into());
-                }
-                Verdict::Failed(why) => {
-                    return Err(crate::external::ExternalError::Failed(why.clone()).into());
-                }
-                _ => {}
-            }
-            if output.wanted() {
-                return output
-                    .finish(&[(&case, verdict)], options, shard)
-                    .map_err(Error::Report);
-            }
-            print_verdict(&case, &verdict);
-            let mut tally = Tally::default();
-            tally.add(&verdict);
-            print!("{}", tally.table());
-            Ok(tally.exit_code())
-        }
-        Target::Scenarios(path, profile) => {
-            let cases = shard.pick(scenario_cases(&path, options.engine, profile)?);
-            if output.wanted() {
-                let judged = crate::report::compare::judge_all(&cases, options);
-                return output
-                    .finish(&judged, options, shard)
-                    .map_err(Error::Report);
-            }
-            Ok(run(&cases, options).exit_code())
-        }
-    }
-}
-
-/// Compares every case, printing one verdict each as it comes, then the table; returns the
-/// tally (its [`Tally::exit_code`] is the command's).
-pub fn run(cases: &[Case], options: &CompareOptions) -> Tally {
-    let mut tally = Tally::default();
-    for case in cases {
-        let verdict = judge(case, options);
-        print_verdict(case, &verdict);
-        tally.add(&verdict);
-    }
-    print!("{}", tally.table());
-    tally
 }

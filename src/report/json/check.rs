@@ -92,9 +92,26 @@ pub struct CheckParts<'a> {
     pub divergences: &'a [DivergenceJson],
 }
 
+/// How a check was run, as its document records it.
+#[derive(Clone, Debug)]
+pub struct CheckSettings {
+    /// The engines' names, the specification first.
+    pub engines: Vec<String>,
+    /// Seed of the campaigns.
+    pub seed: u64,
+    /// Fuzzed positions per family.
+    pub fuzz: u64,
+    /// Problem-like positions per family solved by both engines.
+    pub fuzz_solve: u64,
+    /// Half-moves compared from each fuzzed position.
+    pub depth: u32,
+    /// The shard, as written (`1/1` when not sharded).
+    pub shard: String,
+}
+
 /// The document of a check run with `options` that ends with exit code `code`.
 pub fn check_document(
-    options: &crate::check::CheckOptions,
+    options: &CheckSettings,
     code: i32,
     parts: &CheckParts,
     started: std::time::Instant,
@@ -105,15 +122,11 @@ pub fn check_document(
         version: env!("CARGO_PKG_VERSION").into(),
         verdict: if code == 0 { "ok" } else { "failed" }.into(),
         exit_code: code,
-        engines: options
-            .engines
-            .iter()
-            .map(|e| e.name().to_string())
-            .collect(),
+        engines: options.engines.clone(),
         seed: options.seed,
         fuzz: options.fuzz,
         depth: options.depth,
-        shard: options.shard.to_string(),
+        shard: options.shard.clone(),
         merged: Vec::new(),
         counts: parts.counts.clone(),
         stages: parts.stages.to_vec(),

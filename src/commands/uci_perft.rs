@@ -2,14 +2,15 @@
 //! position or on random positions played out from the start and from the orthodox perft
 //! suites' positions.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
 use feerie_oracle::{Engine, EngineError, Position, Rules, Validation, fen};
 
-use super::ExternalError;
-use super::uci::{UciEngine, compare_perft, standard_fen};
 use crate::error::Error;
+use crate::external::ExternalError;
+use crate::external::uci::{UciEngine, standard_fen, uci_move};
 use crate::outln;
 
 /// What `feerie uci-perft` compares.
@@ -90,4 +91,38 @@ pub fn uci_perft(o: &UciPerftOptions) -> Result<i32, Error> {
         o.ours.name()
     );
     Ok(if differed == 0 { 0 } else { 1 })
+}
+
+/// Compares our engine's perft with a UCI engine's on one orthodox position: `Ok(None)` when
+/// they agree, else the differences, one line each (`e2e4: ours 20, engine 21`). The error is
+/// the UCI engine's ([`Error::External`]) or our engine's ([`Error::Engine`]).
+pub fn compare_perft(
+    uci: &mut UciEngine,
+    ours: &dyn Engine,
+    position: &Position,
+    depth: u32,
+) -> Result<Option<Vec<String>>, Error> {
+    let theirs = uci.perft(position, depth)?;
+    let rules = Rules::orthodox();
+    let mut mine = BTreeMap::new();
+    if depth > 0 {
+        for (mv, n) in ours.divide(position, &rules, depth)? {
+            mine.insert(uci_move(&mv), n);
+        }
+    }
+    let total: u64 = if depth == 0 { 1 } else { mine.values().sum() };
+    let mut differences = Vec::new();
+    let keys: std::collections::BTreeSet<&String> =
+        mine.keys().chain(theirs.divide.keys()).collect();
+    for key in keys {
+        let (a, b) = (mine.get(key), theirs.divide.get(key));
+        if a != b {
+            let show = |n: Option<&u64>| n.map_or("-".to_string(), |n| n.to_string());
+            differences.push(format!("{key}: ours {}, engine {}", show(a), show(b)));
+        }
+    }
+    if total != theirs.total {
+        differences.push(format!("total: ours {total}, engine {}", theirs.total));
+    }
+    Ok((!differences.is_empty()).then_some(differences))
 }
