@@ -1,0 +1,373 @@
+//! One case compared: our solutions (or tree) against the lines Popeye printed for it, each of
+//! Popeye's moves read back as a legal move of ours.
+
+use feerie_oracle::notation::popeye_input::Language;
+use feerie_oracle::{Engine, MoveRecord, Position, Rules, popeye_move};
+
+use crate::external::popeye_output::{OutputTwin, SolutionMove};
+use crate::external::popeye_replay::{english_line, english_move};
+use crate::solve::stipulation::{Play, Stipulation};
+use crate::solve::tree::{TreeOptions, solve_tree};
+use crate::solve::tree_layout::tree_blocks;
+use crate::solve::{Options, solve};
+use crate::verify::error::VerifyError;
+use crate::verify::popeye_tree::popeye_tree;
+
+use super::problems::{self, Case};
+use super::section::{
+    Completion, Counted, Printed, Section, beyond, judge, printed, section_fault, total,
+};
+use super::{CaseReport, Outcome};
+
+pub(super) fn compare_case(
+    case: &Case,
+    popeye_options: &[String],
+    section: Result<Section, String>,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+    options: &Options,
+) -> CaseReport {
+    let name = case.name();
+    let stipulation = case.setup.as_ref().ok().map(|(_, _, s)| *s);
+    let report = |outcome| CaseReport {
+        name: name.clone(),
+        stipulation,
+        outcome,
+    };
+    let differ = |why: String| Outcome::Differ {
+        missing: vec![why],
+        extra: Vec::new(),
+    };
+    // Popeye's output is judged first: a missing or edited section is a failure whatever we
+    // can solve.
+    let section = match section {
+        Ok(s) => s,
+        Err(why) => return report(differ(why)),
+    };
+    // A case we cannot solve is skipped: nothing is claimed of its section.
+    let (position, rules, stipulation) = match &case.setup {
+        Ok(x) => x,
+        Err(why) => return report(Outcome::Skipped(why.to_string())),
+    };
+    // Then what the section itself must be; what it claims (a refusal, no diagram) is a skip
+    // only when the section bears it out.
+    if let Some(why) = section_fault(&section) {
+        return report(differ(why));
+    }
+    if let Some(why) = &section.twin.refused {
+        return report(Outcome::Skipped(format!("Popeye refused it: {why}")));
+    }
+    if section.unsolved {
+        return report(Outcome::Skipped(
+            "Popeye printed no diagram for it, as for a problem it refuses (its complaint went \
+             to its standard error): nothing to compare"
+                .into(),
+        ));
+    }
+    if !section.diagram_matches {
+        return report(differ(
+            "Popeye's section for it shows another diagram (another input's output, or \
+             sections out of order)"
+                .into(),
+        ));
+    }
+    let stipulation = *stipulation;
+    // The positions each part begins from: one, or two under `option duplex`.
+    let parts = case.parts();
+    if let Some(why) = parts.iter().find_map(|p| {
+        problems::refused_by_popeye(engine, p, rules)
+            .or_else(|| crate::external::popeye::marks_read_otherwise(p))
+    }) {
+        return report(Outcome::Skipped(why));
+    }
+    if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
+        return report(compare_tree(
+            position,
+            rules,
+            stipulation,
+            popeye_options,
+            &section,
+            language,
+            lines,
+            engine,
+            options,
+        ));
+    }
+    // Each of Popeye's lines must replay (a move we do not allow is a solution we miss), and
+    // is then compared as printed, every token of it.
+    let theirs = match popeye_solutions(
+        section.twin,
+        &parts,
+        rules,
+        stipulation,
+        language,
+        lines,
+        engine,
+    ) {
+        Ok(t) => t,
+        Err(why) => return report(differ(format!("a line that does not replay: {why}"))),
+    };
+    let mut ours: Vec<Printed> = Vec::new();
+    for part in &parts {
+        match solve(engine, part, rules, stipulation, options) {
+            Ok(solved) => ours.push(printed(
+                crate::solve::layout::lines(engine, part, rules, &stipulation, &solved.solutions)
+                    .iter()
+                    .map(|l| english_line(l, Language::English)),
+            )),
+            Err(why) => return report(Outcome::Skipped(why.to_string())),
+        }
+    }
+    let mut theirs_by_part = vec![Printed::new(); parts.len()];
+    for (part, text) in theirs {
+        *theirs_by_part[part].entry(text).or_default() += 1;
+    }
+    let all = |by_part: &[Printed]| {
+        let mut out = Printed::new();
+        for p in by_part {
+            for (line, n) in p {
+                *out.entry(line.clone()).or_default() += n;
+            }
+        }
+        out
+    };
+    let (theirs_all, ours_all) = (all(&theirs_by_part), all(&ours));
+    // Under maxsolutions each part is counted on its own, as Popeye limits each part.
+    let counted = Counted {
+        theirs: theirs_by_part.iter().map(total).collect(),
+        ours: ours.iter().map(total).collect(),
+    };
+    report(judge(
+        &theirs_all,
+        &ours_all,
+        &section,
+        counted,
+        total(&theirs_all),
+    ))
+}
+
+/// Direct and self play: our tree (as the problem's options ask: keys, tries, threats,
+/// variations, set play) and Popeye's, compared line by line, each line with its path, so that
+/// the order of moves does not matter, and each line as many times as it is printed. A
+/// difference is shown as the line with its path, e.g. `1.Qd1-f3 ! threat: / 1...a7-a5 /
+/// 2.Rh1-h7`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn compare_tree(
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    popeye_options: &[String],
+    section: &Section,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+    options: &Options,
+) -> Outcome {
+    let tree_options = match TreeOptions::from_popeye_options(popeye_options) {
+        Ok(o) => o,
+        Err(why) => return Outcome::Skipped(why.to_string()),
+    };
+    let theirs = match popeye_tree(section.twin, position, rules, language, lines, engine) {
+        Ok(t) => t,
+        Err(why) => {
+            return Outcome::Differ {
+                missing: vec![format!("a line that does not replay: {why}")],
+                extra: Vec::new(),
+            };
+        }
+    };
+    // Each try's refutations follow one `but`: a line we rebuild, so Popeye's are counted, and
+    // each must stand just above a refutation (the next move printed: `1...` marked `!`).
+    let buts = theirs.iter().filter(|l| l.text == "but").count();
+    for &but in &section.twin.buts {
+        let next = section
+            .twin
+            .segments
+            .iter()
+            .flatten()
+            .find(|m| m.line > but);
+        let refutes = next.is_some_and(|m| {
+            m.ply == 1
+                && lines
+                    .get(m.line - 1)
+                    .is_some_and(|raw| raw.split_whitespace().any(|w| w == "!"))
+                && lines[but..m.line - 1].iter().all(|l| l.trim().is_empty())
+        });
+        if !refutes {
+            return Outcome::Differ {
+                missing: vec![format!(
+                    "line {but} of Popeye's output: `but` not just above a refutation"
+                )],
+                extra: Vec::new(),
+            };
+        }
+    }
+    if section.twin.buts.len() != buts {
+        return Outcome::Differ {
+            missing: vec![format!(
+                "{} `but` line(s) in Popeye's output where its tries need {buts}",
+                section.twin.buts.len()
+            )],
+            extra: Vec::new(),
+        };
+    }
+    let ours = match solve_tree(
+        engine,
+        position,
+        rules,
+        stipulation,
+        &tree_options,
+        options.hash_megabytes,
+    ) {
+        Ok(t) => t,
+        Err(why) => return Outcome::Skipped(why.to_string()),
+    };
+    let keys = ours
+        .keys
+        .iter()
+        .filter(|k| k.refutations.is_empty())
+        .count();
+    let stalemate = stipulation.goal == crate::solve::stipulation::Goal::Stalemate;
+    let ours = printed(
+        tree_blocks(&ours, stalemate)
+            .iter()
+            .flatten()
+            .map(|l| l.with_path()),
+    );
+    // Popeye prints each first move's block whole, also when a solution limit stops it after
+    // the block of its last key.
+    let whole_blocks: Vec<String> = theirs
+        .iter()
+        .filter(|l| l.path.is_empty())
+        .map(|l| l.text.clone())
+        .collect();
+    let theirs = printed(theirs.iter().map(|l| l.with_path()));
+    if section.completion() == Completion::Limited {
+        // Lines of ours inside a block Popeye printed are owed even under the limit.
+        // Popeye prints the set play first and whole, under a limit too.
+        let in_whole_block = |line: &String| {
+            line.starts_with("set play / ")
+                || whole_blocks
+                    .iter()
+                    .any(|b| line == b || line.starts_with(&format!("{b} / ")))
+        };
+        let owed: Printed = ours
+            .iter()
+            .filter(|(line, _)| in_whole_block(line))
+            .map(|(l, n)| (l.clone(), *n))
+            .collect();
+        let extra = beyond(&owed, &theirs);
+        if !extra.is_empty() {
+            return Outcome::Differ {
+                missing: beyond(&theirs, &ours),
+                extra,
+            };
+        }
+    }
+    // Under maxsolutions Popeye counts keys and tries: first moves marked `!` or `?` (the set
+    // play is printed whole and not counted).
+    let keys_of = |side: &Printed| -> usize {
+        side.iter()
+            .filter(|(line, _)| {
+                !line.contains(" / ") && line.split_whitespace().any(|w| w == "!" || w == "?")
+            })
+            .map(|(_, n)| n)
+            .sum()
+    };
+    let counted = Counted {
+        theirs: vec![keys_of(&theirs)],
+        ours: vec![keys_of(&ours)],
+    };
+    judge(&theirs, &ours, section, counted, keys)
+}
+
+/// Popeye's solutions of one twin in help or series play, each printed line as it reads (in
+/// English, [`english_line`]) with the part (of a duplex problem) where it replays; a line
+/// that does not replay is an error.
+pub(super) fn popeye_solutions(
+    twin: &OutputTwin,
+    parts: &[&Position],
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    lines: &[&str],
+    engine: &dyn Engine,
+) -> Result<Vec<(usize, String)>, VerifyError> {
+    let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
+    let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
+    for mv in moves {
+        match groups.last_mut() {
+            Some(group) if group[0].line == mv.line => group.push(mv),
+            _ => groups.push(vec![mv]),
+        }
+    }
+    let mut out = Vec::new();
+    for group in groups {
+        let part = replaying_part(&group, parts, rules, stipulation, language, engine)?;
+        let raw = lines.get(group[0].line - 1).copied().unwrap_or("");
+        out.push((part, english_line(raw, language)));
+    }
+    Ok(out)
+}
+
+/// The first of `parts` (a duplex problem's positions) where one printed line replays: a
+/// line's first move is of the side that begins, so at most one does.
+pub(super) fn replaying_part(
+    printed: &[&SolutionMove],
+    parts: &[&Position],
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    engine: &dyn Engine,
+) -> Result<usize, VerifyError> {
+    let mut first_error = None;
+    for (i, part) in parts.iter().enumerate() {
+        match resolve_line(printed, part, rules, stipulation, language, engine) {
+            Ok(_) => return Ok(i),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.expect("at least one part"))
+}
+
+/// The moves of one printed line, found among our engine's legal moves along the line (the
+/// other side passing between series moves).
+pub(super) fn resolve_line(
+    printed: &[&SolutionMove],
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    engine: &dyn Engine,
+) -> Result<Vec<MoveRecord>, VerifyError> {
+    let mut current = position.clone();
+    let mut out = Vec::new();
+    let series_moves = match stipulation.play {
+        Play::SeriesHelp => printed.len().saturating_sub(1),
+        Play::SeriesDirect => printed.len(),
+        _ => 0,
+    };
+    for (i, mv) in printed.iter().enumerate() {
+        let text = match language {
+            Language::English => mv.text.clone(),
+            Language::German => english_move(&mv.text),
+        };
+        let legal = engine.legal_moves(&current, rules)?;
+        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
+            text: mv.text.clone(),
+            line: mv.line,
+            why: e.message,
+        })?;
+        let after = engine.play(&current, rules, &record)?;
+        current = if i + 1 < series_moves {
+            after.turn_skipped()
+        } else {
+            after
+        };
+        out.push(record);
+    }
+    Ok(out)
+}

@@ -1,0 +1,232 @@
+//! Popeye's section of one case (its twin, its chunk, the limits the problem sets) and how its
+//! lines are judged against ours: what is wrong with a section whatever we solve, and the
+//! comparison of the printed lines as the section's completion allows.
+
+use std::collections::BTreeMap;
+
+use crate::external::popeye_output::{self, OutputTwin};
+
+use super::Outcome;
+
+/// What is wrong with a section whatever we solve: stray solution text, a twin label other
+/// than the input's, a refusal or a missing diagram beside printed solutions, an interruption
+/// in a problem with no time limit.
+pub(super) fn section_fault(section: &Section) -> Option<String> {
+    if let Some((line, text)) = section.chunk.stray.first() {
+        return Some(format!(
+            "line {line} of Popeye's output reads as solution text where Popeye prints none: {text}"
+        ));
+    }
+    if section.twin.label != section.label {
+        let input = if section.label.is_empty() {
+            "the input has no twins".to_string()
+        } else {
+            format!("the input's `{})`", section.label)
+        };
+        let printed = if section.twin.label.is_empty() {
+            "no label".to_string()
+        } else {
+            format!("`{})`", section.twin.label)
+        };
+        return Some(format!("Popeye's twin has {printed}, {input}"));
+    }
+    if section.twin.refused.is_some() && section.twin.move_count() > 0 {
+        return Some("`problem ignored` in a twin that prints solutions".into());
+    }
+    if section.unsolved && section.chunk.twins.iter().any(|t| t.move_count() > 0) {
+        return Some(
+            "a section with solutions but without the diagram the problem asks for".into(),
+        );
+    }
+    if section.completion() == Completion::Interrupted && !section.maxtime {
+        return Some(
+            "`solving interrupted.` in a problem without `option maxtime` (a run stopped \
+             short; a limit given on Popeye's command line is not seen here)"
+                .into(),
+        );
+    }
+    None
+}
+
+/// Popeye's text for one case.
+pub(super) struct Section<'a> {
+    /// The twin's solutions as read.
+    pub(super) twin: &'a OutputTwin,
+    /// The problem's section.
+    pub(super) chunk: &'a popeye_output::Chunk,
+    /// The twin's label in the input (`a`, `b`, …; empty without twins).
+    pub(super) label: &'a str,
+    /// Whether the problem sets a time limit (`option maxtime`).
+    pub(super) maxtime: bool,
+    /// Whether the section's diagram is the problem's (or the section has none).
+    pub(super) diagram_matches: bool,
+    /// Whether Popeye printed no diagram where the problem asks for one: it did not solve it.
+    pub(super) unsolved: bool,
+    /// `option maxsolutions N`: Popeye prints at most N solutions of each twin (and of each
+    /// part of a duplex problem).
+    pub(super) limit: Option<usize>,
+}
+
+impl Section<'_> {
+    /// How Popeye's solving of the problem ended, as its section's last line says.
+    pub(super) fn completion(&self) -> Completion {
+        if self.chunk.interrupted {
+            Completion::Interrupted
+        } else if self.chunk.partial {
+            Completion::Limited
+        } else {
+            Completion::Whole
+        }
+    }
+}
+
+/// How Popeye's solving of a problem ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Completion {
+    /// `solution finished.`: every solution is printed.
+    Whole,
+    /// `Partial solution`: `maxsolutions` stopped it.
+    Limited,
+    /// `solving interrupted.`: its time ran out (`maxtime`) or it was stopped.
+    Interrupted,
+}
+
+/// The lines printed on each side, each with how many times it is printed.
+pub(super) type Printed = BTreeMap<String, usize>;
+
+pub(super) fn printed<I: IntoIterator<Item = String>>(lines: I) -> Printed {
+    let mut out = Printed::new();
+    for line in lines {
+        *out.entry(line).or_default() += 1;
+    }
+    out
+}
+
+pub(super) fn total(lines: &Printed) -> usize {
+    lines.values().sum()
+}
+
+/// The lines `a` prints more often than `b`, each once per extra time (`(printed 2 times)`
+/// after a line that `b` prints once or never, when `a` repeats it).
+pub(super) fn beyond(a: &Printed, b: &Printed) -> Vec<String> {
+    let mut out = Vec::new();
+    for (line, &n) in a {
+        let m = b.get(line).copied().unwrap_or(0);
+        if n > m {
+            if n > 1 {
+                out.push(format!("{line} (printed {n} times)"));
+            } else {
+                out.push(line.clone());
+            }
+        }
+    }
+    out
+}
+
+/// What `maxsolutions` counts on each side, part by part (one part, or the two of a duplex
+/// problem): solutions in help and series play, keys and tries in direct and self play.
+pub(super) struct Counted {
+    pub(super) theirs: Vec<usize>,
+    pub(super) ours: Vec<usize>,
+}
+
+/// The comparison of Popeye's lines with ours, as [`Completion`] and `limit` allow: a whole
+/// output must print exactly our lines, each once; an output cut by `maxsolutions` only our
+/// lines, each once, and in each part `min(limit, ours)` of the counted ones; an interrupted one
+/// only our lines, each once, and is not an agreement.
+pub(super) fn judge(
+    theirs: &Printed,
+    ours: &Printed,
+    section: &Section,
+    counted: Counted,
+    agreed: usize,
+) -> Outcome {
+    let missing = beyond(theirs, ours);
+    // Where only Popeye's lines are checked (a limit or an interruption cut the output), each
+    // must be ours and printed once.
+    let mut missing_or_repeated = missing.clone();
+    for (line, n) in theirs.iter().filter(|(_, n)| **n > 1) {
+        let repeated = format!("{line} (printed {n} times)");
+        if !missing_or_repeated.contains(&repeated) {
+            missing_or_repeated.push(repeated);
+        }
+    }
+    match section.completion() {
+        Completion::Whole => {
+            let extra = beyond(ours, theirs);
+            // Popeye ends with `Partial solution` as soon as a part reaches its limit.
+            if let Some(limit) = section.limit
+                && let Some(n) = counted.theirs.iter().find(|n| **n >= limit)
+            {
+                let mut missing = missing;
+                missing.push(format!(
+                    "{n} solution(s) printed under maxsolutions {limit}, but `solution \
+                     finished.` where Popeye says `Partial solution`"
+                ));
+                return Outcome::Differ { missing, extra };
+            }
+            if missing.is_empty() && extra.is_empty() {
+                Outcome::Agree(agreed)
+            } else {
+                Outcome::Differ { missing, extra }
+            }
+        }
+        Completion::Limited => {
+            let mut missing = missing_or_repeated;
+            let Some(limit) = section.limit else {
+                missing.push(
+                    "`Partial solution` in Popeye's output, but the problem sets no \
+                     maxsolutions"
+                        .into(),
+                );
+                return Outcome::Differ {
+                    missing,
+                    extra: Vec::new(),
+                };
+            };
+            let printed_count = counted.theirs.iter().sum();
+            // `Partial solution` says a part reached the limit: with one twin, this one.
+            if section.chunk.twins.len() == 1 && counted.theirs.iter().all(|n| *n < limit) {
+                missing.push(format!(
+                    "`Partial solution` under maxsolutions {limit}, but no part printed {limit} \
+                     solution(s)"
+                ));
+            }
+            for (part, (theirs_n, ours_n)) in
+                counted.theirs.into_iter().zip(counted.ours).enumerate()
+            {
+                let expected = limit.min(ours_n);
+                if theirs_n != expected {
+                    missing.push(format!(
+                        "{theirs_n} solution(s) printed{} under maxsolutions {limit} where \
+                         there are {ours_n}: {expected} expected",
+                        if part > 0 { " in the duplex part" } else { "" }
+                    ));
+                }
+            }
+            if missing.is_empty() {
+                Outcome::Agree(printed_count)
+            } else {
+                Outcome::Differ {
+                    missing,
+                    extra: Vec::new(),
+                }
+            }
+        }
+        Completion::Interrupted => {
+            let missing = missing_or_repeated;
+            if missing.is_empty() {
+                Outcome::Skipped(format!(
+                    "Popeye's solving was interrupted (its time limit): its {} line(s) are ours, \
+                     the rest was not compared",
+                    total(theirs)
+                ))
+            } else {
+                Outcome::Differ {
+                    missing,
+                    extra: Vec::new(),
+                }
+            }
+        }
+    }
+}
