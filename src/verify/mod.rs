@@ -11,7 +11,8 @@ pub mod popeye_tree;
 pub mod problems;
 mod section;
 
-use feerie_oracle::{Engine, Profile};
+use crate::engines::SearchEngine;
+use feerie_oracle::Profile;
 
 use crate::external::popeye_output;
 use crate::external::popeye_replay::{find_chunk, shows_diagram};
@@ -57,7 +58,7 @@ pub fn verify(
     input: &str,
     output: &str,
     only: Option<usize>,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> Result<Vec<CaseReport>, VerifyError> {
     let selection = Selection {
@@ -85,7 +86,7 @@ pub fn verify_each(
     input: &str,
     output: &str,
     selection: Selection,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
 ) -> Result<Vec<CaseReport>, VerifyError> {
@@ -98,7 +99,7 @@ pub fn verify_under_switches(
     input: &str,
     output: &str,
     set: &[String],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> Result<Vec<CaseReport>, VerifyError> {
     verify_cases(
@@ -117,7 +118,7 @@ fn verify_cases(
     output: &str,
     selection: Selection,
     set: &[String],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
 ) -> Result<Vec<CaseReport>, VerifyError> {
