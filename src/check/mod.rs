@@ -32,9 +32,9 @@ use feerie_oracle::{Position, Rules};
 use crate::corpus::PerftCase;
 use crate::error::Error;
 use crate::harness::Bucket;
-use crate::harness::junit::{TestCase, TestSuite};
 use crate::outln;
 use crate::progress::Progress;
+use crate::report::junit::{TestCase, TestSuite};
 use crate::scenario::{LoadError, Scenario};
 
 pub use prepare::prepare;

@@ -7,8 +7,8 @@ use crate::engines::SearchEngine;
 use super::fuzz::{count_the_rest, print_found};
 use super::{Prepared, Results};
 use crate::error::Error;
-use crate::harness::junit::{TestCase, TestSuite};
 use crate::outln;
+use crate::report::junit::{TestCase, TestSuite};
 
 /// The solving campaign stage: problem-like positions of every family solved by both engines.
 pub(super) fn fuzz_solving(
