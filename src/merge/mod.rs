@@ -258,26 +258,23 @@ mod tests {
         });
         let compare = Document::Compare(compare_shard(2, 2, 3));
         let e = merge_documents(vec![verify, compare]).unwrap_err();
-        assert_eq!(
-            e,
-            MergeError::Kinds {
-                first: "popeye verify".into(),
-                other: "popeye compare".into()
-            }
+        assert!(
+            matches!(&e, MergeError::Kinds { first, other } if first == "popeye verify" && other == "popeye compare"),
+            "{e:?}"
         );
-        assert_eq!(
+        assert!(matches!(
             merge_documents(Vec::new()).unwrap_err(),
             MergeError::Nothing
-        );
+        ));
     }
 
     #[test]
     fn a_merged_document_is_not_merged_again() {
         let mut merged = compare_shard(1, 1, 2);
         merged.merged = vec!["1/2".into(), "2/2".into()];
-        assert_eq!(
+        assert!(matches!(
             merge_compare(vec![merged]).unwrap_err(),
             MergeError::AlreadyMerged
-        );
+        ));
     }
 }

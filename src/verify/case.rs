@@ -16,14 +16,14 @@ use crate::verify::popeye_tree::popeye_tree;
 
 use super::problems::{self, Case};
 use super::section::{
-    Completion, Counted, Printed, Section, beyond, judge, printed, section_fault, total,
+    Completion, Counted, NoSection, Printed, Section, beyond, judge, printed, section_fault, total,
 };
 use super::{CaseReport, Outcome};
 
 pub(super) fn compare_case(
     case: &Case,
     popeye_options: &[String],
-    section: Result<Section, String>,
+    section: Result<Section, NoSection>,
     language: Language,
     lines: &[&str],
     engine: &dyn SearchEngine,
@@ -44,7 +44,7 @@ pub(super) fn compare_case(
     // can solve.
     let section = match section {
         Ok(s) => s,
-        Err(why) => return report(differ(why)),
+        Err(why) => return report(differ(why.to_string())),
     };
     // A case we cannot solve is skipped: nothing is claimed of its section.
     let (position, rules, stipulation) = match &case.setup {

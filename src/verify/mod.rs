@@ -22,7 +22,7 @@ use crate::solve::stipulation::Stipulation;
 use crate::verify::error::VerifyError;
 use case::compare_case;
 use problems::Case;
-use section::Section;
+use section::{NoSection, Section};
 
 /// How one problem or twin compared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,17 +164,14 @@ fn verify_cases(
                 continue;
             }
             let section = match found {
-                None => Err(format!(
-                    "Popeye's output has no section for problem {} (an empty or cut output, a \
-                     crashed run, or another input's output)",
-                    case.problem
-                )),
-                Some(i) if chunks[i].twins.len() != cases.len() => Err(format!(
-                    "Popeye's section from line {} has {} twin(s), the input {}",
-                    chunks[i].line,
-                    chunks[i].twins.len(),
-                    cases.len()
-                )),
+                None => Err(NoSection::Missing {
+                    problem: case.problem,
+                }),
+                Some(i) if chunks[i].twins.len() != cases.len() => Err(NoSection::Twins {
+                    line: chunks[i].line,
+                    printed: chunks[i].twins.len(),
+                    input: cases.len(),
+                }),
                 Some(i) => Ok(Section {
                     twin: &chunks[i].twins[twin],
                     chunk: &chunks[i],
