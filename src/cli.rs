@@ -647,7 +647,7 @@ fn presets_help(switch: Switch) -> String {
 }
 
 impl PositionArgs {
-    fn load(&self) -> Result<(Position, Rules, &'static dyn Engine), Error> {
+    fn load(&self) -> Result<(Position, Rules, &'static dyn crate::engines::SearchEngine), Error> {
         let validation = if self.lenient {
             Validation::Lenient
         } else {
@@ -1071,7 +1071,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 return Err(Error::Usage("--batch and --jobs must be at least 1".into()));
             }
             let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
-            let engines = match choice {
+            let engines: Vec<&dyn Engine> = match choice {
                 Some(c) => vec![engine(c)?],
                 None => vec![
                     engine(EngineChoice::Reference)?,

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use feerie::bitboard::BitboardEngine;
+use feerie::engines::{SearchEngine, SearchSpace};
 use feerie::external::popeye_batch::PopeyeRunner;
 use feerie::harness::Bucket;
 use feerie::harness::popeye_campaign::{
@@ -20,6 +21,7 @@ use feerie::harness::popeye_campaign::{
 use feerie::oracle::{
     CheckMark, Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Setup, Walk,
 };
+use feerie::space::EngineSpace;
 
 /// The shared Popeye binary, or `None` with a `skipped` line (a failure under CI).
 fn popeye() -> Option<PathBuf> {
@@ -184,6 +186,12 @@ impl Engine for NoRookMates {
     }
     fn status(&self, p: &Position, r: &Rules) -> Result<feerie::oracle::Status, EngineError> {
         ReferenceEngine.status(p, r)
+    }
+}
+
+impl SearchEngine for NoRookMates {
+    fn space<'r>(&'r self, rules: &'r Rules) -> SearchSpace<'r> {
+        SearchSpace::Records(EngineSpace::new(self, rules))
     }
 }
 

@@ -4,8 +4,10 @@
 use std::path::Path;
 
 use feerie::bitboard::BitboardEngine;
-use feerie::oracle::{Engine, ReferenceEngine};
+use feerie::engines::{SearchEngine, SearchSpace};
+use feerie::oracle::{Engine, ReferenceEngine, Rules};
 use feerie::scenario::{self, print_failure};
+use feerie::space::EngineSpace;
 
 mod common;
 
@@ -256,7 +258,7 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
 #[test]
 fn shipped_stipulations_are_solved_alike_by_both_engines() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let engines: [&dyn Engine; 2] = [&ReferenceEngine, &BitboardEngine];
+    let engines: [&dyn SearchEngine; 2] = [&ReferenceEngine, &BitboardEngine];
     let mut solved = 0;
     let mut report = String::new();
     for s in scenario::load_dir(&dir).unwrap().iter().flatten() {
@@ -313,6 +315,12 @@ impl Engine for NoCaptures {
         rules: &feerie::oracle::Rules,
     ) -> Result<feerie::oracle::Status, feerie::oracle::EngineError> {
         ReferenceEngine.status(position, rules)
+    }
+}
+
+impl SearchEngine for NoCaptures {
+    fn space<'r>(&'r self, rules: &'r Rules) -> SearchSpace<'r> {
+        SearchSpace::Records(EngineSpace::new(self, rules))
     }
 }
 

@@ -7,7 +7,8 @@
 use std::path::Path;
 
 use feerie::bitboard::BitboardEngine;
-use feerie::oracle::{Engine, ReferenceEngine};
+use feerie::engines::SearchEngine;
+use feerie::oracle::ReferenceEngine;
 use feerie::scenario::load_dir;
 use feerie::solve::{Options, solve};
 
@@ -17,7 +18,7 @@ const STIPULATIONS: [&str; 9] = [
 ];
 
 fn lines(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &feerie::oracle::Position,
     rules: &feerie::oracle::Rules,
     stipulation: &str,

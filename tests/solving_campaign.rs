@@ -4,6 +4,7 @@
 //! fails with the planted engine and passes with the real one; shards make up the whole run.
 
 use feerie::bitboard::BitboardEngine;
+use feerie::engines::{SearchEngine, SearchSpace};
 use feerie::harness::Bucket;
 use feerie::harness::solving_campaign::{
     MAX_UNITS, SolvingCampaign, SolvingReport, make_problem, run_solving_campaign,
@@ -13,6 +14,7 @@ use feerie::oracle::{
     Walk,
 };
 use feerie::shard::Shard;
+use feerie::space::EngineSpace;
 
 /// The bitboard engine with a planted bug: a rook's mating move is not generated.
 struct BlindRooks;
@@ -51,6 +53,13 @@ impl Engine for BlindRooks {
     }
     fn status(&self, p: &Position, r: &Rules) -> Result<Status, EngineError> {
         BitboardEngine.status(p, r)
+    }
+}
+
+/// The planted engine is walked through its moves, so that the search meets the bug.
+impl SearchEngine for BlindRooks {
+    fn space<'r>(&'r self, rules: &'r Rules) -> SearchSpace<'r> {
+        SearchSpace::Records(EngineSpace::new(self, rules))
     }
 }
 
@@ -115,8 +124,8 @@ fn a_planted_bug_is_found_shrunk_and_written_as_a_failing_scenario() {
         .flatten()
         .find(|s| written.ends_with(&s.file) || s.file.ends_with(&*written.to_string_lossy()))
         .expect("the reproducer loads as a scenario");
-    let planted: [&dyn Engine; 2] = [&ReferenceEngine, &BlindRooks];
-    let real: [&dyn Engine; 2] = [&ReferenceEngine, &BitboardEngine];
+    let planted: [&dyn SearchEngine; 2] = [&ReferenceEngine, &BlindRooks];
+    let real: [&dyn SearchEngine; 2] = [&ReferenceEngine, &BitboardEngine];
     let with_bug = feerie::scenario::solutions::check(&scenario, &planted).unwrap();
     assert!(
         !with_bug.failures.is_empty(),

@@ -114,13 +114,6 @@ pub trait Engine: Sync {
         false
     }
 
-    /// The engine as a value of its own type, for a caller with a faster path made for that
-    /// type (the solver searches the bitboard engine's own positions): `None` by default, and
-    /// for any engine that wraps another, so that a wrapper is always asked through this trait.
-    fn concrete(&self) -> Option<&dyn std::any::Any> {
-        None
-    }
-
     /// Every legal move of the side to move, with check marks, sorted.
     fn legal_moves(
         &self,

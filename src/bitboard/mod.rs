@@ -162,10 +162,6 @@ impl Engine for BitboardEngine {
         "bitboard"
     }
 
-    fn concrete(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
-    }
-
     fn legal_moves(
         &self,
         position: &Position,

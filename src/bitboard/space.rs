@@ -5,16 +5,16 @@
 //! to the same position).
 
 use feerie_oracle::engine::check_rules_fit;
-use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
+use feerie_oracle::{CheckMark, EngineError, MoveRecord, Position, Rules};
 
 use super::board::{BbPosition, KING};
 use super::compact::Compact;
+use super::fairy;
 use super::moves::MoveKind;
 use super::orthodox::{self, Counter, MoveList};
 use super::rules::attacks::Attacks;
 use super::rules::checks::CheckSquares;
 use super::tables::Sq;
-use super::{BitboardEngine, fairy};
 use crate::space::zobrist::Key;
 use crate::space::{Space, Want};
 
@@ -48,15 +48,6 @@ pub struct BitboardSpace<'r> {
 }
 
 impl<'r> BitboardSpace<'r> {
-    /// The space for `engine` when it is the bitboard engine itself (not a wrapper around it,
-    /// which must be asked through its trait), else `None`.
-    pub fn for_engine(engine: &dyn Engine, rules: &'r Rules) -> Option<BitboardSpace<'r>> {
-        engine
-            .concrete()?
-            .downcast_ref::<BitboardEngine>()
-            .map(|_| BitboardSpace::new(rules))
-    }
-
     /// The space under `rules`.
     pub fn new(rules: &'r Rules) -> BitboardSpace<'r> {
         BitboardSpace {

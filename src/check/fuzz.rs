@@ -6,8 +6,8 @@ use feerie_oracle::Engine;
 use super::differential::{written_line, written_short};
 use super::{Prepared, Results};
 use crate::error::Error;
-use crate::harness::junit::{TestCase, TestSuite};
 use crate::harness::{Campaign, CampaignReport};
+use crate::report::junit::{TestCase, TestSuite};
 use crate::{out, outln};
 
 /// The fuzz campaign stage.

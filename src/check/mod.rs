@@ -26,14 +26,15 @@ mod summary;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use feerie_oracle::{Engine, Position, Rules};
+use crate::engines::SearchEngine;
+use feerie_oracle::{Position, Rules};
 
 use crate::corpus::PerftCase;
 use crate::error::Error;
 use crate::harness::Bucket;
-use crate::harness::junit::{TestCase, TestSuite};
 use crate::outln;
 use crate::progress::Progress;
+use crate::report::junit::{TestCase, TestSuite};
 use crate::scenario::{LoadError, Scenario};
 
 pub use prepare::prepare;
@@ -53,7 +54,7 @@ pub struct CheckOptions {
     /// Largest perft count checked (larger ones are skipped and counted as such).
     pub max_count: u64,
     /// The engines: the specification first. With two, they are also compared.
-    pub engines: Vec<&'static dyn Engine>,
+    pub engines: Vec<&'static dyn SearchEngine>,
     /// Fuzzed positions per bucket (0: no campaign).
     pub fuzz: u64,
     /// Problem-like positions per bucket solved by both engines under short stipulations

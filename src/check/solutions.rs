@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use feerie_oracle::Engine;
+use crate::engines::SearchEngine;
 
 use super::scenarios::scenario_failed;
 use super::{Loaded, Results, Stage};
@@ -13,7 +13,7 @@ use crate::scenario::Scenario;
 /// compared with the expected ones and between the engines.
 pub(super) fn check_solutions(
     loaded: &Loaded,
-    engines: &[&dyn Engine],
+    engines: &[&dyn SearchEngine],
     show: bool,
     r: &mut Results,
 ) {

@@ -2,19 +2,19 @@
 //! under short stipulations, each difference reported as it is found, a table of the families
 //! in the summary (see [`crate::harness::solving_campaign`]).
 
-use feerie_oracle::Engine;
+use crate::engines::SearchEngine;
 
 use super::fuzz::{count_the_rest, print_found};
 use super::{Prepared, Results};
 use crate::error::Error;
-use crate::harness::junit::{TestCase, TestSuite};
 use crate::outln;
+use crate::report::junit::{TestCase, TestSuite};
 
 /// The solving campaign stage: problem-like positions of every family solved by both engines.
 pub(super) fn fuzz_solving(
     p: &Prepared,
-    a: &dyn Engine,
-    b: &dyn Engine,
+    a: &dyn SearchEngine,
+    b: &dyn SearchEngine,
     r: &mut Results,
 ) -> Result<(), Error> {
     use crate::harness::solving_campaign::{STIPULATIONS, SolvingCampaign, run_solving_campaign};

@@ -24,7 +24,7 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
     // (1), otherwise the write is what failed (2).
     let mut unwritten = false;
     if let Some(path) = &o.junit {
-        let xml = crate::harness::junit::to_xml(&r.junit);
+        let xml = crate::report::junit::to_xml(&r.junit);
         if let Err(e) = crate::report::target::write_file("--junit", path, xml.as_bytes(), &inputs)
         {
             let line = format!("JUnit report not written: {e}");

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use feerie_oracle::{Colour, Engine, Position, Profile, Rules};
+use crate::engines::SearchEngine;
+use feerie_oracle::{Colour, Position, Profile, Rules};
 
 use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
@@ -31,7 +32,7 @@ pub struct Printed {
 /// solution (or key), a blank line; in direct and self play, when `tree` asks for variations,
 /// tries or set play, the tree of each key instead ([`print_tree`]).
 pub fn print_solutions(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
@@ -44,7 +45,7 @@ pub fn print_solutions(
 /// [`print_solutions`] for the parts of a duplex problem (help and series play): the
 /// solutions from each position in turn, in one block as Popeye prints them.
 pub fn print_parts(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     parts: &[&Position],
     rules: &Rules,
     stipulation: Stipulation,
@@ -84,7 +85,7 @@ pub fn print_parts(
 /// each key and try, each after a blank line); at most `--max-solutions` keys (`partial` when
 /// keys were left out).
 pub fn print_tree(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
@@ -120,7 +121,7 @@ pub fn print_tree(
 /// none and the side to move is not the one a Popeye problem begins with, [`beginner_note`]
 /// says so on stderr.
 pub fn solve_position(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: &str,
@@ -199,7 +200,7 @@ pub fn beginner_note(position: &Position, stipulation: &Stipulation) -> Option<S
 /// `stipulation` replaces the file's when given. A case that cannot be solved is named on
 /// stderr and makes the exit code 2; the others are solved.
 pub fn solve_popeye(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     text: &str,
     problem: Option<usize>,
     profile: Profile,
@@ -265,7 +266,7 @@ pub fn solve_popeye(
 /// `feerie solve --popeye FILE`: [`solve_popeye`] on a file, read when it is a regular file of
 /// at most 16 MB; errors name the file.
 pub fn solve_popeye_file(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     path: &Path,
     problem: Option<usize>,
     profile: Profile,
@@ -324,7 +325,7 @@ pub fn verify_command(
     output: Option<&Path>,
     py: Option<&Path>,
     timeout: Duration,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
     out: &VerifyOutput,
 ) -> Result<i32, VerifyError> {
@@ -361,7 +362,7 @@ pub fn verify_file(
     input: &str,
     output: &str,
     problem: Option<usize>,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> Result<i32, VerifyError> {
     let files = VerifyFiles {
@@ -394,7 +395,7 @@ struct VerifyFiles<'a> {
 /// report.
 fn verify_files(
     files: &VerifyFiles,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
     out: &VerifyOutput,
 ) -> Result<i32, VerifyError> {

@@ -12,7 +12,8 @@
 
 use std::collections::BTreeSet;
 
-use feerie_oracle::{Engine, Position, Profile, Rules};
+use crate::engines::SearchEngine;
+use feerie_oracle::{Position, Profile, Rules};
 
 use crate::scenario::solutions::normalise;
 use crate::solve::stipulation::Stipulation;
@@ -35,7 +36,7 @@ pub struct SolutionSet {
 
 /// Solves `stipulation` from `position` under `rules`; the solutions in the compared form.
 pub fn solution_set(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
@@ -57,7 +58,7 @@ pub fn solution_set(
 /// The solutions of one case of a Popeye problem (both parts of a duplex problem), or why it
 /// is not solved.
 fn case_solutions(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     case: &problems::Case,
     options: &Options,
 ) -> Result<Vec<String>, String> {
@@ -139,7 +140,7 @@ pub struct PopeyeReading {
 /// solution sets. Returns the text and the exit code: 0 when every twin agrees, 1 when one
 /// differs, 2 when a case could not be solved.
 pub fn dispute_popeye(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     text: &str,
     problem: usize,
     readings: &[PopeyeReading],
@@ -233,7 +234,7 @@ pub fn popeye_readings(
 /// Solves `stipulation` from one position under every reading (the side to move begins) and
 /// compares the solution sets: the text and the exit code (0 agree, 1 differ, 2 not solved).
 pub fn dispute_position(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     readings: &[crate::dispute::Reading],
     stipulation: Stipulation,

@@ -6,7 +6,6 @@ mod campaign;
 mod choices;
 pub mod compare;
 pub mod fuzzed;
-pub mod junit;
 pub mod popeye_campaign;
 mod report;
 mod shrink;

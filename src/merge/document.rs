@@ -70,7 +70,7 @@ impl Document {
     /// [`Document::read`] without the path: the reason a text is not a document. The reason is
     /// the `reason` of [`MergeError::NotADocument`], which [`Document::read`] wraps at once with
     /// the path.
-    fn parse(text: &str) -> Result<Document, String> {
+    fn parse(text: &str) -> Result<Document, NotADocument> {
         let whole: Result<serde_json::Value, _> = serde_json::from_str(text);
         let mut value = match whole {
             Ok(v) => v,
@@ -79,7 +79,7 @@ impl Document {
                 let last = text.lines().rev().find(|l| !l.trim().is_empty());
                 match last.map(serde_json::from_str::<serde_json::Value>) {
                     Some(Ok(v)) if text.trim().lines().count() > 1 => v,
-                    _ => return Err(e.to_string()),
+                    _ => return Err(NotADocument::Json(e)),
                 }
             }
         };
@@ -93,7 +93,7 @@ impl Document {
             .and_then(|c| c.as_str())
             .unwrap_or("")
             .to_string();
-        let typed = |e: serde_json::Error| e.to_string();
+        let typed = NotADocument::Json;
         match command.as_str() {
             "check" => serde_json::from_value(value)
                 .map(Document::Check)
@@ -104,8 +104,8 @@ impl Document {
             "popeye compare" => serde_json::from_value(value)
                 .map(Document::Compare)
                 .map_err(typed),
-            "" => Err("no `command` field".into()),
-            other => Err(format!("`{other}` documents are not merged")),
+            "" => Err(NotADocument::NoCommand),
+            other => Err(NotADocument::NotMerged(other.to_string())),
         }
     }
 }
@@ -170,3 +170,26 @@ pub(super) fn exit_code(found: i32, claimed: impl IntoIterator<Item = i32>) -> i
 pub(super) fn shard_of(text: &str) -> Shard {
     text.parse().unwrap_or_default()
 }
+
+/// Why a text is not a document `feerie merge` joins.
+#[derive(Debug)]
+pub enum NotADocument {
+    /// Not JSON, or JSON without the fields of its command's document.
+    Json(serde_json::Error),
+    /// JSON without a `command` field.
+    NoCommand,
+    /// The document of a command whose documents are not merged.
+    NotMerged(String),
+}
+
+impl std::fmt::Display for NotADocument {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotADocument::Json(e) => e.fmt(f),
+            NotADocument::NoCommand => f.write_str("no `command` field"),
+            NotADocument::NotMerged(command) => write!(f, "`{command}` documents are not merged"),
+        }
+    }
+}
+
+impl std::error::Error for NotADocument {}

@@ -8,7 +8,7 @@ use crate::report::error::ReportError;
 use crate::shard::Shard;
 
 /// Why documents cannot be merged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum MergeError {
     /// No document was given.
     Nothing,
@@ -24,7 +24,7 @@ pub enum MergeError {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        reason: String,
+        reason: super::document::NotADocument,
     },
     /// Documents of two different commands.
     Kinds {

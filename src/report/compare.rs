@@ -83,7 +83,7 @@ impl Output {
         let inputs: Vec<&std::path::Path> = self.inputs.iter().map(PathBuf::as_path).collect();
         let mut unwritten = Vec::new();
         if let Some(path) = &self.junit {
-            let xml = crate::harness::junit::to_xml(&[junit_suite(judged)]);
+            let xml = crate::report::junit::to_xml(&[junit_suite(judged)]);
             unwritten
                 .extend(super::target::write_file("--junit", path, xml.as_bytes(), &inputs).err());
         }
@@ -106,8 +106,8 @@ impl Output {
 }
 
 /// The judged cases as one JUnit suite.
-fn junit_suite(judged: &[(&Case, Verdict)]) -> crate::harness::junit::TestSuite {
-    use crate::harness::junit::{TestCase, TestSuite};
+fn junit_suite(judged: &[(&Case, Verdict)]) -> crate::report::junit::TestSuite {
+    use crate::report::junit::{TestCase, TestSuite};
     TestSuite {
         name: "popeye compare".into(),
         cases: judged

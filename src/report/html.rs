@@ -13,10 +13,11 @@ use super::json::{
 };
 use super::svg::{diagram, event_squares, legend};
 
-/// Text as HTML.
+/// Text as HTML or XML character data or attribute value (the HTML reports, the SVG diagrams
+/// and the JUnit files); the control characters XML cannot carry are dropped.
 ///
 /// ```
-/// assert_eq!(feerie::report::html::escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+/// assert_eq!(feerie::report::html::escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
 /// ```
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -27,6 +28,8 @@ pub fn escape(text: &str) -> String {
             '>' => out += "&gt;",
             '"' => out += "&quot;",
             '\'' => out += "&#39;",
+            '\n' | '\t' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 => {}
             c => out.push(c),
         }
     }

@@ -8,18 +8,19 @@
 //!
 //! ```
 //! use feerie::bitboard::BitboardEngine;
-//! use feerie::oracle::{Engine, ReferenceEngine};
+//! use feerie::engines::SearchEngine;
+//! use feerie::oracle::ReferenceEngine;
 //! let s = feerie::scenario::parse_scenario("x.yaml", "name: n\nsource: s\n\
 //!     position: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nstipulation: '#1'\n\
 //!     expect: { solutions: ['1.Rh1-h8 # !'] }\n").unwrap();
-//! let engines: [&dyn Engine; 2] = [&ReferenceEngine, &BitboardEngine];
+//! let engines: [&dyn SearchEngine; 2] = [&ReferenceEngine, &BitboardEngine];
 //! let outcome = feerie::scenario::solutions::check(&s, &engines).unwrap();
 //! assert!(outcome.failures.is_empty());
 //! ```
 
 use std::collections::BTreeSet;
 
-use feerie_oracle::Engine;
+use crate::engines::SearchEngine;
 
 use super::{Expect, Failure, LoadError, Outcome, Scenario};
 use crate::solve::stipulation::{Play, Stipulation};
@@ -94,7 +95,7 @@ pub(super) fn check_expected(s: &Scenario, solutions: &[String]) -> Result<(), L
 /// Solves the scenario's stipulation (when it has one) with every engine, under its rules and
 /// each interpretation's, and compares: each engine's solutions with the case's expected
 /// `solutions` (when given), and every engine's with the first engine's.
-pub fn check(scenario: &Scenario, engines: &[&dyn Engine]) -> Result<Outcome, LoadError> {
+pub fn check(scenario: &Scenario, engines: &[&dyn SearchEngine]) -> Result<Outcome, LoadError> {
     let mut outcome = Outcome::default();
     let Some(stipulation) = scenario.parsed_stipulation()? else {
         return Ok(outcome);
@@ -193,7 +194,7 @@ impl std::fmt::Display for NoSolutions {
 /// One engine's solutions, each in the compared form, sorted; why there is no list when the
 /// engine cannot solve or finds more than [`MAX_SCENARIO_SOLUTIONS`].
 pub(crate) fn solutions_of(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &feerie_oracle::Position,
     rules: &feerie_oracle::Rules,
     stipulation: Stipulation,

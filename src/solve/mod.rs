@@ -22,12 +22,12 @@ pub mod tree_layout;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
+use crate::engines::{SearchEngine, SpaceJob};
 use crate::progress::Progress;
-use crate::space::{EngineSpace, Space};
+use crate::space::Space;
 use error::SolveError;
 use search::Search;
 
-use crate::bitboard::space::BitboardSpace;
 use stipulation::Stipulation;
 
 /// How to solve.
@@ -72,18 +72,42 @@ const PROGRESS_FROM: f64 = 1e9;
 /// Solves `stipulation` from `position` under `rules`: the side to move begins (in `h#2` that
 /// is the side that gets mated; in `h#2.5` the other).
 pub fn solve(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Solved, SolveError> {
-    match BitboardSpace::for_engine(engine, rules) {
-        Some(space) => solve_in(engine, space, position, rules, stipulation, options),
-        None => {
-            let space = EngineSpace::new(engine, rules);
-            solve_in(engine, space, position, rules, stipulation, options)
-        }
+    engine.space(rules).run(SolveIn {
+        engine,
+        position,
+        rules,
+        stipulation,
+        options,
+    })
+}
+
+/// [`solve`] over the space the engine offers.
+struct SolveIn<'a> {
+    engine: &'a dyn Engine,
+    position: &'a Position,
+    rules: &'a Rules,
+    stipulation: Stipulation,
+    options: &'a Options,
+}
+
+impl SpaceJob for SolveIn<'_> {
+    type Output = Result<Solved, SolveError>;
+
+    fn run<S: Space>(self, space: S) -> Self::Output {
+        let SolveIn {
+            engine,
+            position,
+            rules,
+            stipulation,
+            options,
+        } = self;
+        solve_in(engine, space, position, rules, stipulation, options)
     }
 }
 

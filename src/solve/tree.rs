@@ -31,8 +31,8 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules,
 use super::error::SolveError;
 use super::search::Search;
 use super::stipulation::{Play, Stipulation};
-use crate::bitboard::space::BitboardSpace;
-use crate::space::{EngineSpace, Space};
+use crate::engines::{SearchEngine, SpaceJob};
+use crate::space::Space;
 
 /// What to build, as Popeye's options say it (`Variation`, `NoThreat`, `Try`, `SetPlay`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -432,7 +432,7 @@ pub fn same_move(a: &MoveRecord, b: &MoveRecord) -> bool {
 /// Solves a direct or self play stipulation as a tree: every key (and with tries every try)
 /// with its tree, and the set play when asked. `hash_megabytes` bounds the search's table.
 pub fn solve_tree(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
@@ -449,9 +449,20 @@ pub fn solve_tree(
         options,
         hash_megabytes,
     };
-    match BitboardSpace::for_engine(engine, rules) {
-        Some(space) => build.tree(space, position),
-        None => build.tree(EngineSpace::new(engine, rules), position),
+    engine.space(rules).run(BuildIn { build, position })
+}
+
+/// [`Build::tree`] over the space the engine offers.
+struct BuildIn<'a> {
+    build: Build<'a>,
+    position: &'a Position,
+}
+
+impl SpaceJob for BuildIn<'_> {
+    type Output = Result<Tree, SolveError>;
+
+    fn run<S: Space>(self, space: S) -> Self::Output {
+        self.build.tree(space, self.position)
     }
 }
 

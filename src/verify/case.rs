@@ -1,8 +1,9 @@
 //! One case compared: our solutions (or tree) against the lines Popeye printed for it, each of
 //! Popeye's moves read back as a legal move of ours.
 
+use crate::engines::SearchEngine;
 use feerie_oracle::notation::popeye_input::Language;
-use feerie_oracle::{Engine, MoveRecord, Position, Rules, popeye_move};
+use feerie_oracle::{MoveRecord, Position, Rules, popeye_move};
 
 use crate::external::popeye_output::{OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move};
@@ -15,17 +16,17 @@ use crate::verify::popeye_tree::popeye_tree;
 
 use super::problems::{self, Case};
 use super::section::{
-    Completion, Counted, Printed, Section, beyond, judge, printed, section_fault, total,
+    Completion, Counted, NoSection, Printed, Section, beyond, judge, printed, section_fault, total,
 };
 use super::{CaseReport, Outcome};
 
 pub(super) fn compare_case(
     case: &Case,
     popeye_options: &[String],
-    section: Result<Section, String>,
+    section: Result<Section, NoSection>,
     language: Language,
     lines: &[&str],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> CaseReport {
     let name = case.name();
@@ -43,7 +44,7 @@ pub(super) fn compare_case(
     // can solve.
     let section = match section {
         Ok(s) => s,
-        Err(why) => return report(differ(why)),
+        Err(why) => return report(differ(why.to_string())),
     };
     // A case we cannot solve is skipped: nothing is claimed of its section.
     let (position, rules, stipulation) = match &case.setup {
@@ -161,7 +162,7 @@ pub(super) fn compare_tree(
     section: &Section,
     language: Language,
     lines: &[&str],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> Outcome {
     let tree_options = match TreeOptions::from_popeye_options(popeye_options, language) {
@@ -292,7 +293,7 @@ pub(super) fn popeye_solutions(
     stipulation: Stipulation,
     language: Language,
     lines: &[&str],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
 ) -> Result<Vec<(usize, String)>, VerifyError> {
     let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
     let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
@@ -319,7 +320,7 @@ pub(super) fn replaying_part(
     rules: &Rules,
     stipulation: Stipulation,
     language: Language,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
 ) -> Result<usize, VerifyError> {
     let mut first_error = None;
     for (i, part) in parts.iter().enumerate() {
@@ -341,7 +342,7 @@ pub(super) fn resolve_line(
     rules: &Rules,
     stipulation: Stipulation,
     language: Language,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
 ) -> Result<Vec<MoveRecord>, VerifyError> {
     let mut current = position.clone();
     let mut out = Vec::new();

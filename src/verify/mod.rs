@@ -11,7 +11,8 @@ pub mod popeye_tree;
 pub mod problems;
 mod section;
 
-use feerie_oracle::{Engine, Profile};
+use crate::engines::SearchEngine;
+use feerie_oracle::Profile;
 
 use crate::external::popeye_output;
 use crate::external::popeye_replay::{find_chunk, shows_diagram};
@@ -21,7 +22,7 @@ use crate::solve::stipulation::Stipulation;
 use crate::verify::error::VerifyError;
 use case::compare_case;
 use problems::Case;
-use section::Section;
+use section::{NoSection, Section};
 
 /// How one problem or twin compared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub fn verify(
     input: &str,
     output: &str,
     only: Option<usize>,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> Result<Vec<CaseReport>, VerifyError> {
     let selection = Selection {
@@ -85,7 +86,7 @@ pub fn verify_each(
     input: &str,
     output: &str,
     selection: Selection,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
 ) -> Result<Vec<CaseReport>, VerifyError> {
@@ -98,7 +99,7 @@ pub fn verify_under_switches(
     input: &str,
     output: &str,
     set: &[String],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
 ) -> Result<Vec<CaseReport>, VerifyError> {
     verify_cases(
@@ -117,7 +118,7 @@ fn verify_cases(
     output: &str,
     selection: Selection,
     set: &[String],
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     options: &Options,
     on_case: &mut dyn FnMut(u64, &Case, &CaseReport),
 ) -> Result<Vec<CaseReport>, VerifyError> {
@@ -163,17 +164,14 @@ fn verify_cases(
                 continue;
             }
             let section = match found {
-                None => Err(format!(
-                    "Popeye's output has no section for problem {} (an empty or cut output, a \
-                     crashed run, or another input's output)",
-                    case.problem
-                )),
-                Some(i) if chunks[i].twins.len() != cases.len() => Err(format!(
-                    "Popeye's section from line {} has {} twin(s), the input {}",
-                    chunks[i].line,
-                    chunks[i].twins.len(),
-                    cases.len()
-                )),
+                None => Err(NoSection::Missing {
+                    problem: case.problem,
+                }),
+                Some(i) if chunks[i].twins.len() != cases.len() => Err(NoSection::Twins {
+                    line: chunks[i].line,
+                    printed: chunks[i].twins.len(),
+                    input: cases.len(),
+                }),
                 Some(i) => Ok(Section {
                     twin: &chunks[i].twins[twin],
                     chunk: &chunks[i],

@@ -48,6 +48,45 @@ pub(super) fn section_fault(section: &Section) -> Option<String> {
     None
 }
 
+/// Why a case has no section of Popeye's output to judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NoSection {
+    /// No section for the case's problem.
+    Missing {
+        /// The problem's number in the input.
+        problem: usize,
+    },
+    /// The problem's section has another number of twins than the input.
+    Twins {
+        /// The section's first line in the output.
+        line: usize,
+        /// The twins the section prints.
+        printed: usize,
+        /// The twins of the input.
+        input: usize,
+    },
+}
+
+impl std::fmt::Display for NoSection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoSection::Missing { problem } => write!(
+                f,
+                "Popeye's output has no section for problem {problem} (an empty or cut output, a \
+                 crashed run, or another input's output)"
+            ),
+            NoSection::Twins {
+                line,
+                printed,
+                input,
+            } => write!(
+                f,
+                "Popeye's section from line {line} has {printed} twin(s), the input {input}"
+            ),
+        }
+    }
+}
+
 /// Popeye's text for one case.
 pub(super) struct Section<'a> {
     /// The twin's solutions as read.

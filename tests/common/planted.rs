@@ -49,3 +49,10 @@ impl Engine for LostKnights {
         BitboardEngine.status(p, r)
     }
 }
+
+/// The planted engine is walked through its moves, so that the search meets the bug.
+impl feerie::engines::SearchEngine for LostKnights {
+    fn space<'r>(&'r self, rules: &'r Rules) -> feerie::engines::SearchSpace<'r> {
+        feerie::engines::SearchSpace::Records(feerie::space::EngineSpace::new(self, rules))
+    }
+}

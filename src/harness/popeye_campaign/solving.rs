@@ -10,8 +10,9 @@
 
 use std::time::{Duration, Instant};
 
+use crate::engines::SearchEngine;
 use feerie_oracle::rules::Switch;
-use feerie_oracle::{Colour, Engine, Rules, popeye_input};
+use feerie_oracle::{Colour, Rules, popeye_input};
 use rayon::prelude::*;
 
 use super::cases::{not_for_popeye, without_marks};
@@ -204,7 +205,7 @@ pub fn batch_input(problems: &[SolvingProblem]) -> String {
 pub fn run_popeye_solving(
     campaign: &PopeyeSolving,
     binary: &std::path::Path,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
 ) -> Result<PopeyeSolvingReport, crate::verify::error::VerifyError> {
     let started = Instant::now();
     let (problems, not_asked) = solving_problems(campaign);
@@ -285,7 +286,7 @@ fn explaining_switch(
     problem: &SolvingProblem,
     binary: &std::path::Path,
     timeout: Duration,
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
 ) -> Option<String> {
     let (output, _) = run_popeye_file(binary, &problem.text, timeout).ok()?;
     let options = Options::default();

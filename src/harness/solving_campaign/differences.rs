@@ -2,7 +2,8 @@
 //! away from the position while the engines still differ, then a scenario that fails until they
 //! agree.
 
-use feerie_oracle::{Engine, Position, Rules, Setup, Square, Status, Validation, fen};
+use crate::engines::SearchEngine;
+use feerie_oracle::{Position, Rules, Setup, Square, Status, Validation, fen};
 
 use super::super::report::{quote, rules_yaml};
 use super::{Answers, SolvingFound, answer};
@@ -49,8 +50,8 @@ fn smaller(position: &Position) -> Vec<Position> {
 /// Takes things away from `position` while the engines still answer `stipulation` differently,
 /// and returns the smallest position reached with both answers there.
 pub(super) fn shrink_solving(
-    a: &dyn Engine,
-    b: &dyn Engine,
+    a: &dyn SearchEngine,
+    b: &dyn SearchEngine,
     rules: &Rules,
     stipulation: Stipulation,
     position: Position,
@@ -75,7 +76,7 @@ pub(super) fn shrink_solving(
 
 /// The reproducer of a difference: a scenario with the stipulation, whose expected solutions
 /// are the first engine's (the specification, when it is the reference engine).
-pub(super) fn reproducer(a: &dyn Engine, found: &SolvingFound, origin: &str) -> String {
+pub(super) fn reproducer(a: &dyn SearchEngine, found: &SolvingFound, origin: &str) -> String {
     let [(first, first_answer), (second, _)] = &found.answers;
     let mut y = format!(
         "name: {}\n",

@@ -22,7 +22,8 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use feerie_oracle::{Engine, Position, Rules, fen};
+use crate::engines::SearchEngine;
+use feerie_oracle::{Position, Rules, fen};
 use rayon::prelude::*;
 
 mod differences;
@@ -158,7 +159,7 @@ pub(super) type Answers = (Result<Vec<String>, String>, Result<Vec<String>, Stri
 /// it gave none (an engine error, or more solutions than a scenario may list). The reason is
 /// data, not an error path: it is compared with the other engine's answer and reported as text.
 pub(super) fn answer(
-    engine: &dyn Engine,
+    engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
@@ -182,8 +183,8 @@ pub fn make_problem(buckets: &[Bucket], bucket: usize, seed: u64, case: u64) -> 
 /// Runs a solving campaign comparing engine `a` (the specification) with engine `b`.
 pub fn run_solving_campaign(
     campaign: &SolvingCampaign,
-    a: &dyn Engine,
-    b: &dyn Engine,
+    a: &dyn SearchEngine,
+    b: &dyn SearchEngine,
 ) -> Result<SolvingReport, Error> {
     let started = Instant::now();
     let stipulations: Vec<Stipulation> = STIPULATIONS

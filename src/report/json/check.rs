@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BucketJson, DivergenceJson, SCHEMA_VERSION, SolvingFamilyJson, SuiteJson};
-use crate::harness::junit::TestSuite;
+use crate::report::junit::TestSuite;
 
 /// The totals of a check.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::harness::Written;
 use crate::harness::compare::{Difference, Divergence};
-use crate::harness::junit::TestSuite;
+use crate::report::junit::TestSuite;
 
 /// The rules as a document gives them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,7 +237,7 @@ impl SuiteJson {
             cases: self
                 .cases
                 .iter()
-                .map(|c| crate::harness::junit::TestCase {
+                .map(|c| crate::report::junit::TestCase {
                     name: c.name.clone(),
                     seconds: c.seconds,
                     failure: c

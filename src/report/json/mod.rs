@@ -19,7 +19,7 @@ pub use moves::*;
 
 use serde::Serialize;
 
-use crate::harness::junit::TestSuite;
+use crate::report::junit::TestSuite;
 
 /// Version of the documents' layout; a field removed or changed in meaning raises it.
 pub const SCHEMA_VERSION: u32 = 1;

@@ -1,6 +1,8 @@
 //! JUnit XML, the report format CI systems display: suites of test cases, each passed, failed
 //! (with a message and details) or skipped.
 
+use super::html::escape;
+
 /// One test case.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TestCase {
@@ -24,7 +26,7 @@ pub struct TestSuite {
 /// The suites as a JUnit XML document.
 ///
 /// ```
-/// use feerie::harness::junit::{to_xml, TestCase, TestSuite};
+/// use feerie::report::junit::{to_xml, TestCase, TestSuite};
 /// let suite = TestSuite {
 ///     name: "fuzz".into(),
 ///     cases: vec![
@@ -77,22 +79,4 @@ pub fn to_xml(suites: &[TestSuite]) -> String {
         x += "  </testsuite>\n";
     }
     x + "</testsuites>\n"
-}
-
-/// Text as XML character data or attribute value; characters XML cannot carry are dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out += "&amp;",
-            '<' => out += "&lt;",
-            '>' => out += "&gt;",
-            '"' => out += "&quot;",
-            '\'' => out += "&apos;",
-            '\n' | '\t' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
