@@ -469,6 +469,25 @@ mod tests {
         }
     }
 
+    /// A royal pawn that has just double-stepped and that the side to move could take en
+    /// passant (`royal_en_passant: yes`) is the other side's: no check to the side to move,
+    /// whatever pawns of the other side stand behind it, so a side with no move there is
+    /// stalemated, as the reference engine says.
+    #[test]
+    fn the_other_sides_royal_pawn_open_to_en_passant_is_no_check() {
+        use feerie_oracle::{Engine, ReferenceEngine, Status};
+        let fen_text = "7k/5Q2/8/8/2p(wrP)4/2N5/2P5/8 b - d3 0 1";
+        for slug in ["frankfurt", "protean"] {
+            let rules = Rules::from_words(&[slug], Some("popeye"), &[]).unwrap();
+            let position = fen::parse(fen_text, Validation::Strict).unwrap();
+            let status = ReferenceEngine.status(&position, &rules).unwrap();
+            assert_eq!(status, Status::Stalemate, "{slug}");
+            let space = BitboardSpace::new(&rules);
+            let p = space.enter(&position).unwrap();
+            assert!(space.stalemated(&p).unwrap(), "{slug}");
+        }
+    }
+
     #[test]
     fn mating_children_are_the_marked_children_that_mate() {
         for rules in ["orthodox", "circe", "circe-parrain", "frankfurt"] {

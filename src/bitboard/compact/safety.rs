@@ -77,8 +77,11 @@ impl Compact {
         self.attacks.attacked(p, sq, occ, by)
     }
 
-    /// After a move of colour `c`: its royal units are not attacked (and, with
-    /// `royal_en_passant: yes`, a royal pawn that just double-stepped cannot be taken e.p.).
+    /// Whether the royal units of colour `c` are out of check: not attacked (and, with
+    /// `royal_en_passant: yes`, not a royal pawn of `c` that just double-stepped and can be
+    /// taken e.p.). After a move of `c`, whether the move was legal; for the side to move,
+    /// whether it is not in check (no pawn of its own is the one that just double-stepped but
+    /// in a position given so).
     #[inline]
     pub(super) fn safe(&self, p: &BbPosition, c: usize) -> bool {
         if self.in_check(p, c) {
@@ -86,7 +89,7 @@ impl Compact {
         }
         if self.royal_ep
             && let Some((target, pawn)) = p.ep()
-            && p.royal & bit(pawn as Sq) != 0
+            && p.royal & p.colours[c] & p.pawnlike() & bit(pawn as Sq) != 0
         {
             let t = target as Sq;
             let takers = self.attacks.pawns_attacking(p, t, 1 - c);
