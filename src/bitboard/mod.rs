@@ -94,13 +94,13 @@ fn successors(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, BbPositi
             })
             .collect())
     } else {
-        let game = fairy::Game::new(rules);
-        let compact = compact::Compact::new(rules);
+        let game = fairy::Game::new(rules.resolve());
+        let compact = compact::Compact::new(rules.resolve());
         let moves = game.legal(p)?;
         Ok(moves
             .into_iter()
             .map(|(mut r, after)| {
-                r.check = solving::fairy_mark(&game, compact.as_ref(), rules, &after);
+                r.check = solving::fairy_mark(&game, compact.as_ref(), &after);
                 (r, after)
             })
             .collect())
@@ -113,9 +113,9 @@ fn count(p: &BbPosition, rules: &Rules, depth: u32) -> Result<u64, EngineError> 
     if orthodox::applies(p, rules) {
         return Ok(orthodox::perft(p, depth));
     }
-    match compact::Compact::new(rules) {
-        Some(c) => Ok(c.perft(p, depth, rules)),
-        None => fairy::Game::new(rules).perft(p, depth),
+    match compact::Compact::new(rules.resolve()) {
+        Some(c) => Ok(c.perft(p, depth)),
+        None => fairy::Game::new(rules.resolve()).perft(p, depth),
     }
 }
 
@@ -135,13 +135,8 @@ impl BitboardEngine {
                     .collect(),
             );
         }
-        let c = compact::Compact::new(rules)?;
-        Some(
-            c.children(&p, rules)
-                .into_iter()
-                .map(|n| n.to_setup())
-                .collect(),
-        )
+        let c = compact::Compact::new(rules.resolve())?;
+        Some(c.children(&p).into_iter().map(|n| n.to_setup()).collect())
     }
 
     /// Perft over `threads` threads (rayon), the tree split below the root until there are
@@ -222,7 +217,7 @@ impl Engine for BitboardEngine {
             orthodox::generate(&p, &mut list);
             (orthodox::in_check(&p), list.len() > 0)
         } else {
-            let game = fairy::Game::new(rules);
+            let game = fairy::Game::new(rules.resolve());
             (game.in_check(&p, p.side), !game.legal(&p)?.is_empty())
         };
         Ok(Status::of(in_check, has_move))

@@ -14,18 +14,13 @@ use super::{fairy, orthodox_record};
 /// The check mark of the fairy move that led to `after`: whether the side to move there is in
 /// check and, if so, whether it has a legal move, counted by the compact path when the rules
 /// have one (the perft path, checked against the record path), else by the record path.
-pub fn fairy_mark(
-    game: &fairy::Game,
-    compact: Option<&Compact>,
-    rules: &Rules,
-    after: &BbPosition,
-) -> CheckMark {
+pub fn fairy_mark(game: &fairy::Game, compact: Option<&Compact>, after: &BbPosition) -> CheckMark {
     let Some(compact) = compact else {
         return game.mark(after);
     };
     if !game.in_check(after, after.side) {
         CheckMark::None
-    } else if compact.perft(after, 1, rules) == 0 {
+    } else if compact.perft(after, 1) == 0 {
         CheckMark::Mate
     } else {
         CheckMark::Check
@@ -42,7 +37,7 @@ pub fn unmarked(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, Setup)
             .map(|&mv| (orthodox_record(p, mv), orthodox::make(p, mv).to_setup()))
             .collect()
     } else {
-        fairy::Game::new(rules)
+        fairy::Game::new(rules.resolve())
             .legal(p)?
             .into_iter()
             .map(|(r, after)| (r, after.to_setup()))
@@ -72,19 +67,18 @@ pub fn mating(p: &BbPosition, rules: &Rules) -> Result<Vec<(MoveRecord, Setup)>,
             }
         }
     } else {
-        let game = fairy::Game::new(rules);
-        let compact = Compact::new(rules);
+        let game = fairy::Game::new(rules.resolve());
+        let compact = Compact::new(rules.resolve());
         // Most positions have no mating move: the compact path tells so without a record.
         if let Some(c) = &compact {
-            let mates = |after: &BbPosition| {
-                game.in_check(after, after.side) && c.perft(after, 1, rules) == 0
-            };
-            if !c.children(p, rules).iter().any(mates) {
+            let mates =
+                |after: &BbPosition| game.in_check(after, after.side) && c.perft(after, 1) == 0;
+            if !c.children(p).iter().any(mates) {
                 return Ok(children);
             }
         }
         for (mut r, after) in game.legal(p)? {
-            if fairy_mark(&game, compact.as_ref(), rules, &after) == CheckMark::Mate {
+            if fairy_mark(&game, compact.as_ref(), &after) == CheckMark::Mate {
                 r.check = CheckMark::Mate;
                 children.push((r, after.to_setup()));
             }

@@ -42,7 +42,7 @@ pub struct BbMove {
 /// ```
 pub struct BitboardSpace<'r> {
     rules: &'r Rules,
-    game: fairy::Game<'r>,
+    game: fairy::Game,
     compact: Option<Compact>,
     attacks: Attacks,
 }
@@ -52,8 +52,8 @@ impl<'r> BitboardSpace<'r> {
     pub fn new(rules: &'r Rules) -> BitboardSpace<'r> {
         BitboardSpace {
             rules,
-            game: fairy::Game::new(rules),
-            compact: Compact::new(rules),
+            game: fairy::Game::new(rules.resolve()),
+            compact: Compact::new(rules.resolve()),
             attacks: Attacks::new(rules.first_rank_pawns()),
         }
     }
@@ -79,7 +79,7 @@ impl<'r> BitboardSpace<'r> {
             orthodox::generate(after, &mut replies);
             replies.0 == 0
         } else if let Some(c) = &self.compact {
-            c.stuck(after, self.rules)
+            c.stuck(after)
         } else {
             self.game.legal(after)?.is_empty()
         })
@@ -123,7 +123,7 @@ impl<'r> BitboardSpace<'r> {
             }
         } else if let Some(c) = &self.compact {
             // A capture changes the other side's units (a rebirth puts one elsewhere).
-            c.each_child(p, self.rules, &mut |after| {
+            c.each_child(p, &mut |after| {
                 give(after.colours[1 - p.side] != them, after)
             });
         } else {
@@ -156,7 +156,7 @@ impl<'r> BitboardSpace<'r> {
             return Ok(out);
         }
         if let Some(c) = &self.compact {
-            return Ok(c.mating_children(p, self.rules));
+            return Ok(c.mating_children(p));
         }
         let mut out = Vec::new();
         for (_, after) in self.game.legal(p)? {

@@ -7,7 +7,7 @@ use crate::bitboard::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
 use crate::bitboard::rules::moves_up;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Walk;
-use feerie_oracle::rules::FirstRankPawns;
+use feerie_oracle::rules::{FirstRankPawns, RoyalEnPassant};
 
 use super::{Compact, fr};
 
@@ -63,7 +63,8 @@ impl Compact {
             walk @ (Walk::Pawn | Walk::ReversePawn) => {
                 let up = moves_up(c, walk);
                 let rear = if up { 0 } else { 7 };
-                if self.first_rank == FirstRankPawns::Inert && fr(s).1 == rear {
+                if self.rules.switches.first_rank_pawns == FirstRankPawns::Inert && fr(s).1 == rear
+                {
                     return false;
                 }
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
@@ -87,7 +88,7 @@ impl Compact {
         if self.in_check(p, c) {
             return false;
         }
-        if self.royal_ep
+        if self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
             && let Some((target, pawn)) = p.ep()
             && p.royal & p.colours[c] & p.pawnlike() & bit(pawn as Sq) != 0
         {
