@@ -126,16 +126,7 @@ impl Compact {
         by_variant!(self, count(p, depth))
     }
 
-    /// The positions after each legal move (for cross-checking the path against the record
-    /// path).
-    pub fn children(&self, p: &BbPosition) -> Vec<BbPosition> {
-        let mut out = Vec::with_capacity(64);
-        self.each_child(p, &mut |after| out.push(after));
-        out
-    }
-
-    /// Gives the position after each legal move to `take`, in the order of
-    /// [`Compact::children`].
+    /// Gives the position after each legal move to `take`, in the path's order.
     pub fn each_child(&self, p: &BbPosition, take: &mut impl FnMut(BbPosition)) {
         by_variant!(self, collect(p, take))
     }

@@ -12,7 +12,7 @@ mod make;
 mod stages;
 
 use feerie_oracle::rules::{RebirthTime, ResolvedRules};
-use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Piece, Walk};
+use feerie_oracle::{Colour, EngineError, MoveRecord, Piece, Walk};
 
 use super::board::{BbPosition, colour_index};
 use super::rules::attacks::Attacks;
@@ -135,17 +135,6 @@ impl Game {
             legal.dedup_by(|a, b| a.0 == b.0);
         }
         Ok(legal)
-    }
-
-    /// The check mark of the move that led to `after`.
-    pub fn mark(&self, after: &BbPosition) -> CheckMark {
-        if !self.in_check(after, after.side) {
-            CheckMark::None
-        } else if self.legal(after).is_ok_and(|l| l.is_empty()) {
-            CheckMark::Mate
-        } else {
-            CheckMark::Check
-        }
     }
 
     pub fn perft(&self, p: &BbPosition, depth: u32) -> Result<u64, EngineError> {
