@@ -2,8 +2,8 @@
 //! and bulk counting at the last ply. Used when the rules are orthodox and the position holds
 //! nothing but orthodox units (one king a side, pawns off their first and last ranks).
 
-use feerie_oracle::rules::FirstRankPawns;
-use feerie_oracle::{CastlingSide, Colour, Rules, Walk};
+use feerie_oracle::rules::{FirstRankPawns, ResolvedRules};
+use feerie_oracle::{CastlingSide, Colour, Walk};
 
 use super::bits::{Bits, lowest};
 use super::board::walk_at;
@@ -126,17 +126,15 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Mv] {
         &self.moves[..self.len]
     }
-    pub fn len(&self) -> usize {
-        self.len
-    }
 }
 
 /// Each colour's first rank.
 const FIRST_RANKS: [u64; 2] = [0xFF, 0xFF << 56];
 
 /// True when the fast path applies to this position under these rules.
-pub fn applies(p: &BbPosition, rules: &Rules) -> bool {
-    rules.is_orthodox() && shaped(p, rules.first_rank_pawns() == FirstRankPawns::Step)
+#[inline]
+pub fn applies(p: &BbPosition, rules: &ResolvedRules) -> bool {
+    rules.orthodox && shaped(p, rules.switches.first_rank_pawns == FirstRankPawns::Step)
 }
 
 /// True when the position holds units the fast generator knows: one royal king a side, no

@@ -1,20 +1,14 @@
-//! The solver's walk over the bitboard engine's own positions: children made by the perft
-//! paths (the orthodox generator, else the compact path, else the record path), check marks
-//! counted there, keys hashed from the bitboards, and a move record asked for only on the
-//! lines of the solutions (by playing the record path again and keeping the moves that lead
-//! to the same position).
+//! The solver's walk over the bitboard engine's own positions: children made by the path the
+//! rules and the position choose (the orthodox generator, else the compact path, else the
+//! record path; see [`super::path`]), check marks counted there, keys hashed from the
+//! bitboards, and a move record asked for only on the lines of the solutions (by playing the
+//! record path again and keeping the moves that lead to the same position).
 
 use feerie_oracle::engine::check_rules_fit;
 use feerie_oracle::{CheckMark, EngineError, MoveRecord, Position, Rules};
 
 use super::board::{BbPosition, KING};
-use super::compact::Compact;
-use super::fairy;
-use super::moves::MoveKind;
-use super::orthodox::{self, Counter, MoveList};
-use super::rules::attacks::Attacks;
-use super::rules::checks::CheckSquares;
-use super::tables::Sq;
+use super::path::{Path, Plan};
 use crate::space::zobrist::Key;
 use crate::space::{Space, Want};
 
@@ -42,9 +36,7 @@ pub struct BbMove {
 /// ```
 pub struct BitboardSpace<'r> {
     rules: &'r Rules,
-    game: fairy::Game<'r>,
-    compact: Option<Compact>,
-    attacks: Attacks,
+    plan: Plan,
 }
 
 impl<'r> BitboardSpace<'r> {
@@ -52,120 +44,26 @@ impl<'r> BitboardSpace<'r> {
     pub fn new(rules: &'r Rules) -> BitboardSpace<'r> {
         BitboardSpace {
             rules,
-            game: fairy::Game::new(rules),
-            compact: Compact::new(rules),
-            attacks: Attacks::new(rules.first_rank_pawns()),
+            plan: Plan::new(rules.resolve()),
         }
     }
+}
 
-    /// Whether the side to move in `after` is in check.
-    fn in_check(&self, after: &BbPosition, orthodox: bool) -> bool {
-        if orthodox {
-            orthodox::in_check(after)
-        } else if let Some(c) = &self.compact {
-            c.checked(after)
-        } else {
-            self.game.in_check(after, after.side)
-        }
-    }
-
-    /// Whether the side to move in `after` has no legal move.
-    fn stuck(&self, after: &BbPosition, orthodox: bool) -> Result<bool, EngineError> {
-        Ok(if orthodox {
-            if orthodox::has_quiet_flight(after) {
-                return Ok(false);
-            }
-            let mut replies = Counter::<4>(0);
-            orthodox::generate(after, &mut replies);
-            replies.0 == 0
-        } else if let Some(c) = &self.compact {
-            c.stuck(after, self.rules)
-        } else {
-            self.game.legal(after)?.is_empty()
-        })
-    }
-
-    /// The mark of the move that led to `after`.
-    fn mark_of(&self, after: &BbPosition, orthodox: bool) -> Result<CheckMark, EngineError> {
-        Ok(if !self.in_check(after, orthodox) {
-            CheckMark::None
-        } else if self.stuck(after, orthodox)? {
-            CheckMark::Mate
-        } else {
-            CheckMark::Check
-        })
-    }
-
-    /// Gives every legal move from `p` to `take` as (capture, position after), by the fastest
-    /// path the rules and the position allow; the first error `take` returns stops nothing
-    /// but is returned.
-    fn each_made(
-        &self,
-        p: &BbPosition,
-        orthodox: bool,
-        take: &mut dyn FnMut(bool, BbPosition) -> Result<(), EngineError>,
-    ) -> Result<(), EngineError> {
-        let them = p.colours[1 - p.side];
-        let mut failure = Ok(());
-        let mut give = |capture: bool, after: BbPosition| {
-            if let Err(e) = take(capture, after)
-                && failure.is_ok()
-            {
-                failure = Err(e);
-            }
-        };
-        if orthodox {
-            let mut list = MoveList::new();
-            orthodox::generate(p, &mut list);
-            for &mv in list.as_slice() {
-                let after = orthodox::make(p, mv);
-                give(after.colours[1 - p.side] != them, after);
-            }
-        } else if let Some(c) = &self.compact {
-            // A capture changes the other side's units (a rebirth puts one elsewhere).
-            c.each_child(p, self.rules, &mut |after| {
-                give(after.colours[1 - p.side] != them, after)
-            });
-        } else {
-            for (r, after) in self.game.legal(p)? {
-                give(r.capture.is_some(), after);
-            }
-        }
-        failure
-    }
-
-    /// The positions after each legal move from `p` that mates.
-    fn mating(&self, p: &BbPosition, orthodox: bool) -> Result<Vec<BbPosition>, EngineError> {
-        if orthodox {
-            let mut list = MoveList::new();
-            orthodox::generate(p, &mut list);
-            let mut out = Vec::new();
-            let checks = CheckSquares::of(p, &self.attacks);
-            for &mv in list.as_slice() {
-                if let Some(c) = &checks {
-                    let promotes = matches!(mv.kind, MoveKind::Promotion(_));
-                    if !c.may_check(p, mv.from as Sq, mv.to as Sq, mv.kind, promotes) {
-                        continue;
-                    }
-                }
-                let after = orthodox::make(p, mv);
-                if orthodox::in_check(&after) && self.stuck(&after, true)? {
-                    out.push(after);
-                }
-            }
-            return Ok(out);
-        }
-        if let Some(c) = &self.compact {
-            return Ok(c.mating_children(p, self.rules));
-        }
-        let mut out = Vec::new();
-        for (_, after) in self.game.legal(p)? {
-            if self.in_check(&after, false) && self.stuck(&after, false)? {
-                out.push(after);
-            }
-        }
-        Ok(out)
-    }
+/// The check mark a child gets when the search wants `want`, or `None` when the child is left
+/// out (a move that does not mate, when only mates are wanted).
+#[inline]
+fn wanted(
+    path: Path<'_>,
+    want: Want,
+    after: &BbPosition,
+) -> Result<Option<CheckMark>, EngineError> {
+    Ok(match want {
+        Want::Unmarked => Some(CheckMark::None),
+        Want::Marked => Some(path.mark(after)?),
+        Want::Checks if path.in_check(after) => Some(CheckMark::Check),
+        Want::Checks => Some(CheckMark::None),
+        Want::Mating => Some(path.mark(after)?).filter(|&m| m == CheckMark::Mate),
+    })
 }
 
 /// Two positions the same but for the move clocks, which decide nothing a stipulation asks.
@@ -268,36 +166,32 @@ impl Space for BitboardSpace<'_> {
         p: &BbPosition,
         want: Want,
     ) -> Result<Vec<(BbMove, BbPosition)>, EngineError> {
-        let orthodox = orthodox::applies(p, self.rules);
+        let path = self.plan.path(p);
         if want == Want::Mating {
             let them = p.colours[1 - p.side];
             let mv = |after: &BbPosition| BbMove {
                 check: CheckMark::Mate,
                 capture: after.colours[1 - p.side] != them,
             };
-            return Ok(self
-                .mating(p, orthodox)?
+            return Ok(path
+                .mating(p)?
                 .into_iter()
                 .map(|after| (mv(&after), after))
                 .collect());
         }
         let mut out = Vec::with_capacity(64);
-        self.each_made(p, orthodox, &mut |capture, after| {
-            let check = match want {
-                Want::Unmarked => CheckMark::None,
-                Want::Marked => self.mark_of(&after, orthodox)?,
-                Want::Checks if self.in_check(&after, orthodox) => CheckMark::Check,
-                Want::Checks => CheckMark::None,
-                Want::Mating => {
-                    if !self.in_check(&after, orthodox) || !self.stuck(&after, orthodox)? {
-                        return Ok(());
-                    }
-                    CheckMark::Mate
-                }
-            };
-            out.push((BbMove { check, capture }, after));
-            Ok(())
+        let mut failure = Ok(());
+        path.each_child(p, |capture, after| {
+            if failure.is_err() {
+                return;
+            }
+            match wanted(path, want, &after) {
+                Ok(Some(check)) => out.push((BbMove { check, capture }, after)),
+                Ok(None) => {}
+                Err(e) => failure = Err(e),
+            }
         })?;
+        failure?;
         Ok(out)
     }
 
@@ -310,8 +204,8 @@ impl Space for BitboardSpace<'_> {
     }
 
     fn stalemated(&self, p: &BbPosition) -> Result<bool, EngineError> {
-        let orthodox = orthodox::applies(p, self.rules);
-        Ok(!self.in_check(p, orthodox) && self.stuck(p, orthodox)?)
+        let path = self.plan.path(p);
+        Ok(!path.in_check(p) && path.stuck(p)?)
     }
 
     fn turn_skipped(&self, p: &BbPosition) -> BbPosition {
@@ -327,7 +221,7 @@ impl Space for BitboardSpace<'_> {
         _mv: &BbMove,
         after: &BbPosition,
     ) -> Result<Vec<MoveRecord>, EngineError> {
-        Ok(super::successors(before, self.rules)?
+        Ok(super::successors(&self.plan, before)?
             .into_iter()
             .filter(|(_, made)| same_but_clocks(made, after))
             .map(|(r, _)| r)
@@ -466,6 +360,25 @@ mod tests {
             let rules = Rules::from_words(&[rules], None, &[]).unwrap();
             let mates = space_children("8/P7/8/8/8/8/2K5/k7 w - - 0 1", &rules, Want::Mating);
             assert_eq!(mates.len(), 2, "{rules:?}");
+        }
+    }
+
+    /// A royal pawn that has just double-stepped and that the side to move could take en
+    /// passant (`royal_en_passant: yes`) is the other side's: no check to the side to move,
+    /// whatever pawns of the other side stand behind it, so a side with no move there is
+    /// stalemated, as the reference engine says.
+    #[test]
+    fn the_other_sides_royal_pawn_open_to_en_passant_is_no_check() {
+        use feerie_oracle::{Engine, ReferenceEngine, Status};
+        let fen_text = "7k/5Q2/8/8/2p(wrP)4/2N5/2P5/8 b - d3 0 1";
+        for slug in ["frankfurt", "protean"] {
+            let rules = Rules::from_words(&[slug], Some("popeye"), &[]).unwrap();
+            let position = fen::parse(fen_text, Validation::Strict).unwrap();
+            let status = ReferenceEngine.status(&position, &rules).unwrap();
+            assert_eq!(status, Status::Stalemate, "{slug}");
+            let space = BitboardSpace::new(&rules);
+            let p = space.enter(&position).unwrap();
+            assert!(space.stalemated(&p).unwrap(), "{slug}");
         }
     }
 

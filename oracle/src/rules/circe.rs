@@ -79,6 +79,16 @@ impl CirceModel {
     /// The model of a Circe-family condition (its rebirth answers as the registry declares
     /// them) with the switches of `rules`; `None` for the conditions outside the family.
     pub fn of(condition: Condition, rules: &Rules) -> Option<CirceModel> {
+        CirceModel::with(condition, rules.rebirth_occupied(), rules.circe_rex())
+    }
+
+    /// The model of a Circe-family condition with these values of `rebirth_occupied` and of
+    /// `rex` as the Circe family reads it; `None` outside the family.
+    pub(super) fn with(
+        condition: Condition,
+        occupied: RebirthOccupied,
+        rex: Rex,
+    ) -> Option<CirceModel> {
         let ConditionKind::Circe {
             walk,
             place,
@@ -92,8 +102,8 @@ impl CirceModel {
             walk,
             place,
             time,
-            occupied: rules.rebirth_occupied(),
-            rex: rules.circe_rex(),
+            occupied,
+            rex,
             chooser,
         })
     }
@@ -107,6 +117,6 @@ impl CirceModel {
 impl Rules {
     /// The Circe variant in force, as a combination of choices.
     pub fn circe_model(&self) -> Option<CirceModel> {
-        self.circe().and_then(|c| CirceModel::of(c, self))
+        self.resolve().circe
     }
 }

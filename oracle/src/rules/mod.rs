@@ -1,8 +1,8 @@
 //! The rules in force: conditions, profile and switch values.
 //!
 //! Each condition is declared once in [`registry`], each switch once in the list behind
-//! [`Switch`] (its default under each profile there); [`Rules`] resolves them, and engines ask
-//! it for the value of each switch.
+//! [`Switch`] (its default under each profile there); [`Rules`] resolves them once, into a
+//! [`ResolvedRules`] it keeps, and engines read the value of each switch there.
 //!
 //! # Switches and profiles
 //!
@@ -38,6 +38,7 @@ mod circe;
 mod condition;
 mod profile;
 pub mod registry;
+mod resolved;
 mod switch;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -47,6 +48,8 @@ pub use circe::{CirceModel, PromotionChooser, RebirthPlace, RebirthTime, Rebirth
 pub use condition::{Condition, UnknownCondition};
 pub use profile::Profile;
 pub use registry::{ConditionEntry, ConditionKind, FuzzFamily, PopeyeReading, Scope};
+use resolved::Choice;
+pub use resolved::ResolvedRules;
 pub use switch::*;
 
 /// An error in a rule set: an unknown slug, switch or value, or conditions that cannot combine.
@@ -71,17 +74,26 @@ impl std::error::Error for RulesError {}
 /// assert_eq!(rules.parrain_long_castling(), ParrainLongCastling::TowardA);
 /// assert!(rules.set("parrain_long_castling", "left").unwrap_err().to_string().contains("toward_a, toward_h"));
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     conditions: BTreeSet<Condition>,
     profile: Profile,
     overrides: BTreeMap<Switch, &'static str>,
+    /// The three above resolved: made by every constructor and remade by every setter, so
+    /// that reading a switch parses nothing.
+    resolved: ResolvedRules,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::orthodox()
+    }
 }
 
 impl Rules {
     /// Orthodox chess under the `documented` profile.
     pub fn orthodox() -> Rules {
-        Rules::default()
+        Rules::resolving(BTreeSet::new(), Profile::Documented, BTreeMap::new())
     }
 
     /// These conditions under a profile, with no switch overridden.
@@ -89,13 +101,45 @@ impl Rules {
         conditions: impl IntoIterator<Item = Condition>,
         profile: Profile,
     ) -> Result<Rules, RulesError> {
-        let rules = Rules {
-            conditions: conditions.into_iter().collect(),
-            profile,
-            overrides: BTreeMap::new(),
-        };
+        let rules = Rules::resolving(conditions.into_iter().collect(), profile, BTreeMap::new());
         rules.check_combination()?;
         Ok(rules)
+    }
+
+    /// The rules of these conditions, profile and switches set, resolved.
+    fn resolving(
+        conditions: BTreeSet<Condition>,
+        profile: Profile,
+        overrides: BTreeMap<Switch, &'static str>,
+    ) -> Rules {
+        let resolved = Choice {
+            conditions: &conditions,
+            profile,
+            overrides: &overrides,
+        }
+        .resolve();
+        Rules {
+            conditions,
+            profile,
+            overrides,
+            resolved,
+        }
+    }
+
+    /// What the rules are made of, for resolving them.
+    fn choice(&self) -> Choice<'_> {
+        Choice {
+            conditions: &self.conditions,
+            profile: self.profile,
+            overrides: &self.overrides,
+        }
+    }
+
+    /// The rules resolved: every switch typed, and what the conditions in force decide. Made
+    /// when the rules are made or changed; engines read it (or a copy of it) in their move
+    /// generators.
+    pub fn resolve(&self) -> &ResolvedRules {
+        &self.resolved
     }
 
     /// Builds rules from command-line words: slugs, each possibly a comma-separated list
@@ -225,6 +269,7 @@ impl Rules {
             ))
         })?;
         self.overrides.insert(switch, value);
+        self.resolved = self.choice().resolve();
         Ok(())
     }
 
@@ -281,7 +326,7 @@ impl Rules {
 
     /// True when captures change the capturer's walk (Frankfurt or Protean).
     pub fn captures_mutate(&self) -> bool {
-        self.conditions().any(|c| c.is_mutating())
+        self.resolved.captures_mutate
     }
 
     /// The value of a switch: as set, else the value the first condition in force presets for
@@ -296,34 +341,14 @@ impl Rules {
     /// assert_eq!(both.value(Switch::Rex), "exclusive");
     /// ```
     pub fn value(&self, switch: Switch) -> &'static str {
-        self.overrides.get(&switch).copied().unwrap_or_else(|| {
-            self.conditions()
-                .find_map(|c| c.entry().preset(switch, self.profile))
-                .unwrap_or_else(|| switch.default_under(self.profile))
-        })
+        self.resolved.switches.get(switch)
     }
 
     /// The value of a switch as `condition`'s rule reads it, whether or not it is in force: as
     /// set, else as that condition presets it, else the profile's default. One switch (`rex`)
     /// serves two rules with two presets.
     pub fn value_for(&self, switch: Switch, condition: Condition) -> &'static str {
-        self.overrides.get(&switch).copied().unwrap_or_else(|| {
-            condition
-                .entry()
-                .preset(switch, self.profile)
-                .unwrap_or_else(|| switch.default_under(self.profile))
-        })
-    }
-
-    fn typed<T: std::str::FromStr>(value: &'static str) -> T {
-        value
-            .parse()
-            .ok()
-            .expect("switch values come from the switch's own list")
-    }
-
-    fn get<T: std::str::FromStr>(&self, switch: Switch) -> T {
-        Rules::typed(self.value(switch))
+        self.choice().value_for(switch, condition)
     }
 
     /// Whether a switch can change anything under these conditions (by its [`Scope`]); a
@@ -349,94 +374,89 @@ impl Rules {
 
     /// Whether kings take part in rebirth (the Circe family's reading of `rex`).
     pub fn circe_rex(&self) -> Rex {
-        let circe = self.circe().unwrap_or(Condition::Circe);
-        Rules::typed(self.value_for(Switch::Rex, circe))
+        self.resolved.circe_rex
     }
 
     /// Whether kings take part in capturer mutation (Frankfurt's and Protean's reading of
     /// `rex`).
     pub fn mutation_rex(&self) -> Rex {
-        let mutation = self
-            .conditions()
-            .find(|c| c.is_mutating())
-            .unwrap_or(Condition::Frankfurt);
-        Rules::typed(self.value_for(Switch::Rex, mutation))
+        self.resolved.mutation_rex
     }
 
     /// What an occupied rebirth square does to a capture.
     pub fn rebirth_occupied(&self) -> RebirthOccupied {
-        self.get(Switch::RebirthOccupied)
+        self.resolved.switches.rebirth_occupied
     }
 
     /// The Parrain vector of 0-0-0.
     pub fn parrain_long_castling(&self) -> ParrainLongCastling {
-        self.get(Switch::ParrainLongCastling)
+        self.resolved.switches.parrain_long_castling
     }
 
     /// What a pawn on its own first rank may do.
     pub fn first_rank_pawns(&self) -> FirstRankPawns {
-        self.get(Switch::FirstRankPawns)
+        self.resolved.switches.first_rank_pawns
     }
 
     /// Circe Clone: the walk cloned from a promoting pawn.
     pub fn clone_walk_when_promoting(&self) -> CloneWalkWhenPromoting {
-        self.get(Switch::CloneWalkWhenPromoting)
+        self.resolved.switches.clone_walk_when_promoting
     }
 
     /// Circe Clone, `rex: inclusive`: the walk a captured royal unit is reborn with.
     pub fn clone_royal_victim(&self) -> CloneRoyalVictim {
-        self.get(Switch::CloneRoyalVictim)
+        self.resolved.switches.clone_royal_victim
     }
 
     /// Circe Parrain: whether a pawn of the side not moving, reborn on its promotion rank,
     /// promotes.
     pub fn parrain_other_side_promotion(&self) -> ParrainOtherSidePromotion {
-        self.get(Switch::ParrainOtherSidePromotion)
+        self.resolved.switches.parrain_other_side_promotion
     }
 
     /// The direction of a unit that becomes a pawn by capture.
     pub fn pawn_direction(&self) -> PawnDirection {
-        self.get(Switch::PawnDirection)
+        self.resolved.switches.pawn_direction
     }
 
     /// A pawn taking a pawn under Frankfurt or Protean chess.
     pub fn same_walk_capture(&self) -> SameWalkCapture {
-        self.get(Switch::SameWalkCapture)
+        self.resolved.switches.same_walk_capture
     }
 
     /// Whether royal riders may pass over attacked squares.
     pub fn royal_rider_passage(&self) -> RoyalRiderPassage {
-        self.get(Switch::RoyalRiderPassage)
+        self.resolved.switches.royal_rider_passage
     }
 
     /// Whether a royal pawn can be taken en passant.
     pub fn royal_en_passant(&self) -> RoyalEnPassant {
-        self.get(Switch::RoyalEnPassant)
+        self.resolved.switches.royal_en_passant
     }
 
     /// Which magic pieces count for the colour test.
     pub fn magic_contact_scope(&self) -> MagicContactScope {
-        self.get(Switch::MagicContactScope)
+        self.resolved.switches.magic_contact_scope
     }
 
     /// Steps of a contact mutation.
     pub fn magic_steps(&self) -> MagicSteps {
-        self.get(Switch::MagicSteps)
+        self.resolved.switches.magic_steps
     }
 
     /// A magic piece moving along a unit it touches.
     pub fn magic_kept_contact(&self) -> MagicKeptContact {
-        self.get(Switch::MagicKeptContact)
+        self.resolved.switches.magic_kept_contact
     }
 
     /// A piece demoted to a pawn on its promotion rank.
     pub fn magic_pawn_edge(&self) -> MagicPawnEdge {
-        self.get(Switch::MagicPawnEdge)
+        self.resolved.switches.magic_pawn_edge
     }
 
     /// A unit reborn next to a magic piece.
     pub fn magic_rebirth_contact(&self) -> MagicRebirthContact {
-        self.get(Switch::MagicRebirthContact)
+        self.resolved.switches.magic_rebirth_contact
     }
 
     /// Every switch with its resolved value ([`Rules::value`]), in the order of RULES.md.

@@ -147,12 +147,12 @@ switch_values! {
 }
 
 /// Declares every switch once: its variant of [`Switch`] (named as the enum of its values),
-/// its key, its value under each profile when no condition presets one, where it matters and
-/// how Popeye's input treats it. [`Switch::ALL`], [`Switch::key`], [`Switch::values`],
-/// [`Switch::default_under`], [`Switch::scope`] and [`Switch::popeye_reading`] follow from the
-/// list.
+/// its key (the name of its field in [`SwitchValues`]), its value under each profile when no
+/// condition presets one, where it matters and how Popeye's input treats it. [`Switch::ALL`],
+/// [`Switch::key`], [`Switch::values`], [`Switch::default_under`], [`Switch::scope`],
+/// [`Switch::popeye_reading`] and the fields of [`SwitchValues`] follow from the list.
 macro_rules! switches {
-    ($($variant:ident = $key:literal {
+    ($($variant:ident = $key:ident {
         documented: $documented:ident,
         popeye: $popeye:ident,
         scope: $scope:ident,
@@ -168,17 +168,17 @@ macro_rules! switches {
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Switch {
-            $(#[doc = concat!("`", $key, "`: see [`", stringify!($variant), "`].")] $variant),+
+            $(#[doc = concat!("`", stringify!($key), "`: see [`", stringify!($variant), "`].")] $variant),+
         }
 
         impl Switch {
             /// Every switch, in the order of RULES.md.
-            pub const ALL: [Switch; [$($key),+].len()] = [$(Switch::$variant),+];
+            pub const ALL: [Switch; [$(stringify!($key)),+].len()] = [$(Switch::$variant),+];
 
             /// The key, as written in `--set KEY=VALUE`.
             pub fn key(self) -> &'static str {
                 match self {
-                    $(Switch::$variant => $key),+
+                    $(Switch::$variant => stringify!($key)),+
                 }
             }
 
@@ -215,6 +215,48 @@ macro_rules! switches {
             }
         }
 
+        /// The value of every switch, typed: one field a switch, named by its key. It is made
+        /// from the same list as [`Switch`], so that a new switch is a new field here, and the
+        /// strings of the switch values are read once, when the rules are resolved, not each
+        /// time an engine asks.
+        ///
+        /// ```
+        /// use feerie_oracle::{Condition, Profile, Rules, Switch};
+        /// use feerie_oracle::rules::FirstRankPawns;
+        /// let rules = Rules::new([Condition::CirceEquipollents], Profile::Popeye).unwrap();
+        /// let values = rules.resolve().switches;
+        /// assert_eq!(values.first_rank_pawns, FirstRankPawns::GuardOnly);
+        /// assert_eq!(values.get(Switch::FirstRankPawns), "guard_only");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct SwitchValues {
+            $(
+                #[doc = concat!("`", stringify!($key), "`.")]
+                pub $key: $variant,
+            )+
+        }
+
+        impl SwitchValues {
+            /// Every switch's value, each read once from its written form as `written` gives
+            /// it (a value of the switch's own list).
+            pub(super) fn read(written: impl Fn(Switch) -> &'static str) -> SwitchValues {
+                SwitchValues {
+                    $(
+                        $key: written(Switch::$variant)
+                            .parse()
+                            .expect("switch values come from the switch's own list"),
+                    )+
+                }
+            }
+
+            /// The value of `switch`, as written in switches.
+            pub fn get(&self, switch: Switch) -> &'static str {
+                match switch {
+                    $(Switch::$variant => self.$key.as_str()),+
+                }
+            }
+        }
+
         $(
             impl $variant {
                 /// The switch and this value, as a condition presets it.
@@ -227,53 +269,53 @@ macro_rules! switches {
 }
 
 switches! {
-    Rex = "rex" {
+    Rex = rex {
         documented: Exclusive, popeye: Exclusive, scope: Conditions, popeye_reading: Stated,
     },
-    RebirthOccupied = "rebirth_occupied" {
+    RebirthOccupied = rebirth_occupied {
         documented: Relaxed, popeye: Relaxed, scope: Conditions, popeye_reading: Fixed,
     },
-    ParrainLongCastling = "parrain_long_castling" {
+    ParrainLongCastling = parrain_long_castling {
         documented: TowardA, popeye: TowardH, scope: Conditions, popeye_reading: Fixed,
     },
-    FirstRankPawns = "first_rank_pawns" {
+    FirstRankPawns = first_rank_pawns {
         // Popeye 4.104: neither move nor guard, except under the conditions that preset it.
         documented: Step, popeye: Inert, scope: Always, popeye_reading: Fixed,
     },
-    CloneWalkWhenPromoting = "clone_walk_when_promoting" {
+    CloneWalkWhenPromoting = clone_walk_when_promoting {
         documented: Pawn, popeye: Pawn, scope: Conditions, popeye_reading: Fixed,
     },
-    CloneRoyalVictim = "clone_royal_victim" {
+    CloneRoyalVictim = clone_royal_victim {
         documented: KeepsWalk, popeye: TakesWalk, scope: RoyalRebirth, popeye_reading: Fixed,
     },
-    ParrainOtherSidePromotion = "parrain_other_side_promotion" {
+    ParrainOtherSidePromotion = parrain_other_side_promotion {
         documented: Promotes, popeye: Stays, scope: Conditions, popeye_reading: Fixed,
     },
-    PawnDirection = "pawn_direction" {
+    PawnDirection = pawn_direction {
         documented: Own, popeye: Own, scope: Conditions, popeye_reading: Fixed,
     },
-    SameWalkCapture = "same_walk_capture" {
+    SameWalkCapture = same_walk_capture {
         documented: Keep, popeye: Keep, scope: Conditions, popeye_reading: Fixed,
     },
-    RoyalRiderPassage = "royal_rider_passage" {
+    RoyalRiderPassage = royal_rider_passage {
         documented: Free, popeye: Free, scope: Conditions, popeye_reading: Fixed,
     },
-    RoyalEnPassant = "royal_en_passant" {
+    RoyalEnPassant = royal_en_passant {
         documented: No, popeye: Yes, scope: Conditions, popeye_reading: Fixed,
     },
-    MagicContactScope = "magic_contact_scope" {
+    MagicContactScope = magic_contact_scope {
         documented: NewContacts, popeye: NewContacts, scope: MagicPieces, popeye_reading: Absent,
     },
-    MagicSteps = "magic_steps" {
+    MagicSteps = magic_steps {
         documented: One, popeye: One, scope: MagicPieces, popeye_reading: Absent,
     },
-    MagicKeptContact = "magic_kept_contact" {
+    MagicKeptContact = magic_kept_contact {
         documented: NoEffect, popeye: NoEffect, scope: MagicPieces, popeye_reading: Absent,
     },
-    MagicPawnEdge = "magic_pawn_edge" {
+    MagicPawnEdge = magic_pawn_edge {
         documented: Promote, popeye: Promote, scope: MagicPieces, popeye_reading: Absent,
     },
-    MagicRebirthContact = "magic_rebirth_contact" {
+    MagicRebirthContact = magic_rebirth_contact {
         documented: Mutates, popeye: Mutates, scope: MagicPieces, popeye_reading: Absent,
     },
 }

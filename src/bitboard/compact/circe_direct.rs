@@ -41,14 +41,14 @@ impl Compact {
         cap: Sq,
         promoted: Option<usize>,
     ) -> Option<(u8, [u8; 4], usize)> {
-        let model = self.circe.expect("a Circe model");
+        let model = self.rules.circe.expect("a Circe model");
         let them = 1 - p.side;
         let walk = self.reborn_walk(
             &model,
             p,
             from,
             cap,
-            promoted.filter(|_| self.clone_promoted),
+            promoted.filter(|_| self.clone_promoted()),
         );
         let s = self
             .rebirth_squares
@@ -75,7 +75,7 @@ impl Compact {
     ) -> usize {
         walk_index(circe::reborn_walk(
             model.walk,
-            self.clone_royal_victim,
+            self.rules.switches.clone_royal_victim,
             || WALKS[walk_at(p, from)],
             p.royal & bit(from) != 0,
             WALKS[walk_at(p, cap)],

@@ -123,7 +123,7 @@ impl Compact {
         let dir = if up { 1 } else { -1 };
         let (rear, last, double_rank) = if up { (0, 7, 1) } else { (7, 0, 6) };
         let (f, r) = fr(from);
-        if r == rear && self.first_rank != FirstRankPawns::Step {
+        if r == rear && self.rules.switches.first_rank_pawns != FirstRankPawns::Step {
             return;
         }
         let with_promotions =

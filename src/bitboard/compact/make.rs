@@ -7,6 +7,7 @@ use crate::bitboard::board::{
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox;
 use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::rules::RoyalEnPassant;
 use feerie_oracle::{CastlingSide, Colour, Reserve};
 
 use super::moves::CMove;
@@ -171,7 +172,10 @@ impl Compact {
         }
         Self::place_delayed_and_contacts(&mut n, p, mv);
         n.set_ep(
-            if self.royal_ep && royal && mv.kind == MoveKind::DoublePush {
+            if self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
+                && royal
+                && mv.kind == MoveKind::DoublePush
+            {
                 self.en_passant(&n, from, to, them)
             } else {
                 None

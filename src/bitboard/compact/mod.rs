@@ -21,11 +21,8 @@ mod safety;
 mod sinks;
 mod stages;
 
-use feerie_oracle::Rules;
 use feerie_oracle::rules::{
-    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, FirstRankPawns, MagicContactScope,
-    MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps, ParrainLongCastling,
-    ParrainOtherSidePromotion, RebirthTime, RoyalEnPassant, RoyalRiderPassage,
+    CloneWalkWhenPromoting, FirstRankPawns, RebirthTime, ResolvedRules, RoyalRiderPassage,
 };
 
 use super::bits::{Bits, lowest};
@@ -44,25 +41,14 @@ const NONE: u8 = 255;
 /// The walk indices a pawn promotes to.
 const PROMOTIONS: [u8; 4] = PROMOTION_INDICES;
 
-/// The rules in the form the compact path needs.
+/// The compact path under one rule set: the rules as resolved, and the tables and rules of
+/// the kernel it reads them through.
 pub struct Compact {
     t: &'static Tables,
     rebirth_squares: &'static RebirthSquares,
     attacks: Attacks,
-    circe: Option<CirceModel>,
-    first_rank: FirstRankPawns,
-    captures_mutate: bool,
     mutation: Mutation,
-    clone_promoted: bool,
-    clone_royal_victim: CloneRoyalVictim,
-    long_castling: ParrainLongCastling,
-    other_side_promotion: ParrainOtherSidePromotion,
-    royal_ep: bool,
-    magic_all_contacts: bool,
-    magic_steps: MagicSteps,
-    magic_kept: MagicKeptContact,
-    magic_edge_promotes: bool,
-    magic_rebirth_mutates: bool,
+    rules: ResolvedRules,
 }
 
 #[inline]
@@ -85,11 +71,11 @@ fn promotes(c: usize, w: usize, s: Sq) -> bool {
 /// parameters (captures mutate, a rebirth now, a rebirth on the next move), so that each
 /// variant is compiled apart.
 macro_rules! by_variant {
-    ($compact:expr, $rules:expr, $method:ident($($arg:expr),*)) => {{
+    ($compact:expr, $method:ident($($arg:expr),*)) => {{
         let c = $compact;
-        let mutate = $rules.captures_mutate();
-        let now = c.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
-        let later = c.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
+        let mutate = c.rules.captures_mutate;
+        let now = c.rules.circe.is_some_and(|m| m.time == RebirthTime::Immediate);
+        let later = c.rules.circe.is_some_and(|m| m.time == RebirthTime::NextMove);
         match (mutate, now, later) {
             (false, false, false) => c.$method::<false, false, false>($($arg),*),
             (false, true, _) => c.$method::<false, true, false>($($arg),*),
@@ -103,74 +89,60 @@ macro_rules! by_variant {
 
 impl Compact {
     /// The compact path for these rules, or `None` when they need the record path.
-    pub fn new(rules: &Rules) -> Option<Compact> {
-        let circe = rules.circe_model();
-        let clone_promoted = rules.clone_walk_when_promoting() == CloneWalkWhenPromoting::Promoted;
-        if circe.is_some_and(|m| m.reborn_royals())
-            || rules.royal_rider_passage() == RoyalRiderPassage::Safe
-            || (clone_promoted && rules.captures_mutate())
+    pub fn new(rules: &ResolvedRules) -> Option<Compact> {
+        let clone_promoted =
+            rules.switches.clone_walk_when_promoting == CloneWalkWhenPromoting::Promoted;
+        if rules.circe.is_some_and(|m| m.reborn_royals())
+            || rules.switches.royal_rider_passage == RoyalRiderPassage::Safe
+            || (clone_promoted && rules.captures_mutate)
         {
             return None;
         }
         Some(Compact {
             t: tables(),
             rebirth_squares: rebirth_squares(),
-            attacks: Attacks::new(rules.first_rank_pawns()),
-            circe,
-            first_rank: rules.first_rank_pawns(),
-            captures_mutate: rules.captures_mutate(),
+            attacks: Attacks::new(rules.switches.first_rank_pawns),
             mutation: Mutation::of(rules),
-            clone_promoted,
-            clone_royal_victim: rules.clone_royal_victim(),
-            long_castling: rules.parrain_long_castling(),
-            other_side_promotion: rules.parrain_other_side_promotion(),
-            royal_ep: rules.royal_en_passant() == RoyalEnPassant::Yes,
-            magic_all_contacts: rules.magic_contact_scope() == MagicContactScope::AllContacts,
-            magic_steps: rules.magic_steps(),
-            magic_kept: rules.magic_kept_contact(),
-            magic_edge_promotes: rules.magic_pawn_edge() == MagicPawnEdge::Promote,
-            magic_rebirth_mutates: rules.magic_rebirth_contact() == MagicRebirthContact::Mutates,
+            rules: *rules,
         })
+    }
+
+    /// Whether a pawn that captures and promotes gives the unit it takes its promoted walk
+    /// (Circe Clone, `clone_walk_when_promoting: promoted`).
+    #[inline]
+    fn clone_promoted(&self) -> bool {
+        self.rules.switches.clone_walk_when_promoting == CloneWalkWhenPromoting::Promoted
     }
 
     /// Whether the orthodox generator's sinks may meet pawns on their own first rank: they step
     /// and take from it as from any other rank, and no capture mutates (a unit that takes such
     /// a pawn would become a pawn on its promotion rank, which the sinks do not count).
     pub(super) fn first_rank_steps(&self) -> bool {
-        self.first_rank == FirstRankPawns::Step && !self.captures_mutate
+        self.rules.switches.first_rank_pawns == FirstRankPawns::Step && !self.rules.captures_mutate
     }
 
     /// Perft, dispatched to the variant the rules need.
-    pub fn perft(&self, p: &BbPosition, depth: u32, rules: &Rules) -> u64 {
-        by_variant!(self, rules, count(p, depth))
+    pub fn perft(&self, p: &BbPosition, depth: u32) -> u64 {
+        by_variant!(self, count(p, depth))
     }
 
-    /// The positions after each legal move (for cross-checking the path against the record
-    /// path).
-    pub fn children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
-        let mut out = Vec::with_capacity(64);
-        self.each_child(p, rules, &mut |after| out.push(after));
-        out
-    }
-
-    /// Gives the position after each legal move to `take`, in the order of
-    /// [`Compact::children`].
-    pub fn each_child(&self, p: &BbPosition, rules: &Rules, take: &mut impl FnMut(BbPosition)) {
-        by_variant!(self, rules, collect(p, take))
+    /// Gives the position after each legal move to `take`, in the path's order.
+    pub fn each_child(&self, p: &BbPosition, take: &mut impl FnMut(BbPosition)) {
+        by_variant!(self, collect(p, take))
     }
 
     /// The positions after each legal move that mates, for the solver's last move: a move is
     /// made, and then only a check is tested for legality and for a reply.
-    pub fn mating_children(&self, p: &BbPosition, rules: &Rules) -> Vec<BbPosition> {
+    pub fn mating_children(&self, p: &BbPosition) -> Vec<BbPosition> {
         let mut out = Vec::new();
-        by_variant!(self, rules, collect_mating(p, &mut out));
+        by_variant!(self, collect_mating(p, &mut out));
         out
     }
 
     /// Whether the side to move in `p` has no legal move: told at once when its king can step
     /// to an empty square no enemy unit attacks, else counted.
-    pub fn stuck(&self, p: &BbPosition, rules: &Rules) -> bool {
-        !self.has_quiet_flight(p) && self.perft(p, 1, rules) == 0
+    pub fn stuck(&self, p: &BbPosition) -> bool {
+        !self.has_quiet_flight(p) && self.perft(p, 1) == 0
     }
 
     /// Whether the side to move in `p` has a single royal unit that walks as a king and can

@@ -7,7 +7,7 @@ use crate::bitboard::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
 use crate::bitboard::rules::moves_up;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Walk;
-use feerie_oracle::rules::FirstRankPawns;
+use feerie_oracle::rules::{FirstRankPawns, RoyalEnPassant};
 
 use super::{Compact, fr};
 
@@ -63,7 +63,8 @@ impl Compact {
             walk @ (Walk::Pawn | Walk::ReversePawn) => {
                 let up = moves_up(c, walk);
                 let rear = if up { 0 } else { 7 };
-                if self.first_rank == FirstRankPawns::Inert && fr(s).1 == rear {
+                if self.rules.switches.first_rank_pawns == FirstRankPawns::Inert && fr(s).1 == rear
+                {
                     return false;
                 }
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
@@ -77,16 +78,19 @@ impl Compact {
         self.attacks.attacked(p, sq, occ, by)
     }
 
-    /// After a move of colour `c`: its royal units are not attacked (and, with
-    /// `royal_en_passant: yes`, a royal pawn that just double-stepped cannot be taken e.p.).
+    /// Whether the royal units of colour `c` are out of check: not attacked (and, with
+    /// `royal_en_passant: yes`, not a royal pawn of `c` that just double-stepped and can be
+    /// taken e.p.). After a move of `c`, whether the move was legal; for the side to move,
+    /// whether it is not in check (no pawn of its own is the one that just double-stepped but
+    /// in a position given so).
     #[inline]
     pub(super) fn safe(&self, p: &BbPosition, c: usize) -> bool {
         if self.in_check(p, c) {
             return false;
         }
-        if self.royal_ep
+        if self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
             && let Some((target, pawn)) = p.ep()
-            && p.royal & bit(pawn as Sq) != 0
+            && p.royal & p.colours[c] & p.pawnlike() & bit(pawn as Sq) != 0
         {
             let t = target as Sq;
             let takers = self.attacks.pawns_attacking(p, t, 1 - c);

@@ -75,7 +75,7 @@ impl<'a> CirceCounter<'a> {
         CirceCounter {
             c,
             p,
-            model: c.circe.expect("a Circe model"),
+            model: c.rules.circe.expect("a Circe model"),
             enemy: p.colours[1 - p.side] & !p.magic,
             excluded: !0,
             king_sq,
@@ -165,7 +165,7 @@ impl<'a> CirceCounter<'a> {
                 continue;
             }
             if promotions {
-                if self.c.clone_promoted {
+                if self.c.clone_promoted() {
                     for w in PROMOTIONS {
                         self.n += self.capture(from, to, Some(w as usize));
                     }
@@ -195,7 +195,7 @@ impl orthodox::Sink for CirceCounter<'_> {
             MoveKind::Promotion(w) => {
                 // One of four: count the capture's variants for this promotion only.
                 if self.excluded & bit(from) == 0 {
-                    let promoted = self.c.clone_promoted.then_some(w as usize);
+                    let promoted = self.c.clone_promoted().then_some(w as usize);
                     self.n += self.capture(from, to, promoted);
                 }
             }
@@ -373,7 +373,7 @@ impl ParrainCounter<'_> {
             promoting: Bits(EDGE_RANKS)
                 .filter(|&s| promotes_on(colour_index(reserve.piece.colour), reserve.piece.walk, s))
                 .fold(0, |m, s| m | bit(s)),
-            mutate: c.captures_mutate,
+            mutate: c.rules.captures_mutate,
             n: 0,
         }
     }
@@ -387,7 +387,7 @@ impl ParrainCounter<'_> {
             castling,
             from,
             to,
-            self.c.long_castling,
+            self.c.rules.switches.parrain_long_castling,
         )
         .filter(|&s| occ & bit(s) == 0)
     }

@@ -10,6 +10,7 @@ use crate::bitboard::moves::MoveKind;
 use crate::bitboard::rules::circe::{self, Rebirth};
 use crate::bitboard::rules::{magic, parrain};
 use crate::bitboard::tables::{Sq, bit};
+use feerie_oracle::rules::{MagicContactScope, MagicPawnEdge, MagicRebirthContact};
 
 use super::moves::{CMove, MAX_CONTACTS};
 use super::{Compact, NONE, PROMOTIONS, is_pawnlike, promotes};
@@ -188,9 +189,9 @@ impl Compact {
         let mut reb_walks: [u8; 4] = [NONE; 4];
         let mut reb_count = 1;
         if NOW && mv.cap != NONE {
-            let model = self.circe.expect("a Circe model");
+            let model = self.rules.circe.expect("a Circe model");
             let cap = mv.cap as Sq;
-            let promoted = (self.clone_promoted && is_pawnlike(mover_walk) && mv.walk != NONE)
+            let promoted = (self.clone_promoted() && is_pawnlike(mover_walk) && mv.walk != NONE)
                 .then_some(mv.walk as usize);
             let walk = self.reborn_walk(&model, p, from, cap, promoted);
             let sq = self
@@ -221,13 +222,17 @@ impl Compact {
                     m.kind.castling(),
                     from,
                     to,
-                    self.long_castling,
+                    self.rules.switches.parrain_long_castling,
                 );
                 if let Some(s) = s.filter(|&s| occ & bit(s) == 0) {
                     let c = colour_index(reserve.piece.colour);
                     let w = walk_index(reserve.piece.walk);
                     m.del_sq = s as u8;
-                    let may_promote = parrain::may_promote(c, p.side, self.other_side_promotion);
+                    let may_promote = parrain::may_promote(
+                        c,
+                        p.side,
+                        self.rules.switches.parrain_other_side_promotion,
+                    );
                     if may_promote && promotes(c, w, s) {
                         for pr in PROMOTIONS {
                             m.del_walk = pr;
@@ -312,9 +317,12 @@ impl Compact {
         // Each changed unit with its possible new walks.
         let mut changes: [(u8, [u8; 4], u8); MAX_CONTACTS] = [(NONE, [NONE; 4], 0); MAX_CONTACTS];
         let mut count = 0;
+        let kept = self.rules.switches.magic_kept_contact;
+        let reborn_mutate =
+            self.rules.switches.magic_rebirth_contact == MagicRebirthContact::Mutates;
         for s in Bits(candidates) {
             let was = origin(s);
-            if was.is_none() && !self.magic_rebirth_mutates {
+            if was.is_none() && !reborn_mutate {
                 continue;
             }
             let touching = after.magic & t.king[s];
@@ -323,7 +331,7 @@ impl Compact {
             }
             let mut new = 0u64;
             for m in Bits(touching) {
-                if magic::is_new_contact(t, was, s, origin(m), m, self.magic_kept) {
+                if magic::is_new_contact(t, was, s, origin(m), m, kept) {
                     new |= bit(m);
                 }
             }
@@ -355,7 +363,7 @@ impl Compact {
         new: u64,
         colours: &[u64; 2],
     ) -> Option<([u8; 4], u8)> {
-        let scope = if self.magic_all_contacts {
+        let scope = if self.rules.switches.magic_contact_scope == MagicContactScope::AllContacts {
             touching
         } else {
             new
@@ -365,9 +373,9 @@ impl Compact {
             WALKS[walk],
             own,
             scope.count_ones(),
-            self.magic_steps,
+            self.rules.switches.magic_steps,
         )?);
-        if promotes(c, w, s) && self.magic_edge_promotes {
+        if promotes(c, w, s) && self.rules.switches.magic_pawn_edge == MagicPawnEdge::Promote {
             Some((PROMOTIONS, 4))
         } else {
             Some(([w as u8, NONE, NONE, NONE], 1))
@@ -395,7 +403,7 @@ impl Compact {
         colours[us] ^= bit(from) | bit(to);
         let occ = colours[0] | colours[1];
         let mut candidates = t.king[to] & occ & !magic & !p.royal;
-        if !self.magic_all_contacts {
+        if self.rules.switches.magic_contact_scope == MagicContactScope::NewContacts {
             // Only the magic unit that moved counts for the colour test: a unit of its side
             // goes up, which never makes a pawn, so has one new walk or none, and is legal.
             candidates &= colours[1 - us];
@@ -404,7 +412,14 @@ impl Compact {
         for s in Bits(candidates) {
             // The magic units that did not move touched the unit before as they do now; only
             // the one that moved can be a new contact.
-            if !magic::is_new_contact(t, Some(s), s, Some(from), to, self.magic_kept) {
+            if !magic::is_new_contact(
+                t,
+                Some(s),
+                s,
+                Some(from),
+                to,
+                self.rules.switches.magic_kept_contact,
+            ) {
                 continue;
             }
             let touching = magic & t.king[s];
@@ -446,7 +461,13 @@ impl Compact {
             return 1;
         }
         // Nothing but the mover moves: each magic unit stays where it was.
-        let new = magic::new_contacts_of_mover(self.t, from, to, touching, self.magic_kept);
+        let new = magic::new_contacts_of_mover(
+            self.t,
+            from,
+            to,
+            touching,
+            self.rules.switches.magic_kept_contact,
+        );
         if new == 0 {
             return 1;
         }

@@ -10,7 +10,7 @@ use feerie_oracle::rules::RoyalEnPassant;
 
 use super::Game;
 
-impl Game<'_> {
+impl Game {
     /// Units of colour `by` that attack `sq` (magic units attack nothing).
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         self.attacks.attackers(p, sq, occupied, by)
@@ -20,7 +20,7 @@ impl Game<'_> {
     pub fn in_check(&self, p: &BbPosition, c: usize) -> bool {
         let occ = p.occupied();
         let royals = p.royal & p.colours[c];
-        let reborn = self.circe.filter(|m| m.reborn_royals());
+        let reborn = self.rules.circe.filter(|m| m.reborn_royals());
         for r in Bits(royals) {
             let attackers = self.attackers(p, r, occ, 1 - c);
             if attackers == 0 {
@@ -39,7 +39,8 @@ impl Game<'_> {
                 }
             }
         }
-        self.rules.royal_en_passant() == RoyalEnPassant::Yes && self.royal_pawn_en_passant(p, c)
+        self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
+            && self.royal_pawn_en_passant(p, c)
     }
 
     pub(super) fn royal_pawn_en_passant(&self, p: &BbPosition, c: usize) -> bool {

@@ -10,11 +10,11 @@ use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
 
 use super::{Game, double_rank, forward, push_with_promotions, rear_rank};
 
-impl Game<'_> {
+impl Game {
     /// May `mover` take the unit on `sq`?
     pub(super) fn capturable(&self, p: &BbPosition, mover: Piece, sq: Sq) -> Option<Piece> {
         let victim = p.piece_at(sq)?;
-        let royal_ok = !victim.royal || self.circe.is_some_and(|m| m.reborn_royals());
+        let royal_ok = !victim.royal || self.rules.circe.is_some_and(|m| m.reborn_royals());
         (victim.colour != mover.colour && !victim.magic && !mover.magic && royal_ok)
             .then_some(victim)
     }
@@ -60,7 +60,7 @@ impl Game<'_> {
         let occ = p.occupied();
         let dir = forward(mover.colour, mover.walk);
         if rank(from) == rear_rank(mover.colour, mover.walk)
-            && self.first_rank != FirstRankPawns::Step
+            && self.rules.switches.first_rank_pawns != FirstRankPawns::Step
         {
             return;
         }
@@ -148,7 +148,7 @@ impl Game<'_> {
             return false;
         }
         let (from, to) = (mv.from.index(), mv.to.index());
-        if self.circe.is_some_and(|m| m.reborn_royals()) {
+        if self.rules.circe.is_some_and(|m| m.reborn_royals()) {
             // With rex inclusive the king may cross a square where it would not be in check
             // (attacked, but able to be reborn).
             return Bits(self.t.between(from, to)).all(|s| {
@@ -167,7 +167,7 @@ impl Game<'_> {
 
     /// `royal_rider_passage: safe`: a royal rider crosses no attacked square.
     pub(super) fn passage_safe(&self, p: &BbPosition, mv: &MoveRecord) -> bool {
-        if self.rules.royal_rider_passage() == RoyalRiderPassage::Free
+        if self.rules.switches.royal_rider_passage == RoyalRiderPassage::Free
             || !mv.mover.royal
             || !is_rider(mv.mover.walk)
             || mv.castling.is_some()

@@ -9,7 +9,7 @@ use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Reserve, Walk};
 
 use super::{Game, double_rank};
 
-impl Game<'_> {
+impl Game {
     /// The board of a record: displacement, mutation and promotion, rebirths, contacts.
     pub(super) fn apply_board(&self, p: &BbPosition, mv: &MoveRecord) -> BbPosition {
         let mut n = p.clone();
@@ -42,7 +42,7 @@ impl Game<'_> {
         let colour = colour_of(us);
         // Castling rights. Under Circe rex inclusive a king can come back to its square: the
         // rooks' rights then outlive the king's own.
-        let rooks_outlive_king = self.circe.is_some_and(|m| m.reborn_royals());
+        let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.reborn_royals());
         if mv.mover.walk == Walk::King {
             if rooks_outlive_king {
                 n.castling.remove_king_only(colour);
@@ -130,7 +130,7 @@ impl Game<'_> {
                 n.set_ep(Some((passed as u8, to as u8)));
             }
         }
-        n.reserve = if self.parrain {
+        n.reserve = if self.parrain() {
             mv.capture.map(|c| Reserve {
                 piece: c.piece,
                 square: c.square,

@@ -11,8 +11,8 @@ mod generate;
 mod make;
 mod stages;
 
-use feerie_oracle::rules::{CirceModel, FirstRankPawns, RebirthTime};
-use feerie_oracle::{CheckMark, Colour, EngineError, MoveRecord, Piece, Rules, Walk};
+use feerie_oracle::rules::{RebirthTime, ResolvedRules};
+use feerie_oracle::{Colour, EngineError, MoveRecord, Piece, Walk};
 
 use super::board::{BbPosition, colour_index};
 use super::rules::attacks::Attacks;
@@ -23,16 +23,13 @@ use super::tables::{Tables, tables};
 
 use super::rules::PROMOTION_WALKS as PROMOTIONS;
 
-/// The rules, resolved once for a whole search.
-pub struct Game<'a> {
-    rules: &'a Rules,
+/// The record path under one rule set: the rules as resolved, and the tables and rules of the
+/// kernel it reads them through.
+pub struct Game {
+    rules: ResolvedRules,
     t: &'static Tables,
     rebirth_squares: &'static RebirthSquares,
-    circe: Option<CirceModel>,
-    parrain: bool,
-    mutating: bool,
     mutation: Mutation,
-    first_rank: FirstRankPawns,
     attacks: Attacks,
 }
 
@@ -76,20 +73,24 @@ fn push_with_promotions(r: MoveRecord, unit: Piece, out: &mut Vec<MoveRecord>) {
     }
 }
 
-impl<'a> Game<'a> {
-    pub fn new(rules: &'a Rules) -> Game<'a> {
-        let circe = rules.circe_model();
+impl Game {
+    /// The record path under these rules.
+    pub fn new(rules: &ResolvedRules) -> Game {
         Game {
-            rules,
+            rules: *rules,
             t: tables(),
             rebirth_squares: rebirth_squares(),
-            circe,
-            parrain: circe.is_some_and(|m| m.time == RebirthTime::NextMove),
-            mutating: rules.captures_mutate(),
             mutation: Mutation::of(rules),
-            first_rank: rules.first_rank_pawns(),
-            attacks: Attacks::new(rules.first_rank_pawns()),
+            attacks: Attacks::new(rules.switches.first_rank_pawns),
         }
+    }
+
+    /// Whether a captured unit waits in a reserve until the next move (Circe Parrain).
+    #[inline]
+    fn parrain(&self) -> bool {
+        self.rules
+            .circe
+            .is_some_and(|m| m.time == RebirthTime::NextMove)
     }
 
     /// Every legal move with the position it leads to (check marks not set).
@@ -100,13 +101,13 @@ impl<'a> Game<'a> {
         self.displacements(p, &mut stage);
         stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
         let mut next = Vec::with_capacity(stage.len());
-        if self.mutating {
+        if self.rules.captures_mutate {
             for mv in stage.drain(..) {
                 self.mutate(p, mv, &mut next);
             }
             std::mem::swap(&mut stage, &mut next);
         }
-        if self.circe.is_some() {
+        if self.rules.circe.is_some() {
             for mv in stage.drain(..) {
                 self.rebirth_now(p, mv, &mut next);
             }
@@ -129,22 +130,11 @@ impl<'a> Game<'a> {
                 legal.push((mv, after));
             }
         }
-        if self.mutating {
+        if self.rules.captures_mutate {
             legal.sort_by(|a, b| a.0.cmp(&b.0));
             legal.dedup_by(|a, b| a.0 == b.0);
         }
         Ok(legal)
-    }
-
-    /// The check mark of the move that led to `after`.
-    pub fn mark(&self, after: &BbPosition) -> CheckMark {
-        if !self.in_check(after, after.side) {
-            CheckMark::None
-        } else if self.legal(after).is_ok_and(|l| l.is_empty()) {
-            CheckMark::Mate
-        } else {
-            CheckMark::Check
-        }
     }
 
     pub fn perft(&self, p: &BbPosition, depth: u32) -> Result<u64, EngineError> {

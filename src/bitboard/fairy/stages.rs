@@ -15,7 +15,7 @@ use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
 use super::{Game, PROMOTIONS, push_with_promotions};
 
-impl Game<'_> {
+impl Game {
     /// Stage 2: the capturer takes the captured walk (Frankfurt, Protean).
     pub(super) fn mutate(&self, p: &BbPosition, mv: MoveRecord, out: &mut Vec<MoveRecord>) {
         let Some(capture) = mv.capture else {
@@ -79,7 +79,7 @@ impl Game<'_> {
 
     /// Stage 3: the immediate rebirth of the captured unit.
     pub(super) fn rebirth_now(&self, p: &BbPosition, mv: MoveRecord, out: &mut Vec<MoveRecord>) {
-        let (Some(model), Some(capture)) = (self.circe, mv.capture) else {
+        let (Some(model), Some(capture)) = (self.rules.circe, mv.capture) else {
             out.push(mv);
             return;
         };
@@ -88,7 +88,7 @@ impl Game<'_> {
             return;
         }
         let victim = capture.piece;
-        let promoted = match (mv.promotion, self.rules.clone_walk_when_promoting()) {
+        let promoted = match (mv.promotion, self.rules.switches.clone_walk_when_promoting) {
             (Some(promoted), CloneWalkWhenPromoting::Promoted) if is_pawnlike(mv.mover.walk) => {
                 Some(promoted.walk)
             }
@@ -122,7 +122,7 @@ impl Game<'_> {
     ) -> Walk {
         circe::reborn_walk(
             model.walk,
-            self.rules.clone_royal_victim(),
+            self.rules.switches.clone_royal_victim,
             || capturer.walk,
             capturer.royal,
             victim.walk,
@@ -138,7 +138,7 @@ impl Game<'_> {
         mv: MoveRecord,
         out: &mut Vec<MoveRecord>,
     ) {
-        let Some(reserve) = p.reserve.filter(|_| self.parrain) else {
+        let Some(reserve) = p.reserve.filter(|_| self.parrain()) else {
             out.push(mv);
             return;
         };
@@ -147,7 +147,7 @@ impl Game<'_> {
             mv.castling,
             mv.from.index(),
             mv.to.index(),
-            self.rules.parrain_long_castling(),
+            self.rules.switches.parrain_long_castling,
         ) else {
             out.push(mv);
             return;
@@ -160,7 +160,7 @@ impl Game<'_> {
             let may_promote = parrain::may_promote(
                 colour_index(reserve.piece.colour),
                 p.side,
-                self.rules.parrain_other_side_promotion(),
+                self.rules.switches.parrain_other_side_promotion,
             );
             push_rebirth(mv, reserve.piece, s, true, may_promote, out);
         } else {
@@ -192,12 +192,13 @@ impl Game<'_> {
             }
             Some(s)
         };
-        let kept = self.rules.magic_kept_contact();
+        let kept = self.rules.switches.magic_kept_contact;
         let mut choices: Vec<Vec<ContactMutation>> = Vec::new();
         for s in Bits(after.occupied() & !magic & !after.royal) {
             let unit = after.piece_at(s).expect("a unit");
             let was = origin(s);
-            if was.is_none() && self.rules.magic_rebirth_contact() == MagicRebirthContact::NoEffect
+            if was.is_none()
+                && self.rules.switches.magic_rebirth_contact == MagicRebirthContact::NoEffect
             {
                 continue;
             }
@@ -208,19 +209,22 @@ impl Game<'_> {
             if new == 0 {
                 continue;
             }
-            let scope = match self.rules.magic_contact_scope() {
+            let scope = match self.rules.switches.magic_contact_scope {
                 MagicContactScope::NewContacts => new,
                 MagicContactScope::AllContacts => touching,
             };
             let own = (scope & after.colours[colour_index(unit.colour)]).count_ones();
-            let Some(walk) =
-                magic::contact_walk(unit.walk, own, scope.count_ones(), self.rules.magic_steps())
-            else {
+            let Some(walk) = magic::contact_walk(
+                unit.walk,
+                own,
+                scope.count_ones(),
+                self.rules.switches.magic_steps,
+            ) else {
                 continue;
             };
             let changed = unit.with_walk(walk);
             let results: Vec<Piece> = if promotes_on(colour_index(unit.colour), walk, s)
-                && self.rules.magic_pawn_edge() == MagicPawnEdge::Promote
+                && self.rules.switches.magic_pawn_edge == MagicPawnEdge::Promote
             {
                 PROMOTIONS.iter().map(|&w| changed.with_walk(w)).collect()
             } else {

@@ -1,7 +1,7 @@
 //! Frankfurt and Protean chess (RULES.md §4): the walk a capturer takes.
 
-use feerie_oracle::rules::{PawnDirection, Rex, SameWalkCapture};
-use feerie_oracle::{Rules, Walk};
+use feerie_oracle::Walk;
+use feerie_oracle::rules::{PawnDirection, ResolvedRules, Rex, SameWalkCapture};
 
 /// The mutation rule under the switches of a rule set.
 #[derive(Clone, Copy, Debug)]
@@ -24,11 +24,11 @@ pub fn flipped(walk: Walk) -> Walk {
 
 impl Mutation {
     /// The rule as these rules' switches have it.
-    pub fn of(rules: &Rules) -> Mutation {
+    pub fn of(rules: &ResolvedRules) -> Mutation {
         Mutation {
-            rex_exclusive: rules.mutation_rex() == Rex::Exclusive,
-            same_walk: rules.same_walk_capture(),
-            pawn_direction: rules.pawn_direction(),
+            rex_exclusive: rules.mutation_rex == Rex::Exclusive,
+            same_walk: rules.switches.same_walk_capture,
+            pawn_direction: rules.switches.pawn_direction,
         }
     }
 

@@ -1,0 +1,147 @@
+//! The rules resolved: what an engine reads of a rule set, typed, worked out once when the
+//! rules are made or changed.
+//!
+//! A switch's value comes from the command line, a condition's preset or the profile (see
+//! [`super::Rules::value`]), written as a string; engines read the values inside their move
+//! generators, so [`ResolvedRules`] reads each string once and holds the typed value, with the
+//! answers that follow from the conditions in force (the Circe variant, whether captures
+//! mutate, the two readings of `rex`). [`super::Rules`] keeps one in step with its conditions,
+//! profile and switches; engines take a copy for as long as they work under the rules.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{CirceModel, Condition, Profile, Rex, Switch, SwitchValues};
+
+/// A rule set as engines read it: every switch typed, and what the conditions in force decide.
+///
+/// ```
+/// use feerie_oracle::{Condition, Profile, Rules};
+/// use feerie_oracle::rules::{ParrainLongCastling, RebirthTime, Rex};
+/// let both = Rules::new([Condition::CirceParrain, Condition::Frankfurt], Profile::Popeye).unwrap();
+/// let resolved = both.resolve();
+/// assert_eq!(resolved.switches.parrain_long_castling, ParrainLongCastling::TowardH);
+/// assert_eq!(resolved.circe.unwrap().time, RebirthTime::NextMove);
+/// assert_eq!((resolved.circe_rex, resolved.mutation_rex), (Rex::Exclusive, Rex::Inclusive));
+/// assert!(resolved.captures_mutate && !resolved.orthodox);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResolvedRules {
+    /// Every switch's value as [`super::Rules::value`] gives it; `rex` there is the reading of the
+    /// first condition in force (the Circe family's when one is), so the rules read
+    /// [`ResolvedRules::circe_rex`] and [`ResolvedRules::mutation_rex`] instead.
+    pub switches: SwitchValues,
+    /// Whether kings take part in rebirth (the Circe family's reading of `rex`).
+    pub circe_rex: Rex,
+    /// Whether kings take part in capturer mutation (Frankfurt's and Protean's reading of
+    /// `rex`).
+    pub mutation_rex: Rex,
+    /// The Circe variant in force, as a combination of choices.
+    pub circe: Option<CirceModel>,
+    /// Whether captures change the capturer's walk (Frankfurt or Protean).
+    pub captures_mutate: bool,
+    /// Whether no condition is in force.
+    pub orthodox: bool,
+}
+
+/// What a rule set is made of, before it is resolved: the conditions in force, the profile and
+/// the switches set one by one.
+pub(super) struct Choice<'a> {
+    /// The conditions in force.
+    pub conditions: &'a BTreeSet<Condition>,
+    /// The profile, whose defaults hold where neither a switch set nor a preset does.
+    pub profile: Profile,
+    /// The switches set one by one, with their values.
+    pub overrides: &'a BTreeMap<Switch, &'static str>,
+}
+
+impl Choice<'_> {
+    /// The value of a switch: as set, else the value the first condition in force presets for
+    /// it (the Circe family comes first), else the profile's default.
+    pub fn value(&self, switch: Switch) -> &'static str {
+        self.overrides.get(&switch).copied().unwrap_or_else(|| {
+            self.conditions
+                .iter()
+                .find_map(|c| c.entry().preset(switch, self.profile))
+                .unwrap_or_else(|| switch.default_under(self.profile))
+        })
+    }
+
+    /// The value of a switch as `condition`'s rule reads it, whether or not it is in force: as
+    /// set, else as that condition presets it, else the profile's default.
+    pub fn value_for(&self, switch: Switch, condition: Condition) -> &'static str {
+        self.overrides.get(&switch).copied().unwrap_or_else(|| {
+            condition
+                .entry()
+                .preset(switch, self.profile)
+                .unwrap_or_else(|| switch.default_under(self.profile))
+        })
+    }
+
+    /// The rule set resolved.
+    pub fn resolve(&self) -> ResolvedRules {
+        let switches = SwitchValues::read(|switch| self.value(switch));
+        let rex = |condition: Condition| -> Rex {
+            self.value_for(Switch::Rex, condition)
+                .parse()
+                .expect("switch values come from the switch's own list")
+        };
+        let circe_condition = self.conditions.iter().copied().find(|c| c.is_circe());
+        let mutating = self.conditions.iter().copied().find(|c| c.is_mutating());
+        let circe_rex = rex(circe_condition.unwrap_or(Condition::Circe));
+        ResolvedRules {
+            switches,
+            circe_rex,
+            mutation_rex: rex(mutating.unwrap_or(Condition::Frankfurt)),
+            circe: circe_condition
+                .and_then(|c| CirceModel::with(c, switches.rebirth_occupied, circe_rex)),
+            captures_mutate: mutating.is_some(),
+            orthodox: self.conditions.is_empty(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+    use crate::rules::registry::FuzzFamily;
+
+    /// The resolved value the rules hold is in step with them (after each setter too), and
+    /// says what the rules say when asked switch by switch: for every family of conditions,
+    /// under each profile, with each switch set to each value.
+    #[test]
+    fn the_resolved_values_are_the_values_of_the_rules() {
+        for family in FuzzFamily::all() {
+            for profile in Profile::ALL {
+                let base = Rules::new(family.conditions.iter().copied(), profile).unwrap();
+                let mut variants = vec![base.clone()];
+                for switch in Switch::ALL {
+                    for value in switch.values() {
+                        let mut rules = base.clone();
+                        rules.set(switch.key(), value).unwrap();
+                        variants.push(rules);
+                    }
+                }
+                for rules in variants {
+                    let resolved = rules.resolve();
+                    assert_eq!(*resolved, rules.choice().resolve(), "{rules}");
+                    for switch in Switch::ALL {
+                        let written = rules.choice().value(switch);
+                        assert_eq!(resolved.switches.get(switch), written, "{rules}");
+                    }
+                    let circe = rules.circe();
+                    let rex = |c| rules.value_for(Switch::Rex, c);
+                    let circe_rex = rex(circe.unwrap_or(Condition::Circe));
+                    assert_eq!(resolved.circe_rex.as_str(), circe_rex, "{rules}");
+                    let mutating = rules.conditions().find(|c| c.is_mutating());
+                    let mutation_rex = rex(mutating.unwrap_or(Condition::Frankfurt));
+                    assert_eq!(resolved.mutation_rex.as_str(), mutation_rex, "{rules}");
+                    assert_eq!(resolved.captures_mutate, mutating.is_some(), "{rules}");
+                    let model = circe.and_then(|c| CirceModel::of(c, &rules));
+                    assert_eq!(resolved.circe, model, "{rules}");
+                    assert_eq!(resolved.orthodox, rules.is_orthodox(), "{rules}");
+                }
+            }
+        }
+    }
+}
