@@ -18,7 +18,9 @@
 //! assert!(a.position.board().unit_count() <= 2 + feerie::harness::solving_campaign::MAX_UNITS);
 //! ```
 
+use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::engines::SearchEngine;
@@ -34,7 +36,7 @@ use super::fuzzed::{Bucket, FuzzedPosition};
 use super::report::{Written, stem};
 use super::runner::{Done, Reproducers, Runner, tally};
 use crate::playout::Rng;
-use crate::scenario::solutions::solutions_of;
+use crate::scenario::solutions::{NoSolutions, solutions_of};
 use crate::shard::{Shard, fingerprint};
 use crate::solve::stipulation::Stipulation;
 use differences::{reproducer, shrink_solving};
@@ -95,7 +97,7 @@ pub struct SolvingFound {
     /// The shrunk position.
     pub position: Position,
     /// Each engine's name and answer (its solutions, or why it gave none).
-    pub answers: [(String, Result<Vec<String>, String>); 2],
+    pub answers: [(String, Answer); 2],
     /// The reproducer, when written.
     pub reproducer: Option<Written>,
 }
@@ -109,7 +111,7 @@ impl SolvingFound {
             self.rules,
             self.stipulation
         );
-        let lines = |answer: &Result<Vec<String>, String>| match answer {
+        let lines = |answer: &Answer| match answer {
             Ok(lines) => lines.clone(),
             Err(e) => vec![format!("no answer: {e}")],
         };
@@ -150,19 +152,48 @@ impl SolvingReport {
     }
 }
 
-/// The two engines' answers to one stipulation, in the order of the campaign's engines.
-pub(super) type Answers = (Result<Vec<String>, String>, Result<Vec<String>, String>);
+/// One engine's answer to one stipulation: its solutions in the compared form, sorted, or why
+/// it gave none.
+pub type Answer = Result<Vec<String>, NoAnswer>;
 
-/// Each engine's answer to one stipulation: its solutions in the compared form, sorted, or why
-/// it gave none (an engine error, or more solutions than a scenario may list). The reason is
-/// data, not an error path: it is compared with the other engine's answer and reported as text.
+/// Why an engine gave no solutions to compare: an engine error, or more solutions than a
+/// scenario may list. The reason is compared with the other engine's answer, not raised: two
+/// engines that give no answer for the same reason, as it is said, agree.
+#[derive(Clone, Debug)]
+pub struct NoAnswer(Arc<NoSolutions>);
+
+impl NoAnswer {
+    /// The reason.
+    pub fn reason(&self) -> &NoSolutions {
+        &self.0
+    }
+}
+
+impl PartialEq for NoAnswer {
+    fn eq(&self, other: &NoAnswer) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl fmt::Display for NoAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for NoAnswer {}
+
+/// The two engines' answers to one stipulation, in the order of the campaign's engines.
+pub(super) type Answers = (Answer, Answer);
+
+/// Each engine's answer to one stipulation.
 pub(super) fn answer(
     engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
-) -> Result<Vec<String>, String> {
-    solutions_of(engine, position, rules, stipulation).map_err(|e| e.to_string())
+) -> Answer {
+    solutions_of(engine, position, rules, stipulation).map_err(|e| NoAnswer(Arc::new(e)))
 }
 
 /// The seed of bucket `bucket`'s cases in a run seeded with `seed` (apart from the fuzz
