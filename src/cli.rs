@@ -1098,7 +1098,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 binary: &binary,
                 timeout: seconds(timeout)?,
             };
-            pc::run_and_print(&campaign, &runner, &engines)
+            Ok(pc::run_and_print(&campaign, &runner, &engines)?)
         }
         Command::Popeye(PopeyeCommand::FuzzSolve {
             py,

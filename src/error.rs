@@ -138,6 +138,26 @@ impl From<crate::perft::PerftError> for Error {
     }
 }
 
+/// A campaign's error is its cause's: the same message and exit code as where the cause
+/// stands alone, a case that could not be made named in front of the engine's reason.
+impl From<crate::harness::CampaignError> for Error {
+    fn from(e: crate::harness::CampaignError) -> Error {
+        use crate::harness::CampaignError as C;
+        match e {
+            C::Limit(e) => Error::Limit(e),
+            C::Pool(e) => Error::Pool(e),
+            C::Case {
+                family,
+                case,
+                error,
+            } => Error::at(format!("{family}: case {case} could not be made"), error),
+            C::Engine(e) => Error::Engine(e),
+            C::Rules(e) => Error::Rules(e),
+            C::External(e) => Error::External(e),
+        }
+    }
+}
+
 macro_rules! from_layer {
     ($($variant:ident($t:ty)),+ $(,)?) => {
         $(impl From<$t> for Error {

@@ -145,7 +145,7 @@ pub(super) fn count_the_rest(
     what: &str,
     unreported: u64,
     max_reports: usize,
-    write_errors: &[String],
+    write_errors: &[crate::harness::ReproducerError],
 ) {
     if unreported > 0 {
         r.failures.push(format!(
@@ -154,6 +154,6 @@ pub(super) fn count_the_rest(
     }
     for e in write_errors {
         outln!("{e}");
-        r.failures.push(e.clone());
+        r.failures.push(e.to_string());
     }
 }

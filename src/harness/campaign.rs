@@ -1,20 +1,17 @@
 //! A fuzz campaign: for every bucket, `count` seeded fuzzed positions, each compared between two
-//! engines down to a depth, in parallel (rayon), with a progress bar on a terminal and plain
-//! lines otherwise. Divergences are shrunk and written as reproducers.
+//! engines down to a depth, on the campaign runner (`runner`: threads, shards, progress). The
+//! first divergences in case order are shrunk and written as reproducers.
 
-use crate::error::{Error, LimitError};
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::progress::Progress;
-
 use feerie_oracle::{Engine, Rules, Validation};
-use rayon::prelude::*;
 
 use super::compare::{Divergence, Side, compare};
+use super::error::{CampaignError, ReproducerError};
 use super::fuzzed::{Bucket, Generator, case_rng};
-use super::report::{Written, record, render};
+use super::report::{Written, render, reproducer_stem};
+use super::runner::{Done, Reproducers, Runner, family_cases, tally};
 use super::shrink::shrink;
 use crate::shard::{Shard, fingerprint};
 
@@ -44,10 +41,7 @@ pub struct Campaign {
 impl Campaign {
     /// The cases this run checks, as (bucket, case) in order: those of its shard.
     pub fn cases(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
-        let total = self.count.saturating_mul(self.buckets.len() as u64);
-        (0..total)
-            .filter(|&i| self.shard.takes(i))
-            .map(|i| ((i / self.count) as usize, i % self.count))
+        family_cases(self.buckets.len(), self.count, self.shard)
     }
 }
 
@@ -84,14 +78,14 @@ pub struct Found {
 }
 
 /// The outcome of a campaign.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct CampaignReport {
     /// One line of counts per bucket.
     pub buckets: Vec<BucketSummary>,
     /// The divergences reported in full, in bucket and case order.
     pub found: Vec<Found>,
     /// Reproducers that could not be written, with the reason.
-    pub write_errors: Vec<String>,
+    pub write_errors: Vec<ReproducerError>,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -132,130 +126,102 @@ pub fn run_campaign(
     campaign: &Campaign,
     a: &dyn Engine,
     b: &dyn Engine,
-) -> Result<CampaignReport, Error> {
+) -> Result<CampaignReport, CampaignError> {
     let started = Instant::now();
     let generator = Generator::standard();
-    // Cases are numbered bucket after bucket and made when a worker takes them, so that a
-    // large count costs time, never memory.
-    let total = campaign
-        .count
-        .checked_mul(campaign.buckets.len() as u64)
-        .ok_or_else(|| {
-            LimitError::Bound(format!(
-                "{} positions per family is too many",
-                campaign.count
-            ))
+    let ran = Runner::new("fuzz", "positions", campaign.jobs, campaign.progress)
+        .keeping(campaign.max_reports)
+        .cases(&campaign.buckets, campaign.count, campaign.shard, |f, i| {
+            compare_case(campaign, &generator, [a, b], f, i)
         })?;
-    let progress = Progress::new(
-        "fuzz",
-        "positions",
-        campaign.shard.size(total),
-        campaign.progress,
-    );
-    let summaries: Vec<Mutex<BucketSummary>> = campaign
-        .buckets
-        .iter()
-        .map(|b| {
-            Mutex::new(BucketSummary {
-                name: b.name.clone(),
-                ..Default::default()
-            })
-        })
+    let mut reproducers = Reproducers::new(campaign.reproducers.clone());
+    let found = (ran.found.into_iter())
+        .map(|raw| shrunk(campaign, [a, b], raw, &mut reproducers))
         .collect();
-    let raw: Mutex<Vec<(usize, u64, Rules, Divergence)>> = Mutex::new(Vec::new());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::pool::STACK_BYTES)
-        .build()
-        .map_err(|e| Error::System(format!("thread pool: {e}")))?;
-    let outcome: Result<(), Error> = pool.install(|| {
-        (0..total).into_par_iter().try_for_each(|index| {
-            if !campaign.shard.takes(index) {
-                return Ok(());
-            }
-            let bucket = (index / campaign.count) as usize;
-            let case = index % campaign.count;
-            let fuzzed = make_case(&generator, &campaign.buckets, bucket, campaign.seed, case)
-                .map_err(|e| {
-                    Error::at(
-                        format!(
-                            "{}: case {case} could not be made",
-                            campaign.buckets[bucket].name
-                        ),
-                        e,
-                    )
-                })?;
-            let sa = Side::of(a, fuzzed.rules.clone());
-            let sb = Side::of(b, fuzzed.rules.clone());
-            let comparison = compare(&sa, &sb, &fuzzed.position, campaign.depth);
-            {
-                let mut s = summaries[bucket].lock().expect("not poisoned");
-                s.positions += 1;
-                s.digest ^= fingerprint(&format!(
-                    "{} {case} {} {}",
-                    s.name,
-                    feerie_oracle::fen::write(fuzzed.position.setup()),
-                    fuzzed.rules
-                ));
-                s.nodes += comparison.nodes;
-                if comparison.divergence.is_some() {
-                    s.divergences += 1;
-                }
-            }
-            if let Some(d) = comparison.divergence {
-                progress.failure();
-                let mut raw = raw.lock().expect("not poisoned");
-                if raw.len() < campaign.max_reports.max(1).saturating_mul(10) {
-                    raw.push((bucket, case, fuzzed.rules, d));
-                }
-            }
-            progress.step();
-            Ok(())
-        })
-    });
-    progress.finish();
-    outcome?;
-    let mut raw = raw.into_inner().expect("not poisoned");
-    raw.sort_by_key(|(bucket, case, ..)| (*bucket, *case));
-    raw.truncate(campaign.max_reports);
-    let mut report = CampaignReport {
-        buckets: summaries
-            .into_iter()
-            .map(|m| m.into_inner().expect("not poisoned"))
-            .collect(),
-        ..Default::default()
-    };
-    for (bucket, case, rules, d) in raw {
-        let name = &campaign.buckets[bucket].name;
-        let sa = Side::of(a, rules.clone());
-        let sb = Side::of(b, rules.clone());
-        let small = shrink(&sa, &sb, d, Validation::Strict);
-        let origin = format!(
-            "feerie check --fuzz {} --seed {} --depth {}: {name}, case {case}",
-            campaign.count, campaign.seed, campaign.depth
-        );
-        let reproducer_file = match &campaign.reproducers {
-            None => None,
-            Some(dir) => match record(&small, &sa, &sb, &origin, dir) {
-                Ok(w) => Some(w),
-                Err(e) => {
-                    report.write_errors.push(format!(
-                        "cannot write a reproducer in {}: {e}",
-                        dir.display()
-                    ));
-                    None
-                }
-            },
-        };
-        report.found.push(Found {
-            bucket: name.clone(),
-            case,
-            report: render(&small, &sa, &sb),
-            reproducer: reproducer_file,
-            divergence: small,
-            rules,
-        });
-    }
-    report.elapsed = started.elapsed();
-    Ok(report)
+    Ok(CampaignReport {
+        buckets: ran.tallies,
+        found,
+        write_errors: reproducers.errors,
+        elapsed: started.elapsed(),
+    })
 }
+
+/// A divergence as first found: the bucket, the case, the rules and the divergence.
+type Raw = (usize, u64, Rules, Divergence);
+
+/// Case `case` of bucket `bucket`, compared between the engines.
+fn compare_case(
+    campaign: &Campaign,
+    generator: &Generator,
+    [a, b]: [&dyn Engine; 2],
+    bucket: usize,
+    case: u64,
+) -> Result<Done<BucketSummary, Raw>, CampaignError> {
+    let name = &campaign.buckets[bucket].name;
+    let fuzzed =
+        make_case(generator, &campaign.buckets, bucket, campaign.seed, case).map_err(|error| {
+            CampaignError::Case {
+                family: name.clone(),
+                case,
+                error,
+            }
+        })?;
+    let sa = Side::of(a, fuzzed.rules.clone());
+    let sb = Side::of(b, fuzzed.rules.clone());
+    let comparison = compare(&sa, &sb, &fuzzed.position, campaign.depth);
+    let tally = BucketSummary {
+        name: String::new(),
+        positions: 1,
+        nodes: comparison.nodes,
+        divergences: u64::from(comparison.divergence.is_some()),
+        digest: fingerprint(&format!(
+            "{name} {case} {} {}",
+            feerie_oracle::fen::write(fuzzed.position.setup()),
+            fuzzed.rules
+        )),
+    };
+    let found = Vec::from_iter((comparison.divergence).map(|d| (bucket, case, fuzzed.rules, d)));
+    Ok(Done {
+        tally: Some((bucket, tally)),
+        failed: !found.is_empty(),
+        found,
+        steps: 1,
+    })
+}
+
+/// A divergence shrunk, rendered and written as a reproducer.
+fn shrunk(
+    campaign: &Campaign,
+    [a, b]: [&dyn Engine; 2],
+    (bucket, case, rules, d): Raw,
+    reproducers: &mut Reproducers,
+) -> Found {
+    let name = &campaign.buckets[bucket].name;
+    let sa = Side::of(a, rules.clone());
+    let sb = Side::of(b, rules.clone());
+    let small = shrink(&sa, &sb, d, Validation::Strict);
+    let origin = format!(
+        "feerie check --fuzz {} --seed {} --depth {}: {name}, case {case}",
+        campaign.count, campaign.seed, campaign.depth
+    );
+    let reproducer = reproducers.write(|| {
+        (
+            reproducer_stem(&small, &sa.rules),
+            super::report::reproducer(&small, &sa, &sb, &origin),
+        )
+    });
+    Found {
+        bucket: name.clone(),
+        case,
+        report: render(&small, &sa, &sb),
+        reproducer,
+        divergence: small,
+        rules,
+    }
+}
+
+tally!(BucketSummary {
+    positions,
+    nodes,
+    divergences
+});

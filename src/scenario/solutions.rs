@@ -169,7 +169,7 @@ pub fn check(scenario: &Scenario, engines: &[&dyn SearchEngine]) -> Result<Outco
 
 /// Why an engine gave no list of solutions to compare; written as the one line of its answer.
 #[derive(Debug)]
-pub(crate) enum NoSolutions {
+pub enum NoSolutions {
     /// The scenario's `play:` moves cannot be played.
     Unplayable,
     /// The solver failed.
@@ -177,6 +177,8 @@ pub(crate) enum NoSolutions {
     /// More solutions than [`MAX_SCENARIO_SOLUTIONS`].
     TooMany,
 }
+
+impl std::error::Error for NoSolutions {}
 
 impl std::fmt::Display for NoSolutions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -5,7 +5,7 @@ use feerie_oracle::rules::Rex;
 use feerie_oracle::{Engine, Position, ReferenceEngine, Rules, Validation, Walk, popeye_input};
 
 use super::PopeyeCase;
-use crate::error::Error;
+use crate::harness::error::CampaignError;
 use crate::harness::fuzzed::{Bucket, Generator, case_rng};
 
 /// Case `index` of `bucket` (number `bucket_index` among the campaign's families).
@@ -15,7 +15,7 @@ pub fn make_popeye_case(
     bucket_index: usize,
     seed: u64,
     index: u64,
-) -> Result<PopeyeCase, Error> {
+) -> Result<PopeyeCase, CampaignError> {
     let bucket_seed = seed ^ (bucket_index as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB);
     let fuzzed = generator.generate(&mut case_rng(bucket_seed, index), bucket)?;
     let mut rules = bucket.rules.clone();

@@ -151,7 +151,7 @@ impl PopeyeDifference {
 }
 
 /// The outcome of a Popeye campaign.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct PopeyeReport {
     /// Popeye's version, as its banner gives it.
     pub version: String,
@@ -162,7 +162,7 @@ pub struct PopeyeReport {
     /// Differences reported in full.
     pub found: Vec<(PopeyeDifference, Option<Written>)>,
     /// Reproducers that could not be written.
-    pub write_errors: Vec<String>,
+    pub write_errors: Vec<crate::harness::error::ReproducerError>,
     /// Time taken.
     pub elapsed: Duration,
 }

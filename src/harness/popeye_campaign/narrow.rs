@@ -8,9 +8,9 @@ use feerie_oracle::{Engine, MoveRecord, Position, Validation};
 
 use super::cases::not_for_popeye;
 use super::{PopeyeDifference, SHRINK_BUDGET};
-use crate::error::Error;
 use crate::external::popeye::our_listed_moves;
 use crate::external::popeye_batch::{ListedMove, PopeyeRunner, Question, Reply};
+use crate::harness::error::CampaignError;
 
 /// Where `engine` answers `question` otherwise than Popeye did, at the root.
 pub(super) fn differ(
@@ -18,7 +18,7 @@ pub(super) fn differ(
     question: &Question,
     popeye: &[ListedMove],
     lines: Option<&crate::external::popeye_batch::LineCount>,
-) -> Result<Option<PopeyeDifference>, Error> {
+) -> Result<Option<PopeyeDifference>, CampaignError> {
     let ours = our_listed_moves(engine, &question.position, &question.rules)?;
     let theirs: BTreeSet<&ListedMove> = popeye.iter().collect();
     let mine: BTreeSet<&ListedMove> = ours.iter().collect();
@@ -58,7 +58,7 @@ pub(super) fn follow_and_shrink(
     runner: &PopeyeRunner,
     engine: &dyn Engine,
     mut d: PopeyeDifference,
-) -> Result<PopeyeDifference, Error> {
+) -> Result<PopeyeDifference, CampaignError> {
     let rules = d.rules.clone();
     while d.counts.is_some() && d.depth > 1 {
         let question = Question {
@@ -115,7 +115,7 @@ fn shrink_node(
     runner: &PopeyeRunner,
     engine: &dyn Engine,
     mut d: PopeyeDifference,
-) -> Result<PopeyeDifference, Error> {
+) -> Result<PopeyeDifference, CampaignError> {
     let mut asked = 0;
     'outer: while asked < SHRINK_BUDGET {
         let candidates: Vec<Position> = crate::harness::shrink::smaller(d.node.setup())

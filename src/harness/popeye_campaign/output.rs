@@ -5,8 +5,8 @@ use feerie_oracle::{Engine, fen};
 
 use super::run::run_popeye_campaign;
 use super::{PopeyeCampaign, PopeyeDifference, SMALL_POSITION};
-use crate::error::Error;
 use crate::external::popeye_batch::{ListedMove, PopeyeRunner};
+use crate::harness::error::CampaignError;
 use crate::harness::report::{Written, quote, rules_yaml, stem};
 use crate::{out, outln};
 
@@ -103,7 +103,7 @@ pub fn run_and_print(
     campaign: &PopeyeCampaign,
     runner: &PopeyeRunner,
     engines: &[&dyn Engine],
-) -> Result<i32, Error> {
+) -> Result<i32, CampaignError> {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     outln!(
         "popeye fuzz: seed {}, {} positions per family{}, depth {} ({} from {} units or fewer), engines {}",
@@ -146,7 +146,11 @@ pub fn run_and_print(
         }
     }
     for e in &report.write_errors {
-        outln!("could not write a {e}");
+        outln!(
+            "could not write a reproducer under {}: {}",
+            e.dir.display(),
+            e.error
+        );
     }
     let secs = report.elapsed.as_secs_f64().max(1e-3);
     let ok = report.differences() == 0 && report.refused() == 0;

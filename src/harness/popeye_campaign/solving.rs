@@ -13,13 +13,13 @@ use std::time::{Duration, Instant};
 use crate::engines::SearchEngine;
 use feerie_oracle::rules::Switch;
 use feerie_oracle::{Colour, Rules, popeye_input};
-use rayon::prelude::*;
 
 use super::cases::{not_for_popeye, without_marks};
 use crate::external::popeye::run_popeye_file;
+use crate::harness::error::{BatchFailure, CampaignError};
 use crate::harness::fuzzed::Bucket;
+use crate::harness::runner::{Done, Runner, Units, family_cases};
 use crate::harness::solving_campaign::make_problem;
-use crate::progress::Progress;
 use crate::shard::Shard;
 use crate::solve::Options;
 use crate::verify::{Outcome, verify, verify_under_switches};
@@ -66,7 +66,7 @@ pub struct PopeyeSolving {
 }
 
 /// The outcome of a solving campaign against Popeye.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct PopeyeSolvingReport {
     /// Problems whose solutions agree, and the solutions they have in all.
     pub agree: (u64, u64),
@@ -78,7 +78,7 @@ pub struct PopeyeSolvingReport {
     /// Problems or positions not compared, by reason.
     pub skipped: Vec<(String, u64)>,
     /// Batches Popeye did not answer, with the reason and the problems in them.
-    pub failed: Vec<(String, usize)>,
+    pub failed: Vec<(BatchFailure, usize)>,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -154,33 +154,29 @@ impl PopeyeSolvingReport {
 pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<String>) {
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
-    for (b, bucket) in campaign.buckets.iter().enumerate() {
-        for case in 0..campaign.count {
-            if !campaign.shard.takes(b as u64 * campaign.count + case) {
-                continue;
-            }
-            let fuzzed = make_problem(&campaign.buckets, b, campaign.seed, case);
-            let position = without_marks(fuzzed.position);
-            if let Some(why) = not_for_popeye(&position, &fuzzed.rules) {
-                skipped.push(why);
-                continue;
-            }
-            let stipulations: &[&'static str] = match position.side_to_move() {
-                Colour::White => &WHITE_BEGINS,
-                Colour::Black => &BLACK_BEGINS,
-            };
-            for stipulation in stipulations {
-                let line = format!("stipulation {stipulation}");
-                match popeye_input::write(&position, &fuzzed.rules, &line) {
-                    Ok(text) => problems.push(SolvingProblem {
-                        bucket: bucket.name.clone(),
-                        case,
-                        stipulation,
-                        text,
-                        rules: fuzzed.rules.clone(),
-                    }),
-                    Err(why) => skipped.push(format!("not expressible in Popeye's input ({why})")),
-                }
+    for (b, case) in family_cases(campaign.buckets.len(), campaign.count, campaign.shard) {
+        let bucket = &campaign.buckets[b];
+        let fuzzed = make_problem(&campaign.buckets, b, campaign.seed, case);
+        let position = without_marks(fuzzed.position);
+        if let Some(why) = not_for_popeye(&position, &fuzzed.rules) {
+            skipped.push(why);
+            continue;
+        }
+        let stipulations: &[&'static str] = match position.side_to_move() {
+            Colour::White => &WHITE_BEGINS,
+            Colour::Black => &BLACK_BEGINS,
+        };
+        for stipulation in stipulations {
+            let line = format!("stipulation {stipulation}");
+            match popeye_input::write(&position, &fuzzed.rules, &line) {
+                Ok(text) => problems.push(SolvingProblem {
+                    bucket: bucket.name.clone(),
+                    case,
+                    stipulation,
+                    text,
+                    rules: fuzzed.rules.clone(),
+                }),
+                Err(why) => skipped.push(format!("not expressible in Popeye's input ({why})")),
             }
         }
     }
@@ -206,7 +202,7 @@ pub fn run_popeye_solving(
     campaign: &PopeyeSolving,
     binary: &std::path::Path,
     engine: &dyn SearchEngine,
-) -> Result<PopeyeSolvingReport, crate::verify::error::VerifyError> {
+) -> Result<PopeyeSolvingReport, CampaignError> {
     let started = Instant::now();
     let (problems, not_asked) = solving_problems(campaign);
     let mut report = PopeyeSolvingReport::default();
@@ -214,40 +210,40 @@ pub fn run_popeye_solving(
         report.skip(why);
     }
     let batches: Vec<&[SolvingProblem]> = problems.chunks(campaign.batch.max(1)).collect();
-    let progress = Progress::new(
+    let options = Options::default();
+    let runner = Runner::new(
         "popeye solving",
         "problems",
-        problems.len() as u64,
+        campaign.jobs,
         campaign.progress,
     );
-    let options = Options::default();
-    let ask = |batch: &&[SolvingProblem]| {
+    // A batch that gets no answer is part of the report, not the end of the campaign.
+    let units = Units::batches(batches.len(), problems.len() as u64);
+    let ran = runner.run(units, Vec::<()>::new(), |i| {
+        let batch = batches[i as usize];
         let input = batch_input(batch);
         let answer = run_popeye_file(binary, &input, campaign.timeout)
-            .map_err(|e| e.to_string())
+            .map_err(BatchFailure::Popeye)
             .and_then(|(output, _)| {
-                verify(&input, &output, None, engine, &options).map_err(|e| e.to_string())
+                verify(&input, &output, None, engine, &options).map_err(BatchFailure::Verify)
             });
-        for _ in batch.iter() {
-            progress.step();
-        }
-        answer
-    };
-    let pool = crate::pool::build(campaign.jobs).map_err(crate::solve::error::SolveError::from)?;
-    let answers: Vec<_> = pool.install(|| batches.par_iter().map(ask).collect());
-    progress.finish();
+        Ok(Done {
+            tally: None,
+            found: vec![answer],
+            steps: batch.len() as u64,
+            failed: false,
+        })
+    })?;
+    let answers = ran.found;
     for (batch, answer) in batches.iter().zip(answers) {
         let cases = match answer {
             Ok(cases) if cases.len() == batch.len() => cases,
             Ok(cases) => {
-                report.failed.push((
-                    format!(
-                        "{} comparisons for {} problems (the output does not match the input)",
-                        cases.len(),
-                        batch.len()
-                    ),
-                    batch.len(),
-                ));
+                let unmatched = BatchFailure::Unmatched {
+                    compared: cases.len(),
+                    problems: batch.len(),
+                };
+                report.failed.push((unmatched, batch.len()));
                 continue;
             }
             Err(why) => {

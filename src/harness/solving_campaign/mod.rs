@@ -18,25 +18,25 @@
 //! assert!(a.position.board().unit_count() <= 2 + feerie::harness::solving_campaign::MAX_UNITS);
 //! ```
 
+use std::fmt;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::engines::SearchEngine;
 use feerie_oracle::{Position, Rules, fen};
-use rayon::prelude::*;
 
 mod differences;
 mod problems;
 
 pub use problems::{MAX_UNITS, problem_position};
 
+use super::error::{CampaignError, ReproducerError};
 use super::fuzzed::{Bucket, FuzzedPosition};
-use super::report::{Written, stem, write_new};
-use crate::error::{Error, LimitError};
+use super::report::{Written, stem};
+use super::runner::{Done, Reproducers, Runner, tally};
 use crate::playout::Rng;
-use crate::progress::Progress;
-use crate::scenario::solutions::solutions_of;
+use crate::scenario::solutions::{NoSolutions, solutions_of};
 use crate::shard::{Shard, fingerprint};
 use crate::solve::stipulation::Stipulation;
 use differences::{reproducer, shrink_solving};
@@ -97,7 +97,7 @@ pub struct SolvingFound {
     /// The shrunk position.
     pub position: Position,
     /// Each engine's name and answer (its solutions, or why it gave none).
-    pub answers: [(String, Result<Vec<String>, String>); 2],
+    pub answers: [(String, Answer); 2],
     /// The reproducer, when written.
     pub reproducer: Option<Written>,
 }
@@ -111,7 +111,7 @@ impl SolvingFound {
             self.rules,
             self.stipulation
         );
-        let lines = |answer: &Result<Vec<String>, String>| match answer {
+        let lines = |answer: &Answer| match answer {
             Ok(lines) => lines.clone(),
             Err(e) => vec![format!("no answer: {e}")],
         };
@@ -128,14 +128,14 @@ impl SolvingFound {
 }
 
 /// The outcome of a solving campaign.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct SolvingReport {
     /// One line of counts per bucket.
     pub buckets: Vec<SolvingSummary>,
     /// The differences reported in full, in bucket and case order.
     pub found: Vec<SolvingFound>,
     /// Reproducers that could not be written, with the reason.
-    pub write_errors: Vec<String>,
+    pub write_errors: Vec<ReproducerError>,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -152,19 +152,48 @@ impl SolvingReport {
     }
 }
 
-/// The two engines' answers to one stipulation, in the order of the campaign's engines.
-pub(super) type Answers = (Result<Vec<String>, String>, Result<Vec<String>, String>);
+/// One engine's answer to one stipulation: its solutions in the compared form, sorted, or why
+/// it gave none.
+pub type Answer = Result<Vec<String>, NoAnswer>;
 
-/// Each engine's answer to one stipulation: its solutions in the compared form, sorted, or why
-/// it gave none (an engine error, or more solutions than a scenario may list). The reason is
-/// data, not an error path: it is compared with the other engine's answer and reported as text.
+/// Why an engine gave no solutions to compare: an engine error, or more solutions than a
+/// scenario may list. The reason is compared with the other engine's answer, not raised: two
+/// engines that give no answer for the same reason, as it is said, agree.
+#[derive(Clone, Debug)]
+pub struct NoAnswer(Arc<NoSolutions>);
+
+impl NoAnswer {
+    /// The reason.
+    pub fn reason(&self) -> &NoSolutions {
+        &self.0
+    }
+}
+
+impl PartialEq for NoAnswer {
+    fn eq(&self, other: &NoAnswer) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl fmt::Display for NoAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for NoAnswer {}
+
+/// The two engines' answers to one stipulation, in the order of the campaign's engines.
+pub(super) type Answers = (Answer, Answer);
+
+/// Each engine's answer to one stipulation.
 pub(super) fn answer(
     engine: &dyn SearchEngine,
     position: &Position,
     rules: &Rules,
     stipulation: Stipulation,
-) -> Result<Vec<String>, String> {
-    solutions_of(engine, position, rules, stipulation).map_err(|e| e.to_string())
+) -> Answer {
+    solutions_of(engine, position, rules, stipulation).map_err(|e| NoAnswer(Arc::new(e)))
 }
 
 /// The seed of bucket `bucket`'s cases in a run seeded with `seed` (apart from the fuzz
@@ -185,144 +214,122 @@ pub fn run_solving_campaign(
     campaign: &SolvingCampaign,
     a: &dyn SearchEngine,
     b: &dyn SearchEngine,
-) -> Result<SolvingReport, Error> {
+) -> Result<SolvingReport, CampaignError> {
     let started = Instant::now();
     let stipulations: Vec<Stipulation> = STIPULATIONS
         .iter()
         .map(|s| s.parse().expect("a supported stipulation"))
         .collect();
-    let total = campaign
-        .count
-        .checked_mul(campaign.buckets.len() as u64)
-        .ok_or_else(|| {
-            LimitError::Bound(format!(
-                "{} positions per family is too many",
-                campaign.count
-            ))
+    let ran = Runner::new("solving", "positions", campaign.jobs, campaign.progress)
+        .keeping(campaign.max_reports)
+        .cases(&campaign.buckets, campaign.count, campaign.shard, |f, i| {
+            Ok(solve_case(campaign, &stipulations, [a, b], f, i))
         })?;
-    let progress = Progress::new(
-        "solving",
-        "positions",
-        campaign.shard.size(total),
-        campaign.progress,
-    );
-    let summaries: Vec<Mutex<SolvingSummary>> = campaign
-        .buckets
-        .iter()
-        .map(|b| {
-            Mutex::new(SolvingSummary {
-                name: b.name.clone(),
-                ..Default::default()
-            })
-        })
+    let mut reproducers = Reproducers::new(campaign.reproducers.clone());
+    let found = (ran.found.into_iter())
+        .map(|raw| shrunk(campaign, &stipulations, [a, b], raw, &mut reproducers))
         .collect();
-    type Raw = (usize, u64, usize, FuzzedPosition, Answers);
-    let raw: Mutex<Vec<Raw>> = Mutex::new(Vec::new());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(campaign.jobs.max(1))
-        .stack_size(crate::pool::STACK_BYTES)
-        .build()
-        .map_err(|e| Error::System(format!("thread pool: {e}")))?;
-    pool.install(|| {
-        (0..total).into_par_iter().for_each(|index| {
-            if !campaign.shard.takes(index) {
-                return;
-            }
-            let bucket = (index / campaign.count) as usize;
-            let case = index % campaign.count;
-            let problem = make_problem(&campaign.buckets, bucket, campaign.seed, case);
-            let mut with_solutions = 0;
-            let mut differing = Vec::new();
-            for (which, &stipulation) in stipulations.iter().enumerate() {
-                let here = (
-                    answer(a, &problem.position, &problem.rules, stipulation),
-                    answer(b, &problem.position, &problem.rules, stipulation),
-                );
-                if here.0.as_ref().is_ok_and(|l| !l.is_empty()) {
-                    with_solutions += 1;
-                }
-                if here.0 != here.1 {
-                    differing.push((which, here));
-                }
-            }
-            {
-                let mut s = summaries[bucket].lock().expect("not poisoned");
-                s.positions += 1;
-                s.solves += stipulations.len() as u64;
-                s.with_solutions += with_solutions;
-                s.differences += differing.len() as u64;
-                s.digest ^= fingerprint(&format!(
-                    "{} {case} {} {}",
-                    s.name,
-                    fen::write(problem.position.setup()),
-                    problem.rules
-                ));
-            }
-            if !differing.is_empty() {
-                progress.failure();
-                let mut raw = raw.lock().expect("not poisoned");
-                for (which, answers) in differing {
-                    if raw.len() < campaign.max_reports.max(1).saturating_mul(10) {
-                        raw.push((bucket, case, which, problem.clone(), answers));
-                    }
-                }
-            }
-            progress.step();
-        })
-    });
-    progress.finish();
-    let mut raw = raw.into_inner().expect("not poisoned");
-    raw.sort_by_key(|(bucket, case, which, ..)| (*bucket, *case, *which));
-    raw.truncate(campaign.max_reports);
-    let mut report = SolvingReport {
-        buckets: summaries
-            .into_iter()
-            .map(|m| m.into_inner().expect("not poisoned"))
-            .collect(),
-        ..Default::default()
-    };
-    for (bucket, case, which, problem, first) in raw {
-        let stipulation = stipulations[which];
-        let (position, answers) =
-            shrink_solving(a, b, &problem.rules, stipulation, problem.position, first);
-        let name = &campaign.buckets[bucket].name;
-        let mut found = SolvingFound {
-            bucket: name.clone(),
-            case,
-            stipulation: STIPULATIONS[which].to_string(),
-            rules: problem.rules,
-            position,
-            answers: [
-                (a.name().to_string(), answers.0),
-                (b.name().to_string(), answers.1),
-            ],
-            reproducer: None,
-        };
-        if let Some(dir) = &campaign.reproducers {
-            let origin = format!(
-                "feerie check --fuzz-solve {} --seed {}: {name}, case {case}, {}",
-                campaign.count, campaign.seed, found.stipulation
-            );
-            let name = stem(
-                &found.rules,
-                "solutions",
-                &format!(
-                    "{} {}",
-                    fen::write(found.position.setup()),
-                    found.stipulation
-                ),
-                0,
-            );
-            match write_new(dir, &name, &reproducer(a, &found, &origin)) {
-                Ok(w) => found.reproducer = Some(w),
-                Err(e) => report.write_errors.push(format!(
-                    "cannot write a reproducer in {}: {e}",
-                    dir.display()
-                )),
-            }
-        }
-        report.found.push(found);
-    }
-    report.elapsed = started.elapsed();
-    Ok(report)
+    Ok(SolvingReport {
+        buckets: ran.tallies,
+        found,
+        write_errors: reproducers.errors,
+        elapsed: started.elapsed(),
+    })
 }
+
+/// A difference as first found: the bucket, the case, the stipulation's place in
+/// [`STIPULATIONS`], the problem and the engines' answers.
+type Raw = (usize, u64, usize, FuzzedPosition, Answers);
+
+/// Case `case` of bucket `bucket`, solved by both engines under every stipulation.
+fn solve_case(
+    campaign: &SolvingCampaign,
+    stipulations: &[Stipulation],
+    [a, b]: [&dyn SearchEngine; 2],
+    bucket: usize,
+    case: u64,
+) -> Done<SolvingSummary, Raw> {
+    let problem = make_problem(&campaign.buckets, bucket, campaign.seed, case);
+    let mut with_solutions = 0;
+    let mut differing = Vec::new();
+    for (which, &stipulation) in stipulations.iter().enumerate() {
+        let here = (
+            answer(a, &problem.position, &problem.rules, stipulation),
+            answer(b, &problem.position, &problem.rules, stipulation),
+        );
+        if here.0.as_ref().is_ok_and(|l| !l.is_empty()) {
+            with_solutions += 1;
+        }
+        if here.0 != here.1 {
+            differing.push((bucket, case, which, problem.clone(), here));
+        }
+    }
+    let tally = SolvingSummary {
+        name: String::new(),
+        positions: 1,
+        solves: stipulations.len() as u64,
+        with_solutions,
+        differences: differing.len() as u64,
+        digest: fingerprint(&format!(
+            "{} {case} {} {}",
+            campaign.buckets[bucket].name,
+            fen::write(problem.position.setup()),
+            problem.rules
+        )),
+    };
+    Done {
+        tally: Some((bucket, tally)),
+        failed: !differing.is_empty(),
+        found: differing,
+        steps: 1,
+    }
+}
+
+/// A difference shrunk and written as a reproducer.
+fn shrunk(
+    campaign: &SolvingCampaign,
+    stipulations: &[Stipulation],
+    [a, b]: [&dyn SearchEngine; 2],
+    (bucket, case, which, problem, first): Raw,
+    reproducers: &mut Reproducers,
+) -> SolvingFound {
+    let stipulation = stipulations[which];
+    let (position, answers) =
+        shrink_solving(a, b, &problem.rules, stipulation, problem.position, first);
+    let name = &campaign.buckets[bucket].name;
+    let mut difference = SolvingFound {
+        bucket: name.clone(),
+        case,
+        stipulation: STIPULATIONS[which].to_string(),
+        rules: problem.rules,
+        position,
+        answers: [
+            (a.name().to_string(), answers.0),
+            (b.name().to_string(), answers.1),
+        ],
+        reproducer: None,
+    };
+    difference.reproducer = reproducers.write(|| {
+        let origin = format!(
+            "feerie check --fuzz-solve {} --seed {}: {name}, case {case}, {}",
+            campaign.count, campaign.seed, difference.stipulation
+        );
+        let fen_and_stipulation = format!(
+            "{} {}",
+            fen::write(difference.position.setup()),
+            difference.stipulation
+        );
+        (
+            stem(&difference.rules, "solutions", &fen_and_stipulation, 0),
+            reproducer(a, &difference, &origin),
+        )
+    });
+    difference
+}
+
+tally!(SolvingSummary {
+    positions,
+    solves,
+    with_solutions,
+    differences
+});
