@@ -1167,14 +1167,14 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
                 hash_megabytes: hash,
                 ..Default::default()
             };
-            let out = crate::commands::solve::VerifyOutput {
+            let out = crate::commands::popeye::verify::VerifyOutput {
                 problem,
                 shard,
                 json,
                 report,
                 inputs,
             };
-            crate::commands::solve::verify_command(
+            crate::commands::popeye::verify::verify_command(
                 &input,
                 output.as_deref(),
                 py.as_deref(),
@@ -1424,7 +1424,7 @@ const DEFAULT_FUZZ: u64 = 1000;
 const DEFAULT_FUZZ_SOLVE: u64 = 10;
 
 /// `feerie popeye compare`: the flags checked, then one position or every scenario compared by
-/// [`crate::commands::compare::compare_command`].
+/// [`crate::commands::popeye::compare::compare_command`].
 fn popeye_compare(
     position: PositionArgs,
     scenarios: Option<PathBuf>,
@@ -1434,7 +1434,7 @@ fn popeye_compare(
     shard: crate::shard::Shard,
     output: crate::report::compare::Output,
 ) -> Result<i32, Error> {
-    use crate::commands::compare::{Target, compare_command};
+    use crate::commands::popeye::compare::{Target, compare_command};
     use crate::verify::compare::CompareOptions;
     let binary = crate::external::popeye::popeye_binary(py.as_deref())?;
     if let Some(d) = depth

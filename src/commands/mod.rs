@@ -2,7 +2,7 @@
 //! (the search, verification, campaigns and reports). The command line parses flags and calls
 //! these; nothing below this layer prints a command's result.
 
-pub mod compare;
 pub mod perft;
+pub mod popeye;
 pub mod solve;
 pub mod uci_perft;

@@ -1,0 +1,4 @@
+//! The `feerie popeye` commands.
+
+pub mod compare;
+pub mod verify;
