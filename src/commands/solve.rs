@@ -1,11 +1,14 @@
-//! The `solve` command: what it prints and its exit code (0 done, 2 bad input), and the
-//! printing of solutions.
+//! `feerie solve`: its flags, what it prints (the solutions in Popeye's layout) and its exit
+//! code (0 done, 2 bad input or a case that cannot be solved).
 
-use std::path::Path;
-
-use crate::engines::SearchEngine;
+use clap::Args;
 use feerie_oracle::{Colour, Position, Profile, Rules};
 
+use super::flags::HashArgs;
+use super::position::PositionArgs;
+use crate::engines::SearchEngine;
+use crate::error::Error;
+use crate::limits::check_threads;
 use crate::outln;
 use crate::solve::stipulation::{Goal, Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
@@ -13,6 +16,72 @@ use crate::solve::tree_layout::tree_text;
 use crate::solve::{Options, layout, solve};
 use crate::verify::error::VerifyError;
 use crate::verify::problems;
+
+/// The flags of `feerie solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The stipulation: #n, =n, s#n, s=n, h#n, h=n, h#n.5, ser-#n, ser-=n, ser-h#n,
+    /// ser-h=n (n at most 30).
+    #[arg(long)]
+    stipulation: Option<String>,
+    /// Stop after this many solutions (keys in direct and self play) [default: all].
+    #[arg(long, value_name = "N")]
+    max_solutions: Option<usize>,
+    /// Threads sharing out the first moves.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    hash: HashArgs,
+}
+
+/// `feerie solve`: flags checked, then the position (--fen) solved ([`solve_position`]) or the
+/// problems of the Popeye file ([`solve_popeye`]).
+pub fn run(args: SolveArgs) -> Result<i32, Error> {
+    let SolveArgs {
+        position,
+        stipulation,
+        max_solutions,
+        threads,
+        quiet,
+        hash,
+    } = args;
+    check_threads("--threads", threads)?;
+    let hash_megabytes = hash.megabytes()?;
+    if max_solutions == Some(0) {
+        return Err(Error::Usage("--max-solutions must be at least 1".into()));
+    }
+    let options = Options {
+        max_solutions: max_solutions.unwrap_or(usize::MAX),
+        threads,
+        progress: !quiet,
+        hash_megabytes,
+    };
+    position.refuse_with_popeye()?;
+    let Some(file) = position.popeye_file() else {
+        let stipulation = stipulation.ok_or_else(|| {
+            Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into())
+        })?;
+        let (position, rules, engine) = position.load()?;
+        return solve_position(engine, &position, &rules, &stipulation, &options)
+            .map_err(Error::Verify);
+    };
+    let engine = position.engine()?;
+    solve_popeye(
+        engine,
+        &file.read()?,
+        file.problem,
+        position.profile()?,
+        position.set(),
+        stipulation.as_deref(),
+        &options,
+    )
+    .map_err(|e| Error::Verify(VerifyError::at(file.path.display(), e)))
+}
 
 /// What [`print_solutions`], [`print_parts`] or [`print_tree`] printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,23 +325,6 @@ pub fn solve_popeye(
     }
     outln!("solution finished.");
     Ok(code)
-}
-
-/// `feerie solve --popeye FILE`: [`solve_popeye`] on a file, read when it is a regular file of
-/// at most 16 MB; errors name the file.
-pub fn solve_popeye_file(
-    engine: &dyn SearchEngine,
-    path: &Path,
-    problem: Option<usize>,
-    profile: Profile,
-    set: &[String],
-    stipulation: Option<&str>,
-    options: &Options,
-) -> Result<i32, VerifyError> {
-    let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| VerifyError::at(path.display(), VerifyError::Read(e)))?;
-    solve_popeye(engine, &text, problem, profile, set, stipulation, options)
-        .map_err(|e| VerifyError::at(path.display(), e))
 }
 
 /// The input with every `stipulation` line (English or German) replaced by `stipulation`.

@@ -1,10 +1,17 @@
-//! The `popeye verify` command: what it prints and its exit code (0 no difference, 1 a
-//! difference with Popeye, 2 bad input).
+//! `feerie popeye verify`: every problem (and twin) of a Popeye input solved and compared with
+//! Popeye's solutions, one line per case and a summary; exit 0 when no case differs, 1 when one
+//! does, 2 on bad input.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
+use clap::{Arg, Args};
+
+use super::PopeyeOutputArgs;
+use crate::commands::flags::{EngineArgs, FormatArgs, HashArgs, ReportArgs, ShardArgs};
+use crate::commands::flags::{format_help, report_help};
 use crate::engines::SearchEngine;
+use crate::error::Error;
+use crate::limits::check_threads;
 use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 use crate::shard::Shard;
@@ -12,6 +19,91 @@ use crate::solve::Options;
 use crate::verify::error::VerifyError;
 use crate::verify::problems;
 use crate::verify::{self, Outcome};
+
+/// The flags of `feerie popeye verify`.
+#[derive(Args, Debug)]
+#[command(mut_args(own_help))]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    files: PopeyeOutputArgs,
+    /// Only this problem (1 = first).
+    #[arg(long)]
+    problem: Option<usize>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Threads sharing out each problem's first moves.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[command(flatten)]
+    hash: HashArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// What `popeye verify` says of the shared flags it takes, instead of their shared help.
+fn own_help(arg: Arg) -> Arg {
+    match arg.get_id().as_str() {
+        "engine" => arg.help("Which engine solves"),
+        "shard" => arg.help(
+            "Only shard K of N (from 1): the file's cases (its problems and twins in order) are \
+             split so that N runs together compare exactly the cases of one run",
+        ),
+        "format" => arg.help(format_help(
+            "one JSON line per case as it is compared, then the document on one line",
+        )),
+        "report" => arg.help(report_help("a diagram of every case that differs")),
+        _ => arg,
+    }
+}
+
+/// `feerie popeye verify`: the flags checked, the input and Popeye's output read (or Popeye
+/// run), then every case compared ([`verify_file`] with the selection, JSON and report asked).
+pub fn run(args: VerifyArgs) -> Result<i32, Error> {
+    let VerifyArgs {
+        files,
+        problem,
+        engine,
+        threads,
+        hash,
+        shard,
+        format,
+        report,
+    } = args;
+    let json = format.start();
+    check_threads("--threads", threads)?;
+    let hash_megabytes = hash.megabytes()?;
+    let inputs = files.files();
+    let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    report.check(&read)?;
+    let engine = engine.engine()?;
+    files.timeout()?;
+    let texts = files.read()?;
+    let options = Options {
+        threads,
+        hash_megabytes,
+        ..Default::default()
+    };
+    let out = VerifyOutput {
+        problem,
+        shard: shard.shard(),
+        json,
+        report: report.into_path(),
+        inputs,
+    };
+    let name = files.input().display().to_string();
+    let verified = VerifyFiles {
+        name: &name,
+        input: &texts.input,
+        output: &texts.output,
+        output_name: &texts.source,
+    };
+    verify_files(&verified, engine, &options, &out)
+        .map_err(|e| Error::Verify(VerifyError::at(&name, e)))
+}
 
 /// Where the results of `popeye verify` go besides the text, and which cases it compares.
 #[derive(Clone, Debug, Default)]
@@ -28,43 +120,6 @@ pub struct VerifyOutput {
     /// The files the command reads (the input, Popeye's output), which the report may not
     /// replace.
     pub inputs: Vec<PathBuf>,
-}
-
-/// `feerie popeye verify`: reads the input and Popeye's output (regular files only, bounded),
-/// or runs Popeye (`py`, else `POPEYE`) on the input within `timeout`, then [`verify_file`].
-pub fn verify_command(
-    input: &Path,
-    output: Option<&Path>,
-    py: Option<&Path>,
-    timeout: Duration,
-    engine: &dyn SearchEngine,
-    options: &Options,
-    out: &VerifyOutput,
-) -> Result<i32, VerifyError> {
-    use crate::external::{ExternalError, popeye};
-    // Regular files only, bounded: a FIFO or a device must not hang the command.
-    let read = |p: &Path| {
-        crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-            .map_err(|e| VerifyError::at(p.display(), VerifyError::Read(e)))
-    };
-    let text = read(input)?;
-    let (output, source) = match output {
-        Some(path) => (read(path)?, path.display().to_string()),
-        None => {
-            let binary = popeye::popeye_binary(py)?;
-            let (text, _) = popeye::run_popeye_file(&binary, &text, timeout)
-                .map_err(|e| VerifyError::Popeye(ExternalError::from(e)))?;
-            (text, format!("popeye run: {}", binary.display()))
-        }
-    };
-    let name = input.display().to_string();
-    let files = VerifyFiles {
-        name: &name,
-        input: &text,
-        output: &output,
-        output_name: &source,
-    };
-    verify_files(&files, engine, options, out).map_err(|e| VerifyError::at(&name, e))
 }
 
 /// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the
