@@ -61,8 +61,9 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
     let (_d3, bad_start) = write_temp("pieces white ke1\nend\n");
     let (_d4, unknown_command) = write_temp("begin\nfrobnicate 3\nend\n");
     let (_d5, fairy) = write_temp("begin\npieces white ke1 gd4 black ke8\nstip ~1\nend\n");
+    // Popeye reads an attribute right after a colour only.
     let (_d6, popeye_magic) =
-        write_temp("begin\npieces white ke1 magic rd4 black ke8\nstip ~1\nend\n");
+        write_temp("begin\npieces white ke1 white magic rd4 black ke8\nstip ~1\nend\n");
     let (_d7, empty) = write_temp("");
     let (_d8, unknown_condition) =
         write_temp("begin\npieces white ke1 black ke8\ncond madrasi\nstip ~1\nend\n");

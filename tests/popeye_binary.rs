@@ -476,7 +476,7 @@ fn replay_skips_what_it_cannot_replay_and_fails_on_a_missing_section() {
         "problem 3: stipulation reci-h#1",
         "problem 4: stipulation h#1.5 (help play where the other side begins)",
         "problem 5: duplex",
-        "problem 6: unsupported: condition 'TotalInvisible'",
+        "problem 6: unsupported: 'TotalInvisible' is not one of Popeye's English conditions",
         "problem 7: colourless",
         "problem 8: it does not read",
         "problem 9: unsupported: fairy piece 'zz'",
@@ -487,17 +487,20 @@ fn replay_skips_what_it_cannot_replay_and_fails_on_a_missing_section() {
             r.skipped
         );
     }
-    // German structured stipulations do not read: skipped, the rest replayed.
+    // A German file reads German words only (a structured stipulation is `sforderung`): an
+    // English command does not read, and that problem alone is skipped.
     let german = "anfang\nsteine weiss kb6 dd1 schwarz ka8\nforderung #1\nweiteresproblem\n\
-                   steine weiss kb6 dd1 schwarz ka8\nsforderung weiss 1s[#]\nende\n";
+                   steine weiss kb6 dd1 schwarz ka8\nsforderung weiss 1s[#]\nweiteresproblem\n\
+                   steine weiss kb6 dd1 schwarz ka8\nstipulation #1\nende\n";
     let (output, _) = popeye::run_popeye_file(&py, german, TIMEOUT).unwrap();
     let r = replay(german, &output, &ReferenceEngine).unwrap();
     assert!(r.passed(), "{:?} {:?}", r.rejected, r.missing);
     assert_eq!(
         (r.problems, r.replayed, r.skipped.len()),
-        (2, 1, 1),
+        (3, 2, 1),
         "{r:?}"
     );
+    assert!(r.skipped[0].contains("'stipulation'"), "{r:?}");
 
     // The command: the same replay with Popeye run by feerie; an empty output exits 1.
     let tmp = tempfile::tempdir().unwrap();

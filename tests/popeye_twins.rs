@@ -22,6 +22,8 @@ use std::process::Command;
 use feerie::bitboard::BitboardEngine;
 use feerie::oracle::notation::popeye_input::{self, Language, UnitColour};
 use feerie::oracle::notation::popeye_twin;
+use feerie::oracle::notation::popeye_words::words::TWINNINGS;
+use feerie::oracle::notation::popeye_words::{Lookup, Twinning};
 use feerie::oracle::{Colour, Square};
 use feerie::solve::Options;
 use feerie::verify::{Outcome, verify};
@@ -139,7 +141,7 @@ fn compare(name: &str, input: &str, output: &str) -> usize {
     assert_eq!(popeye.len(), file.problems.len(), "{name}: problems");
     let mut agreed = 0;
     for (p, (problem, shown)) in file.problems.iter().zip(&popeye).enumerate() {
-        let ours = popeye_twin::twins(problem, file.language);
+        let ours = popeye_twin::twins(problem);
         let labels = |twins: Vec<&str>| twins.join(" ");
         assert_eq!(
             labels(ours.iter().map(|t| t.label.as_str()).collect()),
@@ -152,9 +154,8 @@ fn compare(name: &str, input: &str, output: &str) -> usize {
             // a) is the diagram; b) is the first `twin` line.
             let text = i.checked_sub(1).map(|k| problem.twins[k].as_str());
             let continued = text.is_some_and(|t| {
-                let first = t.split_whitespace().next().unwrap_or("").to_lowercase();
-                first.len() >= 2
-                    && ("continued".starts_with(&first) || "ferner".starts_with(&first))
+                let first = t.split_whitespace().next().unwrap_or("");
+                TWINNINGS.lookup(file.language, first) == Lookup::Found(Twinning::Continued)
             });
             assert_eq!(theirs.continued, continued, "{at}: continued");
             let made = twin

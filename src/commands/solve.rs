@@ -288,7 +288,8 @@ pub fn solve_popeye(
     let several = problems.len() > 1;
     for (popeye_problem, cases) in &problems {
         // The tree asked by the problem's options (direct and self play).
-        let tree = TreeOptions::from_popeye_options(&popeye_problem.options);
+        let tree =
+            TreeOptions::from_popeye_options(&popeye_problem.options, popeye_problem.language);
         for case in cases {
             if several && case.label.is_empty() || several && case.label == "a" {
                 outln!("problem {}", case.problem);

@@ -4,6 +4,7 @@
 
 use feerie_oracle::notation::popeye_input::{Language, PopeyeProblem, UnitColour};
 use feerie_oracle::notation::popeye_twin;
+use feerie_oracle::notation::popeye_words::{self, Command, PopeyeOption};
 use feerie_oracle::popeye_input::PopeyeInputError;
 use feerie_oracle::popeye_move::{self, MoveText};
 use feerie_oracle::{
@@ -113,14 +114,18 @@ fn read_problems(input: &str) -> Result<Vec<ReadProblem>, PopeyeInputError> {
                 .collect())
         }
         Err(whole) => {
-            let parts = split_problems(input);
+            let Some(language) = input
+                .split_whitespace()
+                .next()
+                .and_then(|first| popeye_words::file_language(first).ok())
+            else {
+                return Err(whole);
+            };
+            let parts = split_problems(input, language);
             if parts.len() < 2 {
                 return Err(whole);
             }
-            let (begin, end) = match input.split_whitespace().next().map(str::to_ascii_lowercase) {
-                Some(w) if "anfangproblem".starts_with(&w) => ("anfang", "ende"),
-                _ => ("beginproblem", "endproblem"),
-            };
+            let (begin, end) = (language.begin_word(), Command::End.word(language));
             Ok(parts
                 .iter()
                 .map(|part| {
@@ -141,13 +146,10 @@ fn read_problems(input: &str) -> Result<Vec<ReadProblem>, PopeyeInputError> {
     }
 }
 
-/// The text of each problem, split at the lines that start with `next`/`weiteresproblem`,
-/// without the file's begin and end words.
-fn split_problems(input: &str) -> Vec<String> {
-    let keyword = |w: &str, names: &[&str]| {
-        let w = w.to_ascii_lowercase();
-        w.len() >= 3 && names.iter().any(|n| n.starts_with(&w))
-    };
+/// The text of each problem, split at the lines that start with `next` (`weiteresproblem`),
+/// without the file's begin and end words; the words are read in the file's `language`.
+fn split_problems(input: &str, language: Language) -> Vec<String> {
+    let command = |w: &str| Command::of(language, w).found();
     let mut parts = vec![String::new()];
     let mut first = true;
     for line in input.lines() {
@@ -156,11 +158,11 @@ fn split_problems(input: &str) -> Vec<String> {
         let mut rest = line.trim_start();
         if first && !head.is_empty() {
             first = false;
-            if keyword(head, &["beginproblem", "anfangproblem"]) {
+            if popeye_words::file_language(head) == Ok(language) {
                 rest = rest[head.len()..].trim_start();
             }
         }
-        if keyword(head, &["nextproblem", "weiteresproblem"]) {
+        if command(head) == Some(Command::Next) {
             parts.push(line.trim_start()[head.len()..].to_string());
             continue;
         }
@@ -172,7 +174,7 @@ fn split_problems(input: &str) -> Vec<String> {
     if let Some(last) = parts.last_mut() {
         let trimmed = last.trim_end();
         if let Some(end) = trimmed.split_whitespace().last()
-            && keyword(end, &["endproblem", "endeproblem"])
+            && command(end) == Some(Command::End)
         {
             *last = trimmed[..trimmed.len() - end.len()].to_string();
         }
@@ -221,7 +223,7 @@ fn replay_problem(
     engine: &dyn Engine,
     report: &mut ReplayReport,
 ) {
-    let twins = popeye_twin::twins(problem, language);
+    let twins = popeye_twin::twins(problem);
     // Why none of its twins can be replayed, if so: then its output does not matter.
     let reasons: Vec<String> = twins
         .iter()
@@ -332,12 +334,14 @@ fn unsupported_play(problem: &PopeyeProblem) -> Option<String> {
             "stipulation {stip} (reciprocal play: two solutions per line)"
         ));
     }
-    if bare.starts_with('h') && (lower.contains(".5") || has_option(problem, &["whitetoplay"])) {
+    if bare.starts_with('h')
+        && (lower.contains(".5") || problem.has_option(PopeyeOption::WhiteToPlay))
+    {
         return Some(format!(
             "stipulation {stip} (help play where the other side begins)"
         ));
     }
-    if has_option(problem, &["duplex", "halfduplex"]) {
+    if problem.has_option(PopeyeOption::Duplex) || problem.has_option(PopeyeOption::HalfDuplex) {
         return Some(
             "duplex (a stock output does not mark where the other side's solutions begin)".into(),
         );
@@ -353,13 +357,6 @@ fn unsupported_play(problem: &PopeyeProblem) -> Option<String> {
         ));
     }
     None
-}
-
-fn has_option(problem: &PopeyeProblem, names: &[&str]) -> bool {
-    problem.options.iter().any(|o| {
-        let o = o.to_ascii_lowercase();
-        names.iter().any(|n| o.len() >= 4 && n.starts_with(&o))
-    })
 }
 
 struct Context<'a> {

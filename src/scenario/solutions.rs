@@ -8,7 +8,8 @@
 //!
 //! ```
 //! use feerie::bitboard::BitboardEngine;
-//! use feerie::oracle::{Engine, ReferenceEngine};
+//! use feerie::engines::SearchEngine;
+//! use feerie::oracle::ReferenceEngine;
 //! let s = feerie::scenario::parse_scenario("x.yaml", "name: n\nsource: s\n\
 //!     position: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nstipulation: '#1'\n\
 //!     expect: { solutions: ['1.Rh1-h8 # !'] }\n").unwrap();

@@ -25,6 +25,7 @@
 //! assert_eq!(tree.keys[0].refutations[0].to_string(), "Ka8*b8");
 //! ```
 
+use feerie_oracle::notation::popeye_words::{Language, Lookup, PopeyeOption};
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
 
 use super::error::SolveError;
@@ -65,63 +66,61 @@ impl Default for TreeOptions {
 }
 
 /// Popeye options that change the tree in ways not built here.
-const TREE_OPTIONS_NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("threat", "a bound on the threat's length (threat)"),
-    ("drohung", "a bound on the threat's length (drohung)"),
-    ("noshortvariations", "no short variations"),
-    ("ohnekurzvarianten", "no short variations"),
-    ("maxflightsquares", "a bound on flight squares"),
-    ("maxfluchtfelder", "a bound on flight squares"),
-    ("trivialtriesavoid", "trivial tries avoided"),
-    ("trivialefehlversucheunterdruecken", "trivial tries avoided"),
-    ("widerlegung", "a bound on refutations"),
-    ("matesin1", "mates in 1"),
-    ("mattsin1", "mates in 1"),
+const TREE_OPTIONS_NOT_SUPPORTED: &[(PopeyeOption, &str)] = &[
+    (PopeyeOption::Threat, "a bound on the threat's length"),
+    (PopeyeOption::NoShortVariations, "no short variations"),
+    (PopeyeOption::MaxFlightsquares, "a bound on flight squares"),
+    (PopeyeOption::TrivialTriesAvoid, "trivial tries avoided"),
+    (PopeyeOption::Defence, "a bound on refutations"),
+    (PopeyeOption::MatesIn1, "mates in 1"),
 ];
 
-/// Whether the option word `word` (maybe abbreviated, at least three letters) names `full`.
-fn names(word: &str, full: &str) -> bool {
-    let w = word.to_ascii_lowercase();
-    w.len() >= 3 && full.starts_with(&w)
-}
-
 impl TreeOptions {
-    /// The options of a Popeye problem (its `option` words, English or German), or why the
-    /// tree it asks for is not built here.
+    /// The options of a Popeye problem (its `option` words, read in the file's `language`),
+    /// or why the tree it asks for is not built here.
     ///
     /// ```
+    /// use feerie::oracle::notation::popeye_words::Language;
     /// use feerie::solve::tree::TreeOptions;
     /// let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    /// let o = TreeOptions::from_popeye_options(&words("vari try nowk")).unwrap();
+    /// let read = |s: &str, language| TreeOptions::from_popeye_options(&words(s), language);
+    /// let o = read("vari try nowk", Language::English).unwrap();
     /// assert!(o.variations && o.tries && o.threats && !o.set_play);
-    /// let o = TreeOptions::from_popeye_options(&words("Satz Varianten OhneDrohung")).unwrap();
+    /// let o = read("Satz Varianten OhneDrohung", Language::German).unwrap();
     /// assert!(o.variations && o.set_play && !o.threats);
-    /// assert!(TreeOptions::from_popeye_options(&words("noboard")).is_ok_and(|o| !o.variations));
-    /// assert!(TreeOptions::from_popeye_options(&words("threat 2")).is_err());
+    /// assert!(read("noboard", Language::English).is_ok_and(|o| !o.variations));
+    /// assert!(read("threat 2", Language::English).is_err());
+    /// // A German word is no option in an English file (the position says so).
+    /// assert!(read("satz", Language::English).is_ok_and(|o| !o.set_play));
     /// ```
-    pub fn from_popeye_options(words: &[String]) -> Result<TreeOptions, SolveError> {
+    pub fn from_popeye_options(
+        words: &[String],
+        language: Language,
+    ) -> Result<TreeOptions, SolveError> {
         let mut options = TreeOptions {
             variations: false,
             ..TreeOptions::default()
         };
         for word in words {
-            let w = word.to_ascii_lowercase();
-            if names(&w, "variations") || names(&w, "varianten") {
-                options.variations = true;
-            } else if names(&w, "nothreat") || names(&w, "ohnedrohung") {
-                options.threats = false;
-            } else if names(&w, "try") || names(&w, "verfuehrung") {
-                options.tries = true;
-            } else if names(&w, "setplay") || names(&w, "satzspiel") {
-                options.set_play = true;
-            } else if let Some((_, why)) = TREE_OPTIONS_NOT_SUPPORTED
-                .iter()
-                .find(|(full, _)| names(&w, full))
-            {
-                return Err(SolveError::OptionNotSupported {
-                    option: word.clone(),
-                    why: (*why).into(),
-                });
+            let Lookup::Found(option) = PopeyeOption::of(language, word) else {
+                continue;
+            };
+            match option {
+                PopeyeOption::Variations => options.variations = true,
+                PopeyeOption::NoThreat => options.threats = false,
+                PopeyeOption::Try => options.tries = true,
+                PopeyeOption::SetPlay => options.set_play = true,
+                _ => {
+                    if let Some((_, why)) = TREE_OPTIONS_NOT_SUPPORTED
+                        .iter()
+                        .find(|(o, _)| *o == option)
+                    {
+                        return Err(SolveError::OptionNotSupported {
+                            option: word.clone(),
+                            why: format!("{why} ({})", option.word(language)),
+                        });
+                    }
+                }
             }
         }
         Ok(options)

@@ -165,7 +165,7 @@ pub(super) fn compare_tree(
     engine: &dyn SearchEngine,
     options: &Options,
 ) -> Outcome {
-    let tree_options = match TreeOptions::from_popeye_options(popeye_options) {
+    let tree_options = match TreeOptions::from_popeye_options(popeye_options, language) {
         Ok(o) => o,
         Err(why) => return Outcome::Skipped(why.to_string()),
     };

@@ -3,6 +3,7 @@
 
 use feerie_oracle::notation::popeye_input::{self, Language, PopeyeFile, PopeyeProblem};
 use feerie_oracle::notation::popeye_twin;
+use feerie_oracle::notation::popeye_words::{Lookup, PopeyeOption};
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
 use crate::solve::stipulation::{Play, Stipulation};
@@ -54,25 +55,20 @@ impl Case {
 
 /// Options that change what the solutions are, or how Popeye prints them so that the solution
 /// set cannot be read back; problems using them are not solved.
-const CHANGING_OPTIONS: &[(&str, &str)] = &[
-    ("whitetoplay", "the other side begins (whitetoplay)"),
-    ("weissbeginnt", "the other side begins (weissbeginnt)"),
-    ("postkeyplay", "post-key play"),
-    ("quodlibet", "quodlibet"),
-    ("defence", "a bound on defences"),
-    ("start", "solving from a given move (start)"),
-    ("upto", "solving up to a given move (upto)"),
-    ("stoponshortsolutions", "stop on short solutions"),
-    ("keepmatingpiece", "keep mating piece"),
-    ("nonsquare", "non-square moves"),
-    ("nontrivial", "non-trivial"),
+const CHANGING_OPTIONS: &[(PopeyeOption, &str)] = &[
+    (PopeyeOption::WhiteToPlay, "the other side begins"),
+    (PopeyeOption::PostKeyPlay, "post-key play"),
+    (PopeyeOption::Quodlibet, "quodlibet"),
+    (PopeyeOption::Defence, "a bound on defences"),
+    (PopeyeOption::StartMoveNumber, "solving from a given move"),
+    (PopeyeOption::UpToMoveNumber, "solving up to a given move"),
+    (
+        PopeyeOption::StopOnShortSolutions,
+        "stop on short solutions",
+    ),
+    (PopeyeOption::KeepMatingPiece, "keep mating piece"),
+    (PopeyeOption::NonTrivial, "non-trivial"),
 ];
-
-/// Whether `option` (as written, maybe abbreviated) names `full`.
-fn names(option: &str, full: &str) -> bool {
-    let o = option.to_ascii_lowercase();
-    o.len() >= 3 && full.starts_with(&o)
-}
 
 /// Why a problem (or twin) cannot be solved here, if so: a stipulation we do not solve, or an
 /// option that changes the play.
@@ -90,22 +86,32 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
         Err(e) => return Some(VerifyError::ProblemNotSupported(e.to_string())),
     };
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
-    let not_supported = |word: &String, why: &str| VerifyError::OptionNotSupported {
-        option: word.clone(),
-        why: why.into(),
-    };
+    let language = problem.language;
     for word in &problem.options {
-        if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(full, _)| names(word, full)) {
-            return Some(not_supported(word, why));
+        let Lookup::Found(option) = PopeyeOption::of(language, word) else {
+            // Not an option: the position says so.
+            continue;
+        };
+        let not_supported = |why: &str| {
+            Some(VerifyError::OptionNotSupported {
+                option: word.clone(),
+                why: format!("{why} ({})", option.word(language)),
+            })
+        };
+        if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(o, _)| *o == option) {
+            return not_supported(why);
         }
-        // Duplex is solved in help and series play, whose solutions are lines that say which
-        // side begins; a tree of each part is not.
-        if battle && (names(word, "duplex") || names(word, "halfduplex")) {
-            return Some(not_supported(word, "duplex in direct and self play"));
-        }
-        // Set play is built for direct and self play only.
-        if !battle && (names(word, "setplay") || names(word, "satzspiel")) {
-            return Some(not_supported(word, "set play in help and series play"));
+        match option {
+            // Duplex is solved in help and series play, whose solutions are lines that say
+            // which side begins; a tree of each part is not.
+            PopeyeOption::Duplex | PopeyeOption::HalfDuplex if battle => {
+                return not_supported("duplex in direct and self play");
+            }
+            // Set play is built for direct and self play only.
+            PopeyeOption::SetPlay if !battle => {
+                return not_supported("set play in help and series play");
+            }
+            _ => {}
         }
     }
     None
@@ -131,22 +137,21 @@ pub fn refused_by_popeye(
 
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
 pub fn no_board(problem: &PopeyeProblem) -> bool {
-    has_option(problem, "noboard") || has_option(problem, "ohnebrett")
+    problem.has_option(PopeyeOption::NoBoard)
 }
 
 /// Whether the problem sets a time limit (`option maxtime`, German `maxzeit`).
 pub fn max_time(problem: &PopeyeProblem) -> bool {
-    has_option(problem, "maxtime") || has_option(problem, "maxzeit")
+    problem.has_option(PopeyeOption::MaxTime)
 }
 
 /// Whether the problem asks for at most some solutions (`option maxsolutions N`, German
 /// `maxloesungen`).
 pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
-    let words = &problem.options;
-    let at = words
-        .iter()
-        .position(|w| names(w, "maxsolutions") || names(w, "maxloesungen"))?;
-    words.get(at + 1)?.parse().ok()
+    problem
+        .option_value(PopeyeOption::MaxSolutions)?
+        .parse()
+        .ok()
 }
 
 /// The case of one (twinned) problem under `profile` with the switch settings `set`.
@@ -177,11 +182,6 @@ fn case_of(
     Ok((position, rules, stipulation))
 }
 
-/// Whether the problem has the option `full` (maybe abbreviated).
-fn has_option(problem: &PopeyeProblem, full: &str) -> bool {
-    problem.options.iter().any(|w| names(w, full))
-}
-
 /// The duplex part's position of a case solved from `setup`, under `option duplex` (the
 /// other side begins), else `None`.
 fn duplex_of(
@@ -189,7 +189,9 @@ fn duplex_of(
     setup: &Result<(Position, Rules, Stipulation), VerifyError>,
 ) -> Option<Position> {
     let (position, _, _) = setup.as_ref().ok()?;
-    has_option(problem, "duplex").then(|| position.turn_skipped())
+    problem
+        .has_option(PopeyeOption::Duplex)
+        .then(|| position.turn_skipped())
 }
 
 /// The problems of `file` a command reads, each with its number (from 1): the one `only`
@@ -221,7 +223,7 @@ pub fn cases(
     let file = popeye_input::parse(text).map_err(|e| VerifyError::Input(e.to_string()))?;
     let mut out = Vec::new();
     for (number, problem) in chosen(&file, only)? {
-        let cases = popeye_twin::twins(problem, file.language)
+        let cases = popeye_twin::twins(problem)
             .into_iter()
             .map(|twin| {
                 let (setup, duplex) = match twin.problem {

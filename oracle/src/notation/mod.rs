@@ -1,9 +1,11 @@
-//! Text formats: FEN (extended), Popeye's input format, Popeye's move notation.
+//! Text formats: FEN (extended), Popeye's input format and the words of its language, Popeye's
+//! move notation.
 
 pub mod fen;
 pub mod popeye_input;
 pub mod popeye_move;
 pub mod popeye_twin;
+pub mod popeye_words;
 
 use std::fmt;
 

@@ -2,13 +2,14 @@
 //! twin) into a new problem: `move`, `exchange`, `remove`, `add`, `rotate`, `mirror`, `shift`,
 //! `PolishType`, `substitute`, `stipulation`, `sstipulation`, `condition`, or in a German file
 //! `versetze`, `tausche`, `entferne`, `hinzufuegen`, `Drehung`, `Spiegelung`, `Verschiebung`,
-//! `Farbwechsel`, `ersetze`, `Forderung`, `SForderung`, `Bedingung`, `ferner`. As in Popeye, a
-//! word may be any prefix that fits one command only, and a file reads its own language's words.
+//! `Farbwechsel`, `ersetze`, `Forderung`, `SForderung`, `Bedingung`, `ferner`. A word is read
+//! as Popeye reads it ([`popeye_words`](super::popeye_words)), in the problem's language.
 //! Each command makes the position Popeye 4.104 makes (`tests/popeye_twins.rs` compares them).
 use super::popeye_input::{
-    Language, PlacedUnit, PopeyeProblem, UnitColour, attribute_of, colour_of, piece_token,
-    squares_of, walk_of,
+    Language, PopeyeProblem, UnitColour, read_units, squares_of, walk_code, walk_of,
 };
+use super::popeye_words::words::{MIRROR_AXES, TWINNINGS};
+use super::popeye_words::{Lookup, MirrorAxis, Twinning};
 use crate::{File, Rank, Square};
 
 use std::fmt;
@@ -19,7 +20,7 @@ use std::fmt;
 /// ```
 /// use feerie_oracle::notation::{popeye_input, popeye_twin};
 /// let file = popeye_input::parse("begin\npieces white ke1 black ke8\nstip ~1\ntwin move e2 e3\nend\n").unwrap();
-/// let twins = popeye_twin::twins(&file.problems[0], file.language);
+/// let twins = popeye_twin::twins(&file.problems[0]);
 /// assert_eq!(twins[1].problem.as_ref().unwrap_err().to_string(), "twin: no unit on e2 to move");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,18 +62,20 @@ pub struct Twin {
 }
 
 /// The problems a problem stands for: itself when it has no twin; otherwise a), b), … in order,
-/// a) being the diagram (or the zero position's first twin).
+/// a) being the diagram (or the zero position's first twin). The words are read in the
+/// problem's language.
 ///
 /// ```
 /// use feerie_oracle::notation::{popeye_input, popeye_twin};
 /// let file = popeye_input::parse("begin\npieces white ke1 pe2 black ke8\nstip ~1\ntwin move e2 e3\n\
 ///     twin continued remove e3\nend\n").unwrap();
-/// let twins = popeye_twin::twins(&file.problems[0], file.language);
+/// let twins = popeye_twin::twins(&file.problems[0]);
 /// assert_eq!(twins.len(), 3);
 /// assert_eq!(twins[1].problem.as_ref().unwrap().units.len(), 3);
 /// assert_eq!(twins[2].problem.as_ref().unwrap().units.len(), 2);
 /// ```
-pub fn twins(problem: &PopeyeProblem, language: Language) -> Vec<Twin> {
+pub fn twins(problem: &PopeyeProblem) -> Vec<Twin> {
+    let language = problem.language;
     if problem.twins.is_empty() && problem.zero_position.is_none() {
         return vec![Twin {
             label: String::new(),
@@ -125,82 +128,11 @@ fn without_twins(problem: &PopeyeProblem) -> PopeyeProblem {
 fn strip_continued(text: &str, language: Language) -> (bool, &str) {
     let trimmed = text.trim_start();
     let first = trimmed.split_whitespace().next().unwrap_or("");
-    if matches!(keyword_of(first, language), Some(Ok(Keyword::Continued))) {
+    if TWINNINGS.lookup(language, first) == Lookup::Found(Twinning::Continued) {
         (true, trimmed[first.len()..].trim_start())
     } else {
         (false, trimmed)
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Keyword {
-    Move,
-    Exchange,
-    Stipulation,
-    StructuredStipulation,
-    Add,
-    Remove,
-    Continued,
-    Rotate,
-    Condition,
-    Polish,
-    Mirror,
-    Shift,
-    Substitute,
-}
-
-/// Popeye's twinning words, in its order (which decides nothing: an abbreviation that fits
-/// two of them is refused). A file reads only the words of its own language.
-const KEYWORDS: &[(&str, &str, Keyword)] = &[
-    ("move", "versetze", Keyword::Move),
-    ("exchange", "tausche", Keyword::Exchange),
-    ("stipulation", "forderung", Keyword::Stipulation),
-    ("sstipulation", "sforderung", Keyword::StructuredStipulation),
-    ("add", "hinzufuegen", Keyword::Add),
-    ("remove", "entferne", Keyword::Remove),
-    ("continued", "ferner", Keyword::Continued),
-    ("rotate", "drehung", Keyword::Rotate),
-    ("condition", "bedingung", Keyword::Condition),
-    ("polishtype", "farbwechsel", Keyword::Polish),
-    ("mirror", "spiegelung", Keyword::Mirror),
-    ("shift", "verschiebung", Keyword::Shift),
-    ("substitute", "ersetze", Keyword::Substitute),
-];
-
-/// The four mirror axes, named (as Popeye names them) by the two squares they exchange.
-const MIRRORS: &[&str] = &["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"];
-
-/// What a word names among `names`, as Popeye reads it: the name it spells, or the only name
-/// it begins (any length, case ignored); `Err(())` when it begins two names and spells none.
-fn unique_prefix(
-    word: &str,
-    names: impl Iterator<Item = &'static str> + Clone,
-) -> Option<Result<usize, ()>> {
-    let w = word.to_ascii_lowercase();
-    if w.is_empty() {
-        return None;
-    }
-    let mut fits = names.enumerate().filter(|(_, name)| name.starts_with(&w));
-    let (first, name) = fits.next()?;
-    if name.len() == w.len() || fits.next().is_none() {
-        Some(Ok(first))
-    } else {
-        Some(Err(()))
-    }
-}
-
-/// The twinning word `word` is in the file's language: `None` when it is none, `Some(Err)`
-/// when it abbreviates two.
-fn keyword_of(word: &str, language: Language) -> Option<Result<Keyword, TwinError>> {
-    let names = KEYWORDS.iter().map(move |(en, de, _)| match language {
-        Language::English => *en,
-        Language::German => *de,
-    });
-    unique_prefix(word, names).map(|found| {
-        found
-            .map(|i| KEYWORDS[i].2)
-            .map_err(|()| format!("twin command '{word}' is ambiguous").into())
-    })
 }
 
 /// Applies one twin line's commands to a problem.
@@ -217,7 +149,8 @@ fn apply(
             .parse()
             .map_err(|_| TwinError::from(format!("'{w}' is not a square")))
     };
-    let is_keyword = |w: &str| keyword_of(w, language).is_some();
+    // A word that begins a twinning command (even ambiguously) ends the words of the one before.
+    let is_keyword = |w: &str| TWINNINGS.lookup(language, w).is_known();
     let occupied = |problem: &PopeyeProblem, sq: Square, what: &str| {
         if problem.units.iter().any(|u| u.square == sq) {
             Ok(())
@@ -227,14 +160,16 @@ fn apply(
     };
     while i < words.len() {
         let word = words[i];
-        let k = keyword_of(word, language)
-            .ok_or_else(|| TwinError::from(format!("twin command '{word}' is not known")))??;
+        let Lookup::Found(k) = TWINNINGS.lookup(language, word) else {
+            let why = TWINNINGS.why_not(language, word, "twinning command");
+            return Err(format!("twin: {}", why.unwrap_or_default()).into());
+        };
         i += 1;
         match k {
-            Keyword::Continued => {
+            Twinning::Continued => {
                 return Err("twin: continued must come first".into());
             }
-            Keyword::Move => {
+            Twinning::Move => {
                 let (from, to) = (square(words.get(i))?, square(words.get(i + 1))?);
                 i += 2;
                 occupied(&problem, from, "move")?;
@@ -243,7 +178,7 @@ fn apply(
                     u.square = to;
                 }
             }
-            Keyword::Exchange => {
+            Twinning::Exchange => {
                 let (a, b) = (square(words.get(i))?, square(words.get(i + 1))?);
                 i += 2;
                 occupied(&problem, a, "exchange")?;
@@ -256,7 +191,7 @@ fn apply(
                     }
                 }
             }
-            Keyword::Remove => {
+            Twinning::Remove => {
                 // One word of squares: `remove b2` or `remove b2c7`.
                 let list = words.get(i).ok_or("twin: remove without a square")?;
                 i += 1;
@@ -267,37 +202,16 @@ fn apply(
                     problem.units.retain(|u| u.square != sq);
                 }
             }
-            Keyword::Add => {
-                let mut colour = None;
-                let mut attributes = Vec::new();
-                while let Some(w) = words.get(i) {
-                    if is_keyword(w) && piece_token(w).is_none() && colour_of(w).is_none() {
-                        break;
-                    }
-                    if let Some(c) = colour_of(w) {
-                        colour = Some(c);
-                        attributes.clear();
-                    } else if let Some((code, squares)) = piece_token(w) {
-                        let colour = colour.ok_or_else(|| format!("twin: '{w}' without colour"))?;
-                        for sq in squares {
-                            problem.units.retain(|u| u.square != sq);
-                            problem.units.push(PlacedUnit {
-                                colour,
-                                walk: walk_of(&code, language),
-                                code: code.clone(),
-                                attributes: attributes.clone(),
-                                square: sq,
-                            });
-                        }
-                    } else if let Some(a) = attribute_of(w) {
-                        attributes.push(a);
-                    } else {
-                        return Err(format!("twin: '{w}' cannot be added").into());
-                    }
-                    i += 1;
+            Twinning::Add => {
+                let read = read_units(&words[i..], language, is_keyword)
+                    .map_err(|(_, why)| TwinError::from(format!("twin: add: {why}")))?;
+                i += read.words;
+                for unit in read.units {
+                    problem.units.retain(|u| u.square != unit.square);
+                    problem.units.push(unit);
                 }
             }
-            Keyword::Rotate => {
+            Twinning::Rotate => {
                 let angle = words.get(i).ok_or("twin: rotate without an angle")?;
                 i += 1;
                 let turns = match *angle {
@@ -315,26 +229,25 @@ fn apply(
                     (f, r)
                 });
             }
-            Keyword::Mirror => {
+            Twinning::Mirror => {
                 let axis = words.get(i).ok_or("twin: mirror without an axis")?;
                 i += 1;
-                let found = unique_prefix(axis, MIRRORS.iter().copied())
-                    .ok_or_else(|| TwinError::from(format!("twin: cannot mirror by '{axis}'")))?
-                    .map_err(|()| {
-                        TwinError::from(format!("twin: mirror axis '{axis}' is ambiguous"))
-                    })?;
+                let Lookup::Found(found) = MIRROR_AXES.lookup(language, axis) else {
+                    let why = MIRROR_AXES.why_not(language, axis, "mirror axis");
+                    return Err(format!("twin: {}", why.unwrap_or_default()).into());
+                };
                 // Each axis is named by the two corners it exchanges: `a1<-->h8` exchanges a1
                 // and h8 (the mirror in the diagonal a8-h1), `a8<-->h1` exchanges a8 and h1
                 // (the mirror in the diagonal a1-h8).
-                let map: fn(u8, u8) -> (u8, u8) = match MIRRORS[found] {
-                    "a1<-->h1" => |f, r| (7 - f, r),
-                    "a1<-->a8" => |f, r| (f, 7 - r),
-                    "a1<-->h8" => |f, r| (7 - r, 7 - f),
-                    _ => |f, r| (r, f),
+                let map: fn(u8, u8) -> (u8, u8) = match found {
+                    MirrorAxis::A1H1 => |f, r| (7 - f, r),
+                    MirrorAxis::A1A8 => |f, r| (f, 7 - r),
+                    MirrorAxis::A1H8 => |f, r| (7 - r, 7 - f),
+                    MirrorAxis::A8H1 => |f, r| (r, f),
                 };
                 map_squares(&mut problem, map);
             }
-            Keyword::Shift => {
+            Twinning::Shift => {
                 let (a, b) = (square(words.get(i))?, square(words.get(i + 1))?);
                 i += 2;
                 let df = b.file().index() as i8 - a.file().index() as i8;
@@ -351,14 +264,14 @@ fn apply(
                     u.square = to;
                 }
             }
-            Keyword::Polish => {
+            Twinning::PolishType => {
                 for u in problem.units.iter_mut() {
                     if let UnitColour::Side(c) = u.colour {
                         u.colour = UnitColour::Side(!c);
                     }
                 }
             }
-            Keyword::Substitute => {
+            Twinning::Substitute => {
                 // Two words, each a walk's code alone: `substitute q b`.
                 let mut code = |what: &str| -> Result<String, TwinError> {
                     let w = words
@@ -382,13 +295,13 @@ fn apply(
                     u.walk = walk_of(&to, language);
                 }
             }
-            Keyword::Stipulation => {
+            Twinning::Stipulation => {
                 let stip = words.get(i).ok_or("twin: stipulation without a value")?;
                 i += 1;
                 problem.stipulation = Some(stip.to_string());
                 problem.structured_stipulation = None;
             }
-            Keyword::StructuredStipulation => {
+            Twinning::StructuredStipulation => {
                 // The side, then the words of the stipulation up to the next command.
                 let side = words.get(i).ok_or("twin: sstipulation without a value")?;
                 let mut text = vec![*side];
@@ -400,7 +313,7 @@ fn apply(
                 problem.structured_stipulation = Some(text.join(" "));
                 problem.stipulation = None;
             }
-            Keyword::Condition => {
+            Twinning::Condition => {
                 let mut conditions = Vec::new();
                 while let Some(w) = words.get(i) {
                     if !conditions.is_empty() && is_keyword(w) {
@@ -414,13 +327,6 @@ fn apply(
         }
     }
     Ok(problem)
-}
-
-/// A walk's code as Popeye reads one alone: one or two letters or digits, the first a letter.
-fn walk_code(word: &str) -> bool {
-    (1..=2).contains(&word.len())
-        && word.starts_with(|c: char| c.is_ascii_alphabetic())
-        && word.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 fn map_squares(problem: &mut PopeyeProblem, map: impl Fn(u8, u8) -> (u8, u8)) {
@@ -442,14 +348,14 @@ mod tests {
     /// The units of each twin of a one-problem file (`wke1`: a white king on e1), sorted, or
     /// why the twin cannot be made.
     fn made(begin: &str, pieces: &str, twin: &str) -> Vec<Result<Vec<String>, String>> {
-        let (keyword, twin_word, end) = if begin == "anfang" {
-            ("steine", "zwilling", "ende")
+        let (keyword, stip, twin_word, end) = if begin == "anfang" {
+            ("steine", "forderung", "zwilling", "ende")
         } else {
-            ("pieces", "twin", "end")
+            ("pieces", "stip", "twin", "end")
         };
-        let text = format!("{begin}\n{keyword} {pieces}\nstip ~1\n{twin_word} {twin}\n{end}\n");
+        let text = format!("{begin}\n{keyword} {pieces}\n{stip} ~1\n{twin_word} {twin}\n{end}\n");
         let file = popeye_input::parse(&text).unwrap();
-        twins(&file.problems[0], file.language)
+        twins(&file.problems[0])
             .into_iter()
             .skip(1)
             .map(|t| {
@@ -511,7 +417,10 @@ mod tests {
         assert_eq!(made("begin", "white ke1", "ro 90"), units(&["wkh5"]));
         assert_eq!(
             made("begin", "white ke1 qd1", "r d1"),
-            [Err("twin command 'r' is ambiguous".to_string())]
+            [Err(
+                "twin: 'r' is ambiguous among Popeye's English twinning commands (remove, rotate)"
+                    .to_string()
+            )]
         );
         assert_eq!(
             made("begin", "white ke1 black ka8", "p"),

@@ -9,15 +9,13 @@ impl PopeyeProblem {
     /// `whitetoplay` and `halfduplex` adjust.
     pub fn side_to_move(&self) -> Colour {
         if let Some(s) = &self.structured_stipulation {
-            let first = s
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            if "black".starts_with(&first) && first.len() >= 2 || first.starts_with("schw") {
-                return Colour::Black;
-            }
-            return Colour::White;
+            let first = s.split_whitespace().next().unwrap_or("");
+            // Popeye reads the side among the first two colour words only (white, black).
+            let sides = &COLOURS.table(self.language)[..2];
+            return match popeye_words::lookup(sides, first) {
+                Lookup::Found(ColourWord::Black) => Colour::Black,
+                _ => Colour::White,
+            };
         }
         let stip = self
             .stipulation
@@ -31,18 +29,40 @@ impl PopeyeProblem {
         // Help play starts with Black, but help-self and help-reflex play with White.
         let help = bare.starts_with('h') && !bare.starts_with("hs") && !bare.starts_with("hr");
         let mut side = if help { Colour::Black } else { Colour::White };
-        let has = |name: &str| {
-            self.options
-                .iter()
-                .any(|o| name.starts_with(&o.to_ascii_lowercase()) && o.len() >= 4)
-        };
-        if side == Colour::Black && (has("whitetoplay") || has("weissbeginnt")) {
+        if side == Colour::Black && self.has_option(PopeyeOption::WhiteToPlay) {
             side = Colour::White;
         }
-        if has("halfduplex") {
+        if self.has_option(PopeyeOption::HalfDuplex) {
             side = !side;
         }
         side
+    }
+
+    /// Whether one of the problem's option words names `option` in its file's language.
+    ///
+    /// ```
+    /// use feerie_oracle::popeye_input;
+    /// use feerie_oracle::notation::popeye_words::PopeyeOption;
+    /// let file = popeye_input::parse("anfang\nsteine weiss ka1 schwarz kh8\nforderung #2\n\
+    ///     option ohneb maxl 2\nende\n").unwrap();
+    /// assert!(file.problems[0].has_option(PopeyeOption::NoBoard));
+    /// assert_eq!(file.problems[0].option_value(PopeyeOption::MaxSolutions), Some("2"));
+    /// assert!(!file.problems[0].has_option(PopeyeOption::NoBk));
+    /// ```
+    pub fn has_option(&self, option: PopeyeOption) -> bool {
+        self.option_at(option).is_some()
+    }
+
+    /// The word after the first option word that names `option` (`maxsolutions 2`), if any.
+    pub fn option_value(&self, option: PopeyeOption) -> Option<&str> {
+        let at = self.option_at(option)?;
+        self.options.get(at + 1).map(String::as_str)
+    }
+
+    fn option_at(&self, option: PopeyeOption) -> Option<usize> {
+        self.options
+            .iter()
+            .position(|w| PopeyeOption::of(self.language, w) == Lookup::Found(option))
     }
 
     /// The position and rules of the problem (before any twin), or every reason it cannot be
@@ -79,76 +99,55 @@ impl PopeyeProblem {
             }
             let mut piece = Piece::new(colour, walk);
             for a in &u.attributes {
-                match a.as_str() {
-                    "royal" | "koeniglich" => piece.royal = true,
-                    "protean" | "frankfurt" => piece.mutable = true,
-                    "magic" | "magisch" => reasons.push(format!(
+                match a {
+                    Attribute::Royal => piece.royal = true,
+                    Attribute::Protean => piece.mutable = true,
+                    Attribute::Magic => reasons.push(format!(
                         "Popeye's Magic attribute on {} (a colour-changing rule, not Bédoni's magic pieces)",
                         u.square
                     )),
-                    other => reasons.push(format!("piece attribute '{other}' on {}", u.square)),
+                    other => reasons.push(format!(
+                        "piece attribute {} on {}",
+                        other.english(),
+                        u.square
+                    )),
                 }
             }
             setup.board.set(u.square, Some(piece));
         }
         setup.side_to_move = self.side_to_move();
-        let mut conditions = Vec::new();
-        let mut sets: Vec<(&str, &str)> = Vec::new();
-        let mut words = self.conditions.iter().peekable();
-        while let Some(word) = words.next() {
-            let w = word.to_ascii_lowercase();
-            if let Some(c) = condition_of(&w) {
-                // `Circe Parrain`, `Circe Clone`, `Circe Equipollents`: Popeye's variant words
-                // after Circe name the variant itself.
-                let variant = words
-                    .peek()
-                    .and_then(|next| condition_of(next))
-                    .filter(|v| c == Condition::Circe && v.is_circe() && *v != Condition::Circe);
-                if variant.is_none() {
-                    conditions.push(c);
-                }
-            } else if w.starts_with("rexexcl") || w.starts_with("rexexkl") {
-                sets.push(("rex", "exclusive"));
-            } else if w.starts_with("rexincl") || w.starts_with("rexinkl") {
-                sets.push(("rex", "inclusive"));
-            } else if "lastcapture".starts_with(&w) && w.len() >= 4 {
-                let colour = words.next().and_then(|c| colour_of(c));
-                let unit = words.next().and_then(|t| piece_token(t));
-                match (colour, unit) {
-                    (Some(UnitColour::Side(colour)), Some((code, sqs))) if sqs.len() == 1 => {
-                        match walk_of(&code, Language::English) {
-                            Some(walk) => {
-                                setup.reserve = Some(Reserve {
-                                    piece: Piece::new(colour, walk),
-                                    square: sqs[0],
-                                })
-                            }
-                            None => reasons.push(format!("LastCapture of fairy piece '{code}'")),
-                        }
-                    }
-                    _ => reasons.push(
-                        "LastCapture needs a colour and a piece with its square (white bg4)".into(),
-                    ),
-                }
-            } else {
-                reasons.push(format!("condition '{word}'"));
-            }
-        }
+        let ConditionsRead {
+            conditions,
+            sets,
+            reserve,
+        } = self.conditions_read(&mut reasons);
+        setup.reserve = reserve;
+        let language = self.language;
         let mut options = self.options.iter().peekable();
         let mut no_castling: Vec<Square> = Vec::new();
         while let Some(word) = options.next() {
-            let w = word.to_ascii_lowercase();
-            let known = NEUTRAL_OPTIONS
-                .iter()
-                .find(|o| o.starts_with(&w) && w.len() >= 3);
-            match known {
-                Some(&"nocastling") => {
+            let option = match PopeyeOption::of(language, word) {
+                Lookup::Found(option) => option,
+                _ => {
+                    let why = OPTIONS.why_not(language, word, "option");
+                    reasons.push(format!("option {}", why.unwrap_or_default()));
+                    continue;
+                }
+            };
+            // The numbers Popeye reads after it belong to it.
+            for _ in 0..option.numbers() {
+                if options.peek().is_some_and(|n| n.parse::<u64>().is_ok()) {
+                    options.next();
+                }
+            }
+            match option {
+                PopeyeOption::NoCastling => {
                     if let Some(sqs) = options.peek().and_then(|t| squares_of(t)) {
                         no_castling.extend(sqs);
                         options.next();
                     }
                 }
-                Some(&"enpassant") => match options.peek().and_then(|t| squares_of(t)) {
+                PopeyeOption::EnPassant => match options.peek().and_then(|t| squares_of(t)) {
                     Some(sqs) if sqs.len() == 2 || sqs.len() == 3 => {
                         options.next();
                         // Origin, passed square and arrival, or origin and arrival.
@@ -175,15 +174,8 @@ impl PopeyeProblem {
                         reasons.push("option enpassant needs the squares of the double step".into())
                     }
                 },
-                Some(&"maxsolutions")
-                | Some(&"maxloesungen")
-                | Some(&"maxtime")
-                | Some(&"start")
-                | Some(&"upto") => {
-                    options.next();
-                }
-                Some(_) => {}
-                None => reasons.push(format!("option '{word}'")),
+                option if keeps_position(option) => {}
+                option => reasons.push(format!("option {}", named(word, option.word(language)))),
             }
         }
         setup.castling = popeye_castling(&setup, &no_castling);
@@ -194,8 +186,8 @@ impl PopeyeProblem {
                 Rules::orthodox()
             }
         };
-        for (k, v) in sets {
-            if let Err(e) = rules.set(k, v) {
+        for (switch, value) in sets {
+            if let Err(e) = rules.set(switch.key(), value) {
                 reasons.push(e.to_string());
             }
         }
@@ -225,6 +217,181 @@ impl PopeyeProblem {
                 reasons: vec![e.to_string()],
             })
     }
+}
+
+/// What the words of `condition` say.
+struct ConditionsRead {
+    /// The conditions.
+    conditions: Vec<Condition>,
+    /// The switches the words set (`RexInclusive`).
+    sets: Vec<(Switch, &'static str)>,
+    /// The unit of `LastCapture`.
+    reserve: Option<Reserve>,
+}
+
+impl PopeyeProblem {
+    /// The conditions of the problem, the switches its words set (`RexInclusive`) and the
+    /// unit of `LastCapture`, read as Popeye reads them in the file's language: each word a
+    /// condition, except the words a condition reads after it (Circe's variants after
+    /// `Circe`, one `Rex…` word after some others, a colour and a unit after `LastCapture`).
+    /// Whatever cannot be used adds a reason, naming Popeye's word.
+    fn conditions_read(&self, reasons: &mut Vec<String>) -> ConditionsRead {
+        let language = self.language;
+        let mut conditions = Vec::new();
+        let mut sets = Vec::new();
+        let mut reserve = None;
+        let mut followers = PopeyeFollowers::Nothing;
+        let mut words = self.conditions.iter();
+        while let Some(word) = words.next() {
+            match std::mem::replace(&mut followers, PopeyeFollowers::Nothing) {
+                PopeyeFollowers::CirceVariants => match CirceVariant::of(language, word) {
+                    Lookup::Found(variant) => {
+                        followers = PopeyeFollowers::CirceVariants;
+                        if let Some(rex) = rex_of(variant) {
+                            sets.push(rex.setting());
+                        } else if let Some(c) = variant.ours()
+                            && conditions.last() == Some(&Condition::Circe)
+                        {
+                            // `Circe Parrain` is Circe Parrain, not plain Circe.
+                            conditions.pop();
+                            conditions.push(c);
+                        } else {
+                            let popeye = variant.word(language);
+                            reasons.push(format!("Circe variant {}", named(word, popeye)));
+                        }
+                        continue;
+                    }
+                    Lookup::Ambiguous => {
+                        followers = PopeyeFollowers::CirceVariants;
+                        let why = CIRCE_VARIANTS.why_not(language, word, "Circe variant");
+                        reasons.push(why.unwrap_or_default());
+                        continue;
+                    }
+                    Lookup::Unknown => {}
+                },
+                PopeyeFollowers::Rex(rex) => {
+                    if CirceVariant::of(language, word).found().and_then(rex_of) == Some(rex) {
+                        sets.push(rex.setting());
+                        continue;
+                    }
+                }
+                PopeyeFollowers::Nothing => {}
+            }
+            match PopeyeCondition::of(language, word) {
+                Lookup::Found(PopeyeCondition::LAST_CAPTURE) => {
+                    let colour = words
+                        .next()
+                        .and_then(|c| COLOURS.lookup(language, c).found());
+                    let unit = words.next().and_then(|t| piece_token(t));
+                    let colour = match colour {
+                        Some(ColourWord::White) => Some(Colour::White),
+                        Some(ColourWord::Black) => Some(Colour::Black),
+                        _ => None,
+                    };
+                    match (colour, unit) {
+                        (Some(colour), Some((code, sqs))) if sqs.len() == 1 => {
+                            match walk_of(&code, language) {
+                                Some(walk) => {
+                                    reserve = Some(Reserve {
+                                        piece: Piece::new(colour, walk),
+                                        square: sqs[0],
+                                    })
+                                }
+                                None => {
+                                    reasons.push(format!("LastCapture of fairy piece '{code}'"))
+                                }
+                            }
+                        }
+                        _ => reasons.push(
+                            "LastCapture needs a colour and a piece with its square (white bg4)"
+                                .into(),
+                        ),
+                    }
+                }
+                Lookup::Found(popeye) => match popeye.ours() {
+                    Some(c) => {
+                        conditions.push(c);
+                        followers = c.entry().popeye.followed_by;
+                    }
+                    None => {
+                        reasons.push(format!("condition {}", named(word, popeye.word(language))))
+                    }
+                },
+                Lookup::Ambiguous => {
+                    let why = CONDITIONS.why_not(language, word, "condition");
+                    reasons.push(why.unwrap_or_default());
+                }
+                Lookup::Unknown => match EXTRA_CONDITIONS.lookup(language, word) {
+                    Lookup::Found(extra) => {
+                        let popeye = EXTRA_CONDITIONS.word(language, extra).unwrap_or(word);
+                        reasons.push(format!("condition {}", named(word, popeye)));
+                    }
+                    _ => {
+                        let why = CONDITIONS.why_not(language, word, "condition");
+                        reasons.push(why.unwrap_or_default());
+                    }
+                },
+            }
+        }
+        ConditionsRead {
+            conditions,
+            sets,
+            reserve,
+        }
+    }
+}
+
+/// The value of `rex` a Circe variant word states, if it is `RexInclusive` or `RexExclusive`.
+fn rex_of(variant: CirceVariant) -> Option<Rex> {
+    match variant {
+        CirceVariant::REX_INCLUSIVE => Some(Rex::Inclusive),
+        CirceVariant::REX_EXCLUSIVE => Some(Rex::Exclusive),
+        _ => None,
+    }
+}
+
+/// A word as written, with Popeye's word for it when the two differ beyond case:
+/// `'nowk'`, `'parr' (ParrainCirce)`.
+fn named(word: &str, popeye: &str) -> String {
+    if word.eq_ignore_ascii_case(popeye) {
+        format!("'{word}'")
+    } else {
+        format!("'{word}' ({popeye})")
+    }
+}
+
+/// Whether an option changes neither the position nor the rules (only how Popeye solves or
+/// prints, which the solver and the verification judge for themselves).
+fn keeps_position(option: PopeyeOption) -> bool {
+    use PopeyeOption::*;
+    matches!(
+        option,
+        Defence
+            | SetPlay
+            | WhiteToPlay
+            | Variations
+            | MoveNumbers
+            | StartMoveNumber
+            | NoWk
+            | Duplex
+            | NoBk
+            | Threat
+            | NoThreat
+            | Try
+            | MaxSolutions
+            | KeepMatingPiece
+            | NoBoard
+            | NoShortVariations
+            | HalfDuplex
+            | PostKeyPlay
+            | Intelligent
+            | MaxTime
+            | Quodlibet
+            | StopOnShortSolutions
+            | SuppressGrid
+            | WriteGrid
+            | UpToMoveNumber
+    )
 }
 
 /// The corners on which a rook of the corner's side stands.

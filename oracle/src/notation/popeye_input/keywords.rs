@@ -1,123 +1,8 @@
-//! The words of Popeye's input format: commands, colours, attributes, walk codes, square
-//! lists, condition names and the options that change neither the position nor the rules.
+//! The words of the units of Popeye's input: walk codes, square lists, and the groups of
+//! units of `pieces` (and of the twinning command `add`). The keywords themselves are
+//! `popeye_words`'s.
 
 use super::*;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Command {
-    Begin,
-    End,
-    Next,
-    Text(&'static str),
-    Stipulation,
-    StructuredStipulation,
-    Pieces,
-    Forsyth,
-    Condition,
-    Option,
-    Twin,
-    Zero,
-}
-
-pub(super) const COMMANDS: &[(&str, Command)] = &[
-    ("beginproblem", Command::Begin),
-    ("begin", Command::Begin),
-    ("anfangproblem", Command::Begin),
-    ("anfang", Command::Begin),
-    ("endproblem", Command::End),
-    ("end", Command::End),
-    ("endeproblem", Command::End),
-    ("ende", Command::End),
-    ("nextproblem", Command::Next),
-    ("next", Command::Next),
-    ("weiteresproblem", Command::Next),
-    ("protocol", Command::Text("protocol")),
-    ("protokoll", Command::Text("protocol")),
-    ("title", Command::Text("title")),
-    ("titel", Command::Text("title")),
-    ("author", Command::Text("author")),
-    ("autor", Command::Text("author")),
-    ("origin", Command::Text("origin")),
-    ("quelle", Command::Text("origin")),
-    ("award", Command::Text("award")),
-    ("auszeichnung", Command::Text("award")),
-    ("remark", Command::Text("remark")),
-    ("bemerkung", Command::Text("remark")),
-    ("latex", Command::Text("latex")),
-    ("layout", Command::Text("layout")),
-    ("input", Command::Text("input")),
-    ("sstipulation", Command::StructuredStipulation),
-    ("stipulation", Command::Stipulation),
-    ("forderung", Command::Stipulation),
-    ("pieces", Command::Pieces),
-    ("steine", Command::Pieces),
-    ("forsyth", Command::Forsyth),
-    ("condition", Command::Condition),
-    ("bedingung", Command::Condition),
-    ("option", Command::Option),
-    ("twin", Command::Twin),
-    ("zwilling", Command::Twin),
-    ("zeroposition", Command::Zero),
-    ("nullstellung", Command::Zero),
-];
-
-pub(super) fn command_of(word: &str) -> Option<Command> {
-    let w = word.to_ascii_lowercase();
-    if w.len() < 3 {
-        return None;
-    }
-    COMMANDS
-        .iter()
-        .find(|(name, _)| name.starts_with(&w))
-        .map(|(_, c)| *c)
-}
-
-pub(crate) fn colour_of(word: &str) -> Option<UnitColour> {
-    let w = word.to_ascii_lowercase();
-    let is = |full: &str, min: usize| w.len() >= min && full.starts_with(&w);
-    if is("white", 2) || is("weiss", 2) {
-        Some(UnitColour::Side(Colour::White))
-    } else if is("black", 2) || is("schwarz", 3) {
-        Some(UnitColour::Side(Colour::Black))
-    } else if is("neutral", 3) {
-        Some(UnitColour::Neutral)
-    } else {
-        None
-    }
-}
-
-pub(super) const ATTRIBUTES: &[&str] = &[
-    "royal",
-    "magic",
-    "protean",
-    "frankfurt",
-    "chameleon",
-    "jigger",
-    "kamikaze",
-    "paralysing",
-    "paralysierend",
-    "volage",
-    "halfneutral",
-    "halbneutral",
-    "frischauf",
-    "beamtet",
-    "koeniglich",
-    "magisch",
-    "uncapturable",
-];
-
-pub(crate) fn attribute_of(word: &str) -> Option<String> {
-    let w = word.to_ascii_lowercase();
-    if w.len() < 3 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
-        return None;
-    }
-    Some(
-        ATTRIBUTES
-            .iter()
-            .find(|a| a.starts_with(&w))
-            .map_or(w.clone(), |a| a.to_string()),
-    )
-}
 
 pub(crate) fn walk_of(code: &str, language: Language) -> Option<Walk> {
     let code = code.to_ascii_lowercase();
@@ -131,6 +16,13 @@ pub(crate) fn walk_of(code: &str, language: Language) -> Option<Walk> {
         (Language::English, "pp") => Walk::ReversePawn,
         _ => return None,
     })
+}
+
+/// A walk's code as Popeye reads one alone: one or two letters or digits, the first a letter.
+pub(crate) fn walk_code(word: &str) -> bool {
+    (1..=2).contains(&word.len())
+        && word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 pub(super) fn code_of(walk: Walk) -> &'static str {
@@ -171,71 +63,111 @@ pub(crate) fn piece_token(token: &str) -> Option<(String, Vec<Square>)> {
     })
 }
 
-pub(super) fn condition_of(word: &str) -> Option<Condition> {
-    let w = word.to_ascii_lowercase();
-    if w.len() < 4 {
-        return None;
-    }
-    // The names of the registry of conditions.
-    let names = || {
-        Condition::ALL
-            .into_iter()
-            .flat_map(|c| c.entry().popeye.read.iter().map(move |name| (*name, c)))
-    };
-    // An exact name first, then a prefix (Popeye's abbreviations: `parr`, `prot`).
-    names()
-        .find(|(name, _)| *name == w)
-        .or_else(|| {
-            let mut prefixed: Vec<(&str, Condition)> =
-                names().filter(|(name, _)| name.starts_with(&w)).collect();
-            prefixed.sort_by_key(|(name, _)| name.len());
-            prefixed.first().copied()
-        })
-        .map(|(_, c)| c)
+/// Units read from the words of `pieces` or of the twinning command `add`.
+pub(crate) struct Units {
+    /// The units, in order.
+    pub units: Vec<PlacedUnit>,
+    /// `TotalInvisible N`: the number of units, invisible ones included.
+    pub total: Option<usize>,
+    /// How many words they take.
+    pub words: usize,
+    /// How many piece words (a walk with its squares) there are.
+    pub pieces: usize,
 }
 
-/// Options that only change how Popeye solves or prints, never the position or the rules.
-pub(super) const NEUTRAL_OPTIONS: &[&str] = &[
-    "noboard",
-    "ohnebrett",
-    "maxloesungen",
-    "variation",
-    "varianten",
-    "try",
-    "verfuehrung",
-    "setplay",
-    "satzspiel",
-    "threat",
-    "drohung",
-    "nothreat",
-    "ohnedrohung",
-    "maxsolutions",
-    "solution",
-    "intelligent",
-    "intelligentmode",
-    "movenumbers",
-    "nowk",
-    "nobk",
-    "ohnewk",
-    "ohnesk",
-    "quodlibet",
-    "nomovenumbers",
-    "noshortvariations",
-    "maxtime",
-    "keepmatingpiece",
-    "start",
-    "upto",
-    "defence",
-    "enpassant",
-    "nocastling",
-    "duplex",
-    "halfduplex",
-    "whitetoplay",
-    "weissbeginnt",
-    "postkeyplay",
-    "nonsquare",
-    "stoponshortsolutions",
-    "suppressgrid",
-    "writegrid",
-    "lastcapture",
-];
+/// Reads groups of units as Popeye does: a colour word, then its piece attributes (only there),
+/// then walks with their squares, up to the first word that is none of them; that word must
+/// be one for which `ends` holds (a command), or the words do not read. As in Popeye, right
+/// after a colour a word is tried as an attribute first (`b` is `Bul` there), then as a unit,
+/// and only then as the next colour.
+///
+/// Popeye also reads a walk written alone with its squares in the next word (`B a1b2`), and
+/// tries any word after a unit as a walk before a colour (so that `bl` there is its walk
+/// `BL`, not `black`); this project knows only its own walks' codes, so it reads neither:
+/// a walk alone does not read, and such a word is a colour here.
+///
+/// An error is the index of the word that does not read and why.
+pub(crate) fn read_units(
+    words: &[&str],
+    language: Language,
+    ends: impl Fn(&str) -> bool,
+) -> Result<Units, (usize, String)> {
+    let mut read = Units {
+        units: Vec::new(),
+        total: None,
+        words: 0,
+        pieces: 0,
+    };
+    let mut colour = None;
+    let mut attributes: Vec<Attribute> = Vec::new();
+    // Attributes are read right after a colour word (or another attribute) only.
+    let mut after_colour = false;
+    let mut i = 0;
+    while let Some(&word) = words.get(i) {
+        i += 1;
+        if after_colour {
+            match ATTRIBUTES.lookup(language, word) {
+                Lookup::Found(attribute) => {
+                    attributes.push(attribute);
+                    continue;
+                }
+                Lookup::Ambiguous => {
+                    let why = ATTRIBUTES.why_not(language, word, "piece attribute");
+                    return Err((i - 1, why.unwrap_or_default()));
+                }
+                Lookup::Unknown => after_colour = false,
+            }
+        }
+        if let Some((code, squares)) = piece_token(word) {
+            let Some(colour) = colour else {
+                return Err((i - 1, format!("piece '{word}' before any colour")));
+            };
+            for square in squares {
+                read.units.push(PlacedUnit {
+                    colour,
+                    walk: walk_of(&code, language),
+                    code: code.clone(),
+                    attributes: attributes.clone(),
+                    square,
+                });
+            }
+            read.pieces += 1;
+            continue;
+        }
+        match COLOURS.lookup(language, word) {
+            Lookup::Found(ColourWord::TotalInvisible) => {
+                let n = words.get(i).and_then(|n| n.parse().ok()).ok_or_else(|| {
+                    (
+                        i - 1,
+                        format!("'{word}' without the number of units after it"),
+                    )
+                })?;
+                read.total = Some(n);
+                i += 1;
+                continue;
+            }
+            Lookup::Found(found) => {
+                colour = Some(match found {
+                    ColourWord::White => UnitColour::Side(Colour::White),
+                    ColourWord::Black => UnitColour::Side(Colour::Black),
+                    _ => UnitColour::Neutral,
+                });
+                attributes.clear();
+                after_colour = true;
+                continue;
+            }
+            // Popeye's colour words begin with four different letters: none is ambiguous.
+            Lookup::Ambiguous | Lookup::Unknown => {}
+        }
+        if ends(word) {
+            i -= 1;
+            break;
+        }
+        return Err((
+            i - 1,
+            format!("'{word}' is neither a colour, a piece attribute nor a piece with squares"),
+        ));
+    }
+    read.words = i;
+    Ok(read)
+}

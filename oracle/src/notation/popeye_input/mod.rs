@@ -1,25 +1,34 @@
 //! Popeye's input format: reading problem files (English or German keywords) and writing
 //! positions with their conditions.
 //!
-//! - `keywords`: the words of the format (commands, colours, attributes, walk codes, condition
-//!   names, options that do not change the position);
+//! - `keywords`: the words of units (walk codes, squares, groups of units);
 //! - `reading`: the tokens of a file into [`PopeyeFile`], everything kept as written;
 //! - `interpreting`: a [`PopeyeProblem`] into a position and rules ([`PopeyeProblem::to_position`]);
 //! - `writing`: a position and rules into a problem ([`write()`]).
 //!
 //! Popeye reads tokens, not lines: a command takes the words after it until the next command.
-//! Keywords may be abbreviated to any prefix of three letters or more (`beg`, `stip`, `cond`).
-//! Reading keeps everything a problem says, including conditions, pieces and options this
-//! project does not implement; [`PopeyeProblem::to_position`] then says precisely what it
-//! cannot use.
+//! Keywords are read as Popeye reads them, in the file's language only, and may be abbreviated
+//! to any prefix that names one keyword (`beg`, `stip`, `c`): see
+//! [`popeye_words`](super::popeye_words). Reading keeps everything a problem says, including
+//! conditions, pieces and options this project does not implement;
+//! [`PopeyeProblem::to_position`] then says precisely what it cannot use, naming Popeye's word.
 
 use std::fmt;
 
+use crate::rules::Rex;
+use crate::rules::registry::PopeyeFollowers;
 use crate::{
     CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Rules, Setup, Square, Validation,
     Walk,
 };
-use crate::{Condition, Profile};
+use crate::{Condition, Profile, Switch};
+
+pub use super::popeye_words::Language;
+use super::popeye_words::conditions::{CIRCE_VARIANTS, CONDITIONS, EXTRA_CONDITIONS};
+use super::popeye_words::options::OPTIONS;
+use super::popeye_words::words::{ATTRIBUTES, COLOURS};
+use super::popeye_words::{self, Attribute, ColourWord, Command, Lookup, PopeyeOption};
+use super::popeye_words::{CirceVariant, PopeyeCondition};
 
 mod interpreting;
 mod keywords;
@@ -30,7 +39,7 @@ use interpreting::*;
 use keywords::*;
 
 pub(crate) use interpreting::popeye_castling;
-pub(crate) use keywords::{attribute_of, colour_of, piece_token, squares_of, walk_of};
+pub(crate) use keywords::{piece_token, read_units, squares_of, walk_code, walk_of};
 pub use reading::parse;
 pub use writing::write;
 
@@ -51,15 +60,6 @@ impl fmt::Display for PopeyeInputError {
 
 impl std::error::Error for PopeyeInputError {}
 
-/// The keyword language of a file, fixed by its first word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    /// `begin`, `pieces`, `white`, walks `K Q R B S P`.
-    English,
-    /// `anfang`, `steine`, `weiss`, walks `K D T L S B`.
-    German,
-}
-
 /// The colour of a unit in a Popeye file, which may be neutral.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnitColour {
@@ -78,8 +78,8 @@ pub struct PlacedUnit {
     pub walk: Option<Walk>,
     /// Popeye's code of the walk, lower case (`s`, `pp`, `g`, `li`).
     pub code: String,
-    /// Attribute words (`royal`, `magic`, …), lower case, as written.
-    pub attributes: Vec<String>,
+    /// Its piece attributes (`royal`, `magic`, …).
+    pub attributes: Vec<Attribute>,
     /// Its square.
     pub square: Square,
 }
@@ -87,6 +87,8 @@ pub struct PlacedUnit {
 /// One problem of a file (the part between `begin`/`next` and `next`/`end`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PopeyeProblem {
+    /// The keyword language of its file, in which its words are read.
+    pub language: Language,
     /// Line where the problem starts.
     pub line: usize,
     /// `title`, `author`, `origin`, `award`, `remark`, `protocol` texts: (command, text).

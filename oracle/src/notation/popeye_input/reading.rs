@@ -13,7 +13,7 @@ pub(super) struct Token<'a> {
 /// ```
 /// use feerie_oracle::popeye_input;
 /// let file = popeye_input::parse("beginproblem\npieces white ke1 ra1 black kb8 sf5\n\
-///     condition CirceParrain\nstipulation ~1\nendproblem\n").unwrap();
+///     condition ParrainCirce\nstipulation ~1\nendproblem\n").unwrap();
 /// assert_eq!(file.problems.len(), 1);
 /// assert_eq!(file.problems[0].units.len(), 4);
 /// assert!(popeye_input::parse("beginproblem\npieces white kz9\nendproblem").is_err());
@@ -36,39 +36,48 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             message: "empty input (expected begin or beginproblem)".into(),
         });
     };
-    let language = match first.word.to_ascii_lowercase() {
-        w if w.len() >= 3 && ("anfangproblem".starts_with(&w)) => Language::German,
-        w if w.len() >= 3 && ("beginproblem".starts_with(&w)) => Language::English,
-        w => {
-            return Err(PopeyeInputError {
-                line: first.line,
-                message: format!("the file must start with begin (or anfang), not '{w}'"),
-            });
-        }
-    };
-    let mut problems = Vec::new();
-    let mut current = PopeyeProblem {
+    let language = popeye_words::file_language(first.word).map_err(|message| PopeyeInputError {
         line: first.line,
+        message,
+    })?;
+    let mut problems = Vec::new();
+    let new_problem = |line| PopeyeProblem {
+        language,
+        line,
         ..Default::default()
     };
+    let mut current = new_problem(first.line);
     let mut i = 1;
     let mut ended = false;
     let fail = |line: usize, message: String| Err(PopeyeInputError { line, message });
+    let is_command = |word: &str| Command::of(language, word).is_known();
     while i < tokens.len() {
         let tok = &tokens[i];
-        let Some(cmd) = command_of(tok.word) else {
-            return fail(tok.line, format!("'{}' is not a command here", tok.word));
+        let cmd = match Command::of(language, tok.word) {
+            Lookup::Found(cmd) => cmd,
+            Lookup::Ambiguous => {
+                let why = Command::why_not(language, tok.word).unwrap_or_default();
+                return fail(tok.line, why);
+            }
+            Lookup::Unknown => {
+                return fail(tok.line, format!("'{}' is not a command here", tok.word));
+            }
         };
         i += 1;
-        // Words up to the next command.
-        let take_words = |i: &mut usize| {
+        // Words up to the first that is a command, unless `keep` says the command reads it
+        // (Popeye tries an option or a condition word before a command).
+        let take_while = |i: &mut usize, keep: &dyn Fn(&str) -> bool| {
             let mut words = Vec::new();
-            while *i < tokens.len() && command_of(tokens[*i].word).is_none() {
-                words.push(tokens[*i].word.to_string());
+            while let Some(t) = tokens
+                .get(*i)
+                .filter(|t| keep(t.word) || !is_command(t.word))
+            {
+                words.push(t.word.to_string());
                 *i += 1;
             }
             words
         };
+        let take_words = |i: &mut usize| take_while(i, &|_| false);
         // The rest of the command's line.
         let rest_of_line = |i: &mut usize| {
             let mut words = Vec::new();
@@ -79,12 +88,6 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             words.join(" ")
         };
         match cmd {
-            Command::Begin => {
-                return fail(
-                    tok.line,
-                    "begin inside a problem (missing end or next?)".into(),
-                );
-            }
             Command::End => {
                 problems.push(std::mem::take(&mut current));
                 ended = true;
@@ -97,16 +100,53 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 break;
             }
             Command::Next => {
-                problems.push(std::mem::take(&mut current));
-                current.line = tok.line;
+                problems.push(std::mem::replace(&mut current, new_problem(tok.line)));
             }
-            Command::Text(name) => {
-                let text = if name == "latex" {
-                    take_words(&mut i).join(" ")
-                } else {
-                    rest_of_line(&mut i)
-                };
-                current.texts.push((name.to_string(), text));
+            Command::Remark
+            | Command::Author
+            | Command::Origin
+            | Command::Title
+            | Command::Award
+            | Command::Protocol => {
+                let name = Command::word(cmd, Language::English);
+                current.texts.push((name.to_string(), rest_of_line(&mut i)));
+            }
+            Command::LaTeX | Command::LaTeXPieces => {
+                // `LaTeX` names its file on the rest of the line; both then name pieces for
+                // LaTeX, each as a walk's code (one or two letters), its abbreviation and, on
+                // the rest of the line, its name. Popeye reads a code before any command
+                // (`n` there is a walk, not `NullStellung`); a code is taken here for any
+                // word of one or two letters or digits, the first a letter, since only
+                // Popeye's table of walks could say which are walks.
+                let mut words = Vec::new();
+                if cmd == Command::LaTeX {
+                    words.push(rest_of_line(&mut i));
+                }
+                while let Some(code) = tokens.get(i).filter(|t| walk_code(t.word)) {
+                    words.push(code.word.to_string());
+                    i += 1;
+                    if let Some(abbreviation) = tokens.get(i) {
+                        words.push(abbreviation.word.to_string());
+                        i += 1;
+                        let line = abbreviation.line;
+                        while let Some(t) = tokens.get(i).filter(|t| t.line == line) {
+                            words.push(t.word.to_string());
+                            i += 1;
+                        }
+                    }
+                }
+                let name = cmd.word(Language::English).to_ascii_lowercase();
+                current.texts.push((name, words.join(" ")));
+            }
+            Command::InitialGameArray => {
+                return fail(
+                    tok.line,
+                    format!(
+                        "'{}' (Popeye's {}: the game array as the diagram) is not read here",
+                        tok.word,
+                        cmd.word(language)
+                    ),
+                );
             }
             Command::Stipulation => {
                 current.stipulation = Some(take_words(&mut i).join(" "));
@@ -119,25 +159,31 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 current.structured_stipulation = Some(text);
             }
             Command::Condition => {
-                let mut words = Vec::new();
-                while let Some(t) = tokens.get(i) {
-                    if command_of(t.word).is_some() && condition_of(t.word).is_none() {
-                        break;
-                    }
-                    words.push(t.word.to_string());
-                    i += 1;
-                }
+                // Popeye reads a condition word (even an ambiguous one, which it refuses) or a
+                // word that follows a condition before it tries a command.
+                let words = take_while(&mut i, &|w| {
+                    CONDITIONS.lookup(language, w).is_known()
+                        || EXTRA_CONDITIONS.lookup(language, w).is_known()
+                        || CIRCE_VARIANTS.lookup(language, w).is_known()
+                });
                 if words.is_empty() {
                     return fail(tok.line, "condition without a name".into());
                 }
                 current.conditions.extend(words);
             }
-            Command::Option => current.options.extend(take_words(&mut i)),
+            Command::Option => {
+                // An option Popeye finds is read before any command; an ambiguous one ends the
+                // options.
+                let words = take_while(&mut i, &|w| {
+                    matches!(PopeyeOption::of(language, w), Lookup::Found(_))
+                });
+                current.options.extend(words);
+            }
             Command::Twin => {
                 let text = rest_of_line(&mut i);
                 current.twins.push(text);
             }
-            Command::Zero => {
+            Command::ZeroPosition => {
                 current.zero_position = Some(rest_of_line(&mut i));
             }
             Command::Forsyth => {
@@ -149,55 +195,21 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 current.units.extend(units);
             }
             Command::Pieces => {
-                let mut colour = None;
-                let mut attributes: Vec<String> = Vec::new();
-                let mut count = 0;
-                while let Some(t) = tokens.get(i) {
-                    if command_of(t.word).is_some() && piece_token(t.word).is_none() {
-                        break;
+                let words: Vec<&str> = tokens[i..].iter().map(|t| t.word).collect();
+                let read = read_units(&words, language, is_command).map_err(|(at, message)| {
+                    PopeyeInputError {
+                        line: tokens[i + at].line,
+                        message,
                     }
-                    if let Some(c) = colour_of(t.word) {
-                        colour = Some(c);
-                        attributes.clear();
-                    } else if let Some((code, squares)) = piece_token(t.word) {
-                        let Some(colour) = colour else {
-                            return fail(
-                                t.line,
-                                format!("piece '{}' before any colour (white/black)", t.word),
-                            );
-                        };
-                        for square in squares {
-                            current.units.push(PlacedUnit {
-                                colour,
-                                walk: walk_of(&code, language),
-                                code: code.clone(),
-                                attributes: attributes.clone(),
-                                square,
-                            });
-                        }
-                        count += 1;
-                    } else if t.word.eq_ignore_ascii_case("total") {
-                        // The number of units, invisible ones included.
-                        if let Some(n) = tokens.get(i + 1).and_then(|n| n.word.parse().ok()) {
-                            current.total = Some(n);
-                            i += 1;
-                        }
-                    } else if let Some(a) = attribute_of(t.word) {
-                        attributes.push(a);
-                    } else {
-                        return fail(
-                            t.line,
-                            format!(
-                                "'{}' is neither a colour, a piece attribute nor a piece with squares",
-                                t.word
-                            ),
-                        );
-                    }
-                    i += 1;
-                }
-                if count == 0 {
+                })?;
+                if read.pieces == 0 {
                     return fail(tok.line, "pieces without any piece".into());
                 }
+                current.units.extend(read.units);
+                if read.total.is_some() {
+                    current.total = read.total;
+                }
+                i += read.words;
             }
         }
     }

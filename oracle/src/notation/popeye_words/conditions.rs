@@ -1,0 +1,269 @@
+//! Popeye's condition words: every condition it knows ([`PopeyeCondition`], by its number),
+//! the two words it reads as conditions besides ([`ExtraCondition`]), and the words read after
+//! `Circe` and some other conditions ([`CirceVariant`]). Which conditions this project plays,
+//! and under which Popeye words, is the registry's (`rules::registry`): [`PopeyeCondition::ours`]
+//! and [`CirceVariant::ours`] read it.
+
+use super::condition_words::{CIRCE_ENGLISH, CIRCE_GERMAN, ENGLISH, GERMAN};
+use super::{Language, Lookup, Words};
+use crate::Condition;
+
+/// A condition of Popeye, by its place in Popeye's list (the same in every language).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PopeyeCondition(u16);
+
+/// Pairs each word of a list with its place, as a `$kind`.
+macro_rules! numbered {
+    ($kind:ident, $words:expr) => {{
+        let words = $words;
+        let mut out = [("", $kind(0)); $words.len()];
+        let mut i = 0;
+        while i < words.len() {
+            out[i] = (words[i], $kind(i as _));
+            i += 1;
+        }
+        out
+    }};
+}
+
+const ENGLISH_CONDITIONS: [(&str, PopeyeCondition); 241] = numbered!(PopeyeCondition, ENGLISH);
+const GERMAN_CONDITIONS: [(&str, PopeyeCondition); 241] = numbered!(PopeyeCondition, GERMAN);
+
+/// Popeye's conditions.
+pub const CONDITIONS: Words<PopeyeCondition> = Words::new(&ENGLISH_CONDITIONS, &GERMAN_CONDITIONS);
+
+impl PopeyeCondition {
+    /// `Circe`, which reads Circe's variant words after it.
+    pub const CIRCE: PopeyeCondition = PopeyeCondition(0);
+    /// `LastCapture`: the unit captured on the move before the diagram (a colour and a unit
+    /// with its square follow).
+    pub const LAST_CAPTURE: PopeyeCondition = PopeyeCondition(194);
+
+    /// The condition `token` names in `language`.
+    ///
+    /// ```
+    /// use feerie_oracle::notation::popeye_words::{Language, Lookup, PopeyeCondition};
+    /// let parrain = PopeyeCondition::of(Language::English, "parr").found().unwrap();
+    /// assert_eq!(parrain.word(Language::English), "ParrainCirce");
+    /// assert_eq!(parrain.word(Language::German), "CirceParrain");
+    /// assert_eq!(PopeyeCondition::of(Language::English, "circeparrain"), Lookup::Unknown);
+    /// assert_eq!(PopeyeCondition::of(Language::English, "circ"), Lookup::Ambiguous);
+    /// assert_eq!(PopeyeCondition::of(Language::English, "circe"), Lookup::Found(PopeyeCondition::CIRCE));
+    /// ```
+    pub fn of(language: Language, token: &str) -> Lookup<PopeyeCondition> {
+        CONDITIONS.lookup(language, token)
+    }
+
+    /// Popeye's word for the condition in `language`.
+    pub fn word(self, language: Language) -> &'static str {
+        CONDITIONS.table(language)[usize::from(self.0)].0
+    }
+
+    /// The condition of this project that Popeye's condition is, if it is one: the registry's
+    /// entry that reads its word.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition};
+    /// let frankfurt = PopeyeCondition::of(Language::German, "frankfurt").found().unwrap();
+    /// assert_eq!(frankfurt.ours(), Some(Condition::Frankfurt));
+    /// assert_eq!(PopeyeCondition::of(Language::English, "madrasi").found().unwrap().ours(), None);
+    /// ```
+    pub fn ours(self) -> Option<Condition> {
+        Condition::ALL.into_iter().find(|c| {
+            c.entry().popeye.read.iter().any(|read| {
+                Language::ALL
+                    .iter()
+                    .any(|&language| self.word(language).eq_ignore_ascii_case(read))
+            })
+        })
+    }
+}
+
+/// A word Popeye reads as a condition though it is not in its list of conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExtraCondition {
+    /// `Maximummer` (both sides).
+    Maximummer,
+    /// `UltraSchachZwang` (both sides).
+    UltraSchachZwang,
+}
+
+/// The words Popeye reads as conditions when they name none of its list.
+pub const EXTRA_CONDITIONS: Words<ExtraCondition> = Words::new(
+    &[
+        ("Maximummer", ExtraCondition::Maximummer),
+        ("UltraSchachZwang", ExtraCondition::UltraSchachZwang),
+    ],
+    &[
+        ("Laengstzueger", ExtraCondition::Maximummer),
+        ("UltraSchachZwang", ExtraCondition::UltraSchachZwang),
+    ],
+);
+
+/// A word Popeye reads after `Circe` (a variant, `RexInclusive`, `RexExclusive`), by its place
+/// in Popeye's list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CirceVariant(u8);
+
+const ENGLISH_VARIANTS: [(&str, CirceVariant); 37] = numbered!(CirceVariant, CIRCE_ENGLISH);
+const GERMAN_VARIANTS: [(&str, CirceVariant); 37] = numbered!(CirceVariant, CIRCE_GERMAN);
+
+/// The words Popeye reads after `Circe`.
+pub const CIRCE_VARIANTS: Words<CirceVariant> = Words::new(&ENGLISH_VARIANTS, &GERMAN_VARIANTS);
+
+impl CirceVariant {
+    /// `RexInclusive`: a royal unit is reborn too.
+    pub const REX_INCLUSIVE: CirceVariant = CirceVariant(0);
+    /// `RexExclusive`: royal units are not reborn (nor mutated).
+    pub const REX_EXCLUSIVE: CirceVariant = CirceVariant(1);
+
+    /// The word `token` names in `language`.
+    ///
+    /// ```
+    /// use feerie_oracle::notation::popeye_words::{CirceVariant, Language, Lookup};
+    /// assert_eq!(CirceVariant::of(Language::English, "rexi"), Lookup::Found(CirceVariant::REX_INCLUSIVE));
+    /// assert_eq!(CirceVariant::of(Language::German, "rex"), Lookup::Ambiguous);
+    /// assert_eq!(CirceVariant::of(Language::English, "par"), Lookup::Ambiguous); // Parrain, Parachute
+    /// ```
+    pub fn of(language: Language, token: &str) -> Lookup<CirceVariant> {
+        CIRCE_VARIANTS.lookup(language, token)
+    }
+
+    /// Popeye's word in `language`.
+    pub fn word(self, language: Language) -> &'static str {
+        CIRCE_VARIANTS.table(language)[usize::from(self.0)].0
+    }
+
+    /// The condition of this project that `Circe` followed by this word is, if any: the
+    /// registry's entry with this variant word.
+    pub fn ours(self) -> Option<Condition> {
+        Condition::ALL.into_iter().find(|c| {
+            c.entry()
+                .popeye
+                .circe_variant
+                .is_some_and(|variant| self.word(Language::English).eq_ignore_ascii_case(variant))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::PopeyeFollowers;
+
+    #[test]
+    fn the_named_words_are_at_their_places() {
+        for language in Language::ALL {
+            assert_eq!(PopeyeCondition::CIRCE.word(language), "Circe");
+        }
+        assert_eq!(
+            PopeyeCondition::LAST_CAPTURE.word(Language::English),
+            "LastCapture"
+        );
+        assert_eq!(
+            PopeyeCondition::LAST_CAPTURE.word(Language::German),
+            "LetzterSchlag"
+        );
+        assert_eq!(
+            CirceVariant::REX_INCLUSIVE.word(Language::German),
+            "RexInklusive"
+        );
+        assert_eq!(
+            CirceVariant::REX_EXCLUSIVE.word(Language::English),
+            "RexExclusive"
+        );
+    }
+
+    /// Every name the registry reads is a whole word of Popeye's, all of one condition's names
+    /// are one Popeye condition, and a variant word is one of Circe's.
+    #[test]
+    fn the_registry_names_popeye_s_words() {
+        for c in Condition::ALL {
+            let popeye = c.entry().popeye;
+            let mut found: Vec<PopeyeCondition> = Vec::new();
+            for read in popeye.read {
+                let word = Language::ALL.iter().find_map(|&language| {
+                    CONDITIONS
+                        .table(language)
+                        .iter()
+                        .find(|(word, _)| word.to_ascii_lowercase() == *read)
+                });
+                let (_, condition) = word.unwrap_or_else(|| panic!("{c}: {read} is not Popeye's"));
+                found.push(*condition);
+                assert_eq!(condition.ours(), Some(c));
+            }
+            found.dedup();
+            assert_eq!(found.len(), 1, "{c}: one Popeye condition");
+            if let Some(variant) = popeye.circe_variant {
+                let v = CirceVariant::of(Language::English, variant)
+                    .found()
+                    .unwrap();
+                assert!(v.word(Language::English).eq_ignore_ascii_case(variant));
+                assert_eq!(v.word(Language::English), v.word(Language::German));
+                assert_eq!(v.ours(), Some(c));
+            }
+            assert_eq!(
+                popeye.followed_by == PopeyeFollowers::CirceVariants,
+                c == Condition::Circe
+            );
+        }
+    }
+
+    #[test]
+    fn a_german_word_is_no_condition_in_an_english_file() {
+        assert_eq!(
+            PopeyeCondition::of(Language::English, "circeparrain"),
+            Lookup::Unknown
+        );
+        assert_eq!(
+            PopeyeCondition::of(Language::English, "proteischesschach"),
+            Lookup::Unknown
+        );
+        assert_eq!(
+            PopeyeCondition::of(Language::German, "frankfurtchess"),
+            Lookup::Unknown
+        );
+        assert_eq!(
+            PopeyeCondition::of(Language::German, "circeparrain")
+                .found()
+                .and_then(PopeyeCondition::ours),
+            Some(Condition::CirceParrain)
+        );
+    }
+
+    #[test]
+    fn abbreviations_read_as_popeye_reads_them() {
+        use Lookup::*;
+        let en = Language::English;
+        let de = Language::German;
+        let ours = |language, token| {
+            PopeyeCondition::of(language, token)
+                .found()
+                .and_then(PopeyeCondition::ours)
+        };
+        assert_eq!(ours(en, "frank"), Some(Condition::Frankfurt));
+        assert_eq!(ours(en, "prot"), Some(Condition::Protean));
+        assert_eq!(ours(de, "proteisch"), Some(Condition::Protean));
+        assert_eq!(ours(en, "circecl"), Some(Condition::CirceClone));
+        assert_eq!(ours(en, "circec"), Some(Condition::CirceClone));
+        assert_eq!(
+            ours(de, "equipollentsc"),
+            Some(Condition::CirceEquipollents)
+        );
+        assert_eq!(PopeyeCondition::of(de, "equi"), Ambiguous); // …Circe, …ImmunSchach
+        assert_eq!(PopeyeCondition::of(en, "c"), Ambiguous);
+        assert_eq!(PopeyeCondition::of(en, "circet"), Ambiguous); // Turncoats, Take&Make
+        assert_eq!(
+            PopeyeCondition::of(en, "anticirce")
+                .found()
+                .map(|c| c.word(en)),
+            Some("AntiCirce")
+        );
+        assert_eq!(
+            EXTRA_CONDITIONS.lookup(de, "laengst"),
+            Found(ExtraCondition::Maximummer)
+        );
+        assert_eq!(PopeyeCondition::of(de, "laengst"), Unknown);
+    }
+}
