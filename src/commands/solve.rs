@@ -1,22 +1,87 @@
-//! The `solve` and `popeye verify` commands: what they print and their exit codes (0 done,
-//! 1 a difference with Popeye, 2 bad input).
+//! `feerie solve`: its flags, what it prints (the solutions in Popeye's layout) and its exit
+//! code (0 done, 2 bad input or a case that cannot be solved).
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-use crate::engines::SearchEngine;
+use clap::Args;
 use feerie_oracle::{Colour, Position, Profile, Rules};
 
+use super::flags::HashArgs;
+use super::position::PositionArgs;
+use crate::engines::SearchEngine;
+use crate::error::Error;
+use crate::limits::check_threads;
 use crate::outln;
-use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
-use crate::shard::Shard;
 use crate::solve::stipulation::{Goal, Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_text;
 use crate::solve::{Options, layout, solve};
 use crate::verify::error::VerifyError;
 use crate::verify::problems;
-use crate::verify::{self, Outcome};
+
+/// The flags of `feerie solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The stipulation: #n, =n, s#n, s=n, h#n, h=n, h#n.5, ser-#n, ser-=n, ser-h#n,
+    /// ser-h=n (n at most 30).
+    #[arg(long)]
+    stipulation: Option<String>,
+    /// Stop after this many solutions (keys in direct and self play) [default: all].
+    #[arg(long, value_name = "N")]
+    max_solutions: Option<usize>,
+    /// Threads sharing out the first moves.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    hash: HashArgs,
+}
+
+/// `feerie solve`: flags checked, then the position (--fen) solved ([`solve_position`]) or the
+/// problems of the Popeye file ([`solve_popeye`]).
+pub fn run(args: SolveArgs) -> Result<i32, Error> {
+    let SolveArgs {
+        position,
+        stipulation,
+        max_solutions,
+        threads,
+        quiet,
+        hash,
+    } = args;
+    check_threads("--threads", threads)?;
+    let hash_megabytes = hash.megabytes()?;
+    if max_solutions == Some(0) {
+        return Err(Error::Usage("--max-solutions must be at least 1".into()));
+    }
+    let options = Options {
+        max_solutions: max_solutions.unwrap_or(usize::MAX),
+        threads,
+        progress: !quiet,
+        hash_megabytes,
+    };
+    position.refuse_with_popeye()?;
+    let Some(file) = position.popeye_file() else {
+        let stipulation = stipulation.ok_or_else(|| {
+            Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into())
+        })?;
+        let (position, rules, engine) = position.load()?;
+        return solve_position(engine, &position, &rules, &stipulation, &options)
+            .map_err(Error::Verify);
+    };
+    let engine = position.engine()?;
+    solve_popeye(
+        engine,
+        &file.read()?,
+        file.problem,
+        position.profile()?,
+        position.set(),
+        stipulation.as_deref(),
+        &options,
+    )
+    .map_err(|e| Error::Verify(VerifyError::at(file.path.display(), e)))
+}
 
 /// What [`print_solutions`], [`print_parts`] or [`print_tree`] printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,23 +328,6 @@ pub fn solve_popeye(
     Ok(code)
 }
 
-/// `feerie solve --popeye FILE`: [`solve_popeye`] on a file, read when it is a regular file of
-/// at most 16 MB; errors name the file.
-pub fn solve_popeye_file(
-    engine: &dyn SearchEngine,
-    path: &Path,
-    problem: Option<usize>,
-    profile: Profile,
-    set: &[String],
-    stipulation: Option<&str>,
-    options: &Options,
-) -> Result<i32, VerifyError> {
-    let text = crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| VerifyError::at(path.display(), VerifyError::Read(e)))?;
-    solve_popeye(engine, &text, problem, profile, set, stipulation, options)
-        .map_err(|e| VerifyError::at(path.display(), e))
-}
-
 /// The input with every `stipulation` line (English or German) replaced by `stipulation`.
 pub fn replace_stipulations(text: &str, stipulation: &str) -> String {
     text.lines()
@@ -299,204 +347,4 @@ pub fn replace_stipulations(text: &str, stipulation: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Where the results of `popeye verify` go besides the text, and which cases it compares.
-#[derive(Clone, Debug, Default)]
-pub struct VerifyOutput {
-    /// `--problem N`: one problem (1-based), or every problem.
-    pub problem: Option<usize>,
-    /// `--shard K/N`: this shard's cases only.
-    pub shard: Shard,
-    /// Print the JSON document on standard output (one line under `--format jsonl`, after a
-    /// line per case).
-    pub json: bool,
-    /// Write the HTML report here.
-    pub report: Option<PathBuf>,
-    /// The files the command reads (the input, Popeye's output), which the report may not
-    /// replace.
-    pub inputs: Vec<PathBuf>,
-}
-
-/// `feerie popeye verify`: reads the input and Popeye's output (regular files only, bounded),
-/// or runs Popeye (`py`, else `POPEYE`) on the input within `timeout`, then [`verify_file`].
-pub fn verify_command(
-    input: &Path,
-    output: Option<&Path>,
-    py: Option<&Path>,
-    timeout: Duration,
-    engine: &dyn SearchEngine,
-    options: &Options,
-    out: &VerifyOutput,
-) -> Result<i32, VerifyError> {
-    use crate::external::{ExternalError, popeye};
-    // Regular files only, bounded: a FIFO or a device must not hang the command.
-    let read = |p: &Path| {
-        crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-            .map_err(|e| VerifyError::at(p.display(), VerifyError::Read(e)))
-    };
-    let text = read(input)?;
-    let (output, source) = match output {
-        Some(path) => (read(path)?, path.display().to_string()),
-        None => {
-            let binary = popeye::popeye_binary(py)?;
-            let (text, _) = popeye::run_popeye_file(&binary, &text, timeout)
-                .map_err(|e| VerifyError::Popeye(ExternalError::from(e)))?;
-            (text, format!("popeye run: {}", binary.display()))
-        }
-    };
-    let name = input.display().to_string();
-    let files = VerifyFiles {
-        name: &name,
-        input: &text,
-        output: &output,
-        output_name: &source,
-    };
-    verify_files(&files, engine, options, out).map_err(|e| VerifyError::at(&name, e))
-}
-
-/// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the
-/// solutions on each side, skipped with the reason) and a summary; exit 1 on a difference.
-pub fn verify_file(
-    name: &str,
-    input: &str,
-    output: &str,
-    problem: Option<usize>,
-    engine: &dyn SearchEngine,
-    options: &Options,
-) -> Result<i32, VerifyError> {
-    let files = VerifyFiles {
-        name,
-        input,
-        output,
-        output_name: "",
-    };
-    let out = VerifyOutput {
-        problem,
-        ..Default::default()
-    };
-    verify_files(&files, engine, options, &out)
-}
-
-/// The texts a verification compares, with their names.
-struct VerifyFiles<'a> {
-    /// The input's name, as the summary line starts.
-    name: &'a str,
-    /// The Popeye input.
-    input: &'a str,
-    /// Popeye's output.
-    output: &'a str,
-    /// Where Popeye's output came from.
-    output_name: &'a str,
-}
-
-/// [`verify_file`] with `out`'s selection, JSON and report: each case printed (and under JSON
-/// lines written as a line) as soon as it is compared, then the summary, the document and the
-/// report.
-fn verify_files(
-    files: &VerifyFiles,
-    engine: &dyn SearchEngine,
-    options: &Options,
-    out: &VerifyOutput,
-) -> Result<i32, VerifyError> {
-    let started = std::time::Instant::now();
-    let selection = verify::Selection {
-        problem: out.problem,
-        shard: out.shard,
-    };
-    if !out.shard.is_whole() {
-        let (k, n) = (out.shard.index(), out.shard.count());
-        outln!(
-            "shard {}: the cases {k}, {}, … of the file only (its problems and twins in order, from 1)",
-            out.shard,
-            k + n
-        );
-    }
-    let mut cases = Vec::new();
-    let mut on_case = |index: u64, case: &problems::Case, r: &verify::CaseReport| {
-        print_case(r);
-        let json = VerifyCaseJson::new(index, case, r);
-        crate::report::json::line("case", &json);
-        cases.push(json);
-    };
-    let reports = verify::verify_each(
-        files.input,
-        files.output,
-        selection,
-        engine,
-        options,
-        &mut on_case,
-    )?;
-    let (agree, differ, skipped) = verify::counts(&reports);
-    outln!(
-        "{}: {agree} agree, {differ} differ, {skipped} skipped",
-        files.name
-    );
-    if agree == 0 && differ == 0 && skipped > 0 {
-        eprintln!(
-            "note: nothing was compared (every case was skipped): no difference found, but \
-             nothing of Popeye's output was checked either"
-        );
-    }
-    let mut code = if differ > 0 { 1 } else { 0 };
-    if out.json || out.report.is_some() {
-        let counts = VerifyCounts::of(&cases);
-        let mut document = VerifyDocument {
-            command: "popeye verify".into(),
-            schema: crate::report::json::SCHEMA_VERSION,
-            version: env!("CARGO_PKG_VERSION").into(),
-            verdict: crate::report::verify::verdict(code).into(),
-            exit_code: code,
-            engine: engine.name().into(),
-            input: files.name.into(),
-            output: files.output_name.into(),
-            input_fingerprint: format!("{:016x}", crate::shard::fingerprint(files.input)),
-            problem: out.problem,
-            shard: out.shard.to_string(),
-            merged: Vec::new(),
-            counts,
-            cases,
-            seconds: started.elapsed().as_secs_f64(),
-        };
-        if let Some(path) = &out.report {
-            let inputs: Vec<&Path> = out.inputs.iter().map(PathBuf::as_path).collect();
-            let html = crate::report::html::verify_report(&document);
-            if let Err(e) = crate::report::html::write(path, &html, &inputs) {
-                // Said at once; a difference found still wins (exit 1).
-                eprintln!("error: {e}");
-                if code == 0 {
-                    code = 2;
-                    document.exit_code = 2;
-                    document.verdict = crate::report::verify::verdict(2).into();
-                }
-            }
-        }
-        if out.json {
-            crate::report::json::print(&document);
-        }
-    }
-    Ok(code)
-}
-
-/// The text line (and lines) of one compared case.
-fn print_case(r: &verify::CaseReport) {
-    let stip = r.stipulation.map(|s| format!(" {s}")).unwrap_or_default();
-    match &r.outcome {
-        Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
-        Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),
-        Outcome::Differ { missing, extra } => {
-            outln!(
-                "{}{stip}: DIFFER: {} only Popeye gives, {} only we give",
-                r.name,
-                missing.len(),
-                extra.len()
-            );
-            for m in missing {
-                outln!("  only Popeye: {}", m.trim());
-            }
-            for e in extra {
-                outln!("  only ours:   {}", e.trim());
-            }
-        }
-    }
 }

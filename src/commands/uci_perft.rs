@@ -6,12 +6,76 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
+use clap::{Arg, Args};
 use feerie_oracle::{Engine, EngineError, Position, Rules, Validation, fen};
 
+use super::flags::TimeoutArgs;
+use crate::engines::{EngineChoice, engine};
 use crate::error::Error;
 use crate::external::ExternalError;
 use crate::external::uci::{UciEngine, standard_fen, uci_move};
+use crate::limits::check_depth;
 use crate::outln;
+
+/// The flags of `feerie uci-perft`.
+#[derive(Args, Debug)]
+#[command(mut_args(own_help))]
+pub struct UciPerftArgs {
+    /// The UCI engine: a command on PATH or a path.
+    #[arg(long, value_name = "PATH", default_value = "stockfish")]
+    uci: String,
+    /// The position (orthodox FEN).
+    #[arg(long, conflicts_with = "random", required_unless_present = "random")]
+    fen: Option<String>,
+    /// Instead of --fen, this many positions from random playouts of the start position and
+    /// the suites under corpus/perft.
+    #[arg(long)]
+    random: Option<usize>,
+    /// Seed of the random positions [default: 1].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Number of half-moves, 1 to 32.
+    #[arg(long)]
+    depth: u32,
+    /// Our engine, compared with the UCI engine.
+    #[arg(long, value_enum, default_value = "reference")]
+    ours: EngineChoice,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+}
+
+/// What `uci-perft` says of the shared flags it takes, instead of their shared help.
+fn own_help(arg: Arg) -> Arg {
+    match arg.get_id().as_str() {
+        "timeout" => arg.help(
+            "Seconds the UCI engine may take for each answer (starting, each `go perft`) before \
+             it is stopped",
+        ),
+        _ => arg,
+    }
+}
+
+/// `feerie uci-perft`: the flags checked, then [`uci_perft`] on the position or the random
+/// positions, their playouts starting from the perft suites under `corpus/perft`.
+pub fn run(args: UciPerftArgs) -> Result<i32, Error> {
+    check_depth("--depth", args.depth)?;
+    if args.seed.is_some() && args.random.is_none() {
+        return Err(Error::Usage(
+            "--seed chooses random positions: it goes with --random N, not --fen".into(),
+        ));
+    }
+    let timeout = args.timeout.duration()?;
+    uci_perft(&UciPerftOptions {
+        uci: &args.uci,
+        fen: args.fen.as_deref(),
+        random: args.random,
+        seed: args.seed.unwrap_or(1),
+        depth: args.depth,
+        ours: engine(args.ours)?,
+        timeout,
+        suites: Path::new(crate::check::DEFAULT_PERFT),
+    })
+}
 
 /// What `feerie uci-perft` compares.
 pub struct UciPerftOptions<'a> {

@@ -1,7 +1,7 @@
 //! Our engine's legal moves (and perft counts) against a Popeye binary's on one case (a position
 //! under its rules), judged as agreeing, differing only where our switches are not Popeye's,
 //! refused by Popeye, skipped, or differing; and the tally of many cases. The command that
-//! prints them is [`crate::commands::compare`].
+//! prints them is [`crate::commands::popeye::compare`].
 
 use std::path::PathBuf;
 use std::time::Duration;

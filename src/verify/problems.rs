@@ -1,7 +1,7 @@
 //! The problems of a Popeye input as solving cases: each problem (or each of its twins) with its
 //! position, rules and stipulation, or the reason it cannot be solved here.
 
-use feerie_oracle::notation::popeye_input::{self, Language, PopeyeProblem};
+use feerie_oracle::notation::popeye_input::{self, Language, PopeyeFile, PopeyeProblem};
 use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::notation::popeye_words::{Lookup, PopeyeOption};
 use feerie_oracle::{Position, Profile, Rules, Validation};
@@ -194,6 +194,24 @@ fn duplex_of(
         .then(|| position.turn_skipped())
 }
 
+/// The problems of `file` a command reads, each with its number (from 1): the one `only`
+/// names (`--problem N`), or every one. A number the file does not have is an error.
+pub fn chosen(
+    file: &PopeyeFile,
+    only: Option<usize>,
+) -> Result<Vec<(usize, &PopeyeProblem)>, VerifyError> {
+    let count = file.problems.len();
+    if let Some(asked) = only
+        && (asked == 0 || asked > count)
+    {
+        return Err(VerifyError::NoSuchProblem { asked, count });
+    }
+    Ok((1..)
+        .zip(&file.problems)
+        .filter(|(number, _)| only.is_none_or(|n| n == *number))
+        .collect())
+}
+
 /// Every case of a Popeye input (`only`: one problem, 1-based), or why the input does not
 /// read. Each problem's twins are cases of their own.
 pub fn cases(
@@ -203,18 +221,8 @@ pub fn cases(
     set: &[String],
 ) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), VerifyError> {
     let file = popeye_input::parse(text).map_err(|e| VerifyError::Input(e.to_string()))?;
-    let count = file.problems.len();
-    if let Some(asked) = only
-        && (asked == 0 || asked > count)
-    {
-        return Err(VerifyError::NoSuchProblem { asked, count });
-    }
     let mut out = Vec::new();
-    for (index, problem) in file.problems.iter().enumerate() {
-        let number = index + 1;
-        if only.is_some_and(|n| n != number) {
-            continue;
-        }
+    for (number, problem) in chosen(&file, only)? {
         let cases = popeye_twin::twins(problem)
             .into_iter()
             .map(|twin| {

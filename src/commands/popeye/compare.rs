@@ -4,10 +4,125 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::{Arg, Args};
 use feerie_oracle::{Engine, Position, Profile, Rules, popeye_move};
 
+use crate::commands::flags::{FormatArgs, JunitArgs, PopeyeBinaryArgs, ReportArgs, ShardArgs};
+use crate::commands::flags::{TimeoutArgs, format_help, report_help};
+use crate::commands::position::PositionArgs;
 use crate::error::Error;
 use crate::verify::compare::{Case, CompareOptions, Tally, Verdict, judge, with_profile};
+
+/// The flags of `feerie popeye compare`.
+#[derive(Args, Debug)]
+#[command(mut_args(own_help))]
+pub struct CompareArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// A scenario file or a folder of them, instead of --fen/--popeye.
+    #[arg(long, conflicts_with_all = ["fen", "popeye"])]
+    scenarios: Option<PathBuf>,
+    #[command(flatten)]
+    py: PopeyeBinaryArgs,
+    /// Also compare the number of sequences of 2 or 3 half-moves.
+    #[arg(long)]
+    depth: Option<u32>,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+    #[command(flatten)]
+    junit: JunitArgs,
+}
+
+/// What `popeye compare` says of the shared flags it takes, instead of their shared help.
+fn own_help(arg: Arg) -> Arg {
+    match arg.get_id().as_str() {
+        "shard" => arg.help(
+            "With --scenarios, only shard K of N (from 1): the scenarios, in path order, are \
+             split so that N runs with the same seed and flags check together exactly what one \
+             run checks",
+        ),
+        "format" => arg.help(format_help(
+            "with --scenarios one JSON line per case as it is judged, then the \
+                         document on one line",
+        )),
+        "report" => arg.help(report_help("diagrams of every difference")),
+        "junit" => arg.help(
+            "Also write the cases as JUnit XML to this file (a real difference, a failure or a \
+             refusal of our input fails its case)",
+        ),
+        _ => arg,
+    }
+}
+
+/// `feerie popeye compare`: the flags checked, then one position or every scenario compared by
+/// [`compare_command`].
+pub fn run(args: CompareArgs) -> Result<i32, Error> {
+    let CompareArgs {
+        position,
+        scenarios,
+        py,
+        depth,
+        timeout,
+        shard,
+        format,
+        report,
+        junit,
+    } = args;
+    let json = format.start();
+    // The files read, which neither the report nor the JUnit file may replace.
+    let mut inputs: Vec<PathBuf> = position
+        .popeye_path()
+        .map(Path::to_path_buf)
+        .into_iter()
+        .collect();
+    if let Some(dir) = &scenarios {
+        inputs.extend(crate::scenario::files_under(dir));
+    }
+    let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    report.check(&read)?;
+    junit.check(&read)?;
+    let shard = shard.shard();
+    if !shard.is_whole() && scenarios.is_none() {
+        return Err(Error::Usage(
+            "--shard splits a folder of scenarios: it goes with --scenarios".into(),
+        ));
+    }
+    let output = crate::report::compare::Output {
+        json,
+        report: report.into_path(),
+        junit: junit.into_path(),
+        inputs,
+    };
+    let timeout = timeout.duration()?;
+    let binary = py.binary()?;
+    if let Some(d) = depth
+        && !(2..=3).contains(&d)
+    {
+        return Err(Error::Usage(format!(
+            "--depth {d}: Popeye perft is compared at depth 2 or 3"
+        )));
+    }
+    let options = CompareOptions {
+        binary,
+        timeout,
+        depth,
+        engine: position.engine()?,
+    };
+    let target = match scenarios {
+        None => {
+            let (p, r, _) = position.load()?;
+            Target::Position(p, r)
+        }
+        Some(path) => Target::Scenarios(path, position.profile_given()?),
+    };
+    compare_command(target, &options, shard, &output)
+}
 
 /// The scenarios of a file or folder as cases: each at its position after `play` (played under
 /// its own rules), compared under its own rules, or under `profile` when given.
@@ -104,14 +219,14 @@ pub fn compare_command(
                     .finish(&judged, options, shard)
                     .map_err(Error::Report);
             }
-            Ok(run(&cases, options).exit_code())
+            Ok(judge_and_print(&cases, options).exit_code())
         }
     }
 }
 
 /// Compares every case, printing one verdict each as it comes, then the table; returns the
 /// tally (its [`Tally::exit_code`] is the command's).
-pub fn run(cases: &[Case], options: &CompareOptions) -> Tally {
+pub fn judge_and_print(cases: &[Case], options: &CompareOptions) -> Tally {
     let mut tally = Tally::default();
     for case in cases {
         let verdict = judge(case, options);

@@ -1,0 +1,221 @@
+//! `feerie dispute`: one engine under each reading of the rules (each value of a switch, or
+//! each profile), the moves compared node by node down to `--depth`, or with `--stipulation`
+//! (or `--solve` and `--popeye`) the solutions compared; exit 0 when the readings agree, 1 when
+//! they differ, 2 when a case could not be settled.
+
+use std::path::Path;
+
+use clap::{Arg, ArgGroup, Args};
+use feerie_oracle::fen;
+
+use super::flags::{FormatArgs, ReportArgs, report_help};
+use super::position::PositionArgs;
+use crate::dispute;
+use crate::error::Error;
+use crate::limits::check_depth;
+use crate::outln;
+use crate::solve::stipulation::Stipulation;
+
+/// The flags of `feerie dispute`.
+#[derive(Args, Debug)]
+#[command(
+    group(ArgGroup::new("reading").required(true).args(["switch", "profiles"])),
+    mut_args(own_help)
+)]
+pub struct DisputeArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The switch whose values are compared (or give --profiles).
+    #[arg(long)]
+    switch: Option<String>,
+    /// Profiles to compare, separated by commas: documented,popeye (or give --switch).
+    #[arg(long)]
+    profiles: Option<String>,
+    /// Solve this stipulation (`h#2`, `#2`, …) under each reading and compare the solutions
+    /// instead of the moves; with --popeye it replaces the file's.
+    #[arg(long)]
+    stipulation: Option<String>,
+    /// With --popeye: solve the file's stipulation (each twin) under each reading and
+    /// compare the solutions instead of the moves.
+    #[arg(long, requires = "popeye")]
+    solve: bool,
+    /// Half-moves compared, 1 to 32.
+    #[arg(long, default_value_t = 2)]
+    depth: u32,
+    /// Differing nodes listed per reading at most.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    #[command(flatten)]
+    format: FormatArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// What `dispute` says of the shared flags it takes, instead of their shared help.
+fn own_help(arg: Arg) -> Arg {
+    match arg.get_id().as_str() {
+        "report" => arg.help(report_help(
+            "diagrams of every node where the readings differ",
+        )),
+        _ => arg,
+    }
+}
+
+/// `feerie dispute`: the moves under each reading compared node by node, or the solutions
+/// with `--stipulation` or `--solve`.
+pub fn run(args: DisputeArgs) -> Result<i32, Error> {
+    let DisputeArgs {
+        position,
+        switch,
+        profiles,
+        stipulation,
+        solve,
+        depth,
+        limit,
+        format,
+        report,
+    } = args;
+    if stipulation.is_some() || solve {
+        return dispute_solutions(&position, switch, profiles, stipulation);
+    }
+    let json = format.start();
+    // The file read, which the report may not replace.
+    let inputs: Vec<&Path> = position.popeye_path().into_iter().collect();
+    report.check(&inputs)?;
+    if depth == 0 {
+        return Err(Error::Usage("--depth must be at least 1".into()));
+    }
+    check_depth("--depth", depth)?;
+    if let Some(key) = &switch
+        && let Some(set) = position.set().iter().find(|s| {
+            s.split_once('=')
+                .is_some_and(|(k, _)| k.trim() == key.as_str())
+        })
+    {
+        return Err(Error::Usage(format!(
+            "--set {set} conflicts with --switch {key}: the dispute tries each value of {key}"
+        )));
+    }
+    refuse_profile_with_profiles(&position, &profiles)?;
+    let (start, rules, engine) = position.load()?;
+    let (readings, under) = match (switch, profiles) {
+        (Some(key), _) => (dispute::switch_readings(&rules, &key)?, rules.to_string()),
+        (None, Some(names)) => (
+            dispute::profile_readings(&rules, &names)?,
+            dispute::rules_without_profile(&rules),
+        ),
+        (None, None) => {
+            return Err(Error::Usage("give --switch KEY or --profiles A,B".into()));
+        }
+    };
+    outln!(
+        "{} under {under} ({} engine)",
+        fen::write(start.setup()),
+        engine.name()
+    );
+    if let Ok(moves) = engine.legal_moves(&start, &readings[0].rules) {
+        crate::perft::warn_if_huge("dispute", moves.len(), depth);
+    }
+    let found = dispute::dispute(engine, &start, &readings, depth, limit.max(1));
+    crate::out!("{}", dispute::render_dispute(&found));
+    let mut code = if !found.errors.is_empty() {
+        2
+    } else if found.differs() {
+        1
+    } else {
+        0
+    };
+    if json || report.path().is_some() {
+        let document =
+            crate::report::json::DisputeDocument::new(engine, &start, &readings, depth, &found);
+        if let Some(path) = report.path() {
+            let html = crate::report::html::dispute_report(&document);
+            if let Err(e) = crate::report::html::write(path, &html, &inputs) {
+                // Said at once; a split found still wins (exit 1).
+                eprintln!("error: {e}");
+                if code == 0 {
+                    code = 2;
+                }
+            }
+        }
+        if json {
+            crate::report::json::print(&document);
+        }
+    }
+    Ok(code)
+}
+
+/// `--profile` is refused beside `--profiles`, which tries each profile it names.
+fn refuse_profile_with_profiles(
+    position: &PositionArgs,
+    profiles: &Option<String>,
+) -> Result<(), Error> {
+    if profiles.is_some() && position.profile_name().is_some() {
+        return Err(Error::Usage(
+            "--profile conflicts with --profiles: the dispute tries each profile named".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `--stipulation`, read.
+fn stipulation(s: &str) -> Result<Stipulation, Error> {
+    s.parse()
+        .map_err(|e| Error::Usage(format!("--stipulation: {e}")))
+}
+
+/// `feerie dispute --stipulation` / `--solve`: the solutions under each reading compared.
+fn dispute_solutions(
+    position: &PositionArgs,
+    switch: Option<String>,
+    profiles: Option<String>,
+    stipulation_flag: Option<String>,
+) -> Result<i32, Error> {
+    use crate::dispute::solutions;
+    let options = crate::solve::Options::default();
+    if let Some(file) = position.popeye_file() {
+        let readings = solutions::popeye_readings(
+            position.profile_name(),
+            position.set(),
+            switch.as_deref(),
+            profiles.as_deref(),
+        )
+        .map_err(|e| Error::Usage(e.to_string()))?;
+        let engine = position.engine()?;
+        let mut text = file.read()?;
+        if let Some(s) = &stipulation_flag {
+            text = super::solve::replace_stipulations(&text, &stipulation(s)?.to_string());
+        }
+        let (out, code) = solutions::dispute_popeye(
+            engine,
+            &text,
+            file.problem.unwrap_or(1),
+            &readings,
+            &options,
+        )
+        .map_err(|e| {
+            Error::Verify(crate::verify::error::VerifyError::at(
+                file.path.display(),
+                e,
+            ))
+        })?;
+        crate::out!("{out}");
+        return Ok(code);
+    }
+    let Some(s) = stipulation_flag else {
+        return Err(Error::Usage(
+            "--solve needs --popeye; with --fen give --stipulation".into(),
+        ));
+    };
+    let parsed = stipulation(&s)?;
+    refuse_profile_with_profiles(position, &profiles)?;
+    let (start, rules, engine) = position.load()?;
+    let readings = match (switch, profiles) {
+        (Some(key), _) => dispute::switch_readings(&rules, &key)?,
+        (None, Some(names)) => dispute::profile_readings(&rules, &names)?,
+        (None, None) => return Err(Error::Usage("give --switch KEY or --profiles A,B".into())),
+    };
+    let (out, code) = solutions::dispute_position(engine, &start, &readings, parsed, &options);
+    crate::out!("{out}");
+    Ok(code)
+}

@@ -1,0 +1,100 @@
+//! The `feerie popeye` commands: Popeye's input written (`export`), Popeye compared with our
+//! engines on positions and scenarios (`compare`) and on random positions and problems
+//! (`fuzz`, `fuzz-solve`), Popeye's solutions verified (`verify`) and replayed (`replay`).
+
+pub mod compare;
+pub mod export;
+pub mod fuzz;
+pub mod replay;
+pub mod verify;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Arg, Args};
+
+use super::flags::{PopeyeBinaryArgs, TimeoutArgs};
+use crate::error::Error;
+
+/// A Popeye input, and Popeye's output for it or the Popeye binary to run on it: the files of
+/// `popeye verify` and `popeye replay`.
+#[derive(Args, Debug)]
+#[command(mut_args(own_help))]
+pub struct PopeyeOutputArgs {
+    /// The Popeye input file.
+    input: PathBuf,
+    /// Popeye's output for it; without it, Popeye (--py or POPEYE) is run on the input.
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    py: PopeyeBinaryArgs,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+}
+
+/// What `popeye verify` and `popeye replay` says of the shared flags it takes, instead of their shared help.
+fn own_help(arg: Arg) -> Arg {
+    match arg.get_id().as_str() {
+        "py" => arg.help(
+            "The Popeye binary to run when no output is given (default: the POPEYE environment \
+             variable)",
+        ),
+        "timeout" => {
+            arg.help("Seconds the Popeye run on the whole input may take before it is stopped")
+        }
+        _ => arg,
+    }
+}
+
+/// The texts of [`PopeyeOutputArgs::read`].
+pub struct PopeyeTexts {
+    /// The Popeye input.
+    pub input: String,
+    /// Popeye's output for it.
+    pub output: String,
+    /// Where the output came from: its file, or `popeye run: BINARY`.
+    pub source: String,
+}
+
+impl PopeyeOutputArgs {
+    /// The input file.
+    pub fn input(&self) -> &Path {
+        &self.input
+    }
+
+    /// The files read (the input, Popeye's output if given), which no report may replace.
+    pub fn files(&self) -> Vec<PathBuf> {
+        std::iter::once(self.input.clone())
+            .chain(self.output.clone())
+            .collect()
+    }
+
+    /// The deadline of the Popeye run; 0 seconds is refused.
+    pub fn timeout(&self) -> Result<Duration, Error> {
+        self.timeout.duration()
+    }
+
+    /// The input and Popeye's output, read when they are regular files of at most four times
+    /// [`crate::limits::MAX_INPUT_BYTES`] (a FIFO or a device must not hang the command), or
+    /// the output of a Popeye run on the input when none is given; errors name the file.
+    pub fn read(&self) -> Result<PopeyeTexts, Error> {
+        use crate::external::popeye;
+        let read = |p: &Path| {
+            crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
+                .map_err(|e| Error::at(p.display(), e))
+        };
+        let input = read(&self.input)?;
+        let (output, source) = match &self.output {
+            Some(path) => (read(path)?, path.display().to_string()),
+            None => {
+                let binary = self.py.binary()?;
+                let (text, _) = popeye::run_popeye_file(&binary, &input, self.timeout()?)?;
+                (text, format!("popeye run: {}", binary.display()))
+            }
+        };
+        Ok(PopeyeTexts {
+            input,
+            output,
+            source,
+        })
+    }
+}

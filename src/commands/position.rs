@@ -1,0 +1,255 @@
+//! The position flags every command that reads a position takes (`--fen` or `--popeye FILE
+//! [--problem N]`, `--rules`, `--profile`, `--set`, `--reserve`, `--engine`, `--lenient`), and
+//! the one loader that turns them into a position and its rules ([`PositionArgs::load`]), or
+//! into the Popeye file whose problems a command reads one by one
+//! ([`PositionArgs::popeye_file`]). Which problem `--problem N` names is
+//! [`crate::verify::problems::chosen`]'s to say.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use feerie_oracle::{Condition, Position, Profile, Rules, Switch, Validation, fen, popeye_input};
+
+use super::flags::EngineArgs;
+use crate::engines::SearchEngine;
+use crate::error::Error;
+use crate::verify::problems;
+
+/// Where the position and rules come from.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// The position as (extended) FEN.
+    #[arg(long, conflicts_with = "popeye")]
+    fen: Option<String>,
+    /// A Popeye input file giving position and conditions.
+    #[arg(long)]
+    popeye: Option<PathBuf>,
+    /// Which problem of the Popeye file (1 = first) [default: 1; `solve`: every problem].
+    #[arg(long, requires = "popeye")]
+    problem: Option<usize>,
+    /// Rules in force; repeat the flag or separate with commas (--rules circe,frankfurt).
+    #[arg(long = "rules", value_name = "SLUG", long_help = rules_help())]
+    rules: Vec<String>,
+    /// Profile: the named set of switch values the rules start from [default: documented].
+    #[arg(long, value_parser = Profile::ALL.map(|p| p.name()))]
+    profile: Option<String>,
+    #[arg(long = "set", value_name = "KEY=VALUE", help = set_short_help(), long_help = set_help())]
+    set: Vec<String>,
+    /// A piece waiting in the Parrain reserve, as colour, piece and capture square: wNd3 (not
+    /// with a FEN that has a reserve field).
+    #[arg(long)]
+    reserve: Option<String>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Accept positions that problem collections contain but games cannot reach.
+    #[arg(long)]
+    lenient: bool,
+}
+
+/// A position, its rules and the engine chosen, as [`PositionArgs::load`] gives them.
+pub type Loaded = (Position, Rules, &'static dyn SearchEngine);
+
+/// The Popeye file of `--popeye`, for a command that reads each of its problems and twins
+/// (`solve`, `dispute --solve`).
+pub struct PopeyeFile<'a> {
+    /// The file, as errors name it.
+    pub path: &'a Path,
+    /// `--problem N`, or `None` for every problem.
+    pub problem: Option<usize>,
+}
+
+impl PopeyeFile<'_> {
+    /// The file's text (a regular file of at most [`crate::limits::MAX_INPUT_BYTES`]); the
+    /// error names the file.
+    pub fn read(&self) -> Result<String, Error> {
+        read(self.path)
+    }
+}
+
+impl PositionArgs {
+    /// The Popeye file given, if any.
+    pub fn popeye_path(&self) -> Option<&Path> {
+        self.popeye.as_deref()
+    }
+
+    /// The `--set` switches, as given.
+    pub fn set(&self) -> &[String] {
+        &self.set
+    }
+
+    /// `--profile`, as given.
+    pub fn profile_name(&self) -> Option<&str> {
+        self.profile.as_deref()
+    }
+
+    /// `--profile` if given.
+    pub fn profile_given(&self) -> Result<Option<Profile>, Error> {
+        Ok(match &self.profile {
+            Some(p) => Some(p.parse::<Profile>()?),
+            None => None,
+        })
+    }
+
+    /// `--profile`, or the default profile.
+    pub fn profile(&self) -> Result<Profile, Error> {
+        Ok(self.profile_given()?.unwrap_or_default())
+    }
+
+    /// The engine of `--engine`.
+    pub fn engine(&self) -> Result<&'static dyn SearchEngine, Error> {
+        self.engine.engine()
+    }
+
+    /// The position and rules: from `--fen` and `--rules`, or from problem `--problem N`
+    /// (default 1) of the `--popeye` file; then `--profile`, `--set` and `--reserve` on top,
+    /// and the position checked (strictly, unless `--lenient`).
+    pub fn load(&self) -> Result<Loaded, Error> {
+        let validation = if self.lenient {
+            Validation::Lenient
+        } else {
+            Validation::Strict
+        };
+        let (mut setup, mut rules) = match (&self.fen, &self.popeye) {
+            (Some(text), None) => {
+                let setup = fen::parse_setup(text)?;
+                (
+                    setup,
+                    Rules::from_words(&self.rules, self.profile.as_deref(), &[] as &[String])?,
+                )
+            }
+            (None, Some(path)) => {
+                self.refuse_rules()?;
+                let text = read(path)?;
+                let file = popeye_input::parse(&text).map_err(|e| Error::at(path.display(), e))?;
+                let number = self.problem.unwrap_or(1);
+                let chosen = problems::chosen(&file, Some(number))
+                    .map_err(|e| Error::at(path.display(), e))?;
+                let (_, problem) = chosen[0];
+                let (position, rules) = problem
+                    .to_position(self.profile()?, validation)
+                    .map_err(|e| Error::at(format!("{}, problem {number}", path.display()), e))?;
+                (position.into_setup(), rules)
+            }
+            _ => {
+                return Err(Error::Usage(
+                    "give exactly one of --fen and --popeye".into(),
+                ));
+            }
+        };
+        rules
+            .set_pairs(&self.set)
+            .map_err(|e| Error::at("--set", e))?;
+        if let Some(r) = &self.reserve {
+            if let Some(there) = setup.reserve {
+                return Err(Error::Usage(format!(
+                    "--reserve {r}: the position already has a reserve ({there}); give it once"
+                )));
+            }
+            setup.reserve = Some(fen::parse_reserve(r).map_err(|e| Error::at("--reserve", e))?);
+        }
+        let position = Position::new(setup, validation)?;
+        Ok((position, rules, self.engine()?))
+    }
+
+    /// The `--popeye` file, for a command that reads its problems itself (each solved from the
+    /// file's conditions, under `--profile` and `--set`); `None` with `--fen`.
+    pub fn popeye_file(&self) -> Option<PopeyeFile<'_>> {
+        Some(PopeyeFile {
+            path: self.popeye.as_deref()?,
+            problem: self.problem,
+        })
+    }
+
+    /// With `--popeye`, `--rules` and `--reserve` are refused: the file gives the conditions and
+    /// the reserve.
+    pub fn refuse_with_popeye(&self) -> Result<(), Error> {
+        self.refuse_rules()?;
+        if self.popeye.is_some() && self.reserve.is_some() {
+            return Err(Error::Usage(
+                "--reserve cannot be combined with --popeye: the file gives the reserve (LastCapture)"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// With `--popeye`, `--rules` is refused: the file gives the conditions.
+    fn refuse_rules(&self) -> Result<(), Error> {
+        if self.popeye.is_some() && !self.rules.is_empty() {
+            return Err(Error::Usage(
+                "--rules cannot be combined with --popeye: the file gives the conditions".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A Popeye input file, read when it is a regular file of at most
+/// [`crate::limits::MAX_INPUT_BYTES`]; the error names the file.
+fn read(path: &Path) -> Result<String, Error> {
+    crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| Error::at(path.display(), e))
+}
+
+/// The long help of `--rules`: the slugs, each with its rule, from the registry of conditions.
+fn rules_help() -> String {
+    let mut text = String::from(
+        "Rules in force: orthodox (no condition, the default) or conditions. Repeat the flag or \
+         separate slugs with commas (--rules circe,frankfurt); a slug given twice, an empty one \
+         and orthodox with a condition are errors. At most one Circe variant at a time; frankfurt \
+         and protean do not combine. Conditions:",
+    );
+    for c in Condition::ALL {
+        text += &format!("\n  {}: {}", c.slug(), c.entry().description);
+    }
+    text
+}
+
+/// The short help of `--set`: the keys.
+fn set_short_help() -> String {
+    format!(
+        "A switch, KEY=VALUE (repeatable; --help lists the values): {}",
+        Switch::ALL.map(|s| s.key()).join(", ")
+    )
+}
+
+/// The long help of `--set`: every switch with its values.
+fn set_help() -> String {
+    let mut text = String::from(
+        "A switch, KEY=VALUE, on top of the profile (repeatable; a key set twice to different \
+         values is an error). Keys and values:",
+    );
+    for switch in Switch::ALL {
+        text += &format!(
+            "\n  {}: {} (documented: {}, popeye: {}{})",
+            switch.key(),
+            switch.values().join(", "),
+            switch.default_under(Profile::Documented),
+            switch.default_under(Profile::Popeye),
+            presets_help(switch)
+        );
+    }
+    text
+}
+
+/// The conditions that preset a switch over the profiles' defaults, as `--set`'s help shows
+/// them: `; protean: opposing`.
+fn presets_help(switch: Switch) -> String {
+    let mut text = String::new();
+    for c in Condition::ALL {
+        for p in c.entry().presets.iter().filter(|p| p.switch == switch) {
+            let profiles = p.profile.map_or(Profile::ALL.to_vec(), |only| vec![only]);
+            if profiles
+                .iter()
+                .all(|&pr| switch.default_under(pr) == p.value)
+            {
+                continue;
+            }
+            let under = p
+                .profile
+                .map_or(String::new(), |only| format!(" under {only}"));
+            text += &format!("; {}{under}: {}", c.slug(), p.value);
+        }
+    }
+    text
+}
