@@ -38,16 +38,8 @@ pub enum VerifyError {
     },
     /// A Popeye input that does not read.
     Input(String),
-    /// The search failed, or the engine while replaying a line.
+    /// The search failed or cannot follow an option, or the engine failed replaying a line.
     Solve(SolveError),
-    /// A Popeye option that the solver does not support, or that changes the play so that
-    /// the solution set cannot be compared.
-    OptionNotSupported {
-        /// The option as written (maybe abbreviated).
-        option: String,
-        /// What it asks for that is not done here.
-        why: String,
-    },
     /// A Popeye problem that is not solved here for another reason than an option: a
     /// structured stipulation, no stipulation, one the solver does not read.
     ProblemNotSupported(String),
@@ -113,7 +105,6 @@ impl fmt::Display for VerifyError {
                 f.write_str(message)
             }
             VerifyError::Solve(e) => e.fmt(f),
-            VerifyError::OptionNotSupported { option, why } => write!(f, "option {option}: {why}"),
             VerifyError::Twin(e) => e.fmt(f),
             VerifyError::Position(e) => e.fmt(f),
             VerifyError::OutputMove { text, line, why } => {

@@ -6,6 +6,7 @@ use feerie_oracle::notation::popeye_twin;
 use feerie_oracle::notation::popeye_words::{Lookup, PopeyeOption};
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
+use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Play, Stipulation};
 use crate::verify::error::VerifyError;
 
@@ -93,10 +94,10 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             continue;
         };
         let not_supported = |why: &str| {
-            Some(VerifyError::OptionNotSupported {
+            Some(VerifyError::Solve(SolveError::OptionNotSupported {
                 option: word.clone(),
                 why: format!("{why} ({})", option.word(language)),
-            })
+            }))
         };
         if let Some((_, why)) = CHANGING_OPTIONS.iter().find(|(o, _)| *o == option) {
             return not_supported(why);
