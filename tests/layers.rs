@@ -94,9 +94,7 @@ fn use_tree(text: &str) -> (&str, usize) {
                     return (&text[..=i], i + 1);
                 }
             }
-            c if depth > 0 => {
-                let _ = c;
-            }
+            _ if depth > 0 => {}
             c if c.is_alphanumeric() || c == '_' || c == ':' || c == '*' => {}
             _ => return (&text[..i], i),
         }
