@@ -4,33 +4,6 @@
 
 use crate::{Board, Colour, Piece, Rank, Square, Walk};
 
-/// Rook directions (file step, rank step).
-pub const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-/// Bishop directions.
-pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-/// The eight king steps (and queen directions).
-pub const ALL_DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-/// The eight knight leaps.
-pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 /// The rank step of a pawn-like unit's forward direction: +1 toward rank 8, −1 toward rank 1.
 ///
 /// A white pawn and a black reverse pawn go up; a black pawn and a white reverse pawn go down.
@@ -41,12 +14,9 @@ pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
 /// assert_eq!(geometry::pawn_forward(Colour::White, Walk::ReversePawn), -1);
 /// ```
 pub fn pawn_forward(colour: Colour, walk: Walk) -> i8 {
-    let reverse = match walk {
-        Walk::ReversePawn => true,
-        // The other walks are not pawn-like; they are given the ordinary pawn's direction so
-        // that the ranks derived from it (promotion, double step) stay defined.
-        Walk::Pawn | Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => false,
-    };
+    // Walks that are not pawn-like are given the ordinary pawn's direction, so that the ranks
+    // derived from it (promotion, double step) stay defined.
+    let reverse = walk.pawn_part().unwrap_or(false);
     match (colour, reverse) {
         (Colour::White, false) | (Colour::Black, true) => 1,
         (Colour::White, true) | (Colour::Black, false) => -1,
@@ -85,19 +55,10 @@ pub fn rear_rank(colour: Colour, walk: Walk) -> Rank {
     .expect("on board")
 }
 
-/// The line directions of a rider walk (empty for leapers and pawns).
-pub fn rider_directions(walk: Walk) -> &'static [(i8, i8)] {
-    match walk {
-        Walk::Queen => &ALL_DIRECTIONS,
-        Walk::Rook => &ORTHOGONAL,
-        Walk::Bishop => &DIAGONAL,
-        Walk::King | Walk::Knight | Walk::Pawn | Walk::ReversePawn => &[],
-    }
-}
-
-/// The squares a piece on `from` attacks on `board`, by its walk alone: riders stop at the
-/// first unit, pawns attack their two forward diagonals. Magic pieces attack like any other
-/// here; rules that exempt them are applied by the caller.
+/// The squares a piece on `from` attacks on `board`, by its walk alone: those where a unit
+/// could be taken (RULES.md §9: riders stop at the first unit, hoppers need a hurdle, pawns
+/// attack their two forward diagonals). Magic pieces attack like any other here; rules that
+/// exempt them are applied by the caller.
 ///
 /// ```
 /// use feerie_oracle::{geometry, Board, Colour, Piece, Square, Walk};
@@ -106,32 +67,28 @@ pub fn rider_directions(walk: Walk) -> &'static [(i8, i8)] {
 /// assert_eq!(geometry::attacked_squares(&board, Square::A1, rook).len(), 14);
 /// ```
 pub fn attacked_squares(board: &Board, from: Square, piece: Piece) -> Vec<Square> {
-    let mut out = Vec::new();
-    match piece.walk {
-        Walk::King => out.extend(
-            ALL_DIRECTIONS
-                .iter()
-                .filter_map(|&(f, r)| from.offset(f, r)),
-        ),
-        Walk::Knight => out.extend(KNIGHT_LEAPS.iter().filter_map(|&(f, r)| from.offset(f, r))),
-        Walk::Pawn | Walk::ReversePawn => {
-            let dr = pawn_forward(piece.colour, piece.walk);
-            out.extend([-1, 1].iter().filter_map(|&f| from.offset(f, dr)));
-        }
-        Walk::Queen | Walk::Rook | Walk::Bishop => {
-            for &(df, dr) in rider_directions(piece.walk) {
-                let mut sq = from;
-                while let Some(next) = sq.offset(df, dr) {
-                    out.push(next);
-                    if !board.is_empty(next) {
-                        break;
-                    }
-                    sq = next;
-                }
-            }
-        }
-    }
+    let forward = pawn_forward(piece.colour, piece.walk);
+    let occupied = occupancy(board);
+    let mut out: Vec<Square> = piece
+        .walk
+        .shape()
+        .iter()
+        .flat_map(|part| part.capture_squares(coordinates(from), forward, &occupied))
+        .filter_map(|(f, r)| Square::at(f, r))
+        .collect();
+    out.sort();
+    out.dedup();
     out
+}
+
+/// A square's file and rank indices.
+pub fn coordinates(sq: Square) -> (i8, i8) {
+    (sq.file().index() as i8, sq.rank().index() as i8)
+}
+
+/// Which squares of `board` hold a unit, as the walk shapes ask it.
+pub fn occupancy(board: &Board) -> impl Fn(i8, i8) -> bool + '_ {
+    |f, r| Square::at(f, r).is_some_and(|sq| !board.is_empty(sq))
 }
 
 /// The squares of the non-magic units of `by` that attack `target` by their walk.

@@ -26,7 +26,7 @@ pub mod reference;
 pub mod rules;
 mod setup;
 mod square;
-mod walk;
+pub mod walk;
 
 pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
@@ -40,4 +40,4 @@ pub use reference::ReferenceEngine;
 pub use rules::{Condition, Profile, Rules, RulesError, Switch};
 pub use setup::{EnPassant, Reserve, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use walk::Walk;
+pub use walk::{Walk, WalkSet};

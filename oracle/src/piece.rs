@@ -102,7 +102,7 @@ impl fmt::Display for ParsePieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a piece (expected colour w/b, optional attributes r/m/p, walk K Q R B S P PP, e.g. wS, bmR, brB)",
+            "'{}' is not a piece (expected colour w/b, optional attributes r/m/p, walk as Popeye's English code (K Q R B S P PP G N CA …), e.g. wS, bmR, brB, bG)",
             self.0
         )
     }

@@ -116,7 +116,8 @@ pub struct Position {
 
 impl Position {
     /// Checks `setup` and returns it as a position, or every problem found.
-    pub fn new(setup: Setup, validation: Validation) -> Result<Position, PositionError> {
+    pub fn new(mut setup: Setup, validation: Validation) -> Result<Position, PositionError> {
+        setup.fairy_walks = setup.fairy_walks.union(setup.board_fairy_walks());
         let problems: Vec<Problem> = find_problems(&setup)
             .into_iter()
             .filter(|p| validation == Validation::Strict || !p.tolerated_when_lenient())

@@ -1,6 +1,6 @@
 //! The unvalidated description of a position, as parsed.
 
-use crate::{Board, CastlingRights, Colour, Piece, Rank, Square};
+use crate::{Board, CastlingRights, Colour, Piece, Rank, Square, WalkSet};
 
 /// An en passant opportunity: the square a pawn passed over with its double step, and the
 /// square where that pawn now stands (where it is taken from).
@@ -89,6 +89,10 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// Move number, starting at 1 and incremented after Black's move.
     pub fullmove_number: u32,
+    /// The fairy walks of the diagram, to which pawns may promote (RULES.md §9): kept by every
+    /// move, so that a walk whose last unit was taken is still offered. A position made from
+    /// a setup adds the fairy walks on its board ([`crate::Position::new`]).
+    pub fairy_walks: WalkSet,
 }
 
 impl Default for Setup {
@@ -98,6 +102,16 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// The fairy walks standing on the board (a unit waiting in the Parrain reserve is not in
+    /// the diagram: Popeye offers no promotion to its walk either).
+    pub fn board_fairy_walks(&self) -> WalkSet {
+        self.board
+            .pieces()
+            .map(|(_, p)| p.walk)
+            .filter(|w| w.is_fairy())
+            .collect()
+    }
+
     /// An empty board, White to move.
     pub fn empty() -> Setup {
         Setup {
@@ -108,14 +122,24 @@ impl Setup {
             reserve: None,
             halfmove_clock: 0,
             fullmove_number: 1,
+            fairy_walks: WalkSet::EMPTY,
         }
     }
 
     /// The orthodox start position.
     pub fn start() -> Setup {
-        use crate::Walk::*;
+        use crate::Walk;
         let mut setup = Setup::empty();
-        let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
+        let back = [
+            Walk::Rook,
+            Walk::Knight,
+            Walk::Bishop,
+            Walk::Queen,
+            Walk::King,
+            Walk::Bishop,
+            Walk::Knight,
+            Walk::Rook,
+        ];
         for (file, walk) in back.into_iter().enumerate() {
             for colour in Colour::ALL {
                 let home = Rank::relative(colour, 0).index() as usize * 8;
@@ -126,7 +150,7 @@ impl Setup {
                     .set(sq(home + file), Some(Piece::new(colour, walk)));
                 setup
                     .board
-                    .set(sq(pawns + file), Some(Piece::new(colour, Pawn)));
+                    .set(sq(pawns + file), Some(Piece::new(colour, Walk::Pawn)));
             }
         }
         setup.castling = CastlingRights::all();

@@ -129,6 +129,10 @@ impl Square {
     pub fn rank(self) -> Rank {
         Rank(self.0 / 8)
     }
+    /// The square at file index `f` and rank index `r` (0 to 7), if both are on the board.
+    pub fn at(f: i8, r: i8) -> Option<Square> {
+        ((0..8).contains(&f) && (0..8).contains(&r)).then(|| Square((r * 8 + f) as u8))
+    }
     /// The square `df` files and `dr` ranks away, if it is on the board.
     pub fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file().0 as i8 + df;

@@ -2,6 +2,7 @@
 
 use feerie_oracle::{
     Board, CastlingRights, CastlingSide, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
+    WalkSet,
 };
 
 use super::rules::is_pawnlike;
@@ -26,7 +27,17 @@ pub const REVERSE_PAWN: usize = 6;
 
 /// The walk indices from the commonest walk to the rarest, for [`walk_at`]: each walk once, as
 /// the compiler checks.
-const SEARCH_ORDER: [usize; WALKS.len()] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, REVERSE_PAWN];
+const SEARCH_ORDER: [usize; WALKS.len()] = {
+    let mut order = [0; WALKS.len()];
+    let common = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, REVERSE_PAWN];
+    let mut i = 0;
+    while i < WALKS.len() {
+        // The fairy walks after the orthodox ones, in the table's order.
+        order[i] = if i < common.len() { common[i] } else { i };
+        i += 1;
+    }
+    order
+};
 
 const _: () = {
     let mut seen = [false; WALKS.len()];
@@ -78,6 +89,8 @@ pub struct BbPosition {
     /// 0 White, 1 Black.
     pub side: usize,
     pub castling: CastlingRights,
+    /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
+    pub fairy_walks: WalkSet,
     /// En passant, read and written through [`BbPosition::ep`] and [`BbPosition::set_ep`].
     ep: PackedEp,
     pub reserve: Option<Reserve>,
@@ -135,6 +148,7 @@ impl BbPosition {
             mutable: 0,
             side: colour_index(setup.side_to_move),
             castling: setup.castling,
+            fairy_walks: setup.fairy_walks.union(setup.board_fairy_walks()),
             ep: PackedEp::new(
                 setup
                     .en_passant
@@ -168,6 +182,7 @@ impl BbPosition {
         setup.reserve = self.reserve;
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
+        setup.fairy_walks = self.fairy_walks;
         setup
     }
 

@@ -15,6 +15,7 @@ mod moves;
 mod orthodox;
 mod path;
 mod rules;
+mod shapes;
 mod solving;
 pub mod space;
 mod tables;

@@ -149,15 +149,7 @@ pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
 /// Whether the generator knows how a unit of this walk moves and attacks.
 #[inline]
 const fn generator_knows(walk: Walk) -> bool {
-    match walk {
-        Walk::King
-        | Walk::Queen
-        | Walk::Rook
-        | Walk::Bishop
-        | Walk::Knight
-        | Walk::Pawn
-        | Walk::ReversePawn => true,
-    }
+    !walk.is_fairy()
 }
 
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
@@ -179,10 +171,15 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     let up = (p.walks[PAWN] & p.colours[0]) | (p.walks[REVERSE_PAWN] & p.colours[1]);
     let down = (p.walks[PAWN] & p.colours[1]) | (p.walks[REVERSE_PAWN] & p.colours[0]);
     let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
-    let unknown_walks = WALKS
-        .iter()
-        .zip(p.walks)
-        .any(|(&walk, units)| units != 0 && !generator_knows(walk));
+    // No fairy walk on the board, and none a pawn may promote to.
+    let unknown_walks = !p.fairy_walks.is_empty();
+    debug_assert!(
+        unknown_walks
+            || WALKS
+                .iter()
+                .zip(p.walks)
+                .all(|(&walk, units)| units == 0 || generator_knows(walk))
+    );
     !unknown_walks
         && p.mutable == 0
         && p.royal == p.walks[KING]

@@ -7,7 +7,7 @@
 use feerie_oracle::engine::check_rules_fit;
 use feerie_oracle::{CheckMark, EngineError, MoveRecord, Position, Rules};
 
-use super::board::{BbPosition, KING};
+use super::board::{BbPosition, KING, WALKS};
 use super::path::{Path, Plan};
 use crate::space::zobrist::Key;
 use crate::space::{Space, Want};
@@ -85,9 +85,14 @@ fn mixed(word: u64, place: usize) -> [u64; 2] {
     [(x as u64) ^ (x >> 64) as u64, (y as u64) ^ (y >> 64) as u64]
 }
 
+/// The place of the first word after the colours and the walks.
+const AFTER_WALKS: usize = 2 + WALKS.len();
+/// How many places a word of the position may take.
+const PLACE_COUNT: usize = AFTER_WALKS + 6;
+
 /// Random word pairs, one per place a word of the position may take.
-const PLACES: [[u64; 2]; 16] = {
-    let mut words = [[0; 2]; 16];
+const PLACES: [[u64; 2]; PLACE_COUNT] = {
+    let mut words = [[0; 2]; PLACE_COUNT];
     let mut state: u64 = 0x6665_6572_6965_0b0b;
     let mut i = 0;
     while i < words.len() {
@@ -124,14 +129,14 @@ fn key(p: &BbPosition) -> Key {
         add(set, 2 + w);
     }
     // The royal units are the kings but in a few positions.
-    add(p.royal ^ p.walks[KING], 9);
-    add(p.magic, 10);
-    add(p.mutable, 11);
-    add(p.castling.bits(), 12);
+    add(p.royal ^ p.walks[KING], AFTER_WALKS);
+    add(p.magic, AFTER_WALKS + 1);
+    add(p.mutable, AFTER_WALKS + 2);
+    add(p.castling.bits(), AFTER_WALKS + 3);
     let ep = p
         .ep()
         .map_or(0, |(a, b)| 1 << 16 | u64::from(a) << 8 | u64::from(b));
-    add(ep | (p.side as u64) << 20, 13);
+    add(ep | (p.side as u64) << 20, AFTER_WALKS + 4);
     if let Some(r) = &p.reserve {
         let piece = r.piece;
         let unit = u64::from(piece.walk.index() as u8) << 8
@@ -140,7 +145,7 @@ fn key(p: &BbPosition) -> Key {
             | u64::from(piece.magic) << 2
             | u64::from(piece.mutable) << 1
             | 1;
-        add(unit << 8 | r.square.index() as u64, 14);
+        add(unit << 8 | r.square.index() as u64, AFTER_WALKS + 5);
     }
     Key {
         main: k[0],

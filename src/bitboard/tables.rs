@@ -87,6 +87,7 @@ impl Tables {
 
     /// The squares a unit of `walk` on `sq` moves to and takes on, `occupied` blocking; `None`
     /// for the pawn-like walks, whose moves depend on their direction and on what stands where.
+    /// Fairy walks are read from their shape ([`super::shapes::reach`]).
     #[inline]
     pub fn piece_reach(&self, walk: Walk, sq: Sq, occupied: u64) -> Option<u64> {
         match walk {
@@ -96,6 +97,7 @@ impl Tables {
             Walk::Bishop => Some(self.bishop(sq, occupied)),
             Walk::Knight => Some(self.knight[sq]),
             Walk::Pawn | Walk::ReversePawn => None,
+            fairy => Some(super::shapes::reach(fairy, sq, occupied)),
         }
     }
 

@@ -235,8 +235,8 @@ pub fn uci_move(mv: &MoveRecord) -> String {
         Some(Walk::Rook) => "r",
         Some(Walk::Bishop) => "b",
         Some(Walk::Knight) => "n",
-        // Orthodox chess promotes to none of these; UCI has no letter for them.
-        Some(Walk::King | Walk::Pawn | Walk::ReversePawn) | None => "",
+        // Orthodox chess promotes to none of the others; UCI has no letter for them.
+        Some(_) | None => "",
     };
     format!("{}{}{promotion}", mv.from, mv.to)
 }

@@ -118,14 +118,12 @@ fn unit(square: Square, piece: Piece) -> String {
         Colour::White => ("#ffffff", "#111111"),
         Colour::Black => ("#222222", "#ffffff"),
     };
-    let letter = match piece.walk {
-        Walk::King => 'K',
-        Walk::Queen => 'Q',
-        Walk::Rook => 'R',
-        Walk::Bishop => 'B',
-        Walk::Knight => 'S',
-        Walk::Pawn | Walk::ReversePawn => 'P',
-    };
+    // Each walk is drawn as the walk table says: an orthodox figure, turned (a grasshopper is
+    // an upside-down queen), with a second small figure for a compound. Figures are written
+    // as Popeye writes them (S the knight).
+    let symbol = piece.walk.def().symbol;
+    let figure = |c: char| if c == 'N' { 'S' } else { c };
+    let letter = figure(symbol.figure);
     let mut classes = vec!["unit"];
     let mut title = format!(
         "{} {:?} on {square}",
@@ -133,7 +131,7 @@ fn unit(square: Square, piece: Piece) -> String {
             Colour::White => "white",
             Colour::Black => "black",
         },
-        piece.walk
+        piece.walk.name()
     );
     let mut s = String::new();
     s += &format!(
@@ -159,10 +157,27 @@ fn unit(square: Square, piece: Piece) -> String {
             x + 8
         );
     } else {
+        let turn = match symbol.turn {
+            0 => String::new(),
+            degrees => format!(" transform=\"rotate({degrees} {cx} {cy})\""),
+        };
         s += &format!(
-            "<text x=\"{cx}\" y=\"{}\" class=\"letter\" text-anchor=\"middle\" fill=\"{ink}\">{letter}</text>",
+            "<text x=\"{cx}\" y=\"{}\"{turn} class=\"letter\" text-anchor=\"middle\" \
+             fill=\"{ink}\">{letter}</text>",
             cy + 6
         );
+        if let Some(with) = symbol.with {
+            s += &format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" \
+                 fill=\"{ink}\">{}</text>",
+                cx + 9,
+                cy + 12,
+                figure(with)
+            );
+        }
+        if piece.walk.is_fairy() {
+            classes.push("fairy");
+        }
     }
     if piece.royal {
         classes.push("royal");

@@ -25,8 +25,8 @@ pub struct Key {
     pub check: u64,
 }
 
-/// Unit kinds: 2 colours × 7 walks × royal × magic × mutable.
-const KINDS: usize = 2 * 7 * 8;
+/// Unit kinds: 2 colours × the walks × royal × magic × mutable.
+const KINDS: usize = 2 * feerie_oracle::walk::COUNT * 8;
 const BOARD: usize = 0;
 const RESERVE: usize = KINDS * 64;
 const EN_PASSANT: usize = 2 * KINDS * 64;
@@ -66,7 +66,7 @@ fn kind(piece: Piece) -> usize {
         Colour::White => 0,
         Colour::Black => 1,
     };
-    ((colour * 7 + Walk::index(piece.walk)) * 2 + piece.royal as usize) * 4
+    ((colour * feerie_oracle::walk::COUNT + Walk::index(piece.walk)) * 2 + piece.royal as usize) * 4
         + (piece.magic as usize) * 2
         + piece.mutable as usize
 }

@@ -5,7 +5,13 @@
 //!   walk code: `(wPP)` a white reverse pawn, `(bmR)` a black magic rook, `(wrB)` a white royal
 //!   bishop, `(wpQ)` a white queen marked capture-mutable;
 //! - the knight may be written `N` or `S`;
-//! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`.
+//! - fairy walks (RULES.md §9) are units of that kind: `(wG)` a white grasshopper, `(bN)` a black
+//!   nightrider (in parentheses `N` is Popeye's nightrider; the knight is `S` there), `(wCA)` a
+//!   camel, `(bmLE)` a black magic leo;
+//! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`;
+//! - an optional last field `=` followed by Popeye codes joined by `,` lists the fairy walks of
+//!   the diagram that pawns may still promote to when none stands on the board any more
+//!   (`=G,NA`); it is written only then.
 //!
 //! Castling rights are written `KQkq` (rook on h1, a1, h8, a8); file letters `HAha` are read too.
 //! A FEN of the board and side alone (`r3k2r/8/8/8/8/8/8/R3K2R w`) means what a Popeye
@@ -17,6 +23,7 @@ use std::fmt;
 
 use crate::{
     CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Setup, Square, Validation, Walk,
+    WalkSet,
 };
 
 /// An error in a FEN string: which field, and what is wrong.
@@ -58,7 +65,15 @@ fn err(field: &'static str, message: impl Into<String>) -> FenError {
 /// assert!(fen::parse_setup("r3k3/8/8/8/8/8/8/R3K2R w -").unwrap().castling.is_empty());
 /// ```
 pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let diagram_walks = match fields.last() {
+        Some(last) if fields.len() > 2 && last.starts_with('=') => {
+            let walks = parse_diagram_walks(last)?;
+            fields.pop();
+            walks
+        }
+        _ => WalkSet::EMPTY,
+    };
     if fields.is_empty() {
         return Err(err("board", "empty FEN"));
     }
@@ -100,7 +115,25 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     if let Some(text) = fields.get(6) {
         setup.reserve = Some(parse_reserve(text)?);
     }
+    setup.fairy_walks = diagram_walks.union(setup.board_fairy_walks());
     Ok(setup)
+}
+
+/// Reads the field `=G,NA`: fairy walks by their Popeye codes.
+fn parse_diagram_walks(text: &str) -> Result<WalkSet, FenError> {
+    let field = "diagram walks";
+    let codes = &text[1..];
+    if codes.is_empty() {
+        return Err(err(field, "'=' with no walk after it"));
+    }
+    codes
+        .split(',')
+        .map(|code| match Walk::from_popeye_code(code) {
+            Some(walk) if walk.is_fairy() => Ok(walk),
+            Some(_) => Err(err(field, format!("'{code}' is not a fairy walk"))),
+            None => Err(err(field, format!("'{code}' is not a walk's Popeye code"))),
+        })
+        .collect()
 }
 
 /// Reads a FEN and validates the position.
@@ -370,6 +403,16 @@ pub fn write(setup: &Setup) -> String {
         out.push(' ');
         out.push_str(&r.to_string());
     }
+    let gone: Vec<&str> = setup
+        .fairy_walks
+        .iter()
+        .filter(|&w| !setup.board_fairy_walks().contains(w))
+        .map(Walk::popeye_code)
+        .collect();
+    if !gone.is_empty() {
+        out.push_str(" =");
+        out.push_str(&gone.join(","));
+    }
     out
 }
 
@@ -390,6 +433,20 @@ fn unit_text(p: Piece) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fairy_units_and_the_diagram_walks_round_trip() {
+        let text = "4k3/8/8/3(bG)4/8/2(wN)2(wCA)2/8/R3K2(bLE) w Q - 0 1 =NA,Z";
+        let setup = parse_setup(text).unwrap();
+        assert_eq!(
+            write(&setup),
+            "4k3/8/8/3(bG)4/8/2(wN)2(wCA)2/8/R3K2(bLE) w Q - 0 1 =Z,NA"
+        );
+        let codes: Vec<&str> = setup.fairy_walks.iter().map(Walk::popeye_code).collect();
+        assert_eq!(codes, ["LE", "G", "N", "Z", "CA", "NA"]);
+        assert!(parse_setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1 =Q").is_err());
+        assert!(parse_setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1 =XX").is_err());
+    }
 
     #[test]
     fn extended_units_round_trip() {

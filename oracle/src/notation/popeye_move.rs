@@ -250,22 +250,12 @@ impl<'a> Cursor<'a> {
             }
         }
     }
+    /// A walk's Popeye code (English, upper case), two-letter codes tried first so that `PP`
+    /// is not read as `P`.
     fn walk(&mut self) -> Option<Walk> {
-        for (code, walk) in [
-            ("PP", Walk::ReversePawn),
-            ("K", Walk::King),
-            ("Q", Walk::Queen),
-            ("R", Walk::Rook),
-            ("B", Walk::Bishop),
-            ("S", Walk::Knight),
-            ("N", Walk::Knight),
-            ("P", Walk::Pawn),
-        ] {
-            if self.eat(code) {
-                return Some(walk);
-            }
-        }
-        None
+        let mut walks = Walk::ALL;
+        walks.sort_by_key(|w| std::cmp::Reverse(w.popeye_code().len()));
+        walks.into_iter().find(|w| self.eat(w.popeye_code()))
     }
     fn figure(&mut self) -> Result<Figure, MoveParseError> {
         let (royal, magic, mutable) = self.attributes();
@@ -276,7 +266,7 @@ impl<'a> Cursor<'a> {
                 magic,
                 mutable,
             }),
-            None => self.fail("expected a piece (K Q R B S P PP, with optional r/m/p before it)"),
+            None => self.fail("expected a piece (Popeye's code: K Q R B S P PP G N CA…, with optional r/m/p before it)"),
         }
     }
     fn colour(&mut self) -> Result<Colour, MoveParseError> {

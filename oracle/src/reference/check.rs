@@ -16,54 +16,30 @@
 //! Checkmate and stalemate follow from check as usual.
 
 use super::rebirth::{rebirth_square, reborn_walk_of};
-use crate::geometry::{self, pawn_forward};
+use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, RoyalEnPassant};
-use crate::{Board, Colour, Piece, Rules, Setup, Square, Walk};
+use crate::{Board, Colour, Piece, Rules, Setup, Square};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
 pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules: &Rules) -> bool {
     if piece.magic || from == target {
         return false;
     }
-    let df = target.file().index() as i8 - from.file().index() as i8;
-    let dr = target.rank().index() as i8 - from.rank().index() as i8;
-    match piece.walk {
-        Walk::King => df.abs() <= 1 && dr.abs() <= 1,
-        Walk::Knight => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
-        Walk::Pawn | Walk::ReversePawn => {
-            let on_rear_rank = from.rank() == geometry::rear_rank(piece.colour, piece.walk);
-            if on_rear_rank && rules.first_rank_pawns() == FirstRankPawns::Inert {
-                return false;
-            }
-            df.abs() == 1 && dr == pawn_forward(piece.colour, piece.walk)
-        }
-        Walk::Queen | Walk::Rook | Walk::Bishop => {
-            let direction = (df.signum(), dr.signum());
-            let on_line = df == 0 || dr == 0 || df.abs() == dr.abs();
-            on_line
-                && geometry::rider_directions(piece.walk).contains(&direction)
-                && line_is_clear(board, from, target)
-        }
-    }
-}
-
-/// True when every square strictly between `from` and `to` (on one line) is empty.
-pub fn line_is_clear(board: &Board, from: Square, to: Square) -> bool {
-    let df = (to.file().index() as i8 - from.file().index() as i8).signum();
-    let dr = (to.rank().index() as i8 - from.rank().index() as i8).signum();
-    let mut sq = from;
-    loop {
-        sq = match sq.offset(df, dr) {
-            Some(next) => next,
-            None => return false,
-        };
-        if sq == to {
-            return true;
-        }
-        if !board.is_empty(sq) {
+    if piece.walk.is_pawn() {
+        let on_rear_rank = from.rank() == geometry::rear_rank(piece.colour, piece.walk);
+        if on_rear_rank && rules.first_rank_pawns() == FirstRankPawns::Inert {
             return false;
         }
     }
+    // Only the line from `from` through `target` matters: the squares a part attacks along
+    // it are those a unit on `target` could be taken on (RULES.md §9).
+    let occupied = occupancy(board);
+    let forward = pawn_forward(piece.colour, piece.walk);
+    let target = coordinates(target);
+    piece.walk.shape().iter().any(|part| {
+        part.capture_squares(coordinates(from), forward, &occupied)
+            .contains(&target)
+    })
 }
 
 /// True when some unit of `by` attacks `target`.

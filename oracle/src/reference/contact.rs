@@ -87,9 +87,10 @@ pub fn apply(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
         let on_edge =
             walk.is_pawn() && square.rank() == geometry::promotion_rank(piece.colour, walk);
         let results: Vec<Piece> = if on_edge && rules.magic_pawn_edge() == MagicPawnEdge::Promote {
-            Walk::PROMOTIONS
-                .iter()
-                .map(|&w| after.with_walk(w))
+            rules
+                .promotion_walks(setup)
+                .into_iter()
+                .map(|w| after.with_walk(w))
                 .collect()
         } else {
             vec![after]
@@ -161,27 +162,29 @@ fn is_new_contact(
     !touched_before || (moved && rules.magic_kept_contact() == MagicKeptContact::Reestablishes)
 }
 
-/// One step up the ladder P, N, B, R, Q (a queen stays; a reverse pawn climbs like a pawn).
+/// The ladder P, N, B, R, Q, by the places the walk table gives them.
+const LADDER: [Walk; 5] = [
+    Walk::Pawn,
+    Walk::Knight,
+    Walk::Bishop,
+    Walk::Rook,
+    Walk::Queen,
+];
+
+/// One step up the ladder P, N, B, R, Q (a queen stays; a reverse pawn climbs like a pawn). A
+/// walk off the ladder (a king, a fairy walk) stays.
 fn up(walk: Walk) -> Walk {
-    match walk {
-        Walk::Pawn | Walk::ReversePawn => Walk::Knight,
-        Walk::Knight => Walk::Bishop,
-        Walk::Bishop => Walk::Rook,
-        Walk::Rook | Walk::Queen => Walk::Queen,
-        Walk::King => Walk::King,
+    match walk.def().ladder {
+        Some(place) => LADDER[(place as usize + 1).min(4)],
+        None => walk,
     }
 }
 
-/// One step down the ladder Q, R, B, N, P (a pawn stays; a knight becomes a pawn of its own
-/// direction).
+/// One step down the ladder Q, R, B, N, P (a pawn or a reverse pawn stays; a knight becomes a
+/// pawn of its own direction). A walk off the ladder stays.
 fn down(walk: Walk) -> Walk {
-    match walk {
-        Walk::Queen => Walk::Rook,
-        Walk::Rook => Walk::Bishop,
-        Walk::Bishop => Walk::Knight,
-        Walk::Knight => Walk::Pawn,
-        Walk::Pawn => Walk::Pawn,
-        Walk::ReversePawn => Walk::ReversePawn,
-        Walk::King => Walk::King,
+    match walk.def().ladder {
+        Some(0) | None => walk,
+        Some(place) => LADDER[place as usize - 1],
     }
 }

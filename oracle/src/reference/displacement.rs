@@ -22,22 +22,23 @@
 //!   diagonals) or `inert` (neither). Profile `documented`: `step`; profile `popeye`: `step` under
 //!   Circe Parrain, `guard_only` under Circe Equipollents, `inert` otherwise, as Popeye 4.104 does.
 
-use crate::geometry::{self, ALL_DIRECTIONS, KNIGHT_LEAPS, pawn_forward};
+use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::FirstRankPawns;
+use crate::walk::Part;
 use crate::{Capture, CastlingSide, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// Every pseudo-legal displacement of the side to move.
 pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     let mut moves = Vec::new();
     for (from, piece) in setup.board.pieces_of(setup.side_to_move) {
-        match piece.walk {
-            Walk::King => {
-                leaps(setup, rules, from, piece, &ALL_DIRECTIONS, &mut moves);
-                castlings(setup, from, piece, &mut moves);
+        for part in piece.walk.shape() {
+            match part {
+                Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, &mut moves),
+                _ => part_moves(setup, rules, from, piece, part, &mut moves),
             }
-            Walk::Knight => leaps(setup, rules, from, piece, &KNIGHT_LEAPS, &mut moves),
-            Walk::Queen | Walk::Rook | Walk::Bishop => rides(setup, rules, from, piece, &mut moves),
-            Walk::Pawn | Walk::ReversePawn => pawn_moves(setup, rules, from, piece, &mut moves),
+        }
+        if piece.walk == Walk::King {
+            castlings(setup, from, piece, &mut moves);
         }
     }
     moves
@@ -72,40 +73,37 @@ fn step_or_capture(
     Some(mv)
 }
 
-fn leaps(
+/// The moves of one part of a walk's shape (RULES.md §9): its quiet moves to empty squares,
+/// and its captures of the units on the squares it attacks.
+fn part_moves(
     setup: &Setup,
     rules: &Rules,
     from: Square,
     piece: Piece,
-    vectors: &[(i8, i8)],
+    part: &Part,
     moves: &mut Vec<MoveRecord>,
 ) {
-    for &(df, dr) in vectors {
-        if let Some(to) = from.offset(df, dr) {
+    let occupied = occupancy(&setup.board);
+    let forward = pawn_forward(piece.colour, piece.walk);
+    let square = |(f, r): (i8, i8)| Square::at(f, r).expect("the shapes keep to the board");
+    for to in part.quiet_squares(coordinates(from), &occupied) {
+        moves.push(MoveRecord::displacement(piece, from, square(to)));
+    }
+    for to in part.capture_squares(coordinates(from), forward, &occupied) {
+        let to = square(to);
+        if !setup.board.is_empty(to) {
             moves.extend(step_or_capture(setup, rules, from, piece, to));
         }
     }
 }
 
-fn rides(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &mut Vec<MoveRecord>) {
-    for &(df, dr) in geometry::rider_directions(piece.walk) {
-        let mut sq = from;
-        while let Some(to) = sq.offset(df, dr) {
-            moves.extend(step_or_capture(setup, rules, from, piece, to));
-            if !setup.board.is_empty(to) {
-                break;
-            }
-            sq = to;
-        }
-    }
-}
-
-/// Adds `mv`, or one move per promotion walk when the pawn arrives on its promotion rank.
+/// Adds `mv`, or one move per promotion walk when the pawn arrives on its promotion rank
+/// (queen, rook, bishop, knight and the diagram's fairy walks: [`Rules::promotion_walks`]).
 /// The promoted piece keeps the pawn's attributes (a magic pawn becomes a magic piece).
-fn push_with_promotions(mv: MoveRecord, moves: &mut Vec<MoveRecord>) {
+fn push_with_promotions(setup: &Setup, rules: &Rules, mv: MoveRecord, moves: &mut Vec<MoveRecord>) {
     let p = mv.mover;
     if mv.to.rank() == geometry::promotion_rank(p.colour, p.walk) {
-        for walk in Walk::PROMOTIONS {
+        for walk in rules.promotion_walks(setup) {
             moves.push(MoveRecord {
                 promotion: Some(p.with_walk(walk)),
                 ..mv.clone()
@@ -133,7 +131,12 @@ fn pawn_moves(
         .offset(0, forward)
         .filter(|sq| setup.board.is_empty(*sq))
     {
-        push_with_promotions(MoveRecord::displacement(piece, from, one), moves);
+        push_with_promotions(
+            setup,
+            rules,
+            MoveRecord::displacement(piece, from, one),
+            moves,
+        );
         if from.rank() == geometry::double_step_rank(piece.colour, piece.walk)
             && let Some(two) = one
                 .offset(0, forward)
@@ -152,7 +155,7 @@ fn pawn_moves(
                 piece: victim,
                 square: to,
             });
-            push_with_promotions(mv, moves);
+            push_with_promotions(setup, rules, mv, moves);
         } else if let Some(ep) = setup
             .en_passant
             .filter(|ep| ep.target == to && setup.board.is_empty(to))

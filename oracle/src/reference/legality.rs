@@ -12,7 +12,8 @@
 
 use super::{check, contact, displacement, make, mutation, rebirth};
 use crate::rules::RoyalRiderPassage;
-use crate::{MoveRecord, Rules, Setup};
+use crate::walk::{Hop, Part};
+use crate::{MoveRecord, Rules, Setup, Square};
 
 /// Every legal move of the side to move, without check marks: each displacement run through
 /// the stages of the pipeline (each stage may turn one record into several, one per choice, or
@@ -84,18 +85,24 @@ fn royal_rider_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool 
     }
     let mut board = setup.board.clone();
     board.take(mv.from);
-    let (df, dr) = (
-        (mv.to.file().index() as i8 - mv.from.file().index() as i8).signum(),
-        (mv.to.rank().index() as i8 - mv.from.rank().index() as i8).signum(),
-    );
-    let mut sq = mv.from;
-    loop {
-        sq = sq.offset(df, dr).expect("the path stays on the board");
-        if sq == mv.to {
-            return true;
-        }
-        if check::is_attacked(&board, sq, !setup.side_to_move, rules) {
-            return false;
-        }
-    }
+    crossed_squares(mv)
+        .into_iter()
+        .all(|sq| !check::is_attacked(&board, sq, !setup.side_to_move, rules))
+}
+
+/// The squares a rider's move passes over: those between its departure and arrival along the
+/// line of the part that made it (none for a leap).
+fn crossed_squares(mv: &MoveRecord) -> Vec<Square> {
+    let df = mv.to.file().index() as i8 - mv.from.file().index() as i8;
+    let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
+    let line = mv.mover.walk.shape().iter().find_map(|part| match part {
+        Part::Ride(vectors) | Part::Hop(Hop::Chinese, vectors) => vectors.steps_to(df, dr),
+        _ => None,
+    });
+    let Some(((vf, vr), steps)) = line else {
+        return Vec::new();
+    };
+    (1..steps)
+        .filter_map(|k| mv.from.offset(vf * k, vr * k))
+        .collect()
 }

@@ -48,9 +48,10 @@ pub fn apply(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
         ..mv
     };
     if walk.is_pawn() && base.to.rank() == geometry::promotion_rank(mutated.colour, walk) {
-        Walk::PROMOTIONS
-            .iter()
-            .map(|&w| MoveRecord {
+        rules
+            .promotion_walks(setup)
+            .into_iter()
+            .map(|w| MoveRecord {
                 promotion: Some(mutated.with_walk(w)),
                 ..base.clone()
             })

@@ -57,6 +57,7 @@ use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk,
 };
+use crate::walk::CirceHome;
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
 use crate::{File, Rank, geometry};
 
@@ -84,7 +85,7 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     let square = rebirth_square(&model, reborn, capture.square, vector);
     let board = board_after_displacement(setup, &mv);
     match square {
-        Some(sq) if board.is_empty(sq) => with_rebirth(mv, reborn, sq, false),
+        Some(sq) if board.is_empty(sq) => with_rebirth(setup, rules, mv, reborn, sq, false),
         Some(_) if victim.royal || model.occupied == RebirthOccupied::Strict => Vec::new(),
         None if victim.royal => Vec::new(),
         _ => vec![mv],
@@ -125,7 +126,7 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
         });
         return vec![out];
     }
-    with_rebirth(mv, reserve.piece, square, true)
+    with_rebirth(setup, rules, mv, reserve.piece, square, true)
 }
 
 /// The vector a Parrain rebirth copies: arrival minus departure; for castling the sum of the
@@ -195,28 +196,28 @@ pub fn rebirth_square(
 }
 
 /// The Plain Circe rebirth square (RULES.md §1): by walk, colour of the unit and colour of the
-/// capture square; pawns on their second rank of the capture file.
+/// capture square; pawns on their second rank of the capture file, fairy walks on their
+/// promotion rank (§9).
 pub fn circe_square(piece: Piece, capture_square: Square) -> Square {
     let white = piece.colour == Colour::White;
     let first = if white { 0 } else { 7 };
     let light = capture_square.is_light();
-    let file = match piece.walk {
-        Walk::King => 4,
-        Walk::Queen => 3,
-        Walk::Rook => match (white, light) {
-            (true, true) | (false, false) => 7,
-            _ => 0,
-        },
-        Walk::Knight => match (white, light) {
-            (true, true) | (false, false) => 1,
-            _ => 6,
-        },
-        Walk::Bishop => match (white, light) {
-            (true, true) | (false, false) => 5,
-            _ => 2,
-        },
-        Walk::Pawn | Walk::ReversePawn => {
+    let corner = |light_file: u8, dark_file: u8| match (white, light) {
+        (true, true) | (false, false) => light_file,
+        _ => dark_file,
+    };
+    let file = match piece.walk.def().circe {
+        CirceHome::King => 4,
+        CirceHome::Queen => 3,
+        CirceHome::Rook => corner(7, 0),
+        CirceHome::Knight => corner(1, 6),
+        CirceHome::Bishop => corner(5, 2),
+        CirceHome::Pawn => {
             let rank = if white { 1 } else { 6 };
+            return at(capture_square.file().index(), rank);
+        }
+        CirceHome::PromotionRank => {
+            let rank = if white { 7 } else { 0 };
             return at(capture_square.file().index(), rank);
         }
     };
@@ -232,11 +233,18 @@ fn at(file: u8, rank: u8) -> Square {
 
 /// Adds the rebirth to the record (immediate or delayed), one record per promotion choice when
 /// a pawn lands on its promotion rank.
-fn with_rebirth(mv: MoveRecord, piece: Piece, square: Square, delayed: bool) -> Vec<MoveRecord> {
+fn with_rebirth(
+    setup: &Setup,
+    rules: &Rules,
+    mv: MoveRecord,
+    piece: Piece,
+    square: Square,
+    delayed: bool,
+) -> Vec<MoveRecord> {
     let promotes =
         piece.walk.is_pawn() && square.rank() == geometry::promotion_rank(piece.colour, piece.walk);
     let choices: Vec<Option<Walk>> = if promotes {
-        Walk::PROMOTIONS.iter().map(|&w| Some(w)).collect()
+        rules.promotion_walks(setup).into_iter().map(Some).collect()
     } else {
         vec![None]
     };

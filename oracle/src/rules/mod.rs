@@ -16,6 +16,7 @@
 //! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed` | `relaxed` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
 //! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
+//! | `fairy_promotion` | `present_walks`, `orthodox_only` | `present_walks` | `present_walks` |
 //! | `clone_walk_when_promoting` | `pawn`, `promoted` | `pawn` | `pawn` |
 //! | `clone_royal_victim` | `keeps_walk`, `takes_walk` | `keeps_walk` | `takes_walk` |
 //! | `parrain_other_side_promotion` | `promotes`, `stays` | `promotes` | `stays` |
@@ -32,7 +33,7 @@
 //! What each value does is stated by the rule module that reads it: the Circe switches in
 //! `reference::rebirth`, the Frankfurt and Protean ones in `reference::mutation`, the magic ones in
 //! `reference::contact`, `first_rank_pawns` in `reference::displacement`, `royal_rider_passage` in
-//! `reference::legality` and `royal_en_passant` in `reference::check`.
+//! `reference::legality`, `fairy_promotion` in `reference::displacement` and `royal_en_passant` in `reference::check`.
 
 mod circe;
 mod condition;
@@ -432,6 +433,22 @@ impl Rules {
     /// Whether a royal pawn can be taken en passant.
     pub fn royal_en_passant(&self) -> RoyalEnPassant {
         self.resolved.switches.royal_en_passant
+    }
+
+    /// Which fairy walks a pawn may promote to.
+    pub fn fairy_promotion(&self) -> FairyPromotion {
+        self.resolved.switches.fairy_promotion
+    }
+
+    /// The walks a pawn promotes to in `setup`: queen, rook, bishop and knight, then, under
+    /// `fairy_promotion: present_walks`, the fairy walks of the diagram
+    /// ([`crate::Setup::fairy_walks`]) in the table's order.
+    pub fn promotion_walks(&self, setup: &crate::Setup) -> Vec<crate::Walk> {
+        let mut walks = crate::Walk::PROMOTIONS.to_vec();
+        if self.fairy_promotion() == FairyPromotion::PresentWalks {
+            walks.extend(setup.fairy_walks.iter());
+        }
+        walks
     }
 
     /// Which magic pieces count for the colour test.

@@ -126,6 +126,15 @@ switch_values! {
     RoyalEnPassant { No = "no", Yes = "yes" }
 }
 switch_values! {
+    /// Which walks a pawn may promote to besides queen, rook, bishop and knight (RULES.md §9).
+    FairyPromotion {
+        /// Every fairy walk of the diagram, of either colour (Popeye).
+        PresentWalks = "present_walks",
+        /// None.
+        OrthodoxOnly = "orthodox_only",
+    }
+}
+switch_values! {
     /// Which magic pieces count for the colour test of a contact mutation.
     MagicContactScope { NewContacts = "new_contacts", AllContacts = "all_contacts" }
 }
@@ -281,6 +290,9 @@ switches! {
     FirstRankPawns = first_rank_pawns {
         // Popeye 4.104: neither move nor guard, except under the conditions that preset it.
         documented: Step, popeye: Inert, scope: Always, popeye_reading: Fixed,
+    },
+    FairyPromotion = fairy_promotion {
+        documented: PresentWalks, popeye: PresentWalks, scope: Always, popeye_reading: Fixed,
     },
     CloneWalkWhenPromoting = clone_walk_when_promoting {
         documented: Pawn, popeye: Pawn, scope: Conditions, popeye_reading: Fixed,

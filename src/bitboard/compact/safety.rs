@@ -69,6 +69,7 @@ impl Compact {
                 }
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
             }
+            fairy => crate::bitboard::shapes::attacks(fairy, s, occ) & k != 0,
         }
     }
 

@@ -8,7 +8,7 @@ use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
 use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
 
-use super::{Game, double_rank, forward, push_with_promotions, rear_rank};
+use super::{Game, double_rank, forward, promotions, push_with_promotions, rear_rank};
 
 impl Game {
     /// May `mover` take the unit on `sq`?
@@ -65,7 +65,7 @@ impl Game {
             return;
         }
         let with_promotions = |r: MoveRecord, out: &mut Vec<MoveRecord>| {
-            push_with_promotions(r, mover, out);
+            push_with_promotions(r, mover, &promotions(&self.rules, p), out);
         };
         if let Some(one) = at(file(from), rank(from) + dir).filter(|&s| occ & bit(s) == 0) {
             with_promotions(
@@ -176,6 +176,7 @@ impl Game {
         }
         let (from, to) = (mv.from.index(), mv.to.index());
         let occ = p.occupied() & !bit(from);
-        Bits(self.t.between(from, to)).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
+        let crossed = crate::bitboard::shapes::crossed(mv.mover.walk, from, to);
+        Bits(crossed).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
     }
 }

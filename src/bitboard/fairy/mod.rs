@@ -11,7 +11,7 @@ mod generate;
 mod make;
 mod stages;
 
-use feerie_oracle::rules::{RebirthTime, ResolvedRules};
+use feerie_oracle::rules::{FairyPromotion, RebirthTime, ResolvedRules};
 use feerie_oracle::{Colour, EngineError, MoveRecord, Piece, Walk};
 
 use super::board::{BbPosition, colour_index};
@@ -59,11 +59,21 @@ fn double_rank(colour: Colour, walk: Walk) -> i32 {
     }
 }
 
-/// The record `r`, once per promotion when `unit` (the mover as it arrives) promotes on its
-/// arrival square.
-fn push_with_promotions(r: MoveRecord, unit: Piece, out: &mut Vec<MoveRecord>) {
+/// The walks a pawn promotes to in `p`: queen, rook, bishop, knight, then the diagram's fairy
+/// walks under `fairy_promotion: present_walks` (RULES.md §9).
+fn promotions(rules: &ResolvedRules, p: &BbPosition) -> Vec<Walk> {
+    let mut walks = PROMOTIONS.to_vec();
+    if rules.switches.fairy_promotion == FairyPromotion::PresentWalks {
+        walks.extend(p.fairy_walks.iter());
+    }
+    walks
+}
+
+/// The record `r`, once per promotion of `walks` when `unit` (the mover as it arrives)
+/// promotes on its arrival square.
+fn push_with_promotions(r: MoveRecord, unit: Piece, walks: &[Walk], out: &mut Vec<MoveRecord>) {
     if promotes_on(colour_index(unit.colour), unit.walk, r.to.index()) {
-        for w in PROMOTIONS {
+        for &w in walks {
             let mut x = r.clone();
             x.promotion = Some(unit.with_walk(w));
             out.push(x);

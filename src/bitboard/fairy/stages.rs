@@ -13,7 +13,7 @@ use feerie_oracle::rules::{
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
-use super::{Game, PROMOTIONS, push_with_promotions};
+use super::{Game, promotions, push_with_promotions};
 
 impl Game {
     /// Stage 2: the capturer takes the captured walk (Frankfurt, Protean).
@@ -38,7 +38,7 @@ impl Game {
         let mut base = mv;
         base.mutation = Some(mutated);
         base.promotion = None;
-        push_with_promotions(base, mutated, out);
+        push_with_promotions(base, mutated, &promotions(&self.rules, p), out);
     }
 
     /// Board squares occupied after stages 1 and 2.
@@ -104,7 +104,9 @@ impl Game {
         );
         let occ = self.occupied_after(p, &mv);
         match circe::rebirth(sq, occ, model.occupied, victim.royal) {
-            Fate::On(s) => push_rebirth(mv, reborn, s, false, true, out),
+            Fate::On(s) => {
+                push_rebirth(mv, reborn, s, false, true, &promotions(&self.rules, p), out)
+            }
             Fate::Forbidden => {}
             Fate::Lost => out.push(mv),
         }
@@ -162,7 +164,15 @@ impl Game {
                 p.side,
                 self.rules.switches.parrain_other_side_promotion,
             );
-            push_rebirth(mv, reserve.piece, s, true, may_promote, out);
+            push_rebirth(
+                mv,
+                reserve.piece,
+                s,
+                true,
+                may_promote,
+                &promotions(&self.rules, p),
+                out,
+            );
         } else {
             out.push(mv);
         }
@@ -226,7 +236,10 @@ impl Game {
             let results: Vec<Piece> = if promotes_on(colour_index(unit.colour), walk, s)
                 && self.rules.switches.magic_pawn_edge == MagicPawnEdge::Promote
             {
-                PROMOTIONS.iter().map(|&w| changed.with_walk(w)).collect()
+                promotions(&self.rules, p)
+                    .into_iter()
+                    .map(|w| changed.with_walk(w))
+                    .collect()
             } else {
                 vec![changed]
             };
@@ -266,20 +279,16 @@ pub(super) fn push_rebirth(
     s: Sq,
     delayed: bool,
     may_promote: bool,
+    walks: &[Walk],
     out: &mut Vec<MoveRecord>,
 ) {
     let promotes = may_promote && promotes_on(colour_index(piece.colour), piece.walk, s);
-    let choices: &[Option<Walk>] = if promotes {
-        &[
-            Some(Walk::Queen),
-            Some(Walk::Rook),
-            Some(Walk::Bishop),
-            Some(Walk::Knight),
-        ]
+    let choices: Vec<Option<Walk>> = if promotes {
+        walks.iter().map(|&w| Some(w)).collect()
     } else {
-        &[None]
+        vec![None]
     };
-    for &promotion in choices {
+    for promotion in choices {
         let r = Some(Rebirth {
             piece,
             square: square(s),

@@ -6,8 +6,10 @@ use feerie_oracle::Walk;
 use feerie_oracle::rules::FirstRankPawns;
 
 use super::super::board::{BbPosition, WALKS};
+use super::super::shapes;
 use super::super::tables::{Sq, Tables, tables};
 use super::{is_pawnlike, moves_up};
+use feerie_oracle::walk::ORTHODOX_COUNT;
 
 /// The attack rule under a rule set's `first_rank_pawns`.
 #[derive(Clone, Copy)]
@@ -48,9 +50,9 @@ impl Attacks {
     }
 
     /// The squares from which a unit of walk `walk` and colour index `by` attacks `sq`, given
-    /// the rook's and the bishop's lines from `sq`.
+    /// the rook's and the bishop's lines from `sq` and the units on `occupied`.
     #[inline]
-    fn reach(&self, walk: Walk, sq: Sq, lines: (u64, u64), by: usize) -> u64 {
+    fn reach(&self, walk: Walk, sq: Sq, lines: (u64, u64), occupied: u64, by: usize) -> u64 {
         let (rook, bishop) = lines;
         match walk {
             Walk::King => self.t.king[sq],
@@ -59,6 +61,18 @@ impl Attacks {
             Walk::Bishop => bishop,
             Walk::Knight => self.t.knight[sq],
             Walk::Pawn | Walk::ReversePawn => self.pawn_reach(sq, moves_up(by, walk)),
+            fairy => shapes::attackers_from(fairy, sq, occupied),
+        }
+    }
+
+    /// The walk indices to look at in `p`: the orthodox walks, and the fairy walks when the
+    /// position may hold any.
+    #[inline]
+    fn walks(p: &BbPosition) -> std::ops::Range<usize> {
+        if p.fairy_walks.is_empty() {
+            0..ORTHODOX_COUNT
+        } else {
+            0..WALKS.len()
         }
     }
 
@@ -67,7 +81,7 @@ impl Attacks {
     #[inline]
     pub fn reach_of(&self, walk: Walk, sq: Sq, occupied: u64, by: usize) -> u64 {
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
-        self.reach(walk, sq, lines, by)
+        self.reach(walk, sq, lines, occupied, by)
     }
 
     /// The units of colour index `by` that attack `sq`, the units on `occupied` blocking.
@@ -75,8 +89,8 @@ impl Attacks {
     pub fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut from = 0;
-        for (w, &walk) in WALKS.iter().enumerate() {
-            from |= self.reach(walk, sq, lines, by) & p.walks[w];
+        for w in Self::walks(p) {
+            from |= self.reach(WALKS[w], sq, lines, occupied, by) & p.walks[w];
         }
         from & p.colours[by] & !p.magic
     }
@@ -88,18 +102,18 @@ impl Attacks {
         let them = p.colours[by] & !p.magic;
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut pieces = 0;
-        for (w, &walk) in WALKS.iter().enumerate() {
-            if !is_pawnlike(walk) {
-                pieces |= self.reach(walk, sq, lines, by) & p.walks[w];
+        for w in Self::walks(p) {
+            if !is_pawnlike(WALKS[w]) {
+                pieces |= self.reach(WALKS[w], sq, lines, occupied, by) & p.walks[w];
             }
         }
         if pieces & them != 0 {
             return true;
         }
         let mut pawns = 0;
-        for (w, &walk) in WALKS.iter().enumerate() {
-            if is_pawnlike(walk) {
-                pawns |= self.reach(walk, sq, lines, by) & p.walks[w];
+        for w in Self::walks(p) {
+            if is_pawnlike(WALKS[w]) {
+                pawns |= self.reach(WALKS[w], sq, lines, occupied, by) & p.walks[w];
             }
         }
         pawns & them != 0

@@ -26,7 +26,13 @@ impl CheckSquares {
     pub fn of(p: &BbPosition, attacks: &Attacks) -> Option<CheckSquares> {
         let us = p.side;
         let royals = p.royal & p.colours[1 - us];
-        if p.magic != 0 || p.reserve.is_some() || royals.count_ones() != 1 {
+        // Hurdles: any unit that moves may give or uncover a hopper's check, so with fairy
+        // walks every move is tested.
+        if p.magic != 0
+            || p.reserve.is_some()
+            || royals.count_ones() != 1
+            || !p.fairy_walks.is_empty()
+        {
             return None;
         }
         let king = Bits(royals).next().expect("one royal unit") as Sq;

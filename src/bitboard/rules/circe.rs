@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use feerie_oracle::Walk;
 use feerie_oracle::rules::{CloneRoyalVictim, RebirthOccupied, RebirthPlace, RebirthWalk};
+use feerie_oracle::walk::CirceHome;
 
 use super::super::board::{WALKS, walk_index};
 use super::super::tables::{Sq, bit};
@@ -26,14 +27,18 @@ pub fn circe_square(colour: usize, walk: Walk, capture: Sq) -> Sq {
             b
         }
     };
-    let f = match walk {
-        Walk::King => 4,
-        Walk::Queen => 3,
-        Walk::Rook => pick(0, 7),
-        Walk::Knight => pick(1, 6),
-        Walk::Bishop => pick(2, 5),
-        Walk::Pawn | Walk::ReversePawn => {
+    let f = match walk.def().circe {
+        CirceHome::King => 4,
+        CirceHome::Queen => 3,
+        CirceHome::Rook => pick(0, 7),
+        CirceHome::Knight => pick(1, 6),
+        CirceHome::Bishop => pick(2, 5),
+        CirceHome::Pawn => {
             return (if white { 8 } else { 48 }) + file(capture) as Sq;
+        }
+        // A fairy walk: the capture file's square of its promotion rank (RULES.md §9).
+        CirceHome::PromotionRank => {
+            return (if white { 56 } else { 0 }) + file(capture) as Sq;
         }
     };
     (home * 8 + f) as Sq

@@ -7,21 +7,21 @@ use feerie_oracle::rules::{MagicKeptContact, MagicSteps};
 use super::super::tables::{Sq, Tables};
 
 /// One step of the magic ladder P, N, B, R, Q (up) or back (down); a queen does not go up, a
-/// pawn does not go down, a reverse pawn climbs like a pawn, a king stays a king.
+/// pawn does not go down, a reverse pawn climbs like a pawn; a walk off the ladder (a king, a
+/// fairy walk) stays.
 #[inline]
 pub fn ladder(walk: Walk, up: bool) -> Walk {
-    match (walk, up) {
-        (Walk::Pawn | Walk::ReversePawn, true) => Walk::Knight,
-        (Walk::Pawn | Walk::ReversePawn, false) => walk,
-        (Walk::Knight, true) => Walk::Bishop,
-        (Walk::Knight, false) => Walk::Pawn,
-        (Walk::Bishop, true) => Walk::Rook,
-        (Walk::Bishop, false) => Walk::Knight,
-        (Walk::Rook, true) => Walk::Queen,
-        (Walk::Rook, false) => Walk::Bishop,
-        (Walk::Queen, true) => Walk::Queen,
-        (Walk::Queen, false) => Walk::Rook,
-        (Walk::King, _) => Walk::King,
+    const RUNGS: [Walk; 5] = [
+        Walk::Pawn,
+        Walk::Knight,
+        Walk::Bishop,
+        Walk::Rook,
+        Walk::Queen,
+    ];
+    match (walk.def().ladder, up) {
+        (None, _) | (Some(0), false) => walk,
+        (Some(rung), true) => RUNGS[(rung as usize + 1).min(4)],
+        (Some(rung), false) => RUNGS[rung as usize - 1],
     }
 }
 

@@ -9,8 +9,8 @@
 //! - [`attacks`]: which units attack a square (magic units and inert pawns do not);
 //! - [`checks`]: which moves may give check (a superset, for the solver's mating moves).
 //!
-//! Every `match` on [`Walk`] here names each walk: a new walk does not compile until each rule
-//! says what it does with it.
+//! A rule that depends on the walk reads the walk's line of the table (its shape, its Circe
+//! home, its place on the magic ladder), so that a new walk needs no code here.
 
 pub mod attacks;
 pub mod checks;
@@ -20,16 +20,15 @@ pub mod mutation;
 pub mod parrain;
 
 use feerie_oracle::Walk;
+use feerie_oracle::walk::Promotion;
 
 use super::board::walk_index;
 use super::tables::Sq;
 
-/// Whether a pawn may promote to this walk: a queen, a rook, a bishop or a knight.
+/// Whether a pawn may always promote to this walk: a queen, a rook, a bishop or a knight (the
+/// fairy walks of the diagram are added per position).
 pub const fn is_promotion_choice(walk: Walk) -> bool {
-    match walk {
-        Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => true,
-        Walk::King | Walk::Pawn | Walk::ReversePawn => false,
-    }
+    matches!(walk.def().promotion, Promotion::Always)
 }
 
 /// The walks a pawn promotes to, in the order the moves are listed.
@@ -54,7 +53,7 @@ const _: () = {
         let mut listed = false;
         let mut j = 0;
         while j < PROMOTION_WALKS.len() {
-            listed |= PROMOTION_WALKS[j] as u8 == walk as u8;
+            listed |= PROMOTION_WALKS[j].index() == walk.index();
             j += 1;
         }
         assert!(
@@ -98,27 +97,21 @@ pub fn shifted(sq: Sq, v: (i32, i32)) -> Option<Sq> {
 /// Whether a walk moves as a pawn: steps forward, takes diagonally forward, promotes.
 #[inline]
 pub fn is_pawnlike(walk: Walk) -> bool {
-    match walk {
-        Walk::Pawn | Walk::ReversePawn => true,
-        Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => false,
-    }
+    walk.is_pawn()
 }
 
-/// Whether a walk moves along lines (queen, rook, bishop): it passes over the squares between
-/// its start and its arrival.
+/// Whether a walk moves along lines (riders, and Chinese pieces' quiet moves): it passes over
+/// the squares between its start and its arrival.
 #[inline]
 pub fn is_rider(walk: Walk) -> bool {
-    match walk {
-        Walk::Queen | Walk::Rook | Walk::Bishop => true,
-        Walk::King | Walk::Knight | Walk::Pawn | Walk::ReversePawn => false,
-    }
+    walk.is_rider()
 }
 
 /// Whether a pawn-like unit of colour index `colour` (White 0) and walk `walk` moves toward
 /// rank 8: a white pawn and a black reverse pawn do.
 #[inline]
 pub fn moves_up(colour: usize, walk: Walk) -> bool {
-    (colour == 0) != (walk == Walk::ReversePawn)
+    (colour == 0) != walk.pawn_part().unwrap_or(false)
 }
 
 /// The rank where a pawn-like unit of this colour index and walk promotes.

@@ -18,7 +18,7 @@ pub fn flipped(walk: Walk) -> Walk {
     match walk {
         Walk::Pawn => Walk::ReversePawn,
         Walk::ReversePawn => Walk::Pawn,
-        Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight => walk,
+        other => other,
     }
 }
 

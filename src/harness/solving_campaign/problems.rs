@@ -7,7 +7,7 @@ use feerie_oracle::{
     Walk,
 };
 
-use super::super::choices::Choices;
+use super::super::choices::{Choices, random_walk};
 use super::super::fuzzed::{Bucket, FuzzedPosition, bucket_rules, random_reserve};
 
 /// The most units beside the two kings.
@@ -102,16 +102,13 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
     setup
         .board
         .set(black_king, Some(Piece::new(Colour::Black, Walk::King)));
-    let mut walks = vec![
+    let common = [
         Walk::Pawn,
         Walk::Knight,
         Walk::Bishop,
         Walk::Rook,
         Walk::Queen,
     ];
-    if rules.captures_mutate() {
-        walks.push(Walk::ReversePawn);
-    }
     let units = 1 + choices.below(MAX_UNITS);
     let magic_one = bucket.magic.then(|| choices.below(units));
     for index in 0..units {
@@ -131,10 +128,9 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
         } else {
             Colour::White
         };
-        let mut piece = Piece::new(colour, walks[choices.below(walks.len())]);
-        if magic_one == Some(index) || bucket.magic && choices.one_in(4) {
-            piece = piece.with_magic(true);
-        }
+        let magic = magic_one == Some(index) || bucket.magic && choices.one_in(4);
+        let walk = random_walk(choices, rules, &common, magic);
+        let mut piece = Piece::new(colour, walk).with_magic(magic);
         if rules.captures_mutate() && choices.one_in(4) {
             piece = piece.with_mutable(true);
         }

@@ -5,17 +5,10 @@
 use super::*;
 
 pub(crate) fn walk_of(code: &str, language: Language) -> Option<Walk> {
-    let code = code.to_ascii_lowercase();
-    Some(match (language, code.as_str()) {
-        (_, "k") => Walk::King,
-        (_, "s") => Walk::Knight,
-        (Language::English, "q") | (Language::German, "d") => Walk::Queen,
-        (Language::English, "r") | (Language::German, "t") => Walk::Rook,
-        (Language::English, "b") | (Language::German, "l") => Walk::Bishop,
-        (Language::English, "p") | (Language::German, "b") => Walk::Pawn,
-        (Language::English, "pp") => Walk::ReversePawn,
-        _ => return None,
-    })
+    match language {
+        Language::English => Walk::from_popeye_code(code),
+        Language::German => Walk::from_german_code(code),
+    }
 }
 
 /// A walk's code as Popeye reads one alone: one or two letters or digits, the first a letter.
@@ -25,16 +18,8 @@ pub(crate) fn walk_code(word: &str) -> bool {
         && word.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
-pub(super) fn code_of(walk: Walk) -> &'static str {
-    match walk {
-        Walk::King => "k",
-        Walk::Queen => "q",
-        Walk::Rook => "r",
-        Walk::Bishop => "b",
-        Walk::Knight => "s",
-        Walk::Pawn => "p",
-        Walk::ReversePawn => "pp",
-    }
+pub(super) fn code_of(walk: Walk) -> String {
+    walk.popeye_code().to_ascii_lowercase()
 }
 
 /// The squares of a word that is only squares (`b2`, `b2c7`), or `None`.

@@ -1,0 +1,261 @@
+//! The shape of a walk: the parts it moves by (leaps, rides, hops, pawn steps), read by every
+//! generator of both engines.
+
+/// The moves of one line of vectors: every sign and order of a base vector `(m, n)`.
+///
+/// ```
+/// use feerie_oracle::walk::Vectors;
+/// assert_eq!(Vectors::of(1, 2).len(), 8);
+/// assert_eq!(Vectors::of(0, 1).len(), 4);
+/// assert_eq!(Vectors::of(1, 1).len(), 4);
+/// assert!(Vectors::of(2, 3).iter().any(|v| v == (-3, 2)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vectors {
+    list: [(i8, i8); 8],
+    len: u8,
+}
+
+impl Vectors {
+    /// The vectors `(±m, ±n)` and `(±n, ±m)`, each once.
+    pub const fn of(m: i8, n: i8) -> Vectors {
+        let candidates = [
+            (m, n),
+            (-m, n),
+            (m, -n),
+            (-m, -n),
+            (n, m),
+            (-n, m),
+            (n, -m),
+            (-n, -m),
+        ];
+        let mut list = [(0, 0); 8];
+        let mut len = 0;
+        let mut i = 0;
+        while i < 8 {
+            let c = candidates[i];
+            let mut seen = false;
+            let mut j = 0;
+            while j < len {
+                seen |= list[j].0 == c.0 && list[j].1 == c.1;
+                j += 1;
+            }
+            if !seen {
+                list[len] = c;
+                len += 1;
+            }
+            i += 1;
+        }
+        Vectors {
+            list,
+            len: len as u8,
+        }
+    }
+
+    /// How many vectors.
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Never true: a line has at least four vectors.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The vectors (file step, rank step).
+    pub fn iter(&self) -> impl Iterator<Item = (i8, i8)> + '_ {
+        self.list[..self.len as usize].iter().copied()
+    }
+
+    /// Whether `(df, dr)` is one of the vectors.
+    pub fn contains(&self, df: i8, dr: i8) -> bool {
+        self.iter().any(|v| v == (df, dr))
+    }
+
+    /// The vector `v` and the number of its steps `k >= 1` with `k·v = (df, dr)`, if any.
+    pub fn steps_to(&self, df: i8, dr: i8) -> Option<((i8, i8), i8)> {
+        self.iter().find_map(|(vf, vr)| {
+            let k = if vf != 0 { df / vf } else { dr / vr };
+            (k >= 1 && vf * k == df && vr * k == dr).then_some(((vf, vr), k))
+        })
+    }
+}
+
+/// The orthogonal steps (rook lines).
+pub const ORTHOGONAL: Vectors = Vectors::of(0, 1);
+/// The diagonal steps (bishop lines).
+pub const DIAGONAL: Vectors = Vectors::of(1, 1);
+/// The knight's leaps (nightrider lines).
+pub const KNIGHT: Vectors = Vectors::of(1, 2);
+
+/// How a hopper uses its hurdle (the first unit on its line, of either colour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hop {
+    /// Lands on the square just beyond the hurdle: a move if empty, a capture if an enemy.
+    Grasshopper,
+    /// Lands on any square beyond the hurdle up to and including the first unit there (taken
+    /// if an enemy).
+    Lion,
+    /// Chinese pieces: moves like a rider without capturing; captures only the first unit
+    /// beyond the hurdle.
+    Chinese,
+}
+
+/// One part of a walk's shape; a walk is one part or a compound of several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// One leap by each vector.
+    Leap(Vectors),
+    /// Steps by one vector repeated while the squares are empty, up to and including the first
+    /// unit (taken if an enemy).
+    Ride(Vectors),
+    /// Along the vectors' lines over a hurdle.
+    Hop(Hop, Vectors),
+    /// A pawn: steps forward (double step from its second rank), takes diagonally forward,
+    /// promotes on its last rank. `reverse`: forward is toward its own first rank (Protean
+    /// chess's reverse pawn).
+    Pawn {
+        /// Moves like a pawn of the other colour.
+        reverse: bool,
+    },
+}
+
+impl Part {
+    /// The squares this part attacks from `from`: those where a unit, standing there with the
+    /// rest of the board unchanged, could be taken. `occupied(file, rank)` tells which squares
+    /// hold a unit; pawns take diagonally forward (`forward` is their rank step). Intersected
+    /// with the enemy units, these are the part's captures; containing a royal unit's square,
+    /// a check.
+    ///
+    /// ```
+    /// use feerie_oracle::walk::{Hop, Part, DIAGONAL, ORTHOGONAL};
+    /// // A grasshopper's rook part on a1, a unit on a4: it takes on a5 only.
+    /// let part = Part::Hop(Hop::Grasshopper, ORTHOGONAL);
+    /// let occupied = |f: i8, r: i8| (f, r) == (0, 3);
+    /// assert_eq!(part.capture_squares((0, 0), 1, &occupied), vec![(0, 4)]);
+    /// ```
+    pub fn capture_squares(
+        &self,
+        from: (i8, i8),
+        forward: i8,
+        occupied: &dyn Fn(i8, i8) -> bool,
+    ) -> Vec<(i8, i8)> {
+        let mut out = Vec::new();
+        let on_board = |(f, r): (i8, i8)| (0..8).contains(&f) && (0..8).contains(&r);
+        let step = |(f, r): (i8, i8), (vf, vr): (i8, i8)| (f + vf, r + vr);
+        match *self {
+            Part::Leap(vectors) => out.extend(
+                vectors
+                    .iter()
+                    .map(|v| step(from, v))
+                    .filter(|&s| on_board(s)),
+            ),
+            Part::Pawn { .. } => out.extend(
+                [(-1, forward), (1, forward)]
+                    .into_iter()
+                    .map(|v| step(from, v))
+                    .filter(|&s| on_board(s)),
+            ),
+            Part::Ride(vectors) => {
+                for v in vectors.iter() {
+                    let mut sq = step(from, v);
+                    while on_board(sq) {
+                        out.push(sq);
+                        if occupied(sq.0, sq.1) {
+                            break;
+                        }
+                        sq = step(sq, v);
+                    }
+                }
+            }
+            Part::Hop(hop, vectors) => {
+                for v in vectors.iter() {
+                    let mut sq = step(from, v);
+                    while on_board(sq) && !occupied(sq.0, sq.1) {
+                        sq = step(sq, v);
+                    }
+                    // `sq` is the hurdle, if on the board.
+                    if !on_board(sq) {
+                        continue;
+                    }
+                    let mut beyond = step(sq, v);
+                    match hop {
+                        Hop::Grasshopper => {
+                            if on_board(beyond) {
+                                out.push(beyond);
+                            }
+                        }
+                        Hop::Lion | Hop::Chinese => {
+                            while on_board(beyond) {
+                                out.push(beyond);
+                                if occupied(beyond.0, beyond.1) {
+                                    break;
+                                }
+                                beyond = step(beyond, v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The empty squares this part moves to from `from` without taking, for every part but the
+    /// pawn (whose steps depend on its rank: the engines generate them).
+    pub fn quiet_squares(
+        &self,
+        from: (i8, i8),
+        occupied: &dyn Fn(i8, i8) -> bool,
+    ) -> Vec<(i8, i8)> {
+        let on_board = |(f, r): (i8, i8)| (0..8).contains(&f) && (0..8).contains(&r);
+        let empty = |(f, r): (i8, i8)| on_board((f, r)) && !occupied(f, r);
+        let step = |(f, r): (i8, i8), (vf, vr): (i8, i8)| (f + vf, r + vr);
+        let mut out = Vec::new();
+        match *self {
+            Part::Pawn { .. } => {}
+            Part::Leap(vectors) => {
+                out.extend(vectors.iter().map(|v| step(from, v)).filter(|&s| empty(s)))
+            }
+            Part::Ride(vectors) | Part::Hop(Hop::Chinese, vectors) => {
+                for v in vectors.iter() {
+                    let mut sq = step(from, v);
+                    while empty(sq) {
+                        out.push(sq);
+                        sq = step(sq, v);
+                    }
+                }
+            }
+            Part::Hop(hop @ (Hop::Grasshopper | Hop::Lion), vectors) => {
+                for v in vectors.iter() {
+                    let mut sq = step(from, v);
+                    while empty(sq) {
+                        sq = step(sq, v);
+                    }
+                    if !on_board(sq) {
+                        continue;
+                    }
+                    let mut beyond = step(sq, v);
+                    while empty(beyond) {
+                        out.push(beyond);
+                        if hop == Hop::Grasshopper {
+                            break;
+                        }
+                        beyond = step(beyond, v);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether this part's moves go along lines (a rider, a Chinese piece's quiet moves).
+    pub fn is_line(&self) -> bool {
+        matches!(self, Part::Ride(_) | Part::Hop(Hop::Chinese, _))
+    }
+
+    /// Whether this part hops over hurdles.
+    pub fn is_hopper(&self) -> bool {
+        matches!(self, Part::Hop(..))
+    }
+}

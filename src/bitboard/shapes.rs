@@ -1,0 +1,151 @@
+//! Any walk by its shape (RULES.md §9): what a unit of a walk reaches and from where it
+//! attacks, on bitboards, read from the walk table's parts. The orthodox walks have faster
+//! tables ([`super::tables`]); every walk the table describes can be answered here, so that a
+//! new walk of an existing shape needs no code.
+
+use feerie_oracle::Walk;
+use feerie_oracle::walk::{Hop, Part};
+
+use super::tables::{Sq, bit};
+
+#[inline]
+fn step(sq: Sq, (vf, vr): (i8, i8)) -> Option<Sq> {
+    let f = (sq % 8) as i8 + vf;
+    let r = (sq / 8) as i8 + vr;
+    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Sq)
+}
+
+/// The squares along `v` from `sq` (excluded) to the first unit of `occupied` (included) or the
+/// edge; and that unit's square, if any.
+#[inline]
+fn ray(sq: Sq, v: (i8, i8), occupied: u64) -> (u64, Option<Sq>) {
+    let mut squares = 0;
+    let mut at = sq;
+    while let Some(next) = step(at, v) {
+        squares |= bit(next);
+        if occupied & bit(next) != 0 {
+            return (squares, Some(next));
+        }
+        at = next;
+    }
+    (squares, None)
+}
+
+/// The squares a unit of `walk` on `sq` moves to or takes on, `occupied` blocking: the empty
+/// squares of its quiet moves and the occupied squares it attacks. Pawn parts add nothing
+/// (their moves depend on the unit's direction and rank).
+pub fn reach(walk: Walk, sq: Sq, occupied: u64) -> u64 {
+    let mut out = 0;
+    for part in walk.shape() {
+        out |= match *part {
+            Part::Pawn { .. } => 0,
+            Part::Leap(vectors) => vectors
+                .iter()
+                .filter_map(|v| step(sq, v))
+                .fold(0, |set, s| set | bit(s)),
+            Part::Ride(vectors) => vectors
+                .iter()
+                .fold(0, |set, v| set | ray(sq, v, occupied).0),
+            Part::Hop(hop, vectors) => vectors.iter().fold(0, |set, v| {
+                let (line, hurdle) = ray(sq, v, occupied);
+                // A Chinese piece's quiet moves are the rider's.
+                let quiet = if hop == Hop::Chinese {
+                    line & !occupied
+                } else {
+                    0
+                };
+                let Some(hurdle) = hurdle else {
+                    return set | quiet;
+                };
+                let (beyond, _) = ray(hurdle, v, occupied);
+                set | quiet
+                    | match hop {
+                        // The square just beyond the hurdle.
+                        Hop::Grasshopper => step(hurdle, v).map_or(0, bit),
+                        Hop::Lion => beyond,
+                        // Captures only: the first unit beyond the hurdle.
+                        Hop::Chinese => beyond & occupied,
+                    }
+            }),
+        };
+    }
+    out
+}
+
+/// The squares a unit of `walk` on `sq` attacks (where a unit could be taken), `occupied`
+/// blocking; pawn parts aside.
+pub fn attacks(walk: Walk, sq: Sq, occupied: u64) -> u64 {
+    let mut out = 0;
+    for part in walk.shape() {
+        out |= match *part {
+            Part::Pawn { .. } | Part::Leap(_) | Part::Ride(_) => reach_part(part, sq, occupied),
+            Part::Hop(hop, vectors) => vectors.iter().fold(0, |set, v| {
+                let (_, hurdle) = ray(sq, v, occupied);
+                let Some(hurdle) = hurdle else {
+                    return set;
+                };
+                set | match hop {
+                    Hop::Grasshopper => step(hurdle, v).map_or(0, bit),
+                    Hop::Lion | Hop::Chinese => ray(hurdle, v, occupied).0,
+                }
+            }),
+        };
+    }
+    out
+}
+
+fn reach_part(part: &Part, sq: Sq, occupied: u64) -> u64 {
+    match *part {
+        Part::Leap(vectors) => vectors
+            .iter()
+            .filter_map(|v| step(sq, v))
+            .fold(0, |set, s| set | bit(s)),
+        Part::Ride(vectors) => vectors
+            .iter()
+            .fold(0, |set, v| set | ray(sq, v, occupied).0),
+        Part::Pawn { .. } | Part::Hop(..) => 0,
+    }
+}
+
+/// The squares from which a unit of `walk` attacks `sq`, `occupied` blocking (pawn parts
+/// aside). The table's shapes are symmetric, so leapers and riders attack back along their own
+/// lines; a hopper attacks `sq` from the first unit beyond its hurdle: for a grasshopper the
+/// hurdle stands next to `sq`, for a lion or a Chinese piece it is the first unit from `sq`.
+pub fn attackers_from(walk: Walk, sq: Sq, occupied: u64) -> u64 {
+    let mut out = 0;
+    for part in walk.shape() {
+        out |= match *part {
+            Part::Pawn { .. } | Part::Leap(_) | Part::Ride(_) => reach_part(part, sq, occupied),
+            Part::Hop(hop, vectors) => vectors.iter().fold(0, |set, v| {
+                let hurdle = match hop {
+                    Hop::Grasshopper => step(sq, v).filter(|&h| occupied & bit(h) != 0),
+                    Hop::Lion | Hop::Chinese => ray(sq, v, occupied).1,
+                };
+                let origin = hurdle.and_then(|h| ray(h, v, occupied).1);
+                set | origin.map_or(0, bit)
+            }),
+        };
+    }
+    out
+}
+
+/// The squares a move of `walk` from `from` to `to` passes over along one of its lines (a
+/// rider's or a Chinese piece's quiet move); none for a leap or a hop.
+pub fn crossed(walk: Walk, from: Sq, to: Sq) -> u64 {
+    let df = (to % 8) as i8 - (from % 8) as i8;
+    let dr = (to / 8) as i8 - (from / 8) as i8;
+    let line = walk.shape().iter().find_map(|part| match part {
+        Part::Ride(vectors) | Part::Hop(Hop::Chinese, vectors) => vectors.steps_to(df, dr),
+        _ => None,
+    });
+    let Some((v, steps)) = line else {
+        return 0;
+    };
+    let mut out = 0;
+    let mut at = from;
+    for _ in 1..steps {
+        at = step(at, v).expect("the line stays on the board");
+        out |= bit(at);
+    }
+    out
+}
