@@ -7,6 +7,7 @@ use feerie_oracle::{
 
 use super::rules::is_pawnlike;
 use super::tables::{Sq, bit};
+use feerie_oracle::walk::ORTHODOX_COUNT;
 
 /// The walks in index order (the vocabulary's own order).
 pub const WALKS: [Walk; Walk::ALL.len()] = Walk::ALL;
@@ -214,7 +215,7 @@ impl BbPosition {
         } else {
             return None;
         };
-        let w = (0..WALKS.len()).find(|&w| self.walks[w] & b != 0)?;
+        let w = self.walk_range().find(|&w| self.walks[w] & b != 0)?;
         Some(Piece {
             colour,
             walk: WALKS[w],
@@ -252,13 +253,25 @@ impl BbPosition {
         self.put(rt, rook);
     }
 
+    /// The walk indices whose sets may hold units: the orthodox walks, and the fairy walks
+    /// when the diagram has any (no move brings in a walk outside the diagram's).
+    #[inline]
+    pub fn walk_range(&self) -> std::ops::Range<usize> {
+        if self.fairy_walks.is_empty() {
+            0..ORTHODOX_COUNT
+        } else {
+            0..WALKS.len()
+        }
+    }
+
     /// Empties a square.
     #[inline]
     pub fn clear(&mut self, sq: Sq) {
         let keep = !bit(sq);
         self.colours[0] &= keep;
         self.colours[1] &= keep;
-        for w in &mut self.walks {
+        let walks = self.walk_range();
+        for w in &mut self.walks[walks] {
             *w &= keep;
         }
         self.royal &= keep;

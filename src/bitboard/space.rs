@@ -125,7 +125,7 @@ fn key(p: &BbPosition) -> Key {
     };
     add(p.colours[0], 0);
     add(p.colours[1], 1);
-    for (w, &set) in p.walks.iter().enumerate() {
+    for (w, &set) in p.walks[p.walk_range()].iter().enumerate() {
         add(set, 2 + w);
     }
     // The royal units are the kings but in a few positions.

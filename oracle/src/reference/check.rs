@@ -36,10 +36,11 @@ pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules:
     let occupied = occupancy(board);
     let forward = pawn_forward(piece.colour, piece.walk);
     let target = coordinates(target);
-    piece.walk.shape().iter().any(|part| {
-        part.capture_squares(coordinates(from), forward, &occupied)
-            .contains(&target)
-    })
+    piece
+        .walk
+        .shape()
+        .iter()
+        .any(|part| part.attacks(coordinates(from), target, forward, &occupied))
 }
 
 /// True when some unit of `by` attacks `target`.

@@ -165,22 +165,22 @@ impl Walk {
     }
 
     /// True for the walks that move as pawns (the pawn and the reverse pawn).
-    pub fn is_pawn(self) -> bool {
+    #[inline]
+    pub const fn is_pawn(self) -> bool {
         self.pawn_part().is_some()
     }
 
     /// `Some(reverse)` for a pawn-like walk.
-    pub fn pawn_part(self) -> Option<bool> {
-        self.shape().iter().find_map(|p| match p {
-            Part::Pawn { reverse } => Some(*reverse),
-            _ => None,
-        })
+    #[inline]
+    pub const fn pawn_part(self) -> Option<bool> {
+        FACTS[self.0 as usize].pawn
     }
 
     /// True for walks that move along lines (riders and the quiet moves of Chinese pieces):
     /// those whose passage `royal_rider_passage` judges.
-    pub fn is_rider(self) -> bool {
-        self.shape().iter().any(Part::is_line)
+    #[inline]
+    pub const fn is_rider(self) -> bool {
+        FACTS[self.0 as usize].line
     }
 
     /// True for walks with a hopping part (whose attacks depend on hurdles).
@@ -188,6 +188,35 @@ impl Walk {
         self.shape().iter().any(Part::is_hopper)
     }
 }
+
+/// What the engines ask of a walk's shape at every move, worked out once from the table.
+#[derive(Clone, Copy)]
+struct Facts {
+    pawn: Option<bool>,
+    line: bool,
+}
+
+const FACTS: [Facts; COUNT] = {
+    let mut facts = [Facts {
+        pawn: None,
+        line: false,
+    }; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        let shape = table::TABLE[i].shape;
+        let mut j = 0;
+        while j < shape.len() {
+            match shape[j] {
+                Part::Pawn { reverse } => facts[i].pawn = Some(reverse),
+                Part::Ride(_) | Part::Hop(Hop::Chinese, _) => facts[i].line = true,
+                Part::Leap(_) | Part::Hop(..) => {}
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    facts
+};
 
 impl fmt::Display for Walk {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -280,6 +309,35 @@ mod tests {
             Walk::from_popeye_code("N").map(Walk::name),
             Some("nightrider")
         );
+    }
+
+    /// The one-line attack test agrees with the squares a part attacks, on random boards.
+    #[test]
+    fn the_attack_test_agrees_with_the_attacked_squares() {
+        let mut state: u64 = 0x1234_5678_9abc_def1;
+        for _ in 0..40 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let board = state & state.rotate_left(17); // about a quarter of the squares
+            let occupied = |f: i8, r: i8| board >> (r * 8 + f) & 1 != 0;
+            for walk in Walk::ALL {
+                for part in walk.shape() {
+                    for from in 0..64i8 {
+                        let from = (from % 8, from / 8);
+                        let attacked = part.capture_squares(from, 1, &occupied);
+                        for target in 0..64i8 {
+                            let target = (target % 8, target / 8);
+                            assert_eq!(
+                                part.attacks(from, target, 1, &occupied),
+                                attacked.contains(&target),
+                                "{walk:?} {part:?} {from:?} {target:?} {board:x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The parts of a compound never reach one square two ways, so a move is made once.

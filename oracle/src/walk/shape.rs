@@ -201,6 +201,44 @@ impl Part {
         out
     }
 
+    /// Whether this part attacks `target` from `from` (as [`Part::capture_squares`] would say,
+    /// looking only at the line between the two squares).
+    ///
+    /// ```
+    /// use feerie_oracle::walk::{Hop, Part, ORTHOGONAL};
+    /// let part = Part::Hop(Hop::Lion, ORTHOGONAL);
+    /// let occupied = |f: i8, r: i8| (f, r) == (0, 3);
+    /// assert!(part.attacks((0, 0), (0, 6), 1, &occupied));
+    /// assert!(!part.attacks((0, 0), (0, 2), 1, &occupied));
+    /// ```
+    pub fn attacks(
+        &self,
+        from: (i8, i8),
+        target: (i8, i8),
+        forward: i8,
+        occupied: &dyn Fn(i8, i8) -> bool,
+    ) -> bool {
+        let (df, dr) = (target.0 - from.0, target.1 - from.1);
+        let between = |(vf, vr): (i8, i8), steps: i8| {
+            (1..steps).filter(move |&k| occupied(from.0 + vf * k, from.1 + vr * k))
+        };
+        match *self {
+            Part::Pawn { .. } => df.abs() == 1 && dr == forward,
+            Part::Leap(vectors) => vectors.contains(df, dr),
+            Part::Ride(vectors) => vectors
+                .steps_to(df, dr)
+                .is_some_and(|(v, k)| between(v, k).next().is_none()),
+            Part::Hop(hop, vectors) => vectors.steps_to(df, dr).is_some_and(|(v, k)| {
+                let mut hurdles = between(v, k);
+                match (hurdles.next(), hurdles.next()) {
+                    // A grasshopper lands just beyond its hurdle.
+                    (Some(h), None) => hop != Hop::Grasshopper || h == k - 1,
+                    _ => false,
+                }
+            }),
+        }
+    }
+
     /// The empty squares this part moves to from `from` without taking, for every part but the
     /// pawn (whose steps depend on its rank: the engines generate them).
     pub fn quiet_squares(

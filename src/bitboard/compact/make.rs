@@ -196,7 +196,8 @@ impl Compact {
         }
         for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
             let b = bit(s as Sq);
-            for walk in &mut n.walks {
+            let walks = n.walk_range();
+            for walk in &mut n.walks[walks] {
                 *walk &= !b;
             }
             n.walks[w as usize] |= b;

@@ -65,7 +65,7 @@ impl Game {
             return;
         }
         let with_promotions = |r: MoveRecord, out: &mut Vec<MoveRecord>| {
-            push_with_promotions(r, mover, &promotions(&self.rules, p), out);
+            push_with_promotions(r, mover, &|| promotions(&self.rules, p), out);
         };
         if let Some(one) = at(file(from), rank(from) + dir).filter(|&s| occ & bit(s) == 0) {
             with_promotions(

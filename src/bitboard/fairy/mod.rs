@@ -71,9 +71,14 @@ fn promotions(rules: &ResolvedRules, p: &BbPosition) -> Vec<Walk> {
 
 /// The record `r`, once per promotion of `walks` when `unit` (the mover as it arrives)
 /// promotes on its arrival square.
-fn push_with_promotions(r: MoveRecord, unit: Piece, walks: &[Walk], out: &mut Vec<MoveRecord>) {
+fn push_with_promotions(
+    r: MoveRecord,
+    unit: Piece,
+    walks: &dyn Fn() -> Vec<Walk>,
+    out: &mut Vec<MoveRecord>,
+) {
     if promotes_on(colour_index(unit.colour), unit.walk, r.to.index()) {
-        for &w in walks {
+        for w in walks() {
             let mut x = r.clone();
             x.promotion = Some(unit.with_walk(w));
             out.push(x);

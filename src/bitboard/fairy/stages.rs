@@ -38,7 +38,7 @@ impl Game {
         let mut base = mv;
         base.mutation = Some(mutated);
         base.promotion = None;
-        push_with_promotions(base, mutated, &promotions(&self.rules, p), out);
+        push_with_promotions(base, mutated, &|| promotions(&self.rules, p), out);
     }
 
     /// Board squares occupied after stages 1 and 2.
@@ -104,9 +104,15 @@ impl Game {
         );
         let occ = self.occupied_after(p, &mv);
         match circe::rebirth(sq, occ, model.occupied, victim.royal) {
-            Fate::On(s) => {
-                push_rebirth(mv, reborn, s, false, true, &promotions(&self.rules, p), out)
-            }
+            Fate::On(s) => push_rebirth(
+                mv,
+                reborn,
+                s,
+                false,
+                true,
+                &|| promotions(&self.rules, p),
+                out,
+            ),
             Fate::Forbidden => {}
             Fate::Lost => out.push(mv),
         }
@@ -170,7 +176,7 @@ impl Game {
                 s,
                 true,
                 may_promote,
-                &promotions(&self.rules, p),
+                &|| promotions(&self.rules, p),
                 out,
             );
         } else {
@@ -279,12 +285,12 @@ pub(super) fn push_rebirth(
     s: Sq,
     delayed: bool,
     may_promote: bool,
-    walks: &[Walk],
+    walks: &dyn Fn() -> Vec<Walk>,
     out: &mut Vec<MoveRecord>,
 ) {
     let promotes = may_promote && promotes_on(colour_index(piece.colour), piece.walk, s);
     let choices: Vec<Option<Walk>> = if promotes {
-        walks.iter().map(|&w| Some(w)).collect()
+        walks().into_iter().map(Some).collect()
     } else {
         vec![None]
     };

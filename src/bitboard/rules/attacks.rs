@@ -9,7 +9,6 @@ use super::super::board::{BbPosition, WALKS};
 use super::super::shapes;
 use super::super::tables::{Sq, Tables, tables};
 use super::{is_pawnlike, moves_up};
-use feerie_oracle::walk::ORTHODOX_COUNT;
 
 /// The attack rule under a rule set's `first_rank_pawns`.
 #[derive(Clone, Copy)]
@@ -69,11 +68,7 @@ impl Attacks {
     /// position may hold any.
     #[inline]
     fn walks(p: &BbPosition) -> std::ops::Range<usize> {
-        if p.fairy_walks.is_empty() {
-            0..ORTHODOX_COUNT
-        } else {
-            0..WALKS.len()
-        }
+        p.walk_range()
     }
 
     /// The squares from which a unit of walk `walk` and colour index `by` would attack `sq`,

@@ -11,6 +11,7 @@ use super::super::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
 use super::super::moves::MoveKind;
 use super::super::tables::{Sq, bit, tables};
 use super::attacks::Attacks;
+use feerie_oracle::walk::ORTHODOX_COUNT;
 
 /// The squares from which each walk of the side to move would attack the enemy royal unit,
 /// and the side's units that may uncover a line to it.
@@ -39,7 +40,7 @@ impl CheckSquares {
         let occupied = p.occupied();
         let mut direct = [0; WALKS.len()];
         let mut any_direct = 0;
-        for (w, &walk) in WALKS.iter().enumerate() {
+        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
             direct[w] = attacks.reach_of(walk, king, occupied, us) & !p.colours[us];
             any_direct |= direct[w];
         }
@@ -113,9 +114,10 @@ impl CheckSquares {
             return false;
         }
         let from_bit = bit(from);
-        self.direct
+        // Only orthodox walks here: with a fairy walk there are no check squares (`of`).
+        self.direct[..ORTHODOX_COUNT]
             .iter()
-            .zip(&p.walks)
+            .zip(&p.walks[..ORTHODOX_COUNT])
             .any(|(checks, units)| units & from_bit != 0 && checks & bit(to) != 0)
     }
 }
