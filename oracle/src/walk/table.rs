@@ -115,7 +115,7 @@ const fn fairy(
 
 /// Every walk, in index order.
 #[rustfmt::skip]
-pub const TABLE: [WalkDef; 19] = [
+pub const TABLE: &[WalkDef] = &[
     WalkDef { name: "king", english: "K", german: "K", fen: Some('K'), shape: &KING_STEPS,
         promotion: Promotion::Never, circe: CirceHome::King, ladder: None, symbol: symbol('K', 0) },
     WalkDef { name: "queen", english: "Q", german: "D", fen: Some('Q'), shape: &QUEEN_LINES,
