@@ -142,4 +142,5 @@ pub const TABLE: &[WalkDef] = &[
     fairy("amazon", "AM", "AM", &[Part::Ride(ORTHOGONAL), Part::Ride(DIAGONAL), Part::Leap(KNIGHT)], compound('Q', 'N')),
     fairy("princess", "PR", "PR", &[Part::Ride(DIAGONAL), Part::Leap(KNIGHT)], compound('B', 'N')),
     fairy("nao", "NA", "NA", &[Part::Hop(Hop::Chinese, KNIGHT)], symbol('R', 180)),
+    fairy("rook-hopper", "RH", "TH", &[Part::Hop(Hop::Grasshopper, ORTHOGONAL)], symbol('R', 270)),
 ];
