@@ -60,7 +60,8 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
     let (_d2, no_end) = write_temp("begin\npieces white ke1 black ke8\nstipulation ~1\n");
     let (_d3, bad_start) = write_temp("pieces white ke1\nend\n");
     let (_d4, unknown_command) = write_temp("begin\nfrobnicate 3\nend\n");
-    let (_d5, fairy) = write_temp("begin\npieces white ke1 gd4 black ke8\nstip ~1\nend\n");
+    // The eagle is a Popeye walk outside RULES.md §9.
+    let (_d5, fairy) = write_temp("begin\npieces white ke1 ead4 black ke8\nstip ~1\nend\n");
     // Popeye reads an attribute right after a colour only.
     let (_d6, popeye_magic) =
         write_temp("begin\npieces white ke1 white magic rd4 black ke8\nstip ~1\nend\n");
@@ -210,7 +211,7 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
             "must start with begin",
         ),
         (vec!["moves", "--popeye", &unknown_command], "not a command"),
-        (vec!["moves", "--popeye", &fairy], "fairy piece 'g'"),
+        (vec!["moves", "--popeye", &fairy], "fairy piece 'ea'"),
         (vec!["moves", "--popeye", &popeye_magic], "Magic"),
         (vec!["moves", "--popeye", &empty], "empty input"),
         (

@@ -90,11 +90,13 @@ impl fmt::Display for Figure {
 /// ```
 /// use feerie_oracle::popeye_move::MoveText;
 /// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
-///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "Qh6-h7 +", "e7-e8=S #"] {
+///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "Qh6-h7 +", "e7-e8=S #",
+///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
-/// assert!("Nf5-d4".parse::<MoveText>().unwrap().to_string() == "Sf5-d4");
+/// // N is Popeye's nightrider; the knight is S.
+/// assert!("Nf5-d4".parse::<MoveText>().unwrap().to_string() != "Sf5-d4");
 /// assert!("Xf5-d4".parse::<MoveText>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
