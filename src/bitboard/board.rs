@@ -26,22 +26,13 @@ pub const KNIGHT: usize = 4;
 pub const PAWN: usize = 5;
 pub const REVERSE_PAWN: usize = 6;
 
-/// The walk indices from the commonest walk to the rarest, for [`walk_at`]: each walk once, as
+/// The orthodox walk indices from the commonest to the rarest, for [`walk_at`]: each once, as
 /// the compiler checks.
-const SEARCH_ORDER: [usize; WALKS.len()] = {
-    let mut order = [0; WALKS.len()];
-    let common = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, REVERSE_PAWN];
-    let mut i = 0;
-    while i < WALKS.len() {
-        // The fairy walks after the orthodox ones, in the table's order.
-        order[i] = if i < common.len() { common[i] } else { i };
-        i += 1;
-    }
-    order
-};
+const SEARCH_ORDER: [usize; ORTHODOX_COUNT] =
+    [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, REVERSE_PAWN];
 
 const _: () = {
-    let mut seen = [false; WALKS.len()];
+    let mut seen = [false; ORTHODOX_COUNT];
     let mut i = 0;
     while i < SEARCH_ORDER.len() {
         assert!(!seen[SEARCH_ORDER[i]], "a walk twice in SEARCH_ORDER");
@@ -51,8 +42,8 @@ const _: () = {
 };
 
 /// The walk index of the unit on `sq`, which must be occupied: the commonest walks are tested
-/// first, and the last needs no test.
-#[inline]
+/// first; without fairy walks the rarest needs no test.
+#[inline(always)]
 pub fn walk_at(p: &BbPosition, sq: Sq) -> usize {
     let b = bit(sq);
     let (&rarest, others) = SEARCH_ORDER.split_last().expect("walks");
@@ -61,7 +52,12 @@ pub fn walk_at(p: &BbPosition, sq: Sq) -> usize {
             return w;
         }
     }
-    rarest
+    if p.rare.is_none() || p.walks[rarest] & b != 0 {
+        return rarest;
+    }
+    (ORTHODOX_COUNT..WALKS.len())
+        .find(|&w| p.set_of(w) & b != 0)
+        .unwrap_or(rarest)
 }
 
 /// Colour index: White 0, Black 1.
@@ -80,24 +76,59 @@ pub fn colour_of(i: usize) -> Colour {
 }
 
 /// A position as bitboards.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The sets every path reads are inline; what only some positions have (the capture-mutable
+/// marks of partial Frankfurt and Protean chess, the fairy walks) is boxed apart, so that the
+/// position stays within 128 bytes, which the compiler copies inline on make.
+#[derive(Clone, Debug)]
 pub struct BbPosition {
     pub colours: [u64; 2],
-    pub walks: [u64; WALKS.len()],
+    /// One set per orthodox walk (and the reverse pawn); the fairy walks' sets are in `rare`,
+    /// read through [`BbPosition::set_of`].
+    pub walks: [u64; ORTHODOX_COUNT],
     pub royal: u64,
     pub magic: u64,
-    pub mutable: u64,
+    /// The marks and walks few positions have; `None` when there are none.
+    rare: Option<Box<Rare>>,
     /// 0 White, 1 Black.
     pub side: usize,
     pub castling: CastlingRights,
-    /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
-    pub fairy_walks: WalkSet,
     /// En passant, read and written through [`BbPosition::ep`] and [`BbPosition::set_ep`].
     ep: PackedEp,
     pub reserve: Option<Reserve>,
     pub halfmove: u32,
     pub fullmove: u32,
 }
+
+/// What few positions have: capture-mutable marks and fairy walks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Rare {
+    /// Units marked capture-mutable (partial Frankfurt and Protean chess).
+    mutable: u64,
+    /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
+    fairy_walks: WalkSet,
+    /// One set per fairy walk, in the table's order after the orthodox walks.
+    fairy: [u64; WALKS.len() - ORTHODOX_COUNT],
+}
+
+impl PartialEq for BbPosition {
+    fn eq(&self, other: &BbPosition) -> bool {
+        let rare = |p: &BbPosition| p.rare.as_deref().cloned().unwrap_or_default();
+        self.colours == other.colours
+            && self.walks == other.walks
+            && self.royal == other.royal
+            && self.magic == other.magic
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.reserve == other.reserve
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && rare(self) == rare(other)
+    }
+}
+
+impl Eq for BbPosition {}
 
 /// An en passant pair (passed square, square of the pawn that may be taken) in two bytes, or
 /// none: with it the position fits in 128 bytes, which the compiler copies inline on make.
@@ -143,13 +174,12 @@ impl BbPosition {
     pub fn from_setup(setup: &Setup) -> BbPosition {
         let mut p = BbPosition {
             colours: [0; 2],
-            walks: [0; WALKS.len()],
+            walks: [0; ORTHODOX_COUNT],
             royal: 0,
             magic: 0,
-            mutable: 0,
+            rare: None,
             side: colour_index(setup.side_to_move),
             castling: setup.castling,
-            fairy_walks: setup.fairy_walks.union(setup.board_fairy_walks()),
             ep: PackedEp::new(
                 setup
                     .en_passant
@@ -159,10 +189,61 @@ impl BbPosition {
             halfmove: setup.halfmove_clock,
             fullmove: setup.fullmove_number,
         };
+        let fairy_walks = setup.fairy_walks.union(setup.board_fairy_walks());
+        if !fairy_walks.is_empty() {
+            p.rare_mut().fairy_walks = fairy_walks;
+        }
         for (s, piece) in setup.board.pieces() {
             p.put(sq_of(s), piece);
         }
         p
+    }
+
+    /// The boxed part, made when first needed.
+    fn rare_mut(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
+    }
+
+    /// The units marked capture-mutable.
+    #[inline]
+    pub fn mutable(&self) -> u64 {
+        self.rare.as_ref().map_or(0, |r| r.mutable)
+    }
+
+    /// Marks the units on `set` capture-mutable.
+    #[inline]
+    pub fn mark_mutable(&mut self, set: u64) {
+        if set != 0 {
+            self.rare_mut().mutable |= set;
+        }
+    }
+
+    /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
+    #[inline]
+    pub fn fairy_walks(&self) -> WalkSet {
+        self.rare.as_ref().map_or(WalkSet::EMPTY, |r| r.fairy_walks)
+    }
+
+    /// The units of walk index `w`, whatever the walk.
+    #[inline]
+    pub fn set_of(&self, w: usize) -> u64 {
+        if w < ORTHODOX_COUNT {
+            self.walks[w]
+        } else {
+            self.rare
+                .as_ref()
+                .map_or(0, |r| r.fairy[w - ORTHODOX_COUNT])
+        }
+    }
+
+    /// The set of walk index `w`, to change.
+    #[inline]
+    fn set_of_mut(&mut self, w: usize) -> &mut u64 {
+        if w < ORTHODOX_COUNT {
+            &mut self.walks[w]
+        } else {
+            &mut self.rare_mut().fairy[w - ORTHODOX_COUNT]
+        }
     }
 
     /// Back to the shared vocabulary.
@@ -183,7 +264,7 @@ impl BbPosition {
         setup.reserve = self.reserve;
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
-        setup.fairy_walks = self.fairy_walks;
+        setup.fairy_walks = self.fairy_walks();
         setup
     }
 
@@ -191,7 +272,9 @@ impl BbPosition {
     #[inline]
     pub fn pawnlike(&self) -> u64 {
         let mut set = 0;
-        for (w, &walk) in WALKS.iter().enumerate() {
+        // The pawn-like walks are the pawn and the reverse pawn (no fairy walk of the table
+        // moves as a pawn).
+        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
             if is_pawnlike(walk) {
                 set |= self.walks[w];
             }
@@ -215,13 +298,13 @@ impl BbPosition {
         } else {
             return None;
         };
-        let w = self.walk_range().find(|&w| self.walks[w] & b != 0)?;
+        let w = self.walk_range().find(|&w| self.set_of(w) & b != 0)?;
         Some(Piece {
             colour,
             walk: WALKS[w],
             royal: self.royal & b != 0,
             magic: self.magic & b != 0,
-            mutable: self.mutable & b != 0,
+            mutable: self.mutable() & b != 0,
         })
     }
 
@@ -230,7 +313,7 @@ impl BbPosition {
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         let b = bit(sq);
         self.colours[colour_index(piece.colour)] |= b;
-        self.walks[walk_index(piece.walk)] |= b;
+        *self.set_of_mut(walk_index(piece.walk)) |= b;
         if piece.royal {
             self.royal |= b;
         }
@@ -238,7 +321,7 @@ impl BbPosition {
             self.magic |= b;
         }
         if piece.mutable {
-            self.mutable |= b;
+            self.mark_mutable(b);
         }
     }
 
@@ -257,7 +340,7 @@ impl BbPosition {
     /// when the diagram has any (no move brings in a walk outside the diagram's).
     #[inline]
     pub fn walk_range(&self) -> std::ops::Range<usize> {
-        if self.fairy_walks.is_empty() {
+        if self.fairy_walks().is_empty() {
             0..ORTHODOX_COUNT
         } else {
             0..WALKS.len()
@@ -270,13 +353,17 @@ impl BbPosition {
         let keep = !bit(sq);
         self.colours[0] &= keep;
         self.colours[1] &= keep;
-        let walks = self.walk_range();
-        for w in &mut self.walks[walks] {
+        for w in &mut self.walks {
             *w &= keep;
         }
         self.royal &= keep;
         self.magic &= keep;
-        self.mutable &= keep;
+        if let Some(rare) = &mut self.rare {
+            rare.mutable &= keep;
+            for w in &mut rare.fairy {
+                *w &= keep;
+            }
+        }
     }
 }
 
@@ -285,12 +372,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_position_fits_in_four_cache_lines() {
-        // Copied on every make: past 128 bytes the copy becomes a call to memcpy. With one set
-        // per walk of the table it no longer fits in two lines (232 bytes), which costs the
-        // orthodox and condition perft paths; shrinking it back (the fairy sets apart) is
-        // still to do.
-        assert!(std::mem::size_of::<BbPosition>() <= 256);
+    fn the_position_fits_in_two_cache_lines() {
+        // Copied on every make: past 128 bytes the copy becomes a call to memcpy.
+        assert!(std::mem::size_of::<BbPosition>() <= 128);
     }
 
     #[test]

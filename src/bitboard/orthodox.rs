@@ -172,7 +172,7 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     let down = (p.walks[PAWN] & p.colours[1]) | (p.walks[REVERSE_PAWN] & p.colours[0]);
     let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
     // No fairy walk on the board, and none a pawn may promote to.
-    let unknown_walks = !p.fairy_walks.is_empty();
+    let unknown_walks = !p.fairy_walks().is_empty();
     debug_assert!(
         unknown_walks
             || WALKS
@@ -181,7 +181,7 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
                 .all(|(&walk, units)| units == 0 || generator_knows(walk))
     );
     !unknown_walks
-        && p.mutable == 0
+        && p.mutable() == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
         && (p.walks[KING] & p.colours[1]).count_ones() == 1

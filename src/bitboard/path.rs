@@ -62,7 +62,7 @@ impl Plan {
     pub fn path(&self, p: &BbPosition) -> Path<'_> {
         if orthodox::applies(p, &self.rules) {
             Path::Orthodox(&self.attacks)
-        } else if let Some(compact) = self.compact.as_ref().filter(|_| p.fairy_walks.is_empty()) {
+        } else if let Some(compact) = self.compact.as_ref().filter(|_| p.fairy_walks().is_empty()) {
             Path::Compact(compact, &self.game)
         } else {
             Path::Record(&self.game)

@@ -125,13 +125,13 @@ fn key(p: &BbPosition) -> Key {
     };
     add(p.colours[0], 0);
     add(p.colours[1], 1);
-    for (w, &set) in p.walks[p.walk_range()].iter().enumerate() {
-        add(set, 2 + w);
+    for w in p.walk_range() {
+        add(p.set_of(w), 2 + w);
     }
     // The royal units are the kings but in a few positions.
     add(p.royal ^ p.walks[KING], AFTER_WALKS);
     add(p.magic, AFTER_WALKS + 1);
-    add(p.mutable, AFTER_WALKS + 2);
+    add(p.mutable(), AFTER_WALKS + 2);
     add(p.castling.bits(), AFTER_WALKS + 3);
     let ep = p
         .ep()

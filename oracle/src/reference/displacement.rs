@@ -84,17 +84,10 @@ fn part_moves(
     moves: &mut Vec<MoveRecord>,
 ) {
     let occupied = occupancy(&setup.board);
-    let forward = pawn_forward(piece.colour, piece.walk);
-    let square = |(f, r): (i8, i8)| Square::at(f, r).expect("the shapes keep to the board");
-    for to in part.quiet_squares(coordinates(from), &occupied) {
-        moves.push(MoveRecord::displacement(piece, from, square(to)));
-    }
-    for to in part.capture_squares(coordinates(from), forward, &occupied) {
-        let to = square(to);
-        if !setup.board.is_empty(to) {
-            moves.extend(step_or_capture(setup, rules, from, piece, to));
-        }
-    }
+    part.visit_moves(coordinates(from), &occupied, &mut |(f, r), _| {
+        let to = Square::at(f, r).expect("the shapes keep to the board");
+        moves.extend(step_or_capture(setup, rules, from, piece, to));
+    });
 }
 
 /// Adds `mv`, or one move per promotion walk when the pawn arrives on its promotion rank

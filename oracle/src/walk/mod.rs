@@ -340,6 +340,37 @@ mod tests {
         }
     }
 
+    /// The one-pass move visit gives the quiet squares and the occupied attacked squares.
+    #[test]
+    fn the_move_visit_agrees_with_the_quiet_and_attacked_squares() {
+        let mut state: u64 = 0x0fed_cba9_8765_4321;
+        for _ in 0..40 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let board = state & state.rotate_left(23);
+            let occupied = |f: i8, r: i8| board >> (r * 8 + f) & 1 != 0;
+            for walk in Walk::ALL.into_iter().filter(|w| !w.is_pawn()) {
+                for part in walk.shape() {
+                    for from in 0..64i8 {
+                        let from = (from % 8, from / 8);
+                        let mut visited = Vec::new();
+                        part.visit_moves(from, &occupied, &mut |sq, _| visited.push(sq));
+                        let mut expected = part.quiet_squares(from, &occupied);
+                        expected.extend(
+                            part.capture_squares(from, 1, &occupied)
+                                .into_iter()
+                                .filter(|&(f, r)| occupied(f, r)),
+                        );
+                        visited.sort();
+                        expected.sort();
+                        assert_eq!(visited, expected, "{walk:?} {part:?} {from:?} {board:x}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The parts of a compound never reach one square two ways, so a move is made once.
     #[test]
     fn parts_of_a_compound_are_disjoint() {

@@ -287,6 +287,82 @@ impl Part {
         out
     }
 
+    /// Every move of this part from `from` but the pawn's, in one pass: `visit(square,
+    /// occupied)` for each empty square it moves to and each occupied square it could take on
+    /// (the caller decides whether the unit there may be taken).
+    ///
+    /// ```
+    /// use feerie_oracle::walk::{Hop, Part, ORTHOGONAL};
+    /// // A pao on a1, units on a4 and a6: quiet moves to a2, a3 and along the first rank; it
+    /// // takes on a6 only.
+    /// let part = Part::Hop(Hop::Chinese, ORTHOGONAL);
+    /// let occupied = |f: i8, r: i8| (f, r) == (0, 3) || (f, r) == (0, 5);
+    /// let mut takes = Vec::new();
+    /// let mut quiet = 0;
+    /// part.visit_moves((0, 0), &occupied, &mut |sq, occ| if occ { takes.push(sq) } else { quiet += 1 });
+    /// assert_eq!(takes, vec![(0, 5)]);
+    /// assert_eq!(quiet, 2 + 7);
+    /// ```
+    pub fn visit_moves(
+        &self,
+        from: (i8, i8),
+        occupied: &dyn Fn(i8, i8) -> bool,
+        visit: &mut dyn FnMut((i8, i8), bool),
+    ) {
+        let on_board = |(f, r): (i8, i8)| (0..8).contains(&f) && (0..8).contains(&r);
+        let step = |(f, r): (i8, i8), (vf, vr): (i8, i8)| (f + vf, r + vr);
+        match *self {
+            Part::Pawn { .. } => {}
+            Part::Leap(vectors) => {
+                for v in vectors.iter() {
+                    let to = step(from, v);
+                    if on_board(to) {
+                        visit(to, occupied(to.0, to.1));
+                    }
+                }
+            }
+            Part::Ride(vectors) => {
+                for v in vectors.iter() {
+                    let mut to = step(from, v);
+                    while on_board(to) {
+                        let occ = occupied(to.0, to.1);
+                        visit(to, occ);
+                        if occ {
+                            break;
+                        }
+                        to = step(to, v);
+                    }
+                }
+            }
+            Part::Hop(hop, vectors) => {
+                for v in vectors.iter() {
+                    let mut hurdle = step(from, v);
+                    while on_board(hurdle) && !occupied(hurdle.0, hurdle.1) {
+                        if hop == Hop::Chinese {
+                            visit(hurdle, false);
+                        }
+                        hurdle = step(hurdle, v);
+                    }
+                    if !on_board(hurdle) {
+                        continue;
+                    }
+                    let mut to = step(hurdle, v);
+                    while on_board(to) {
+                        let occ = occupied(to.0, to.1);
+                        // A Chinese piece only takes beyond its hurdle.
+                        if occ || hop != Hop::Chinese {
+                            visit(to, occ);
+                        }
+                        if occ || hop == Hop::Grasshopper {
+                            break;
+                        }
+                        to = step(to, v);
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether this part's moves go along lines (a rider, a Chinese piece's quiet moves).
     pub fn is_line(&self) -> bool {
         matches!(self, Part::Ride(_) | Part::Hop(Hop::Chinese, _))

@@ -8,6 +8,7 @@ use crate::bitboard::moves::MoveKind;
 use crate::bitboard::rules::{at, moves_up};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::FirstRankPawns;
+use feerie_oracle::walk::ORTHODOX_COUNT;
 use feerie_oracle::{CastlingSide, Walk};
 
 use super::moves::CMove;
@@ -74,7 +75,8 @@ impl Compact {
                 self.stages::<MUTATE, NOW, LATER>(p, from, to, kind, cap, promo, emit);
             }
         };
-        for (w, &walk) in WALKS.iter().enumerate() {
+        // The compact path takes no fairy walk (see `Plan::path`).
+        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
             for from in Bits(p.walks[w] & own & movers) {
                 let takeable = if p.magic & bit(from) != 0 {
                     0

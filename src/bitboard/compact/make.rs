@@ -46,7 +46,7 @@ impl Compact {
             n.colours[them] |= bit(s);
             n.walks[mv.reb_walk as usize] |= bit(s);
             if captured.is_some_and(|c| c.mutable) {
-                n.mutable |= bit(s);
+                n.mark_mutable(bit(s));
             }
         }
         Self::place_delayed_and_contacts(&mut n, p, mv);
@@ -196,8 +196,8 @@ impl Compact {
         }
         for &(s, w) in &mv.contacts[..mv.contact_count as usize] {
             let b = bit(s as Sq);
-            let walks = n.walk_range();
-            for walk in &mut n.walks[walks] {
+            // The compact path takes no fairy walk: the orthodox sets are all there are.
+            for walk in &mut n.walks {
                 *walk &= !b;
             }
             n.walks[w as usize] |= b;

@@ -11,6 +11,7 @@ use crate::bitboard::orthodox;
 use crate::bitboard::rules::{file, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Reserve;
+use feerie_oracle::walk::ORTHODOX_COUNT;
 
 use super::moves::CMove;
 use super::sinks::ParrainCounter;
@@ -72,7 +73,7 @@ impl Compact {
         }
         let capture = judge.reserve.square.index();
         let admit = |from, to, kind| kind != MoveKind::EnPassant && judge.shields(from, to, kind);
-        for (w, &walk) in WALKS.iter().enumerate() {
+        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
             for unit in Bits(p.walks[w] & own & !bit(king)) {
                 let arrivals = translate(
                     judge.shield,

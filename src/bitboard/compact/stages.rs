@@ -127,8 +127,8 @@ impl Compact {
                 .new_walk(
                     WALKS[mover_walk],
                     p.royal & bit(from) != 0,
-                    p.mutable != 0,
-                    p.mutable & bit(from) != 0,
+                    p.mutable() != 0,
+                    p.mutable() & bit(from) != 0,
                     WALKS[victim],
                 )
                 .map(walk_index);

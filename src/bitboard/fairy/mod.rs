@@ -64,7 +64,7 @@ fn double_rank(colour: Colour, walk: Walk) -> i32 {
 fn promotions(rules: &ResolvedRules, p: &BbPosition) -> Vec<Walk> {
     let mut walks = PROMOTIONS.to_vec();
     if rules.switches.fairy_promotion == FairyPromotion::PresentWalks {
-        walks.extend(p.fairy_walks.iter());
+        walks.extend(p.fairy_walks().iter());
     }
     walks
 }

@@ -26,7 +26,7 @@ impl Game {
         let new = self.mutation.new_walk(
             mover.walk,
             mover.royal,
-            p.mutable != 0,
+            p.mutable() != 0,
             mover.mutable,
             capture.piece.walk,
         );

@@ -9,6 +9,7 @@ use super::super::board::{BbPosition, WALKS};
 use super::super::shapes;
 use super::super::tables::{Sq, Tables, tables};
 use super::{is_pawnlike, moves_up};
+use feerie_oracle::walk::ORTHODOX_COUNT;
 
 /// The attack rule under a rule set's `first_rank_pawns`.
 #[derive(Clone, Copy)]
@@ -40,7 +41,8 @@ impl Attacks {
     #[inline]
     pub fn pawns_attacking(&self, p: &BbPosition, sq: Sq, c: usize) -> u64 {
         let mut from = 0;
-        for (w, &walk) in WALKS.iter().enumerate() {
+        // The pawn-like walks are among the orthodox ones.
+        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
             if is_pawnlike(walk) {
                 from |= self.pawn_reach(sq, moves_up(c, walk)) & p.walks[w];
             }
@@ -64,13 +66,6 @@ impl Attacks {
         }
     }
 
-    /// The walk indices to look at in `p`: the orthodox walks, and the fairy walks when the
-    /// position may hold any.
-    #[inline]
-    fn walks(p: &BbPosition) -> std::ops::Range<usize> {
-        p.walk_range()
-    }
-
     /// The squares from which a unit of walk `walk` and colour index `by` would attack `sq`,
     /// the units on `occupied` blocking.
     #[inline]
@@ -82,10 +77,26 @@ impl Attacks {
     /// The units of colour index `by` that attack `sq`, the units on `occupied` blocking.
     #[inline]
     pub fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
+        // Without fairy walks only the orthodox sets can hold units: a loop of known length.
+        if p.fairy_walks().is_empty() {
+            self.attackers_among::<ORTHODOX_COUNT>(p, sq, occupied, by)
+        } else {
+            self.attackers_among::<{ WALKS.len() }>(p, sq, occupied, by)
+        }
+    }
+
+    #[inline]
+    fn attackers_among<const N: usize>(
+        &self,
+        p: &BbPosition,
+        sq: Sq,
+        occupied: u64,
+        by: usize,
+    ) -> u64 {
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut from = 0;
-        for w in Self::walks(p) {
-            from |= self.reach(WALKS[w], sq, lines, occupied, by) & p.walks[w];
+        for w in 0..N {
+            from |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
         }
         from & p.colours[by] & !p.magic
     }
@@ -94,21 +105,36 @@ impl Attacks {
     /// [`Self::attackers`], the pieces tested before the pawns.
     #[inline]
     pub fn attacked(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> bool {
+        if p.fairy_walks().is_empty() {
+            self.attacked_among::<ORTHODOX_COUNT>(p, sq, occupied, by)
+        } else {
+            self.attacked_among::<{ WALKS.len() }>(p, sq, occupied, by)
+        }
+    }
+
+    #[inline]
+    fn attacked_among<const N: usize>(
+        &self,
+        p: &BbPosition,
+        sq: Sq,
+        occupied: u64,
+        by: usize,
+    ) -> bool {
         let them = p.colours[by] & !p.magic;
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut pieces = 0;
-        for w in Self::walks(p) {
+        for w in 0..N {
             if !is_pawnlike(WALKS[w]) {
-                pieces |= self.reach(WALKS[w], sq, lines, occupied, by) & p.walks[w];
+                pieces |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
             }
         }
         if pieces & them != 0 {
             return true;
         }
         let mut pawns = 0;
-        for w in Self::walks(p) {
+        for w in 0..N {
             if is_pawnlike(WALKS[w]) {
-                pawns |= self.reach(WALKS[w], sq, lines, occupied, by) & p.walks[w];
+                pawns |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
             }
         }
         pawns & them != 0

@@ -32,7 +32,7 @@ impl CheckSquares {
         if p.magic != 0
             || p.reserve.is_some()
             || royals.count_ones() != 1
-            || !p.fairy_walks.is_empty()
+            || !p.fairy_walks().is_empty()
         {
             return None;
         }
