@@ -288,7 +288,7 @@ impl BbPosition {
     }
 
     /// The unit on a square.
-    #[inline]
+    #[inline(always)]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         let b = bit(sq);
         let colour = if self.colours[0] & b != 0 {
@@ -298,7 +298,11 @@ impl BbPosition {
         } else {
             return None;
         };
-        let w = self.walk_range().find(|&w| self.set_of(w) & b != 0)?;
+        // The orthodox sets first: they are inline, and most units are there.
+        let w = match (0..ORTHODOX_COUNT).find(|&w| self.walks[w] & b != 0) {
+            Some(w) => w,
+            None => (ORTHODOX_COUNT..WALKS.len()).find(|&w| self.set_of(w) & b != 0)?,
+        };
         Some(Piece {
             colour,
             walk: WALKS[w],
