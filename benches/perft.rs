@@ -433,6 +433,32 @@ fn in_process(positions: &[(&str, &str, u32, u32); 2], quick: u32) {
             mnps(nps),
         );
     }
+    // Fairy walks (RULES.md §9): positions of corpus/perft/fairy.txt, no condition.
+    println!("fairy walks, bitboard engine, one thread (the record path)");
+    let fairy = [
+        (
+            "promotion to fairy walks",
+            "4k3/1P6/8/3(bG)4/8/2(wN)2(wLI)2/8/R3K2(wPA) w Q - 0 1",
+            4 - quick,
+        ),
+        (
+            "Chinese pieces, castling",
+            "r3k2r/1(bLE)6/8/2(wG)1(bPA)3/3(wVA)4/8/(bNA)4(wZ)2/R3K2R w KQkq - 0 1",
+            4 - quick,
+        ),
+        (
+            "amazon, princess, leapers",
+            "4k3/8/2(bAM)5/8/3(wPR)4/(wCA)7/5(bGI)2/4K3 w - - 0 1",
+            4 - quick,
+        ),
+    ];
+    for (label, text, depth) in fairy {
+        let position = fen::parse(text, Validation::Strict).unwrap();
+        let (n, nps) = measure(1, || {
+            BitboardEngine.perft(&position, &orthodox, depth).unwrap()
+        });
+        println!("  {label:32} depth {depth}: {} ({n} nodes)", mnps(nps));
+    }
     println!("reference engine, one thread");
     for &(name, text, depth, _) in positions {
         let position = fen::parse(text, Validation::Strict).unwrap();
