@@ -99,6 +99,9 @@ fn magic_pieces() {
     let magic_starts = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB(wmB)PPP/R3K2R w KQkq - 0 1",
         "4k3/2(bmR)5/8/3n4/4N3/8/1(wmP)6/4K3 w - - 0 1",
+        // Magic units with fairy walks, and non-magic ones of the same and other walks: the
+        // fairy ends of the mutation chains (RULES.md §6).
+        "4k3/2(bmG)5/3q4/3n3(wG)/4(wZ)3/2(bN)5/1(wmCA)2(wmG)3/4K3 w - - 0 1",
     ];
     for sets in [
         vec![],
@@ -107,6 +110,11 @@ fn magic_pieces() {
             "magic_steps=one_per_magic_piece",
         ],
         vec!["magic_kept_contact=reestablishes", "magic_pawn_edge=stay"],
+        vec![
+            "magic_fairy_outside_chain=as_queen",
+            "magic_mixed_fairy=no_mutation",
+            "magic_steps=one_per_magic_piece",
+        ],
     ] {
         for slug in ["orthodox", "circe", "frankfurt"] {
             let rules = Rules::from_words(&[slug], None, &sets).unwrap();

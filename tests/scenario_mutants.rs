@@ -1,9 +1,9 @@
 //! The shipped scenarios can catch a wrong engine. Each engine here is the reference engine with
 //! one rule read wrongly, the way a careful implementer could misread the source pages: the
 //! rebirth square, who chooses a reborn pawn's promotion, the direction of the magic ladder, the
-//! square an en passant victim is taken on, the direction of a Protean pawn. Each must fail at
-//! least one shipped scenario, while the reference engine passes them all (so a failure is the
-//! misreading's, not the scenario's).
+//! square an en passant victim is taken on, the direction of a Protean pawn, the fairy end of the
+//! magic chains. Each must fail at least one shipped scenario, while the reference engine passes
+//! them all (so a failure is the misreading's, not the scenario's).
 
 use std::path::Path;
 
@@ -287,6 +287,61 @@ impl Misreading for MagicLadderUpsideDown {
     }
 }
 
+/// Magic pieces with fairy walks: the fairy end of the chains overlooked, as if the chains always
+/// ended at the queen and the pawn. A unit that reached the fairy end stops instead at the end of
+/// the ladder nearer its walk (the queen from a bishop, rook or queen, else the pawn), or keeps
+/// its walk when it stood there already or was off the ladder.
+struct MagicFairyEndOverlooked;
+
+impl Misreading for MagicFairyEndOverlooked {
+    fn name(&self) -> &'static str {
+        "magic fairy end overlooked"
+    }
+
+    fn rewrite(
+        &self,
+        _: &Position,
+        rules: &Rules,
+        moves: Vec<(MoveRecord, Position)>,
+    ) -> Vec<(MoveRecord, Position)> {
+        let rung = |w: Walk| {
+            LADDER
+                .iter()
+                .position(|&l| l == w.pawn_part().map_or(w, |_| Walk::Pawn))
+        };
+        moves
+            .into_iter()
+            .map(|(mut mv, after)| {
+                if !mv.contact_mutations.iter().any(|c| c.after.walk.is_fairy()) {
+                    return (mv, after);
+                }
+                let mut setup = after.into_setup();
+                let mut kept = Vec::new();
+                for mut c in std::mem::take(&mut mv.contact_mutations) {
+                    if !c.after.walk.is_fairy() {
+                        kept.push(c);
+                        continue;
+                    }
+                    let end =
+                        rung(c.before.walk).map(|r| if r >= 2 { Walk::Queen } else { Walk::Pawn });
+                    match end {
+                        Some(walk) if walk != c.before.walk && !c.before.walk.is_pawn() => {
+                            c.after = c.before.with_walk(walk);
+                            setup.board.set(c.square, Some(c.after));
+                            kept.push(c);
+                        }
+                        _ => setup.board.set(c.square, Some(c.before)),
+                    }
+                }
+                mv.contact_mutations = kept;
+                let after = Position::forged(setup);
+                mv.check = check_mark(&after, rules);
+                (mv, after)
+            })
+            .collect()
+    }
+}
+
 /// En passant taken on the capturing pawn's arrival square instead of the victim's: the
 /// Equipollents rebirth leaps from the arrival square, and the Parrain reserve records it.
 struct EnPassantVictimOnTheArrivalSquare;
@@ -460,6 +515,19 @@ fn an_upside_down_magic_ladder_fails_the_magic_scenarios() {
 }
 
 #[test]
+fn an_overlooked_fairy_end_fails_the_magic_fairy_scenarios() {
+    caught(
+        MagicFairyEndOverlooked,
+        &[
+            "magic/fairy-queen-up-pawn-down-to-fairy-end.yaml",
+            "magic/fairy-same-walk-stays.yaml",
+            "magic/fairy-other-walk-outside-chain.yaml",
+            "magic/fairy-one-walk-two-pieces-steps.yaml",
+        ],
+    );
+}
+
+#[test]
 fn an_en_passant_victim_on_the_arrival_square_fails_the_en_passant_scenarios() {
     caught(
         EnPassantVictimOnTheArrivalSquare,
@@ -497,6 +565,7 @@ fn misreadings_leave_play_without_their_rule_alone() {
         Box::new(Misread(PromotionChosenByTheOtherSide)),
         Box::new(Misread(MagicLadderUpsideDown)),
         Box::new(Misread(EnPassantVictimOnTheArrivalSquare)),
+        Box::new(Misread(MagicFairyEndOverlooked)),
         Box::new(Misread(PawnDirectionSwapped)),
     ];
     for engine in &engines {

@@ -90,19 +90,6 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
             "the unit on {sq} is marked mutable, which needs frankfurt or protean"
         )));
     }
-    // RULES.md §6 puts a magic fairy walk at the end of the mutation chains; the engines do
-    // not implement that part yet, so they refuse such a unit rather than answer wrongly.
-    if let Some((sq, p)) = position
-        .board()
-        .pieces()
-        .find(|(_, p)| p.magic && p.walk.is_fairy())
-    {
-        return Err(EngineError::Unsupported(format!(
-            "the magic {} on {sq}: magic units with a fairy walk (RULES.md §6, the fairy end of \
-             the mutation chains) are not implemented yet",
-            p.walk.name()
-        )));
-    }
     Ok(())
 }
 

@@ -63,17 +63,16 @@ impl Choices for arbitrary::Unstructured<'_> {
 
 /// A walk for a new unit: one of `common` (the orthodox walks the caller weighs), the reverse
 /// pawn when captures mutate (Frankfurt and Protean chess make it), and one time in four a
-/// fairy walk, every fairy walk of the walk table alike (RULES.md §9), unless the unit is to
-/// be magic (magic fairy walks are not drawn yet: their mutation chains are not implemented).
-/// Dry choices give the first of `common`.
+/// fairy walk, every fairy walk of the walk table alike (RULES.md §9), for magic units too
+/// (RULES.md §6 puts their walk at the end of the mutation chains). Dry choices give the first
+/// of `common`.
 pub fn random_walk(
     choices: &mut dyn Choices,
     rules: &feerie_oracle::Rules,
     common: &[feerie_oracle::Walk],
-    magic: bool,
 ) -> feerie_oracle::Walk {
     use feerie_oracle::Walk;
-    if !magic && choices.one_in(4) {
+    if choices.one_in(4) {
         let fairy: Vec<Walk> = Walk::ALL.into_iter().filter(|w| w.is_fairy()).collect();
         return fairy[choices.below(fairy.len())];
     }

@@ -9,7 +9,7 @@
 //! whichever of them moved) mutates: one step up the ladder P, N, B, R, Q when all those magic
 //! pieces are of its colour, one step down when all are of the other colour, not at all when both
 //! colours are among them. A queen cannot go up, a pawn cannot go down; a reverse pawn climbs like
-//! a pawn and does not go down. A magic pawn promotes to a magic piece, and promotion comes before
+//! a pawn and does not go down (unless a fairy walk closes the chains, below). A magic pawn promotes to a magic piece, and promotion comes before
 //! the contact mutation of the promoted unit. Legality is judged after the mutations.
 //!
 //! The points the source leaves open are switches; magic pieces have no Popeye counterpart, so both
@@ -24,9 +24,25 @@
 //!   choosing, written as the resulting unit: `[c8=wQ]`) or `stay` a pawn;
 //! - `magic_rebirth_contact`: a unit reborn by a Circe rule next to a magic piece `mutates` or not
 //!   (`no_effect`).
+//!
+//! # Fairy walks in the chains
+//!
+//! A magic piece may have any walk, fairy ones included (it then makes only that walk's
+//! non-capturing moves). When the acting magic pieces (those `magic_contact_scope` counts) have
+//! one fairy walk F among them, F closes both chains: up P, N, B, R, Q, F and down Q, R, B, N, P,
+//! F. A queen then goes up to F, a pawn (or a reverse pawn, which stands in the pawn's place)
+//! goes down to F, and a non-magic F stands at the end of both chains and stays. With orthodox
+//! walks only, the chains end at Q and P. Two switches settle what the source leaves open:
+//!
+//! - `magic_fairy_outside_chain`: a non-magic unit whose fairy walk is not the chains' F `stays`,
+//!   or counts as a queen at the top of the chains (`as_queen`): an enemy magic piece demotes it
+//!   to a rook, an own one raises it to F when the chains have one;
+//! - `magic_mixed_fairy`: acting magic pieces with two different fairy walks leave the chains
+//!   ending at Q and P (`no_fairy_end`), or the contact mutates nothing (`no_mutation`).
 
 use crate::rules::{
-    MagicContactScope, MagicKeptContact, MagicPawnEdge, MagicRebirthContact, MagicSteps,
+    MagicContactScope, MagicFairyOutsideChain, MagicKeptContact, MagicMixedFairy, MagicPawnEdge,
+    MagicRebirthContact, MagicSteps,
 };
 use crate::{ContactMutation, MoveRecord, Piece, Rules, Setup, Square, Walk, geometry};
 
@@ -79,10 +95,9 @@ pub fn apply(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
             MagicSteps::One => 1,
             MagicSteps::OnePerMagicPiece => scope.len(),
         };
-        let walk = (0..steps).fold(piece.walk, |w, _| if own { up(w) } else { down(w) });
-        if walk == piece.walk {
+        let Some(walk) = chain_walk(rules, piece.walk, scope, own, steps) else {
             continue;
-        }
+        };
         let after = piece.with_walk(walk);
         let on_edge =
             walk.is_pawn() && square.rank() == geometry::promotion_rank(piece.colour, walk);
@@ -171,20 +186,54 @@ const LADDER: [Walk; 5] = [
     Walk::Queen,
 ];
 
-/// One step up the ladder P, N, B, R, Q (a queen stays; a reverse pawn climbs like a pawn). A
-/// walk off the ladder (a king, a fairy walk) stays.
-fn up(walk: Walk) -> Walk {
-    match walk.def().ladder {
-        Some(place) => LADDER[(place as usize + 1).min(4)],
-        None => walk,
-    }
-}
-
-/// One step down the ladder Q, R, B, N, P (a pawn or a reverse pawn stays; a knight becomes a
-/// pawn of its own direction). A walk off the ladder stays.
-fn down(walk: Walk) -> Walk {
-    match walk.def().ladder {
-        Some(0) | None => walk,
-        Some(place) => LADDER[place as usize - 1],
-    }
+/// The walk a unit of walk `walk` takes after `steps` steps along the chain its contacts with
+/// the acting magic pieces `scope` set (up when `own`, down otherwise); `None` when it keeps its
+/// walk. The chain is written out in full, then walked: the ladder in the direction of travel,
+/// closed by the fairy walk of the acting pieces when they have exactly one.
+fn chain_walk(
+    rules: &Rules,
+    walk: Walk,
+    scope: &[(Square, Piece)],
+    own: bool,
+    steps: usize,
+) -> Option<Walk> {
+    let mut fairy: Vec<Walk> = scope
+        .iter()
+        .map(|(_, m)| m.walk)
+        .filter(|w| w.is_fairy())
+        .collect();
+    fairy.sort_by_key(|w| w.index());
+    fairy.dedup();
+    let end = match fairy[..] {
+        [] => None,
+        [f] => Some(f),
+        _ => match rules.magic_mixed_fairy() {
+            MagicMixedFairy::NoFairyEnd => None,
+            MagicMixedFairy::NoMutation => return None,
+        },
+    };
+    let mut chain: Vec<Walk> = if own {
+        LADDER.to_vec()
+    } else {
+        LADDER.iter().rev().copied().collect()
+    };
+    chain.extend(end);
+    // Where the unit stands on the chain: its ladder place, the end for the chains' own fairy
+    // walk, the queen's place for another fairy walk under `as_queen`.
+    let place = if Some(walk) == end {
+        chain.len() - 1
+    } else if let Some(rung) = walk.def().ladder {
+        chain.iter().position(|w| w.def().ladder == Some(rung))?
+    } else if walk.is_fairy()
+        && rules.magic_fairy_outside_chain() == MagicFairyOutsideChain::AsQueen
+    {
+        chain.iter().position(|&w| w == Walk::Queen)?
+    } else {
+        return None;
+    };
+    // A unit at the end of its chain keeps its walk (a queen going up without a fairy end, a
+    // pawn or a reverse pawn going down without one, the chains' own fairy walk); the chain's
+    // walks are distinct, so any other unit changes.
+    let last = chain.len() - 1;
+    (place < last).then(|| chain[(place + steps).min(last)])
 }

@@ -29,6 +29,8 @@
 //! | `magic_kept_contact` | `no_effect`, `reestablishes` | `no_effect` | `no_effect` |
 //! | `magic_pawn_edge` | `promote`, `stay` | `promote` | `promote` |
 //! | `magic_rebirth_contact` | `mutates`, `no_effect` | `mutates` | `mutates` |
+//! | `magic_fairy_outside_chain` | `stays`, `as_queen` | `stays` | `stays` |
+//! | `magic_mixed_fairy` | `no_fairy_end`, `no_mutation` | `no_fairy_end` | `no_fairy_end` |
 //!
 //! What each value does is stated by the rule module that reads it: the Circe switches in
 //! `reference::rebirth`, the Frankfurt and Protean ones in `reference::mutation`, the magic ones in
@@ -474,6 +476,16 @@ impl Rules {
     /// A unit reborn next to a magic piece.
     pub fn magic_rebirth_contact(&self) -> MagicRebirthContact {
         self.resolved.switches.magic_rebirth_contact
+    }
+
+    /// A non-magic unit whose fairy walk is not the fairy end of the chains.
+    pub fn magic_fairy_outside_chain(&self) -> MagicFairyOutsideChain {
+        self.resolved.switches.magic_fairy_outside_chain
+    }
+
+    /// Acting magic pieces with two different fairy walks.
+    pub fn magic_mixed_fairy(&self) -> MagicMixedFairy {
+        self.resolved.switches.magic_mixed_fairy
     }
 
     /// Every switch with its resolved value ([`Rules::value`]), in the order of RULES.md.

@@ -154,6 +154,24 @@ switch_values! {
     /// A unit reborn next to a magic piece.
     MagicRebirthContact { Mutates = "mutates", NoEffect = "no_effect" }
 }
+switch_values! {
+    /// A non-magic unit whose fairy walk is not the fairy end of the mutation chains.
+    MagicFairyOutsideChain {
+        /// It does not mutate.
+        Stays = "stays",
+        /// It counts as a queen at the top of the chains.
+        AsQueen = "as_queen",
+    }
+}
+switch_values! {
+    /// Acting magic pieces with two different fairy walks.
+    MagicMixedFairy {
+        /// The chains end at the queen and the pawn, as with orthodox walks only.
+        NoFairyEnd = "no_fairy_end",
+        /// The contact mutates nothing.
+        NoMutation = "no_mutation",
+    }
+}
 
 /// Declares every switch once: its variant of [`Switch`] (named as the enum of its values),
 /// its key (the name of its field in [`SwitchValues`]), its value under each profile when no
@@ -329,6 +347,12 @@ switches! {
     },
     MagicRebirthContact = magic_rebirth_contact {
         documented: Mutates, popeye: Mutates, scope: MagicPieces, popeye_reading: Absent,
+    },
+    MagicFairyOutsideChain = magic_fairy_outside_chain {
+        documented: Stays, popeye: Stays, scope: MagicPieces, popeye_reading: Absent,
+    },
+    MagicMixedFairy = magic_mixed_fairy {
+        documented: NoFairyEnd, popeye: NoFairyEnd, scope: MagicPieces, popeye_reading: Absent,
     },
 }
 

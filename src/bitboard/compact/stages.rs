@@ -369,11 +369,14 @@ impl Compact {
             new
         };
         let own = (scope & colours[c]).count_ones();
+        // The compact path sees orthodox walks only (a diagram with a fairy walk takes the
+        // record path), so no fairy walk closes the chains here.
         let w = walk_index(magic::contact_walk(
             WALKS[walk],
             own,
             scope.count_ones(),
-            self.rules.switches.magic_steps,
+            magic::FairyEnd::Orthodox,
+            &self.rules.switches,
         )?);
         if promotes(c, w, s) && self.rules.switches.magic_pawn_edge == MagicPawnEdge::Promote {
             Some((PROMOTIONS, 4))

@@ -230,11 +230,16 @@ impl Game {
                 MagicContactScope::AllContacts => touching,
             };
             let own = (scope & after.colours[colour_index(unit.colour)]).count_ones();
+            // The fairy walks among the acting magic units close the chains (RULES.md §6).
+            let fairy = Bits(scope).fold(magic::FairyEnd::Orthodox, |end, m| {
+                end.with(after.piece_at(m).expect("a magic unit").walk)
+            });
             let Some(walk) = magic::contact_walk(
                 unit.walk,
                 own,
                 scope.count_ones(),
-                self.rules.switches.magic_steps,
+                fairy,
+                &self.rules.switches,
             ) else {
                 continue;
             };

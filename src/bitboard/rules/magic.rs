@@ -2,26 +2,43 @@
 //! or descends the ladder pawn, knight, bishop, rook, queen.
 
 use feerie_oracle::Walk;
-use feerie_oracle::rules::{MagicKeptContact, MagicSteps};
+use feerie_oracle::rules::{
+    MagicFairyOutsideChain, MagicKeptContact, MagicMixedFairy, MagicSteps, SwitchValues,
+};
 
 use super::super::tables::{Sq, Tables};
 
-/// One step of the magic ladder P, N, B, R, Q (up) or back (down); a queen does not go up, a
-/// pawn does not go down, a reverse pawn climbs like a pawn; a walk off the ladder (a king, a
-/// fairy walk) stays.
-#[inline]
-pub fn ladder(walk: Walk, up: bool) -> Walk {
-    const RUNGS: [Walk; 5] = [
-        Walk::Pawn,
-        Walk::Knight,
-        Walk::Bishop,
-        Walk::Rook,
-        Walk::Queen,
-    ];
-    match (walk.def().ladder, up) {
-        (None, _) | (Some(0), false) => walk,
-        (Some(rung), true) => RUNGS[(rung as usize + 1).min(4)],
-        (Some(rung), false) => RUNGS[rung as usize - 1],
+/// The ladder P, N, B, R, Q by rung (the walk table's `ladder` places).
+const RUNGS: [Walk; 5] = [
+    Walk::Pawn,
+    Walk::Knight,
+    Walk::Bishop,
+    Walk::Rook,
+    Walk::Queen,
+];
+
+/// The fairy walks among the magic units acting on a unit, as far as the chains care: none,
+/// one (it closes both chains), or two different ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FairyEnd {
+    /// Orthodox walks only: the chains end at Q and P.
+    Orthodox,
+    /// One fairy walk F: up P N B R Q F, down Q R B N P F.
+    One(Walk),
+    /// Two different fairy walks (`magic_mixed_fairy` decides).
+    Mixed,
+}
+
+impl FairyEnd {
+    /// This set with one more acting magic unit of walk `walk`.
+    #[inline]
+    pub fn with(self, walk: Walk) -> FairyEnd {
+        match self {
+            _ if !walk.is_fairy() => self,
+            FairyEnd::Orthodox => FairyEnd::One(walk),
+            FairyEnd::One(f) if f == walk => self,
+            _ => FairyEnd::Mixed,
+        }
     }
 }
 
@@ -68,10 +85,20 @@ pub fn new_contacts_of_mover(
 }
 
 /// The walk a unit of walk `walk` takes by its contacts with `scope` magic units, `own` of them
-/// of its colour: up the ladder when all are its own, down when none is, nothing when they are
-/// mixed; one step, or one per magic unit (`magic_steps`). `None` when the walk stays.
+/// of its colour, whose fairy walks are `fairy`: up the chain when all are its own, down when
+/// none is, nothing when they are mixed; one step, or one per magic unit (`magic_steps`). The
+/// chains are the ladder P N B R Q, closed by the acting fairy walk when there is one
+/// (RULES.md §6): a queen goes up to it, a pawn down to it, a unit of that walk stays. A unit
+/// with another fairy walk stays, or stands on the queen's rung (`magic_fairy_outside_chain:
+/// as_queen`). `None` when the walk stays.
 #[inline]
-pub fn contact_walk(walk: Walk, own: u32, scope: u32, steps: MagicSteps) -> Option<Walk> {
+pub fn contact_walk(
+    walk: Walk,
+    own: u32,
+    scope: u32,
+    fairy: FairyEnd,
+    switches: &SwitchValues,
+) -> Option<Walk> {
     let up = if own == scope {
         true
     } else if own == 0 {
@@ -79,15 +106,42 @@ pub fn contact_walk(walk: Walk, own: u32, scope: u32, steps: MagicSteps) -> Opti
     } else {
         return None;
     };
-    let steps = match steps {
+    let end = match fairy {
+        FairyEnd::Orthodox => None,
+        FairyEnd::One(f) => Some(f),
+        FairyEnd::Mixed => match switches.magic_mixed_fairy {
+            MagicMixedFairy::NoFairyEnd => None,
+            MagicMixedFairy::NoMutation => return None,
+        },
+    };
+    if end == Some(walk) {
+        return None;
+    }
+    let rung = match walk.def().ladder {
+        Some(rung) => u32::from(rung),
+        None if walk.is_fairy()
+            && switches.magic_fairy_outside_chain == MagicFairyOutsideChain::AsQueen =>
+        {
+            4
+        }
+        None => return None,
+    };
+    let steps = match switches.magic_steps {
         MagicSteps::One => 1,
         MagicSteps::OnePerMagicPiece => scope,
     };
-    let mut w = walk;
-    for _ in 0..steps {
-        w = ladder(w, up);
+    // Steps left before the end of the chain in the direction of travel: the rungs, then the
+    // fairy end if any.
+    let room = if up { 4 - rung } else { rung } + u32::from(end.is_some());
+    if room == 0 {
+        return None;
     }
-    (w != walk).then_some(w)
+    let taken = steps.min(room);
+    if taken == room && end.is_some() {
+        return end;
+    }
+    let to = if up { rung + taken } else { rung - taken };
+    Some(RUNGS[to as usize])
 }
 
 #[cfg(test)]
@@ -111,19 +165,62 @@ mod tests {
     }
 
     #[test]
-    fn the_ladder_stops_at_its_ends() {
-        assert_eq!(ladder(Walk::Queen, true), Walk::Queen);
-        assert_eq!(ladder(Walk::Pawn, false), Walk::Pawn);
-        assert_eq!(ladder(Walk::ReversePawn, true), Walk::Knight);
-        assert_eq!(ladder(Walk::King, true), Walk::King);
+    fn the_chains_stop_at_their_ends() {
+        let rules = feerie_oracle::Rules::orthodox();
+        let sw = rules.resolve().switches;
+        let mut per_piece = sw;
+        per_piece.magic_steps = MagicSteps::OnePerMagicPiece;
+        let plain = FairyEnd::Orthodox;
+        assert_eq!(contact_walk(Walk::Queen, 1, 1, plain, &sw), None);
+        assert_eq!(contact_walk(Walk::Pawn, 0, 1, plain, &sw), None);
         assert_eq!(
-            contact_walk(Walk::Knight, 2, 2, MagicSteps::OnePerMagicPiece),
+            contact_walk(Walk::ReversePawn, 1, 1, plain, &sw),
+            Some(Walk::Knight)
+        );
+        assert_eq!(contact_walk(Walk::King, 1, 1, plain, &sw), None);
+        assert_eq!(
+            contact_walk(Walk::Knight, 2, 2, plain, &per_piece),
             Some(Walk::Rook)
         );
-        assert_eq!(contact_walk(Walk::Knight, 1, 2, MagicSteps::One), None);
+        assert_eq!(contact_walk(Walk::Knight, 1, 2, plain, &sw), None);
         assert_eq!(
-            contact_walk(Walk::Knight, 0, 1, MagicSteps::One),
+            contact_walk(Walk::Knight, 0, 1, plain, &sw),
             Some(Walk::Pawn)
+        );
+    }
+
+    #[test]
+    fn a_fairy_walk_closes_both_chains() {
+        let rules = feerie_oracle::Rules::orthodox();
+        let sw = rules.resolve().switches;
+        let g = Walk::ALL.into_iter().find(|w| w.is_fairy()).unwrap();
+        let z = Walk::ALL.into_iter().rfind(|w| w.is_fairy()).unwrap();
+        let end = FairyEnd::Orthodox.with(Walk::Rook).with(g).with(g);
+        assert_eq!(end, FairyEnd::One(g));
+        assert_eq!(end.with(z), FairyEnd::Mixed);
+        assert_eq!(contact_walk(Walk::Queen, 1, 1, end, &sw), Some(g));
+        assert_eq!(contact_walk(Walk::Pawn, 0, 1, end, &sw), Some(g));
+        assert_eq!(contact_walk(Walk::ReversePawn, 0, 1, end, &sw), Some(g));
+        assert_eq!(contact_walk(g, 0, 1, end, &sw), None);
+        assert_eq!(contact_walk(g, 1, 1, end, &sw), None);
+        assert_eq!(contact_walk(z, 0, 1, end, &sw), None);
+        let mut as_queen = sw;
+        as_queen.magic_fairy_outside_chain = MagicFairyOutsideChain::AsQueen;
+        assert_eq!(contact_walk(z, 0, 1, end, &as_queen), Some(Walk::Rook));
+        assert_eq!(contact_walk(z, 1, 1, end, &as_queen), Some(g));
+        assert_eq!(contact_walk(z, 1, 1, FairyEnd::Orthodox, &as_queen), None);
+        let mut per_piece = sw;
+        per_piece.magic_steps = MagicSteps::OnePerMagicPiece;
+        assert_eq!(contact_walk(Walk::Rook, 3, 3, end, &per_piece), Some(g));
+        assert_eq!(
+            contact_walk(Walk::Knight, 2, 2, FairyEnd::Mixed, &per_piece),
+            Some(Walk::Rook)
+        );
+        let mut no_mutation = sw;
+        no_mutation.magic_mixed_fairy = MagicMixedFairy::NoMutation;
+        assert_eq!(
+            contact_walk(Walk::Knight, 2, 2, FairyEnd::Mixed, &no_mutation),
+            None
         );
     }
 }

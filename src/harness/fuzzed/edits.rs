@@ -120,7 +120,7 @@ fn apply(
                 Walk::Rook,
                 Walk::Queen,
             ];
-            let walk = random_walk(choices, rules, &common, magic);
+            let walk = random_walk(choices, rules, &common);
             let square = lively_square(setup, choices, colour, walk);
             if !setup.board.is_empty(square) {
                 return Applied::Retry;
@@ -186,8 +186,6 @@ fn apply(
                 return Applied::Skip;
             }
             match pick_unit(choices, false) {
-                // Magic fairy units are not drawn yet (see `random_walk`).
-                Some((_, piece)) if piece.walk.is_fairy() => Applied::Skip,
                 Some((sq, piece)) => {
                     setup.board.set(sq, Some(piece.with_magic(!piece.magic)));
                     Applied::Done

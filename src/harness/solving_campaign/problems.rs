@@ -129,7 +129,7 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
             Colour::White
         };
         let magic = magic_one == Some(index) || bucket.magic && choices.one_in(4);
-        let walk = random_walk(choices, rules, &common, magic);
+        let walk = random_walk(choices, rules, &common);
         let mut piece = Piece::new(colour, walk).with_magic(magic);
         if rules.captures_mutate() && choices.one_in(4) {
             piece = piece.with_mutable(true);
