@@ -38,14 +38,7 @@ pub fn reach(walk: Walk, sq: Sq, occupied: u64) -> u64 {
     let mut out = 0;
     for part in walk.shape() {
         out |= match *part {
-            Part::Pawn { .. } => 0,
-            Part::Leap(vectors) => vectors
-                .iter()
-                .filter_map(|v| step(sq, v))
-                .fold(0, |set, s| set | bit(s)),
-            Part::Ride(vectors) => vectors
-                .iter()
-                .fold(0, |set, v| set | ray(sq, v, occupied).0),
+            Part::Pawn { .. } | Part::Leap(_) | Part::Ride(_) => reach_part(part, sq, occupied),
             Part::Hop(hop, vectors) => vectors.iter().fold(0, |set, v| {
                 let (line, hurdle) = ray(sq, v, occupied);
                 // A Chinese piece's quiet moves are the rider's.
@@ -94,6 +87,8 @@ pub fn attacks(walk: Walk, sq: Sq, occupied: u64) -> u64 {
     out
 }
 
+/// The squares a leaping or riding part reaches from `sq` (the squares it attacks, which are
+/// also those it moves to); none for pawn and hopping parts.
 fn reach_part(part: &Part, sq: Sq, occupied: u64) -> u64 {
     match *part {
         Part::Leap(vectors) => vectors
