@@ -305,3 +305,27 @@ fn parrain_rebirths_that_shield_the_king() {
         }
     }
 }
+
+/// A king that has lost its own right (`n` in the castling field) does not castle, though its
+/// rook keeps a right: the fast and compact paths once let it (found by `popeye fuzz --seed 41`).
+#[test]
+fn a_king_without_its_own_right_does_not_castle() {
+    for text in [
+        "4k2r/8/8/8/8/8/8/6K1 w kn - 0 11",
+        "4k2r/8/8/8/8/8/8/6K1 b kn - 0 11",
+        "r3k3/8/8/8/8/8/8/R3K2R w KQqN - 0 1",
+    ] {
+        let p = fen::parse(text, Validation::Strict).unwrap();
+        for rules in [
+            Rules::orthodox(),
+            Rules::from_words(&["circe"], None, &[]).unwrap(),
+        ] {
+            for depth in 1..=3 {
+                let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
+                let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
+                assert_eq!(a, b, "{rules}: {text} perft {depth}");
+            }
+            same_children(&p, &rules, text);
+        }
+    }
+}

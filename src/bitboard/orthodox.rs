@@ -322,7 +322,8 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
         ],
     ];
     let mut castle_paths = [0u64; 2];
-    if checkers == 0 && king == CASTLES[us][0].0 {
+    // A king that has lost its own right castles with no rook (FEN `n`, RULES.md §1).
+    if checkers == 0 && king == CASTLES[us][0].0 && p.castling.king_may_castle(colour_of(us)) {
         for (i, (kf, kt, rf, rt, _)) in CASTLES[us].into_iter().enumerate() {
             let span = t.between(kf, rf) | bit(kt) | bit(rt);
             if p.castling.contains(super::board::square(rf))

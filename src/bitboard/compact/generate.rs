@@ -172,6 +172,10 @@ impl Compact {
     ) {
         let us = p.side;
         let colour = colour_of(us);
+        // A king that has lost its own right castles with no rook (FEN `n`).
+        if !p.castling.king_may_castle(colour) {
+            return;
+        }
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let [kf, kt, rf, rt] = side.squares(colour).map(|s| s.index());
             if from != kf || !p.castling.contains(square(rf)) {
