@@ -80,6 +80,7 @@ pub fn legend() -> String {
             royal,
             magic,
             mutable,
+            neutral: false,
         };
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CELL}\" height=\"{CELL}\" viewBox=\"{MARGIN} {} {CELL} {CELL}\">{}</svg>",
