@@ -105,6 +105,10 @@ pub struct BbPosition {
 struct Rare {
     /// Units marked capture-mutable (partial Frankfurt and Protean chess).
     mutable: u64,
+    /// Neutral units (neutral magic pieces, RULES.md §6). They stand in both colour sets, so
+    /// that either side moves them and neither captures them (captures target the enemy's
+    /// non-magic units); read their colour here, never from the colour sets.
+    neutral: u64,
     /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
     fairy_walks: WalkSet,
     /// One set per fairy walk, in the table's order after the orthodox walks.
@@ -218,6 +222,18 @@ impl BbPosition {
         }
     }
 
+    /// The neutral units, which also stand in both colour sets.
+    #[inline]
+    pub fn neutral(&self) -> u64 {
+        self.rare.as_ref().map_or(0, |r| r.neutral)
+    }
+
+    /// The units of colour index `c` that are its own, the neutral ones left out.
+    #[inline]
+    pub fn own(&self, c: usize) -> u64 {
+        self.colours[c] & !self.neutral()
+    }
+
     /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
     #[inline]
     pub fn fairy_walks(&self) -> WalkSet {
@@ -291,6 +307,8 @@ impl BbPosition {
     #[inline(always)]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         let b = bit(sq);
+        let neutral = self.neutral() & b != 0;
+        // A neutral unit is White by convention (it stands in both sets).
         let colour = if self.colours[0] & b != 0 {
             Colour::White
         } else if self.colours[1] & b != 0 {
@@ -309,6 +327,7 @@ impl BbPosition {
             royal: self.royal & b != 0,
             magic: self.magic & b != 0,
             mutable: self.mutable() & b != 0,
+            neutral,
         })
     }
 
@@ -316,7 +335,13 @@ impl BbPosition {
     #[inline]
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         let b = bit(sq);
-        self.colours[colour_index(piece.colour)] |= b;
+        if piece.neutral {
+            self.colours[0] |= b;
+            self.colours[1] |= b;
+            self.rare_mut().neutral |= b;
+        } else {
+            self.colours[colour_index(piece.colour)] |= b;
+        }
         *self.set_of_mut(walk_index(piece.walk)) |= b;
         if piece.royal {
             self.royal |= b;
@@ -364,6 +389,7 @@ impl BbPosition {
         self.magic &= keep;
         if let Some(rare) = &mut self.rare {
             rare.mutable &= keep;
+            rare.neutral &= keep;
             for w in &mut rare.fairy {
                 *w &= keep;
             }

@@ -138,7 +138,7 @@ pub fn applies(p: &BbPosition, rules: &ResolvedRules) -> bool {
 }
 
 /// True when the position holds units the fast generator knows: one royal king a side, no
-/// attribute, no reserve, pawns and reverse pawns off the edge ranks, except on their own
+/// attribute, no neutral unit, no reserve, pawns and reverse pawns off the edge ranks, except on their own
 /// first rank when `first_rank_steps` (`first_rank_pawns: step`: such a pawn steps and takes
 /// one square forward and attacks as from any other rank, which is what the generator's pawn
 /// sets do, with no double step since it does not start from its second rank).
@@ -180,7 +180,9 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
                 .zip(p.walks)
                 .all(|(&walk, units)| units == 0 || generator_knows(walk))
     );
+    // Neutral units (RULES.md §6) are the record path's alone.
     !unknown_walks
+        && p.neutral() == 0
         && p.mutable() == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
