@@ -2,8 +2,9 @@
 //! one rule read wrongly, the way a careful implementer could misread the source pages: the
 //! rebirth square, who chooses a reborn pawn's promotion, the direction of the magic ladder, the
 //! square an en passant victim is taken on, the direction of a Protean pawn, the fairy end of the
-//! magic chains, the colour a neutral magic piece counts as. Each must fail at least one shipped scenario, while the reference engine passes
-//! them all (so a failure is the misreading's, not the scenario's).
+//! magic chains, the colour a neutral magic piece counts as. Each must fail at least one shipped
+//! scenario, while the reference engine passes them all (so a failure is the misreading's, not
+//! the scenario's).
 
 use std::path::Path;
 
