@@ -138,10 +138,11 @@ pub fn applies(p: &BbPosition, rules: &ResolvedRules) -> bool {
 }
 
 /// True when the position holds units the fast generator knows: one royal king a side, no
-/// attribute, no neutral unit, no reserve, pawns and reverse pawns off the edge ranks, except on their own
-/// first rank when `first_rank_steps` (`first_rank_pawns: step`: such a pawn steps and takes
-/// one square forward and attacks as from any other rank, which is what the generator's pawn
-/// sets do, with no double step since it does not start from its second rank).
+/// attribute, no neutral unit, no reserve, pawns and reverse pawns off the edge ranks, except
+/// on their own first rank when `first_rank_steps` (`first_rank_pawns: step`: such a pawn
+/// steps and takes one square forward and attacks as from any other rank, which is what the
+/// generator's pawn sets do, with no double step since it does not start from its second
+/// rank).
 pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     p.magic == 0 && shaped_with_magic(p, first_rank_steps)
 }
