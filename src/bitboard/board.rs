@@ -95,7 +95,9 @@ pub struct BbPosition {
     pub castling: CastlingRights,
     /// En passant, read and written through [`BbPosition::ep`] and [`BbPosition::set_ep`].
     ep: PackedEp,
-    pub reserve: Option<Reserve>,
+    /// The Parrain reserve, read and written through [`BbPosition::reserve`] and
+    /// [`BbPosition::set_reserve`].
+    reserve: PackedReserve,
     pub halfmove: u32,
     pub fullmove: u32,
 }
@@ -153,6 +155,50 @@ impl PackedEp {
     }
 }
 
+/// A Parrain reserve (unit and capture square) in four bytes, or none: with it the position
+/// fits in 128 bytes, which the compiler copies inline on make. Bit 0 says there is one; then
+/// colour, royal, magic, mutable and neutral (a neutral unit is magic, never captured: kept for
+/// completeness), the square in six bits and the walk index above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PackedReserve(u32);
+
+impl PackedReserve {
+    const NONE: u32 = 0;
+
+    fn new(reserve: Option<Reserve>) -> PackedReserve {
+        PackedReserve(reserve.map_or(Self::NONE, |r| {
+            let p = r.piece;
+            1 | u32::from(p.colour == Colour::Black) << 1
+                | u32::from(p.royal) << 2
+                | u32::from(p.magic) << 3
+                | u32::from(p.mutable) << 4
+                | u32::from(p.neutral) << 5
+                | (r.square.index() as u32) << 6
+                | (walk_index(p.walk) as u32) << 12
+        }))
+    }
+
+    fn get(self) -> Option<Reserve> {
+        let bits = self.0;
+        let flag = |i: u32| bits >> i & 1 == 1;
+        (bits != Self::NONE).then(|| Reserve {
+            piece: Piece {
+                colour: if flag(1) {
+                    Colour::Black
+                } else {
+                    Colour::White
+                },
+                walk: WALKS[(bits >> 12) as usize],
+                royal: flag(2),
+                magic: flag(3),
+                mutable: flag(4),
+                neutral: flag(5),
+            },
+            square: square((bits >> 6 & 63) as usize),
+        })
+    }
+}
+
 pub fn sq_of(s: Square) -> Sq {
     s.index()
 }
@@ -174,6 +220,18 @@ impl BbPosition {
         self.ep = PackedEp::new(ep);
     }
 
+    /// The Parrain reserve: the unit captured by the last move, waiting to be reborn.
+    #[inline]
+    pub fn reserve(&self) -> Option<Reserve> {
+        self.reserve.get()
+    }
+
+    /// Sets or clears the Parrain reserve.
+    #[inline]
+    pub fn set_reserve(&mut self, reserve: Option<Reserve>) {
+        self.reserve = PackedReserve::new(reserve);
+    }
+
     /// From the shared vocabulary.
     pub fn from_setup(setup: &Setup) -> BbPosition {
         let mut p = BbPosition {
@@ -189,7 +247,7 @@ impl BbPosition {
                     .en_passant
                     .map(|e| (e.target.index() as u8, e.pawn.index() as u8)),
             ),
-            reserve: setup.reserve,
+            reserve: PackedReserve::new(setup.reserve),
             halfmove: setup.halfmove_clock,
             fullmove: setup.fullmove_number,
         };
@@ -277,7 +335,7 @@ impl BbPosition {
         setup.en_passant = self
             .ep()
             .and_then(|(t, _)| EnPassant::from_target(square(t as usize)));
-        setup.reserve = self.reserve;
+        setup.reserve = self.reserve();
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         setup.fairy_walks = self.fairy_walks();
@@ -414,5 +472,28 @@ mod tests {
             p.set_ep(ep);
             assert_eq!(p.ep(), ep);
         }
+    }
+
+    #[test]
+    fn the_reserve_reads_back() {
+        let mut p = BbPosition::from_setup(&Setup::empty());
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let pieces = [
+            Piece::new(Colour::Black, Walk::Knight),
+            Piece::new(Colour::White, Walk::ReversePawn).with_mutable(true),
+            Piece::new(Colour::Black, Walk::Bishop).with_royal(true),
+            Piece::new(Colour::White, *WALKS.last().unwrap()),
+        ];
+        assert_eq!(p.reserve(), None);
+        for (piece, at) in pieces.into_iter().zip(["a1", "h8", "c3", "e5"]) {
+            let reserve = Some(Reserve {
+                piece,
+                square: sq(at),
+            });
+            p.set_reserve(reserve);
+            assert_eq!(p.reserve(), reserve);
+        }
+        p.set_reserve(None);
+        assert_eq!(p.reserve(), None);
     }
 }

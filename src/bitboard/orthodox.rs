@@ -155,7 +155,7 @@ const fn generator_knows(walk: Walk) -> bool {
 
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
 pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
-    p.reserve.is_none() && units_shaped(p, first_rank_steps)
+    p.reserve().is_none() && units_shaped(p, first_rank_steps)
 }
 
 /// As [`shaped`], whatever waits in a Parrain reserve: the generator never reads the reserve,

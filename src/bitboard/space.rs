@@ -138,7 +138,7 @@ fn key(p: &BbPosition) -> Key {
         .ep()
         .map_or(0, |(a, b)| 1 << 16 | u64::from(a) << 8 | u64::from(b));
     add(ep | (p.side as u64) << 20, AFTER_WALKS + 4);
-    if let Some(r) = &p.reserve {
+    if let Some(r) = &p.reserve() {
         let piece = r.piece;
         let unit = u64::from(piece.walk.index() as u8) << 8
             | u64::from(piece.colour == feerie_oracle::Colour::Black) << 4

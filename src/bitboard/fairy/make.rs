@@ -134,14 +134,14 @@ impl Game {
                 n.set_ep(Some((passed as u8, to as u8)));
             }
         }
-        n.reserve = if self.parrain() {
+        n.set_reserve(if self.parrain() {
             mv.capture.map(|c| Reserve {
                 piece: c.piece,
                 square: c.square,
             })
         } else {
             None
-        };
+        });
         n.halfmove = if mv.capture.is_some() || pawnlike {
             0
         } else {

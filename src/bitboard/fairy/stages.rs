@@ -152,7 +152,7 @@ impl Game {
         mv: MoveRecord,
         out: &mut Vec<MoveRecord>,
     ) {
-        let Some(reserve) = p.reserve.filter(|_| self.parrain()) else {
+        let Some(reserve) = p.reserve().filter(|_| self.parrain()) else {
             out.push(mv);
             return;
         };
