@@ -102,6 +102,11 @@ fn magic_pieces() {
         // Magic units with fairy walks, and non-magic ones of the same and other walks: the
         // fairy ends of the mutation chains (RULES.md §6).
         "4k3/2(bmG)5/3q4/3n3(wG)/4(wZ)3/2(bN)5/1(wmCA)2(wmG)3/4K3 w - - 0 1",
+        // Neutral magic units, which either side moves and which demote every unit they newly
+        // touch (RULES.md §6): with fairy walks, and without (then the bitboard engine's fast
+        // paths must still hand them to the record path).
+        "r3k3/1p1(nmP)2p1/2n1b3/3(nmR)4/4(bmB)1N1/2(nmG)5/P2(nmP)1P2/R3K2R w KQq - 0 1",
+        "4k3/3(nmP)4/2n5/8/3(nmQ)4/5B2/2(nmP)1P3/4K3 b - - 0 1",
     ];
     for sets in [
         vec![],

@@ -2,8 +2,9 @@
 //! one rule read wrongly, the way a careful implementer could misread the source pages: the
 //! rebirth square, who chooses a reborn pawn's promotion, the direction of the magic ladder, the
 //! square an en passant victim is taken on, the direction of a Protean pawn, the fairy end of the
-//! magic chains. Each must fail at least one shipped scenario, while the reference engine passes
-//! them all (so a failure is the misreading's, not the scenario's).
+//! magic chains, the colour a neutral magic piece counts as. Each must fail at least one shipped
+//! scenario, while the reference engine passes them all (so a failure is the misreading's, not
+//! the scenario's).
 
 use std::path::Path;
 
@@ -342,6 +343,66 @@ impl Misreading for MagicFairyEndOverlooked {
     }
 }
 
+/// Neutral magic pieces counted as magic pieces of the side moving them: every neutral unit
+/// becomes a magic unit of the side to move, the moves are those of that position, and the
+/// units that were neutral are neutral again afterwards. A unit of the mover's colour touching a
+/// neutral piece then goes up instead of down.
+struct NeutralCountedAsOwnColour;
+
+impl Misreading for NeutralCountedAsOwnColour {
+    fn name(&self) -> &'static str {
+        "neutral counted as own colour"
+    }
+
+    fn rewrite(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        moves: Vec<(MoveRecord, Position)>,
+    ) -> Vec<(MoveRecord, Position)> {
+        let neutral: Vec<Square> = position
+            .board()
+            .pieces()
+            .filter(|(_, p)| p.neutral)
+            .map(|(sq, _)| sq)
+            .collect();
+        if neutral.is_empty() {
+            return moves;
+        }
+        let side = position.side_to_move();
+        let mut coloured = position.setup().clone();
+        for &sq in &neutral {
+            let piece = coloured.board.get(sq).expect("a neutral unit");
+            let mut own = piece.with_neutral(false);
+            own.colour = side;
+            coloured.board.set(sq, Some(own));
+        }
+        let coloured = Position::forged(coloured);
+        ReferenceEngine
+            .successors(&coloured, rules)
+            .expect("the coloured position")
+            .into_iter()
+            .map(|(mut mv, after)| {
+                let mut setup = after.into_setup();
+                let moved = neutral.contains(&mv.from);
+                let mut squares: Vec<Square> =
+                    neutral.iter().copied().filter(|&s| s != mv.from).collect();
+                if moved {
+                    mv.mover = mv.mover.with_neutral(true);
+                    mv.promotion = mv.promotion.map(|p| p.with_neutral(true));
+                    squares.push(mv.to);
+                    setup.en_passant = None;
+                }
+                for sq in squares {
+                    let piece = setup.board.get(sq).expect("a neutral unit");
+                    setup.board.set(sq, Some(piece.with_neutral(true)));
+                }
+                (mv, Position::forged(setup))
+            })
+            .collect()
+    }
+}
+
 /// En passant taken on the capturing pawn's arrival square instead of the victim's: the
 /// Equipollents rebirth leaps from the arrival square, and the Parrain reserve records it.
 struct EnPassantVictimOnTheArrivalSquare;
@@ -528,6 +589,19 @@ fn an_overlooked_fairy_end_fails_the_magic_fairy_scenarios() {
 }
 
 #[test]
+fn a_neutral_counted_as_own_colour_fails_the_neutral_scenarios() {
+    caught(
+        NeutralCountedAsOwnColour,
+        &[
+            "magic/neutral-demotes-on-whites-move.yaml",
+            "magic/neutral-demotes-on-blacks-move.yaml",
+            "magic/neutral-and-own-magic-together.yaml",
+            "magic/neutral-and-other-magic-demote.yaml",
+        ],
+    );
+}
+
+#[test]
 fn an_en_passant_victim_on_the_arrival_square_fails_the_en_passant_scenarios() {
     caught(
         EnPassantVictimOnTheArrivalSquare,
@@ -567,6 +641,7 @@ fn misreadings_leave_play_without_their_rule_alone() {
         Box::new(Misread(EnPassantVictimOnTheArrivalSquare)),
         Box::new(Misread(MagicFairyEndOverlooked)),
         Box::new(Misread(PawnDirectionSwapped)),
+        Box::new(Misread(NeutralCountedAsOwnColour)),
     ];
     for engine in &engines {
         assert_eq!(engine.legal_moves(&start, &rules).unwrap(), expected);

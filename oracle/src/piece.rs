@@ -9,7 +9,9 @@ use crate::{Colour, Walk};
 /// `royal` marks the piece whose capture ends the game; a king is always royal, and under
 /// Frankfurt and Protean chess a king that captures becomes a royal piece of another walk.
 /// `magic` marks Bédoni's magic pieces. `mutable` marks a piece that changes walk when it
-/// captures in the partial forms of Frankfurt and Protean chess.
+/// captures in the partial forms of Frankfurt and Protean chess. `neutral` marks a unit of
+/// neither side, which either side may move (RULES.md §6: only magic units may be neutral); its
+/// `colour` is then White by convention and means nothing.
 ///
 /// ```
 /// use feerie_oracle::{Colour, Piece, Walk};
@@ -18,6 +20,9 @@ use crate::{Colour, Walk};
 /// let rook = Piece::new(Colour::Black, Walk::Rook).with_magic(true);
 /// assert_eq!(rook.notation_prefix(), "m");
 /// assert_eq!(rook.to_string(), "bmR");
+/// let neutral = Piece::new(Colour::White, Walk::Rook).with_magic(true).with_neutral(true);
+/// assert_eq!(neutral.to_string(), "nmR");
+/// assert_eq!("nmR".parse::<Piece>().unwrap(), neutral);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece {
@@ -31,6 +36,9 @@ pub struct Piece {
     pub magic: bool,
     /// Marked to change walk when capturing (partial Frankfurt / Protean chess).
     pub mutable: bool,
+    /// A unit of neither side, moved by either (a neutral magic piece, RULES.md §6); its
+    /// `colour` is White by convention.
+    pub neutral: bool,
 }
 
 impl Piece {
@@ -42,6 +50,7 @@ impl Piece {
             royal: walk == Walk::King,
             magic: false,
             mutable: false,
+            neutral: false,
         }
     }
 
@@ -60,15 +69,40 @@ impl Piece {
         Piece { mutable, ..self }
     }
 
+    /// The same piece made neutral (its colour set to White, the convention) or of its side.
+    pub fn with_neutral(self, neutral: bool) -> Piece {
+        let colour = if neutral { Colour::White } else { self.colour };
+        Piece {
+            neutral,
+            colour,
+            ..self
+        }
+    }
+
+    /// The side this unit moves for when `side` is to move: its own colour, or `side` for a
+    /// neutral unit (a neutral pawn goes forward as a pawn of the side moving it).
+    pub fn colour_for(&self, side: Colour) -> Colour {
+        if self.neutral { side } else { self.colour }
+    }
+
+    /// Whether `side` may move this unit: its own, or a neutral one.
+    pub fn moves_for(&self, side: Colour) -> bool {
+        self.neutral || self.colour == side
+    }
+
     /// The same piece with another walk, keeping colour and attributes.
     pub fn with_walk(self, walk: Walk) -> Piece {
         Piece { walk, ..self }
     }
 
-    /// The attribute prefix of move notation: `r` for a royal piece that is not a king
-    /// (Popeye's `rB`), `m` for magic, `p` for the capture-mutable mark.
+    /// The attribute prefix of move notation: `n` for neutral (feerie's own: Popeye has no
+    /// neutral magic pieces), `r` for a royal piece that is not a king (Popeye's `rB`), `m`
+    /// for magic, `p` for the capture-mutable mark.
     pub fn notation_prefix(&self) -> String {
         let mut s = String::new();
+        if self.neutral {
+            s.push('n');
+        }
         if self.royal && self.walk != Walk::King {
             s.push('r');
         }
@@ -88,9 +122,14 @@ impl Piece {
 }
 
 impl fmt::Display for Piece {
-    /// Colour letter, prefix and walk, as in Popeye's rebirth notation: `wS`, `brB`, `bmR`.
+    /// Colour letter, prefix and walk, as in Popeye's rebirth notation: `wS`, `brB`, `bmR`;
+    /// a neutral unit has `n` for colour letter (its prefix's `n`): `nmR`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.colour.letter(), self.notation())
+        if self.neutral {
+            f.write_str(&self.notation())
+        } else {
+            write!(f, "{}{}", self.colour.letter(), self.notation())
+        }
     }
 }
 
@@ -102,7 +141,7 @@ impl fmt::Display for ParsePieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a piece (expected colour w/b, optional attributes r/m/p, walk as Popeye's English code (K Q R B S P PP G N CA …), e.g. wS, bmR, brB, bG)",
+            "'{}' is not a piece (expected colour w/b/n, optional attributes r/m/p, walk as Popeye's English code (K Q R B S P PP G N CA …), e.g. wS, bmR, brB, bG, nmR)",
             self.0
         )
     }
@@ -112,18 +151,24 @@ impl std::error::Error for ParsePieceError {}
 
 impl std::str::FromStr for Piece {
     type Err = ParsePieceError;
-    /// Reads what `Display` writes: `wS`, `bN`, `brB`, `wmR`, `bPP`, `wpQ`.
+    /// Reads what `Display` writes: `wS`, `bN`, `brB`, `wmR`, `bPP`, `wpQ`, `nmR`.
     fn from_str(s: &str) -> Result<Piece, ParsePieceError> {
         let err = || ParsePieceError(s.to_string());
         let mut chars = s.chars();
-        let colour = chars.next().and_then(Colour::from_letter).ok_or_else(err)?;
+        let first = chars.next().ok_or_else(err)?;
+        let neutral = first == 'n';
+        let colour = if neutral {
+            Colour::White
+        } else {
+            Colour::from_letter(first).ok_or_else(err)?
+        };
         let rest = chars.as_str();
         let walk_start = rest
             .find(|c: char| c.is_ascii_uppercase())
             .ok_or_else(err)?;
         let (attrs, code) = rest.split_at(walk_start);
         let walk = Walk::from_popeye_code(code).ok_or_else(err)?;
-        let mut piece = Piece::new(colour, walk);
+        let mut piece = Piece::new(colour, walk).with_neutral(neutral);
         for a in attrs.chars() {
             match a {
                 'r' if !piece.royal => piece.royal = true,

@@ -3,7 +3,9 @@
 use std::fmt;
 
 use crate::geometry;
-use crate::{Board, CastlingRights, CastlingSide, Colour, EnPassant, Reserve, Setup, Square, Walk};
+use crate::{
+    Board, CastlingRights, CastlingSide, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
+};
 
 /// How strictly [`Position::new`] judges a setup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +39,8 @@ pub enum Problem {
     MagicRoyal(Square),
     /// A unit of king walk that is not royal.
     NonRoyalKing(Square),
+    /// A neutral unit that is not magic (outside RULES.md §6), or royal.
+    InvalidNeutral(Square, Piece, &'static str),
     /// A castling right that cannot exist.
     InvalidCastling(Square, &'static str),
     /// An en passant square that cannot exist.
@@ -72,6 +76,9 @@ impl fmt::Display for Problem {
             }
             Problem::MagicRoyal(sq) => write!(f, "royal piece on {sq} cannot be magic"),
             Problem::NonRoyalKing(sq) => write!(f, "king on {sq} is not royal"),
+            Problem::InvalidNeutral(sq, piece, why) => {
+                write!(f, "neutral unit {piece} on {sq}: {why}")
+            }
             Problem::InvalidCastling(sq, why) => write!(f, "castling right for {sq}: {why}"),
             Problem::InvalidEnPassant(sq, why) => write!(f, "en passant square {sq}: {why}"),
             Problem::InvalidReserve(why) => write!(f, "Parrain reserve: {why}"),
@@ -232,8 +239,29 @@ fn find_problems(setup: &Setup) -> Vec<Problem> {
         problems.push(Problem::TooManyUnits(units));
     }
     for (sq, piece) in board.pieces() {
-        if piece.walk.is_pawn() && sq.rank() == geometry::promotion_rank(piece.colour, piece.walk) {
+        // A neutral pawn promotes on the last rank of either side.
+        let on_last_rank = |colour| sq.rank() == geometry::promotion_rank(colour, piece.walk);
+        let on_promotion_rank = if piece.neutral {
+            Colour::ALL.into_iter().any(on_last_rank)
+        } else {
+            on_last_rank(piece.colour)
+        };
+        if piece.walk.is_pawn() && on_promotion_rank {
             problems.push(Problem::PawnOnPromotionRank(sq));
+        }
+        if piece.neutral && !piece.magic {
+            problems.push(Problem::InvalidNeutral(
+                sq,
+                piece,
+                "only magic units may be neutral (RULES.md §6)",
+            ));
+        }
+        if piece.neutral && piece.royal {
+            problems.push(Problem::InvalidNeutral(
+                sq,
+                piece,
+                "a neutral unit cannot be royal",
+            ));
         }
         if piece.royal && piece.magic {
             problems.push(Problem::MagicRoyal(sq));
@@ -309,7 +337,7 @@ fn castling_problems(setup: &Setup) -> Vec<Problem> {
         let rook_ok = setup
             .board
             .get(rook_sq)
-            .is_some_and(|p| p.colour == colour && p.walk == Walk::Rook && !p.royal);
+            .is_some_and(|p| p.colour == colour && !p.neutral && p.walk == Walk::Rook && !p.royal);
         if !rook_ok {
             problems.push(Problem::InvalidCastling(
                 rook_sq,
@@ -354,4 +382,45 @@ fn en_passant_problems(setup: &Setup) -> Vec<Problem> {
         ));
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+
+    fn refusal(text: &str, validation: Validation) -> String {
+        let setup = fen::parse_setup(text).expect("a FEN");
+        Position::new(setup, validation)
+            .expect_err("refused")
+            .to_string()
+    }
+
+    #[test]
+    fn neutral_units_must_be_magic_and_not_royal() {
+        for validation in [Validation::Strict, Validation::Lenient] {
+            let message = refusal("7k/8/8/8/8/2(nR)5/8/7K w - - 0 1", validation);
+            assert!(message.contains("neutral unit nR on c3"), "{message}");
+            assert!(
+                message.contains("only magic units may be neutral"),
+                "{message}"
+            );
+            let message = refusal("7k/8/8/8/8/2(nrmB)5/8/7K w - - 0 1", validation);
+            assert!(message.contains("cannot be royal"), "{message}");
+        }
+        let fen = "7k/8/8/8/8/2(nmR)5/8/7K b - - 0 1";
+        let position = fen::parse(fen, Validation::Strict).expect("a neutral magic rook");
+        assert_eq!(fen::write(position.setup()), fen);
+    }
+
+    #[test]
+    fn a_neutral_pawn_may_stand_on_neither_last_rank() {
+        for fen in [
+            "3(nmP)3k/8/8/8/8/8/8/7K w - - 0 1",
+            "7k/8/8/8/8/8/8/3(nmP)3K w - - 0 1",
+        ] {
+            let message = refusal(fen, Validation::Strict);
+            assert!(message.contains("promotion rank"), "{message}");
+        }
+    }
 }

@@ -95,7 +95,9 @@ pub struct BbPosition {
     pub castling: CastlingRights,
     /// En passant, read and written through [`BbPosition::ep`] and [`BbPosition::set_ep`].
     ep: PackedEp,
-    pub reserve: Option<Reserve>,
+    /// The Parrain reserve, read and written through [`BbPosition::reserve`] and
+    /// [`BbPosition::set_reserve`].
+    reserve: PackedReserve,
     pub halfmove: u32,
     pub fullmove: u32,
 }
@@ -105,6 +107,10 @@ pub struct BbPosition {
 struct Rare {
     /// Units marked capture-mutable (partial Frankfurt and Protean chess).
     mutable: u64,
+    /// Neutral units (neutral magic pieces, RULES.md §6). They stand in both colour sets, so
+    /// that either side moves them and neither captures them (captures target the enemy's
+    /// non-magic units); read their colour here, never from the colour sets.
+    neutral: u64,
     /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
     fairy_walks: WalkSet,
     /// One set per fairy walk, in the table's order after the orthodox walks.
@@ -149,6 +155,50 @@ impl PackedEp {
     }
 }
 
+/// A Parrain reserve (unit and capture square) in four bytes, or none: with it the position
+/// fits in 128 bytes, which the compiler copies inline on make. Bit 0 says there is one; then
+/// colour, royal, magic, mutable and neutral (a neutral unit is magic, never captured: kept for
+/// completeness), the square in six bits and the walk index above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PackedReserve(u32);
+
+impl PackedReserve {
+    const NONE: u32 = 0;
+
+    fn new(reserve: Option<Reserve>) -> PackedReserve {
+        PackedReserve(reserve.map_or(Self::NONE, |r| {
+            let p = r.piece;
+            1 | u32::from(p.colour == Colour::Black) << 1
+                | u32::from(p.royal) << 2
+                | u32::from(p.magic) << 3
+                | u32::from(p.mutable) << 4
+                | u32::from(p.neutral) << 5
+                | (r.square.index() as u32) << 6
+                | (walk_index(p.walk) as u32) << 12
+        }))
+    }
+
+    fn get(self) -> Option<Reserve> {
+        let bits = self.0;
+        let flag = |i: u32| bits >> i & 1 == 1;
+        (bits != Self::NONE).then(|| Reserve {
+            piece: Piece {
+                colour: if flag(1) {
+                    Colour::Black
+                } else {
+                    Colour::White
+                },
+                walk: WALKS[(bits >> 12) as usize],
+                royal: flag(2),
+                magic: flag(3),
+                mutable: flag(4),
+                neutral: flag(5),
+            },
+            square: square((bits >> 6 & 63) as usize),
+        })
+    }
+}
+
 pub fn sq_of(s: Square) -> Sq {
     s.index()
 }
@@ -170,6 +220,18 @@ impl BbPosition {
         self.ep = PackedEp::new(ep);
     }
 
+    /// The Parrain reserve: the unit captured by the last move, waiting to be reborn.
+    #[inline]
+    pub fn reserve(&self) -> Option<Reserve> {
+        self.reserve.get()
+    }
+
+    /// Sets or clears the Parrain reserve.
+    #[inline]
+    pub fn set_reserve(&mut self, reserve: Option<Reserve>) {
+        self.reserve = PackedReserve::new(reserve);
+    }
+
     /// From the shared vocabulary.
     pub fn from_setup(setup: &Setup) -> BbPosition {
         let mut p = BbPosition {
@@ -185,7 +247,7 @@ impl BbPosition {
                     .en_passant
                     .map(|e| (e.target.index() as u8, e.pawn.index() as u8)),
             ),
-            reserve: setup.reserve,
+            reserve: PackedReserve::new(setup.reserve),
             halfmove: setup.halfmove_clock,
             fullmove: setup.fullmove_number,
         };
@@ -216,6 +278,18 @@ impl BbPosition {
         if set != 0 {
             self.rare_mut().mutable |= set;
         }
+    }
+
+    /// The neutral units, which also stand in both colour sets.
+    #[inline]
+    pub fn neutral(&self) -> u64 {
+        self.rare.as_ref().map_or(0, |r| r.neutral)
+    }
+
+    /// The units of colour index `c` that are its own, the neutral ones left out.
+    #[inline]
+    pub fn own(&self, c: usize) -> u64 {
+        self.colours[c] & !self.neutral()
     }
 
     /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
@@ -261,7 +335,7 @@ impl BbPosition {
         setup.en_passant = self
             .ep()
             .and_then(|(t, _)| EnPassant::from_target(square(t as usize)));
-        setup.reserve = self.reserve;
+        setup.reserve = self.reserve();
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         setup.fairy_walks = self.fairy_walks();
@@ -291,6 +365,8 @@ impl BbPosition {
     #[inline(always)]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         let b = bit(sq);
+        let neutral = self.neutral() & b != 0;
+        // A neutral unit is White by convention (it stands in both sets).
         let colour = if self.colours[0] & b != 0 {
             Colour::White
         } else if self.colours[1] & b != 0 {
@@ -309,6 +385,7 @@ impl BbPosition {
             royal: self.royal & b != 0,
             magic: self.magic & b != 0,
             mutable: self.mutable() & b != 0,
+            neutral,
         })
     }
 
@@ -316,7 +393,13 @@ impl BbPosition {
     #[inline]
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         let b = bit(sq);
-        self.colours[colour_index(piece.colour)] |= b;
+        if piece.neutral {
+            self.colours[0] |= b;
+            self.colours[1] |= b;
+            self.rare_mut().neutral |= b;
+        } else {
+            self.colours[colour_index(piece.colour)] |= b;
+        }
         *self.set_of_mut(walk_index(piece.walk)) |= b;
         if piece.royal {
             self.royal |= b;
@@ -364,6 +447,7 @@ impl BbPosition {
         self.magic &= keep;
         if let Some(rare) = &mut self.rare {
             rare.mutable &= keep;
+            rare.neutral &= keep;
             for w in &mut rare.fairy {
                 *w &= keep;
             }
@@ -388,5 +472,28 @@ mod tests {
             p.set_ep(ep);
             assert_eq!(p.ep(), ep);
         }
+    }
+
+    #[test]
+    fn the_reserve_reads_back() {
+        let mut p = BbPosition::from_setup(&Setup::empty());
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let pieces = [
+            Piece::new(Colour::Black, Walk::Knight),
+            Piece::new(Colour::White, Walk::ReversePawn).with_mutable(true),
+            Piece::new(Colour::Black, Walk::Bishop).with_royal(true),
+            Piece::new(Colour::White, *WALKS.last().unwrap()),
+        ];
+        assert_eq!(p.reserve(), None);
+        for (piece, at) in pieces.into_iter().zip(["a1", "h8", "c3", "e5"]) {
+            let reserve = Some(Reserve {
+                piece,
+                square: sq(at),
+            });
+            p.set_reserve(reserve);
+            assert_eq!(p.reserve(), reserve);
+        }
+        p.set_reserve(None);
+        assert_eq!(p.reserve(), None);
     }
 }

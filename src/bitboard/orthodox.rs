@@ -138,10 +138,11 @@ pub fn applies(p: &BbPosition, rules: &ResolvedRules) -> bool {
 }
 
 /// True when the position holds units the fast generator knows: one royal king a side, no
-/// attribute, no reserve, pawns and reverse pawns off the edge ranks, except on their own
-/// first rank when `first_rank_steps` (`first_rank_pawns: step`: such a pawn steps and takes
-/// one square forward and attacks as from any other rank, which is what the generator's pawn
-/// sets do, with no double step since it does not start from its second rank).
+/// attribute, no neutral unit, no reserve, pawns and reverse pawns off the edge ranks, except
+/// on their own first rank when `first_rank_steps` (`first_rank_pawns: step`: such a pawn
+/// steps and takes one square forward and attacks as from any other rank, which is what the
+/// generator's pawn sets do, with no double step since it does not start from its second
+/// rank).
 pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     p.magic == 0 && shaped_with_magic(p, first_rank_steps)
 }
@@ -154,7 +155,7 @@ const fn generator_knows(walk: Walk) -> bool {
 
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
 pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
-    p.reserve.is_none() && units_shaped(p, first_rank_steps)
+    p.reserve().is_none() && units_shaped(p, first_rank_steps)
 }
 
 /// As [`shaped`], whatever waits in a Parrain reserve: the generator never reads the reserve,
@@ -180,7 +181,9 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
                 .zip(p.walks)
                 .all(|(&walk, units)| units == 0 || generator_knows(walk))
     );
+    // Neutral units (RULES.md §6) are the record path's alone.
     !unknown_walks
+        && p.neutral() == 0
         && p.mutable() == 0
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1

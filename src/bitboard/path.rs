@@ -62,7 +62,11 @@ impl Plan {
     pub fn path(&self, p: &BbPosition) -> Path<'_> {
         if orthodox::applies(p, &self.rules) {
             Path::Orthodox(&self.attacks)
-        } else if let Some(compact) = self.compact.as_ref().filter(|_| p.fairy_walks().is_empty()) {
+        } else if let Some(compact) = self
+            .compact
+            .as_ref()
+            .filter(|_| p.fairy_walks().is_empty() && p.neutral() == 0)
+        {
             Path::Compact(compact, &self.game)
         } else {
             Path::Record(&self.game)
@@ -134,18 +138,19 @@ impl Path<'_> {
         p: &BbPosition,
         mut take: impl FnMut(bool, BbPosition),
     ) -> Result<(), EngineError> {
-        let them = p.colours[1 - p.side];
+        // The other side's own units: a neutral one moving is no capture.
+        let them = p.own(1 - p.side);
         match self {
             Path::Orthodox(_) => {
                 let mut list = MoveList::new();
                 orthodox::generate(p, &mut list);
                 for &mv in list.as_slice() {
                     let after = orthodox::make(p, mv);
-                    take(after.colours[1 - p.side] != them, after);
+                    take(after.own(1 - p.side) != them, after);
                 }
             }
             Path::Compact(compact, _) => compact.each_child(p, &mut |after: BbPosition| {
-                take(after.colours[1 - p.side] != them, after)
+                take(after.own(1 - p.side) != them, after)
             }),
             Path::Record(game) => {
                 for (r, after) in game.legal(p)? {

@@ -123,6 +123,7 @@ fn key(p: &BbPosition) -> Key {
             k[1] ^= m[1];
         }
     };
+    // A neutral unit stands in both colour sets: the two sets tell it apart from the others.
     add(p.colours[0], 0);
     add(p.colours[1], 1);
     for w in p.walk_range() {
@@ -137,7 +138,7 @@ fn key(p: &BbPosition) -> Key {
         .ep()
         .map_or(0, |(a, b)| 1 << 16 | u64::from(a) << 8 | u64::from(b));
     add(ep | (p.side as u64) << 20, AFTER_WALKS + 4);
-    if let Some(r) = &p.reserve {
+    if let Some(r) = &p.reserve() {
         let piece = r.piece;
         let unit = u64::from(piece.walk.index() as u8) << 8
             | u64::from(piece.colour == feerie_oracle::Colour::Black) << 4
@@ -173,10 +174,11 @@ impl Space for BitboardSpace<'_> {
     ) -> Result<Vec<(BbMove, BbPosition)>, EngineError> {
         let path = self.plan.path(p);
         if want == Want::Mating {
-            let them = p.colours[1 - p.side];
+            // The other side's own units: a neutral one moving is no capture.
+            let them = p.own(1 - p.side);
             let mv = |after: &BbPosition| BbMove {
                 check: CheckMark::Mate,
-                capture: after.colours[1 - p.side] != them,
+                capture: after.own(1 - p.side) != them,
             };
             return Ok(path
                 .mating(p)?

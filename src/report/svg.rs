@@ -1,8 +1,8 @@
 //! A position as an SVG diagram: the board, each unit drawn as a disc with its Popeye letter,
 //! and the attributes that change how a unit plays drawn so that they cannot be missed: a crown
 //! on a royal unit, a violet star on a magic one, a reverse pawn's letter upside down with a
-//! downward arrow, a marked (capture-mutable) unit's orange corner. Squares to look at (a
-//! rebirth or a mutation square) are outlined in red. Nothing refers to a font file or an image:
+//! downward arrow, a marked (capture-mutable) unit's orange corner, a neutral unit's grey disc.
+//! Squares to look at (a rebirth or a mutation square) are outlined in red. Nothing refers to a font file or an image:
 //! the letters use the reader's generic sans-serif family.
 
 use feerie_oracle::{Colour, Piece, Setup, Square, Walk};
@@ -80,6 +80,7 @@ pub fn legend() -> String {
             royal,
             magic,
             mutable,
+            neutral: false,
         };
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CELL}\" height=\"{CELL}\" viewBox=\"{MARGIN} {} {CELL} {CELL}\">{}</svg>",
@@ -110,11 +111,13 @@ fn corner(square: Square) -> (u32, u32) {
     (MARGIN + file * CELL, MARGIN + (7 - rank) * CELL)
 }
 
-/// One unit: a disc in its side's colour with its letter, and its attributes' marks.
+/// One unit: a disc in its side's colour (grey when neutral) with its letter, and its attributes' marks.
 fn unit(square: Square, piece: Piece) -> String {
     let (x, y) = corner(square);
     let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+    // A neutral unit (RULES.md §6) is of neither side: a grey disc.
     let (fill, ink) = match piece.colour {
+        _ if piece.neutral => ("#9e9e9e", "#111111"),
         Colour::White => ("#ffffff", "#111111"),
         Colour::Black => ("#222222", "#ffffff"),
     };
@@ -128,6 +131,7 @@ fn unit(square: Square, piece: Piece) -> String {
     let mut title = format!(
         "{} {:?} on {square}",
         match piece.colour {
+            _ if piece.neutral => "neutral",
             Colour::White => "white",
             Colour::Black => "black",
         },

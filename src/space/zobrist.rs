@@ -1,7 +1,7 @@
 //! Zobrist keys of positions for the transposition table: two independent 64-bit keys, XORs of
 //! one random word pair per feature, over everything that decides the legal moves under fixed
-//! rules (RULES.md): each unit on its square with all its attributes (colour, walk, royal,
-//! magic, capture-mutable mark; a reverse pawn is a walk of its own), the side to move, each
+//! rules (RULES.md): each unit on its square with all its attributes (colour or neutral, walk,
+//! royal, magic, capture-mutable mark; a reverse pawn is a walk of its own), the side to move, each
 //! castling right (per rook corner and per king), the en passant square and the Parrain
 //! reserve (unit with its attributes, and where it was captured). The half-move clock and the
 //! move number decide nothing a stipulation asks, and are left out.
@@ -25,8 +25,8 @@ pub struct Key {
     pub check: u64,
 }
 
-/// Unit kinds: 2 colours × the walks × royal × magic × mutable.
-const KINDS: usize = 2 * feerie_oracle::walk::COUNT * 8;
+/// Unit kinds: 3 sides (White, Black, neutral) × the walks × royal × magic × mutable.
+const KINDS: usize = 3 * feerie_oracle::walk::COUNT * 8;
 const BOARD: usize = 0;
 const RESERVE: usize = KINDS * 64;
 const EN_PASSANT: usize = 2 * KINDS * 64;
@@ -63,6 +63,7 @@ static WORDS: [[u64; 2]; FEATURES] = random_words();
 /// The kind of a unit, all its attributes: below [`KINDS`].
 fn kind(piece: Piece) -> usize {
     let colour = match piece.colour {
+        _ if piece.neutral => 2,
         Colour::White => 0,
         Colour::Black => 1,
     };

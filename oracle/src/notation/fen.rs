@@ -3,7 +3,8 @@
 //! Standard FEN is read and written unchanged. The extension (documented in the README):
 //! - a unit that plain FEN cannot write is put in parentheses as colour, attributes and Popeye
 //!   walk code: `(wPP)` a white reverse pawn, `(bmR)` a black magic rook, `(wrB)` a white royal
-//!   bishop, `(wpQ)` a white queen marked capture-mutable;
+//!   bishop, `(wpQ)` a white queen marked capture-mutable, `(nmR)` a neutral magic rook (colour
+//!   letter `n`: a unit of neither side, RULES.md §6);
 //! - the knight may be written `N` or `S`;
 //! - fairy walks (RULES.md §9) are units of that kind: `(wG)` a white grasshopper, `(bN)` a black
 //!   nightrider (in parentheses `N` is Popeye's nightrider; the knight is `S` there), `(wCA)` a

@@ -53,6 +53,8 @@ pub struct Figure {
     pub magic: bool,
     /// Capture-mutable mark.
     pub mutable: bool,
+    /// Neutral (feerie's `n`).
+    pub neutral: bool,
 }
 
 impl Figure {
@@ -64,10 +66,11 @@ impl Figure {
             royal: piece.royal && piece.walk != Walk::King,
             magic: piece.magic,
             mutable: piece.mutable,
+            neutral: piece.neutral,
         }
     }
 
-    /// The piece of this figure in a colour.
+    /// The piece of this figure in a colour (White, the convention, when neutral).
     pub fn in_colour(self, colour: Colour) -> Piece {
         Piece {
             colour,
@@ -75,7 +78,9 @@ impl Figure {
             royal: self.royal || self.walk == Walk::King,
             magic: self.magic,
             mutable: self.mutable,
+            neutral: false,
         }
+        .with_neutral(self.neutral)
     }
 }
 
@@ -90,7 +95,7 @@ impl fmt::Display for Figure {
 /// ```
 /// use feerie_oracle::popeye_move::MoveText;
 /// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
-///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "Qh6-h7 +", "e7-e8=S #",
+///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "Qh6-h7 +", "e7-e8=S #",
 ///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
@@ -238,7 +243,10 @@ impl<'a> Cursor<'a> {
             None => self.fail("expected a square (a1..h8)"),
         }
     }
-    fn attributes(&mut self) -> (bool, bool, bool) {
+    /// The attributes before a walk: royal, magic, capture-mutable, and neutral (`n`, which
+    /// comes first when present).
+    fn attributes(&mut self) -> (bool, bool, bool, bool) {
+        let neutral = self.eat("n");
         let (mut royal, mut magic, mut mutable) = (false, false, false);
         loop {
             if !royal && self.eat("r") {
@@ -248,7 +256,7 @@ impl<'a> Cursor<'a> {
             } else if !mutable && self.eat("p") {
                 mutable = true;
             } else {
-                return (royal, magic, mutable);
+                return (royal, magic, mutable, neutral);
             }
         }
     }
@@ -260,13 +268,14 @@ impl<'a> Cursor<'a> {
         walks.into_iter().find(|w| self.eat(w.popeye_code()))
     }
     fn figure(&mut self) -> Result<Figure, MoveParseError> {
-        let (royal, magic, mutable) = self.attributes();
+        let (royal, magic, mutable, neutral) = self.attributes();
         match self.walk() {
             Some(walk) => Ok(Figure {
                 walk,
                 royal: royal && walk != Walk::King,
                 magic,
                 mutable,
+                neutral,
             }),
             None => self.fail("expected a piece (Popeye's code: K Q R B S P PP G N CA…, with optional r/m/p before it)"),
         }
@@ -307,13 +316,14 @@ impl FromStr for MoveText {
         } else if c.eat("0-0") || c.eat("O-O") {
             mt.castling = Some(CastlingSide::King);
         } else {
-            let (royal, magic, mutable) = c.attributes();
+            let (royal, magic, mutable, neutral) = c.attributes();
             let walk = c.walk().unwrap_or(Walk::Pawn);
             mt.mover = Some(Figure {
                 walk,
                 royal: royal && walk != Walk::King,
                 magic,
                 mutable,
+                neutral,
             });
             mt.from = Some(c.square()?);
             mt.capture = if c.eat("*") {

@@ -8,7 +8,8 @@
 //! established a new contact with magic pieces (the squares touch now and did not before the move,
 //! whichever of them moved) mutates: one step up the ladder P, N, B, R, Q when all those magic
 //! pieces are of its colour, one step down when all are of the other colour, not at all when both
-//! colours are among them. A queen cannot go up, a pawn cannot go down; a reverse pawn climbs like
+//! colours are among them; a neutral magic piece counts as one of the other colour for every
+//! unit. A queen cannot go up, a pawn cannot go down; a reverse pawn climbs like
 //! a pawn and does not go down (unless a fairy walk closes the chains, below). A magic pawn promotes to a magic piece, and promotion comes before
 //! the contact mutation of the promoted unit. Legality is judged after the mutations.
 //!
@@ -86,8 +87,10 @@ pub fn apply(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
             MagicContactScope::NewContacts => &new,
             MagicContactScope::AllContacts => &touching,
         };
-        let own = scope.iter().all(|(_, m)| m.colour == piece.colour);
-        let other = scope.iter().all(|(_, m)| m.colour != piece.colour);
+        // A neutral magic piece counts as one of the other colour for every unit (RULES.md §6).
+        let of_own_colour = |m: &Piece| !m.neutral && m.colour == piece.colour;
+        let own = scope.iter().all(|(_, m)| of_own_colour(m));
+        let other = scope.iter().all(|(_, m)| !of_own_colour(m));
         if own == other {
             continue;
         }

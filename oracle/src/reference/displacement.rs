@@ -27,10 +27,12 @@ use crate::rules::FirstRankPawns;
 use crate::walk::Part;
 use crate::{Capture, CastlingSide, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
-/// Every pseudo-legal displacement of the side to move.
+/// Every pseudo-legal displacement of the side to move: of its own units and of the neutral
+/// ones, which either side may move (RULES.md §6).
 pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     let mut moves = Vec::new();
-    for (from, piece) in setup.board.pieces_of(setup.side_to_move) {
+    let side = setup.side_to_move;
+    for (from, piece) in setup.board.pieces().filter(|(_, p)| p.moves_for(side)) {
         for part in piece.walk.shape() {
             match part {
                 Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, &mut moves),
@@ -92,10 +94,12 @@ fn part_moves(
 
 /// Adds `mv`, or one move per promotion walk when the pawn arrives on its promotion rank
 /// (queen, rook, bishop, knight and the diagram's fairy walks: [`Rules::promotion_walks`]).
-/// The promoted piece keeps the pawn's attributes (a magic pawn becomes a magic piece).
+/// The promoted piece keeps the pawn's attributes (a magic pawn becomes a magic piece, a
+/// neutral one a neutral piece); a neutral pawn promotes on the last rank of the side to move.
 fn push_with_promotions(setup: &Setup, rules: &Rules, mv: MoveRecord, moves: &mut Vec<MoveRecord>) {
     let p = mv.mover;
-    if mv.to.rank() == geometry::promotion_rank(p.colour, p.walk) {
+    let colour = p.colour_for(setup.side_to_move);
+    if mv.to.rank() == geometry::promotion_rank(colour, p.walk) {
         for walk in rules.promotion_walks(setup) {
             moves.push(MoveRecord {
                 promotion: Some(p.with_walk(walk)),
@@ -114,8 +118,10 @@ fn pawn_moves(
     piece: Piece,
     moves: &mut Vec<MoveRecord>,
 ) {
-    let forward = pawn_forward(piece.colour, piece.walk);
-    if from.rank() == geometry::rear_rank(piece.colour, piece.walk)
+    // A neutral pawn moves as a pawn of the side moving it (RULES.md §6).
+    let colour = piece.colour_for(setup.side_to_move);
+    let forward = pawn_forward(colour, piece.walk);
+    if from.rank() == geometry::rear_rank(colour, piece.walk)
         && rules.first_rank_pawns() != FirstRankPawns::Step
     {
         return;
@@ -130,7 +136,7 @@ fn pawn_moves(
             MoveRecord::displacement(piece, from, one),
             moves,
         );
-        if from.rank() == geometry::double_step_rank(piece.colour, piece.walk)
+        if from.rank() == geometry::double_step_rank(colour, piece.walk)
             && let Some(two) = one
                 .offset(0, forward)
                 .filter(|sq| setup.board.is_empty(*sq))
@@ -183,7 +189,7 @@ fn castlings(setup: &Setup, from: Square, king: Piece, moves: &mut Vec<MoveRecor
         let rook_ok = setup
             .board
             .get(rook_from)
-            .is_some_and(|r| r.colour == king.colour && r.walk == Walk::Rook);
+            .is_some_and(|r| r.colour == king.colour && !r.neutral && r.walk == Walk::Rook);
         let path_empty = squares_between(king_from, rook_from)
             .into_iter()
             .chain([king_to, rook_to])

@@ -86,7 +86,7 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour, rooks_outli
             !next
                 .board
                 .get(sq)
-                .is_some_and(|p| p.colour == colour && p.walk == Walk::Rook)
+                .is_some_and(|p| p.colour == colour && !p.neutral && p.walk == Walk::Rook)
         })
         .collect();
     for sq in stale {
@@ -129,7 +129,9 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool) 
             .is_some_and(|side| side.squares(colour)[2] == square);
         let king_keeps_right = next.castling.king_may_castle(colour) || rooks_outlive_king;
         let still_there = next.board.get(square) == Some(piece);
-        if piece.walk == Walk::Rook && !piece.royal && corner && king_keeps_right && still_there {
+        // A neutral rook belongs to neither side: it has no castling right.
+        let own_rook = piece.walk == Walk::Rook && !piece.royal && !piece.neutral;
+        if own_rook && corner && king_keeps_right && still_there {
             next.castling.insert(square);
         }
         let king_square = CastlingSide::King.squares(colour)[0];
@@ -144,7 +146,9 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool) 
 /// beside the arrival square, a reverse pawn beside the departure square.
 fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
     let piece = mv.mover;
+    // A neutral pawn is magic, so never taken: its double step gives no right to record.
     if !piece.walk.is_pawn()
+        || piece.neutral
         || mv.capture.is_some()
         || mv.promotion.is_some()
         || mv.castling.is_some()

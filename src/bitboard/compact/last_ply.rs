@@ -24,13 +24,13 @@ impl Compact {
         // A unit waiting of the enemy (a setup may put it there) may give check on its return:
         // every move goes through the pipeline then.
         if LATER
-            && let Some(reserve) = p.reserve
+            && let Some(reserve) = p.reserve()
             && reserve.piece.colour == colour_of(p.side)
             && orthodox::shaped_but_reserve(p, self.first_rank_steps())
         {
             return self.count_last_ply_parrain::<MUTATE, NOW, LATER>(p, reserve);
         }
-        if LATER && p.reserve.is_none() && orthodox::shaped(p, self.first_rank_steps()) {
+        if LATER && p.reserve().is_none() && orthodox::shaped(p, self.first_rank_steps()) {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such.
             if MUTATE {

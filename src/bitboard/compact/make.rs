@@ -94,8 +94,8 @@ impl Compact {
             regain(mv.reb_sq as Sq, them, mv.reb_walk as usize, false);
         }
         if mv.del_sq != NONE {
-            let royal = p.reserve.is_some_and(|r| r.piece.royal);
-            let c = p.reserve.map_or(us, |r| colour_index(r.piece.colour));
+            let royal = p.reserve().is_some_and(|r| r.piece.royal);
+            let c = p.reserve().map_or(us, |r| colour_index(r.piece.colour));
             regain(mv.del_sq as Sq, c, mv.del_walk as usize, royal);
         }
         if mv.changed && mv.walk != NONE && mv.kind == MoveKind::Normal {
@@ -108,10 +108,10 @@ impl Compact {
             None
         });
         if LATER {
-            n.reserve = captured.map(|c| Reserve {
+            n.set_reserve(captured.map(|c| Reserve {
                 piece: c,
                 square: square(mv.cap as Sq),
-            });
+            }));
         }
         let resets = mv.cap != NONE || is_pawnlike(mover_walk);
         n.halfmove = if resets { 0 } else { p.halfmove + 1 };
@@ -188,7 +188,7 @@ impl Compact {
     /// the contact mutations.
     pub(super) fn place_delayed_and_contacts(n: &mut BbPosition, p: &BbPosition, mv: &CMove) {
         if mv.del_sq != NONE {
-            let r = p.reserve.expect("a reserve");
+            let r = p.reserve().expect("a reserve");
             n.put(
                 mv.del_sq as Sq,
                 r.piece.with_walk(WALKS[mv.del_walk as usize]),

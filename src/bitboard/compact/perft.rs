@@ -25,12 +25,12 @@ impl Compact {
             _ => {}
         }
         if orthodox::shaped_with_magic(p, self.first_rank_steps())
-            && !(LATER && p.reserve.is_some())
+            && !(LATER && p.reserve().is_some())
         {
             return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
         }
         if LATER
-            && let Some(reserve) = p.reserve
+            && let Some(reserve) = p.reserve()
             && reserve.piece.colour == colour_of(p.side)
             && orthodox::shaped_but_reserve(p, self.first_rank_steps())
         {

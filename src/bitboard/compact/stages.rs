@@ -55,7 +55,7 @@ impl Placed {
             n.colours[them] |= bit(mv.reb_sq as Sq);
         }
         if mv.del_sq != NONE {
-            let r = p.reserve.expect("a reserve");
+            let r = p.reserve().expect("a reserve");
             let b = bit(mv.del_sq as Sq);
             n.colours[colour_index(r.piece.colour)] |= b;
             if r.piece.royal {
@@ -216,7 +216,7 @@ impl Compact {
             let mut m = mv;
             m.reb_sq = reb_sq;
             m.reb_walk = reb_walk;
-            if LATER && let Some(reserve) = p.reserve {
+            if LATER && let Some(reserve) = p.reserve() {
                 let s = parrain::rebirth_square(
                     reserve.square.index(),
                     m.kind.castling(),

@@ -2,7 +2,7 @@
 //! records, and the tests on castling and on a royal rider's passage.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, KING, square};
+use crate::bitboard::board::{BbPosition, KING, colour_of, square};
 use crate::bitboard::rules::{at, file, is_rider, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
@@ -19,7 +19,8 @@ impl Game {
             .then_some(victim)
     }
 
-    /// Stage 1: the pseudo-legal displacements of the side to move.
+    /// Stage 1: the pseudo-legal displacements of the side to move, its own units and the
+    /// neutral ones (which stand in both colour sets).
     pub(super) fn displacements(&self, p: &BbPosition, out: &mut Vec<MoveRecord>) {
         let t = self.t;
         let us = p.side;
@@ -58,21 +59,23 @@ impl Game {
         out: &mut Vec<MoveRecord>,
     ) {
         let occ = p.occupied();
-        let dir = forward(mover.colour, mover.walk);
-        if rank(from) == rear_rank(mover.colour, mover.walk)
+        // A neutral pawn moves as a pawn of the side moving it (RULES.md §6).
+        let colour = mover.colour_for(colour_of(p.side));
+        let dir = forward(colour, mover.walk);
+        if rank(from) == rear_rank(colour, mover.walk)
             && self.rules.switches.first_rank_pawns != FirstRankPawns::Step
         {
             return;
         }
         let with_promotions = |r: MoveRecord, out: &mut Vec<MoveRecord>| {
-            push_with_promotions(r, mover, &|| promotions(&self.rules, p), out);
+            push_with_promotions(r, mover, colour, &|| promotions(&self.rules, p), out);
         };
         if let Some(one) = at(file(from), rank(from) + dir).filter(|&s| occ & bit(s) == 0) {
             with_promotions(
                 MoveRecord::displacement(mover, square(from), square(one)),
                 out,
             );
-            if rank(from) == double_rank(mover.colour, mover.walk)
+            if rank(from) == double_rank(colour, mover.walk)
                 && let Some(two) =
                     at(file(from), rank(from) + 2 * dir).filter(|&s| occ & bit(s) == 0)
             {
@@ -129,7 +132,7 @@ impl Game {
             }
             let rook_ok = p
                 .piece_at(rf)
-                .is_some_and(|r| r.colour == king.colour && r.walk == Walk::Rook);
+                .is_some_and(|r| r.colour == king.colour && !r.neutral && r.walk == Walk::Rook);
             let span = (self.t.between(kf, rf) | bit(kt) | bit(rt)) & !bit(kf) & !bit(rf);
             if rook_ok && span & occ == 0 {
                 let mut r = MoveRecord::displacement(king, square(kf), square(kt));

@@ -64,7 +64,7 @@ impl Game {
             let ci = colour_index(c);
             for corner in [CastlingSide::King, CastlingSide::Queen] {
                 let rs = corner.squares(c)[2];
-                let rook_there = n.colours[ci] & n.walks[ROOK] & bit(rs.index()) != 0;
+                let rook_there = n.own(ci) & n.walks[ROOK] & bit(rs.index()) != 0;
                 if n.castling.contains(rs) && !rook_there {
                     n.castling.remove(rs);
                 }
@@ -93,8 +93,10 @@ impl Game {
             let corner = [CastlingSide::King, CastlingSide::Queen]
                 .iter()
                 .any(|side| side.squares(piece.colour)[2].index() == s);
+            // A neutral rook belongs to neither side: it has no castling right.
             if piece.walk == Walk::Rook
                 && !piece.royal
+                && !piece.neutral
                 && corner
                 && (n.castling.king_may_castle(piece.colour) || rooks_outlive_king)
                 && n.piece_at(s) == Some(piece)
@@ -115,7 +117,9 @@ impl Game {
         let m = mv.mover;
         let pawnlike = is_pawnlike(m.walk);
         let (from, to) = (mv.from.index(), mv.to.index());
+        // A neutral pawn is magic, so never taken: its double step gives no right to record.
         if pawnlike
+            && !m.neutral
             && mv.capture.is_none()
             && mv.promotion.is_none()
             && mv.castling.is_none()
@@ -130,14 +134,14 @@ impl Game {
                 n.set_ep(Some((passed as u8, to as u8)));
             }
         }
-        n.reserve = if self.parrain() {
+        n.set_reserve(if self.parrain() {
             mv.capture.map(|c| Reserve {
                 piece: c.piece,
                 square: c.square,
             })
         } else {
             None
-        };
+        });
         n.halfmove = if mv.capture.is_some() || pawnlike {
             0
         } else {

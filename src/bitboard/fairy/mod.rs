@@ -69,15 +69,17 @@ fn promotions(rules: &ResolvedRules, p: &BbPosition) -> Vec<Walk> {
     walks
 }
 
-/// The record `r`, once per promotion of `walks` when `unit` (the mover as it arrives)
-/// promotes on its arrival square.
+/// The record `r`, once per promotion of `walks` when `unit` (the mover as it arrives),
+/// moving for `colour` (its own, or the side moving it when neutral), promotes on its
+/// arrival square.
 fn push_with_promotions(
     r: MoveRecord,
     unit: Piece,
+    colour: Colour,
     walks: &dyn Fn() -> Vec<Walk>,
     out: &mut Vec<MoveRecord>,
 ) {
-    if promotes_on(colour_index(unit.colour), unit.walk, r.to.index()) {
+    if promotes_on(colour_index(colour), unit.walk, r.to.index()) {
         for w in walks() {
             let mut x = r.clone();
             x.promotion = Some(unit.with_walk(w));

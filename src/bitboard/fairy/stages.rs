@@ -38,7 +38,13 @@ impl Game {
         let mut base = mv;
         base.mutation = Some(mutated);
         base.promotion = None;
-        push_with_promotions(base, mutated, &|| promotions(&self.rules, p), out);
+        push_with_promotions(
+            base,
+            mutated,
+            mutated.colour,
+            &|| promotions(&self.rules, p),
+            out,
+        );
     }
 
     /// Board squares occupied after stages 1 and 2.
@@ -146,7 +152,7 @@ impl Game {
         mv: MoveRecord,
         out: &mut Vec<MoveRecord>,
     ) {
-        let Some(reserve) = p.reserve.filter(|_| self.parrain()) else {
+        let Some(reserve) = p.reserve().filter(|_| self.parrain()) else {
             out.push(mv);
             return;
         };
@@ -229,7 +235,8 @@ impl Game {
                 MagicContactScope::NewContacts => new,
                 MagicContactScope::AllContacts => touching,
             };
-            let own = (scope & after.colours[colour_index(unit.colour)]).count_ones();
+            // A neutral magic unit counts as one of the other colour (RULES.md §6).
+            let own = (scope & after.own(colour_index(unit.colour))).count_ones();
             // The fairy walks among the acting magic units close the chains (RULES.md §6).
             let fairy = Bits(scope).fold(magic::FairyEnd::Orthodox, |end, m| {
                 end.with(after.piece_at(m).expect("a magic unit").walk)

@@ -30,7 +30,7 @@ impl CheckSquares {
         // Hurdles: any unit that moves may give or uncover a hopper's check, so with fairy
         // walks every move is tested.
         if p.magic != 0
-            || p.reserve.is_some()
+            || p.reserve().is_some()
             || royals.count_ones() != 1
             || !p.fairy_walks().is_empty()
         {

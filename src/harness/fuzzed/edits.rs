@@ -126,6 +126,11 @@ fn apply(
                 return Applied::Retry;
             }
             let mut piece = Piece::new(colour, walk).with_magic(magic);
+            // Now and then a neutral magic unit (RULES.md §6); one the validating constructor
+            // refuses (a neutral pawn on either last rank) is dropped like any invalid edit.
+            if magic && choices.one_in(2) {
+                piece = piece.with_neutral(true);
+            }
             if rules.captures_mutate() && choices.one_in(4) {
                 piece = piece.with_mutable(true);
             }
@@ -187,7 +192,12 @@ fn apply(
             }
             match pick_unit(choices, false) {
                 Some((sq, piece)) => {
-                    setup.board.set(sq, Some(piece.with_magic(!piece.magic)));
+                    // A unit made magic is now and then made neutral too (RULES.md §6); one
+                    // that stops being magic stops being neutral (only magic units may be).
+                    let magic = !piece.magic;
+                    let neutral = magic && choices.one_in(3);
+                    let piece = piece.with_magic(magic).with_neutral(neutral);
+                    setup.board.set(sq, Some(piece));
                     Applied::Done
                 }
                 None => Applied::Skip,

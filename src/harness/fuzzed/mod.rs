@@ -85,4 +85,23 @@ mod tests {
             assert!(drawn >= 12, "{name}: {drawn} of 400 positions");
         }
     }
+
+    #[test]
+    fn neutral_magic_units_are_drawn_in_the_magic_buckets() {
+        let generator = Generator::standard();
+        for name in ["magic/documented", "circe+magic/popeye"] {
+            let bucket = Bucket::all()
+                .into_iter()
+                .find(|b| b.name == name)
+                .expect("a bucket");
+            let mut rng = Rng::new(11);
+            let drawn = (0..400)
+                .filter(|_| {
+                    let case = generator.generate(&mut rng, &bucket).expect("a position");
+                    case.position.board().pieces().any(|(_, p)| p.neutral)
+                })
+                .count();
+            assert!(drawn >= 12, "{name}: {drawn} of 400 positions");
+        }
+    }
 }

@@ -52,6 +52,11 @@ pub(super) fn without_marks(position: Position) -> Position {
 /// rule where Popeye is known to differ on purpose.
 pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     let units: Vec<_> = position.board().pieces().collect();
+    // Neutral units are magic ones (RULES.md §6); named apart, Popeye's neutral units being
+    // another thing.
+    if units.iter().any(|(_, p)| p.neutral) {
+        return Some("neutral magic pieces (Popeye has no Bédoni magic pieces)".into());
+    }
     if units.iter().any(|(_, p)| p.magic) {
         return Some("magic pieces (Popeye has no Bédoni magic pieces)".into());
     }

@@ -15,7 +15,7 @@ pub const MAX_UNITS: usize = 5;
 
 /// A problem-like position of `bucket`: the rules (the bucket's, one time in four with one
 /// switch set to another value), two kings and one to [`MAX_UNITS`] other units, magic ones
-/// when the bucket has magic pieces, mutable ones and reverse pawns when captures mutate, and
+/// (now and then neutral) when the bucket has magic pieces, mutable ones and reverse pawns when captures mutate, and
 /// under Circe Parrain sometimes a unit waiting in the reserve. Every decision comes from
 /// `choices`; the position is valid under [`Validation::Strict`].
 pub fn problem_position(choices: &mut dyn Choices, bucket: &Bucket) -> FuzzedPosition {
@@ -131,6 +131,10 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
         let magic = magic_one == Some(index) || bucket.magic && choices.one_in(4);
         let walk = random_walk(choices, rules, &common);
         let mut piece = Piece::new(colour, walk).with_magic(magic);
+        // Now and then a neutral magic unit (RULES.md §6), which either side may move.
+        if magic && choices.one_in(5) {
+            piece = piece.with_neutral(true);
+        }
         if rules.captures_mutate() && choices.one_in(4) {
             piece = piece.with_mutable(true);
         }

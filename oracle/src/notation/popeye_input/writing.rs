@@ -20,7 +20,12 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         // up to the next colour word: one group per set of attributes.
         let mut groups: Vec<((bool, bool), Vec<String>)> = Vec::new();
         for (sq, p) in position.board().pieces_of(colour) {
-            if p.magic {
+            if p.neutral {
+                // Popeye's neutral units are not Bédoni's neutral magic pieces (RULES.md §6).
+                reasons.push(format!(
+                    "neutral unit on {sq}: Popeye has no neutral magic pieces"
+                ));
+            } else if p.magic {
                 reasons.push(format!(
                     "magic piece on {sq}: Popeye has no Bédoni magic pieces"
                 ));
