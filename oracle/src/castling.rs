@@ -40,11 +40,13 @@ impl CastlingRights {
     /// Grants the king's own right: the king of `colour` has not moved. A rook right needs it;
     /// without any rook right it still matters, since a rook reborn or mutated on a corner
     /// regains that corner's right only while its king has its own.
+    #[inline]
     pub fn insert_king(&mut self, colour: Colour) {
         self.0 |= 1 << king_square(colour).index();
     }
 
     /// True when the king of `colour` keeps its own right (it has not moved).
+    #[inline]
     pub fn king_may_castle(&self, colour: Colour) -> bool {
         self.0 & (1 << king_square(colour).index()) != 0
     }
@@ -60,26 +62,31 @@ impl CastlingRights {
     /// assert!(!r.king_may_castle(Colour::White));
     /// assert!(r.contains(Square::H1));
     /// ```
+    #[inline]
     pub fn remove_king_only(&mut self, colour: Colour) {
         self.0 &= !(1 << king_square(colour).index());
     }
 
     /// Withdraws the king's own right, and with it every rook right of its side.
+    #[inline]
     pub fn remove_king(&mut self, colour: Colour) {
         self.clear(colour);
     }
 
     /// Grants the right of the rook on `rook_square`.
+    #[inline]
     pub fn insert(&mut self, rook_square: Square) {
         self.0 |= 1 << rook_square.index();
     }
 
     /// Withdraws the right of the rook on `rook_square`.
+    #[inline]
     pub fn remove(&mut self, rook_square: Square) {
         self.0 &= !(1 << rook_square.index());
     }
 
     /// True when the rook on `rook_square` may castle.
+    #[inline]
     pub fn contains(&self, rook_square: Square) -> bool {
         self.0 & (1 << rook_square.index()) != 0
     }
@@ -95,11 +102,13 @@ impl CastlingRights {
     /// fewer.remove("h1".parse().unwrap());
     /// assert_ne!(fewer.bits(), CastlingRights::all().bits());
     /// ```
+    #[inline]
     pub fn bits(&self) -> u64 {
         self.0
     }
 
     /// True when no rook may castle.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0 == 0
     }
@@ -118,12 +127,14 @@ impl CastlingRights {
     }
 
     /// Withdraws every right of one side, the king's own included.
+    #[inline]
     pub fn clear(&mut self, colour: Colour) {
         // Every right of a side lies on its home rank.
         self.0 &= !(0xFFu64 << (home_rank(colour) * 8));
     }
 }
 
+#[inline]
 fn king_square(colour: Colour) -> Square {
     Square::new(home_rank(colour) * 8 + 4).expect("on board")
 }

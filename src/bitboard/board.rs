@@ -298,6 +298,15 @@ impl BbPosition {
         self.rare.as_ref().map_or(WalkSet::EMPTY, |r| r.fairy_walks)
     }
 
+    /// No capture-mutable mark, no neutral unit and no fairy walk: what the fast paths need,
+    /// asked in one look.
+    #[inline]
+    pub fn nothing_rare(&self) -> bool {
+        self.rare
+            .as_ref()
+            .is_none_or(|r| r.mutable == 0 && r.neutral == 0 && r.fairy_walks.is_empty())
+    }
+
     /// The units of walk index `w`, whatever the walk.
     #[inline]
     pub fn set_of(&self, w: usize) -> u64 {

@@ -173,18 +173,16 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     let down = (p.walks[PAWN] & p.colours[1]) | (p.walks[REVERSE_PAWN] & p.colours[0]);
     let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
     // No fairy walk on the board, and none a pawn may promote to.
-    let unknown_walks = !p.fairy_walks().is_empty();
     debug_assert!(
-        unknown_walks
+        !p.fairy_walks().is_empty()
             || WALKS
                 .iter()
                 .zip(p.walks)
                 .all(|(&walk, units)| units == 0 || generator_knows(walk))
     );
-    // Neutral units (RULES.md §6) are the record path's alone.
-    !unknown_walks
-        && p.neutral() == 0
-        && p.mutable() == 0
+    // Neutral units (RULES.md §6), capture-mutable marks and fairy walks are the other paths'
+    // (`nothing_rare` asks all three, the fairy walks included).
+    p.nothing_rare()
         && p.royal == p.walks[KING]
         && (p.walks[KING] & p.colours[0]).count_ones() == 1
         && (p.walks[KING] & p.colours[1]).count_ones() == 1
