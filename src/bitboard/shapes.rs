@@ -65,28 +65,6 @@ pub fn reach(walk: Walk, sq: Sq, occupied: u64) -> u64 {
     out
 }
 
-/// The squares a unit of `walk` on `sq` attacks (where a unit could be taken), `occupied`
-/// blocking; pawn parts aside.
-pub fn attacks(walk: Walk, sq: Sq, occupied: u64) -> u64 {
-    let mut out = 0;
-    for part in walk.shape() {
-        out |= match *part {
-            Part::Pawn { .. } | Part::Leap(_) | Part::Ride(_) => reach_part(part, sq, occupied),
-            Part::Hop(hop, vectors) => vectors.iter().fold(0, |set, v| {
-                let (_, hurdle) = ray(sq, v, occupied);
-                let Some(hurdle) = hurdle else {
-                    return set;
-                };
-                set | match hop {
-                    Hop::Grasshopper => step(hurdle, v).map_or(0, bit),
-                    Hop::Lion | Hop::Chinese => ray(hurdle, v, occupied).0,
-                }
-            }),
-        };
-    }
-    out
-}
-
 /// The squares a leaping or riding part reaches from `sq` (the squares it attacks, which are
 /// also those it moves to); none for pawn and hopping parts.
 fn reach_part(part: &Part, sq: Sq, occupied: u64) -> u64 {

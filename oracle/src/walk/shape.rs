@@ -239,54 +239,6 @@ impl Part {
         }
     }
 
-    /// The empty squares this part moves to from `from` without taking, for every part but the
-    /// pawn (whose steps depend on its rank: the engines generate them).
-    pub fn quiet_squares(
-        &self,
-        from: (i8, i8),
-        occupied: &dyn Fn(i8, i8) -> bool,
-    ) -> Vec<(i8, i8)> {
-        let on_board = |(f, r): (i8, i8)| (0..8).contains(&f) && (0..8).contains(&r);
-        let empty = |(f, r): (i8, i8)| on_board((f, r)) && !occupied(f, r);
-        let step = |(f, r): (i8, i8), (vf, vr): (i8, i8)| (f + vf, r + vr);
-        let mut out = Vec::new();
-        match *self {
-            Part::Pawn { .. } => {}
-            Part::Leap(vectors) => {
-                out.extend(vectors.iter().map(|v| step(from, v)).filter(|&s| empty(s)))
-            }
-            Part::Ride(vectors) | Part::Hop(Hop::Chinese, vectors) => {
-                for v in vectors.iter() {
-                    let mut sq = step(from, v);
-                    while empty(sq) {
-                        out.push(sq);
-                        sq = step(sq, v);
-                    }
-                }
-            }
-            Part::Hop(hop @ (Hop::Grasshopper | Hop::Lion), vectors) => {
-                for v in vectors.iter() {
-                    let mut sq = step(from, v);
-                    while empty(sq) {
-                        sq = step(sq, v);
-                    }
-                    if !on_board(sq) {
-                        continue;
-                    }
-                    let mut beyond = step(sq, v);
-                    while empty(beyond) {
-                        out.push(beyond);
-                        if hop == Hop::Grasshopper {
-                            break;
-                        }
-                        beyond = step(beyond, v);
-                    }
-                }
-            }
-        }
-        out
-    }
-
     /// Every move of this part from `from` but the pawn's, in one pass: `visit(square,
     /// occupied)` for each empty square it moves to and each occupied square it could take on
     /// (the caller decides whether the unit there may be taken).

@@ -69,7 +69,11 @@ impl Compact {
                 }
                 t.pawn[if up { 0 } else { 1 }][s] & k != 0
             }
-            fairy => crate::bitboard::shapes::attacks(fairy, s, occ) & k != 0,
+            // The unit stands on `s`: it attacks `target` when `s` is among the squares its
+            // walk attacks `target` from.
+            fairy => {
+                crate::bitboard::shapes::attackers_from(fairy, target, occ | bit(s)) & bit(s) != 0
+            }
         }
     }
 
