@@ -334,3 +334,27 @@ fn a_king_without_its_own_right_does_not_castle() {
         }
     }
 }
+
+/// Under Parrain, a unit of the mover's own side may stand on the capture square (a set-up
+/// position; in play the capturer stands there). When it moves, the rebirth square is its
+/// arrival square, so nobody is reborn: the compact path's bulk count once counted a reborn
+/// pawn promoting there (75 moves against 72; found by `tests/properties.rs` in CI).
+#[test]
+fn a_unit_leaving_the_parrain_capture_square_brings_no_rebirth() {
+    let rules = Rules::from_words(&["circe-parrain"], None, &[]).unwrap();
+    for text in [
+        "1nq2k2/r3b1pB/2p4r/pP5p/1p4pP/7P/1PP1NK2/RNBQ3R w - - 1 16 wPh7",
+        "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1 wPd4",
+        "4k3/6R1/8/8/8/8/8/4K3 w - - 0 1 wPg7",
+    ] {
+        let p = fen::parse(text, Validation::Strict).unwrap();
+        let moves = BitboardEngine.legal_moves(&p, &rules).unwrap().len() as u64;
+        assert_eq!(BitboardEngine.perft(&p, &rules, 1).unwrap(), moves, "{text}");
+        for depth in 1..=2 {
+            let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
+            let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
+            assert_eq!(a, b, "{text} perft {depth}");
+        }
+        same_children(&p, &rules, text);
+    }
+}

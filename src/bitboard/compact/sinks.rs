@@ -452,10 +452,15 @@ impl ParrainCounter<'_> {
     #[inline]
     fn bulk(&self, from: Sq, targets: u64) -> u64 {
         let capture = self.reserve.square.index();
+        if from == capture {
+            // The rebirth square is the arrival square, which the mover holds: no rebirth.
+            // (Play leaves the capturer there; a position set up with the mover's own unit on
+            // the capture square is still valid.)
+            return targets.count_ones() as u64;
+        }
         let (files, ranks) = (file(from) - file(capture), rank(from) - rank(capture));
-        // The rebirth square is never the arrival square (the capture square holds an enemy
-        // unit, the mover is not there): the squares free after the move are those free now
-        // and the start.
+        // Otherwise the rebirth square is never the arrival square: the squares free after
+        // the move are those free now and the start.
         let free = !self.p.occupied() | bit(from);
         let shielded = targets & translate(self.shield & free, files, ranks);
         let promoting = if self.promoting == 0 {
