@@ -349,7 +349,11 @@ fn a_unit_leaving_the_parrain_capture_square_brings_no_rebirth() {
     ] {
         let p = fen::parse(text, Validation::Strict).unwrap();
         let moves = BitboardEngine.legal_moves(&p, &rules).unwrap().len() as u64;
-        assert_eq!(BitboardEngine.perft(&p, &rules, 1).unwrap(), moves, "{text}");
+        assert_eq!(
+            BitboardEngine.perft(&p, &rules, 1).unwrap(),
+            moves,
+            "{text}"
+        );
         for depth in 1..=2 {
             let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
             let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
