@@ -11,7 +11,8 @@
 //! - under a Circe rule with `rex: inclusive`, an attack is a check only if the royal piece could
 //!   not be reborn (its rebirth square, found as in [`super::rebirth`], is off the board or taken);
 //! - with `royal_en_passant: yes` (profile `popeye`; `no` in profile `documented`), a royal pawn
-//!   that has just double-stepped is in check when an enemy pawn could take it en passant.
+//!   that has just double-stepped is in check when an enemy pawn could take it en passant (under
+//!   `rex: inclusive`, again only if it could not be reborn after that capture).
 //!
 //! Checkmate and stalemate follow from check as usual.
 
@@ -53,28 +54,42 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
 /// True when a royal piece of `colour` is in check.
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let board = &setup.board;
-    let model = rules.circe_model().filter(|m| m.reborn_royals());
     let checked = board.royal_squares(colour).into_iter().any(|royal_sq| {
         let royal = board.get(royal_sq).expect("a royal piece");
         board.pieces_of(!colour).any(|(from, piece)| {
             attacks(board, from, piece, royal_sq, rules)
-                && model.is_none_or(|model| {
-                    let vector = (
-                        royal_sq.file().index() as i8 - from.file().index() as i8,
-                        royal_sq.rank().index() as i8 - from.rank().index() as i8,
-                    );
-                    // The capture would leave the capturer on the royal square and free its own.
-                    let reborn = royal.with_walk(reborn_walk_of(&model, rules, piece, royal, None));
-                    rebirth_square(&model, reborn, royal_sq, vector)
-                        .is_none_or(|sq| sq == royal_sq || (sq != from && !board.is_empty(sq)))
-                })
+                && !reborn_after_capture(board, rules, (from, piece), royal, royal_sq, royal_sq)
         })
     });
     checked || royal_pawn_en_passant(setup, colour, rules)
 }
 
+/// Under a Circe rule with `rex: inclusive`, whether `royal`, taken on `royal_sq` by `capturer`
+/// (from its square to `landing`), would be reborn: its rebirth square is on the board and
+/// empty once the capturer stands on `landing` and its own square and `royal_sq` are free.
+/// Such a capture is no check.
+fn reborn_after_capture(
+    board: &Board,
+    rules: &Rules,
+    (from, capturer): (Square, Piece),
+    royal: Piece,
+    royal_sq: Square,
+    landing: Square,
+) -> bool {
+    let Some(model) = rules.circe_model().filter(|m| m.reborn_royals()) else {
+        return false;
+    };
+    let vector = (
+        landing.file().index() as i8 - from.file().index() as i8,
+        landing.rank().index() as i8 - from.rank().index() as i8,
+    );
+    let reborn = royal.with_walk(reborn_walk_of(&model, rules, capturer, royal, None));
+    rebirth_square(&model, reborn, royal_sq, vector)
+        .is_some_and(|sq| sq != landing && (sq == from || sq == royal_sq || board.is_empty(sq)))
+}
+
 /// With `royal_en_passant: yes`, a royal pawn of `colour` that has just double-stepped and that
-/// an enemy pawn could take en passant.
+/// an enemy pawn could take en passant (unless, under `rex: inclusive`, it would be reborn).
 fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     if rules.royal_en_passant() != RoyalEnPassant::Yes {
         return false;
@@ -83,11 +98,15 @@ fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
         return false;
     };
     let board = &setup.board;
-    let royal_pawn = board
+    let Some(royal) = board
         .get(ep.pawn)
-        .is_some_and(|p| p.colour == colour && p.royal && p.walk.is_pawn());
-    royal_pawn
-        && board.pieces_of(!colour).any(|(from, piece)| {
-            piece.walk.is_pawn() && attacks(board, from, piece, ep.target, rules)
-        })
+        .filter(|p| p.colour == colour && p.royal && p.walk.is_pawn())
+    else {
+        return false;
+    };
+    board.pieces_of(!colour).any(|(from, piece)| {
+        piece.walk.is_pawn()
+            && attacks(board, from, piece, ep.target, rules)
+            && !reborn_after_capture(board, rules, (from, piece), royal, ep.pawn, ep.target)
+    })
 }

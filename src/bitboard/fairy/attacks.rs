@@ -43,6 +43,8 @@ impl Game {
             && self.royal_pawn_en_passant(p, c)
     }
 
+    /// A royal pawn of colour `c` that has just double-stepped and that an enemy pawn could take
+    /// en passant, unless (Circe rex inclusive) it would be reborn after that capture.
     pub(super) fn royal_pawn_en_passant(&self, p: &BbPosition, c: usize) -> bool {
         let Some((target, pawn)) = p.ep() else {
             return false;
@@ -50,7 +52,22 @@ impl Game {
         let pawn = pawn as Sq;
         let is_royal_pawn =
             p.royal & p.colours[c] & bit(pawn) != 0 && p.pawnlike() & bit(pawn) != 0;
+        if !is_royal_pawn {
+            return false;
+        }
         let t = target as Sq;
-        is_royal_pawn && self.attacks.pawns_attacking(p, t, 1 - c) != 0
+        let takers = self.attacks.pawns_attacking(p, t, 1 - c);
+        let Some(model) = self.rules.circe.filter(|m| m.reborn_royals()) else {
+            return takers != 0;
+        };
+        let royal = p.piece_at(pawn).expect("a royal pawn");
+        let occ = p.occupied();
+        Bits(takers).any(|a| {
+            let capturer = p.piece_at(a).expect("a taker");
+            let reborn = royal.with_walk(self.reborn_walk(&model, capturer, royal, None));
+            let sq = self.rebirth_square(&model, reborn, pawn, a, t);
+            let after = occ & !bit(a) & !bit(pawn) | bit(t);
+            circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden
+        })
     }
 }
