@@ -3,7 +3,7 @@
 //! the castling rights, the en passant square and the Parrain reserve the move leaves.
 
 use crate::geometry;
-use crate::rules::RebirthTime;
+use crate::rules::{MutationCastling, RebirthTime};
 use crate::{
     CastlingSide, Colour, EnPassant, MoveRecord, Piece, Reserve, Rules, Setup, Square, Walk,
 };
@@ -31,7 +31,11 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     // outlive the king's own, as a reborn unit counts as not having moved.
     let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.reborn_royals());
     update_castling(&mut next, mv, mover, rooks_outlive_king);
-    regain_castling(&mut next, mv, rooks_outlive_king);
+    // With `mutation_castling: every_capture` a capturer that may mutate counts as a new unit
+    // even when it keeps its walk.
+    let renewed = rules.mutation_castling() == MutationCastling::EveryCapture
+        && super::mutation::capture_by_mutating_unit(setup, rules, mv);
+    regain_castling(&mut next, mv, rooks_outlive_king, renewed);
     let parrain = rules
         .circe_model()
         .is_some_and(|m| m.time == RebirthTime::NextMove);
@@ -109,10 +113,12 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour, rooks_outli
 }
 
 /// A unit that becomes a rook on a corner of its own first rank, by a rebirth, a capturer
-/// mutation or a promotion (a reverse pawn promotes on its side's first rank), gains that corner's castling right if its king still has its own (has not moved).
-/// With `rooks_outlive_king` a rook regains its right whatever its king's, and a king reborn on
-/// its own square regains its own.
-fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool) {
+/// mutation or a promotion (a reverse pawn promotes on its side's first rank), gains that
+/// corner's castling right if its king still has its own (has not moved); with `renewed`, the
+/// capturer counts as becoming its walk even when the walk stays. With `rooks_outlive_king` a
+/// rook regains its right whatever its king's, and a king reborn on its own square regains its
+/// own.
+fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, renewed: bool) {
     let mut became_rooks: Vec<(Square, Piece)> = Vec::new();
     for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
         became_rooks.push((
@@ -120,7 +126,7 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool) 
             r.promotion.map_or(r.piece, |w| r.piece.with_walk(w)),
         ));
     }
-    if mv.mutation.is_some() || mv.promotion.is_some() {
+    if mv.mutation.is_some() || mv.promotion.is_some() || renewed {
         became_rooks.push((mv.to, mv.final_mover()));
     }
     for (square, piece) in became_rooks {

@@ -17,7 +17,11 @@
 //!   promote; a unit that becomes a pawn standing on that pawn's promotion rank promotes at once,
 //!   the mover choosing (one move record per choice).
 //! - **Castling.** A unit that becomes a rook on a corner of its own first rank gains that corner's
-//!   right while its king keeps its own; a king that changed walk can no longer castle.
+//!   right while its king keeps its own; a king that changed walk can no longer castle. Whether a
+//!   rook taking a rook there also "becomes" one is `mutation_castling`: `new_rook` (profile
+//!   `documented`) says no, it was a rook already and has moved; `every_capture` (profile
+//!   `popeye`) says yes, as Popeye changes the capturer's walk on every capture, to the same
+//!   walk too, and gives a rook that arrives on its corner by a walk change the right.
 //! - **Partial forms.** When some unit on the board is marked mutable, only marked units mutate
 //!   (Popeye's bug of then mutating every unit is not copied).
 //!
@@ -59,6 +63,11 @@ pub fn apply(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
     } else {
         vec![base]
     }
+}
+
+/// Whether `mv` is a capture by a unit that may change walk (whether or not its walk changes).
+pub fn capture_by_mutating_unit(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
+    mv.capture.is_some() && rules.captures_mutate() && mutates(setup, rules, mv.mover)
 }
 
 /// Whether `capturer` changes walk when it captures: royal units only with `rex: inclusive`;

@@ -22,6 +22,7 @@
 //! | `parrain_other_side_promotion` | `promotes`, `stays` | `promotes` | `stays` |
 //! | `pawn_direction` | `own`, `opposing` | `own` (frankfurt), `opposing` (protean) | the same |
 //! | `same_walk_capture` | `keep`, `flip` | `keep` (frankfurt), `flip` (protean) | the same |
+//! | `mutation_castling` | `new_rook`, `every_capture` | `new_rook` | `every_capture` |
 //! | `royal_rider_passage` | `free`, `safe` | `free` | `free` |
 //! | `royal_en_passant` | `no`, `yes` | `no` | `yes` |
 //! | `magic_contact_scope` | `new_contacts`, `all_contacts` | `new_contacts` | `new_contacts` |
@@ -35,7 +36,8 @@
 //! What each value does is stated by the rule module that reads it: the Circe switches in
 //! `reference::rebirth`, the Frankfurt and Protean ones in `reference::mutation`, the magic ones in
 //! `reference::contact`, `first_rank_pawns` in `reference::displacement`, `royal_rider_passage` in
-//! `reference::legality`, `fairy_promotion` in `reference::displacement` and `royal_en_passant` in `reference::check`.
+//! `reference::legality`, `fairy_promotion` in `reference::displacement`, `royal_en_passant` in
+//! `reference::check` and `mutation_castling` in `reference::make`.
 
 mod circe;
 mod condition;
@@ -425,6 +427,11 @@ impl Rules {
     /// A pawn taking a pawn under Frankfurt or Protean chess.
     pub fn same_walk_capture(&self) -> SameWalkCapture {
         self.resolved.switches.same_walk_capture
+    }
+
+    /// Under Frankfurt or Protean chess, which captures onto a corner gain its castling right.
+    pub fn mutation_castling(&self) -> MutationCastling {
+        self.resolved.switches.mutation_castling
     }
 
     /// Whether royal riders may pass over attacked squares.

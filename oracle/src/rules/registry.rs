@@ -370,10 +370,11 @@ conditions! {
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).
-const MUTATION_SWITCHES: [Switch; 5] = [
+const MUTATION_SWITCHES: [Switch; 6] = [
     Switch::Rex,
     Switch::PawnDirection,
     Switch::SameWalkCapture,
+    Switch::MutationCastling,
     Switch::RoyalRiderPassage,
     Switch::RoyalEnPassant,
 ];

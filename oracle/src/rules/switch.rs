@@ -118,6 +118,17 @@ switch_values! {
     }
 }
 switch_values! {
+    /// Frankfurt and Protean chess: when a capture leaves a rook of the capturer's side on a
+    /// corner of its own first rank, whether that corner's castling right is gained.
+    MutationCastling {
+        /// Only when the capturer became a rook by that capture (RULES.md §5).
+        NewRook = "new_rook",
+        /// After every capture by a unit that may mutate, a rook taking a rook included
+        /// (Popeye: every such capture changes the walk, even to the same one).
+        EveryCapture = "every_capture",
+    }
+}
+switch_values! {
     /// Whether a royal rider may pass over squares the opponent attacks.
     RoyalRiderPassage { Free = "free", Safe = "safe" }
 }
@@ -326,6 +337,9 @@ switches! {
     },
     SameWalkCapture = same_walk_capture {
         documented: Keep, popeye: Keep, scope: Conditions, popeye_reading: Fixed,
+    },
+    MutationCastling = mutation_castling {
+        documented: NewRook, popeye: EveryCapture, scope: Conditions, popeye_reading: Fixed,
     },
     RoyalRiderPassage = royal_rider_passage {
         documented: Free, popeye: Free, scope: Conditions, popeye_reading: Fixed,

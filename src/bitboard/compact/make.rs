@@ -98,8 +98,13 @@ impl Compact {
             let c = p.reserve().map_or(us, |r| colour_index(r.piece.colour));
             regain(mv.del_sq as Sq, c, mv.del_walk as usize, royal);
         }
-        if mv.changed && mv.walk != NONE && mv.kind == MoveKind::Normal {
-            regain(to, us, mv.walk as usize, mover_royal);
+        if mv.changed && mv.kind == MoveKind::Normal {
+            let w = if mv.walk == NONE {
+                mover_walk
+            } else {
+                mv.walk as usize
+            };
+            regain(to, us, w, mover_royal);
         }
         // En passant after a double step, when an enemy pawn could take.
         n.set_ep(if mv.kind == MoveKind::DoublePush {

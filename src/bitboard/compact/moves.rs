@@ -16,7 +16,9 @@ pub(super) struct CMove {
     pub(super) cap: u8,
     /// Walk of the mover after mutation and promotion, or NONE when unchanged.
     pub(super) walk: u8,
-    /// Set when the new walk comes from a promotion (for castling regain, as a mutation).
+    /// Set when the mover is a new unit for castling: it mutated or promoted (`walk` is its
+    /// new walk), or with `mutation_castling: every_capture` it captured keeping its walk
+    /// (`walk` is NONE).
     pub(super) changed: bool,
     /// Immediate rebirth: square and walk (after promotion), or NONE.
     pub(super) reb_sq: u8,

@@ -86,7 +86,14 @@ impl Game {
                 r.promotion.map_or(r.piece, |w| r.piece.with_walk(w)),
             ));
         }
-        if mv.mutation.is_some() || mv.promotion.is_some() {
+        // With `mutation_castling: every_capture`, so does a capturer that may mutate and
+        // keeps its walk.
+        let renewed = self.mutation.renews_on_every_capture
+            && mv.capture.is_some()
+            && self
+                .mutation
+                .mutates(mv.mover.royal, p.mutable() != 0, mv.mover.mutable);
+        if mv.mutation.is_some() || mv.promotion.is_some() || renewed {
             became.push((mv.to.index(), mv.final_mover()));
         }
         for (s, piece) in became {

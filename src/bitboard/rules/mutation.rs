@@ -1,13 +1,16 @@
 //! Frankfurt and Protean chess (RULES.md §4): the walk a capturer takes.
 
 use feerie_oracle::Walk;
-use feerie_oracle::rules::{PawnDirection, ResolvedRules, Rex, SameWalkCapture};
+use feerie_oracle::rules::{MutationCastling, PawnDirection, ResolvedRules, Rex, SameWalkCapture};
 
 /// The mutation rule under the switches of a rule set.
 #[derive(Clone, Copy, Debug)]
 pub struct Mutation {
     /// `mutation_rex: exclusive`: a royal capturer keeps its walk.
     rex_exclusive: bool,
+    /// `mutation_castling: every_capture`: a capturer that may mutate counts as a new unit for
+    /// the castling rights even when it keeps its walk.
+    pub renews_on_every_capture: bool,
     same_walk: SameWalkCapture,
     pawn_direction: PawnDirection,
 }
@@ -27,9 +30,18 @@ impl Mutation {
     pub fn of(rules: &ResolvedRules) -> Mutation {
         Mutation {
             rex_exclusive: rules.mutation_rex == Rex::Exclusive,
+            renews_on_every_capture: rules.captures_mutate
+                && rules.switches.mutation_castling == MutationCastling::EveryCapture,
             same_walk: rules.switches.same_walk_capture,
             pawn_direction: rules.switches.pawn_direction,
         }
+    }
+
+    /// Whether a capturer may change walk: not a royal one under `mutation_rex: exclusive`,
+    /// and only a marked one when some unit is marked mutable (`marks_present`).
+    #[inline]
+    pub fn mutates(&self, mover_royal: bool, marks_present: bool, marked: bool) -> bool {
+        !(mover_royal && self.rex_exclusive) && (!marks_present || marked)
     }
 
     /// The walk a capturer of walk `mover` takes when it captures a unit of walk `victim`, or
@@ -47,8 +59,7 @@ impl Mutation {
         marked: bool,
         victim: Walk,
     ) -> Option<Walk> {
-        let eligible = !(mover_royal && self.rex_exclusive) && (!marks_present || marked);
-        if !eligible {
+        if !self.mutates(mover_royal, marks_present, marked) {
             return None;
         }
         let new = if victim == mover {
