@@ -212,4 +212,37 @@ fn export_refuses_what_popeye_cannot_be_told() {
         err.contains("Popeye takes no royal piece other than a king"),
         "{err}"
     );
+    // Popeye sees no check by a reborn reverse pawn when no reverse pawn stands on the board
+    // (after Ke1-e2 it comes back on f8, next to the black king on g7).
+    let waiting = "rn1q4/pB3pkr/5bP1/2P1p1p1/8/8/8/R3K3 w Q - 0 17 wPPf7";
+    let (code, _, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            waiting,
+            "--rules",
+            "circe-parrain",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("reverse pawn waiting in the Parrain reserve"),
+        "{err}"
+    );
+    // With one on the board, Popeye looks for its checks: the problem is written.
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            "rn1q4/pB3pkr/5bP1/2P1p1p1/8/8/(bPP)7/R3K3 w Q - 0 17 wPPf7",
+            "--rules",
+            "circe-parrain",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("LastCapture white ppf7"), "{out}");
 }

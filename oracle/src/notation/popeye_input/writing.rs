@@ -91,6 +91,21 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         conds.push("RexExclusive".into());
     }
     if let Some(r) = position.reserve() {
+        // Popeye 4.104 looks for checks only by the walks of the diagram besides the orthodox
+        // ones: a reborn reverse pawn or fairy unit whose walk stands nowhere on the board
+        // gives no check there, where RULES.md §0 says it does.
+        let walk = r.piece.walk;
+        let orthodox_for_popeye = matches!(
+            walk,
+            Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight | Walk::Pawn
+        );
+        if !orthodox_for_popeye && !position.board().pieces().any(|(_, p)| p.walk == walk) {
+            reasons.push(format!(
+                "a {} waiting in the Parrain reserve with none on the board (Popeye does not see \
+                 the checks of a reborn unit whose walk is not in the diagram)",
+                walk.name()
+            ));
+        }
         conds.push(format!(
             "LastCapture {} {}{}",
             r.piece.colour,
