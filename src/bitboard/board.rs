@@ -12,6 +12,18 @@ use feerie_oracle::walk::ORTHODOX_COUNT;
 /// The walks in index order (the vocabulary's own order).
 pub const WALKS: [Walk; Walk::ALL.len()] = Walk::ALL;
 
+/// The orthodox walks, the first [`ORTHODOX_COUNT`] of [`WALKS`]: an array of known length for
+/// the loops of the paths that know no other.
+pub const ORTHODOX_WALKS: [Walk; ORTHODOX_COUNT] = {
+    let mut walks = [Walk::King; ORTHODOX_COUNT];
+    let mut i = 0;
+    while i < ORTHODOX_COUNT {
+        walks[i] = WALKS[i];
+        i += 1;
+    }
+    walks
+};
+
 /// Index of a walk in [`WALKS`].
 #[inline]
 pub const fn walk_index(walk: Walk) -> usize {
@@ -40,6 +52,21 @@ const _: () = {
         i += 1;
     }
 };
+
+/// As [`walk_at`], in a position of orthodox walks only (the orthodox fast path's): the rarest
+/// walk needs no test, nor do the fairy walks.
+#[inline(always)]
+pub fn orthodox_walk_at(p: &BbPosition, sq: Sq) -> usize {
+    debug_assert!(p.rare.is_none() || p.nothing_rare());
+    let b = bit(sq);
+    let (&rarest, others) = SEARCH_ORDER.split_last().expect("walks");
+    for &w in others {
+        if p.walks[w] & b != 0 {
+            return w;
+        }
+    }
+    rarest
+}
 
 /// The walk index of the unit on `sq`, which must be occupied: the commonest walks are tested
 /// first; without fairy walks the rarest needs no test.
@@ -226,6 +253,12 @@ impl BbPosition {
         self.reserve.get()
     }
 
+    /// Whether a unit waits in the Parrain reserve (one look at the packed word).
+    #[inline]
+    pub fn has_reserve(&self) -> bool {
+        self.reserve.0 != PackedReserve::NONE
+    }
+
     /// Sets or clears the Parrain reserve.
     #[inline]
     pub fn set_reserve(&mut self, reserve: Option<Reserve>) {
@@ -298,6 +331,26 @@ impl BbPosition {
         self.rare.as_ref().map_or(WalkSet::EMPTY, |r| r.fairy_walks)
     }
 
+    /// A copy of a position with nothing rare ([`BbPosition::nothing_rare`]), as the orthodox
+    /// fast path makes at every node: field by field, with no look at the boxed rare part.
+    #[inline]
+    pub fn plain_copy(&self) -> BbPosition {
+        debug_assert!(self.nothing_rare());
+        BbPosition {
+            colours: self.colours,
+            walks: self.walks,
+            royal: self.royal,
+            magic: self.magic,
+            rare: None,
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            reserve: self.reserve,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
     /// No capture-mutable mark, no neutral unit and no fairy walk: what the fast paths need,
     /// asked in one look.
     #[inline]
@@ -357,7 +410,7 @@ impl BbPosition {
         let mut set = 0;
         // The pawn-like walks are the pawn and the reverse pawn (no fairy walk of the table
         // moves as a pawn).
-        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
+        for (w, &walk) in ORTHODOX_WALKS.iter().enumerate() {
             if is_pawnlike(walk) {
                 set |= self.walks[w];
             }
@@ -374,7 +427,6 @@ impl BbPosition {
     #[inline(always)]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         let b = bit(sq);
-        let neutral = self.neutral() & b != 0;
         // A neutral unit is White by convention (it stands in both sets).
         let colour = if self.colours[0] & b != 0 {
             Colour::White
@@ -383,17 +435,26 @@ impl BbPosition {
         } else {
             return None;
         };
-        // The orthodox sets first: they are inline, and most units are there.
-        let w = match (0..ORTHODOX_COUNT).find(|&w| self.walks[w] & b != 0) {
-            Some(w) => w,
-            None => (ORTHODOX_COUNT..WALKS.len()).find(|&w| self.set_of(w) & b != 0)?,
+        // The orthodox sets first: they are inline, and most units are there. The rare part is
+        // looked at once, and only when there is one.
+        let found = (0..ORTHODOX_COUNT).find(|&w| self.walks[w] & b != 0);
+        let (w, mutable, neutral) = match &self.rare {
+            None => (found?, false, false),
+            Some(rare) => {
+                let w = match found {
+                    Some(w) => w,
+                    None => (ORTHODOX_COUNT..WALKS.len())
+                        .find(|&w| rare.fairy[w - ORTHODOX_COUNT] & b != 0)?,
+                };
+                (w, rare.mutable & b != 0, rare.neutral & b != 0)
+            }
         };
         Some(Piece {
             colour,
             walk: WALKS[w],
             royal: self.royal & b != 0,
             magic: self.magic & b != 0,
-            mutable: self.mutable() & b != 0,
+            mutable,
             neutral,
         })
     }
@@ -410,6 +471,25 @@ impl BbPosition {
             self.colours[colour_index(piece.colour)] |= b;
         }
         *self.set_of_mut(walk_index(piece.walk)) |= b;
+        if piece.royal {
+            self.royal |= b;
+        }
+        if piece.magic {
+            self.magic |= b;
+        }
+        if piece.mutable {
+            self.mark_mutable(b);
+        }
+    }
+
+    /// As [`BbPosition::put`], for a unit that is neither neutral nor of a fairy walk (the
+    /// compact path has none).
+    #[inline]
+    pub fn put_orthodox(&mut self, sq: Sq, piece: Piece) {
+        debug_assert!(!piece.neutral && !piece.walk.is_fairy());
+        let b = bit(sq);
+        self.colours[colour_index(piece.colour)] |= b;
+        self.walks[walk_index(piece.walk)] |= b;
         if piece.royal {
             self.royal |= b;
         }

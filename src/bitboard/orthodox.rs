@@ -6,7 +6,7 @@ use feerie_oracle::rules::{FirstRankPawns, ResolvedRules};
 use feerie_oracle::{CastlingSide, Colour, Walk};
 
 use super::bits::{Bits, lowest};
-use super::board::walk_at;
+use super::board::orthodox_walk_at as walk_at;
 use super::board::{
     BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_of,
 };
@@ -143,6 +143,7 @@ pub fn applies(p: &BbPosition, rules: &ResolvedRules) -> bool {
 /// steps and takes one square forward and attacks as from any other rank, which is what the
 /// generator's pawn sets do, with no double step since it does not start from its second
 /// rank).
+#[inline]
 pub fn shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     p.magic == 0 && shaped_with_magic(p, first_rank_steps)
 }
@@ -154,12 +155,14 @@ const fn generator_knows(walk: Walk) -> bool {
 }
 
 /// As [`shaped`], magic units allowed (the generator knows that they neither take nor attack).
+#[inline]
 pub fn shaped_with_magic(p: &BbPosition, first_rank_steps: bool) -> bool {
-    p.reserve().is_none() && units_shaped(p, first_rank_steps)
+    !p.has_reserve() && units_shaped(p, first_rank_steps)
 }
 
 /// As [`shaped`], whatever waits in a Parrain reserve: the generator never reads the reserve,
 /// so that it gives the moves of such a position's units, their rebirth aside.
+#[inline]
 pub fn shaped_but_reserve(p: &BbPosition, first_rank_steps: bool) -> bool {
     p.magic == 0 && units_shaped(p, first_rank_steps)
 }
@@ -324,10 +327,12 @@ pub fn generate<S: Sink>(p: &BbPosition, list: &mut S) {
     ];
     let mut castle_paths = [0u64; 2];
     // A king that has lost its own right castles with no rook (FEN `n`, RULES.md §1).
-    if checkers == 0 && king == CASTLES[us][0].0 && p.castling.king_may_castle(colour_of(us)) {
+    // The rights are a bit per square (the king's own on its square).
+    let rights = p.castling.bits();
+    if checkers == 0 && king == CASTLES[us][0].0 && rights & bit(king) != 0 {
         for (i, (kf, kt, rf, rt, _)) in CASTLES[us].into_iter().enumerate() {
             let span = t.between(kf, rf) | bit(kt) | bit(rt);
-            if p.castling.contains(super::board::square(rf))
+            if rights & bit(rf) != 0
                 && p.walks[ROOK] & own & bit(rf) != 0
                 && span & occ & !bit(kf) & !bit(rf) == 0
             {
@@ -522,7 +527,7 @@ pub fn in_check(p: &BbPosition) -> bool {
 /// units staying where they are).
 pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     let t = tables();
-    let mut n = p.clone();
+    let mut n = p.plain_copy();
     let us = p.side;
     let them = 1 - us;
     let (from, to) = (mv.from as Sq, mv.to as Sq);

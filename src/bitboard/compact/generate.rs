@@ -3,12 +3,11 @@
 //! that need only some of them.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, KING, ROOK, WALKS, colour_of, square};
+use crate::bitboard::board::{BbPosition, KING, ORTHODOX_WALKS, ROOK, colour_of, square};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::rules::{at, moves_up};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::FirstRankPawns;
-use feerie_oracle::walk::ORTHODOX_COUNT;
 use feerie_oracle::{CastlingSide, Walk};
 
 use super::moves::CMove;
@@ -76,7 +75,7 @@ impl Compact {
             }
         };
         // The compact path takes no fairy walk (see `Plan::path`).
-        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
+        for (w, &walk) in ORTHODOX_WALKS.iter().enumerate() {
             for from in Bits(p.walks[w] & own & movers) {
                 let takeable = if p.magic & bit(from) != 0 {
                     0

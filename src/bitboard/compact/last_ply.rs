@@ -30,7 +30,7 @@ impl Compact {
         {
             return self.count_last_ply_parrain::<MUTATE, NOW, LATER>(p, reserve);
         }
-        if LATER && p.reserve().is_none() && orthodox::shaped(p, self.first_rank_steps()) {
+        if LATER && !p.has_reserve() && orthodox::shaped(p, self.first_rank_steps()) {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such.
             if MUTATE {

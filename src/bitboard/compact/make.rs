@@ -39,7 +39,7 @@ impl Compact {
             } else {
                 mv.walk as usize
             };
-            n.put(to, mover.with_walk(WALKS[w]));
+            n.put_orthodox(to, mover.with_walk(WALKS[w]));
         }
         if mv.reb_sq != NONE {
             let s = mv.reb_sq as Sq;
@@ -194,7 +194,7 @@ impl Compact {
     pub(super) fn place_delayed_and_contacts(n: &mut BbPosition, p: &BbPosition, mv: &CMove) {
         if mv.del_sq != NONE {
             let r = p.reserve().expect("a reserve");
-            n.put(
+            n.put_orthodox(
                 mv.del_sq as Sq,
                 r.piece.with_walk(WALKS[mv.del_walk as usize]),
             );

@@ -152,7 +152,7 @@ impl Compact {
     fn has_quiet_flight(&self, p: &BbPosition) -> bool {
         let us = p.side;
         let royals = p.royal & p.colours[us];
-        if p.magic != 0 || p.reserve().is_some() || royals.count_ones() != 1 {
+        if p.magic != 0 || p.has_reserve() || royals.count_ones() != 1 {
             return false;
         }
         if p.walks[KING] & royals == 0 {

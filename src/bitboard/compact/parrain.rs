@@ -5,13 +5,12 @@
 //! rebirth may shield the king, and only those and en passant need the pipeline's test.
 
 use crate::bitboard::bits::{Bits, lowest, translate};
-use crate::bitboard::board::{BbPosition, KING, WALKS};
+use crate::bitboard::board::{BbPosition, KING, ORTHODOX_WALKS};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox;
 use crate::bitboard::rules::{file, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Reserve;
-use feerie_oracle::walk::ORTHODOX_COUNT;
 
 use super::moves::CMove;
 use super::sinks::ParrainCounter;
@@ -73,7 +72,7 @@ impl Compact {
         }
         let capture = judge.reserve.square.index();
         let admit = |from, to, kind| kind != MoveKind::EnPassant && judge.shields(from, to, kind);
-        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
+        for (w, &walk) in ORTHODOX_WALKS.iter().enumerate() {
             for unit in Bits(p.walks[w] & own & !bit(king)) {
                 let arrivals = translate(
                     judge.shield,

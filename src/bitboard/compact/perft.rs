@@ -24,9 +24,7 @@ impl Compact {
             1 => return self.count_last_ply::<MUTATE, NOW, LATER>(p),
             _ => {}
         }
-        if orthodox::shaped_with_magic(p, self.first_rank_steps())
-            && !(LATER && p.reserve().is_some())
-        {
+        if orthodox::shaped_with_magic(p, self.first_rank_steps()) && !(LATER && p.has_reserve()) {
             return self.count_hybrid::<MUTATE, NOW, LATER>(p, depth);
         }
         if LATER

@@ -5,7 +5,7 @@
 use feerie_oracle::Walk;
 use feerie_oracle::rules::FirstRankPawns;
 
-use super::super::board::{BbPosition, WALKS};
+use super::super::board::{BbPosition, ORTHODOX_WALKS, WALKS};
 use super::super::shapes;
 use super::super::tables::{Sq, Tables, tables};
 use super::{is_pawnlike, moves_up};
@@ -42,7 +42,7 @@ impl Attacks {
     pub fn pawns_attacking(&self, p: &BbPosition, sq: Sq, c: usize) -> u64 {
         let mut from = 0;
         // The pawn-like walks are among the orthodox ones.
-        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
+        for (w, &walk) in ORTHODOX_WALKS.iter().enumerate() {
             if is_pawnlike(walk) {
                 from |= self.pawn_reach(sq, moves_up(c, walk)) & p.walks[w];
             }

@@ -7,7 +7,7 @@
 //! waiting, several or no enemy royal units.
 
 use super::super::bits::Bits;
-use super::super::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
+use super::super::board::{BISHOP, BbPosition, ORTHODOX_WALKS, QUEEN, ROOK, WALKS};
 use super::super::moves::MoveKind;
 use super::super::tables::{Sq, bit, tables};
 use super::attacks::Attacks;
@@ -30,7 +30,7 @@ impl CheckSquares {
         // Hurdles: any unit that moves may give or uncover a hopper's check, so with fairy
         // walks every move is tested.
         if p.magic != 0
-            || p.reserve().is_some()
+            || p.has_reserve()
             || royals.count_ones() != 1
             || !p.fairy_walks().is_empty()
         {
@@ -40,7 +40,7 @@ impl CheckSquares {
         let occupied = p.occupied();
         let mut direct = [0; WALKS.len()];
         let mut any_direct = 0;
-        for (w, &walk) in WALKS.iter().enumerate().take(ORTHODOX_COUNT) {
+        for (w, &walk) in ORTHODOX_WALKS.iter().enumerate() {
             direct[w] = attacks.reach_of(walk, king, occupied, us) & !p.colours[us];
             any_direct |= direct[w];
         }
