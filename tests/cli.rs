@@ -332,3 +332,21 @@ fn verify_says_when_nothing_was_compared() {
     assert!(out.contains("0 agree, 0 differ, 1 skipped"), "{out}");
     assert!(err.contains("nothing was compared"), "{err}");
 }
+
+#[test]
+fn popeye_fuzz_never_overwrites_a_golden_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fairy.yaml");
+    std::fs::write(&path, "kept\n").unwrap();
+    let (code, _, err) = feerie(&[
+        "popeye",
+        "fuzz",
+        "--py",
+        "/nonexistent/py",
+        "--golden",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the file exists"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept\n");
+}

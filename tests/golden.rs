@@ -1,7 +1,8 @@
 //! The golden records (Popeye 4.104's answers, every condition), read from the repository's copy
-//! `corpus/shared/golden` of ../shared/golden (tests/shared_copies.rs keeps the two equal):
-//! under the `popeye` profile both engines give exactly Popeye's moves, check marks and perft
-//! counts, and each record's Popeye input reads back to its FEN and reserve.
+//! `corpus/shared/golden` of ../shared/golden (tests/shared_copies.rs keeps the two equal), and
+//! the fairy records of `corpus/golden` (written by `feerie popeye fuzz --golden`, positions
+//! with fairy walks): under the `popeye` profile both engines give exactly Popeye's moves, check
+//! marks and perft counts, and each record's Popeye input reads back to its FEN and reserve.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,9 @@ use serde::Deserialize;
 struct Record {
     id: String,
     condition: String,
+    /// Switches set on top of the profile (the fairy records).
+    #[serde(default)]
+    sets: Vec<String>,
     fen: String,
     #[serde(default)]
     reserve: Option<GoldenReserve>,
@@ -44,14 +48,17 @@ fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/shared/golden")
 }
 
-/// The rules a record's `condition` names, under the popeye profile.
-fn rules_of(condition: &str) -> Rules {
-    let (slug, sets): (&str, &[&str]) = match condition {
-        "frankfurt-rexexclusive" => ("frankfurt", &["rex=exclusive"]),
-        "protean-rexexclusive" => ("protean", &["rex=exclusive"]),
-        other => (other, &[]),
+/// The rules a record's `condition` (slugs joined by `+`) and `sets` name, under the popeye
+/// profile.
+fn rules_of(condition: &str, sets: &[String]) -> Rules {
+    let (slugs, mut all): (&str, Vec<String>) = match condition {
+        "frankfurt-rexexclusive" => ("frankfurt", vec!["rex=exclusive".into()]),
+        "protean-rexexclusive" => ("protean", vec!["rex=exclusive".into()]),
+        other => (other, Vec::new()),
     };
-    Rules::from_words(&[slug], Some("popeye"), sets).unwrap()
+    all.extend(sets.iter().cloned());
+    let slugs: Vec<String> = slugs.split('+').map(String::from).collect();
+    Rules::from_words(&slugs, Some("popeye"), &all).unwrap()
 }
 
 fn position_of(r: &Record) -> Position {
@@ -77,7 +84,7 @@ fn disagreements(file: &Path, engine: &dyn Engine) -> (usize, Vec<String>) {
         serde_yaml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let mut problems = Vec::new();
     for r in &records {
-        let rules = rules_of(&r.condition);
+        let rules = rules_of(&r.condition, &r.sets);
         let position = position_of(r);
         let parsed =
             popeye_input::parse(&r.popeye_input).unwrap_or_else(|e| panic!("{}: {e}", r.id));
@@ -152,7 +159,10 @@ fn disagreements(file: &Path, engine: &dyn Engine) -> (usize, Vec<String>) {
 }
 
 fn check_file(name: &str) {
-    let dir = golden_dir();
+    check_file_in(&golden_dir(), name);
+}
+
+fn check_file_in(dir: &Path, name: &str) {
     for engine in [&ReferenceEngine as &dyn Engine, &BitboardEngine] {
         let (count, problems) = disagreements(&dir.join(name), engine);
         assert!(count > 100, "{name}: only {count} records");
@@ -209,4 +219,14 @@ fn protean() {
 #[test]
 fn protean_rex_exclusive() {
     check_file("protean-rexexclusive.yaml");
+}
+
+/// Positions with fairy walks (`corpus/golden/fairy.yaml`, Popeye 4.104's answers kept by
+/// `feerie popeye fuzz --golden`).
+#[test]
+fn fairy() {
+    check_file_in(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/golden"),
+        "fairy.yaml",
+    );
 }

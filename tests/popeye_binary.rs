@@ -128,7 +128,7 @@ fn every_condition_and_attribute_the_export_writes_is_accepted() {
             let r = rules(slugs, &sets);
             let mut setup = fen::parse_setup(plain).unwrap();
             if slugs.contains(&"circe-parrain") {
-                setup.reserve = Some(fen::parse_reserve("bNd3").unwrap());
+                setup.reserve = Some(fen::parse_reserve("bSd3").unwrap());
             }
             let position = feerie::oracle::Position::new(setup, Validation::Lenient).unwrap();
             let inclusive = r.circe().is_some() && r.circe_rex().to_string() == "inclusive";

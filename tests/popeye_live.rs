@@ -44,6 +44,7 @@ fn campaign(
         jobs: 2,
         reproducers,
         max_reports: 1,
+        golden: None,
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
     }

@@ -445,6 +445,7 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
             jobs: 1,
             reproducers: None,
             max_reports: 0,
+            golden: None,
             progress: false,
             shard: s,
         };

@@ -35,8 +35,8 @@ pub struct PositionArgs {
     profile: Option<String>,
     #[arg(long = "set", value_name = "KEY=VALUE", help = set_short_help(), long_help = set_help())]
     set: Vec<String>,
-    /// A piece waiting in the Parrain reserve, as colour, piece and capture square: wNd3 (not
-    /// with a FEN that has a reserve field).
+    /// A piece waiting in the Parrain reserve, as colour, Popeye code and capture square: wSd3
+    /// for a knight (N is the nightrider); not with a FEN that has a reserve field.
     #[arg(long)]
     reserve: Option<String>,
     #[command(flatten)]

@@ -57,6 +57,11 @@ pub struct FuzzArgs {
     /// Differences followed, shrunk and reported in full at most.
     #[arg(long, default_value_t = 5)]
     max_reports: usize,
+    /// Also write Popeye's answers on the positions with a fairy walk to this new file, as
+    /// golden records (the layout of ../shared/golden; tests/golden.rs reads corpus/golden/).
+    /// An existing file is an error, found before the run.
+    #[arg(long, value_name = "FILE.yaml")]
+    golden: Option<PathBuf>,
     #[command(flatten)]
     run: CampaignRunFlags,
 }
@@ -118,8 +123,17 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         engines,
         reproducers,
         max_reports,
+        golden,
         run,
     } = args;
+    if let Some(path) = &golden
+        && path.exists()
+    {
+        return Err(Error::Usage(format!(
+            "--golden {}: the file exists (golden records are never overwritten)",
+            path.display()
+        )));
+    }
     if !(1..=6).contains(&depth) || !(1..=6).contains(&small_depth) {
         return Err(Error::Usage(
             "--depth and --small-depth must be from 1 to 6 (Popeye prints every line)".into(),
@@ -144,6 +158,7 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         jobs,
         reproducers: Some(reproducers),
         max_reports,
+        golden,
         progress: !run.quiet,
         shard: run.shard.shard(),
     };

@@ -6,10 +6,12 @@
 //! and written as a reproducer whose expectations are Popeye's answer.
 //!
 //! The parts: `cases` makes the positions Popeye is asked about, `run` asks in batches and
-//! compares, `narrow` follows a difference down and shrinks it, `output` prints and writes it;
-//! `solving` asks Popeye for the solutions of short stipulations instead.
+//! compares, `narrow` follows a difference down and shrinks it, `output` prints and writes it,
+//! `golden` keeps Popeye's answers on fairy positions as test data; `solving` asks Popeye for
+//! the solutions of short stipulations instead.
 
 mod cases;
+mod golden;
 mod narrow;
 mod output;
 mod run;
@@ -25,6 +27,7 @@ use super::report::Written;
 use crate::external::popeye_batch::ListedMove;
 
 pub use cases::{make_popeye_case, not_for_popeye};
+pub use golden::{GoldenRecord, golden_record};
 pub use output::{popeye_reproducer, render_popeye, run_and_print};
 pub use run::run_popeye_campaign;
 pub use solving::{
@@ -59,6 +62,9 @@ pub struct PopeyeCampaign {
     pub reproducers: Option<PathBuf>,
     /// How many differences are followed, shrunk and reported in full.
     pub max_reports: usize,
+    /// Where Popeye's answers on the positions with a fairy walk are written as golden records
+    /// (`None`: not kept). The file must not exist.
+    pub golden: Option<PathBuf>,
     /// Show progress on stderr.
     pub progress: bool,
     /// The part of the cases this run asks (`--shard K/N`): case `i` of family `f` is number
@@ -163,6 +169,8 @@ pub struct PopeyeReport {
     pub found: Vec<(PopeyeDifference, Option<Written>)>,
     /// Reproducers that could not be written.
     pub write_errors: Vec<crate::harness::error::ReproducerError>,
+    /// The golden records kept (with [`PopeyeCampaign::golden`]), in family and case order.
+    pub golden: Vec<GoldenRecord>,
     /// Time taken.
     pub elapsed: Duration,
 }

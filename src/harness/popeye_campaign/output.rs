@@ -152,8 +152,32 @@ pub fn run_and_print(
             e.error
         );
     }
+    let mut golden_failed = false;
+    if let Some(path) = &campaign.golden {
+        let header = format!(
+            "Golden records: {} on fuzzed positions with fairy walks, under the popeye profile.\n\
+             Written by `feerie popeye fuzz --seed {} --fuzz {} --depth {} --golden`; moves: every\n\
+             legal move with check '+' as Popeye marks it; perft: its count of sequences of that\n\
+             many half-moves.",
+            report.version, campaign.seed, campaign.count, campaign.depth
+        );
+        match super::golden::write_new(path, &super::golden::render(&report.golden, &header)) {
+            Ok(()) => outln!(
+                "golden: {} record(s) written to {}",
+                report.golden.len(),
+                path.display()
+            ),
+            Err(e) => {
+                golden_failed = true;
+                outln!(
+                    "could not write the golden records to {}: {e}",
+                    path.display()
+                );
+            }
+        }
+    }
     let secs = report.elapsed.as_secs_f64().max(1e-3);
-    let ok = report.differences() == 0 && report.refused() == 0;
+    let ok = report.differences() == 0 && report.refused() == 0 && !golden_failed;
     outln!(
         "popeye fuzz result: {}. {} positions compared, {} differ, {} refused ({:.0} positions per second, {:.1} s)",
         if ok { "ok" } else { "FAILED" },

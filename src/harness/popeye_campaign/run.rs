@@ -7,6 +7,7 @@ use std::time::Instant;
 use feerie_oracle::{Engine, Position, fen};
 
 use super::cases::{make_popeye_case, not_for_popeye};
+use super::golden::{GoldenRecord, golden_record};
 use super::narrow::{differ, follow_and_shrink};
 use super::output::{popeye_reproducer, popeye_stem};
 use super::{PopeyeCampaign, PopeyeDifference, PopeyeReport, PopeyeSummary, SMALL_POSITION};
@@ -36,12 +37,15 @@ pub fn run_popeye_campaign(
     })?;
     let mut refusals = Vec::new();
     let mut differences = Vec::new();
+    let mut golden = Vec::new();
     for found in ran.found {
         match found {
             Found::Refusal(words) => refusals.push(words),
             Found::Difference(d) => differences.push(*d),
+            Found::Golden(r) => golden.push(*r),
         }
     }
+    golden.sort_by(|a: &GoldenRecord, b| a.id.cmp(&b.id));
     refusals.truncate(MAX_REFUSALS);
     differences.sort_by(|a, b| (&a.bucket, a.case, &a.engine).cmp(&(&b.bucket, b.case, &b.engine)));
     let mut reproducers = Reproducers::new(campaign.reproducers.clone());
@@ -67,6 +71,7 @@ pub fn run_popeye_campaign(
         refusals,
         found,
         write_errors: reproducers.errors,
+        golden,
         elapsed: started.elapsed(),
     })
 }
@@ -74,10 +79,12 @@ pub fn run_popeye_campaign(
 /// How many refusals are quoted in full (the rest are counted).
 const MAX_REFUSALS: usize = 10;
 
-/// What a batch found: a case Popeye refused, with its words, or a difference at its root.
+/// What a batch found: a case Popeye refused, with its words, a difference at its root, or
+/// Popeye's answer kept as a golden record.
 enum Found {
     Refusal(String),
     Difference(Box<PopeyeDifference>),
+    Golden(Box<GoldenRecord>),
 }
 
 /// Asks Popeye about the cases `indices` of family `b` in one run and compares its answers
@@ -144,6 +151,11 @@ fn ask_batch(
                     }
                 }
                 summary.differences += u64::from(differs);
+                if campaign.golden.is_some()
+                    && let Some(r) = golden_record(case, moves, lines.as_ref())
+                {
+                    found.push(Found::Golden(Box::new(r)));
+                }
             }
         }
     }
