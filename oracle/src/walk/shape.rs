@@ -14,6 +14,11 @@
 pub struct Vectors {
     list: [(i8, i8); 8],
     len: u8,
+    /// The two step lengths, smaller first: the vectors are those whose absolute values are
+    /// these two in either order, which answers [`Vectors::contains`] and
+    /// [`Vectors::steps_to`] without a search.
+    short: i8,
+    long: i8,
 }
 
 impl Vectors {
@@ -46,9 +51,13 @@ impl Vectors {
             }
             i += 1;
         }
+        let (m, n) = (if m < 0 { -m } else { m }, if n < 0 { -n } else { n });
+        let (short, long) = if m <= n { (m, n) } else { (n, m) };
         Vectors {
             list,
             len: len as u8,
+            short,
+            long,
         }
     }
 
@@ -69,15 +78,27 @@ impl Vectors {
 
     /// Whether `(df, dr)` is one of the vectors.
     pub fn contains(&self, df: i8, dr: i8) -> bool {
-        self.iter().any(|v| v == (df, dr))
+        let (a, b) = (df.abs(), dr.abs());
+        (a.min(b), a.max(b)) == (self.short, self.long)
     }
 
     /// The vector `v` and the number of its steps `k >= 1` with `k·v = (df, dr)`, if any.
     pub fn steps_to(&self, df: i8, dr: i8) -> Option<((i8, i8), i8)> {
-        self.iter().find_map(|(vf, vr)| {
-            let k = if vf != 0 { df / vf } else { dr / vr };
-            (k >= 1 && vf * k == df && vr * k == dr).then_some(((vf, vr), k))
-        })
+        let (a, b) = (df.abs(), dr.abs());
+        let (small, large) = (a.min(b), a.max(b));
+        // k·(short, long) = (small, large), k >= 1.
+        let k = if self.short == 0 {
+            if small != 0 || self.long == 0 || large % self.long != 0 {
+                return None;
+            }
+            large / self.long
+        } else {
+            if small % self.short != 0 {
+                return None;
+            }
+            small / self.short
+        };
+        (k >= 1 && self.short * k == small && self.long * k == large).then(|| ((df / k, dr / k), k))
     }
 }
 
@@ -323,5 +344,40 @@ impl Part {
     /// Whether this part hops over hurdles.
     pub fn is_hopper(&self) -> bool {
         matches!(self, Part::Hop(..))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `contains` and `steps_to` answer as a search through the vectors would.
+    #[test]
+    fn the_step_lengths_answer_as_the_list_does() {
+        for (m, n) in [
+            (0, 1),
+            (1, 1),
+            (1, 2),
+            (2, 3),
+            (1, 3),
+            (1, 4),
+            (0, 2),
+            (2, 2),
+            (0, 3),
+        ] {
+            let vectors = Vectors::of(m, n);
+            for df in -8..=8i8 {
+                for dr in -8..=8i8 {
+                    let listed = vectors.iter().any(|v| v == (df, dr));
+                    assert_eq!(vectors.contains(df, dr), listed, "{m},{n}: {df},{dr}");
+                    let searched = vectors.iter().find_map(|(vf, vr)| {
+                        (1..=8)
+                            .find(|&k| vf * k == df && vr * k == dr)
+                            .map(|k| ((vf, vr), k))
+                    });
+                    assert_eq!(vectors.steps_to(df, dr), searched, "{m},{n}: {df},{dr}");
+                }
+            }
+        }
     }
 }
