@@ -95,8 +95,15 @@ impl Attacks {
     ) -> u64 {
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut from = 0;
-        for w in 0..N {
+        for w in 0..ORTHODOX_COUNT.min(N) {
             from |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
+        }
+        // A fairy walk's reach is worth reading only when a unit of that walk may attack.
+        for w in ORTHODOX_COUNT..N {
+            let units = p.set_of(w) & p.colours[by];
+            if units != 0 {
+                from |= self.reach(WALKS[w], sq, lines, occupied, by) & units;
+            }
         }
         from & p.colours[by] & !p.magic
     }
@@ -123,7 +130,7 @@ impl Attacks {
         let them = p.colours[by] & !p.magic;
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut pieces = 0;
-        for w in 0..N {
+        for w in 0..ORTHODOX_COUNT.min(N) {
             if !is_pawnlike(WALKS[w]) {
                 pieces |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
             }
@@ -131,8 +138,16 @@ impl Attacks {
         if pieces & them != 0 {
             return true;
         }
+        // A fairy walk's reach is worth reading only when a unit of that walk may attack; the
+        // fairy walks, pawn-like or not, are all tested here.
+        for w in ORTHODOX_COUNT..N {
+            let units = p.set_of(w) & them;
+            if units != 0 && self.reach(WALKS[w], sq, lines, occupied, by) & units != 0 {
+                return true;
+            }
+        }
         let mut pawns = 0;
-        for w in 0..N {
+        for w in 0..ORTHODOX_COUNT.min(N) {
             if is_pawnlike(WALKS[w]) {
                 pawns |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
             }
