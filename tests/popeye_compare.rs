@@ -245,4 +245,22 @@ fn export_refuses_what_popeye_cannot_be_told() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("LastCapture white ppf7"), "{out}");
+    // A diagram walk with no unit left on the board (`=LE`): Popeye's pawns would not promote
+    // to it, where ours do (the black pawn reborn on c1 after Ra3-a1).
+    let (code, _, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            "8/8/8/8/2K5/r4k2/8/8 b - - 0 20 bPc3 =LE",
+            "--rules",
+            "circe-parrain",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the diagram's leo has no unit on the board"),
+        "{err}"
+    );
 }

@@ -90,6 +90,18 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     if rules.captures_mutate() && rules.mutation_rex() == crate::rules::Rex::Exclusive {
         conds.push("RexExclusive".into());
     }
+    // Popeye's pawns promote to the walks of its diagram: a fairy walk of ours with no unit on
+    // the board (one taken since the diagram) cannot be named in its input.
+    let on_board = position.setup().board_fairy_walks();
+    for walk in position.setup().fairy_walks.iter() {
+        if !on_board.contains(walk) {
+            reasons.push(format!(
+                "the diagram's {} has no unit on the board (Popeye's pawns promote only to the \
+                 walks of its diagram)",
+                walk.name()
+            ));
+        }
+    }
     if let Some(r) = position.reserve() {
         // Popeye 4.104 looks for checks only by the walks of the diagram besides the orthodox
         // ones: a reborn reverse pawn or fairy unit whose walk stands nowhere on the board
