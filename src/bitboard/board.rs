@@ -58,14 +58,18 @@ const _: () = {
 #[inline(always)]
 pub fn orthodox_walk_at(p: &BbPosition, sq: Sq) -> usize {
     debug_assert!(p.rare.is_none() || p.nothing_rare());
-    let b = bit(sq);
-    let (&rarest, others) = SEARCH_ORDER.split_last().expect("walks");
-    for &w in others {
-        if p.walks[w] & b != 0 {
-            return w;
-        }
-    }
-    rarest
+    common_walk_at(p, bit(sq)).unwrap_or(RAREST)
+}
+
+/// The rarest orthodox walk, the last of [`SEARCH_ORDER`]: tested last, if at all.
+const RAREST: usize = SEARCH_ORDER[SEARCH_ORDER.len() - 1];
+
+/// The walk of the unit on square `b` among the orthodox walks but the rarest, tested
+/// commonest first.
+#[inline(always)]
+fn common_walk_at(p: &BbPosition, b: u64) -> Option<usize> {
+    let (_, others) = SEARCH_ORDER.split_last().expect("walks");
+    others.iter().copied().find(|&w| p.walks[w] & b != 0)
 }
 
 /// The walk index of the unit on `sq`, which must be occupied: the commonest walks are tested
@@ -73,18 +77,15 @@ pub fn orthodox_walk_at(p: &BbPosition, sq: Sq) -> usize {
 #[inline(always)]
 pub fn walk_at(p: &BbPosition, sq: Sq) -> usize {
     let b = bit(sq);
-    let (&rarest, others) = SEARCH_ORDER.split_last().expect("walks");
-    for &w in others {
-        if p.walks[w] & b != 0 {
-            return w;
-        }
+    if let Some(w) = common_walk_at(p, b) {
+        return w;
     }
-    if p.rare.is_none() || p.walks[rarest] & b != 0 {
-        return rarest;
+    if p.rare.is_none() || p.walks[RAREST] & b != 0 {
+        return RAREST;
     }
     (ORTHODOX_COUNT..WALKS.len())
         .find(|&w| p.set_of(w) & b != 0)
-        .unwrap_or(rarest)
+        .unwrap_or(RAREST)
 }
 
 /// Colour index: White 0, Black 1.
@@ -471,15 +472,7 @@ impl BbPosition {
             self.colours[colour_index(piece.colour)] |= b;
         }
         *self.set_of_mut(walk_index(piece.walk)) |= b;
-        if piece.royal {
-            self.royal |= b;
-        }
-        if piece.magic {
-            self.magic |= b;
-        }
-        if piece.mutable {
-            self.mark_mutable(b);
-        }
+        self.mark_attributes(b, piece);
     }
 
     /// As [`BbPosition::put`], for a unit that is neither neutral nor of a fairy walk (the
@@ -490,6 +483,12 @@ impl BbPosition {
         let b = bit(sq);
         self.colours[colour_index(piece.colour)] |= b;
         self.walks[walk_index(piece.walk)] |= b;
+        self.mark_attributes(b, piece);
+    }
+
+    /// Marks square `b` with the unit's attributes: royal, magic, capture-mutable.
+    #[inline]
+    fn mark_attributes(&mut self, b: u64, piece: Piece) {
         if piece.royal {
             self.royal |= b;
         }

@@ -25,7 +25,7 @@ fn direction_masks() -> &'static [[u64; 9]; 64] {
             for vf in -1..=1i8 {
                 for vr in -1..=1i8 {
                     if (vf, vr) != (0, 0) {
-                        row[direction((vf, vr))] = walk_to_edge(sq, (vf, vr));
+                        row[direction((vf, vr))] = stepped_ray(sq, (vf, vr), 0).0;
                     }
                 }
             }
@@ -38,17 +38,6 @@ fn direction_masks() -> &'static [[u64; 9]; 64] {
 #[inline]
 fn direction((vf, vr): (i8, i8)) -> usize {
     ((vf + 1) * 3 + (vr + 1)) as usize
-}
-
-/// The squares along `v` from `sq` (excluded) to the edge, step by step.
-fn walk_to_edge(sq: Sq, v: (i8, i8)) -> u64 {
-    let mut squares = 0;
-    let mut at = sq;
-    while let Some(next) = step(at, v) {
-        squares |= bit(next);
-        at = next;
-    }
-    squares
 }
 
 /// The squares along `v` from `sq` (excluded) to the first unit of `occupied` (included) or the
@@ -74,6 +63,11 @@ fn ray(sq: Sq, v: (i8, i8), occupied: u64) -> (u64, Option<Sq>) {
         };
         return (line & !masks[first][d], Some(first));
     }
+    stepped_ray(sq, v, occupied)
+}
+
+/// As [`ray`], step by step: any vector, and the masks made from it.
+fn stepped_ray(sq: Sq, v: (i8, i8), occupied: u64) -> (u64, Option<Sq>) {
     let mut squares = 0;
     let mut at = sq;
     while let Some(next) = step(at, v) {
@@ -203,20 +197,9 @@ mod tests {
                     (-1, 0),
                     (-1, 1),
                 ] {
-                    let mut squares = 0;
-                    let mut first = None;
-                    let mut at = sq;
-                    while let Some(next) = step(at, v) {
-                        squares |= bit(next);
-                        if occupied & bit(next) != 0 {
-                            first = Some(next);
-                            break;
-                        }
-                        at = next;
-                    }
                     assert_eq!(
                         ray(sq, v, occupied),
-                        (squares, first),
+                        stepped_ray(sq, v, occupied),
                         "{sq} {v:?} {occupied:x}"
                     );
                 }

@@ -22,6 +22,12 @@ impl Compact {
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         let colour = colour_of(us);
         let mover_walk = walk_at(p, from);
+        // The mover's walk after mutation and promotion.
+        let final_walk = if mv.walk == NONE {
+            mover_walk
+        } else {
+            mv.walk as usize
+        };
         let mover = p.piece_at(from).expect("a mover");
         let mover_royal = mover.royal;
         let mut captured = None;
@@ -34,12 +40,7 @@ impl Compact {
             n.castle(colour, side);
         } else {
             n.clear(from);
-            let w = if mv.walk == NONE {
-                mover_walk
-            } else {
-                mv.walk as usize
-            };
-            n.put_orthodox(to, mover.with_walk(WALKS[w]));
+            n.put_orthodox(to, mover.with_walk(WALKS[final_walk]));
         }
         if mv.reb_sq != NONE {
             let s = mv.reb_sq as Sq;
@@ -99,12 +100,7 @@ impl Compact {
             regain(mv.del_sq as Sq, c, mv.del_walk as usize, royal);
         }
         if mv.changed && mv.kind == MoveKind::Normal {
-            let w = if mv.walk == NONE {
-                mover_walk
-            } else {
-                mv.walk as usize
-            };
-            regain(to, us, w, mover_royal);
+            regain(to, us, final_walk, mover_royal);
         }
         // En passant after a double step, when an enemy pawn could take.
         n.set_ep(if mv.kind == MoveKind::DoublePush {

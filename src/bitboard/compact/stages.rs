@@ -145,13 +145,11 @@ impl Compact {
                 None => {
                     // The capturer keeps its walk; with `mutation_castling: every_capture` it
                     // still counts as a new unit for castling when it may mutate.
-                    if self.mutation.renews_on_every_capture
-                        && self.mutation.mutates(
-                            p.royal & bit(from) != 0,
-                            p.mutable() != 0,
-                            p.mutable() & bit(from) != 0,
-                        )
-                    {
+                    if self.mutation.renews(
+                        p.royal & bit(from) != 0,
+                        p.mutable() != 0,
+                        p.mutable() & bit(from) != 0,
+                    ) {
                         mv.changed = true;
                     }
                     // No mutation: a pawn capturing on its last rank promotes after all.

@@ -6,7 +6,8 @@ use crate::bitboard::bits::Bits;
 use crate::bitboard::board::BbPosition;
 use crate::bitboard::rules::circe::{self, Rebirth as Fate};
 use crate::bitboard::tables::{Sq, bit};
-use feerie_oracle::rules::RoyalEnPassant;
+use feerie_oracle::Piece;
+use feerie_oracle::rules::{CirceModel, RoyalEnPassant};
 
 use super::Game;
 
@@ -28,15 +29,9 @@ impl Game {
             }
             let Some(model) = reborn else { return true };
             let royal = p.piece_at(r).expect("a royal unit");
-            for a in Bits(attackers) {
-                // Not a check when the captured royal unit would be reborn.
-                let capturer = p.piece_at(a).expect("an attacker");
-                let reborn = royal.with_walk(self.reborn_walk(&model, capturer, royal, None));
-                let sq = self.rebirth_square(&model, reborn, r, a, r);
-                let after = occ & !bit(a) | bit(r);
-                if circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden {
-                    return true;
-                }
+            // Not a check when the captured royal unit would be reborn.
+            if Bits(attackers).any(|a| self.royal_lost(p, &model, royal, r, a, r)) {
+                return true;
             }
         }
         self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
@@ -61,13 +56,24 @@ impl Game {
             return takers != 0;
         };
         let royal = p.piece_at(pawn).expect("a royal pawn");
-        let occ = p.occupied();
-        Bits(takers).any(|a| {
-            let capturer = p.piece_at(a).expect("a taker");
-            let reborn = royal.with_walk(self.reborn_walk(&model, capturer, royal, None));
-            let sq = self.rebirth_square(&model, reborn, pawn, a, t);
-            let after = occ & !bit(a) & !bit(pawn) | bit(t);
-            circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden
-        })
+        Bits(takers).any(|a| self.royal_lost(p, &model, royal, pawn, a, t))
+    }
+
+    /// Under Circe rex inclusive, whether `royal`, taken on `taken` by the unit on `from`
+    /// landing on `landing`, could not be reborn: such a capture is a check.
+    fn royal_lost(
+        &self,
+        p: &BbPosition,
+        model: &CirceModel,
+        royal: Piece,
+        taken: Sq,
+        from: Sq,
+        landing: Sq,
+    ) -> bool {
+        let capturer = p.piece_at(from).expect("a capturer");
+        let reborn = royal.with_walk(self.reborn_walk(model, capturer, royal, None));
+        let sq = self.rebirth_square(model, reborn, taken, from, landing);
+        let after = p.occupied() & !bit(from) & !bit(taken) | bit(landing);
+        circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden
     }
 }

@@ -88,11 +88,10 @@ impl Game {
         }
         // With `mutation_castling: every_capture`, so does a capturer that may mutate and
         // keeps its walk.
-        let renewed = self.mutation.renews_on_every_capture
-            && mv.capture.is_some()
+        let renewed = mv.capture.is_some()
             && self
                 .mutation
-                .mutates(mv.mover.royal, p.mutable() != 0, mv.mover.mutable);
+                .renews(mv.mover.royal, p.mutable() != 0, mv.mover.mutable);
         if mv.mutation.is_some() || mv.promotion.is_some() || renewed {
             became.push((mv.to.index(), mv.final_mover()));
         }

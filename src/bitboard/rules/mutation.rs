@@ -10,7 +10,7 @@ pub struct Mutation {
     rex_exclusive: bool,
     /// `mutation_castling: every_capture`: a capturer that may mutate counts as a new unit for
     /// the castling rights even when it keeps its walk.
-    pub renews_on_every_capture: bool,
+    renews_on_every_capture: bool,
     same_walk: SameWalkCapture,
     pawn_direction: PawnDirection,
 }
@@ -42,6 +42,13 @@ impl Mutation {
     #[inline]
     pub fn mutates(&self, mover_royal: bool, marks_present: bool, marked: bool) -> bool {
         !(mover_royal && self.rex_exclusive) && (!marks_present || marked)
+    }
+
+    /// Whether a capturer that keeps its walk still counts as a new unit for the castling
+    /// rights (`mutation_castling: every_capture`, and it may mutate).
+    #[inline]
+    pub fn renews(&self, mover_royal: bool, marks_present: bool, marked: bool) -> bool {
+        self.renews_on_every_capture && self.mutates(mover_royal, marks_present, marked)
     }
 
     /// The walk a capturer of walk `mover` takes when it captures a unit of walk `victim`, or

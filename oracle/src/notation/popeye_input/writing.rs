@@ -92,7 +92,7 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     }
     // Popeye's pawns promote to the walks of its diagram: a fairy walk of ours with no unit on
     // the board (one taken since the diagram) cannot be named in its input.
-    let on_board = position.setup().board_fairy_walks();
+    let on_board: crate::walk::WalkSet = position.board().pieces().map(|(_, p)| p.walk).collect();
     for walk in position.setup().fairy_walks.iter() {
         if !on_board.contains(walk) {
             reasons.push(format!(
@@ -107,11 +107,8 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         // ones: a reborn reverse pawn or fairy unit whose walk stands nowhere on the board
         // gives no check there, where RULES.md §0 says it does.
         let walk = r.piece.walk;
-        let orthodox_for_popeye = matches!(
-            walk,
-            Walk::King | Walk::Queen | Walk::Rook | Walk::Bishop | Walk::Knight | Walk::Pawn
-        );
-        if !orthodox_for_popeye && !position.board().pieces().any(|(_, p)| p.walk == walk) {
+        let popeye_fairy = walk.is_fairy() || walk == Walk::ReversePawn;
+        if popeye_fairy && !on_board.contains(walk) {
             reasons.push(format!(
                 "a {} waiting in the Parrain reserve with none on the board (Popeye does not see \
                  the checks of a reborn unit whose walk is not in the diagram)",
