@@ -26,16 +26,17 @@ pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules:
     if piece.magic || from == target {
         return false;
     }
+    let mut forward = 0;
     if piece.walk.is_pawn() {
         let on_rear_rank = from.rank() == geometry::rear_rank(piece.colour, piece.walk);
         if on_rear_rank && rules.first_rank_pawns() == FirstRankPawns::Inert {
             return false;
         }
+        forward = pawn_forward(piece.colour, piece.walk);
     }
     // Only the line from `from` through `target` matters: the squares a part attacks along
     // it are those a unit on `target` could be taken on (RULES.md §9).
     let occupied = occupancy(board);
-    let forward = pawn_forward(piece.colour, piece.walk);
     let target = coordinates(target);
     piece
         .walk
@@ -54,8 +55,8 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
 /// True when a royal piece of `colour` is in check.
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let board = &setup.board;
-    let checked = board.royal_squares(colour).into_iter().any(|royal_sq| {
-        let royal = board.get(royal_sq).expect("a royal piece");
+    let mut royals = board.pieces_of(colour).filter(|(_, p)| p.royal);
+    let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
             attacks(board, from, piece, royal_sq, rules)
                 && !reborn_after_capture(board, rules, (from, piece), royal, royal_sq, royal_sq)

@@ -237,7 +237,7 @@ impl Part {
         from: (i8, i8),
         target: (i8, i8),
         forward: i8,
-        occupied: &dyn Fn(i8, i8) -> bool,
+        occupied: &impl Fn(i8, i8) -> bool,
     ) -> bool {
         let (df, dr) = (target.0 - from.0, target.1 - from.1);
         let between = |(vf, vr): (i8, i8), steps: i8| {
