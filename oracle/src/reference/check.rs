@@ -10,16 +10,19 @@
 //!
 //! - under a Circe rule with `rex: inclusive`, an attack is a check only if the royal piece could
 //!   not be reborn (its rebirth square, found as in [`super::rebirth`], is off the board or taken);
-//! - with `royal_en_passant: yes` (profile `popeye`; `no` in profile `documented`), a royal pawn
-//!   that has just double-stepped is in check when an enemy pawn could take it en passant (under
-//!   `rex: inclusive`, again only if it could not be reborn after that capture).
+//! - with `royal_en_passant: yes`, a royal pawn that has just double-stepped is in check when an
+//!   enemy pawn could take it en passant (under `rex: inclusive`, again only if it could not be
+//!   reborn after that capture); with `even_if_filled` (profile `popeye`; `no` in profile
+//!   `documented`) also when a rebirth filled the square it passed and an enemy pawn attacks that
+//!   square, though no pawn can take there ([`royal_pawn_passed_a_filled_square`]: the position
+//!   records no en passant right then, so the test needs the move).
 //!
 //! Checkmate and stalemate follow from check as usual.
 
 use super::rebirth::{rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, RoyalEnPassant};
-use crate::{Board, Colour, Piece, Rules, Setup, Square};
+use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
 pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules: &Rules) -> bool {
@@ -89,10 +92,11 @@ fn reborn_after_capture(
         .is_some_and(|sq| sq != landing && (sq == from || sq == royal_sq || board.is_empty(sq)))
 }
 
-/// With `royal_en_passant: yes`, a royal pawn of `colour` that has just double-stepped and that
-/// an enemy pawn could take en passant (unless, under `rex: inclusive`, it would be reborn).
+/// With `royal_en_passant: yes` or `even_if_filled`, a royal pawn of `colour` that has just
+/// double-stepped and that an enemy pawn could take en passant (unless, under `rex: inclusive`,
+/// it would be reborn).
 fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
-    if rules.royal_en_passant() != RoyalEnPassant::Yes {
+    if !rules.royal_en_passant().applies() {
         return false;
     }
     let Some(ep) = setup.en_passant else {
@@ -110,4 +114,39 @@ fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
             && attacks(board, from, piece, ep.target, rules)
             && !reborn_after_capture(board, rules, (from, piece), royal, ep.pawn, ep.target)
     })
+}
+
+/// With `royal_en_passant: even_if_filled`, whether `mv`, a royal pawn's double step, leaves
+/// that pawn in check in `next` (the position after it) because an enemy pawn attacks the square
+/// it passed, though a rebirth filled that square (unless, under `rex: inclusive`, the pawn would
+/// be reborn after such a capture). An empty passed square is [`in_check`]'s: the position then
+/// records the en passant right.
+pub fn royal_pawn_passed_a_filled_square(next: &Setup, mv: &MoveRecord, rules: &Rules) -> bool {
+    if rules.royal_en_passant() != RoyalEnPassant::EvenIfFilled
+        || mv.capture.is_some()
+        || mv.promotion.is_some()
+        || mv.castling.is_some()
+    {
+        return false;
+    }
+    let board = &next.board;
+    let Some(royal) = board
+        .get(mv.to)
+        .filter(|p| p.royal && p.walk.is_pawn() && !p.neutral)
+    else {
+        return false;
+    };
+    let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
+    let double_step = mv.mover.walk.is_pawn()
+        && dr.abs() == 2
+        && mv.from.rank() == geometry::double_step_rank(royal.colour, royal.walk);
+    let Some(passed) = mv.from.offset(0, dr / 2).filter(|_| double_step) else {
+        return false;
+    };
+    !board.is_empty(passed)
+        && board.pieces_of(!royal.colour).any(|(from, piece)| {
+            piece.walk.is_pawn()
+                && attacks(board, from, piece, passed, rules)
+                && !reborn_after_capture(board, rules, (from, piece), royal, mv.to, passed)
+        })
 }

@@ -34,7 +34,11 @@ pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     if setup.board.pieces().any(|(_, p)| p.magic) {
         moves = stage(moves, |mv| contact::apply(setup, rules, mv));
     }
-    moves.retain(|mv| !check::in_check(&make::make(setup, mv, rules), setup.side_to_move, rules));
+    moves.retain(|mv| {
+        let next = make::make(setup, mv, rules);
+        !check::in_check(&next, setup.side_to_move, rules)
+            && !check::royal_pawn_passed_a_filled_square(&next, mv, rules)
+    });
     if rules.captures_mutate() {
         // A pawn that captures on its promotion rank and mutates no longer promotes, so its
         // promotion records have become one.

@@ -24,7 +24,7 @@
 //! | `same_walk_capture` | `keep`, `flip` | `keep` (frankfurt), `flip` (protean) | the same |
 //! | `mutation_castling` | `new_rook`, `every_capture` | `new_rook` | `every_capture` |
 //! | `royal_rider_passage` | `free`, `safe` | `free` | `free` |
-//! | `royal_en_passant` | `no`, `yes` | `no` | `yes` |
+//! | `royal_en_passant` | `no`, `yes`, `even_if_filled` | `no` | `even_if_filled` |
 //! | `magic_contact_scope` | `new_contacts`, `all_contacts` | `new_contacts` | `new_contacts` |
 //! | `magic_steps` | `one`, `one_per_magic_piece` | `one` | `one` |
 //! | `magic_kept_contact` | `no_effect`, `reestablishes` | `no_effect` | `no_effect` |
@@ -539,7 +539,7 @@ mod tests {
         );
         let pop_parrain = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
         assert_eq!(pop_parrain.first_rank_pawns(), FirstRankPawns::Step);
-        assert_eq!(pop.royal_en_passant(), RoyalEnPassant::Yes);
+        assert_eq!(pop.royal_en_passant(), RoyalEnPassant::EvenIfFilled);
         assert_eq!(doc.royal_en_passant(), RoyalEnPassant::No);
     }
 

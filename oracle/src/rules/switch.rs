@@ -133,8 +133,25 @@ switch_values! {
     RoyalRiderPassage { Free = "free", Safe = "safe" }
 }
 switch_values! {
-    /// Whether a royal pawn that has just double-stepped can be taken en passant.
-    RoyalEnPassant { No = "no", Yes = "yes" }
+    /// Whether a royal pawn that has just double-stepped can be taken en passant, which makes
+    /// the step a check.
+    RoyalEnPassant {
+        /// It cannot.
+        No = "no",
+        /// It can when an enemy pawn attacks the square it passed and that square is empty.
+        Yes = "yes",
+        /// As `yes`, and also when a rebirth (Parrain) fills the passed square: Popeye's check
+        /// test looks at the pawns attacking the passed square and not at the square itself,
+        /// though its move generation takes en passant onto an empty square only.
+        EvenIfFilled = "even_if_filled",
+    }
+}
+
+impl RoyalEnPassant {
+    /// Whether a royal pawn's double step can be a check at all (`yes` or `even_if_filled`).
+    pub const fn applies(self) -> bool {
+        !matches!(self, RoyalEnPassant::No)
+    }
 }
 switch_values! {
     /// Which walks a pawn may promote to besides queen, rook, bishop and knight (RULES.md §9).
@@ -345,7 +362,7 @@ switches! {
         documented: Free, popeye: Free, scope: Conditions, popeye_reading: Fixed,
     },
     RoyalEnPassant = royal_en_passant {
-        documented: No, popeye: Yes, scope: Conditions, popeye_reading: Fixed,
+        documented: No, popeye: EvenIfFilled, scope: Conditions, popeye_reading: Fixed,
     },
     MagicContactScope = magic_contact_scope {
         documented: NewContacts, popeye: NewContacts, scope: MagicPieces, popeye_reading: Absent,

@@ -104,7 +104,7 @@ impl Compact {
         }
         // En passant after a double step, when an enemy pawn could take.
         n.set_ep(if mv.kind == MoveKind::DoublePush {
-            self.en_passant(&n, from, to, them)
+            self.en_passant(&n, from, to, them, mover_royal)
         } else {
             None
         });
@@ -173,11 +173,11 @@ impl Compact {
         }
         Self::place_delayed_and_contacts(&mut n, p, mv);
         n.set_ep(
-            if self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
+            if self.rules.switches.royal_en_passant.applies()
                 && royal
                 && mv.kind == MoveKind::DoublePush
             {
-                self.en_passant(&n, from, to, them)
+                self.en_passant(&n, from, to, them, royal)
             } else {
                 None
             },
@@ -207,16 +207,25 @@ impl Compact {
 
     /// The en passant square after a double step from `from` to `to`, when a pawn of colour
     /// `them` could take there.
+    ///
+    /// A rebirth (Parrain) may fill the passed square: then no pawn can take there. Under
+    /// `royal_en_passant: even_if_filled` the square of a `royal` pawn is set all the same when
+    /// an enemy pawn attacks it, so that the safety test calls the step a check: such a
+    /// position is never kept, since a royal unit taken under Parrain (the one rule that fills a
+    /// square on a move that takes nothing) is never reborn at once.
     pub(super) fn en_passant(
         &self,
         n: &BbPosition,
         from: Sq,
         to: Sq,
         them: usize,
+        royal: bool,
     ) -> Option<(u8, u8)> {
         let passed = (from + to) / 2;
-        // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
-        (n.occupied() & bit(passed) == 0 && orthodox::pawns_attacking(self.t, n, them, passed) != 0)
+        let empty = n.occupied() & bit(passed) == 0;
+        let even_if_filled =
+            royal && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
+        ((empty || even_if_filled) && orthodox::pawns_attacking(self.t, n, them, passed) != 0)
             .then_some((passed as u8, to as u8))
     }
 }

@@ -7,7 +7,7 @@ use crate::bitboard::board::{BISHOP, BbPosition, QUEEN, ROOK, WALKS};
 use crate::bitboard::rules::moves_up;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Walk;
-use feerie_oracle::rules::{FirstRankPawns, RoyalEnPassant};
+use feerie_oracle::rules::FirstRankPawns;
 
 use super::{Compact, fr};
 
@@ -93,7 +93,7 @@ impl Compact {
         if self.in_check(p, c) {
             return false;
         }
-        if self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
+        if self.rules.switches.royal_en_passant.applies()
             && let Some((target, pawn)) = p.ep()
             && p.royal & p.colours[c] & p.pawnlike() & bit(pawn as Sq) != 0
         {

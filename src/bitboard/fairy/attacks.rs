@@ -7,7 +7,7 @@ use crate::bitboard::board::BbPosition;
 use crate::bitboard::rules::circe::{self, Rebirth as Fate};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Piece;
-use feerie_oracle::rules::{CirceModel, RoyalEnPassant};
+use feerie_oracle::rules::CirceModel;
 
 use super::Game;
 
@@ -34,8 +34,7 @@ impl Game {
                 return true;
             }
         }
-        self.rules.switches.royal_en_passant == RoyalEnPassant::Yes
-            && self.royal_pawn_en_passant(p, c)
+        self.rules.switches.royal_en_passant.applies() && self.royal_pawn_en_passant(p, c)
     }
 
     /// A royal pawn of colour `c` that has just double-stepped and that an enemy pawn could take
