@@ -8,7 +8,7 @@ use feerie_oracle::notation::popeye_words::{self, Command, PopeyeOption};
 use feerie_oracle::popeye_input::PopeyeInputError;
 use feerie_oracle::popeye_move::{self, MoveText};
 use feerie_oracle::{
-    CheckMark, Colour, Engine, Position, Profile, Rules, Square, Validation, popeye_input,
+    CheckMark, Colour, Engine, Position, Profile, Rules, Square, Validation, Walk, popeye_input,
 };
 
 use super::popeye_output::{self, Chunk, SolutionMove};
@@ -477,8 +477,10 @@ impl std::fmt::Display for Rejection {
     }
 }
 
-/// A move printed by Popeye's German output, in English notation: walks `D T L S B` become
-/// `Q R B S P`, the colour `s` becomes `b`, the royal prefix `k` becomes `r`.
+/// A move printed by Popeye's German output, in English notation: each walk's German code
+/// becomes its English one (`D T L S B` become `Q R B S P`, `RB` becomes `PP`, `LE` stays the
+/// leo), the colour `s` becomes `b`, the royal prefix `k` becomes `r`. A code is read as the
+/// longest German code found there, so that the leo's `LE` is not the bishop's `L`.
 ///
 /// ```
 /// use feerie::external::popeye_replay::english_move;
@@ -487,29 +489,26 @@ impl std::fmt::Display for Rejection {
 /// assert_eq!(english_move("Lh4*e7"), "Bh4*e7");
 /// assert_eq!(english_move("Td3*d2=RB"), "Rd3*d2=PP");
 /// assert_eq!(english_move("RBd2-d3"), "PPd2-d3");
+/// assert_eq!(english_move("LEg3*g8"), "LEg3*g8");
+/// assert_eq!(english_move("LIa1-h8"), "LIa1-h8");
+/// assert_eq!(english_move("THa1-a8[+sLc8]"), "RHa1-a8[+bBc8]");
 /// ```
 pub fn english_move(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
-    let mut skip = false;
-    for (i, &c) in chars.iter().enumerate() {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        let prev = if i > 0 { Some(chars[i - 1]) } else { None };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let prev = i.checked_sub(1).map(|p| chars[p]);
         let next = chars.get(i + 1).copied();
-        // The reversal pawn of Protean chess: `RB` in German, `PP` in English (German has no
-        // `R` of its own: the rook is `T`).
-        if c == 'R' && next == Some('B') {
-            out.push_str("PP");
-            skip = true;
-            continue;
+        if c.is_ascii_uppercase() {
+            if let Some((walk, len)) = german_walk_at(&chars[i..]) {
+                out.push_str(walk.popeye_code());
+                i += len;
+                continue;
+            }
         }
-        let mapped = match c {
-            'D' => 'Q',
-            'T' => 'R',
-            'L' => 'B',
-            'B' => 'P',
+        out.push(match c {
             // The colour after `[+` or after `[square=`.
             's' if prev == Some('+')
                 || prev == Some('=') && next.is_some_and(|n| n.is_ascii_uppercase()) =>
@@ -519,10 +518,22 @@ pub fn english_move(text: &str) -> String {
             // The royal prefix before a walk letter.
             'k' if next.is_some_and(|n| n.is_ascii_uppercase()) => 'r',
             other => other,
-        };
-        out.push(mapped);
+        });
+        i += 1;
     }
     out
+}
+
+/// The walk whose German code (upper case) starts `text`, the longest such code, and its length.
+fn german_walk_at(text: &[char]) -> Option<(Walk, usize)> {
+    Walk::ALL
+        .into_iter()
+        .map(|walk| (walk, walk.german_code()))
+        .filter(|(_, code)| {
+            code.len() <= text.len() && code.chars().zip(text).all(|(a, &b)| a == b)
+        })
+        .max_by_key(|(_, code)| code.len())
+        .map(|(walk, code)| (walk, code.len()))
 }
 
 /// One line of Popeye's solution text as English words, one space between them: move numbers
