@@ -138,6 +138,35 @@ pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 /// assert!(read_text(std::path::Path::new("Cargo.toml"), 1 << 20).unwrap().contains("[package]"));
 /// ```
 pub fn read_text(path: &std::path::Path, max: u64) -> Result<String, LimitError> {
+    String::from_utf8(read_bytes(path, max)?).map_err(|e| {
+        LimitError::Unread(format!(
+            "not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// As [`read_text`], for text that may be in an 8-bit encoding, as Popeye's files are (its
+/// German examples are in Latin-1): UTF-8 when the bytes are, Latin-1 otherwise (every byte is
+/// a character then, so nothing is refused for its encoding).
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("feerie-latin1-{}.txt", std::process::id()));
+/// std::fs::write(&path, b"auto M\xfcller\n").unwrap();
+/// assert_eq!(feerie::limits::read_8bit_text(&path, 100).unwrap(), "auto M\u{fc}ller\n");
+/// std::fs::write(&path, "auto M\u{fc}ller\n").unwrap();
+/// assert_eq!(feerie::limits::read_8bit_text(&path, 100).unwrap(), "auto M\u{fc}ller\n");
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn read_8bit_text(path: &std::path::Path, max: u64) -> Result<String, LimitError> {
+    Ok(match String::from_utf8(read_bytes(path, max)?) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    })
+}
+
+/// The bytes of a regular file of at most `max` bytes (see [`read_text`]).
+fn read_bytes(path: &std::path::Path, max: u64) -> Result<Vec<u8>, LimitError> {
     use std::io::Read;
     let meta =
         std::fs::metadata(path).map_err(|e| LimitError::Unread(format!("cannot read: {e}")))?;
@@ -161,10 +190,5 @@ pub fn read_text(path: &std::path::Path, max: u64) -> Result<String, LimitError>
             "more than the {max} bytes read at most"
         )));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        LimitError::Unread(format!(
-            "not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })
+    Ok(bytes)
 }

@@ -132,8 +132,125 @@ fn forsyth_with_long_runs_and_two_letter_pieces() {
         .to_position(Profile::Popeye, Validation::Strict)
         .unwrap();
     assert_eq!(fen::write(p.setup()), "4k3/8/8/8/8/8/(wPP)7/4K3 w Ee - 0 1");
-    // A run longer than the board is an error, not an overflow.
+    // As Popeye reads it: numbers of at most two digits, and nothing after h1.
     let huge = "beg\nstip #1\nfors 4k3/18446744073709551615/4K3\nend\n";
-    let e = popeye_input::parse(huge).unwrap_err();
-    assert!(e.to_string().contains("more than 64 squares"), "{e}");
+    let file = popeye_input::parse(huge).unwrap();
+    let squares: Vec<String> = file.problems[0]
+        .units
+        .iter()
+        .map(|u| u.square.to_string())
+        .collect();
+    assert_eq!(squares, ["e8"]);
+}
+
+/// Popeye fills the squares one after the other and reads past `/`: a rank of nine squares
+/// pushes the rest of the board by one square (Popeye's BEISPIEL/bgl.inp, whose output shows
+/// the king on d1 and the queen on f1), and the square after h1 is dropped.
+#[test]
+fn forsyth_read_square_after_square_as_popeye_does() {
+    let text = "beg\nstip #2\nfors 8/5b2/5B1T/3B1ks1/3Bbsb2/8/4b3/2K1D3/\nend\n";
+    let file = popeye_input::parse(text).unwrap();
+    let at = |sq: &str| {
+        file.problems[0]
+            .units
+            .iter()
+            .find(|u| u.square.to_string() == sq)
+            .map(|u| u.code.clone())
+    };
+    assert_eq!(at("g4").as_deref(), Some("b"));
+    assert_eq!(at("f2").as_deref(), Some("b"));
+    assert_eq!(at("d1").as_deref(), Some("k"));
+    assert_eq!(at("f1").as_deref(), Some("d"));
+    assert_eq!(file.problems[0].units.len(), 13);
+    // A two-character code may hold a digit (Popeye's bouncer `.B1`, a walk feerie does not
+    // know: the problem is read, and skipped when a position is asked of it); `=`, `+` and `-`
+    // give the colour.
+    let text = "beg\nstip #2\nfors 4b.B12/=b-K+k5/56\nend\n";
+    let file = popeye_input::parse(text).unwrap();
+    let units = &file.problems[0].units;
+    let described: Vec<String> = units
+        .iter()
+        .map(|u| format!("{:?} {} {}", u.colour, u.code, u.square))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            "Side(Black) b e8",
+            "Side(White) b1 f8",
+            "Neutral b a7",
+            "Side(Black) k b7",
+            "Side(White) k c7"
+        ]
+    );
+    assert!(units[1].walk.is_none());
+}
+
+/// Popeye takes a walk's code from the length of the word (two characters per square): a code
+/// may hold digits (`16g7`, the 1:6 leaper of Popeye's BEISPIEL/haan.inp), and a hunter's is
+/// two codes around `/`. Walks feerie does not know are read, and named when a position is
+/// asked.
+#[test]
+fn piece_words_split_as_popeye_splits_them() {
+    let text = "beg\nstip ser-#11\npieces white kc1 16g7 lia5 r/bd4 black ka1 bb7e7\nend\n";
+    let file = popeye_input::parse(text).unwrap();
+    let described: Vec<String> = file.problems[0]
+        .units
+        .iter()
+        .map(|u| format!("{} {}", u.code, u.square))
+        .collect();
+    assert_eq!(
+        described,
+        ["k c1", "16 g7", "li a5", "r/b d4", "k a1", "b b7", "b e7"]
+    );
+    let e = file.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap_err();
+    assert!(e.to_string().contains("'16'"), "{e}");
+}
+
+/// Popeye reads a twin as long as twinning commands follow, on later lines too, and a
+/// condition's words wherever they stand (BEISPIEL/haan.inp, BEISPIEL/hpint.inp).
+#[test]
+fn twins_go_on_over_lines_as_popeye_reads_them() {
+    let text = "beg\nstip ~1\npieces white ke1 pf2 black ke8\n\
+        twin move e1 d1\n  move f2 a2\nauthor A\n\
+        twin condition circe\n   parrain\nend\n";
+    let file = popeye_input::parse(text).unwrap();
+    assert_eq!(
+        file.problems[0].twins,
+        ["move e1 d1 move f2 a2", "condition circe parrain"]
+    );
+}
+
+/// `pieces` with no piece after it is read (Popeye warns and goes on).
+#[test]
+fn pieces_without_a_piece_is_read() {
+    let text = "beg\nstip #1\nfors 4k3/8/8/8/8/8/8/4K3\npieces\nend\n";
+    let file = popeye_input::parse(text).unwrap();
+    assert_eq!(file.problems[0].units.len(), 2);
+}
+
+/// An input error keeps to its problem: the problem is not turned into a position, naming the
+/// error, and the next problem is read (Popeye warns and goes on). What follows `end` is not
+/// read, as in Popeye.
+#[test]
+fn an_input_error_skips_its_problem_only() {
+    let text = "beg\nstip #1\npieces white kc6 qd1 black ka8\nnext\npieces ka1\nstip ~1\n\
+        next\nstip #1\npieces white kc6 qd1 black ka8\nend\n===== a line Popeye does not read\n";
+    let file = popeye_input::parse(text).unwrap();
+    assert_eq!(file.problems.len(), 3);
+    assert!(file.problems[0].input_errors.is_empty());
+    let e = file.problems[1]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("input not read whole (line 5: piece 'ka1' before any colour)"),
+        "{e}"
+    );
+    assert!(
+        file.problems[2]
+            .to_position(Profile::Popeye, Validation::Strict)
+            .is_ok()
+    );
 }

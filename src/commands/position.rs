@@ -184,10 +184,10 @@ impl PositionArgs {
     }
 }
 
-/// A Popeye input file, read when it is a regular file of at most
-/// [`crate::limits::MAX_INPUT_BYTES`]; the error names the file.
+/// A Popeye input file (UTF-8 or an 8-bit encoding, as Popeye reads), read when it is a
+/// regular file of at most [`crate::limits::MAX_INPUT_BYTES`]; the error names the file.
 fn read(path: &Path) -> Result<String, Error> {
-    crate::limits::read_text(path, crate::limits::MAX_INPUT_BYTES)
+    crate::limits::read_8bit_text(path, crate::limits::MAX_INPUT_BYTES)
         .map_err(|e| Error::at(path.display(), e))
 }
 

@@ -138,8 +138,8 @@ impl Game {
             // `royal_en_passant: even_if_filled` a royal pawn's square is set all the same, so
             // that the check test calls the step a check (as in the compact path's `en_passant`:
             // such a position is never kept).
-            let even_if_filled = m.royal
-                && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
+            let even_if_filled =
+                m.royal && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
             let takers = (n.occupied() & bit(passed) == 0 || even_if_filled)
                 && orthodox::pawns_attacking(self.t, &n, colour_index(!m.colour), passed) != 0;
             if takers {

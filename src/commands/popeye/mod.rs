@@ -79,7 +79,7 @@ impl PopeyeOutputArgs {
     pub fn read(&self) -> Result<PopeyeTexts, Error> {
         use crate::external::popeye;
         let read = |p: &Path| {
-            crate::limits::read_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
+            crate::limits::read_8bit_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
                 .map_err(|e| Error::at(p.display(), e))
         };
         let input = read(&self.input)?;

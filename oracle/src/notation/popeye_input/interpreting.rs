@@ -74,7 +74,11 @@ impl PopeyeProblem {
         profile: Profile,
         validation: Validation,
     ) -> Result<(Position, Rules), Unsupported> {
-        let mut reasons = Vec::new();
+        let mut reasons: Vec<String> = self
+            .input_errors
+            .iter()
+            .map(|e| format!("input not read whole ({e})"))
+            .collect();
         let mut setup = Setup::empty();
         if let Some(total) = self.total.filter(|&n| n != self.units.len()) {
             reasons.push(format!(

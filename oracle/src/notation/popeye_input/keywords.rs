@@ -33,19 +33,28 @@ pub(crate) fn squares_of(text: &str) -> Option<Vec<Square>> {
         .collect()
 }
 
-/// Splits `kf5`, `bb7e7`, `lia5` into a walk code and squares: the shortest code whose rest is
-/// a list of squares.
+/// Splits `kf5`, `bb7e7`, `lia5`, `16g7` into a walk code and squares, as Popeye does: squares
+/// take two characters each, so the code is one character when the word's length is odd and
+/// two when it is even (a code may hold digits: `16` is Popeye's 1:6 leaper); a hunter's code
+/// is two such codes around `/` (`r/bd4`).
 pub(crate) fn piece_token(token: &str) -> Option<(String, Vec<Square>)> {
     if !token.is_ascii() || !token.chars().all(|c| c.is_ascii_alphanumeric() || c == '/') {
         return None;
     }
-    (1..token.len().min(6)).find_map(|n| {
-        let (code, rest) = token.split_at(n);
-        if !code.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return None;
+    let code_of_rest = |rest: &str| if rest.len() % 2 == 1 { 1 } else { 2 };
+    let code_len = match token.find('/') {
+        Some(slash) if slash <= 2 => {
+            let away = if slash % 2 == 1 { 1 } else { 2 };
+            if away != slash {
+                return None;
+            }
+            slash + 1 + code_of_rest(&token[slash + 1..])
         }
-        squares_of(rest).map(|sqs| (code.to_ascii_lowercase(), sqs))
-    })
+        Some(_) => return None,
+        None => code_of_rest(token),
+    };
+    let (code, rest) = token.split_at_checked(code_len)?;
+    squares_of(rest).map(|sqs| (code.to_ascii_lowercase(), sqs))
 }
 
 /// Units read from the words of `pieces` or of the twinning command `add`.

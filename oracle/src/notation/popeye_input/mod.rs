@@ -109,6 +109,10 @@ pub struct PopeyeProblem {
     pub zero_position: Option<String>,
     /// `total N` of `pieces`: the number of units, invisible ones included.
     pub total: Option<usize>,
+    /// The input errors met in the problem, each with its line; reading went on at the next
+    /// problem, so that a problem with one is not read whole (it is not turned into a
+    /// position).
+    pub input_errors: Vec<String>,
 }
 
 /// A whole input file.

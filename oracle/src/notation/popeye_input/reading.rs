@@ -2,13 +2,17 @@
 //! written.
 
 use super::*;
+use crate::notation::popeye_words::Twinning;
+use crate::notation::popeye_words::words::TWINNINGS;
 
 pub(super) struct Token<'a> {
     word: &'a str,
     line: usize,
 }
 
-/// Reads a whole file.
+/// Reads a whole file. An error in a problem is kept with that problem
+/// ([`PopeyeProblem::input_errors`]) and reading goes on at the next one; only a file that
+/// does not begin with `beginproblem` or does not end with `endproblem` is not read.
 ///
 /// ```
 /// use feerie_oracle::popeye_input;
@@ -16,7 +20,9 @@ pub(super) struct Token<'a> {
 ///     condition ParrainCirce\nstipulation ~1\nendproblem\n").unwrap();
 /// assert_eq!(file.problems.len(), 1);
 /// assert_eq!(file.problems[0].units.len(), 4);
-/// assert!(popeye_input::parse("beginproblem\npieces white kz9\nendproblem").is_err());
+/// let file = popeye_input::parse("beginproblem\npieces white kz9\nendproblem").unwrap();
+/// assert_eq!(file.problems[0].input_errors.len(), 1);
+/// assert!(popeye_input::parse("pieces white ke1\nendproblem").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
     let lines: Vec<&str> = text.lines().collect();
@@ -51,16 +57,55 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
     let mut ended = false;
     let fail = |line: usize, message: String| Err(PopeyeInputError { line, message });
     let is_command = |word: &str| Command::of(language, word).is_known();
+    let is_condition_word = |w: &str| {
+        CONDITIONS.lookup(language, w).is_known()
+            || EXTRA_CONDITIONS.lookup(language, w).is_known()
+            || CIRCE_VARIANTS.lookup(language, w).is_known()
+    };
+    // An input error makes its problem unreadable (Popeye warns and reads on, ignoring what it
+    // could not read, which the problem could then not be checked against): the error is kept
+    // with the problem, and reading goes on at the next problem.
+    let problem_boundary = |t: &Token| {
+        matches!(
+            Command::of(language, t.word),
+            Lookup::Found(Command::Next | Command::End)
+        )
+    };
+    let skip_problem = |current: &mut PopeyeProblem, i: &mut usize, error: PopeyeInputError| {
+        current
+            .input_errors
+            .push(format!("line {}: {}", error.line, error.message));
+        while tokens.get(*i).is_some_and(|t| !problem_boundary(t)) {
+            *i += 1;
+        }
+    };
     while i < tokens.len() {
         let tok = &tokens[i];
         let cmd = match Command::of(language, tok.word) {
             Lookup::Found(cmd) => cmd,
             Lookup::Ambiguous => {
                 let why = Command::why_not(language, tok.word).unwrap_or_default();
-                return fail(tok.line, why);
+                skip_problem(
+                    &mut current,
+                    &mut i,
+                    PopeyeInputError {
+                        line: tok.line,
+                        message: why,
+                    },
+                );
+                continue;
             }
             Lookup::Unknown => {
-                return fail(tok.line, format!("'{}' is not a command here", tok.word));
+                let message = format!("'{}' is not a command here", tok.word);
+                skip_problem(
+                    &mut current,
+                    &mut i,
+                    PopeyeInputError {
+                        line: tok.line,
+                        message,
+                    },
+                );
+                continue;
             }
         };
         i += 1;
@@ -91,12 +136,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             Command::End => {
                 problems.push(std::mem::take(&mut current));
                 ended = true;
-                if let Some(extra) = tokens.get(i) {
-                    return fail(
-                        extra.line,
-                        format!("'{}' after the end of the input", extra.word),
-                    );
-                }
+                // Popeye stops reading at `end`: what follows is not read.
                 break;
             }
             Command::Next => {
@@ -139,13 +179,18 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 current.texts.push((name, words.join(" ")));
             }
             Command::InitialGameArray => {
-                return fail(
-                    tok.line,
-                    format!(
-                        "'{}' (Popeye's {}: the game array as the diagram) is not read here",
-                        tok.word,
-                        cmd.word(language)
-                    ),
+                let message = format!(
+                    "'{}' (Popeye's {}: the game array as the diagram) is not read here",
+                    tok.word,
+                    cmd.word(language)
+                );
+                skip_problem(
+                    &mut current,
+                    &mut i,
+                    PopeyeInputError {
+                        line: tok.line,
+                        message,
+                    },
                 );
             }
             Command::Stipulation => {
@@ -154,20 +199,34 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             Command::StructuredStipulation => {
                 let text = rest_of_line(&mut i);
                 if text.is_empty() {
-                    return fail(tok.line, "sstipulation without a value".into());
+                    let message = "sstipulation without a value".into();
+                    skip_problem(
+                        &mut current,
+                        &mut i,
+                        PopeyeInputError {
+                            line: tok.line,
+                            message,
+                        },
+                    );
+                    continue;
                 }
                 current.structured_stipulation = Some(text);
             }
             Command::Condition => {
                 // Popeye reads a condition word (even an ambiguous one, which it refuses) or a
                 // word that follows a condition before it tries a command.
-                let words = take_while(&mut i, &|w| {
-                    CONDITIONS.lookup(language, w).is_known()
-                        || EXTRA_CONDITIONS.lookup(language, w).is_known()
-                        || CIRCE_VARIANTS.lookup(language, w).is_known()
-                });
+                let words = take_while(&mut i, &is_condition_word);
                 if words.is_empty() {
-                    return fail(tok.line, "condition without a name".into());
+                    let message = "condition without a name".into();
+                    skip_problem(
+                        &mut current,
+                        &mut i,
+                        PopeyeInputError {
+                            line: tok.line,
+                            message,
+                        },
+                    );
+                    continue;
                 }
                 current.conditions.extend(words);
             }
@@ -180,31 +239,66 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 current.options.extend(words);
             }
             Command::Twin => {
-                let text = rest_of_line(&mut i);
-                current.twins.push(text);
+                // Popeye reads a twin's commands as long as they come, on the lines after the
+                // first too (`zwilling versetze h2 h1` then `versetze f2 a2`), and a condition
+                // command's words wherever they stand; a line that starts otherwise ends it.
+                let mut words = vec![rest_of_line(&mut i)];
+                while let Some(next) = tokens.get(i) {
+                    let twinning = TWINNINGS.lookup(language, next.word);
+                    let in_condition = words
+                        .iter()
+                        .flat_map(|w| w.split_whitespace())
+                        .filter_map(|w| match TWINNINGS.lookup(language, w) {
+                            Lookup::Found(found) => Some(found),
+                            _ => None,
+                        })
+                        .last()
+                        == Some(Twinning::Condition);
+                    if !twinning.is_known() && !(in_condition && is_condition_word(next.word)) {
+                        break;
+                    }
+                    let line = next.line;
+                    while let Some(t) = tokens.get(i).filter(|t| t.line == line) {
+                        words.push(t.word.to_string());
+                        i += 1;
+                    }
+                }
+                current.twins.push(words.join(" "));
             }
             Command::ZeroPosition => {
                 current.zero_position = Some(rest_of_line(&mut i));
             }
             Command::Forsyth => {
                 let Some(board) = tokens.get(i) else {
-                    return fail(tok.line, "forsyth without a board".into());
+                    let message = "forsyth without a board".into();
+                    skip_problem(
+                        &mut current,
+                        &mut i,
+                        PopeyeInputError {
+                            line: tok.line,
+                            message,
+                        },
+                    );
+                    continue;
                 };
                 i += 1;
-                let units = parse_forsyth(board.word, language, board.line)?;
-                current.units.extend(units);
+                match parse_forsyth(board.word, language, board.line) {
+                    Ok(units) => current.units.extend(units),
+                    Err(error) => skip_problem(&mut current, &mut i, error),
+                }
             }
             Command::Pieces => {
                 let words: Vec<&str> = tokens[i..].iter().map(|t| t.word).collect();
-                let read = read_units(&words, language, is_command).map_err(|(at, message)| {
-                    PopeyeInputError {
-                        line: tokens[i + at].line,
-                        message,
+                let read = match read_units(&words, language, is_command) {
+                    Ok(read) => read,
+                    Err((at, message)) => {
+                        let line = tokens[i + at].line;
+                        skip_problem(&mut current, &mut i, PopeyeInputError { line, message });
+                        continue;
                     }
-                })?;
-                if read.pieces == 0 {
-                    return fail(tok.line, "pieces without any piece".into());
-                }
+                };
+                // Popeye reads `pieces` followed by no piece (it warns and goes on): the
+                // problem keeps the units given elsewhere.
                 current.units.extend(read.units);
                 if read.total.is_some() {
                     current.total = read.total;
@@ -220,7 +314,12 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
     Ok(PopeyeFile { language, problems })
 }
 
-/// The units of a `forsyth` board, the word on input line `line`.
+/// The units of a `forsyth` board, the word on input line `line`, read as Popeye reads it: the
+/// squares are filled one after the other from a8 to h1, a number of one or two digits skips
+/// that many squares (`16`: two ranks; `123` is 12 then 3), `/` is read past (the ranks are not
+/// counted), `=`, `+` or `-` before a unit makes it neutral, white or black (otherwise its case
+/// tells), `.` introduces a two-character code (`.B1`, Popeye's bouncer), and what comes after
+/// h1 is ignored.
 pub(super) fn parse_forsyth(
     text: &str,
     language: Language,
@@ -231,59 +330,57 @@ pub(super) fn parse_forsyth(
     let mut index: usize = 0; // 0 = a8, 8 = a7, ...
     let chars: Vec<char> = text.chars().collect();
     let mut k = 0;
-    while k < chars.len() {
+    while k < chars.len() && index < 64 {
         let c = chars[k];
-        if c.is_ascii_digit() {
-            let start = k;
-            while k < chars.len() && chars[k].is_ascii_digit() {
+        if let Some(first) = c.to_digit(10) {
+            k += 1;
+            let mut n = first as usize;
+            if let Some(second) = chars.get(k).and_then(|d| d.to_digit(10)) {
+                n = 10 * n + second as usize;
                 k += 1;
             }
-            let n: usize = chars[start..k]
-                .iter()
-                .collect::<String>()
-                .parse()
-                .map_err(|_| wrong("bad number".to_string()))?;
-            index = index
-                .checked_add(n)
-                .filter(|&i| i <= 64)
-                .ok_or_else(|| wrong(format!("forsyth '{text}': more than 64 squares")))?;
+            index += n;
             continue;
         }
         if c == '/' {
-            if !index.is_multiple_of(8) {
-                index += 8 - index % 8;
-            }
             k += 1;
             continue;
         }
-        let (code, upper): (String, bool) = if c == '.' {
-            let code: String = chars
-                .get(k + 1..k + 3)
-                .map(|s| s.iter().collect())
-                .unwrap_or_default();
-            if code.len() != 2 || !code.chars().all(|ch| ch.is_ascii_alphabetic()) {
-                return Err(wrong(format!(
-                    "forsyth '{text}': '.' must be followed by a two-letter piece"
-                )));
-            }
-            k += 3;
-            (
-                code.to_ascii_lowercase(),
-                code.chars()
-                    .next()
-                    .is_some_and(|ch| ch.is_ascii_uppercase()),
-            )
-        } else if c.is_ascii_alphabetic() {
-            k += 1;
-            (c.to_ascii_lowercase().to_string(), c.is_ascii_uppercase())
-        } else {
-            return Err(wrong(format!("forsyth '{text}': unexpected '{c}'")));
+        let colour = match c {
+            '=' => Some(UnitColour::Neutral),
+            '+' => Some(UnitColour::Side(Colour::White)),
+            '-' => Some(UnitColour::Side(Colour::Black)),
+            _ => None,
         };
-        if index >= 64 {
-            return Err(wrong(format!("forsyth '{text}' has more than 64 squares")));
+        if colour.is_some() {
+            k += 1;
         }
+        let width = if chars.get(k) == Some(&'.') {
+            k += 1;
+            2
+        } else {
+            1
+        };
+        let code: String = chars
+            .get(k..k + width)
+            .map(|s| s.iter().collect())
+            .unwrap_or_default();
+        if code.chars().count() != width || !code.starts_with(|ch: char| ch.is_ascii_alphanumeric())
+        {
+            return Err(wrong(format!(
+                "forsyth '{text}': expected a unit at '{}'",
+                chars[k.min(chars.len())..].iter().collect::<String>()
+            )));
+        }
+        k += width;
+        let upper = code.starts_with(|ch: char| ch.is_ascii_uppercase());
+        let colour = colour.unwrap_or(UnitColour::Side(if upper {
+            Colour::White
+        } else {
+            Colour::Black
+        }));
+        let code = code.to_ascii_lowercase();
         let square = Square::new((56 - (index / 8) * 8 + index % 8) as u8).expect("index < 64");
-        let colour = UnitColour::Side(if upper { Colour::White } else { Colour::Black });
         units.push(PlacedUnit {
             colour,
             walk: walk_of(&code, language),
@@ -292,9 +389,6 @@ pub(super) fn parse_forsyth(
             square,
         });
         index += 1;
-    }
-    if index > 64 {
-        return Err(wrong(format!("forsyth '{text}' has more than 64 squares")));
     }
     Ok(units)
 }
