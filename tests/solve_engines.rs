@@ -12,9 +12,10 @@ use feerie::oracle::ReferenceEngine;
 use feerie::scenario::load_dir;
 use feerie::solve::{Options, solve};
 
-/// Short stipulations of each kind of play, with both goals.
-const STIPULATIONS: [&str; 9] = [
-    "#1", "#2", "=1", "s#1", "h#1", "h#1.5", "h=1", "ser-h#2", "ser-#2",
+/// Short stipulations of each kind of play, with each goal.
+const STIPULATIONS: [&str; 17] = [
+    "#1", "#2", "=1", "s#1", "h#1", "h#1.5", "h=1", "ser-h#2", "ser-#2", "x1", "+1", "~1", "s+1",
+    "hx1.5", "ser-x2", "ze41", "hep1",
 ];
 
 fn lines(

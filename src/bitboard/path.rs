@@ -138,20 +138,23 @@ impl Path<'_> {
         p: &BbPosition,
         mut take: impl FnMut(bool, BbPosition),
     ) -> Result<(), EngineError> {
-        // The other side's own units: a neutral one moving is no capture.
+        // The other side's own units: a neutral one moving is no capture. A capture empties
+        // one of their squares (or gives it to the mover), which no other move does: a Parrain
+        // rebirth on a move that takes nothing adds a unit of theirs, it takes none away.
         let them = p.own(1 - p.side);
+        let captures = |after: &BbPosition| them & !after.own(1 - p.side) != 0;
         match self {
             Path::Orthodox(_) => {
                 let mut list = MoveList::new();
                 orthodox::generate(p, &mut list);
                 for &mv in list.as_slice() {
                     let after = orthodox::make(p, mv);
-                    take(after.own(1 - p.side) != them, after);
+                    take(captures(&after), after);
                 }
             }
-            Path::Compact(compact, _) => compact.each_child(p, &mut |after: BbPosition| {
-                take(after.own(1 - p.side) != them, after)
-            }),
+            Path::Compact(compact, _) => {
+                compact.each_child(p, &mut |after: BbPosition| take(captures(&after), after))
+            }
             Path::Record(game) => {
                 for (r, after) in game.legal(p)? {
                     take(r.capture.is_some(), after);

@@ -174,11 +174,12 @@ impl Space for BitboardSpace<'_> {
     ) -> Result<Vec<(BbMove, BbPosition)>, EngineError> {
         let path = self.plan.path(p);
         if want == Want::Mating {
-            // The other side's own units: a neutral one moving is no capture.
+            // The other side's own units: a neutral one moving is no capture, nor a Parrain
+            // rebirth of theirs (see `Path::each_child`).
             let them = p.own(1 - p.side);
             let mv = |after: &BbPosition| BbMove {
                 check: CheckMark::Mate,
-                capture: after.own(1 - p.side) != them,
+                capture: them & !after.own(1 - p.side) != 0,
             };
             return Ok(path
                 .mating(p)?
@@ -208,6 +209,10 @@ impl Space for BitboardSpace<'_> {
 
     fn captures(&self, mv: &BbMove) -> bool {
         mv.capture
+    }
+
+    fn record<'m>(&self, _: &'m BbMove) -> Option<&'m MoveRecord> {
+        None
     }
 
     fn stalemated(&self, p: &BbPosition) -> Result<bool, EngineError> {

@@ -41,7 +41,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = DEFAULT_FUZZ)]
     fuzz: u64,
     /// Problem-like positions per family and profile, each solved by both engines under
-    /// #1, #2, h#1, h#2, s#1 and ser-h#3 and the solutions compared (0: none).
+    /// #1, #2, h#1, h#2, s#1, ser-h#3, +1 and hx1 and the solutions compared (0: none).
     #[arg(long, default_value_t = DEFAULT_FUZZ_SOLVE)]
     fuzz_solve: u64,
     #[command(flatten)]

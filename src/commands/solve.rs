@@ -172,7 +172,7 @@ pub fn print_tree(
         keys += usize::from(key);
         !key || keys <= options.max_solutions
     });
-    for line in tree_text(&solved, stipulation.goal == Goal::Stalemate) {
+    for line in tree_text(&solved, stipulation.goal) {
         outln!("{line}");
     }
     Ok(Printed {
@@ -245,8 +245,18 @@ pub fn beginner_note(position: &Position, stipulation: &Stipulation) -> Option<S
     let role = match (stipulation.beginner_is_target(), stipulation.goal) {
         (true, Goal::Mate) => "is mated",
         (true, Goal::Stalemate) => "is stalemated",
+        (true, Goal::Check) => "is checked",
+        (true, Goal::Capture) => "loses a unit",
+        (true, Goal::Any) => "suffers the last move",
+        (true, Goal::Target(_)) => "lets the other side reach the target square",
+        (true, Goal::EnPassant) => "is taken en passant",
         (false, Goal::Mate) => "gives the mate",
         (false, Goal::Stalemate) => "gives the stalemate",
+        (false, Goal::Check) => "gives the check",
+        (false, Goal::Capture) => "makes the capture",
+        (false, Goal::Any) => "makes the last move",
+        (false, Goal::Target(_)) => "reaches the target square",
+        (false, Goal::EnPassant) => "takes en passant",
     };
     let letter = match usual {
         Colour::White => 'w',

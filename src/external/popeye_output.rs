@@ -212,8 +212,9 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
     chunk
 }
 
-/// Words that stand only in solution lines, after a move.
-const SOLUTION_WORDS: [&str; 10] = [
+/// Words that stand only in solution lines, after a move (`x` and `z` are the goal markers of a
+/// capture and of a target square).
+const SOLUTION_WORDS: [&str; 12] = [
     "threat:",
     "zugzwang.",
     "Drohung:",
@@ -224,6 +225,8 @@ const SOLUTION_WORDS: [&str; 10] = [
     "+",
     "=",
     "ep.",
+    "x",
+    "z",
 ];
 
 /// A measurement line's name (`add_to_move_generation_stack:      120043`): a name of letters

@@ -7,13 +7,38 @@ use feerie_oracle::{CheckMark, Engine, MoveRecord, Position, Rules, Status};
 
 use super::stipulation::{Goal, Play, Stipulation};
 
-/// The text of one move in a solution: the move, its check mark, and ` =` when it is the last
-/// move and stalemates.
-fn move_text(mv: &MoveRecord, stalemates: bool) -> String {
-    if stalemates && mv.check == CheckMark::None {
-        format!("{} =", mv.notation_without_check())
+/// The text of a move as Popeye prints it in a problem of `goal`: its check mark, then, when
+/// it `reached` the goal, the goal's marker. Popeye marks a mate only as the goal of a mate
+/// stipulation; under the other goals a mating move is marked ` +` (`1.Rh1*h8 + x`), and a
+/// check that reaches the goal `+` is marked once.
+///
+/// ```
+/// use feerie::oracle::{fen, Engine, ReferenceEngine, Rules, Validation};
+/// use feerie::solve::layout::move_text;
+/// use feerie::solve::stipulation::Goal;
+/// let position = fen::parse("k6p/8/1K6/8/8/8/8/7R w - - 0 1", Validation::Strict).unwrap();
+/// let moves = ReferenceEngine.legal_moves(&position, &Rules::orthodox()).unwrap();
+/// let mate = moves.iter().find(|m| m.to_string() == "Rh1*h8 #").unwrap();
+/// assert_eq!(move_text(mate, Goal::Mate, true), "Rh1*h8 #");
+/// assert_eq!(move_text(mate, Goal::Capture, true), "Rh1*h8 + x");
+/// assert_eq!(move_text(mate, Goal::Check, true), "Rh1*h8 +");
+/// assert_eq!(move_text(mate, Goal::Any, true), "Rh1*h8 +");
+/// assert_eq!(move_text(mate, Goal::Capture, false), "Rh1*h8 +");
+/// ```
+pub fn move_text(mv: &MoveRecord, goal: Goal, reached: bool) -> String {
+    let plain = mv.notation_without_check();
+    let check = if mv.check == CheckMark::None {
+        ""
     } else {
-        mv.to_string()
+        " +"
+    };
+    match (goal, reached) {
+        (Goal::Mate, _) => mv.to_string(),
+        (Goal::Stalemate, true) if mv.check == CheckMark::None => format!("{plain} ="),
+        (Goal::Stalemate, _) => mv.to_string(),
+        (Goal::Check, true) => format!("{plain} +"),
+        (_, true) if !goal.marker().is_empty() => format!("{plain}{check} {}", goal.marker()),
+        _ => format!("{plain}{check}"),
     }
 }
 
@@ -25,12 +50,15 @@ fn move_text(mv: &MoveRecord, stalemates: bool) -> String {
 /// let position = fen::parse("k7/8/1K6/8/8/8/8/7R w - - 0 1", Validation::Strict).unwrap();
 /// let moves = ReferenceEngine.legal_moves(&position, &Rules::orthodox()).unwrap();
 /// let mate = moves.iter().find(|m| m.to_string() == "Rh1-h8 #").unwrap().clone();
-/// assert_eq!(line(&"#1".parse().unwrap(), &[mate.clone()], false), "   1.Rh1-h8 # !");
-/// assert_eq!(line(&"h#0.5".parse().unwrap(), &[mate], false), "  1...Rh1-h8 #");
+/// assert_eq!(line(&"#1".parse().unwrap(), &[mate.clone()], true), "   1.Rh1-h8 # !");
+/// assert_eq!(line(&"h#0.5".parse().unwrap(), &[mate.clone()], true), "  1...Rh1-h8 #");
+/// assert_eq!(line(&"hx0.5".parse().unwrap(), &[mate], false), "  1...Rh1-h8 +");
 /// ```
-pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_stalemates: bool) -> String {
+///
+/// `last_reaches` says whether the last move reaches the goal (see [`ends_at_goal`]).
+pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool) -> String {
     let last = moves.len().saturating_sub(1);
-    let text = |i: usize| move_text(&moves[i], i == last && last_stalemates);
+    let text = |i: usize| move_text(&moves[i], stipulation.goal, i == last && last_reaches);
     let mut out = String::new();
     match stipulation.play {
         Play::Direct | Play::SelfPlay => {
@@ -78,28 +106,33 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_stalemates: bo
     out
 }
 
-/// Whether a stalemate stipulation's solution ends in stalemate. Help and series lines always
-/// do; a key of direct play does when it stalemates at once (`=1`, or a short solution), which
-/// the engine is asked.
-pub fn ends_in_stalemate(
+/// Whether a solution's last move reaches the goal. Help and series lines always do; a key of
+/// direct play does when it reaches it at once (`#1`, `x1`, or a short solution), which its
+/// record tells, or for a stalemate the engine; a key of self play never does.
+pub fn ends_at_goal(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
     stipulation: &Stipulation,
     moves: &[MoveRecord],
 ) -> bool {
-    if stipulation.goal != Goal::Stalemate {
-        return false;
-    }
     match stipulation.play {
         Play::Help | Play::SeriesHelp | Play::SeriesDirect => true,
         Play::SelfPlay => false,
-        Play::Direct => moves.first().is_some_and(|key| {
-            key.check == CheckMark::None
-                && engine
-                    .play(position, rules, key)
-                    .and_then(|after| engine.status(&after, rules))
-                    .is_ok_and(|s| s == Status::Stalemate)
+        Play::Direct => moves.first().is_some_and(|key| match stipulation.goal {
+            Goal::Mate => key.check == CheckMark::Mate,
+            Goal::Stalemate => {
+                key.check == CheckMark::None
+                    && engine
+                        .play(position, rules, key)
+                        .and_then(|after| engine.status(&after, rules))
+                        .is_ok_and(|s| s == Status::Stalemate)
+            }
+            Goal::Check => key.check != CheckMark::None,
+            Goal::Capture => key.capture.is_some(),
+            Goal::Any => true,
+            Goal::Target(square) => key.to == square,
+            Goal::EnPassant => key.en_passant,
         }),
     }
 }
@@ -115,8 +148,8 @@ pub fn lines(
     solutions
         .iter()
         .map(|moves| {
-            let stalemates = ends_in_stalemate(engine, position, rules, stipulation, moves);
-            line(stipulation, moves, stalemates)
+            let reaches = ends_at_goal(engine, position, rules, stipulation, moves);
+            line(stipulation, moves, reaches)
         })
         .collect()
 }

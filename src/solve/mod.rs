@@ -22,9 +22,9 @@ pub mod tree_layout;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;
 
-use crate::engines::{SearchEngine, SpaceJob};
+use crate::engines::{SearchEngine, SearchSpace, SpaceJob};
 use crate::progress::Progress;
-use crate::space::Space;
+use crate::space::{EngineSpace, Space};
 use error::SolveError;
 use search::Search;
 
@@ -78,13 +78,29 @@ pub fn solve(
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Solved, SolveError> {
-    engine.space(rules).run(SolveIn {
+    space_for(engine, rules, &stipulation).run(SolveIn {
         engine,
         position,
         rules,
         stipulation,
         options,
     })
+}
+
+/// The space to search `stipulation` in: the engine's own, unless the goal reads move records
+/// ([`Goal::needs_record`](stipulation::Goal::needs_record)), which only the space of records
+/// keeps.
+pub(crate) fn space_for<'r>(
+    engine: &'r dyn SearchEngine,
+    rules: &'r Rules,
+    stipulation: &Stipulation,
+) -> SearchSpace<'r> {
+    if stipulation.goal.needs_record() {
+        let engine: &dyn Engine = engine;
+        SearchSpace::Records(EngineSpace::new(engine, rules))
+    } else {
+        engine.space(rules)
+    }
 }
 
 /// [`solve`] over the space the engine offers.

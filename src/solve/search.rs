@@ -102,11 +102,11 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     /// The children where only the moves that reach the goal count: the mating moves alone
-    /// for a mate, every move (marked) for a stalemate.
+    /// for a mate, every move (marked) for the other goals, which [`Search::reaches`] sorts.
     fn goal_children(&self, p: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
         match self.stipulation.goal {
             Goal::Mate => self.children(p, Want::Mating),
-            Goal::Stalemate => self.children(p, Want::Marked),
+            _ => self.children(p, Want::Marked),
         }
     }
 
@@ -116,6 +116,22 @@ impl<'a, S: Space> Search<'a, S> {
         Ok(match self.stipulation.goal {
             Goal::Mate => mark == CheckMark::Mate,
             Goal::Stalemate => mark == CheckMark::None && self.space.stalemated(after)?,
+            Goal::Check => mark != CheckMark::None,
+            Goal::Capture => self.space.captures(mv),
+            Goal::Any => true,
+            Goal::Target(square) => self.record_of(mv)?.to == square,
+            Goal::EnPassant => self.record_of(mv)?.en_passant,
+        })
+    }
+
+    /// The record of `mv`, for the goals that read it ([`Goal::needs_record`]): the solver
+    /// searches them over records.
+    fn record_of<'m>(&self, mv: &'m S::Mv) -> Result<&'m MoveRecord, EngineError> {
+        self.space.record(mv).ok_or_else(|| {
+            EngineError::Unsupported(format!(
+                "the goal of {} read in a search space without move records",
+                self.stipulation
+            ))
         })
     }
 
@@ -127,6 +143,11 @@ impl<'a, S: Space> Search<'a, S> {
             Goal::Stalemate => {
                 mv.check == CheckMark::None && self.space.stalemated(&self.space.enter(after)?)?
             }
+            Goal::Check => mv.check != CheckMark::None,
+            Goal::Capture => mv.capture.is_some(),
+            Goal::Any => true,
+            Goal::Target(square) => mv.to == square,
+            Goal::EnPassant => mv.en_passant,
         })
     }
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use feerie_oracle::Colour;
+use feerie_oracle::{Colour, Square};
 
 /// The longest stipulation accepted, in moves: far beyond what any search finishes, and within
 /// the recursion depth the search may use.
@@ -28,22 +28,81 @@ pub enum Play {
     SeriesDirect,
 }
 
-/// What the last move must achieve against the side it leaves to move.
+/// What the last move must achieve against the side it leaves to move. Popeye's goals that
+/// depend on the move alone (`+`, `x`, `~`, `z<square>`, `ep`) and on the position after it
+/// (`#`, `=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
     /// Checkmate (`#`): in check without a legal move.
     Mate,
     /// Stalemate (`=`): not in check, without a legal move.
     Stalemate,
+    /// Check (`+`): the move gives check (a mate too).
+    Check,
+    /// Capture (`x`): the move takes a unit (en passant too; under Circe whatever the
+    /// rebirth).
+    Capture,
+    /// Any move (`~`): every move reaches it, which lists the moves (Popeye's `~1`).
+    Any,
+    /// A target square (`z<square>`, `ze4`): the moving unit arrives there (the king, when
+    /// castling).
+    Target(Square),
+    /// An en passant capture (`ep`).
+    EnPassant,
 }
 
 impl Goal {
-    /// Popeye's sign: `#` or `=`.
-    pub fn sign(self) -> char {
+    /// Popeye's sign in a stipulation: `#`, `=`, `+`, `x`, `~`, `z` with its square (`ze4`) or
+    /// `ep`.
+    pub fn sign(self) -> String {
         match self {
-            Goal::Mate => '#',
-            Goal::Stalemate => '=',
+            Goal::Mate => "#".into(),
+            Goal::Stalemate => "=".into(),
+            Goal::Check => "+".into(),
+            Goal::Capture => "x".into(),
+            Goal::Any => "~".into(),
+            Goal::Target(square) => format!("z{square}"),
+            Goal::EnPassant => "ep".into(),
         }
+    }
+
+    /// What Popeye prints after a move that reaches the goal (its goal marker): `#`, `=`, `+`,
+    /// `x`, `z`, or nothing for `~` and `ep` (the capture shows `ep.` already).
+    pub fn marker(self) -> &'static str {
+        match self {
+            Goal::Any | Goal::EnPassant => "",
+            Goal::Mate => "#",
+            Goal::Stalemate => "=",
+            Goal::Check => "+",
+            Goal::Capture => "x",
+            Goal::Target(_) => "z",
+        }
+    }
+
+    /// Whether telling that a move reaches the goal needs its record (its arrival square, or
+    /// whether it took en passant), which not every search space keeps.
+    pub fn needs_record(self) -> bool {
+        matches!(self, Goal::Target(_) | Goal::EnPassant)
+    }
+
+    /// The goal that `text` begins with, and the text after it.
+    fn read(text: &str) -> Option<(Goal, &str)> {
+        let simple = [
+            Goal::Mate,
+            Goal::Stalemate,
+            Goal::Check,
+            Goal::Capture,
+            Goal::Any,
+        ];
+        if let Some(goal) = simple.into_iter().find(|g| text.starts_with(&g.sign())) {
+            return Some((goal, &text[1..]));
+        }
+        if let Some(rest) = text.strip_prefix("ep") {
+            return Some((Goal::EnPassant, rest));
+        }
+        let rest = text.strip_prefix('z')?;
+        let square = rest.get(..2)?.parse().ok()?;
+        Some((Goal::Target(square), &rest[2..]))
     }
 }
 
@@ -61,7 +120,7 @@ impl Goal {
 pub struct Stipulation {
     /// Direct, help, self or series play.
     pub play: Play,
-    /// Mate or stalemate.
+    /// What the last move achieves.
     pub goal: Goal,
     /// The number of moves (the whole part of `h#2.5`).
     pub moves: u32,
@@ -134,8 +193,9 @@ impl fmt::Display for StipulationError {
 impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
-pub const SUPPORTED: &str =
-    "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, ser-h=n";
+pub const SUPPORTED: &str = "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, \
+    ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
+    z<square> (target) or ep (en passant)";
 
 /// The text quoted in a refusal, cut to 40 characters.
 fn shortened(text: &str) -> String {
@@ -168,7 +228,7 @@ impl FromStr for Stipulation {
         let (kind, rest) = match rest.chars().next() {
             Some('h') => ('h', &rest[1..]),
             Some('s') => ('s', &rest[1..]),
-            Some('#') | Some('=') => ('d', rest),
+            Some(_) if Goal::read(rest).is_some() => ('d', rest),
             _ => {
                 return Err(refuse(
                     "unknown play (reflex, proof games, … are not supported)",
@@ -183,12 +243,18 @@ impl FromStr for Stipulation {
             (true, 'h') => Play::SeriesHelp,
             _ => return Err(refuse("series self play is not supported")),
         };
-        let goal = match rest.chars().next() {
-            Some('#') => Goal::Mate,
-            Some('=') => Goal::Stalemate,
-            _ => return Err(refuse("the goal must be # (mate) or = (stalemate)")),
+        let Some((goal, number)) = Goal::read(rest) else {
+            return Err(refuse(
+                "the goal must be # (mate), = (stalemate), + (check), x (capture), ~ (any move), \
+                 z and a square (target) or ep (en passant)",
+            ));
         };
-        let number = &rest[1..];
+        // `==` (double stalemate), `##` (double mate), `#=`: other goals than these.
+        if number.starts_with(['#', '=', '!']) {
+            return Err(refuse(
+                "a goal of two signs (==, ##, #=, …) is not supported",
+            ));
+        }
         let (whole, half) = match number.strip_suffix(".5") {
             Some(w) => (w, true),
             None => (number, false),
@@ -244,7 +310,8 @@ mod tests {
     fn every_supported_form_reads_and_writes_back() {
         for text in [
             "#2", "=3", "s#4", "s=1", "h#2", "h=3", "h#2.5", "h#0.5", "h=1.5", "ser-#3", "ser-=2",
-            "ser-h#5", "ser-h=4",
+            "ser-h#5", "ser-h=4", "~1", "x2", "+1", "h~1", "hx2", "h+1.5", "s+2", "sx1", "ser-x3",
+            "ser-h+2", "ser-~1", "ze41", "hzh31", "ser-zd32", "ep1", "hep1.5",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -271,6 +338,12 @@ mod tests {
             ("h#2x", "whole number"),
             ("dia3.5", "unknown play"),
             ("ser-h#1.5", "help play only"),
+            ("==2", "two signs"),
+            ("h##2", "two signs"),
+            ("#=1", "two signs"),
+            ("!=2", "unknown play"),
+            ("hzz41", "goal must be"),
+            ("szi91", "goal must be"),
         ] {
             let e = text.parse::<Stipulation>().unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");

@@ -449,7 +449,7 @@ pub fn solve_tree(
         options,
         hash_megabytes,
     };
-    engine.space(rules).run(BuildIn { build, position })
+    super::space_for(engine, rules, &stipulation).run(BuildIn { build, position })
 }
 
 /// [`Build::tree`] over the space the engine offers.
@@ -516,6 +516,7 @@ impl Build<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::stipulation::Goal;
     use crate::solve::tree_layout::tree_text;
     use feerie_oracle::{ReferenceEngine, Validation, fen};
 
@@ -530,7 +531,8 @@ mod tests {
             16,
         )
         .unwrap();
-        tree_text(&tree, false)
+        let goal = stipulation.parse::<Stipulation>().unwrap().goal;
+        tree_text(&tree, goal)
     }
 
     /// The lines of the block that begins with `head`.
@@ -675,7 +677,7 @@ mod tests {
             16,
         )
         .unwrap();
-        let lines = tree_text(&tree, false);
+        let lines = tree_text(&tree, Goal::Mate);
         let key = block(&lines, "   1.Rc2-c3 + !");
         assert_eq!(key.len(), 13, "{key:#?}");
         for line in [

@@ -15,7 +15,8 @@
 //! `but` by 4. Each line also carries its path (the lines above it in the tree), so that two
 //! trees can be compared line by line whatever the order of the moves.
 
-use feerie_oracle::{CheckMark, MoveRecord};
+use super::layout::move_text;
+use super::stipulation::Goal;
 
 use super::tree::{Attack, DefenceNode, KeyTree, Threat, Tree};
 
@@ -44,16 +45,6 @@ impl TreeLine {
     }
 }
 
-/// The text of a move: with ` =` when it stalemates (the goal reached in a stalemate
-/// stipulation), else with its check mark.
-pub fn move_text(mv: &MoveRecord, stalemates: bool) -> String {
-    if stalemates && mv.check == CheckMark::None {
-        format!("{} =", mv.notation_without_check())
-    } else {
-        mv.to_string()
-    }
-}
-
 /// The indentation of the attacker's `n`-th move.
 pub fn attack_indent(n: usize) -> usize {
     if n == 1 { 3 } else { 8 * n - 6 }
@@ -74,7 +65,7 @@ fn threat_suffix(node: &Option<DefenceNode>) -> &'static str {
 }
 
 struct Writer {
-    stalemate: bool,
+    goal: Goal,
     lines: Vec<TreeLine>,
     path: Vec<String>,
 }
@@ -93,7 +84,7 @@ impl Writer {
     fn attack(&mut self, attack: &Attack, n: usize, mark: &str) {
         let text = format!(
             "{n}.{}{mark}{}",
-            move_text(&attack.mv, attack.goal && self.stalemate),
+            move_text(&attack.mv, self.goal, attack.goal),
             threat_suffix(&attack.node)
         );
         self.push(attack_indent(n), text.clone());
@@ -113,7 +104,7 @@ impl Writer {
             }
         }
         for v in &node.variations {
-            let text = format!("{n}...{}", move_text(&v.defence, v.goal && self.stalemate));
+            let text = format!("{n}...{}", move_text(&v.defence, self.goal, v.goal));
             self.push(defence_indent(n), text.clone());
             self.path.push(text);
             for answer in &v.answers {
@@ -136,7 +127,10 @@ impl Writer {
             self.path.push(key_text);
             self.push(4, "but".into());
             for r in &key.refutations {
-                self.push(defence_indent(1), format!("1...{} !", move_text(r, false)));
+                self.push(
+                    defence_indent(1),
+                    format!("1...{} !", move_text(r, self.goal, false)),
+                );
             }
             self.path.pop();
         }
@@ -144,13 +138,13 @@ impl Writer {
 }
 
 /// The lines of a tree in blocks, as Popeye separates them by blank lines: the set play
-/// first (when asked), then one block per key or try. `stalemate` says that the goal is
-/// stalemate (`=n`, `s=n`), so that the moves reaching it are marked ` =`.
-pub fn tree_blocks(tree: &Tree, stalemate: bool) -> Vec<Vec<TreeLine>> {
+/// first (when asked), then one block per key or try, the moves that reach `goal` marked as
+/// Popeye marks them ([`move_text`]).
+pub fn tree_blocks(tree: &Tree, goal: Goal) -> Vec<Vec<TreeLine>> {
     let mut blocks = Vec::new();
     if let Some(set) = &tree.set_play {
         let mut w = Writer {
-            stalemate,
+            goal,
             lines: Vec::new(),
             path: vec!["set play".into()],
         };
@@ -159,7 +153,7 @@ pub fn tree_blocks(tree: &Tree, stalemate: bool) -> Vec<Vec<TreeLine>> {
     }
     for key in &tree.keys {
         let mut w = Writer {
-            stalemate,
+            goal,
             lines: Vec::new(),
             path: Vec::new(),
         };
@@ -170,9 +164,9 @@ pub fn tree_blocks(tree: &Tree, stalemate: bool) -> Vec<Vec<TreeLine>> {
 }
 
 /// The whole tree as printed: each block after a blank line, and a blank line at the end.
-pub fn tree_text(tree: &Tree, stalemate: bool) -> Vec<String> {
+pub fn tree_text(tree: &Tree, goal: Goal) -> Vec<String> {
     let mut out = Vec::new();
-    for block in tree_blocks(tree, stalemate) {
+    for block in tree_blocks(tree, goal) {
         out.push(String::new());
         out.extend(block.iter().map(TreeLine::printed));
     }

@@ -56,8 +56,12 @@ pub trait Space: Sync {
     /// The check mark of `mv` (`None` when the children were asked unmarked).
     fn mark(&self, mv: &Self::Mv) -> CheckMark;
 
-    /// Whether `mv` captures (for move ordering only).
+    /// Whether `mv` captures: the goal `x`, and the order in which moves are tried.
     fn captures(&self, mv: &Self::Mv) -> bool;
+
+    /// The record of `mv`, when the space's moves are records (the goals `z` and `ep` read
+    /// it).
+    fn record<'m>(&self, mv: &'m Self::Mv) -> Option<&'m MoveRecord>;
 
     /// Whether the side to move in `p` is stalemated (not in check, no legal move).
     fn stalemated(&self, p: &Self::Pos) -> Result<bool, EngineError>;
@@ -119,6 +123,10 @@ impl Space for EngineSpace<'_> {
 
     fn captures(&self, mv: &MoveRecord) -> bool {
         mv.capture.is_some()
+    }
+
+    fn record<'m>(&self, mv: &'m MoveRecord) -> Option<&'m MoveRecord> {
+        Some(mv)
     }
 
     fn stalemated(&self, p: &Position) -> Result<bool, EngineError> {

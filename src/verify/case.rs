@@ -169,7 +169,15 @@ pub(super) fn compare_tree(
         Ok(o) => o,
         Err(why) => return Outcome::Skipped(why.to_string()),
     };
-    let theirs = match popeye_tree(section.twin, position, rules, language, lines, engine) {
+    let theirs = match popeye_tree(
+        section.twin,
+        position,
+        rules,
+        stipulation.goal,
+        language,
+        lines,
+        engine,
+    ) {
         Ok(t) => t,
         Err(why) => {
             return Outcome::Differ {
@@ -229,9 +237,8 @@ pub(super) fn compare_tree(
         .iter()
         .filter(|k| k.refutations.is_empty())
         .count();
-    let stalemate = stipulation.goal == crate::solve::stipulation::Goal::Stalemate;
     let ours = printed(
-        tree_blocks(&ours, stalemate)
+        tree_blocks(&ours, stipulation.goal)
             .iter()
             .flatten()
             .map(|l| l.with_path()),

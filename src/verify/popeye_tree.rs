@@ -7,7 +7,9 @@ use feerie_oracle::{Engine, Position, Rules, popeye_move};
 
 use crate::external::popeye_output::{OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move};
-use crate::solve::tree_layout::{TreeLine, attack_indent, defence_indent, move_text};
+use crate::solve::layout::move_text;
+use crate::solve::stipulation::Goal;
+use crate::solve::tree_layout::{TreeLine, attack_indent, defence_indent};
 use crate::verify::error::VerifyError;
 
 /// One move of Popeye's tree on the way down: its half-move, the position after it, its text
@@ -31,6 +33,7 @@ pub fn popeye_tree(
     twin: &OutputTwin,
     position: &Position,
     rules: &Rules,
+    goal: Goal,
     language: Language,
     lines: &[&str],
     engine: &dyn Engine,
@@ -45,7 +48,12 @@ pub fn popeye_tree(
         let p = mv.ply;
         let threat = ends_with_any(raw, &["threat:", "Drohung:"]);
         let zugzwang = ends_with_any(raw, &["zugzwang.", "Zugzwang."]);
-        let stalemates = raw.split_whitespace().any(|w| w == "=");
+        // Whether Popeye marks the move as reaching the goal: the only marks that tell are
+        // `=`, `x` and `z` (a check is marked `+` whether or not it is the goal `+`; `~` and
+        // `ep` have none).
+        let reached = raw.split_whitespace().any(|w| {
+            w == goal.marker() && matches!(goal, Goal::Stalemate | Goal::Capture | Goal::Target(_))
+        });
         let refutation = p == 1 && ends_with_any(raw, &["!"]);
         if p == 0 {
             open.clear();
@@ -84,7 +92,7 @@ pub fn popeye_tree(
             why: e.message,
         })?;
         let after = engine.play(&before, rules, &record)?;
-        let shown = move_text(&record, stalemates);
+        let shown = move_text(&record, goal, reached);
         let mut path: Vec<String> = Vec::new();
         if set_play {
             path.push("set play".into());

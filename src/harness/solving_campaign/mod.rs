@@ -41,8 +41,9 @@ use crate::shard::{Shard, fingerprint};
 use crate::solve::stipulation::Stipulation;
 use differences::{reproducer, shrink_solving};
 
-/// The stipulations every position is solved under: one or two moves of each kind of play.
-pub const STIPULATIONS: [&str; 6] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3"];
+/// The stipulations every position is solved under: one or two moves of each kind of play, and
+/// the goals check and capture.
+pub const STIPULATIONS: [&str; 8] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3", "+1", "hx1"];
 
 /// What a solving campaign does.
 #[derive(Clone, Debug)]
