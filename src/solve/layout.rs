@@ -119,20 +119,14 @@ pub fn ends_at_goal(
     match stipulation.play {
         Play::Help | Play::SeriesHelp | Play::SeriesDirect => true,
         Play::SelfPlay => false,
-        Play::Direct => moves.first().is_some_and(|key| match stipulation.goal {
-            Goal::Mate => key.check == CheckMark::Mate,
-            Goal::Stalemate => {
+        Play::Direct => moves.first().is_some_and(|key| {
+            stipulation.goal.reached_by(key).unwrap_or_else(|| {
                 key.check == CheckMark::None
                     && engine
                         .play(position, rules, key)
                         .and_then(|after| engine.status(&after, rules))
                         .is_ok_and(|s| s == Status::Stalemate)
-            }
-            Goal::Check => key.check != CheckMark::None,
-            Goal::Capture => key.capture.is_some(),
-            Goal::Any => true,
-            Goal::Target(square) => key.to == square,
-            Goal::EnPassant => key.en_passant,
+            })
         }),
     }
 }

@@ -138,17 +138,13 @@ impl<'a, S: Space> Search<'a, S> {
     /// Whether the move recorded as `mv`, which led to `after`, reaches the goal against the
     /// side now to move.
     pub fn reaches_goal(&self, mv: &MoveRecord, after: &Position) -> Result<bool, EngineError> {
-        Ok(match self.stipulation.goal {
-            Goal::Mate => mv.check == CheckMark::Mate,
-            Goal::Stalemate => {
-                mv.check == CheckMark::None && self.space.stalemated(&self.space.enter(after)?)?
+        match self.stipulation.goal.reached_by(mv) {
+            Some(reached) => Ok(reached),
+            None => {
+                Ok(mv.check == CheckMark::None
+                    && self.space.stalemated(&self.space.enter(after)?)?)
             }
-            Goal::Check => mv.check != CheckMark::None,
-            Goal::Capture => mv.capture.is_some(),
-            Goal::Any => true,
-            Goal::Target(square) => mv.to == square,
-            Goal::EnPassant => mv.en_passant,
-        })
+        }
     }
 
     /// The legal moves from the start position `root` (marked), with the positions they lead

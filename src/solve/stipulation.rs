@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use feerie_oracle::{Colour, Square};
+use feerie_oracle::{CheckMark, Colour, MoveRecord, Square};
 
 /// The longest stipulation accepted, in moves: far beyond what any search finishes, and within
 /// the recursion depth the search may use.
@@ -77,6 +77,20 @@ impl Goal {
             Goal::Capture => "x",
             Goal::Target(_) => "z",
         }
+    }
+
+    /// Whether the move recorded as `mv` reaches the goal, for the goals its record decides
+    /// (every goal but stalemate, which needs the position after it: `None`).
+    pub fn reached_by(self, mv: &MoveRecord) -> Option<bool> {
+        Some(match self {
+            Goal::Mate => mv.check == CheckMark::Mate,
+            Goal::Stalemate => return None,
+            Goal::Check => mv.check != CheckMark::None,
+            Goal::Capture => mv.capture.is_some(),
+            Goal::Any => true,
+            Goal::Target(square) => mv.to == square,
+            Goal::EnPassant => mv.en_passant,
+        })
     }
 
     /// Whether telling that a move reaches the goal needs its record (its arrival square, or

@@ -71,10 +71,8 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             Lookup::Found(Command::Next | Command::End)
         )
     };
-    let skip_problem = |current: &mut PopeyeProblem, i: &mut usize, error: PopeyeInputError| {
-        current
-            .input_errors
-            .push(format!("line {}: {}", error.line, error.message));
+    let skip_problem = |current: &mut PopeyeProblem, i: &mut usize, line: usize, why: String| {
+        current.input_errors.push(format!("line {line}: {why}"));
         while tokens.get(*i).is_some_and(|t| !problem_boundary(t)) {
             *i += 1;
         }
@@ -85,26 +83,12 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             Lookup::Found(cmd) => cmd,
             Lookup::Ambiguous => {
                 let why = Command::why_not(language, tok.word).unwrap_or_default();
-                skip_problem(
-                    &mut current,
-                    &mut i,
-                    PopeyeInputError {
-                        line: tok.line,
-                        message: why,
-                    },
-                );
+                skip_problem(&mut current, &mut i, tok.line, why);
                 continue;
             }
             Lookup::Unknown => {
                 let message = format!("'{}' is not a command here", tok.word);
-                skip_problem(
-                    &mut current,
-                    &mut i,
-                    PopeyeInputError {
-                        line: tok.line,
-                        message,
-                    },
-                );
+                skip_problem(&mut current, &mut i, tok.line, message);
                 continue;
             }
         };
@@ -184,14 +168,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                     tok.word,
                     cmd.word(language)
                 );
-                skip_problem(
-                    &mut current,
-                    &mut i,
-                    PopeyeInputError {
-                        line: tok.line,
-                        message,
-                    },
-                );
+                skip_problem(&mut current, &mut i, tok.line, message);
             }
             Command::Stipulation => {
                 current.stipulation = Some(take_words(&mut i).join(" "));
@@ -200,14 +177,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 let text = rest_of_line(&mut i);
                 if text.is_empty() {
                     let message = "sstipulation without a value".into();
-                    skip_problem(
-                        &mut current,
-                        &mut i,
-                        PopeyeInputError {
-                            line: tok.line,
-                            message,
-                        },
-                    );
+                    skip_problem(&mut current, &mut i, tok.line, message);
                     continue;
                 }
                 current.structured_stipulation = Some(text);
@@ -218,14 +188,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 let words = take_while(&mut i, &is_condition_word);
                 if words.is_empty() {
                     let message = "condition without a name".into();
-                    skip_problem(
-                        &mut current,
-                        &mut i,
-                        PopeyeInputError {
-                            line: tok.line,
-                            message,
-                        },
-                    );
+                    skip_problem(&mut current, &mut i, tok.line, message);
                     continue;
                 }
                 current.conditions.extend(words);
@@ -271,20 +234,13 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             Command::Forsyth => {
                 let Some(board) = tokens.get(i) else {
                     let message = "forsyth without a board".into();
-                    skip_problem(
-                        &mut current,
-                        &mut i,
-                        PopeyeInputError {
-                            line: tok.line,
-                            message,
-                        },
-                    );
+                    skip_problem(&mut current, &mut i, tok.line, message);
                     continue;
                 };
                 i += 1;
                 match parse_forsyth(board.word, language, board.line) {
                     Ok(units) => current.units.extend(units),
-                    Err(error) => skip_problem(&mut current, &mut i, error),
+                    Err(error) => skip_problem(&mut current, &mut i, error.line, error.message),
                 }
             }
             Command::Pieces => {
@@ -293,7 +249,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                     Ok(read) => read,
                     Err((at, message)) => {
                         let line = tokens[i + at].line;
-                        skip_problem(&mut current, &mut i, PopeyeInputError { line, message });
+                        skip_problem(&mut current, &mut i, line, message);
                         continue;
                     }
                 };
