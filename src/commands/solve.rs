@@ -23,7 +23,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// The stipulation: #n, =n, s#n, s=n, h#n, h=n, h#n.5, ser-#n, ser-=n, ser-h#n,
-    /// ser-h=n (n at most 30).
+    /// ser-h=n (n at most 30), the goal # or = also + (check), x (capture), ~ (any move),
+    /// z<square> (target, `ze41`) or ep (en passant).
     #[arg(long)]
     stipulation: Option<String>,
     /// Stop after this many solutions (keys in direct and self play) [default: all].
