@@ -176,60 +176,32 @@ fn export_writes_popeye_input_and_names_the_non_popeye_switches() {
 
 #[test]
 fn export_refuses_what_popeye_cannot_be_told() {
+    // `popeye export --fen FEN` with `rules` exits 2 naming `why`.
+    let refused = |fen: &str, rules: &[&str], why: &str| {
+        let mut args = vec!["popeye", "export", "--fen", fen];
+        args.extend_from_slice(rules);
+        let (code, out, err) = feerie(&args, None);
+        assert_eq!(code, 2, "{fen}: {out}");
+        assert!(err.contains(why), "{fen}: {err}");
+    };
     // Popeye's enpassant option gives a double step toward the side to move only.
-    let (code, out, err) = feerie(
-        &[
-            "popeye",
-            "export",
-            "--fen",
-            "7k/2p5/8/3(wPP)(bPP)3/8/8/8/K7 b - d6 0 1",
-            "--rules",
-            "protean",
-        ],
-        None,
-    );
-    assert_eq!(code, 2, "{out}");
-    assert!(
-        err.contains("en passant after a reverse pawn's double step"),
-        "{err}"
+    refused(
+        "7k/2p5/8/3(wPP)(bPP)3/8/8/8/K7 b - d6 0 1",
+        &["--rules", "protean"],
+        "en passant after a reverse pawn's double step",
     );
     // Popeye ignores royal pieces other than kings under Clone with rex inclusive.
-    let (code, _, err) = feerie(
-        &[
-            "popeye",
-            "export",
-            "--fen",
-            "4k3/8/8/3(wrB)4/8/8/8/3R4 w - - 0 1",
-            "--rules",
-            "circe-clone",
-            "--set",
-            "rex=inclusive",
-        ],
-        None,
-    );
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("Popeye takes no royal piece other than a king"),
-        "{err}"
+    refused(
+        "4k3/8/8/3(wrB)4/8/8/8/3R4 w - - 0 1",
+        &["--rules", "circe-clone", "--set", "rex=inclusive"],
+        "Popeye takes no royal piece other than a king",
     );
     // Popeye sees no check by a reborn reverse pawn when no reverse pawn stands on the board
     // (after Ke1-e2 it comes back on f8, next to the black king on g7).
-    let waiting = "rn1q4/pB3pkr/5bP1/2P1p1p1/8/8/8/R3K3 w Q - 0 17 wPPf7";
-    let (code, _, err) = feerie(
-        &[
-            "popeye",
-            "export",
-            "--fen",
-            waiting,
-            "--rules",
-            "circe-parrain",
-        ],
-        None,
-    );
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("reverse pawn waiting in the Parrain reserve"),
-        "{err}"
+    refused(
+        "rn1q4/pB3pkr/5bP1/2P1p1p1/8/8/8/R3K3 w Q - 0 17 wPPf7",
+        &["--rules", "circe-parrain"],
+        "reverse pawn waiting in the Parrain reserve",
     );
     // With one on the board, Popeye looks for its checks: the problem is written.
     let (code, out, err) = feerie(
@@ -247,20 +219,9 @@ fn export_refuses_what_popeye_cannot_be_told() {
     assert!(out.contains("LastCapture white ppf7"), "{out}");
     // A diagram walk with no unit left on the board (`=LE`): Popeye's pawns would not promote
     // to it, where ours do (the black pawn reborn on c1 after Ra3-a1).
-    let (code, _, err) = feerie(
-        &[
-            "popeye",
-            "export",
-            "--fen",
-            "8/8/8/8/2K5/r4k2/8/8 b - - 0 20 bPc3 =LE",
-            "--rules",
-            "circe-parrain",
-        ],
-        None,
-    );
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("the diagram's leo has no unit on the board"),
-        "{err}"
+    refused(
+        "8/8/8/8/2K5/r4k2/8/8 b - - 0 20 bPc3 =LE",
+        &["--rules", "circe-parrain"],
+        "the diagram's leo has no unit on the board",
     );
 }
