@@ -19,6 +19,7 @@
 //!
 //! Checkmate and stalemate follow from check as usual.
 
+use super::make::passed_square;
 use super::rebirth::{rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, RoyalEnPassant};
@@ -109,10 +110,22 @@ fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     else {
         return false;
     };
-    board.pieces_of(!colour).any(|(from, piece)| {
+    taken_en_passant(board, rules, royal, ep.pawn, ep.target)
+}
+
+/// Whether an enemy pawn attacks `target`, the square `royal` (a royal pawn on `royal_sq`)
+/// passed, and `royal` could not be reborn after being taken en passant from there.
+fn taken_en_passant(
+    board: &Board,
+    rules: &Rules,
+    royal: Piece,
+    royal_sq: Square,
+    target: Square,
+) -> bool {
+    board.pieces_of(!royal.colour).any(|(from, piece)| {
         piece.walk.is_pawn()
-            && attacks(board, from, piece, ep.target, rules)
-            && !reborn_after_capture(board, rules, (from, piece), royal, ep.pawn, ep.target)
+            && attacks(board, from, piece, target, rules)
+            && !reborn_after_capture(board, rules, (from, piece), royal, royal_sq, target)
     })
 }
 
@@ -122,31 +135,15 @@ fn royal_pawn_en_passant(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
 /// be reborn after such a capture). An empty passed square is [`in_check`]'s: the position then
 /// records the en passant right.
 pub fn royal_pawn_passed_a_filled_square(next: &Setup, mv: &MoveRecord, rules: &Rules) -> bool {
-    if rules.royal_en_passant() != RoyalEnPassant::EvenIfFilled
-        || mv.capture.is_some()
-        || mv.promotion.is_some()
-        || mv.castling.is_some()
-    {
+    if rules.royal_en_passant() != RoyalEnPassant::EvenIfFilled {
         return false;
     }
     let board = &next.board;
-    let Some(royal) = board
+    let Some(passed) = passed_square(mv).filter(|&sq| !board.is_empty(sq)) else {
+        return false;
+    };
+    board
         .get(mv.to)
-        .filter(|p| p.royal && p.walk.is_pawn() && !p.neutral)
-    else {
-        return false;
-    };
-    let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
-    let double_step = mv.mover.walk.is_pawn()
-        && dr.abs() == 2
-        && mv.from.rank() == geometry::double_step_rank(royal.colour, royal.walk);
-    let Some(passed) = mv.from.offset(0, dr / 2).filter(|_| double_step) else {
-        return false;
-    };
-    !board.is_empty(passed)
-        && board.pieces_of(!royal.colour).any(|(from, piece)| {
-            piece.walk.is_pawn()
-                && attacks(board, from, piece, passed, rules)
-                && !reborn_after_capture(board, rules, (from, piece), royal, mv.to, passed)
-        })
+        .filter(|p| p.royal && p.walk.is_pawn())
+        .is_some_and(|royal| taken_en_passant(board, rules, royal, mv.to, passed))
 }

@@ -147,12 +147,10 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, 
     }
 }
 
-/// After a double step, the passed square, if an enemy pawn could take there: any enemy pawn,
-/// of either direction, that attacks the passed square (RULES.md §5). A forward pawn stands
-/// beside the arrival square, a reverse pawn beside the departure square.
-fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
+/// The square a pawn's double step passed, when `mv` is one that may be taken en passant: not
+/// a neutral pawn's (a neutral pawn is magic, so never taken).
+pub(super) fn passed_square(mv: &MoveRecord) -> Option<Square> {
     let piece = mv.mover;
-    // A neutral pawn is magic, so never taken: its double step gives no right to record.
     if !piece.walk.is_pawn()
         || piece.neutral
         || mv.capture.is_some()
@@ -165,7 +163,14 @@ fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPa
     if dr.abs() != 2 || mv.from.rank() != geometry::double_step_rank(piece.colour, piece.walk) {
         return None;
     }
-    let target = mv.from.offset(0, dr / 2)?;
+    mv.from.offset(0, dr / 2)
+}
+
+/// After a double step, the passed square, if an enemy pawn could take there: any enemy pawn,
+/// of either direction, that attacks the passed square (RULES.md §5). A forward pawn stands
+/// beside the arrival square, a reverse pawn beside the departure square.
+fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
+    let target = passed_square(mv)?;
     let ep = EnPassant::from_target(target)?;
     // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
     (next.board.is_empty(target) && pawn_attacks_square(&next.board, !mover, target)).then_some(ep)
