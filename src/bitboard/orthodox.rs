@@ -258,6 +258,25 @@ pub fn en_passant(t: &Tables, p: &BbPosition, takeable: u64) -> Option<(Sq, Sq, 
     Some((target, pawn, pawns_attacking(t, p, p.side, target)))
 }
 
+/// The en passant right after a pawn's double step from `from` to `to` (`n` the position after
+/// it): the passed square and the pawn's, set only when a pawn of `them` could take there, as
+/// the shared convention says. A rebirth (Parrain) may fill the passed square: then no pawn can
+/// take there, unless `even_if_filled` (a royal pawn under `royal_en_passant: even_if_filled`,
+/// whose step the safety test must then call a check).
+#[inline]
+pub fn en_passant_right(
+    t: &Tables,
+    n: &BbPosition,
+    from: Sq,
+    to: Sq,
+    them: usize,
+    even_if_filled: bool,
+) -> Option<(u8, u8)> {
+    let passed = (from + to) / 2;
+    let open = even_if_filled || n.occupied() & bit(passed) == 0;
+    (open && pawns_attacking(t, n, them, passed) != 0).then_some((passed as u8, to as u8))
+}
+
 /// The pawns of `colour`, of either direction and not magic, that attack `target`: those that
 /// may take en passant there after an enemy double step over it (RULES.md §5).
 #[inline]
@@ -591,12 +610,10 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
         n.castling.insert(super::board::square(to));
     }
     n.set_ep(None);
-    if mv.kind == MoveKind::DoublePush {
-        let passed = (from + to) / 2;
-        // Set only when an enemy pawn could take there, as the shared convention says.
-        if n.occupied() & bit(passed) == 0 && pawns_attacking(t, &n, them, passed) != 0 {
-            n.set_ep(Some((passed as u8, to as u8)));
-        }
+    if mv.kind == MoveKind::DoublePush
+        && let Some(ep) = en_passant_right(t, &n, from, to, them, false)
+    {
+        n.set_ep(Some(ep));
     }
     n.halfmove = if resets { 0 } else { p.halfmove + 1 };
     if colour == Colour::Black {

@@ -221,11 +221,8 @@ impl Compact {
         them: usize,
         royal: bool,
     ) -> Option<(u8, u8)> {
-        let passed = (from + to) / 2;
-        let empty = n.occupied() & bit(passed) == 0;
         let even_if_filled =
             royal && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
-        ((empty || even_if_filled) && orthodox::pawns_attacking(self.t, n, them, passed) != 0)
-            .then_some((passed as u8, to as u8))
+        orthodox::en_passant_right(self.t, n, from, to, them, even_if_filled)
     }
 }

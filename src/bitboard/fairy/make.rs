@@ -3,7 +3,7 @@
 
 use crate::bitboard::board::{BbPosition, KING, ROOK, colour_index, colour_of, square};
 use crate::bitboard::orthodox;
-use crate::bitboard::rules::{at, file, is_pawnlike, rank};
+use crate::bitboard::rules::{is_pawnlike, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::RoyalEnPassant;
 use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Reserve, Walk};
@@ -133,18 +133,20 @@ impl Game {
             && (rank(to) - rank(from)).abs() == 2
             && rank(from) == double_rank(m.colour, m.walk)
         {
-            let passed = at(file(from), (rank(from) + rank(to)) / 2).expect("on board");
-            // A rebirth (Parrain) may fill the passed square: then no pawn can take there. Under
-            // `royal_en_passant: even_if_filled` a royal pawn's square is set all the same, so
-            // that the check test calls the step a check (as in the compact path's `en_passant`:
-            // such a position is never kept).
+            // A royal pawn's square is set under `royal_en_passant: even_if_filled` though a
+            // rebirth filled it, so that the check test calls the step a check (as in the
+            // compact path's `en_passant`: such a position is never kept).
             let even_if_filled =
                 m.royal && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
-            let takers = (n.occupied() & bit(passed) == 0 || even_if_filled)
-                && orthodox::pawns_attacking(self.t, &n, colour_index(!m.colour), passed) != 0;
-            if takers {
-                n.set_ep(Some((passed as u8, to as u8)));
-            }
+            let them = colour_index(!m.colour);
+            n.set_ep(orthodox::en_passant_right(
+                self.t,
+                &n,
+                from,
+                to,
+                them,
+                even_if_filled,
+            ));
         }
         n.set_reserve(if self.parrain() {
             mv.capture.map(|c| Reserve {
