@@ -205,26 +205,25 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 // Popeye reads a twin's commands as long as they come, on the lines after the
                 // first too (`zwilling versetze h2 h1` then `versetze f2 a2`), and a condition
                 // command's words wherever they stand; a line that starts otherwise ends it.
-                let mut words = vec![rest_of_line(&mut i)];
-                while let Some(next) = tokens.get(i) {
-                    let twinning = TWINNINGS.lookup(language, next.word);
-                    let in_condition = words
-                        .iter()
-                        .flat_map(|w| w.split_whitespace())
-                        .filter_map(|w| match TWINNINGS.lookup(language, w) {
-                            Lookup::Found(found) => Some(found),
-                            _ => None,
-                        })
-                        .last()
-                        == Some(Twinning::Condition);
-                    if !twinning.is_known() && !(in_condition && is_condition_word(next.word)) {
-                        break;
-                    }
-                    let line = next.line;
+                let mut words: Vec<&str> = Vec::new();
+                let mut last_command = None;
+                let mut line = tok.line;
+                loop {
                     while let Some(t) = tokens.get(i).filter(|t| t.line == line) {
-                        words.push(t.word.to_string());
+                        if let Lookup::Found(found) = TWINNINGS.lookup(language, t.word) {
+                            last_command = Some(found);
+                        }
+                        words.push(t.word);
                         i += 1;
                     }
+                    let Some(next) = tokens.get(i) else { break };
+                    let in_condition = last_command == Some(Twinning::Condition);
+                    if !TWINNINGS.lookup(language, next.word).is_known()
+                        && !(in_condition && is_condition_word(next.word))
+                    {
+                        break;
+                    }
+                    line = next.line;
                 }
                 current.twins.push(words.join(" "));
             }
