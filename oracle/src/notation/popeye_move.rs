@@ -95,7 +95,7 @@ impl fmt::Display for Figure {
 /// ```
 /// use feerie_oracle::popeye_move::MoveText;
 /// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
-///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "Qh6-h7 +", "e7-e8=S #",
+///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "nBc6-d5[d4=nS]", "Sf5*d4[+nmBc8]", "Qh6-h7 +", "e7-e8=S #",
 ///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
@@ -103,6 +103,8 @@ impl fmt::Display for Figure {
 /// // N is Popeye's nightrider; the knight is S.
 /// assert!("Nf5-d4".parse::<MoveText>().unwrap().to_string() != "Sf5-d4");
 /// assert!("Xf5-d4".parse::<MoveText>().is_err());
+/// // A neutral unit's colour letter is its `n`: `wnS` reads as `nS` and is written so.
+/// assert_eq!("nBc6-d5[d4=wnS]".parse::<MoveText>().unwrap().to_string(), "nBc6-d5[d4=nS]");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveText {
@@ -280,14 +282,25 @@ impl<'a> Cursor<'a> {
             None => self.fail("expected a piece (Popeye's code: K Q R B S P PP G N CA…, with optional r/m/p before it)"),
         }
     }
-    fn colour(&mut self) -> Result<Colour, MoveParseError> {
+    /// A unit's colour letter: `w`, `b`, or `n` for a neutral unit (written White, the
+    /// convention, with its neutral mark set), as `[+nSd4]` and `[d4=nS]` write it.
+    fn colour(&mut self) -> Result<(Colour, bool), MoveParseError> {
         if self.eat("w") {
-            Ok(Colour::White)
+            Ok((Colour::White, false))
         } else if self.eat("b") {
-            Ok(Colour::Black)
+            Ok((Colour::Black, false))
+        } else if self.eat("n") {
+            Ok((Colour::White, true))
         } else {
-            self.fail("expected a colour (w or b)")
+            self.fail("expected a colour (w, b or n)")
         }
+    }
+    /// A coloured unit: colour letter, then its figure (`wS`, `bmR`, `nmR`).
+    fn unit(&mut self) -> Result<Piece, MoveParseError> {
+        let (colour, neutral) = self.colour()?;
+        let mut figure = self.figure()?;
+        figure.neutral |= neutral;
+        Ok(figure.in_colour(colour))
     }
 }
 
@@ -344,8 +357,7 @@ impl FromStr for MoveText {
         }
         while c.eat("[") {
             if c.eat("+") {
-                let colour = c.colour()?;
-                let piece = c.figure()?.in_colour(colour);
+                let piece = c.unit()?;
                 let sq = c.square()?;
                 let promo = if c.eat("=") {
                     Some(c.figure()?.walk)
@@ -358,8 +370,7 @@ impl FromStr for MoveText {
                 if !c.eat("=") {
                     return c.fail("expected '=' in a contact mutation [square=piece]");
                 }
-                let colour = c.colour()?;
-                mt.contacts.push((sq, c.figure()?.in_colour(colour)));
+                mt.contacts.push((sq, c.unit()?));
             }
             if !c.eat("]") {
                 return c.fail("expected ']'");
