@@ -376,3 +376,69 @@ fn the_recorded_outputs_are_popeye_s() {
         assert_eq!(stable(&live), stable(&data(name, "out")), "{name}");
     }
 }
+
+/// Popeye's complaint that the side to play can capture the king (on its standard error,
+/// merged into the recorded output where the stream put it: after twin `a)`'s solution, not
+/// in twin `b)`) is a verdict: the twin we refuse agrees; a complaint more than our refusals
+/// is a difference; without the complaint our refusal is a skip.
+#[test]
+fn popeye_s_king_capture_complaint_is_compared() {
+    let input = data("king_capturable", "inp");
+    let output = data("king_capturable", "out");
+    let complaint = "the side to play can capture the king";
+    assert_eq!(output.matches(complaint).count(), 1);
+    let outcomes = |output: &str| -> Vec<Outcome> {
+        verified(&input, output)
+            .into_iter()
+            .map(|r| r.outcome)
+            .collect()
+    };
+    let recorded = outcomes(&output);
+    assert!(
+        matches!(
+            recorded[..],
+            [Outcome::Agree(1), Outcome::BothRefuse(_), Outcome::Agree(3)]
+        ),
+        "{recorded:?}"
+    );
+    let doubled = outcomes(&output.replace(complaint, &format!("{complaint}\n{complaint}")));
+    assert!(
+        matches!(doubled.last(), Some(Outcome::Differ { missing, .. }) if missing[0].contains("2 time(s)")),
+        "{doubled:?}"
+    );
+    let without = outcomes(&output.replace(complaint, ""));
+    assert!(
+        matches!(
+            without[..],
+            [Outcome::Agree(1), Outcome::Skipped(_), Outcome::Agree(3)]
+        ),
+        "{without:?}"
+    );
+    // Popeye printing solutions for the twin we refuse is no agreement.
+    let solved = output.replace("b) +bRc1  \n", "b) +bRc1  \n\n  1.Ka8-b8 Rh1-h8 #\n");
+    let solved = outcomes(&solved);
+    assert!(
+        !matches!(solved[1], Outcome::BothRefuse(_) | Outcome::Agree(_)),
+        "{solved:?}"
+    );
+}
+
+#[test]
+fn the_king_capture_complaint_is_popeye_s() {
+    let Some(py) = common::shared_popeye() else {
+        return;
+    };
+    let (live, errors) = run_popeye_file(
+        &py,
+        &data("king_capturable", "inp"),
+        Duration::from_secs(60),
+    )
+    .expect("Popeye runs");
+    let recorded = data("king_capturable", "out");
+    let complaint = "the side to play can capture the king";
+    assert!(errors.contains(complaint), "{errors}");
+    assert_eq!(
+        stable(&live),
+        stable(&recorded.replace(&format!("{complaint}\n"), ""))
+    );
+}

@@ -30,6 +30,10 @@ pub struct Chunk {
     /// with its number above the solutions (in the title or the header), a line of solution
     /// words without a move (`zugzwang.`, `!`, `#` alone), a measurement line with more on it.
     pub stray: Vec<(usize, String)>,
+    /// How many times Popeye said that the side to play can capture the king: once per twin
+    /// it refused so. Its standard error carries it, merged into the output by the caller, so
+    /// where it lands among the twins is not known (an unbuffered stream may print it first).
+    pub king_capturable: usize,
 }
 
 /// The solutions of one twin.
@@ -74,6 +78,14 @@ const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
 const INTERRUPTED: [&str; 2] = ["solving interrupted.", "bearbeitung abgebrochen."];
 /// The line after Popeye's complaint about a problem or twin it does not solve.
 const IGNORED: [&str; 2] = ["problem ignored", "problem uebersprungen"];
+
+/// Popeye's complaint that the side to play can capture the king, in its three languages
+/// (`output/message.c`); its measurement lines may follow on the same line.
+const KING_CAPTURABLE: [&str; 3] = [
+    "the side to play can capture the king",
+    "Die am Zug befindliche Partei kann den Koenig schlagen",
+    "le camp au trait peut prendre le roi",
+];
 
 /// How a problem's output ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +154,7 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         partial: false,
         interrupted: false,
         stray: Vec::new(),
+        king_capturable: 0,
     };
     // Above the solutions (the title, the diagram, the stipulation and conditions) no line is
     // a solution line (a remark may name a move among its words).
@@ -159,6 +172,13 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         let number = first_line + i;
         let trimmed = line.trim();
         if trimmed.is_empty() {
+            continue;
+        }
+        if KING_CAPTURABLE
+            .iter()
+            .any(|words| trimmed.starts_with(words))
+        {
+            chunk.king_capturable += 1;
             continue;
         }
         if let Some(label) = twin_label(line) {

@@ -136,6 +136,11 @@ impl VerifyCaseJson {
                 out.outcome = "skipped".into();
                 out.reason = Some(why.clone());
             }
+            Outcome::BothRefuse(why) => {
+                out.outcome = "agree".into();
+                out.solutions = Some(0);
+                out.reason = Some(format!("both refuse it: {why}"));
+            }
         }
         out
     }

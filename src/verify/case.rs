@@ -76,10 +76,27 @@ pub(super) fn compare_case(
     let stipulation = *stipulation;
     // The positions each part begins from: one, or two under `option duplex`.
     let parts = case.parts();
-    if let Some(why) = parts.iter().find_map(|p| {
-        problems::refused_by_popeye(engine, p, rules)
-            .or_else(|| crate::external::popeye::marks_read_otherwise(p))
-    }) {
+    // Popeye's complaint that the side to play can capture the king is a verdict on the
+    // position. Its standard error carries it, so an output may lack it (then a refusal of
+    // ours is a skip) and it may land anywhere in the problem's section: a twin of ours
+    // refused agrees when Popeye complained in the section and printed nothing for the twin.
+    // That Popeye made no more complaints than we refuse twins is checked per problem.
+    if let Some(why) = parts
+        .iter()
+        .find_map(|p| problems::refused_by_popeye(engine, p, rules))
+    {
+        return report(
+            if section.chunk.king_capturable > 0 && section.twin.move_count() == 0 {
+                Outcome::BothRefuse(why)
+            } else {
+                Outcome::Skipped(why)
+            },
+        );
+    }
+    if let Some(why) = parts
+        .iter()
+        .find_map(|p| crate::external::popeye::marks_read_otherwise(p))
+    {
         return report(Outcome::Skipped(why));
     }
     if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {

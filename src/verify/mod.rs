@@ -39,6 +39,9 @@ pub enum Outcome {
     },
     /// Not compared, with the reason.
     Skipped(String),
+    /// Both refuse to solve it, for the reason given: an agreement on the position, with no
+    /// solution to compare.
+    BothRefuse(String),
 }
 
 /// The comparison of one case.
@@ -137,6 +140,7 @@ fn verify_cases(
     let lines: Vec<&str> = output.lines().collect();
     let mut claimed = vec![false; chunks.len()];
     let mut reports = Vec::new();
+    let mut problem_faults = Vec::new();
     let mut next_chunk = 0;
     let mut number = 0;
     // Popeye prints one section per problem, in order, even for a problem it refuses; with as
@@ -196,10 +200,16 @@ fn verify_cases(
             on_case(this, case, &report);
             reports.push(report);
         }
+        if let Some(i) = found
+            && let Some(why) = complaints_beyond_refusals(&chunks[i], cases, engine)
+        {
+            problem_faults.push((format!("problem {}", index + 1), why));
+        }
     }
     // The output as a whole: as many sections as problems, none left over.
+    // Faults of a problem's section beyond its twins, then of the output as a whole.
+    let mut faults = problem_faults;
     if only.is_none() {
-        let mut faults = Vec::new();
         if !in_order {
             faults.push((
                 "output".to_string(),
@@ -230,31 +240,57 @@ fn verify_cases(
                 ),
             ));
         }
-        for (name, why) in faults {
-            let this = number;
-            number += 1;
-            if !selection.shard.takes(this) {
-                continue;
-            }
-            let case = Case {
-                problem: 0,
-                label: String::new(),
-                setup: Err(VerifyError::ProblemNotSupported(why.clone())),
-                duplex: None,
-            };
-            let report = CaseReport {
-                name,
-                stipulation: None,
-                outcome: Outcome::Differ {
-                    missing: vec![why],
-                    extra: Vec::new(),
-                },
-            };
-            on_case(this, &case, &report);
-            reports.push(report);
+    }
+    for (name, why) in faults {
+        let this = number;
+        number += 1;
+        if !selection.shard.takes(this) {
+            continue;
         }
+        let case = Case {
+            problem: 0,
+            label: String::new(),
+            setup: Err(VerifyError::ProblemNotSupported(why.clone())),
+            duplex: None,
+        };
+        let report = CaseReport {
+            name,
+            stipulation: None,
+            outcome: Outcome::Differ {
+                missing: vec![why],
+                extra: Vec::new(),
+            },
+        };
+        on_case(this, &case, &report);
+        reports.push(report);
     }
     Ok(reports)
+}
+
+/// Popeye's complaints in a problem's section that the side to play can capture the king,
+/// when there are more of them than twins we find so or cannot set up: Popeye refused a
+/// position we find legal. Every twin is looked at, whichever a shard compares, so that every
+/// shard numbers the faults alike.
+fn complaints_beyond_refusals(
+    chunk: &popeye_output::Chunk,
+    cases: &[Case],
+    engine: &dyn SearchEngine,
+) -> Option<String> {
+    if chunk.king_capturable == 0 {
+        return None;
+    }
+    let ours = cases
+        .iter()
+        .filter(|c| c.setup.is_err() || c.refused_by_popeye(engine).is_some())
+        .count();
+    (chunk.king_capturable > ours).then(|| {
+        format!(
+            "Popeye says {} time(s) that the side to play can capture the king, but we find \
+             the side not to move in check in {ours} of the problem's twins (counting those we \
+             cannot set up)",
+            chunk.king_capturable
+        )
+    })
 }
 
 /// Counts of a verification: agreeing, differing and skipped cases.
@@ -262,7 +298,7 @@ pub fn counts(reports: &[CaseReport]) -> (usize, usize, usize) {
     let mut c = (0, 0, 0);
     for r in reports {
         match r.outcome {
-            Outcome::Agree(_) => c.0 += 1,
+            Outcome::Agree(_) | Outcome::BothRefuse(_) => c.0 += 1,
             Outcome::Differ { .. } => c.1 += 1,
             Outcome::Skipped(_) => c.2 += 1,
         }

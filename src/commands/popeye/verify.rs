@@ -251,6 +251,7 @@ fn print_case(r: &verify::CaseReport) {
     match &r.outcome {
         Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
         Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),
+        Outcome::BothRefuse(why) => outln!("{}{stip}: agree (both refuse it: {why})", r.name),
         Outcome::Differ { missing, extra } => {
             outln!(
                 "{}{stip}: DIFFER: {} only Popeye gives, {} only we give",

@@ -269,6 +269,7 @@ pub fn run_popeye_solving(
                     }
                 }
                 Outcome::Skipped(why) => report.skip(why),
+                Outcome::BothRefuse(_) => report.agree.0 += 1,
             }
         }
     }
