@@ -13,9 +13,9 @@ use feerie::scenario::load_dir;
 use feerie::solve::{Options, solve};
 
 /// Short stipulations of each kind of play, with each goal.
-const STIPULATIONS: [&str; 17] = [
+const STIPULATIONS: [&str; 23] = [
     "#1", "#2", "=1", "s#1", "h#1", "h#1.5", "h=1", "ser-h#2", "ser-#2", "x1", "+1", "~1", "s+1",
-    "hx1.5", "ser-x2", "ze41", "hep1",
+    "hx1.5", "ser-x2", "ze41", "hep1", "001", "h%1", "#=1", "h==1", "ser-h!=2", "h#=1",
 ];
 
 fn lines(

@@ -24,7 +24,8 @@ pub struct SolveArgs {
     position: PositionArgs,
     /// The stipulation: #n, =n, s#n, s=n, h#n, h=n, h#n.5, ser-#n, ser-=n, ser-h#n,
     /// ser-h=n (n at most 30), the goal # or = also + (check), x (capture), ~ (any move),
-    /// z<square> (target, `ze41`) or ep (en passant).
+    /// z<square> (target, `ze41`), ep (en passant), 00 (castling), % (material gain), #=
+    /// (mate or stalemate), == (double stalemate) or != (auto-stalemate).
     #[arg(long)]
     stipulation: Option<String>,
     /// Stop after this many solutions (keys in direct and self play) [default: all].
@@ -251,6 +252,11 @@ pub fn beginner_note(position: &Position, stipulation: &Stipulation) -> Option<S
         (true, Goal::Any) => "suffers the last move",
         (true, Goal::Target(_)) => "lets the other side reach the target square",
         (true, Goal::EnPassant) => "is taken en passant",
+        (true, Goal::Castling) => "lets the other side castle",
+        (true, Goal::MaterialGain) => "loses a unit for good",
+        (true, Goal::MateOrStalemate) => "is mated or stalemated",
+        (true, Goal::DoubleStalemate) => "is stalemated with the other side",
+        (true, Goal::AutoStalemate) => "lets the other side stalemate itself",
         (false, Goal::Mate) => "gives the mate",
         (false, Goal::Stalemate) => "gives the stalemate",
         (false, Goal::Check) => "gives the check",
@@ -258,6 +264,11 @@ pub fn beginner_note(position: &Position, stipulation: &Stipulation) -> Option<S
         (false, Goal::Any) => "makes the last move",
         (false, Goal::Target(_)) => "reaches the target square",
         (false, Goal::EnPassant) => "takes en passant",
+        (false, Goal::Castling) => "castles",
+        (false, Goal::MaterialGain) => "wins a unit for good",
+        (false, Goal::MateOrStalemate) => "gives the mate or the stalemate",
+        (false, Goal::DoubleStalemate) => "stalemates both sides",
+        (false, Goal::AutoStalemate) => "stalemates itself",
     };
     let letter = match usual {
         Colour::White => 'w',

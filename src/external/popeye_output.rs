@@ -232,9 +232,10 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
     chunk
 }
 
-/// Words that stand only in solution lines, after a move (`x` and `z` are the goal markers of a
-/// capture and of a target square).
-const SOLUTION_WORDS: [&str; 12] = [
+/// Words that stand only in solution lines, after a move (`x`, `z`, `%`, `#=`, `==` and `!=`
+/// are goal markers: capture, target square, material gain, mate or stalemate, double and
+/// auto-stalemate).
+const SOLUTION_WORDS: [&str; 16] = [
     "threat:",
     "zugzwang.",
     "Drohung:",
@@ -247,6 +248,10 @@ const SOLUTION_WORDS: [&str; 12] = [
     "ep.",
     "x",
     "z",
+    "%",
+    "#=",
+    "==",
+    "!=",
 ];
 
 /// A measurement line's name (`add_to_move_generation_stack:      120043`): a name of letters

@@ -24,6 +24,8 @@ use super::stipulation::{Goal, Play, Stipulation};
 /// assert_eq!(move_text(mate, Goal::Check, true), "Rh1*h8 +");
 /// assert_eq!(move_text(mate, Goal::Any, true), "Rh1*h8 +");
 /// assert_eq!(move_text(mate, Goal::Capture, false), "Rh1*h8 +");
+/// assert_eq!(move_text(mate, Goal::MateOrStalemate, true), "Rh1*h8 #=");
+/// assert_eq!(move_text(mate, Goal::MaterialGain, true), "Rh1*h8 + %");
 /// ```
 pub fn move_text(mv: &MoveRecord, goal: Goal, reached: bool) -> String {
     let plain = mv.notation_without_check();
@@ -37,6 +39,8 @@ pub fn move_text(mv: &MoveRecord, goal: Goal, reached: bool) -> String {
         (Goal::Stalemate, true) if mv.check == CheckMark::None => format!("{plain} ="),
         (Goal::Stalemate, _) => mv.to_string(),
         (Goal::Check, true) => format!("{plain} +"),
+        // A mate reaching `#=` is marked `#=` alone, as a stalemate is.
+        (Goal::MateOrStalemate, true) => format!("{plain} #="),
         (_, true) if !goal.marker().is_empty() => format!("{plain}{check} {}", goal.marker()),
         _ => format!("{plain}{check}"),
     }

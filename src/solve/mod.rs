@@ -78,6 +78,9 @@ pub fn solve(
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Solved, SolveError> {
+    if let Some(why) = stipulation.refused_under(rules) {
+        return Err(SolveError::Stipulation(why));
+    }
     space_for(engine, rules, &stipulation).run(SolveIn {
         engine,
         position,

@@ -112,15 +112,40 @@ impl<'a, S: Space> Search<'a, S> {
 
     /// Whether `mv`, which led to `after`, reaches the goal against the side now to move.
     fn reaches(&self, mv: &S::Mv, after: &S::Pos) -> Result<bool, EngineError> {
+        let goal = self.stipulation.goal;
         let mark = self.space.mark(mv);
-        Ok(match self.stipulation.goal {
+        if goal.tests_stalemate() {
+            return self.position_reaches(mark, after);
+        }
+        if goal.needs_record() {
+            return Ok(goal.reached_by(self.record_of(mv)?) == Some(true));
+        }
+        Ok(match goal {
             Goal::Mate => mark == CheckMark::Mate,
-            Goal::Stalemate => mark == CheckMark::None && self.space.stalemated(after)?,
             Goal::Check => mark != CheckMark::None,
             Goal::Capture => self.space.captures(mv),
-            Goal::Any => true,
-            Goal::Target(square) => self.record_of(mv)?.to == square,
-            Goal::EnPassant => self.record_of(mv)?.en_passant,
+            _ => true,
+        })
+    }
+
+    /// Whether a move marked `mark` that led to `after` reaches a goal of the stalemate kind
+    /// ([`Goal::tests_stalemate`]): a mate for `#=`; else, the move giving no check, the side
+    /// to move without a legal move (`=`, `#=`, `==`) and the side that moved too (`==`,
+    /// `!=`).
+    fn position_reaches(&self, mark: CheckMark, after: &S::Pos) -> Result<bool, EngineError> {
+        let goal = self.stipulation.goal;
+        if mark != CheckMark::None {
+            return Ok(goal == Goal::MateOrStalemate && mark == CheckMark::Mate);
+        }
+        let side_to_move_stuck = |s: &Self| s.space.stalemated(after);
+        let mover_stuck = |s: &Self| {
+            s.children(&s.space.turn_skipped(after), Want::Unmarked)
+                .map(|moves| moves.is_empty())
+        };
+        Ok(match goal {
+            Goal::DoubleStalemate => side_to_move_stuck(self)? && mover_stuck(self)?,
+            Goal::AutoStalemate => mover_stuck(self)?,
+            _ => side_to_move_stuck(self)?,
         })
     }
 
@@ -140,10 +165,7 @@ impl<'a, S: Space> Search<'a, S> {
     pub fn reaches_goal(&self, mv: &MoveRecord, after: &Position) -> Result<bool, EngineError> {
         match self.stipulation.goal.reached_by(mv) {
             Some(reached) => Ok(reached),
-            None => {
-                Ok(mv.check == CheckMark::None
-                    && self.space.stalemated(&self.space.enter(after)?)?)
-            }
+            None => self.position_reaches(mv.check, &self.space.enter(after)?),
         }
     }
 

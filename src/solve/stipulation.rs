@@ -29,8 +29,13 @@ pub enum Play {
 }
 
 /// What the last move must achieve against the side it leaves to move. Popeye's goals that
-/// depend on the move alone (`+`, `x`, `~`, `z<square>`, `ep`) and on the position after it
-/// (`#`, `=`).
+/// depend on the move alone (`+`, `x`, `~`, `z<square>`, `ep`, `00`, `%`) and on the position
+/// after it (`#`, `=`, `#=`, `==`, `!=`).
+///
+/// Left out: the goals that need the play's history (circuit `ct`, exchange `<>` and their
+/// `r` forms, `c81`, kiss `K`), proof games (`dia`, `a=>b`), and those whose mover ends in
+/// check (double mate `##`, counter-mate `##!`, auto-mate `!#`), which the rules of feerie's
+/// families never allow after a legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
     /// Checkmate (`#`): in check without a legal move.
@@ -49,6 +54,18 @@ pub enum Goal {
     Target(Square),
     /// An en passant capture (`ep`).
     EnPassant,
+    /// Castling (`00`).
+    Castling,
+    /// Material gain (`%`, Popeye's Steingewinn): a capture whose move brings no rebirth.
+    MaterialGain,
+    /// Mate or stalemate (`#=`).
+    MateOrStalemate,
+    /// Double stalemate (`==`): the side to move stalemated, and the side that moved without a
+    /// legal move were it to move again.
+    DoubleStalemate,
+    /// Auto-stalemate (`!=`): the side to move not in check, the side that moved without a
+    /// legal move were it to move again.
+    AutoStalemate,
 }
 
 impl Goal {
@@ -63,14 +80,24 @@ impl Goal {
             Goal::Any => "~".into(),
             Goal::Target(square) => format!("z{square}"),
             Goal::EnPassant => "ep".into(),
+            Goal::Castling => "00".into(),
+            Goal::MaterialGain => "%".into(),
+            Goal::MateOrStalemate => "#=".into(),
+            Goal::DoubleStalemate => "==".into(),
+            Goal::AutoStalemate => "!=".into(),
         }
     }
 
     /// What Popeye prints after a move that reaches the goal (its goal marker): `#`, `=`, `+`,
-    /// `x`, `z`, or nothing for `~` and `ep` (the capture shows `ep.` already).
+    /// `x`, `z`, `%`, `#=`, `==`, `!=`, or nothing for `~`, `ep` and `00` (the move shows
+    /// `ep.` or castling already).
     pub fn marker(self) -> &'static str {
         match self {
-            Goal::Any | Goal::EnPassant => "",
+            Goal::Any | Goal::EnPassant | Goal::Castling => "",
+            Goal::MaterialGain => "%",
+            Goal::MateOrStalemate => "#=",
+            Goal::DoubleStalemate => "==",
+            Goal::AutoStalemate => "!=",
             Goal::Mate => "#",
             Goal::Stalemate => "=",
             Goal::Check => "+",
@@ -80,11 +107,20 @@ impl Goal {
     }
 
     /// Whether the move recorded as `mv` reaches the goal, for the goals its record decides
-    /// (every goal but stalemate, which needs the position after it: `None`).
+    /// (`None` when the position after it must tell: the stalemates, and `#=` after a move
+    /// that does not check).
     pub fn reached_by(self, mv: &MoveRecord) -> Option<bool> {
         Some(match self {
             Goal::Mate => mv.check == CheckMark::Mate,
-            Goal::Stalemate => return None,
+            Goal::MateOrStalemate if mv.check != CheckMark::None => mv.check == CheckMark::Mate,
+            Goal::Stalemate
+            | Goal::MateOrStalemate
+            | Goal::DoubleStalemate
+            | Goal::AutoStalemate => return None,
+            Goal::Castling => mv.castling.is_some(),
+            Goal::MaterialGain => {
+                mv.capture.is_some() && mv.rebirth.is_none() && mv.delayed_rebirth.is_none()
+            }
             Goal::Check => mv.check != CheckMark::None,
             Goal::Capture => mv.capture.is_some(),
             Goal::Any => true,
@@ -96,17 +132,40 @@ impl Goal {
     /// Whether telling that a move reaches the goal needs its record (its arrival square, or
     /// whether it took en passant), which not every search space keeps.
     pub fn needs_record(self) -> bool {
-        matches!(self, Goal::Target(_) | Goal::EnPassant)
+        matches!(
+            self,
+            Goal::Target(_) | Goal::EnPassant | Goal::Castling | Goal::MaterialGain
+        )
+    }
+
+    /// Whether reaching the goal leaves the side that moved, or the side to move, without a
+    /// legal move, so that the position after the goal move is tested for moves.
+    pub fn tests_stalemate(self) -> bool {
+        matches!(
+            self,
+            Goal::Stalemate | Goal::MateOrStalemate | Goal::DoubleStalemate | Goal::AutoStalemate
+        )
     }
 
     /// The goal that `text` begins with, and the text after it.
     fn read(text: &str) -> Option<(Goal, &str)> {
+        // Two-sign goals before their first sign's own goal.
+        let double = [
+            Goal::MateOrStalemate,
+            Goal::DoubleStalemate,
+            Goal::AutoStalemate,
+            Goal::Castling,
+        ];
+        if let Some(goal) = double.into_iter().find(|g| text.starts_with(&g.sign())) {
+            return Some((goal, &text[2..]));
+        }
         let simple = [
             Goal::Mate,
             Goal::Stalemate,
             Goal::Check,
             Goal::Capture,
             Goal::Any,
+            Goal::MaterialGain,
         ];
         if let Some(goal) = simple.into_iter().find(|g| text.starts_with(&g.sign())) {
             return Some((goal, &text[1..]));
@@ -117,6 +176,32 @@ impl Goal {
         let rest = text.strip_prefix('z')?;
         let square = rest.get(..2)?.parse().ok()?;
         Some((Goal::Target(square), &rest[2..]))
+    }
+}
+
+impl Stipulation {
+    /// Why the stipulation cannot be asked under `rules`, if it cannot: material gain (`%`)
+    /// under Circe Parrain, where the unit taken is reborn a move later, so that whether the
+    /// goal move wins it is not known when it is played (Popeye refuses it too: "Win_a_Piece
+    /// and Circe Parrain not allowed").
+    ///
+    /// ```
+    /// use feerie::oracle::{Condition, Profile, Rules};
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let parrain = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
+    /// let gain: Stipulation = "%1".parse().unwrap();
+    /// assert!(gain.refused_under(&parrain).unwrap().contains("Parrain"));
+    /// assert!(gain.refused_under(&Rules::orthodox()).is_none());
+    /// ```
+    pub fn refused_under(&self, rules: &feerie_oracle::Rules) -> Option<StipulationError> {
+        (self.goal == Goal::MaterialGain && rules.has(feerie_oracle::Condition::CirceParrain)).then(
+            || {
+                StipulationError(format!(
+                    "stipulation '{self}': material gain (%) under Circe Parrain, where the unit \
+                     taken is reborn a move later, is not a goal (Popeye refuses it too)"
+                ))
+            },
+        )
     }
 }
 
@@ -209,7 +294,13 @@ impl std::error::Error for StipulationError {}
 /// The forms understood, for error messages.
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, \
     ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
-    z<square> (target) or ep (en passant)";
+    z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
+    stalemate), == (double stalemate) or != (auto-stalemate)";
+
+/// Why the goals whose mover ends in check are left out.
+const MOVER_IN_CHECK: &str = "double mate (##), counter-mate (##!) and auto-mate (!#) are not \
+    supported: they leave the side that moved in check, which no legal move does under feerie's \
+    rules";
 
 /// The text quoted in a refusal, cut to 40 characters.
 fn shortened(text: &str) -> String {
@@ -239,6 +330,9 @@ impl FromStr for Stipulation {
             Some(rest) => (true, rest),
             None => (false, lower.as_str()),
         };
+        if rest.trim_start_matches(['h', 's']).starts_with("!#") {
+            return Err(refuse(MOVER_IN_CHECK));
+        }
         let (kind, rest) = match rest.chars().next() {
             Some('h') => ('h', &rest[1..]),
             Some('s') => ('s', &rest[1..]),
@@ -260,14 +354,15 @@ impl FromStr for Stipulation {
         let Some((goal, number)) = Goal::read(rest) else {
             return Err(refuse(
                 "the goal must be # (mate), = (stalemate), + (check), x (capture), ~ (any move), \
-                 z and a square (target) or ep (en passant)",
+                 z and a square (target), ep (en passant), 00 (castling), % (material gain), #= \
+                 (mate or stalemate), == (double stalemate) or != (auto-stalemate)",
             ));
         };
-        // `==` (double stalemate), `##` (double mate), `#=`: other goals than these.
+        if goal == Goal::Mate && number.starts_with('#') {
+            return Err(refuse(MOVER_IN_CHECK));
+        }
         if number.starts_with(['#', '=', '!']) {
-            return Err(refuse(
-                "a goal of two signs (==, ##, #=, …) is not supported",
-            ));
+            return Err(refuse("a goal of three signs is not one of Popeye's"));
         }
         let (whole, half) = match number.strip_suffix(".5") {
             Some(w) => (w, true),
@@ -325,7 +420,9 @@ mod tests {
         for text in [
             "#2", "=3", "s#4", "s=1", "h#2", "h=3", "h#2.5", "h#0.5", "h=1.5", "ser-#3", "ser-=2",
             "ser-h#5", "ser-h=4", "~1", "x2", "+1", "h~1", "hx2", "h+1.5", "s+2", "sx1", "ser-x3",
-            "ser-h+2", "ser-~1", "ze41", "hzh31", "ser-zd32", "ep1", "hep1.5",
+            "ser-h+2", "ser-~1", "ze41", "hzh31", "ser-zd32", "ep1", "hep1.5", "001", "h001.5",
+            "ser-002", "%1", "h%2", "#=2", "h#=1.5", "s#=2", "==1", "h==2.5", "ser-h==3", "!=1",
+            "h!=2", "ser-!=3",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -352,10 +449,12 @@ mod tests {
             ("h#2x", "whole number"),
             ("dia3.5", "unknown play"),
             ("ser-h#1.5", "help play only"),
-            ("==2", "two signs"),
-            ("h##2", "two signs"),
-            ("#=1", "two signs"),
-            ("!=2", "unknown play"),
+            ("##2", "double mate"),
+            ("h##!2", "counter-mate"),
+            ("!#1", "auto-mate"),
+            ("h!#1", "auto-mate"),
+            ("#==1", "three signs"),
+            ("!2", "unknown play"),
             ("hzz41", "goal must be"),
             ("szi91", "goal must be"),
         ] {

@@ -442,6 +442,9 @@ pub fn solve_tree(
     if !matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
         return Err(SolveError::NotATree(stipulation));
     }
+    if let Some(why) = stipulation.refused_under(rules) {
+        return Err(SolveError::Stipulation(why));
+    }
     let build = Build {
         engine,
         rules,

@@ -48,12 +48,12 @@ pub fn popeye_tree(
         let p = mv.ply;
         let threat = ends_with_any(raw, &["threat:", "Drohung:"]);
         let zugzwang = ends_with_any(raw, &["zugzwang.", "Zugzwang."]);
-        // Whether Popeye marks the move as reaching the goal: the only marks that tell are
-        // `=`, `x` and `z` (a check is marked `+` whether or not it is the goal `+`; `~` and
-        // `ep` have none).
-        let reached = raw.split_whitespace().any(|w| {
-            w == goal.marker() && matches!(goal, Goal::Stalemate | Goal::Capture | Goal::Target(_))
-        });
+        // Whether Popeye marks the move as reaching the goal: the marks that tell are those
+        // of the goals but `#` and `+` (a check is marked `+` whether or not it is the goal
+        // `+`; `~`, `ep` and `00` have none).
+        let reached = !matches!(goal, Goal::Mate | Goal::Check)
+            && !goal.marker().is_empty()
+            && raw.split_whitespace().any(|w| w == goal.marker());
         let refutation = p == 1 && ends_with_any(raw, &["!"]);
         if p == 0 {
             open.clear();
