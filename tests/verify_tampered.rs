@@ -1,7 +1,8 @@
-//! `popeye verify` fails closed: Popeye's recorded outputs of two small inputs (English and
+//! `popeye verify` fails closed: Popeye's recorded outputs of three small inputs (English and
 //! German: help, series, direct play with threats and variations, twins, duplex, a solution
-//! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain) verify, and no tampered copy of
-//! them does: a solution line removed, repeated, its mark, `!`, move number or text changed, a
+//! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain; the goals `#=`, `%`, `00`, `!=`,
+//! `==` and `option whitetoplay`) verify, and no tampered copy of them does: a solution line
+//! removed, repeated, its mark, goal marker, `!`, move number or text changed, a
 //! try's `but` removed, repeated or moved, a section cut, dropped, swapped or added, its end
 //! line changed (`solving interrupted.` without `maxtime`, `Partial solution` without a limit
 //! reached or the other way), a diagram removed, `problem ignored` among solutions, solution
@@ -23,7 +24,7 @@ use feerie::solve::Options;
 use feerie::verify::{CaseReport, Outcome, verify};
 
 /// The recorded inputs, each with Popeye 4.104's output for it.
-const FILES: [&str; 2] = ["kinds", "deutsch"];
+const FILES: [&str; 3] = ["kinds", "deutsch", "goals"];
 
 fn data(name: &str, extension: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -88,6 +89,20 @@ fn line_tamperings(line: &str) -> Vec<(&'static str, Vec<String>)> {
         format!("{line} +")
     };
     out.push(("mark changed", vec![mark]));
+    // A goal's own marker (`%`, `#=`, `!=`, `==`, `x`, `z`, `=`) dropped.
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if let Some(at) = words
+        .iter()
+        .rposition(|w| ["%", "#=", "!=", "==", "x", "z", "="].contains(w))
+    {
+        let mut kept = words.clone();
+        kept.remove(at);
+        let indent = &line[..line.len() - line.trim_start().len()];
+        out.push((
+            "goal marker dropped",
+            vec![format!("{indent}{}", kept.join(" "))],
+        ));
+    }
     if line.contains(" !") {
         out.push(("! made ?", vec![line.replacen(" !", " ?", 1)]));
     }

@@ -268,9 +268,10 @@ fn verify_cases(
 }
 
 /// Popeye's complaints in a problem's section that the side to play can capture the king,
-/// when there are more of them than twins we find so or cannot set up: Popeye refused a
-/// position we find legal. Every twin is looked at, whichever a shard compares, so that every
-/// shard numbers the faults alike.
+/// when there are more of them than positions we find so (a twin's, or each part's of a duplex
+/// twin, which Popeye complains of one by one) or cannot set up (counted as two): Popeye
+/// refused a position we find legal. Every twin is looked at, whichever a shard compares, so
+/// that every shard numbers the faults alike.
 fn complaints_beyond_refusals(
     chunk: &popeye_output::Chunk,
     cases: &[Case],
@@ -279,15 +280,22 @@ fn complaints_beyond_refusals(
     if chunk.king_capturable == 0 {
         return None;
     }
-    let ours = cases
+    let ours: usize = cases
         .iter()
-        .filter(|c| c.setup.is_err() || c.refused_by_popeye(engine).is_some())
-        .count();
+        .map(|c| match &c.setup {
+            Err(_) => 2,
+            Ok((_, rules, _)) => c
+                .parts()
+                .into_iter()
+                .filter(|part| problems::refused_by_popeye(engine, part, rules).is_some())
+                .count(),
+        })
+        .sum();
     (chunk.king_capturable > ours).then(|| {
         format!(
             "Popeye says {} time(s) that the side to play can capture the king, but we find \
-             the side not to move in check in {ours} of the problem's twins (counting those we \
-             cannot set up)",
+             the side not to move in check {ours} time(s) in the problem's twins (each part of \
+             a duplex twin, and twice a twin we cannot set up)",
             chunk.king_capturable
         )
     })

@@ -57,7 +57,6 @@ impl Case {
 /// Options that change what the solutions are, or how Popeye prints them so that the solution
 /// set cannot be read back; problems using them are not solved.
 const CHANGING_OPTIONS: &[(PopeyeOption, &str)] = &[
-    (PopeyeOption::WhiteToPlay, "the other side begins"),
     (PopeyeOption::PostKeyPlay, "post-key play"),
     (PopeyeOption::Quodlibet, "quodlibet"),
     (PopeyeOption::Defence, "a bound on defences"),
@@ -112,6 +111,13 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             PopeyeOption::SetPlay if !battle => {
                 return not_supported("set play in help and series play");
             }
+            PopeyeOption::WhiteToPlay if white_to_play(&stipulation).is_none() => {
+                return not_supported(
+                    "the other side begins, other than in help play of two or more whole moves \
+                     (Popeye shortens h#1 to an h#0.5 in which it finds nothing, a series help \
+                     play to a shorter one, and calls it not applicable elsewhere)",
+                );
+            }
             _ => {}
         }
     }
@@ -155,6 +161,31 @@ pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
         .ok()
 }
 
+/// What `option whitetoplay` makes of `stipulation`, where it applies: the help play of `n`
+/// whole moves becomes the help play of `n - 0.5` moves, White beginning (`h#2` is solved as
+/// `h#1.5`), as Popeye shortens it.
+///
+/// ```
+/// use feerie::solve::stipulation::Stipulation;
+/// use feerie::verify::problems::white_to_play;
+/// let shortened = |s: &str| white_to_play(&s.parse().unwrap()).map(|s: Stipulation| s.to_string());
+/// assert_eq!(shortened("h#2").as_deref(), Some("h#1.5"));
+/// assert_eq!(shortened("h=3").as_deref(), Some("h=2.5"));
+/// assert_eq!(shortened("h#1"), None);
+/// assert_eq!(shortened("h#2.5"), None);
+/// assert_eq!(shortened("ser-h#3"), None);
+/// assert_eq!(shortened("#2"), None);
+/// ```
+pub fn white_to_play(stipulation: &Stipulation) -> Option<Stipulation> {
+    (stipulation.play == Play::Help && !stipulation.half && stipulation.moves >= 2).then_some(
+        Stipulation {
+            moves: stipulation.moves - 1,
+            half: true,
+            ..*stipulation
+        },
+    )
+}
+
 /// The case of one (twinned) problem under `profile` with the switch settings `set`.
 fn case_of(
     problem: &PopeyeProblem,
@@ -176,6 +207,13 @@ fn case_of(
         .to_position(profile, Validation::Lenient)
         .map_err(VerifyError::Position)?;
     rules.set_pairs(set).map_err(VerifyError::Set)?;
+    // `option whitetoplay` (only where it applies: see `unsupported`): the position has White
+    // to move already, and the play is half a move shorter.
+    if problem.has_option(PopeyeOption::WhiteToPlay)
+        && let Some(shortened) = white_to_play(&stipulation)
+    {
+        return Ok((position, rules, shortened));
+    }
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {
         position = position.turn_skipped();
