@@ -13,9 +13,10 @@ use feerie::scenario::load_dir;
 use feerie::solve::{Options, solve};
 
 /// Short stipulations of each kind of play, with each goal.
-const STIPULATIONS: [&str; 23] = [
+const STIPULATIONS: [&str; 25] = [
     "#1", "#2", "=1", "s#1", "h#1", "h#1.5", "h=1", "ser-h#2", "ser-#2", "x1", "+1", "~1", "s+1",
-    "hx1.5", "ser-x2", "ze41", "hep1", "001", "h%1", "#=1", "h==1", "ser-h!=2", "h#=1",
+    "hx1.5", "ser-x2", "ze41", "hep1", "001", "h%1", "#=1", "h==1", "ser-h!=2", "h#=1", "r#2",
+    "semi-r#1",
 ];
 
 fn lines(
@@ -24,14 +25,16 @@ fn lines(
     rules: &feerie::oracle::Rules,
     stipulation: &str,
 ) -> Vec<String> {
-    let solved = solve(
-        engine,
-        position,
-        rules,
-        stipulation.parse().unwrap(),
-        &Options::default(),
-    )
-    .unwrap_or_else(|e| panic!("{} cannot solve {stipulation}: {e}", engine.name()));
+    let stipulation: feerie::solve::stipulation::Stipulation = stipulation.parse().unwrap();
+    // A stipulation the rules refuse (`%` under Parrain) is refused by both engines alike,
+    // before any search: no line.
+    if stipulation.refused_under(rules).is_some() {
+        let refused = solve(engine, position, rules, stipulation, &Options::default());
+        assert!(refused.is_err(), "{} solves {stipulation}", engine.name());
+        return Vec::new();
+    }
+    let solved = solve(engine, position, rules, stipulation, &Options::default())
+        .unwrap_or_else(|e| panic!("{} cannot solve {stipulation}: {e}", engine.name()));
     solved
         .solutions
         .iter()

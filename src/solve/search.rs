@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
-use super::stipulation::{Goal, Play, Stipulation};
+use super::stipulation::{Goal, Play, Reflex, Stipulation};
 use super::table::{Node, Table};
 use crate::space::zobrist::Key;
 use crate::space::{Space, Want};
@@ -200,7 +200,10 @@ impl<'a, S: Space> Search<'a, S> {
                 }
             }
             Play::SelfPlay => {
-                if self.self_defence_fails_in(after, n)? {
+                // Reflex play: an attacker that can reach the goal in the diagram is bound to,
+                // and no first move of its solves.
+                let bound = self.stipulation.reflex == Reflex::Full && self.reaches_now(root)?;
+                if !bound && self.self_defence_fails_in(after, n)? {
                     self.record(&mut out, line);
                 }
             }
@@ -535,6 +538,9 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn self_defence_fails_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        if self.stipulation.reflex != Reflex::No {
+            return self.reflex_defence_fails(position, n);
+        }
         if self.stipulation.goal == Goal::Mate {
             return self.self_defence_fails_mate(position, n);
         }
@@ -551,6 +557,45 @@ impl<'a, S: Space> Search<'a, S> {
             }
         }
         Ok(true)
+    }
+
+    /// Reflex and semi-reflex play: the defender, to move, must reach the goal when it can,
+    /// which ends the play to the attacker's gain; when it cannot, it has a move and every one
+    /// lets the attacker force the goal within `n - 1` more moves.
+    fn reflex_defence_fails(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        if self.reaches_now(position)? {
+            return Ok(true);
+        }
+        if n <= 1 {
+            return Ok(false);
+        }
+        let children = self.children(position, Want::Unmarked)?;
+        if children.is_empty() {
+            return Ok(false);
+        }
+        for (_, after) in &children {
+            if !self.self_attack_wins_in(after, n - 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether the side to move in `position` has a move that reaches the goal.
+    fn reaches_now(&self, position: &S::Pos) -> Result<bool, EngineError> {
+        for (mv, after) in &self.goal_children(position)? {
+            if self.reaches(mv, after)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the side to move in `position` can reach the goal in one move, in which case
+    /// reflex play binds it to: the defender must (see [`Search::reflex_defence_fails`]), the
+    /// attacker of `r#n` loses by it.
+    pub fn reaches_in_one(&self, position: &Position) -> Result<bool, EngineError> {
+        self.reaches_now(&self.space.enter(position)?)
     }
 
     /// [`Search::self_defence_fails_searched`] toward mate: the defender's mating moves are
@@ -597,6 +642,11 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn self_attack_wins_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
+        // Reflex play: an attacker that can reach the goal against the defender must, and
+        // loses.
+        if self.stipulation.reflex == Reflex::Full && self.reaches_now(position)? {
+            return Ok(false);
+        }
         // The attacker's marks are never read: its goal is the defender's move.
         for (_, after) in self.children(position, Want::Unmarked)? {
             if self.self_defence_fails_in(&after, n)? {

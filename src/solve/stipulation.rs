@@ -28,6 +28,22 @@ pub enum Play {
     SeriesDirect,
 }
 
+/// The reflex obligations of self play (`r#n`, `semi-r#n`): which sides must reach the goal
+/// when they can.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reflex {
+    /// Plain self play (`s#n`): no obligation.
+    #[default]
+    No,
+    /// Semi-reflex (`semi-r#n`): the defender, when it can reach the goal in one move, must
+    /// (and that ends the play, to the attacker's gain).
+    Semi,
+    /// Reflex (`r#n`): the defender as in semi-reflex, and the attacker must not be able to
+    /// reach the goal against the defender in one move before any of its moves (it would be
+    /// bound to, which ends the play to its loss).
+    Full,
+}
+
 /// What the last move must achieve against the side it leaves to move. Popeye's goals that
 /// depend on the move alone (`+`, `x`, `~`, `z<square>`, `ep`, `00`, `%`) and on the position
 /// after it (`#`, `=`, `#=`, `==`, `!=`).
@@ -190,7 +206,7 @@ impl Stipulation {
     /// use feerie::solve::stipulation::Stipulation;
     /// let parrain = Rules::new([Condition::CirceParrain], Profile::Popeye).unwrap();
     /// let gain: Stipulation = "%1".parse().unwrap();
-    /// assert!(gain.refused_under(&parrain).unwrap().contains("Parrain"));
+    /// assert!(gain.refused_under(&parrain).unwrap().to_string().contains("Parrain"));
     /// assert!(gain.refused_under(&Rules::orthodox()).is_none());
     /// ```
     pub fn refused_under(&self, rules: &feerie_oracle::Rules) -> Option<StipulationError> {
@@ -213,7 +229,7 @@ impl Stipulation {
 /// assert_eq!((s.play, s.goal, s.moves, s.half), (Play::Help, Goal::Mate, 2, true));
 /// assert_eq!(s.plies(), 5);
 /// assert_eq!(s.to_string(), "h#2.5");
-/// assert!("r#2".parse::<Stipulation>().is_err());
+/// assert!("hr#2".parse::<Stipulation>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stipulation {
@@ -225,6 +241,8 @@ pub struct Stipulation {
     pub moves: u32,
     /// Help play only: a half-move more, the other side beginning (`h#2.5`).
     pub half: bool,
+    /// Self play only: the reflex obligations (`r#2`, `semi-r#2`).
+    pub reflex: Reflex,
 }
 
 impl Stipulation {
@@ -292,8 +310,8 @@ impl fmt::Display for StipulationError {
 impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
-pub const SUPPORTED: &str = "#n, =n, s#n, s=n, h#n, h=n, h#n.5, h=n.5, ser-#n, ser-=n, ser-h#n, \
-    ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
+pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, ser-#n, \
+    ser-=n, ser-h#n, ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
     z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
 
@@ -326,16 +344,29 @@ impl FromStr for Stipulation {
         if lower.is_empty() {
             return Err(refuse("empty"));
         }
+        let (semi, lower) = match lower.strip_prefix("semi-") {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, lower),
+        };
         let (series, rest) = match lower.strip_prefix("ser-") {
             Some(rest) => (true, rest),
             None => (false, lower.as_str()),
         };
+        if semi && (series || !rest.starts_with('r')) {
+            return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
+        }
+        if rest.starts_with("hr") || rest.starts_with("hs") || series && rest.starts_with('r') {
+            return Err(refuse(
+                "help-self (hs), help-reflex (hr) and series reflex play are not supported",
+            ));
+        }
         if rest.trim_start_matches(['h', 's']).starts_with("!#") {
             return Err(refuse(MOVER_IN_CHECK));
         }
         let (kind, rest) = match rest.chars().next() {
             Some('h') => ('h', &rest[1..]),
             Some('s') => ('s', &rest[1..]),
+            Some('r') => ('r', &rest[1..]),
             Some(_) if Goal::read(rest).is_some() => ('d', rest),
             _ => {
                 return Err(refuse(
@@ -346,7 +377,7 @@ impl FromStr for Stipulation {
         let play = match (series, kind) {
             (false, 'd') => Play::Direct,
             (false, 'h') => Play::Help,
-            (false, 's') => Play::SelfPlay,
+            (false, 's' | 'r') => Play::SelfPlay,
             (true, 'd') => Play::SeriesDirect,
             (true, 'h') => Play::SeriesHelp,
             _ => return Err(refuse("series self play is not supported")),
@@ -385,11 +416,17 @@ impl FromStr for Stipulation {
         if moves > MAX_MOVES {
             return Err(refuse(&format!("at most {MAX_MOVES} moves")));
         }
+        let reflex = match (kind, semi) {
+            ('r', true) => Reflex::Semi,
+            ('r', false) => Reflex::Full,
+            _ => Reflex::No,
+        };
         Ok(Stipulation {
             play,
             goal,
             moves,
             half,
+            reflex,
         })
     }
 }
@@ -399,7 +436,11 @@ impl fmt::Display for Stipulation {
         let prefix = match self.play {
             Play::Direct => "",
             Play::Help => "h",
-            Play::SelfPlay => "s",
+            Play::SelfPlay => match self.reflex {
+                Reflex::No => "s",
+                Reflex::Semi => "semi-r",
+                Reflex::Full => "r",
+            },
             Play::SeriesHelp => "ser-h",
             Play::SeriesDirect => "ser-",
         };
@@ -422,7 +463,7 @@ mod tests {
             "ser-h#5", "ser-h=4", "~1", "x2", "+1", "h~1", "hx2", "h+1.5", "s+2", "sx1", "ser-x3",
             "ser-h+2", "ser-~1", "ze41", "hzh31", "ser-zd32", "ep1", "hep1.5", "001", "h001.5",
             "ser-002", "%1", "h%2", "#=2", "h#=1.5", "s#=2", "==1", "h==2.5", "ser-h==3", "!=1",
-            "h!=2", "ser-!=3",
+            "h!=2", "ser-!=3", "r#2", "semi-r#3", "r=1", "semi-rx2",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -438,8 +479,11 @@ mod tests {
     fn refusals_say_why() {
         for (text, why) in [
             ("", "empty"),
-            ("r#2", "unknown play"),
-            ("hs#2", "goal must be"),
+            ("hr#2", "help-reflex"),
+            ("hs#2", "help-self"),
+            ("ser-r#2", "series reflex"),
+            ("semi-#2", "semi- goes with reflex"),
+            ("semi-ser-r#2", "semi- goes with reflex"),
             ("#", "whole number"),
             ("#2.5", "help play only"),
             ("ser-s#2", "series self"),

@@ -30,7 +30,7 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules,
 
 use super::error::SolveError;
 use super::search::Search;
-use super::stipulation::{Play, Stipulation};
+use super::stipulation::{Play, Reflex, Stipulation};
 use crate::engines::{SearchEngine, SpaceJob};
 use crate::space::Space;
 
@@ -190,6 +190,9 @@ pub struct Tree {
     pub set_play: Option<DefenceNode>,
     /// Keys and tries in the order of the first moves.
     pub keys: Vec<KeyTree>,
+    /// Reflex play (`r#n`) whose attacker can reach the goal in the diagram: those moves,
+    /// which bind it (and leave no key); Popeye prints them `1.Bg7-f8 # ?!?`.
+    pub bound: Vec<MoveRecord>,
 }
 
 /// Builds trees on a [`Search`]: the search answers "does the attacker get there within n",
@@ -282,6 +285,24 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         budget: u32,
         set: bool,
     ) -> Built<DefenceNode> {
+        // Reflex play: a defender that can reach the goal must; its goal moves are all it may
+        // play, and no threat is sought.
+        if self.search.stipulation.reflex != Reflex::No && self.search.reaches_in_one(position)? {
+            let mut variations = Vec::new();
+            for (defence, after) in self.successors(position)? {
+                if self.search.reaches_goal(&defence, &after)? {
+                    variations.push(Variation {
+                        goal: true,
+                        defence,
+                        answers: Vec::new(),
+                    });
+                }
+            }
+            return Ok(DefenceNode {
+                threat: Threat::NotSought,
+                variations,
+            });
+        }
         let seek = !set && self.options.threats && !in_check && budget >= 1;
         let threat = if seek {
             let passed = position.passed();
@@ -507,12 +528,31 @@ impl Build<'_> {
             None
         };
         let mut keys = Vec::new();
+        // Reflex play: an attacker bound to reach the goal in the diagram has no key; the
+        // moves that bind it are shown.
+        if stipulation.reflex == Reflex::Full && search.reaches_in_one(position)? {
+            let mut bound = Vec::new();
+            for (mv, after) in engine.successors(position, rules)? {
+                if search.reaches_goal(&mv, &after)? {
+                    bound.push(mv);
+                }
+            }
+            return Ok(Tree {
+                set_play,
+                keys,
+                bound,
+            });
+        }
         for (mv, after) in engine.successors(position, rules)? {
             if let Some(tree) = builder.first_move(mv, &after, stipulation.moves)? {
                 keys.push(tree);
             }
         }
-        Ok(Tree { set_play, keys })
+        Ok(Tree {
+            set_play,
+            keys,
+            bound: Vec::new(),
+        })
     }
 }
 
@@ -693,5 +733,41 @@ mod tests {
         ] {
             assert!(key.contains(&line), "{line} in {key:#?}");
         }
+    }
+
+    /// Reflex play (Popeye 4.104's answers, from its test of battle play): the defender's
+    /// forced mate is all it may play, in the set play and after the key.
+    #[test]
+    fn reflex_play_forces_the_defender_s_mate() {
+        let options = TreeOptions {
+            set_play: true,
+            ..TreeOptions::default()
+        };
+        let lines = text("8/8/5p2/8/pp6/kp5P/p7/K7 w - - 0 1", "r#2", options);
+        assert_eq!(
+            lines,
+            [
+                "",
+                "      1...b3-b2 #",
+                "",
+                "   1.h3-h4 !",
+                "      1...b3-b2 #",
+                ""
+            ]
+        );
+        // In semi-reflex play the attacker is free to mate: here it must not.
+        let semi = text("8/8/5p2/8/pp6/kp5P/p7/K7 w - - 0 1", "semi-r#2", options);
+        assert!(semi.contains(&"   1.h3-h4 !".to_string()), "{semi:#?}");
+    }
+
+    /// Reflex play whose attacker can mate in the diagram is bound to: no key, the binding
+    /// move printed as Popeye prints it. Semi-reflex play has no such bond.
+    #[test]
+    fn a_reflex_attacker_that_can_mate_in_the_diagram_is_bound_to() {
+        let fen_text = "8/6B1/8/8/p7/kp6/p7/K7 w - - 0 1";
+        let lines = text(fen_text, "r#1", TreeOptions::default());
+        assert_eq!(lines, ["", "   1.Bg7-f8 # ?!?", ""]);
+        let semi = text(fen_text, "semi-r#1", TreeOptions::default());
+        assert!(!semi.iter().any(|l| l.contains("?!?")), "{semi:#?}");
     }
 }

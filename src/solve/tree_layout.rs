@@ -160,6 +160,14 @@ pub fn tree_blocks(tree: &Tree, goal: Goal) -> Vec<Vec<TreeLine>> {
         w.key(key);
         blocks.push(w.lines);
     }
+    // Reflex play: the moves that bind the attacker in the diagram, marked `?!?`.
+    for mv in &tree.bound {
+        blocks.push(vec![TreeLine {
+            indent: attack_indent(1),
+            text: format!("1.{} ?!?", move_text(mv, goal, true)),
+            path: Vec::new(),
+        }]);
+    }
     blocks
 }
 

@@ -201,7 +201,7 @@ fn verify_cases(
             reports.push(report);
         }
         if let Some(i) = found
-            && let Some(why) = complaints_beyond_refusals(&chunks[i], cases, engine)
+            && let Some(why) = complaints_beyond_refusals(&chunks[i], problem, cases, engine)
         {
             problem_faults.push((format!("problem {}", index + 1), why));
         }
@@ -269,11 +269,13 @@ fn verify_cases(
 
 /// Popeye's complaints in a problem's section that the side to play can capture the king,
 /// when there are more of them than positions we find so (a twin's, or each part's of a duplex
-/// twin, which Popeye complains of one by one) or cannot set up (counted as two): Popeye
-/// refused a position we find legal. Every twin is looked at, whichever a shard compares, so
-/// that every shard numbers the faults alike.
+/// twin, which Popeye complains of one by one; the set play of a direct or self twin whose
+/// side to move is in check, where the defender would move first) or cannot set up (counted
+/// as two): Popeye refused a position we find legal. Every twin is looked at, whichever a
+/// shard compares, so that every shard numbers the faults alike.
 fn complaints_beyond_refusals(
     chunk: &popeye_output::Chunk,
+    problem: &feerie_oracle::popeye_input::PopeyeProblem,
     cases: &[Case],
     engine: &dyn SearchEngine,
 ) -> Option<String> {
@@ -284,11 +286,21 @@ fn complaints_beyond_refusals(
         .iter()
         .map(|c| match &c.setup {
             Err(_) => 2,
-            Ok((_, rules, _)) => c
-                .parts()
-                .into_iter()
-                .filter(|part| problems::refused_by_popeye(engine, part, rules).is_some())
-                .count(),
+            Ok((position, rules, stipulation)) => {
+                let refused = c
+                    .parts()
+                    .into_iter()
+                    .filter(|part| problems::refused_by_popeye(engine, part, rules).is_some())
+                    .count();
+                let set_play_refused = problems::set_play_asked(problem, stipulation)
+                    && engine.status(position, rules).is_ok_and(|s| {
+                        matches!(
+                            s,
+                            feerie_oracle::Status::Check | feerie_oracle::Status::Checkmate
+                        )
+                    });
+                refused + usize::from(set_play_refused)
+            }
         })
         .sum();
     (chunk.king_capturable > ours).then(|| {

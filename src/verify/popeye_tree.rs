@@ -102,6 +102,8 @@ pub fn popeye_tree(
             let n = p / 2 + 1;
             let mark = if p != 0 {
                 ""
+            } else if raw.split_whitespace().any(|w| w == "?!?") {
+                " ?!?"
             } else if raw.split_whitespace().any(|w| w == "?") {
                 " ?"
             } else {

@@ -142,6 +142,13 @@ pub fn refused_by_popeye(
     }
 }
 
+/// Whether the problem asks for the set play of a direct or self play stipulation
+/// (`option setplay`, German `satzspiel`).
+pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
+    problem.has_option(PopeyeOption::SetPlay)
+        && matches!(stipulation.play, Play::Direct | Play::SelfPlay)
+}
+
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
 pub fn no_board(problem: &PopeyeProblem) -> bool {
     problem.has_option(PopeyeOption::NoBoard)

@@ -25,8 +25,8 @@ use crate::solve::Options;
 use crate::verify::{Outcome, verify, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 10] = [
-    "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1",
+pub const WHITE_BEGINS: [&str; 12] = [
+    "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1", "r#2", "semi-r#1",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
 pub const BLACK_BEGINS: [&str; 9] = [
