@@ -320,7 +320,7 @@ fn verify_says_when_nothing_was_compared() {
     let output = dir.path().join("p.out");
     std::fs::write(
         &input,
-        "beginproblem\noption noboard\nstipulation r#1\npieces white ke1 black ke8\nendproblem\n",
+        "beginproblem\noption noboard\nstipulation hs#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
     std::fs::write(&output, "\n   1.Ke1-d1 !\n\nsolution finished.\n").unwrap();

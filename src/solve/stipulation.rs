@@ -370,7 +370,7 @@ impl FromStr for Stipulation {
             Some(_) if Goal::read(rest).is_some() => ('d', rest),
             _ => {
                 return Err(refuse(
-                    "unknown play (reflex, proof games, … are not supported)",
+                    "unknown play (proof games, circuits, exchanges, … are not supported)",
                 ));
             }
         };
