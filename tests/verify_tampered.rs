@@ -429,6 +429,13 @@ fn popeye_s_king_capture_complaint_is_compared() {
         ),
         "{without:?}"
     );
+    // A twin more that we find so, Popeye solving it and complaining once in all: its
+    // complaint counted for twin `b)` is one short.
+    let reports = verified(&input.replace("add black bh7", "add black rc2"), &output);
+    assert!(
+        matches!(reports.last().map(|r| &r.outcome), Some(Outcome::Differ { missing, .. }) if missing[0].contains("only 1 time(s)")),
+        "{reports:?}"
+    );
     // Popeye printing solutions for the twin we refuse is no agreement.
     let solved = output.replace("b) +bRc1  \n", "b) +bRc1  \n\n  1.Ka8-b8 Rh1-h8 #\n");
     let solved = outcomes(&solved);

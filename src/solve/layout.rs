@@ -112,7 +112,21 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
 
 /// Whether a solution's last move reaches the goal. Help and series lines always do; a key of
 /// direct play does when it reaches it at once (`#1`, `x1`, or a short solution), which its
-/// record tells, or for a stalemate the engine; a key of self play never does.
+/// record tells, or for the stalemate goals (`=`, `#=`, `==`, `!=`) the engine; a key of self
+/// play never does.
+///
+/// ```
+/// use feerie::oracle::{fen, Engine, ReferenceEngine, Rules, Validation};
+/// use feerie::solve::layout::ends_at_goal;
+/// let position = fen::parse("8/8/8/7p/8/p7/P1k4P/K7 w - - 0 1", Validation::Strict).unwrap();
+/// let rules = Rules::orthodox();
+/// let moves = ReferenceEngine.legal_moves(&position, &rules).unwrap();
+/// let key = |text: &str| vec![moves.iter().find(|m| m.to_string() == text).unwrap().clone()];
+/// // White stalemates itself at once (auto-stalemate), or not yet.
+/// let auto = "!=2".parse().unwrap();
+/// assert!(ends_at_goal(&ReferenceEngine, &position, &rules, &auto, &key("h2-h4")));
+/// assert!(!ends_at_goal(&ReferenceEngine, &position, &rules, &auto, &key("h2-h3")));
+/// ```
 pub fn ends_at_goal(
     engine: &dyn Engine,
     position: &Position,
@@ -125,14 +139,40 @@ pub fn ends_at_goal(
         Play::SelfPlay => false,
         Play::Direct => moves.first().is_some_and(|key| {
             stipulation.goal.reached_by(key).unwrap_or_else(|| {
-                key.check == CheckMark::None
-                    && engine
-                        .play(position, rules, key)
-                        .and_then(|after| engine.status(&after, rules))
-                        .is_ok_and(|s| s == Status::Stalemate)
+                engine
+                    .play(position, rules, key)
+                    .and_then(|after| {
+                        stalemate_goal_reached(engine, rules, stipulation.goal, &after)
+                    })
+                    .unwrap_or(false)
             })
         }),
     }
+}
+
+/// Whether a move that gave no check reached a goal of the stalemate kind, the position
+/// `after` it telling: the side to move stalemated (`=`, `#=`, and `==` with the side that
+/// moved stuck too), or the side that moved without a legal move (`!=`), as the search decides
+/// it.
+fn stalemate_goal_reached(
+    engine: &dyn Engine,
+    rules: &Rules,
+    goal: Goal,
+    after: &Position,
+) -> Result<bool, feerie_oracle::EngineError> {
+    let status = engine.status(after, rules)?;
+    if matches!(status, Status::Check | Status::Checkmate) {
+        return Ok(false);
+    }
+    let mover_stuck = || -> Result<bool, feerie_oracle::EngineError> {
+        Ok(engine.legal_moves(&after.turn_skipped(), rules)?.is_empty())
+    };
+    Ok(match goal {
+        Goal::DoubleStalemate => status == Status::Stalemate && mover_stuck()?,
+        Goal::AutoStalemate => mover_stuck()?,
+        Goal::Stalemate | Goal::MateOrStalemate => status == Status::Stalemate,
+        _ => false,
+    })
 }
 
 /// Every solution, one line each, in Popeye's layout.

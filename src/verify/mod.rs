@@ -271,8 +271,9 @@ fn verify_cases(
 /// when there are more of them than positions we find so (a twin's, or each part's of a duplex
 /// twin, which Popeye complains of one by one; the set play of a direct or self twin whose
 /// side to move is in check, where the defender would move first) or cannot set up (counted
-/// as two): Popeye refused a position we find legal. Every twin is looked at, whichever a
-/// shard compares, so that every shard numbers the faults alike.
+/// as two): Popeye refused a position we find legal; or, when Popeye complains at all, fewer
+/// complaints than positions we surely find so: Popeye solved one we refuse. Every twin is
+/// looked at, whichever a shard compares, so that every shard numbers the faults alike.
 fn complaints_beyond_refusals(
     chunk: &popeye_output::Chunk,
     problem: &feerie_oracle::popeye_input::PopeyeProblem,
@@ -303,11 +304,21 @@ fn complaints_beyond_refusals(
             }
         })
         .sum();
-    (chunk.king_capturable > ours).then(|| {
-        format!(
+    let sure = ours - 2 * cases.iter().filter(|c| c.setup.is_err()).count();
+    if chunk.king_capturable > ours {
+        return Some(format!(
             "Popeye says {} time(s) that the side to play can capture the king, but we find \
              the side not to move in check {ours} time(s) in the problem's twins (each part of \
              a duplex twin, and twice a twin we cannot set up)",
+            chunk.king_capturable
+        ));
+    }
+    // Fewer complaints than positions we find so: some twin we refuse, Popeye solved (our
+    // twins refused agree on any complaint in the section, so the count must hold).
+    (sure > chunk.king_capturable).then(|| {
+        format!(
+            "we find the side not to move in check {sure} time(s) in the problem's twins, but \
+             Popeye says only {} time(s) that the side to play can capture the king",
             chunk.king_capturable
         )
     })
