@@ -374,3 +374,14 @@ fn fuzz_solve_help_and_readme_name_every_stipulation_asked() {
         );
     }
 }
+
+/// `solve --popeye` on reflex play whose attacker can mate in the diagram prints the binding
+/// move as Popeye does (`   1.Bg7-f8 # ?!?`), without `option variation` too.
+#[test]
+fn solve_prints_the_moves_that_bind_a_reflex_attacker() {
+    let (_dir, path) =
+        write_temp("begin\npieces white ka1 bg7 black ka3 pa2 pa4 pb3\nstipulation r#1\nend\n");
+    let (code, out, err) = feerie(&["solve", "--popeye", &path, "--engine", "bitboard"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l == "   1.Bg7-f8 # ?!?"), "{out}");
+}

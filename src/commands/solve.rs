@@ -121,9 +121,12 @@ pub fn print_parts(
     tree: &TreeOptions,
 ) -> Result<Printed, VerifyError> {
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
+    // Reflex play goes through the tree, which also prints the moves that bind the attacker in
+    // the diagram (`1.Bg7-f8 # ?!?`), as Popeye prints them with or without variations.
+    let reflex = stipulation.reflex == crate::solve::stipulation::Reflex::Full;
     if let [position] = parts
         && battle
-        && (tree.variations || tree.tries || tree.set_play)
+        && (tree.variations || tree.tries || tree.set_play || reflex)
     {
         return print_tree(engine, position, rules, stipulation, options, tree);
     }
