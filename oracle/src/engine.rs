@@ -33,6 +33,17 @@ impl Status {
             (false, false) => Status::Stalemate,
         }
     }
+
+    /// Whether the side to move is in check (mated or not).
+    ///
+    /// ```
+    /// use feerie_oracle::Status;
+    /// assert!(Status::Checkmate.in_check() && Status::Check.in_check());
+    /// assert!(!Status::Stalemate.in_check() && !Status::Normal.in_check());
+    /// ```
+    pub fn in_check(self) -> bool {
+        matches!(self, Status::Check | Status::Checkmate)
+    }
 }
 
 impl fmt::Display for Status {

@@ -23,8 +23,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// The stipulation: #n, =n, s#n, s=n, r#n (reflex), semi-r#n, h#n, h=n, h#n.5, ser-#n,
-    /// ser-=n, ser-h#n,
-    /// ser-h=n (n at most 30), the goal # or = also + (check), x (capture), ~ (any move),
+    /// ser-=n, ser-h#n, ser-h=n (n at most 30), the goal # or = also + (check), x (capture), ~ (any move),
     /// z<square> (target, `ze41`), ep (en passant), 00 (castling), % (material gain), #=
     /// (mate or stalemate), == (double stalemate) or != (auto-stalemate).
     #[arg(long)]

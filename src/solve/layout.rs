@@ -161,7 +161,7 @@ fn stalemate_goal_reached(
     after: &Position,
 ) -> Result<bool, feerie_oracle::EngineError> {
     let status = engine.status(after, rules)?;
-    if matches!(status, Status::Check | Status::Checkmate) {
+    if status.in_check() {
         return Ok(false);
     }
     let mover_stuck = || -> Result<bool, feerie_oracle::EngineError> {

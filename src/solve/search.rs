@@ -170,8 +170,13 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     /// The legal moves from the start position `root` (marked), with the positions they lead
-    /// to: the first moves to search with [`Search::solutions_from`].
+    /// to: the first moves to search with [`Search::solutions_from`]. None in reflex play
+    /// whose attacker can reach the goal in the diagram: it is bound to, and no first move of
+    /// its solves.
     pub fn roots(&self, root: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
+        if self.stipulation.reflex == Reflex::Full && self.reaches_now(root)? {
+            return Ok(Vec::new());
+        }
         self.children(root, Want::Marked)
     }
 
@@ -200,10 +205,7 @@ impl<'a, S: Space> Search<'a, S> {
                 }
             }
             Play::SelfPlay => {
-                // Reflex play: an attacker that can reach the goal in the diagram is bound to,
-                // and no first move of its solves.
-                let bound = self.stipulation.reflex == Reflex::Full && self.reaches_now(root)?;
-                if !bound && self.self_defence_fails_in(after, n)? {
+                if self.self_defence_fails_in(after, n)? {
                     self.record(&mut out, line);
                 }
             }
@@ -472,12 +474,7 @@ impl<'a, S: Space> Search<'a, S> {
     fn attack_wins_searched(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         if n <= 1 {
             // Only a move that reaches the goal now can win.
-            for (mv, after) in &self.goal_children(position)? {
-                if self.reaches(mv, after)? {
-                    return Ok(true);
-                }
-            }
-            return Ok(false);
+            return self.reaches_now(position);
         }
         let children = self.children(position, Want::Marked)?;
         // Goals first: they end the search at once.

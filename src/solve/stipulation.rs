@@ -165,17 +165,13 @@ impl Goal {
 
     /// The goal that `text` begins with, and the text after it.
     fn read(text: &str) -> Option<(Goal, &str)> {
-        // Two-sign goals before their first sign's own goal.
-        let double = [
+        // The goals of a fixed sign, the two-sign ones before the goal of their first sign.
+        let fixed = [
             Goal::MateOrStalemate,
             Goal::DoubleStalemate,
             Goal::AutoStalemate,
             Goal::Castling,
-        ];
-        if let Some(goal) = double.into_iter().find(|g| text.starts_with(&g.sign())) {
-            return Some((goal, &text[2..]));
-        }
-        let simple = [
+            Goal::EnPassant,
             Goal::Mate,
             Goal::Stalemate,
             Goal::Check,
@@ -183,11 +179,11 @@ impl Goal {
             Goal::Any,
             Goal::MaterialGain,
         ];
-        if let Some(goal) = simple.into_iter().find(|g| text.starts_with(&g.sign())) {
-            return Some((goal, &text[1..]));
-        }
-        if let Some(rest) = text.strip_prefix("ep") {
-            return Some((Goal::EnPassant, rest));
+        if let Some((goal, rest)) = fixed
+            .into_iter()
+            .find_map(|g| text.strip_prefix(g.sign().as_str()).map(|rest| (g, rest)))
+        {
+            return Some((goal, rest));
         }
         let rest = text.strip_prefix('z')?;
         let square = rest.get(..2)?.parse().ok()?;

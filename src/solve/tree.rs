@@ -288,16 +288,15 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         // Reflex play: a defender that can reach the goal must; its goal moves are all it may
         // play, and no threat is sought.
         if self.search.stipulation.reflex != Reflex::No && self.search.reaches_in_one(position)? {
-            let mut variations = Vec::new();
-            for (defence, after) in self.successors(position)? {
-                if self.search.reaches_goal(&defence, &after)? {
-                    variations.push(Variation {
-                        goal: true,
-                        defence,
-                        answers: Vec::new(),
-                    });
-                }
-            }
+            let variations = self
+                .goal_moves(position)?
+                .into_iter()
+                .map(|defence| Variation {
+                    goal: true,
+                    defence,
+                    answers: Vec::new(),
+                })
+                .collect();
             return Ok(DefenceNode {
                 threat: Threat::NotSought,
                 variations,
@@ -323,6 +322,17 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
             }
         }
         Ok(DefenceNode { threat, variations })
+    }
+
+    /// The moves of the side to move in `position` that reach the goal.
+    fn goal_moves(&self, position: &Position) -> Built<Vec<MoveRecord>> {
+        let mut out = Vec::new();
+        for (mv, after) in self.successors(position)? {
+            if self.search.reaches_goal(&mv, &after)? {
+                out.push(mv);
+            }
+        }
+        Ok(out)
     }
 
     /// The fewest attacking moves after the defence `defence` (to `after`): `Some(0)` when it
@@ -517,11 +527,7 @@ impl Build<'_> {
         // Popeye gives no set play when the side that begins is in check in the diagram ("the
         // side to play can capture the king", on its standard error): the defender moving first
         // would take the king.
-        let begins_in_check = || {
-            engine
-                .status(position, rules)
-                .is_ok_and(|s| matches!(s, Status::Check | Status::Checkmate))
-        };
+        let begins_in_check = || engine.status(position, rules).is_ok_and(Status::in_check);
         let set_play = if options.set_play && !begins_in_check() {
             Some(builder.set_play(position, stipulation.moves)?)
         } else {
@@ -531,16 +537,10 @@ impl Build<'_> {
         // Reflex play: an attacker bound to reach the goal in the diagram has no key; the
         // moves that bind it are shown.
         if stipulation.reflex == Reflex::Full && search.reaches_in_one(position)? {
-            let mut bound = Vec::new();
-            for (mv, after) in engine.successors(position, rules)? {
-                if search.reaches_goal(&mv, &after)? {
-                    bound.push(mv);
-                }
-            }
             return Ok(Tree {
                 set_play,
                 keys,
-                bound,
+                bound: builder.goal_moves(position)?,
             });
         }
         for (mv, after) in engine.successors(position, rules)? {

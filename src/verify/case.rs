@@ -80,7 +80,7 @@ pub(super) fn compare_case(
     // position. Its standard error carries it, so an output may lack it (then a refusal of
     // ours is a skip) and it may land anywhere in the problem's section: a twin of ours
     // refused agrees when Popeye complained in the section and printed nothing for the twin.
-    // That Popeye made no more complaints than we refuse twins is checked per problem.
+    // That Popeye's complaints are as many as the positions we find so is checked per problem.
     if let Some(why) = parts
         .iter()
         .find_map(|p| problems::refused_by_popeye(engine, p, rules))

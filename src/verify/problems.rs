@@ -132,14 +132,13 @@ pub fn refused_by_popeye(
     position: &Position,
     rules: &Rules,
 ) -> Option<String> {
-    use feerie_oracle::Status;
-    match engine.status(&position.passed(), rules) {
-        Ok(Status::Check | Status::Checkmate) => Some(
+    engine
+        .status(&position.passed(), rules)
+        .is_ok_and(feerie_oracle::Status::in_check)
+        .then(|| {
             "the side not to move is in check (Popeye: the side to play can capture the king)"
-                .into(),
-        ),
-        _ => None,
-    }
+                .into()
+        })
 }
 
 /// Whether the problem asks for the set play of a direct or self play stipulation
