@@ -2,7 +2,8 @@
 
 use crate::{Colour, Piece, Square};
 
-/// 64 squares, each empty or holding one piece (a mailbox board).
+/// 64 squares, each empty or holding one piece (a mailbox board). The set of occupied squares
+/// is kept beside them, so that going over the units costs one step per unit, not per square.
 ///
 /// ```
 /// use feerie_oracle::{Board, Colour, Piece, Square, Walk};
@@ -15,6 +16,9 @@ use crate::{Colour, Piece, Square};
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 64],
+    /// Bit `i` set when square `i` holds a unit: a function of `squares`, kept by `set` and
+    /// `take`.
+    occupied: u64,
 }
 
 impl Default for Board {
@@ -28,6 +32,7 @@ impl Board {
     pub fn empty() -> Board {
         Board {
             squares: [None; 64],
+            occupied: 0,
         }
     }
 
@@ -38,11 +43,18 @@ impl Board {
 
     /// Puts `piece` on `square` (or empties it with `None`).
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+        let bit = 1u64 << square.index();
+        if piece.is_some() {
+            self.occupied |= bit;
+        } else {
+            self.occupied &= !bit;
+        }
         self.squares[square.index()] = piece;
     }
 
     /// Empties `square` and returns what stood there.
     pub fn take(&mut self, square: Square) -> Option<Piece> {
+        self.occupied &= !(1u64 << square.index());
         self.squares[square.index()].take()
     }
 
@@ -53,7 +65,16 @@ impl Board {
 
     /// Every occupied square with its piece, in the order a1, b1, …, h8.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(move |sq| self.get(sq).map(|p| (sq, p)))
+        let mut left = self.occupied;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let index = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let square = Square::new(index as u8).expect("a square of the board");
+            Some((square, self.squares[index].expect("an occupied square")))
+        })
     }
 
     /// The occupied squares of one side.
@@ -71,6 +92,6 @@ impl Board {
 
     /// Number of units on the board.
     pub fn unit_count(&self) -> usize {
-        self.squares.iter().flatten().count()
+        self.occupied.count_ones() as usize
     }
 }

@@ -19,26 +19,11 @@ use crate::{MoveRecord, Rules, Setup, Square};
 /// the stages of the pipeline (each stage may turn one record into several, one per choice, or
 /// into none), then kept if the mover is safe. Without duplicates, in no particular order.
 pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
-    let mut moves = displacement::pseudo_legal(setup, rules);
-    moves.retain(|mv| {
-        castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
-    });
-    // Stages that cannot apply are skipped: this keeps orthodox perft fast.
-    if rules.captures_mutate() {
-        moves = stage(moves, |mv| mutation::apply(setup, rules, mv));
-    }
-    if rules.circe_model().is_some() {
-        moves = stage(moves, |mv| rebirth::immediate(setup, rules, mv));
-        moves = stage(moves, |mv| rebirth::delayed(setup, rules, mv));
-    }
-    if setup.board.pieces().any(|(_, p)| p.magic) {
-        moves = stage(moves, |mv| contact::apply(setup, rules, mv));
-    }
-    moves.retain(|mv| {
-        let next = make::make(setup, mv, rules);
-        !check::in_check(&next, setup.side_to_move, rules)
-            && !check::royal_pawn_passed_a_filled_square(&next, mv, rules)
-    });
+    let magic = has_magic(setup);
+    let mut moves: Vec<MoveRecord> = displacement_candidates(setup, rules)
+        .flat_map(|mv| staged(setup, rules, magic, mv))
+        .filter(|mv| leaves_mover_safe(setup, rules, mv))
+        .collect();
     if rules.captures_mutate() {
         // A pawn that captures on its promotion rank and mutates no longer promotes, so its
         // promotion records have become one.
@@ -46,6 +31,57 @@ pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
         moves.dedup();
     }
     moves
+}
+
+/// Whether the side to move has a legal move: [`legal_moves`], stopped at the first one.
+pub fn has_legal_move(setup: &Setup, rules: &Rules) -> bool {
+    let magic = has_magic(setup);
+    displacement_candidates(setup, rules).any(|mv| {
+        staged(setup, rules, magic, mv)
+            .iter()
+            .any(|mv| leaves_mover_safe(setup, rules, mv))
+    })
+}
+
+fn has_magic(setup: &Setup) -> bool {
+    setup.board.pieces().any(|(_, p)| p.magic)
+}
+
+/// The displacements whose castling path or royal rider's path is safe.
+fn displacement_candidates<'a>(
+    setup: &'a Setup,
+    rules: &'a Rules,
+) -> impl Iterator<Item = MoveRecord> + 'a {
+    displacement::pseudo_legal(setup, rules)
+        .into_iter()
+        .filter(move |mv| {
+            castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
+        })
+}
+
+/// One displacement through the stages of the pipeline: each stage may turn one record into
+/// several, one per choice, or into none. Stages that cannot apply are skipped: this keeps
+/// orthodox perft fast.
+fn staged(setup: &Setup, rules: &Rules, magic: bool, mv: MoveRecord) -> Vec<MoveRecord> {
+    let mut moves = vec![mv];
+    if rules.captures_mutate() {
+        moves = stage(moves, |mv| mutation::apply(setup, rules, mv));
+    }
+    if rules.circe_model().is_some() {
+        moves = stage(moves, |mv| rebirth::immediate(setup, rules, mv));
+        moves = stage(moves, |mv| rebirth::delayed(setup, rules, mv));
+    }
+    if magic {
+        moves = stage(moves, |mv| contact::apply(setup, rules, mv));
+    }
+    moves
+}
+
+/// Whether the mover's royal units are out of check once `mv` is made.
+fn leaves_mover_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
+    let next = make::make(setup, mv, rules);
+    !check::in_check(&next, setup.side_to_move, rules)
+        && !check::royal_pawn_passed_a_filled_square(&next, mv, rules)
 }
 
 fn stage(moves: Vec<MoveRecord>, f: impl Fn(MoveRecord) -> Vec<MoveRecord>) -> Vec<MoveRecord> {

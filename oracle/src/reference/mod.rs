@@ -60,13 +60,17 @@ fn legal_moves_of(setup: &Setup, rules: &Rules, marks: bool) -> Vec<MoveRecord> 
 }
 
 fn check_mark(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> CheckMark {
-    let after = make::make(setup, mv, rules);
-    if !check::in_check(&after, after.side_to_move, rules) {
+    mark_of(&make::make(setup, mv, rules), rules)
+}
+
+/// The check mark of the move that led to `after`.
+fn mark_of(after: &Setup, rules: &Rules) -> CheckMark {
+    if !check::in_check(after, after.side_to_move, rules) {
         CheckMark::None
-    } else if legality::legal_moves(&after, rules).is_empty() {
-        CheckMark::Mate
-    } else {
+    } else if legality::has_legal_move(after, rules) {
         CheckMark::Check
+    } else {
+        CheckMark::Mate
     }
 }
 
@@ -140,14 +144,11 @@ impl Engine for ReferenceEngine {
     ) -> Result<Vec<(MoveRecord, Setup)>, EngineError> {
         check_rules_fit(position, rules)?;
         let setup = position.setup();
-        Ok(legal_moves_of(setup, rules, true)
+        Ok(legal_moves_of(setup, rules, false)
             .into_iter()
-            .map(|mv| {
-                let unmarked = MoveRecord {
-                    check: CheckMark::None,
-                    ..mv.clone()
-                };
-                let after = make::make(setup, &unmarked, rules);
+            .map(|mut mv| {
+                let after = make::make(setup, &mv, rules);
+                mv.check = mark_of(&after, rules);
                 (mv, after)
             })
             .collect())
