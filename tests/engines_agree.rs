@@ -362,3 +362,42 @@ fn a_unit_leaving_the_parrain_capture_square_brings_no_rebirth() {
         same_children(&p, &rules, text);
     }
 }
+
+/// Under `parrain_en_passant: removes_own_unit` a pawn takes en passant onto a unit of its own
+/// side that the double step's Parrain rebirth put on the passed square, and that unit
+/// vanishes; under `empty_square` it does not. Both engines, through every path of the bitboard
+/// engine that counts the last ply (Parrain with nothing waiting, and with Frankfurt).
+#[test]
+fn en_passant_onto_an_own_unit_follows_parrain_en_passant() {
+    // Black to move, a white bishop waiting: 1...c7-c5 brings it back on c6, the passed square,
+    // beside the white pawn on d5.
+    let root = "r3k2r/pbpp1p1q/1N2p1N1/1b1P2p1/8/8/3K4/8 b kq - 0 7 wBc8";
+    // The position after 1...c7-c5[+wBc6], the right recorded.
+    let after = "r3k2r/pb1p1p1q/1NB1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8";
+    for conditions in [&["circe-parrain"][..], &["circe-parrain", "frankfurt"]] {
+        let mut counts = Vec::new();
+        for value in ["empty_square", "removes_own_unit"] {
+            let set = format!("parrain_en_passant={value}");
+            let rules = Rules::from_words(conditions, None, &[set.as_str()]).unwrap();
+            for text in [root, after] {
+                let p = fen::parse(text, Validation::Strict).unwrap();
+                for depth in 1..=3 {
+                    let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
+                    let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
+                    assert_eq!(a, b, "{conditions:?} {value} {text} perft {depth}");
+                }
+                same_children(&p, &rules, text);
+            }
+            let p = fen::parse(after, Validation::Strict).unwrap();
+            let moves = ReferenceEngine.legal_moves(&p, &rules).unwrap();
+            let ep: Vec<String> = moves
+                .iter()
+                .filter(|m| m.en_passant)
+                .map(|m| m.to_string())
+                .collect();
+            counts.push(ep);
+        }
+        assert_eq!(counts[0], Vec::<String>::new(), "{conditions:?}");
+        assert_eq!(counts[1], vec!["d5*c6 ep.".to_string()], "{conditions:?}");
+    }
+}

@@ -217,6 +217,28 @@ fn export_refuses_what_popeye_cannot_be_told() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("LastCapture white ppf7"), "{out}");
+    // A white bishop waiting with Black to move comes back on c6 after c7-c5, the square the
+    // pawn passed, beside the white pawn on d5: Popeye takes en passant onto its own bishop and
+    // loses the bishop for the rest of its search.
+    refused(
+        "r3k2r/pbpp1p1q/1N2p1N1/1b1P2p1/8/8/3K4/8 b kq - 0 7 wBc8",
+        &["--rules", "circe-parrain"],
+        "can come back on c6, the square a double step passes",
+    );
+    // Without the white pawn on d5 nothing takes there: the problem is written.
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "export",
+            "--fen",
+            "r3k2r/pbpp1p1q/1N2p1N1/1b4p1/8/8/3K4/8 b kq - 0 7 wBc8",
+            "--rules",
+            "circe-parrain",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("LastCapture white bc8"), "{out}");
     // A diagram walk with no unit left on the board (`=LE`): Popeye's pawns would not promote
     // to it, where ours do (the black pawn reborn on c1 after Ra3-a1).
     refused(

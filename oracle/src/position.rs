@@ -375,7 +375,15 @@ fn en_passant_problems(setup: &Setup) -> Vec<Problem> {
             "no pawn of the other side has just double-stepped past it",
         ));
     }
-    if !setup.board.is_empty(ep.target) || !setup.board.is_empty(ep.origin()) {
+    // A Circe Parrain rebirth may have put a unit of the side to move on the passed square
+    // with the double step itself: whether a pawn may take there is the rules' question
+    // (`parrain_en_passant`), not the position's.
+    let reborn_on_passed = setup
+        .board
+        .get(ep.target)
+        .is_some_and(|p| p.colour == mover && !p.neutral && !p.royal);
+    let passed_open = setup.board.is_empty(ep.target) || reborn_on_passed;
+    if !passed_open || !setup.board.is_empty(ep.origin()) {
         problems.push(Problem::InvalidEnPassant(
             ep.target,
             "the squares the pawn passed are not empty",
@@ -394,6 +402,25 @@ mod tests {
         Position::new(setup, validation)
             .expect_err("refused")
             .to_string()
+    }
+
+    #[test]
+    fn the_passed_square_may_hold_a_unit_reborn_there_for_the_side_to_move() {
+        // A Parrain rebirth put a white bishop on c6 with the double step c7-c5: the right
+        // stands, the rules decide whether a pawn may take there (`parrain_en_passant`).
+        let fine = "r3k2r/pb1p1p1q/1NB1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8";
+        assert!(Position::new(fen::parse_setup(fine).unwrap(), Validation::Strict).is_ok());
+        // A unit of the side that double-stepped, or a royal one, cannot stand there.
+        for text in [
+            "r3k2r/pb1p1p1q/1Nb1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8",
+            "r3k2r/pb1p1p1q/1N(wrB)1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8",
+        ] {
+            let why = refusal(text, Validation::Strict);
+            assert!(
+                why.contains("the squares the pawn passed are not empty"),
+                "{text}: {why}"
+            );
+        }
     }
 
     #[test]

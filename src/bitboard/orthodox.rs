@@ -261,8 +261,10 @@ pub fn en_passant(t: &Tables, p: &BbPosition, takeable: u64) -> Option<(Sq, Sq, 
 /// The en passant right after a pawn's double step from `from` to `to` (`n` the position after
 /// it): the passed square and the pawn's, set only when a pawn of `them` could take there, as
 /// the shared convention says. A rebirth (Parrain) may fill the passed square: then no pawn can
-/// take there, unless `even_if_filled` (a royal pawn under `royal_en_passant: even_if_filled`,
-/// whose step the safety test must then call a check).
+/// take there, unless `filled` says so: [`FilledPassedSquare::OwnUnit`] (`parrain_en_passant:
+/// removes_own_unit`) when the unit there is of `them`, [`FilledPassedSquare::Any`] (a royal
+/// pawn under `royal_en_passant: even_if_filled`, whose step the safety test must then call a
+/// check) whatever stands there.
 #[inline]
 pub fn en_passant_right(
     t: &Tables,
@@ -270,11 +272,30 @@ pub fn en_passant_right(
     from: Sq,
     to: Sq,
     them: usize,
-    even_if_filled: bool,
+    filled: FilledPassedSquare,
 ) -> Option<(u8, u8)> {
     let passed = (from + to) / 2;
-    let open = even_if_filled || n.occupied() & bit(passed) == 0;
+    let b = bit(passed);
+    let open = n.occupied() & b == 0
+        || match filled {
+            FilledPassedSquare::Closed => false,
+            FilledPassedSquare::OwnUnit => n.colours[them] & !n.neutral() & b == b,
+            FilledPassedSquare::Any => true,
+        };
     (open && pawns_attacking(t, n, them, passed) != 0).then_some((passed as u8, to as u8))
+}
+
+/// Whether a double step leaves an en passant right over a passed square a rebirth filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FilledPassedSquare {
+    /// It does not: en passant goes onto an empty square.
+    Closed,
+    /// When the unit there is of the side that may take (`parrain_en_passant:
+    /// removes_own_unit`): that unit vanishes when a pawn takes there.
+    OwnUnit,
+    /// Whatever stands there (a royal pawn under `royal_en_passant: even_if_filled`): the right
+    /// only makes the step a check, and such a position is never kept.
+    Any,
 }
 
 /// The pawns of `colour`, of either direction and not magic, that attack `target`: those that
@@ -611,7 +632,7 @@ pub fn make(p: &BbPosition, mv: Mv) -> BbPosition {
     }
     n.set_ep(None);
     if mv.kind == MoveKind::DoublePush
-        && let Some(ep) = en_passant_right(t, &n, from, to, them, false)
+        && let Some(ep) = en_passant_right(t, &n, from, to, them, FilledPassedSquare::Closed)
     {
         n.set_ep(Some(ep));
     }

@@ -10,7 +10,9 @@
 //! `rex: inclusive`, judged at the rebirth stage); magic units never capture.
 //!
 //! - **En passant.** Any double step, by a pawn of either direction, gives the right to every enemy
-//!   pawn of either direction that attacks the square passed over.
+//!   pawn of either direction that attacks the square passed over, when that square is empty;
+//!   under Circe Parrain with `parrain_en_passant: removes_own_unit`, also when the step's rebirth
+//!   put a unit of the taking side there, which vanishes.
 //! - **Castling.** The king and the rook of a corner whose right is kept, the squares between them
 //!   empty; the rights are described in [`crate::CastlingRights`].
 //! - **Promotion.** A pawn reaching its promotion rank becomes a queen, rook, bishop or knight, one
@@ -44,6 +46,18 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
         }
     }
     moves
+}
+
+/// Whether a pawn of the side to move may take en passant onto `target`: when it is empty, or,
+/// under `parrain_en_passant: removes_own_unit` ([`Rules::en_passant_onto_own_unit`]), when
+/// the double step's Parrain rebirth put a unit of the side to move there (that unit vanishes).
+fn en_passant_square_open(setup: &Setup, rules: &Rules, target: Square) -> bool {
+    match setup.board.get(target) {
+        None => true,
+        Some(unit) => {
+            rules.en_passant_onto_own_unit() && unit.colour == setup.side_to_move && !unit.neutral
+        }
+    }
 }
 
 /// The unit on `to` that `piece` may capture: an enemy that is not magic (magic pieces
@@ -157,7 +171,7 @@ fn pawn_moves(
             push_with_promotions(setup, rules, mv, moves);
         } else if let Some(ep) = setup
             .en_passant
-            .filter(|ep| ep.target == to && setup.board.is_empty(to))
+            .filter(|ep| ep.target == to && en_passant_square_open(setup, rules, to))
             && let Some(victim) =
                 capturable(setup, rules, piece, ep.pawn).filter(|v| v.walk.is_pawn())
         {

@@ -43,7 +43,7 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
         piece: c.piece,
         square: c.square,
     });
-    next.en_passant = en_passant_after(&next, mv, mover);
+    next.en_passant = en_passant_after(&next, mv, mover, rules.en_passant_onto_own_unit());
     let resets_clock = mv.capture.is_some() || mv.mover.walk.is_pawn();
     next.halfmove_clock = if resets_clock {
         0
@@ -169,11 +169,23 @@ pub(super) fn passed_square(mv: &MoveRecord) -> Option<Square> {
 /// After a double step, the passed square, if an enemy pawn could take there: any enemy pawn,
 /// of either direction, that attacks the passed square (RULES.md §5). A forward pawn stands
 /// beside the arrival square, a reverse pawn beside the departure square.
-fn en_passant_after(next: &Setup, mv: &MoveRecord, mover: Colour) -> Option<EnPassant> {
+///
+/// A rebirth (Parrain) may fill the passed square: then no pawn can take there, unless
+/// `onto_own_unit` (`parrain_en_passant: removes_own_unit`) and the unit there is of the side
+/// that may take.
+fn en_passant_after(
+    next: &Setup,
+    mv: &MoveRecord,
+    mover: Colour,
+    onto_own_unit: bool,
+) -> Option<EnPassant> {
     let target = passed_square(mv)?;
     let ep = EnPassant::from_target(target)?;
-    // A rebirth (Parrain) may fill the passed square: then no pawn can take there.
-    (next.board.is_empty(target) && pawn_attacks_square(&next.board, !mover, target)).then_some(ep)
+    let open = match next.board.get(target) {
+        None => true,
+        Some(unit) => onto_own_unit && unit.colour == !mover && !unit.neutral,
+    };
+    (open && pawn_attacks_square(&next.board, !mover, target)).then_some(ep)
 }
 
 /// Whether a non-magic pawn of `colour`, of either direction, attacks `target`.

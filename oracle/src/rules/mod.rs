@@ -20,6 +20,7 @@
 //! | `clone_walk_when_promoting` | `pawn`, `promoted` | `pawn` | `pawn` |
 //! | `clone_royal_victim` | `keeps_walk`, `takes_walk` | `keeps_walk` | `takes_walk` |
 //! | `parrain_other_side_promotion` | `promotes`, `stays` | `promotes` | `stays` |
+//! | `parrain_en_passant` | `empty_square`, `removes_own_unit` | `empty_square` | `removes_own_unit` |
 //! | `pawn_direction` | `own`, `opposing` | `own` (frankfurt), `opposing` (protean) | the same |
 //! | `same_walk_capture` | `keep`, `flip` | `keep` (frankfurt), `flip` (protean) | the same |
 //! | `mutation_castling` | `new_rook`, `every_capture` | `new_rook` | `every_capture` |
@@ -37,7 +38,7 @@
 //! `reference::rebirth`, the Frankfurt and Protean ones in `reference::mutation`, the magic ones in
 //! `reference::contact`, `first_rank_pawns` in `reference::displacement`, `royal_rider_passage` in
 //! `reference::legality`, `fairy_promotion` in `reference::displacement`, `royal_en_passant` in
-//! `reference::check` and `mutation_castling` in `reference::make`.
+//! `reference::check`, `mutation_castling` and `parrain_en_passant` in `reference::make`.
 
 mod circe;
 mod condition;
@@ -437,6 +438,19 @@ impl Rules {
     /// Whether royal riders may pass over attacked squares.
     pub fn royal_rider_passage(&self) -> RoyalRiderPassage {
         self.resolved.switches.royal_rider_passage
+    }
+
+    /// Under Circe Parrain, whether a pawn may take en passant onto an own unit a rebirth put
+    /// on the passed square.
+    pub fn parrain_en_passant(&self) -> ParrainEnPassant {
+        self.resolved.switches.parrain_en_passant
+    }
+
+    /// Whether a pawn may take en passant onto a unit of its own side: Circe Parrain in force
+    /// with `parrain_en_passant: removes_own_unit` (the double step's rebirth filled the passed
+    /// square).
+    pub fn en_passant_onto_own_unit(&self) -> bool {
+        self.resolved.en_passant_onto_own_unit()
     }
 
     /// Whether a royal pawn can be taken en passant.

@@ -3,7 +3,8 @@
 //! `documented` follows the source pages (and WinChloe where they quote it); `popeye` reproduces
 //! Popeye 4.104 as observed by running it, and is what the shared golden data was made with. The
 //! two differ on `parrain_long_castling`, `first_rank_pawns`, `clone_royal_victim`,
-//! `parrain_other_side_promotion` and `royal_en_passant`; the table of every switch under each
+//! `parrain_other_side_promotion`, `parrain_en_passant`, `mutation_castling` and
+//! `royal_en_passant`; the table of every switch under each
 //! profile is in the documentation of [`crate::rules`].
 
 use std::fmt;

@@ -315,6 +315,7 @@ conditions! {
             Switch::Rex,
             Switch::ParrainLongCastling,
             Switch::ParrainOtherSidePromotion,
+            Switch::ParrainEnPassant,
         ],
         presets: &[
             CIRCE_REX,

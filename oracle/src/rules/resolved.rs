@@ -43,6 +43,18 @@ pub struct ResolvedRules {
     pub orthodox: bool,
 }
 
+impl ResolvedRules {
+    /// Whether a pawn may take en passant onto a unit of its own side: Circe Parrain in force
+    /// with `parrain_en_passant: removes_own_unit`. Only a Parrain rebirth fills the square a
+    /// double step passed, so under any other rule the question does not arise.
+    pub fn en_passant_onto_own_unit(&self) -> bool {
+        self.switches.parrain_en_passant == super::ParrainEnPassant::RemovesOwnUnit
+            && self
+                .circe
+                .is_some_and(|m| m.time == super::RebirthTime::NextMove)
+    }
+}
+
 /// What a rule set is made of, before it is resolved: the conditions in force, the profile and
 /// the switches set one by one.
 pub(super) struct Choice<'a> {

@@ -100,6 +100,18 @@ switch_values! {
     }
 }
 switch_values! {
+    /// Circe Parrain: whether a pawn may take en passant when the double step it answers brought
+    /// a unit of the pawn's own side back onto the passed square (a reserve of the side that
+    /// did not move, as in series play or after Popeye's `LastCapture`).
+    ParrainEnPassant {
+        /// It may not: en passant goes onto an empty square (RULES.md §5).
+        EmptySquare = "empty_square",
+        /// It may, and the unit on the passed square vanishes (Popeye 4.104, whose pawn tries
+        /// en passant on every diagonal square without an enemy unit).
+        RemovesOwnUnit = "removes_own_unit",
+    }
+}
+switch_values! {
     /// Direction of a unit that becomes a pawn by capturing one (Frankfurt vs Protean).
     PawnDirection {
         /// An ordinary pawn of its own colour.
@@ -348,6 +360,9 @@ switches! {
     },
     ParrainOtherSidePromotion = parrain_other_side_promotion {
         documented: Promotes, popeye: Stays, scope: Conditions, popeye_reading: Fixed,
+    },
+    ParrainEnPassant = parrain_en_passant {
+        documented: EmptySquare, popeye: RemovesOwnUnit, scope: Conditions, popeye_reading: Fixed,
     },
     PawnDirection = pawn_direction {
         documented: Own, popeye: Own, scope: Conditions, popeye_reading: Fixed,

@@ -5,7 +5,7 @@
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, KING, ORTHODOX_WALKS, ROOK, colour_of, square};
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::rules::{at, moves_up};
+use crate::bitboard::rules::{at, moves_up, parrain};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::FirstRankPawns;
 use feerie_oracle::{CastlingSide, Walk};
@@ -154,7 +154,7 @@ impl Compact {
                 with_promotions(to, to as u8, stages);
             } else if let Some((target, pawn)) = p.ep()
                 && target as Sq == to
-                && occ & bit(to) == 0
+                && parrain::en_passant_open(&self.rules, p, to)
                 && takeable & p.pawnlike() & bit(pawn as Sq) != 0
             {
                 stages(from, to, MoveKind::EnPassant, pawn, NONE);
@@ -225,6 +225,15 @@ impl Compact {
             }
         }
         0
+    }
+
+    /// Whether the en passant right of `p` goes onto a unit of the side to move (a Parrain
+    /// rebirth put it there; whether a pawn may take is `parrain_en_passant`'s question). The
+    /// orthodox generator takes en passant onto an empty square only.
+    #[inline]
+    pub(super) fn en_passant_onto_own_unit(p: &BbPosition) -> bool {
+        p.ep()
+            .is_some_and(|(target, _)| p.colours[p.side] & bit(target as Sq) != 0)
     }
 
     /// The pawn-like units of the side to move that may take en passant: those next to the

@@ -30,9 +30,14 @@ impl Compact {
         {
             return self.count_last_ply_parrain::<MUTATE, NOW, LATER>(p, reserve);
         }
-        if LATER && !p.has_reserve() && orthodox::shaped(p, self.first_rank_steps()) {
+        if LATER
+            && !p.has_reserve()
+            && !Self::en_passant_onto_own_unit(p)
+            && orthodox::shaped(p, self.first_rank_steps())
+        {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
-            // fills the reserve), with Frankfurt's captures counted as such.
+            // fills the reserve), with Frankfurt's captures counted as such; but en passant onto
+            // an own unit, which the orthodox generator does not know.
             if MUTATE {
                 let mut c = orthodox::Counter::<1>(0);
                 orthodox::generate(p, &mut c);

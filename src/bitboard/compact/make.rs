@@ -6,8 +6,8 @@ use crate::bitboard::board::{
 };
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox;
+use crate::bitboard::rules::parrain;
 use crate::bitboard::tables::{Sq, bit};
-use feerie_oracle::rules::RoyalEnPassant;
 use feerie_oracle::{CastlingSide, Colour, Reserve};
 
 use super::moves::CMove;
@@ -40,6 +40,11 @@ impl Compact {
             n.castle(colour, side);
         } else {
             n.clear(from);
+            if mv.kind == MoveKind::EnPassant {
+                // A unit of the mover's side a Parrain rebirth put there vanishes
+                // (`parrain_en_passant: removes_own_unit`).
+                n.clear(to);
+            }
             n.put_orthodox(to, mover.with_walk(WALKS[final_walk]));
         }
         if mv.reb_sq != NONE {
@@ -139,6 +144,14 @@ impl Compact {
             n.colours[them] &= !cb;
             n.walks[walk_at(p, mv.cap as Sq)] &= !cb;
         }
+        if mv.kind == MoveKind::EnPassant && p.colours[us] & tb != 0 {
+            // The unit of the mover's side on the passed square vanishes
+            // (`parrain_en_passant: removes_own_unit`).
+            n.colours[us] &= !tb;
+            n.walks[walk_at(p, to)] &= !tb;
+            n.royal &= !tb;
+            n.magic &= !tb;
+        }
         if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.colours[us] ^= fb | tb | bit(rf) | bit(rt);
@@ -206,13 +219,8 @@ impl Compact {
     }
 
     /// The en passant square after a double step from `from` to `to`, when a pawn of colour
-    /// `them` could take there.
-    ///
-    /// A rebirth (Parrain) may fill the passed square: then no pawn can take there. Under
-    /// `royal_en_passant: even_if_filled` the square of a `royal` pawn is set all the same when
-    /// an enemy pawn attacks it, so that the safety test calls the step a check: such a
-    /// position is never kept, since a royal unit taken under Parrain (the one rule that fills a
-    /// square on a move that takes nothing) is never reborn at once.
+    /// `them` could take there; a passed square a rebirth filled as
+    /// [`parrain::filled_passed_square`] says.
     pub(super) fn en_passant(
         &self,
         n: &BbPosition,
@@ -221,8 +229,7 @@ impl Compact {
         them: usize,
         royal: bool,
     ) -> Option<(u8, u8)> {
-        let even_if_filled =
-            royal && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
-        orthodox::en_passant_right(self.t, n, from, to, them, even_if_filled)
+        let filled = parrain::filled_passed_square(&self.rules, royal);
+        orthodox::en_passant_right(self.t, n, from, to, them, filled)
     }
 }

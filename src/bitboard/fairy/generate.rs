@@ -3,7 +3,7 @@
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, KING, colour_of, square};
-use crate::bitboard::rules::{at, file, is_rider, rank};
+use crate::bitboard::rules::{at, file, is_rider, parrain, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
 use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
@@ -95,7 +95,7 @@ impl Game {
                 with_promotions(r, out);
             } else if let Some((target, pawn)) = p.ep()
                 && target as Sq == to
-                && occ & bit(to) == 0
+                && parrain::en_passant_open(&self.rules, p, to)
                 && let Some(victim) = self
                     .capturable(p, mover, pawn as Sq)
                     .filter(|v| v.walk == Walk::Pawn || v.walk == Walk::ReversePawn)

@@ -3,9 +3,8 @@
 
 use crate::bitboard::board::{BbPosition, KING, ROOK, colour_index, colour_of, square};
 use crate::bitboard::orthodox;
-use crate::bitboard::rules::{is_pawnlike, rank};
+use crate::bitboard::rules::{is_pawnlike, parrain, rank};
 use crate::bitboard::tables::{Sq, bit};
-use feerie_oracle::rules::RoyalEnPassant;
 use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Reserve, Walk};
 
 use super::{Game, double_rank};
@@ -133,11 +132,6 @@ impl Game {
             && (rank(to) - rank(from)).abs() == 2
             && rank(from) == double_rank(m.colour, m.walk)
         {
-            // A royal pawn's square is set under `royal_en_passant: even_if_filled` though a
-            // rebirth filled it, so that the check test calls the step a check (as in the
-            // compact path's `en_passant`: such a position is never kept).
-            let even_if_filled =
-                m.royal && self.rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled;
             let them = colour_index(!m.colour);
             n.set_ep(orthodox::en_passant_right(
                 self.t,
@@ -145,7 +139,7 @@ impl Game {
                 from,
                 to,
                 them,
-                even_if_filled,
+                parrain::filled_passed_square(&self.rules, m.royal),
             ));
         }
         n.set_reserve(if self.parrain() {

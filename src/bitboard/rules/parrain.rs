@@ -2,9 +2,14 @@
 //! move brings it back by its own vector from the capture square.
 
 use feerie_oracle::CastlingSide;
-use feerie_oracle::rules::{ParrainLongCastling, ParrainOtherSidePromotion};
+use feerie_oracle::rules::{
+    ParrainLongCastling, ParrainOtherSidePromotion, ResolvedRules, RoyalEnPassant,
+};
 
-use super::super::tables::Sq;
+use super::super::board::BbPosition;
+use super::super::orthodox::FilledPassedSquare;
+
+use super::super::tables::{Sq, bit};
 use super::{shifted, vector};
 
 /// The vector of a move for the Parrain rebirth: from its start to its arrival; a short
@@ -49,4 +54,32 @@ pub fn may_promote(
     rule: ParrainOtherSidePromotion,
 ) -> bool {
     reborn_colour == mover_colour || rule == ParrainOtherSidePromotion::Promotes
+}
+
+/// Which passed square a rebirth filled still gives an en passant right after a double step
+/// (Parrain is the one rule that fills a square on a move that takes nothing):
+/// - a `royal` pawn's, whatever fills it, under `royal_en_passant: even_if_filled`, so that the
+///   safety test calls the step a check; such a position is never kept, since a royal unit
+///   taken under Parrain is never reborn at once;
+/// - under `parrain_en_passant: removes_own_unit`, one filled by a unit of the side that may
+///   take, which vanishes when a pawn takes there;
+/// - else none.
+pub fn filled_passed_square(rules: &ResolvedRules, royal: bool) -> FilledPassedSquare {
+    if royal && rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled {
+        FilledPassedSquare::Any
+    } else if rules.en_passant_onto_own_unit() {
+        FilledPassedSquare::OwnUnit
+    } else {
+        FilledPassedSquare::Closed
+    }
+}
+
+/// Whether the side to move may take en passant onto `target`, the square of its right: when it
+/// is empty, or when a Parrain rebirth put a unit of the side to move there and
+/// `parrain_en_passant` is `removes_own_unit` (that unit vanishes).
+#[inline]
+pub fn en_passant_open(rules: &ResolvedRules, p: &BbPosition, target: Sq) -> bool {
+    let b = bit(target);
+    p.occupied() & b == 0
+        || rules.en_passant_onto_own_unit() && p.colours[p.side] & !p.neutral() & b != 0
 }

@@ -115,6 +115,16 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
                 walk.name()
             ));
         }
+        if let Some(sq) = rebirth_on_a_passed_square(position, &r) {
+            reasons.push(format!(
+                "a {} {} waiting in the Parrain reserve can come back on {sq}, the square a \
+                 double step passes, beside a pawn of its side (Popeye 4.104 takes en passant \
+                 onto its own unit there and does not put that unit back when it takes the \
+                 move back, so that the rest of its search plays on a wrong board)",
+                r.piece.colour,
+                r.piece.walk.name()
+            ));
+        }
         conds.push(format!(
             "LastCapture {} {}{}",
             r.piece.colour,
@@ -171,4 +181,38 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     } else {
         Err(Unsupported { reasons })
     }
+}
+
+/// The square a double step of the side to move passes where the unit waiting in the Parrain
+/// reserve `r`, of the other side, would come back by that step's vector while a pawn of its
+/// own side attacks that square, if there is one. Only a reserve of the side not to move (series
+/// play, or Popeye's `LastCapture` given so) brings a unit of the other side back with a move.
+fn rebirth_on_a_passed_square(position: &Position, r: &crate::Reserve) -> Option<Square> {
+    let mover = position.side_to_move();
+    if r.piece.colour == mover {
+        return None;
+    }
+    let board = position.board();
+    board.pieces_of(mover).find_map(|(from, p)| {
+        if !p.walk.is_pawn() || from.rank() != crate::geometry::double_step_rank(p.colour, p.walk) {
+            return None;
+        }
+        let dir = crate::geometry::pawn_forward(p.colour, p.walk);
+        let passed = from.offset(0, dir)?;
+        let reborn = r.square.offset(0, 2 * dir)?;
+        let taker_beside = [-1i8, 1].iter().any(|&df| {
+            [-1i8, 1].iter().any(|&dr| {
+                passed
+                    .offset(df, dr)
+                    .and_then(|sq| board.get(sq))
+                    .is_some_and(|q| {
+                        q.colour == r.piece.colour
+                            && q.walk.is_pawn()
+                            && !q.magic
+                            && crate::geometry::pawn_forward(q.colour, q.walk) == -dr
+                    })
+            })
+        });
+        (reborn == passed && taker_beside).then_some(passed)
+    })
 }
