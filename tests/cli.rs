@@ -385,3 +385,67 @@ fn solve_prints_the_moves_that_bind_a_reflex_attacker() {
     assert_eq!(code, 0, "{err}");
     assert!(out.lines().any(|l| l == "   1.Bg7-f8 # ?!?"), "{out}");
 }
+
+/// `popeye verify FOLDER --summary`: every input with Popeye's output beside it verified, one
+/// without named and left, and the coverage table sorting each skip by its reason.
+#[test]
+fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/verify");
+    for name in ["kinds.inp", "kinds.out", "goals.inp", "goals.out"] {
+        std::fs::copy(data.join(name), dir.path().join(name)).unwrap();
+    }
+    // A condition feerie does not know and a stipulation it does not solve, each skipped;
+    // an input with no output beside it.
+    std::fs::write(
+        dir.path().join("skips.inp"),
+        "beginproblem\noption noboard\ncondition madrasi\nstipulation #2\npieces white ke1 qd1 \
+         black ke8\nnext\nstipulation hs#1\npieces white ke1 black ke8\nendproblem\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("skips.out"), "\nsolution finished.\n\nsolution finished.\n")
+        .unwrap();
+    std::fs::write(dir.path().join("alone.inp"), "beginproblem\nendproblem\n").unwrap();
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &["popeye", "verify", ".", "--summary", "--engine", "bitboard"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("alone.inp: not verified: no Popeye output beside it"), "{out}");
+    assert!(out.contains("4 input(s), 3 verified, 0 in error, 1 without an output"), "{out}");
+    assert!(out.contains("a condition outside feerie's families"), "{out}");
+    assert!(out.contains("madrasi 1"), "{out}");
+    assert!(out.contains("a stipulation feerie does not solve"), "{out}");
+    assert!(out.contains("hs#1 1"), "{out}");
+    // Each file's own verdict is there too, and the summary's totals are theirs.
+    let per_file: Vec<(usize, usize, usize)> = out
+        .lines()
+        .filter(|l| l.contains(".inp: ") && l.contains(" agree, "))
+        .map(|l| {
+            let n = |word: &str| {
+                let before = l.split(&format!(" {word}")).next().unwrap();
+                before.rsplit([' ', ':', ',']).next().unwrap().parse::<usize>().unwrap()
+            };
+            (n("agree"), n("differ"), n("skipped"))
+        })
+        .collect();
+    assert_eq!(per_file.len(), 3, "{out}");
+    let agree: usize = per_file.iter().map(|c| c.0).sum();
+    let skipped: usize = per_file.iter().map(|c| c.2).sum();
+    assert!(agree > 0, "{out}");
+    assert!(
+        out.contains(&format!("{agree} agree, 0 differ, {skipped} skipped")),
+        "{out}"
+    );
+    // Flags of one file are refused with a folder.
+    let (code, _, err) = common::feerie_in(
+        dir.path(),
+        &["popeye", "verify", ".", "--problem", "1"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--problem applies to one input file"), "{err}");
+    let empty = tempfile::tempdir().unwrap();
+    let (code, _, err) = common::feerie_in(empty.path(), &["popeye", "verify", "."]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no Popeye input (*.inp)"), "{err}");
+}

@@ -6,6 +6,7 @@
 
 mod case;
 pub mod compare;
+pub mod coverage;
 pub mod error;
 pub mod popeye_tree;
 pub mod problems;

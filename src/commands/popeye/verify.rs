@@ -17,6 +17,7 @@ use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 use crate::shard::Shard;
 use crate::solve::Options;
 use crate::verify::error::VerifyError;
+use crate::verify::coverage::{Coverage, Why};
 use crate::verify::problems;
 use crate::verify::{self, Outcome};
 
@@ -42,11 +43,20 @@ pub struct VerifyArgs {
     format: FormatArgs,
     #[command(flatten)]
     report: ReportArgs,
+    /// After the cases, the coverage table: how many agree and differ, what was skipped and
+    /// why (condition, piece, stipulation, option, …), and the share that agrees among the
+    /// cases whose conditions and pieces feerie knows
+    #[arg(long)]
+    summary: bool,
 }
 
 /// What `popeye verify` says of the shared flags it takes, instead of their shared help.
 fn own_help(arg: Arg) -> Arg {
     match arg.get_id().as_str() {
+        "input" => arg.help(
+            "The Popeye input file, or a folder: then every *.inp in it against Popeye's output \
+             beside it (.out, .ref, .reg or .tst), an input without one named and left",
+        ),
         "engine" => arg.help("Which engine solves"),
         "shard" => arg.help(
             "Only shard K of N (from 1): the file's cases (its problems and twins in order) are \
@@ -72,10 +82,33 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
         shard,
         format,
         report,
+        summary,
     } = args;
     let json = format.start();
     check_threads("--threads", threads)?;
     let hash_megabytes = hash.megabytes()?;
+    if files.input().is_dir() {
+        let one_file_only = [
+            (files.files().len() > 1, "an OUTPUT"),
+            (problem.is_some(), "--problem"),
+            (!shard.shard().is_whole(), "--shard"),
+            (json, "--format json or jsonl"),
+            (report.path().is_some(), "--report"),
+        ];
+        if let Some((_, flag)) = one_file_only.iter().find(|(given, _)| *given) {
+            return Err(Error::Usage(format!(
+                "{flag} applies to one input file, not to a folder ({})",
+                files.input().display()
+            )));
+        }
+        let engine = engine.engine()?;
+        let options = Options {
+            threads,
+            hash_megabytes,
+            ..Default::default()
+        };
+        return verify_folder(files.input(), engine, &options, summary);
+    }
     let inputs = files.files();
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     report.check(&read)?;
@@ -101,8 +134,105 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
         output: &texts.output,
         output_name: &texts.source,
     };
-    verify_files(&verified, engine, &options, &out)
-        .map_err(|e| Error::Verify(VerifyError::at(&name, e)))
+    let (code, reports) = verify_files(&verified, engine, &options, &out)
+        .map_err(|e| Error::Verify(VerifyError::at(&name, e)))?;
+    if summary {
+        let mut coverage = Coverage::default();
+        coverage.add_file(&reports);
+        outln!("{}", coverage.table().trim_end());
+    }
+    Ok(code)
+}
+
+/// The extensions of Popeye's output beside an input, in the order they are looked for.
+const OUTPUT_EXTENSIONS: [&str; 4] = ["out", "ref", "reg", "tst"];
+
+/// `popeye verify FOLDER`: every `*.inp` of the folder (not its subfolders), in name order,
+/// against Popeye's output beside it (the same name with `.out`, `.ref`, `.reg` or `.tst`).
+/// An input without one is named and not verified; an input that does not read is an error
+/// named at its file, and the others go on. Exit 2 if a file was in error, else 1 if a case
+/// differs, else 0.
+fn verify_folder(
+    folder: &Path,
+    engine: &dyn SearchEngine,
+    options: &Options,
+    summary: bool,
+) -> Result<i32, Error> {
+    let entries = std::fs::read_dir(folder)
+        .map_err(|e| Error::System(format!("{}: {e}", folder.display())))?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "inp"))
+        .collect();
+    inputs.sort();
+    if inputs.is_empty() {
+        return Err(Error::Usage(format!(
+            "no Popeye input (*.inp) in {}",
+            folder.display()
+        )));
+    }
+    let read = |p: &Path| {
+        crate::limits::read_8bit_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
+            .map_err(|e| Error::at(p.display(), e))
+    };
+    let mut coverage = Coverage::default();
+    let (mut differ, mut errors, mut without_output) = (false, 0usize, Vec::new());
+    for input in &inputs {
+        let name = input.display().to_string();
+        let Some(output) = OUTPUT_EXTENSIONS
+            .iter()
+            .map(|x| input.with_extension(x))
+            .find(|p| p.is_file())
+        else {
+            outln!("{name}: not verified: no Popeye output beside it (.out, .ref, .reg, .tst)");
+            without_output.push(name);
+            continue;
+        };
+        outln!("== {name} (Popeye's output: {})", output.display());
+        let texts = read(input).and_then(|i| Ok((i, read(&output)?)));
+        let verified = texts.and_then(|(input_text, output_text)| {
+            let files = VerifyFiles {
+                name: &name,
+                input: &input_text,
+                output: &output_text,
+                output_name: &output.display().to_string(),
+            };
+            verify_files(&files, engine, options, &VerifyOutput::default())
+                .map_err(|e| Error::Verify(VerifyError::at(&name, e)))
+        });
+        match verified {
+            Ok((code, reports)) => {
+                differ |= code == 1;
+                coverage.add_file(&reports);
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                outln!("{name}: error (see standard error), not verified");
+                errors += 1;
+            }
+        }
+    }
+    let skipped: usize = Why::ALL.iter().map(|&w| coverage.skipped_for(w)).sum();
+    outln!(
+        "{}: {} input(s), {} verified, {errors} in error, {} without an output; {} agree, {} \
+         differ, {skipped} skipped",
+        folder.display(),
+        inputs.len(),
+        coverage.files,
+        without_output.len(),
+        coverage.agree,
+        coverage.differ
+    );
+    if summary {
+        outln!("{}", coverage.table().trim_end());
+    }
+    Ok(if errors > 0 {
+        2
+    } else if differ {
+        1
+    } else {
+        0
+    })
 }
 
 /// Where the results of `popeye verify` go besides the text, and which cases it compares.
@@ -142,7 +272,7 @@ pub fn verify_file(
         problem,
         ..Default::default()
     };
-    verify_files(&files, engine, options, &out)
+    verify_files(&files, engine, options, &out).map(|(code, _)| code)
 }
 
 /// The texts a verification compares, with their names.
@@ -165,7 +295,7 @@ fn verify_files(
     engine: &dyn SearchEngine,
     options: &Options,
     out: &VerifyOutput,
-) -> Result<i32, VerifyError> {
+) -> Result<(i32, Vec<verify::CaseReport>), VerifyError> {
     let started = std::time::Instant::now();
     let selection = verify::Selection {
         problem: out.problem,
@@ -201,8 +331,9 @@ fn verify_files(
     );
     if agree == 0 && differ == 0 && skipped > 0 {
         eprintln!(
-            "note: nothing was compared (every case was skipped): no difference found, but \
-             nothing of Popeye's output was checked either"
+            "note: {}: nothing was compared (every case was skipped): no difference found, but \
+             nothing of Popeye's output was checked either",
+            files.name
         );
     }
     let mut code = if differ > 0 { 1 } else { 0 };
@@ -242,7 +373,7 @@ fn verify_files(
             crate::report::json::print(&document);
         }
     }
-    Ok(code)
+    Ok((code, reports))
 }
 
 /// The text line (and lines) of one compared case.
