@@ -403,17 +403,29 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
          black ke8\nnext\nstipulation hs#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
-    std::fs::write(dir.path().join("skips.out"), "\nsolution finished.\n\nsolution finished.\n")
-        .unwrap();
+    std::fs::write(
+        dir.path().join("skips.out"),
+        "\nsolution finished.\n\nsolution finished.\n",
+    )
+    .unwrap();
     std::fs::write(dir.path().join("alone.inp"), "beginproblem\nendproblem\n").unwrap();
     let (code, out, err) = common::feerie_in(
         dir.path(),
         &["popeye", "verify", ".", "--summary", "--engine", "bitboard"],
     );
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("alone.inp: not verified: no Popeye output beside it"), "{out}");
-    assert!(out.contains("4 input(s), 3 verified, 0 in error, 1 without an output"), "{out}");
-    assert!(out.contains("a condition outside feerie's families"), "{out}");
+    assert!(
+        out.contains("alone.inp: not verified: no Popeye output beside it"),
+        "{out}"
+    );
+    assert!(
+        out.contains("4 input(s), 3 verified, 0 in error, 1 without an output"),
+        "{out}"
+    );
+    assert!(
+        out.contains("a condition outside feerie's families"),
+        "{out}"
+    );
     assert!(out.contains("madrasi 1"), "{out}");
     assert!(out.contains("a stipulation feerie does not solve"), "{out}");
     assert!(out.contains("hs#1 1"), "{out}");
@@ -424,7 +436,12 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
         .map(|l| {
             let n = |word: &str| {
                 let before = l.split(&format!(" {word}")).next().unwrap();
-                before.rsplit([' ', ':', ',']).next().unwrap().parse::<usize>().unwrap()
+                before
+                    .rsplit([' ', ':', ','])
+                    .next()
+                    .unwrap()
+                    .parse::<usize>()
+                    .unwrap()
             };
             (n("agree"), n("differ"), n("skipped"))
         })
@@ -438,10 +455,8 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
         "{out}"
     );
     // Flags of one file are refused with a folder.
-    let (code, _, err) = common::feerie_in(
-        dir.path(),
-        &["popeye", "verify", ".", "--problem", "1"],
-    );
+    let (code, _, err) =
+        common::feerie_in(dir.path(), &["popeye", "verify", ".", "--problem", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("--problem applies to one input file"), "{err}");
     let empty = tempfile::tempdir().unwrap();

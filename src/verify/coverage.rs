@@ -236,7 +236,11 @@ impl Coverage {
             self.agree,
             self.differ
         );
-        let _ = writeln!(t, "  {:<62} {:>6}  what it names (cases)", "skipped for", "cases");
+        let _ = writeln!(
+            t,
+            "  {:<62} {:>6}  what it names (cases)",
+            "skipped for", "cases"
+        );
         for why in Why::ALL {
             let Some(names) = self.skipped.get(&why) else {
                 continue;
@@ -283,11 +287,12 @@ mod tests {
 
     #[test]
     fn each_obstacle_of_a_reason_is_sorted() {
-        let kinds = |reason: &str| -> Vec<Why> {
-            obstacles(reason).into_iter().map(|(w, _)| w).collect()
-        };
+        let kinds =
+            |reason: &str| -> Vec<Why> { obstacles(reason).into_iter().map(|(w, _)| w).collect() };
         assert_eq!(
-            kinds("unsupported: condition 'anticirce'; 'cheylan' is not one of Popeye's German conditions"),
+            kinds(
+                "unsupported: condition 'anticirce'; 'cheylan' is not one of Popeye's German conditions"
+            ),
             [Why::Condition]
         );
         assert_eq!(

@@ -47,6 +47,7 @@ impl ResolvedRules {
     /// Whether a pawn may take en passant onto a unit of its own side: Circe Parrain in force
     /// with `parrain_en_passant: removes_own_unit`. Only a Parrain rebirth fills the square a
     /// double step passed, so under any other rule the question does not arise.
+    #[inline]
     pub fn en_passant_onto_own_unit(&self) -> bool {
         self.switches.parrain_en_passant == super::ParrainEnPassant::RemovesOwnUnit
             && self

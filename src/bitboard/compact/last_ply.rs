@@ -32,8 +32,8 @@ impl Compact {
         }
         if LATER
             && !p.has_reserve()
-            && !Self::en_passant_onto_own_unit(p)
             && orthodox::shaped(p, self.first_rank_steps())
+            && !(self.rules.en_passant_onto_own_unit() && Self::en_passant_onto_own_unit(p))
         {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such; but en passant onto

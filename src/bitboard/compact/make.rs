@@ -6,7 +6,6 @@ use crate::bitboard::board::{
 };
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox;
-use crate::bitboard::rules::parrain;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::{CastlingSide, Colour, Reserve};
 
@@ -40,10 +39,8 @@ impl Compact {
             n.castle(colour, side);
         } else {
             n.clear(from);
-            if mv.kind == MoveKind::EnPassant {
-                // A unit of the mover's side a Parrain rebirth put there vanishes
-                // (`parrain_en_passant: removes_own_unit`).
-                n.clear(to);
+            if mv.kind == MoveKind::EnPassant && p.colours[us] & bit(to) != 0 {
+                vanish(&mut n, to);
             }
             n.put_orthodox(to, mover.with_walk(WALKS[final_walk]));
         }
@@ -144,14 +141,6 @@ impl Compact {
             n.colours[them] &= !cb;
             n.walks[walk_at(p, mv.cap as Sq)] &= !cb;
         }
-        if mv.kind == MoveKind::EnPassant && p.colours[us] & tb != 0 {
-            // The unit of the mover's side on the passed square vanishes
-            // (`parrain_en_passant: removes_own_unit`).
-            n.colours[us] &= !tb;
-            n.walks[walk_at(p, to)] &= !tb;
-            n.royal &= !tb;
-            n.magic &= !tb;
-        }
         if let Some(side) = mv.kind.castling() {
             let [_, _, rf, rt] = side.squares(colour_of(us)).map(|s| s.index());
             n.colours[us] ^= fb | tb | bit(rf) | bit(rt);
@@ -163,6 +152,9 @@ impl Compact {
             } else {
                 mv.walk as usize
             };
+            if mv.kind == MoveKind::EnPassant && p.colours[us] & tb != 0 {
+                vanish(&mut n, to);
+            }
             n.colours[us] ^= fb | tb;
             n.walks[mover_walk] &= !fb;
             n.walks[w] |= tb;
@@ -220,7 +212,7 @@ impl Compact {
 
     /// The en passant square after a double step from `from` to `to`, when a pawn of colour
     /// `them` could take there; a passed square a rebirth filled as
-    /// [`parrain::filled_passed_square`] says.
+    /// [`crate::bitboard::rules::parrain::filled_passed_square`] says.
     pub(super) fn en_passant(
         &self,
         n: &BbPosition,
@@ -229,7 +221,16 @@ impl Compact {
         them: usize,
         royal: bool,
     ) -> Option<(u8, u8)> {
-        let filled = parrain::filled_passed_square(&self.rules, royal);
+        let filled = self.filled_passed[usize::from(royal)];
         orthodox::en_passant_right(self.t, n, from, to, them, filled)
     }
+}
+
+/// En passant onto a unit of the mover's side that a Parrain rebirth put on the passed square
+/// (`parrain_en_passant: removes_own_unit`): that unit vanishes from `to` before the pawn
+/// arrives. Kept out of line: the makes it would otherwise swell run for every move.
+#[cold]
+#[inline(never)]
+fn vanish(n: &mut BbPosition, to: Sq) {
+    n.clear(to);
 }

@@ -28,10 +28,12 @@ use feerie_oracle::rules::{
 use super::bits::{Bits, lowest};
 use super::board::{BbPosition, KING, WALKS};
 use super::moves::MoveKind;
+use super::orthodox::FilledPassedSquare;
 use super::rules::attacks::Attacks;
 use super::rules::checks::CheckSquares;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
+
 use super::rules::{PROMOTION_INDICES, file, promotes_on, rank};
 use super::tables::{Sq, Tables, bit, tables};
 use moves::CMove;
@@ -49,6 +51,10 @@ pub struct Compact {
     attacks: Attacks,
     mutation: Mutation,
     rules: ResolvedRules,
+    /// Which passed square a rebirth filled still gives an en passant right after a double
+    /// step, for a pawn that is not royal and for a royal one
+    /// ([`super::rules::parrain::filled_passed_square`], worked out once).
+    filled_passed: [FilledPassedSquare; 2],
 }
 
 #[inline]
@@ -104,6 +110,8 @@ impl Compact {
             attacks: Attacks::new(rules.switches.first_rank_pawns),
             mutation: Mutation::of(rules),
             rules: *rules,
+            filled_passed: [false, true]
+                .map(|royal| super::rules::parrain::filled_passed_square(rules, royal)),
         })
     }
 

@@ -3,7 +3,7 @@
 //! pipeline.
 
 use crate::bitboard::bits::{Bits, lowest, translate};
-use crate::bitboard::board::{BbPosition, KING, colour_index, colour_of, walk_at};
+use crate::bitboard::board::{BbPosition, KING, colour_index, colour_of, orthodox_walk_at};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox::{self, Sink};
 use crate::bitboard::rules::{file, parrain, promotes_on, rank};
@@ -96,9 +96,10 @@ impl<'a> CirceCounter<'a> {
     fn quick(&self, from: Sq, to: Sq) -> u64 {
         let p = self.p;
         let them = 1 - p.side;
+        // The compact path holds orthodox walks only.
         let walk = match self.model.walk {
-            RebirthWalk::Captured => walk_at(p, to),
-            RebirthWalk::Capturer => walk_at(p, from),
+            RebirthWalk::Captured => orthodox_walk_at(p, to),
+            RebirthWalk::Capturer => orthodox_walk_at(p, from),
         };
         let Some(s) =
             self.c

@@ -64,6 +64,7 @@ pub fn may_promote(
 /// - under `parrain_en_passant: removes_own_unit`, one filled by a unit of the side that may
 ///   take, which vanishes when a pawn takes there;
 /// - else none.
+#[inline]
 pub fn filled_passed_square(rules: &ResolvedRules, royal: bool) -> FilledPassedSquare {
     if royal && rules.switches.royal_en_passant == RoyalEnPassant::EvenIfFilled {
         FilledPassedSquare::Any

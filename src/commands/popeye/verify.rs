@@ -16,8 +16,8 @@ use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 use crate::shard::Shard;
 use crate::solve::Options;
-use crate::verify::error::VerifyError;
 use crate::verify::coverage::{Coverage, Why};
+use crate::verify::error::VerifyError;
 use crate::verify::problems;
 use crate::verify::{self, Outcome};
 
