@@ -293,7 +293,7 @@ mod tests {
             kinds(
                 "unsupported: condition 'anticirce'; 'cheylan' is not one of Popeye's German conditions"
             ),
-            [Why::Condition]
+            [Why::Condition, Why::Condition]
         );
         assert_eq!(
             kinds("unsupported: fairy piece 'bb' on f2; Circe variant 'fallschirm'"),
