@@ -41,11 +41,13 @@ impl FormatArgs {
     }
 }
 
-/// `--engine`: the one engine a command runs.
+/// `--engine`: the one engine a command runs, the fast bitboard engine unless told otherwise
+/// (`--engine reference` runs the executable specification, to cross-check a result).
 #[derive(Args, Debug, Clone, Copy)]
 pub struct EngineArgs {
-    /// Which engine.
-    #[arg(long, value_enum, default_value = "reference")]
+    /// Which engine: the fast bitboard engine, or the reference engine (the executable
+    /// specification) to cross-check a result.
+    #[arg(long, value_enum, default_value = "bitboard")]
     engine: EngineChoice,
 }
 
