@@ -70,10 +70,10 @@ fn position_of(r: &Record) -> Position {
             Colour::Black
         };
         let walk = Walk::from_fen_char(g.piece.chars().next().unwrap()).unwrap();
-        setup.reserve = Some(Reserve {
-            piece: Piece::new(colour, walk),
-            square: g.square.parse().unwrap(),
-        });
+        setup.reserve = Some(Reserve::new(
+            Piece::new(colour, walk),
+            g.square.parse().unwrap(),
+        ));
     }
     Position::new(setup, Validation::Lenient).unwrap_or_else(|e| panic!("{}: {e}", r.id))
 }

@@ -87,21 +87,30 @@ fn keys_differ_on_everything_that_decides_the_legal_moves() {
         s.castling.remove("h1".parse().unwrap())
     });
     with("a reserve", &|s| {
-        s.reserve = Some(Reserve {
-            piece: Piece::new(Colour::Black, Walk::Knight),
-            square: "c3".parse().unwrap(),
-        })
+        s.reserve = Some(Reserve::new(
+            Piece::new(Colour::Black, Walk::Knight),
+            "c3".parse().unwrap(),
+        ))
     });
     with("another reserve unit", &|s| {
-        s.reserve = Some(Reserve {
-            piece: Piece::new(Colour::Black, Walk::Bishop),
-            square: "c3".parse().unwrap(),
-        })
+        s.reserve = Some(Reserve::new(
+            Piece::new(Colour::Black, Walk::Bishop),
+            "c3".parse().unwrap(),
+        ))
     });
     with("another reserve square", &|s| {
+        s.reserve = Some(Reserve::new(
+            Piece::new(Colour::Black, Walk::Knight),
+            "c4".parse().unwrap(),
+        ))
+    });
+    with("the reserve taken by the side to move", &|s| {
         s.reserve = Some(Reserve {
-            piece: Piece::new(Colour::Black, Walk::Knight),
-            square: "c4".parse().unwrap(),
+            taken_by_side_to_move: true,
+            ..Reserve::new(
+                Piece::new(Colour::Black, Walk::Knight),
+                "c3".parse().unwrap(),
+            )
         })
     });
     with("a magic pawn", &|s| {

@@ -212,6 +212,7 @@ impl Position {
         let mut setup = self.setup.clone();
         setup.side_to_move = !setup.side_to_move;
         setup.en_passant = None;
+        setup.reserve = setup.reserve.map(Reserve::turned);
         Position { setup }
     }
 

@@ -43,12 +43,17 @@ impl EnPassant {
 }
 
 /// The Parrain reserve: a captured piece waiting to be reborn on the next half-move, with the
-/// square where it was captured (RULES.md §4; Popeye's `LastCapture`).
+/// square where it was captured (RULES.md §4; Popeye's `LastCapture`), and which side captured
+/// it: the side not to move, as after any capture in play (and as Popeye takes a `LastCapture`
+/// to be), or the side to move, when it moves again (series play). A reborn pawn on its last
+/// rank promotes unless its own side is the capturer (a `LastCapture` of a unit of the side not
+/// to move), where `parrain_other_side_promotion` decides.
 ///
 /// ```
 /// use feerie_oracle::{Colour, Piece, Reserve, Walk};
-/// let r = Reserve { piece: Piece::new(Colour::White, Walk::Bishop), square: "g4".parse().unwrap() };
+/// let r = Reserve::new(Piece::new(Colour::White, Walk::Bishop), "g4".parse().unwrap());
 /// assert_eq!(r.to_string(), "wBg4");
+/// assert_eq!(r.capturer(Colour::White), Colour::Black);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reserve {
@@ -56,6 +61,38 @@ pub struct Reserve {
     pub piece: Piece,
     /// Where it was captured (for en passant, the square of the captured pawn).
     pub square: Square,
+    /// Whether the side to move captured it (it moves again, as in series play); else the
+    /// side not to move did.
+    pub taken_by_side_to_move: bool,
+}
+
+impl Reserve {
+    /// A unit captured on `square` by the side not to move.
+    pub fn new(piece: Piece, square: Square) -> Reserve {
+        Reserve {
+            piece,
+            square,
+            taken_by_side_to_move: false,
+        }
+    }
+
+    /// The side that captured it, `side_to_move` being the side to move.
+    pub fn capturer(&self, side_to_move: Colour) -> Colour {
+        if self.taken_by_side_to_move {
+            side_to_move
+        } else {
+            !side_to_move
+        }
+    }
+
+    /// The same reserve once the other side is to move without a move played (a side that
+    /// waits in series play): the capturer stays, so the flag turns.
+    pub fn turned(self) -> Reserve {
+        Reserve {
+            taken_by_side_to_move: !self.taken_by_side_to_move,
+            ..self
+        }
+    }
 }
 
 impl std::fmt::Display for Reserve {

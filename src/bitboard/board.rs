@@ -202,7 +202,8 @@ impl PackedReserve {
                 | u32::from(p.mutable) << 4
                 | u32::from(p.neutral) << 5
                 | (r.square.index() as u32) << 6
-                | (walk_index(p.walk) as u32) << 12
+                | u32::from(r.taken_by_side_to_move) << 12
+                | (walk_index(p.walk) as u32) << 13
         }))
     }
 
@@ -216,13 +217,14 @@ impl PackedReserve {
                 } else {
                     Colour::White
                 },
-                walk: WALKS[(bits >> 12) as usize],
+                walk: WALKS[(bits >> 13) as usize],
                 royal: flag(2),
                 magic: flag(3),
                 mutable: flag(4),
                 neutral: flag(5),
             },
             square: square((bits >> 6 & 63) as usize),
+            taken_by_side_to_move: flag(12),
         })
     }
 }
@@ -573,10 +575,11 @@ mod tests {
             Piece::new(Colour::White, *WALKS.last().unwrap()),
         ];
         assert_eq!(p.reserve(), None);
-        for (piece, at) in pieces.into_iter().zip(["a1", "h8", "c3", "e5"]) {
+        for (i, (piece, at)) in pieces.into_iter().zip(["a1", "h8", "c3", "e5"]).enumerate() {
             let reserve = Some(Reserve {
                 piece,
                 square: sq(at),
+                taken_by_side_to_move: i % 2 == 1,
             });
             p.set_reserve(reserve);
             assert_eq!(p.reserve(), reserve);

@@ -145,6 +145,7 @@ fn key(p: &BbPosition) -> Key {
             | u64::from(piece.royal) << 3
             | u64::from(piece.magic) << 2
             | u64::from(piece.mutable) << 1
+            | u64::from(r.taken_by_side_to_move) << 5
             | 1;
         add(unit << 8 | r.square.index() as u64, AFTER_WALKS + 5);
     }
@@ -224,6 +225,7 @@ impl Space for BitboardSpace<'_> {
         let mut skipped = p.clone();
         skipped.side = 1 - p.side;
         skipped.set_ep(None);
+        skipped.set_reserve(p.reserve().map(feerie_oracle::Reserve::turned));
         skipped
     }
 
@@ -282,9 +284,8 @@ mod tests {
     fn keys_differ_on_everything_that_decides_the_legal_moves() {
         use feerie_oracle::{CastlingRights, Colour, Piece, Reserve, Setup, Walk};
         let base = fen::parse_setup("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
-        let reserve = |walk, square: &str| Reserve {
-            piece: Piece::new(Colour::Black, walk),
-            square: square.parse().unwrap(),
+        let reserve = |walk, square: &str| {
+            Reserve::new(Piece::new(Colour::Black, walk), square.parse().unwrap())
         };
         let edits: Vec<(&str, Box<dyn Fn(&mut Setup)>)> = vec![
             ("base", Box::new(|_| {})),

@@ -3,7 +3,7 @@
 //! rules (RULES.md): each unit on its square with all its attributes (colour or neutral, walk,
 //! royal, magic, capture-mutable mark; a reverse pawn is a walk of its own), the side to move, each
 //! castling right (per rook corner and per king), the en passant square and the Parrain
-//! reserve (unit with its attributes, and where it was captured). The half-move clock and the
+//! reserve (unit with its attributes, where it was captured, and by which side). The half-move clock and the
 //! move number decide nothing a stipulation asks, and are left out.
 //!
 //! ```
@@ -33,7 +33,8 @@ const EN_PASSANT: usize = 2 * KINDS * 64;
 const CASTLING: usize = EN_PASSANT + 64;
 const KING_RIGHT: usize = CASTLING + 64;
 const BLACK_TO_MOVE: usize = KING_RIGHT + 2;
-const FEATURES: usize = BLACK_TO_MOVE + 1;
+const RESERVE_TAKEN_BY_SIDE_TO_MOVE: usize = BLACK_TO_MOVE + 1;
+const FEATURES: usize = RESERVE_TAKEN_BY_SIDE_TO_MOVE + 1;
 
 /// SplitMix64, a fixed seed: the same keys in every run, so that runs are repeatable.
 const fn split_mix(state: u64) -> (u64, u64) {
@@ -86,6 +87,9 @@ pub fn key(position: &Position) -> Key {
     }
     if let Some(reserve) = position.reserve() {
         add(RESERVE + kind(reserve.piece) * 64 + reserve.square.index());
+        if reserve.taken_by_side_to_move {
+            add(RESERVE_TAKEN_BY_SIDE_TO_MOVE);
+        }
     }
     if let Some(ep) = position.en_passant() {
         add(EN_PASSANT + ep.target.index());

@@ -9,7 +9,9 @@
 //! - fairy walks (RULES.md §9) are units of that kind: `(wG)` a white grasshopper, `(bN)` a black
 //!   nightrider (in parentheses `N` is Popeye's nightrider; the knight is `S` there), `(wCA)` a
 //!   camel, `(bmLE)` a black magic leo;
-//! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`;
+//! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`,
+//!   captured by the side not to move (as after any capture in play); `bSh6:w` or `bSh6:b` names
+//!   the capturer, written when it is the side to move (it moves again, as in series play);
 //! - an optional last field `=` followed by Popeye codes joined by `,` lists the fairy walks of
 //!   the diagram that pawns may still promote to when none stands on the board any more
 //!   (`=G,NA`); it is written only then.
@@ -114,7 +116,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         return Err(err("fullmove number", "must be at least 1"));
     }
     if let Some(text) = fields.get(6) {
-        setup.reserve = Some(parse_reserve(text)?);
+        setup.reserve = Some(parse_reserve_of(text, setup.side_to_move)?);
     }
     setup.fairy_walks = diagram_walks.union(setup.board_fairy_walks());
     Ok(setup)
@@ -158,8 +160,41 @@ fn parse_number(field: Option<&str>, name: &'static str, default: u32) -> Result
     }
 }
 
-/// Reads a reserve written as piece and square, `bSh6`.
+/// Reads a reserve written as piece and square, `bSh6`, captured by the side not to move; in a
+/// FEN, `bSh6:w` says that White captured it, which may be the side to move (series play; see
+/// [`parse_reserve_of`]).
 pub fn parse_reserve(text: &str) -> Result<Reserve, FenError> {
+    if text.contains(':') {
+        return Err(err(
+            "reserve",
+            format!(
+                "'{text}': the capturer (':w', ':b') is given in a FEN, after the side to move"
+            ),
+        ));
+    }
+    parse_piece_and_square(text)
+}
+
+/// Reads a FEN's reserve field with the side to move: `bSh6`, captured by the side not to move,
+/// or `bSh6:w` / `bSh6:b`, captured by that side.
+pub fn parse_reserve_of(text: &str, side_to_move: Colour) -> Result<Reserve, FenError> {
+    let (unit, capturer) = match text.split_once(':') {
+        None => (text, None),
+        Some((unit, "w")) => (unit, Some(Colour::White)),
+        Some((unit, "b")) => (unit, Some(Colour::Black)),
+        Some((_, c)) => {
+            return Err(err(
+                "reserve",
+                format!("'{c}' after ':' is not a capturer (w or b)"),
+            ));
+        }
+    };
+    let mut reserve = parse_piece_and_square(unit)?;
+    reserve.taken_by_side_to_move = capturer == Some(side_to_move);
+    Ok(reserve)
+}
+
+fn parse_piece_and_square(text: &str) -> Result<Reserve, FenError> {
     let split = text
         .len()
         .checked_sub(2)
@@ -177,7 +212,7 @@ pub fn parse_reserve(text: &str) -> Result<Reserve, FenError> {
     let square: Square = square
         .parse()
         .map_err(|e: crate::ParseSquareError| err("reserve", e.to_string()))?;
-    Ok(Reserve { piece, square })
+    Ok(Reserve::new(piece, square))
 }
 
 fn parse_board(text: &str) -> Result<crate::Board, FenError> {
@@ -403,6 +438,13 @@ pub fn write(setup: &Setup) -> String {
     if let Some(r) = setup.reserve {
         out.push(' ');
         out.push_str(&r.to_string());
+        if r.taken_by_side_to_move {
+            out.push_str(if setup.side_to_move == Colour::White {
+                ":w"
+            } else {
+                ":b"
+            });
+        }
     }
     let gone: Vec<&str> = setup
         .fairy_walks

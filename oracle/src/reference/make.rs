@@ -39,10 +39,11 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     let parrain = rules
         .circe_model()
         .is_some_and(|m| m.time == RebirthTime::NextMove);
-    next.reserve = mv.capture.filter(|_| parrain).map(|c| Reserve {
-        piece: c.piece,
-        square: c.square,
-    });
+    // The mover captured it, and the other side moves next.
+    next.reserve = mv
+        .capture
+        .filter(|_| parrain)
+        .map(|c| Reserve::new(c.piece, c.square));
     next.en_passant = en_passant_after(&next, mv, mover, rules.en_passant_onto_own_unit());
     let resets_clock = mv.capture.is_some() || mv.mover.walk.is_pawn();
     next.halfmove_clock = if resets_clock {

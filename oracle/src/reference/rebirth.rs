@@ -41,7 +41,10 @@
 //! Castling's vector is not the king's: 0-0 counts as the null vector and 0-0-0 as one file
 //! toward the a-file (`parrain_long_castling: toward_a`, profile `documented`) or toward the h-file
 //! (`toward_h`, profile `popeye`). A pawn reborn on its promotion rank promotes, its own side
-//! choosing; a pawn of the side not moving reborn there promotes too
+//! choosing, when the other side captured it (any capture in play, series play included: the
+//! reserve records the capturer). A pawn whose own side is taken to be the capturer (a reserve
+//! of the side not to move given in the diagram, whose capturer is taken to be the side not to
+//! move, as Popeye takes it for `LastCapture`) promotes too
 //! (`parrain_other_side_promotion: promotes`, profile `documented`) or stays a pawn
 //! (`stays`, profile `popeye`).
 //!
@@ -115,7 +118,9 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
     if !board.is_empty(square) {
         return vec![mv];
     }
-    let other_side_stays = reserve.piece.colour != setup.side_to_move
+    // A pawn whose own side is the capturer (a `LastCapture` of the side not to move) stays a
+    // pawn under `stays`; any other promotes.
+    let other_side_stays = reserve.capturer(setup.side_to_move) == reserve.piece.colour
         && rules.parrain_other_side_promotion() == ParrainOtherSidePromotion::Stays;
     if other_side_stays {
         let mut out = mv;

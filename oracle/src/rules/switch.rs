@@ -90,8 +90,10 @@ switch_values! {
     }
 }
 switch_values! {
-    /// Circe Parrain: a pawn of the side not moving (a reserve of the side not to move, as
-    /// Popeye's `LastCapture` may set it) reborn on its promotion rank by the mover's vector.
+    /// Circe Parrain: a pawn whose own side is taken to be its capturer (a reserve of the side
+    /// not to move given in the diagram, as Popeye's `LastCapture` sets it: Popeye takes the
+    /// side not to move to be the capturer) reborn on its promotion rank by the mover's vector.
+    /// A pawn the other side captured (any capture in play) always promotes.
     ParrainOtherSidePromotion {
         /// It promotes, and its own side chooses (RULES.md §4).
         Promotes = "promotes",

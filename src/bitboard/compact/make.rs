@@ -111,10 +111,8 @@ impl Compact {
             None
         });
         if LATER {
-            n.set_reserve(captured.map(|c| Reserve {
-                piece: c,
-                square: square(mv.cap as Sq),
-            }));
+            // The mover captured it, and the other side moves next.
+            n.set_reserve(captured.map(|c| Reserve::new(c, square(mv.cap as Sq))));
         }
         let resets = mv.cap != NONE || is_pawnlike(mover_walk);
         n.halfmove = if resets { 0 } else { p.halfmove + 1 };

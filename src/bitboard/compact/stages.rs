@@ -239,7 +239,7 @@ impl Compact {
                     m.del_sq = s as u8;
                     let may_promote = parrain::may_promote(
                         c,
-                        p.side,
+                        colour_index(reserve.capturer(colour_of(p.side))),
                         self.rules.switches.parrain_other_side_promotion,
                     );
                     if may_promote && promotes(c, w, s) {

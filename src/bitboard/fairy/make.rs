@@ -143,10 +143,8 @@ impl Game {
             ));
         }
         n.set_reserve(if self.parrain() {
-            mv.capture.map(|c| Reserve {
-                piece: c.piece,
-                square: c.square,
-            })
+            // The mover captured it, and the other side moves next.
+            mv.capture.map(|c| Reserve::new(c.piece, c.square))
         } else {
             None
         });

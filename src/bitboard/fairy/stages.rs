@@ -173,7 +173,7 @@ impl Game {
         if occ & bit(s) == 0 {
             let may_promote = parrain::may_promote(
                 colour_index(reserve.piece.colour),
-                p.side,
+                colour_index(reserve.capturer(colour_of(p.side))),
                 self.rules.switches.parrain_other_side_promotion,
             );
             push_rebirth(

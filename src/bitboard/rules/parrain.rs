@@ -45,15 +45,16 @@ pub fn rebirth_square(
     shifted(capture, move_vector(castling, from, to, long))
 }
 
-/// Whether a reborn pawn on its last rank promotes: always when it belongs to the side that
-/// moved, otherwise as `parrain_other_side_promotion` says.
+/// Whether a reborn pawn on its last rank promotes: always when the other side captured it,
+/// otherwise (its own side taken to be the capturer, as Popeye takes a `LastCapture` of the side
+/// not to move) as `parrain_other_side_promotion` says.
 #[inline]
 pub fn may_promote(
     reborn_colour: usize,
-    mover_colour: usize,
+    capturer_colour: usize,
     rule: ParrainOtherSidePromotion,
 ) -> bool {
-    reborn_colour == mover_colour || rule == ParrainOtherSidePromotion::Promotes
+    reborn_colour != capturer_colour || rule == ParrainOtherSidePromotion::Promotes
 }
 
 /// Which passed square a rebirth filled still gives an en passant right after a double step

@@ -301,8 +301,8 @@ pub(crate) fn random_reserve(choices: &mut dyn Choices) -> Reserve {
     // not in the diagram (a leo in its `LastCapture` with none on the board reborn next to the
     // other king gives no check there), so a fairy walk here would only find that.
     let walk = common[choices.below(common.len())];
-    Reserve {
-        piece: Piece::new(Colour::ALL[choices.below(2)], walk),
-        square: random_square(choices),
-    }
+    Reserve::new(
+        Piece::new(Colour::ALL[choices.below(2)], walk),
+        random_square(choices),
+    )
 }

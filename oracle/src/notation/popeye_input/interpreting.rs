@@ -296,10 +296,8 @@ impl PopeyeProblem {
                         (Some(colour), Some((code, sqs))) if sqs.len() == 1 => {
                             match walk_of(&code, language) {
                                 Some(walk) => {
-                                    reserve = Some(Reserve {
-                                        piece: Piece::new(colour, walk),
-                                        square: sqs[0],
-                                    })
+                                    // Popeye takes the side not to move to be the capturer.
+                                    reserve = Some(Reserve::new(Piece::new(colour, walk), sqs[0]))
                                 }
                                 None => {
                                     reasons.push(format!("LastCapture of fairy piece '{code}'"))

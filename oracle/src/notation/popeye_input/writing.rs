@@ -115,6 +115,14 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
                 walk.name()
             ));
         }
+        if r.taken_by_side_to_move {
+            reasons.push(format!(
+                "the {} {} waiting in the Parrain reserve was taken by the side to move \
+                 (Popeye's LastCapture takes the side not to move to be the capturer)",
+                r.piece.colour,
+                r.piece.walk.name()
+            ));
+        }
         if let Some(sq) = rebirth_on_a_passed_square(position, &r) {
             reasons.push(format!(
                 "a {} {} waiting in the Parrain reserve can come back on {sq}, the square a \
