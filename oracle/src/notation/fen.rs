@@ -475,6 +475,27 @@ fn unit_text(p: Piece) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_reserve_names_its_capturer_when_it_is_the_side_to_move() {
+        // Taken by White, White to move (series play): written with its capturer.
+        let series = parse_setup("7k/8/8/7K/8/7R/8/8 w - - 0 1 bPd3:w").unwrap();
+        let reserve = series.reserve.unwrap();
+        assert!(reserve.taken_by_side_to_move);
+        assert_eq!(reserve.capturer(Colour::White), Colour::White);
+        assert_eq!(write(&series), "7k/8/8/7K/8/7R/8/8 w - - 0 1 bPd3:w");
+        // Taken by the side not to move: the usual case, written without it.
+        let usual = parse_setup("7k/8/8/7K/8/7R/8/8 w - - 0 1 bPd3:b").unwrap();
+        assert!(!usual.reserve.unwrap().taken_by_side_to_move);
+        assert_eq!(write(&usual), "7k/8/8/7K/8/7R/8/8 w - - 0 1 bPd3");
+        assert_eq!(
+            usual,
+            parse_setup("7k/8/8/7K/8/7R/8/8 w - - 0 1 bPd3").unwrap()
+        );
+        let bad = parse_setup("7k/8/8/7K/8/7R/8/8 w - - 0 1 bPd3:x").unwrap_err();
+        assert!(bad.to_string().contains("not a capturer"), "{bad}");
+        assert!(parse_reserve("bPd3:w").is_err());
+    }
     use super::*;
 
     #[test]
