@@ -216,6 +216,27 @@ impl Position {
         Position { setup }
     }
 
+    /// The same diagram with the other side beginning (the side not mated beginning an
+    /// `h#n.5`, the other side of a duplex problem): no en passant capture stays open, and a
+    /// Parrain reserve keeps its capturer the side not to move, which now is the other side,
+    /// as Popeye takes the side that does not begin to be the capturer of a `LastCapture`
+    /// unit. [`Position::turn_skipped`] is a side that waits during play instead, whose
+    /// capture stays its own.
+    ///
+    /// ```
+    /// use feerie_oracle::{fen, Colour, Validation};
+    /// let diagram = fen::parse("4k3/8/8/8/8/8/8/4K3 b - - 0 1 wQc5", Validation::Strict).unwrap();
+    /// let white_begins = diagram.other_side_begins();
+    /// assert_eq!(white_begins.reserve().unwrap().capturer(Colour::White), Colour::Black);
+    /// assert_eq!(diagram.turn_skipped().reserve().unwrap().capturer(Colour::White), Colour::White);
+    /// ```
+    pub fn other_side_begins(&self) -> Position {
+        let mut setup = self.setup.clone();
+        setup.side_to_move = !setup.side_to_move;
+        setup.en_passant = None;
+        Position { setup }
+    }
+
     /// Builds a position from any setup, without validation: for tests that plant a bug in an
     /// engine and must forge the positions it would give. Only the `forge` feature, which no
     /// build of the product enables, provides it.

@@ -222,7 +222,7 @@ fn case_of(
     }
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {
-        position = position.turn_skipped();
+        position = position.other_side_begins();
     }
     Ok((position, rules, stipulation))
 }
@@ -236,7 +236,7 @@ fn duplex_of(
     let (position, _, _) = setup.as_ref().ok()?;
     problem
         .has_option(PopeyeOption::Duplex)
-        .then(|| position.turn_skipped())
+        .then(|| position.other_side_begins())
 }
 
 /// The problems of `file` a command reads, each with its number (from 1): the one `only`
