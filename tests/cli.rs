@@ -463,4 +463,10 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     let (code, _, err) = common::feerie_in(empty.path(), &["popeye", "verify", "."]);
     assert_eq!(code, 2);
     assert!(err.contains("no Popeye input (*.inp)"), "{err}");
+    // Inputs but no output beside any: nothing verified is no success.
+    std::fs::write(empty.path().join("alone.INP"), "beginproblem\nendproblem\n").unwrap();
+    let (code, out, err) = common::feerie_in(empty.path(), &["popeye", "verify", "."]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("alone.INP: not verified"), "{out}");
+    assert!(err.contains("nothing was verified"), "{err}");
 }

@@ -401,3 +401,35 @@ fn en_passant_onto_an_own_unit_follows_parrain_en_passant() {
         assert_eq!(counts[1], vec!["d5*c6 ep.".to_string()], "{conditions:?}");
     }
 }
+
+/// Found by review: a magic unit's contact after en passant onto an own unit (the compact
+/// path's placement of the units cleared the arrival square), and a reborn pawn whose own side
+/// took it (`bPd3:b`, Black to move) under `parrain_other_side_promotion: stays` (the bulk count
+/// promoted it). Both engines, every path.
+#[test]
+fn parrain_readings_agree_with_magic_units_and_a_recorded_capturer() {
+    for (text, sets) in [
+        (
+            "5k2/2p5/1(wmR)6/3P4/8/8/8/7K b - - 0 1 wSc8",
+            &["parrain_en_passant=removes_own_unit"][..],
+        ),
+        (
+            "4k3/8/8/8/8/7r/8/K7 b - - 0 1 bPd3:b",
+            &["parrain_other_side_promotion=stays"][..],
+        ),
+        (
+            "4k3/8/8/8/8/7r/8/K7 b - - 0 1 bPd3:b",
+            &["parrain_other_side_promotion=promotes"][..],
+        ),
+        ("4k3/8/8/8/8/7R/8/4K3 w - - 0 1 bPd3:w", &[][..]),
+    ] {
+        let rules = Rules::from_words(&["circe-parrain"], Some("popeye"), sets).unwrap();
+        let p = fen::parse(text, Validation::Strict).unwrap();
+        for depth in 1..=3 {
+            let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
+            let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
+            assert_eq!(a, b, "{text} {sets:?} perft {depth}");
+        }
+        same_children(&p, &rules, text);
+    }
+}

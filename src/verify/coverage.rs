@@ -93,11 +93,18 @@ fn obstacle(item: &str) -> (Why, String) {
         return (Why::Condition, quoted());
     }
     if item.contains("is not one of Popeye's") || item.contains("is ambiguous among Popeye's") {
-        // A word after a condition that takes words (squares, pieces) feerie does not read.
+        // A word feerie does not read, named by the kind of word Popeye would take it for (a
+        // condition's own words, squares or pieces, read as conditions).
         let kind = if item.contains("twinning") {
             Why::Twinning
-        } else {
+        } else if item.contains("option") {
+            Why::Option
+        } else if item.contains("attribute") || item.contains("piece") {
+            Why::Piece
+        } else if item.contains("condition") {
             Why::Condition
+        } else {
+            Why::Other
         };
         return (kind, quoted());
     }
@@ -310,6 +317,14 @@ mod tests {
         assert_eq!(
             decisive("stipulation 'hs#1': help-self (hs) … not supported"),
             (Why::Stipulation, "hs#1".into())
+        );
+        assert_eq!(
+            decisive("'maxi' is ambiguous among Popeye's English options (maxsolutions, maxtime)"),
+            (Why::Option, "maxi".into())
+        );
+        assert_eq!(
+            decisive("'foo' is not one of Popeye's German piece attributes"),
+            (Why::Piece, "foo".into())
         );
         assert_eq!(
             decisive("unsupported: piece attribute Kamikaze on b3; condition 'seriescapture'"),

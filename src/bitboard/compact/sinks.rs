@@ -365,6 +365,12 @@ impl ParrainCounter<'_> {
         reserve: Reserve,
     ) -> ParrainCounter<'a> {
         let king_sq = lowest(p.walks[KING] & p.colours[p.side]);
+        // A pawn whose own side is taken to be the capturer may stay a pawn on its last rank.
+        let may_promote = parrain::may_promote(
+            colour_index(reserve.piece.colour),
+            colour_index(reserve.capturer(colour_of(p.side))),
+            c.rules.switches.parrain_other_side_promotion,
+        );
         ParrainCounter {
             c,
             p,
@@ -372,7 +378,10 @@ impl ParrainCounter<'_> {
             king_sq,
             shield: c.shield_lines(p, king_sq),
             promoting: Bits(EDGE_RANKS)
-                .filter(|&s| promotes_on(colour_index(reserve.piece.colour), reserve.piece.walk, s))
+                .filter(|&s| {
+                    may_promote
+                        && promotes_on(colour_index(reserve.piece.colour), reserve.piece.walk, s)
+                })
                 .fold(0, |m, s| m | bit(s)),
             mutate: c.rules.captures_mutate,
             n: 0,

@@ -36,6 +36,13 @@ impl Placed {
         };
         if mv.cap != NONE {
             n.colours[them] &= !bit(mv.cap as Sq);
+            if mv.kind == MoveKind::EnPassant && p.colours[us] & tb != 0 {
+                // A unit of the mover's side on the passed square vanishes
+                // (`parrain_en_passant: removes_own_unit`).
+                n.colours[us] &= !tb;
+                n.royal &= !tb;
+                n.magic &= !tb;
+            }
         }
         n.colours[us] ^= fb | tb;
         if p.royal & fb != 0 {

@@ -150,8 +150,8 @@ const OUTPUT_EXTENSIONS: [&str; 4] = ["out", "ref", "reg", "tst"];
 /// `popeye verify FOLDER`: every `*.inp` of the folder (not its subfolders), in name order,
 /// against Popeye's output beside it (the same name with `.out`, `.ref`, `.reg` or `.tst`).
 /// An input without one is named and not verified; an input that does not read is an error
-/// named at its file, and the others go on. Exit 2 if a file was in error, else 1 if a case
-/// differs, else 0.
+/// named at its file, and the others go on. Exit 1 if a case differs (a difference found wins,
+/// as with one file), else 2 if a file was in error or none could be verified, else 0.
 fn verify_folder(
     folder: &Path,
     engine: &dyn SearchEngine,
@@ -162,7 +162,7 @@ fn verify_folder(
         .map_err(|e| Error::System(format!("{}: {e}", folder.display())))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "inp"))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("inp")))
         .collect();
     inputs.sort();
     if inputs.is_empty() {
@@ -226,10 +226,17 @@ fn verify_folder(
     if summary {
         outln!("{}", coverage.table().trim_end());
     }
-    Ok(if errors > 0 {
-        2
-    } else if differ {
+    if coverage.files == 0 && errors == 0 {
+        return Err(Error::Usage(format!(
+            "no input in {} has Popeye's output beside it (.out, .ref, .reg, .tst): nothing \
+             was verified",
+            folder.display()
+        )));
+    }
+    Ok(if differ {
         1
+    } else if errors > 0 {
+        2
     } else {
         0
     })
