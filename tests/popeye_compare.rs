@@ -225,6 +225,13 @@ fn export_refuses_what_popeye_cannot_be_told() {
         &["--rules", "circe-parrain"],
         "can come back on c6, the square a double step passes",
     );
+    // After such a double step the right stands over the reborn unit: Popeye's enpassant
+    // option cannot say it ("Inconsistent retro information").
+    refused(
+        "r3k2r/pb1p1p1q/1NB1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8",
+        &["--rules", "circe-parrain"],
+        "en passant onto c6, where a Parrain rebirth put a white bishop",
+    );
     // Without the white pawn on d5 nothing takes there: the problem is written.
     let (code, out, err) = feerie(
         &[

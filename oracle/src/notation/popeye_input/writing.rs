@@ -180,6 +180,16 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
                     .to_string(),
             );
         }
+        if let Some(unit) = position.board().get(ep.target) {
+            // A Parrain rebirth filled the passed square (`parrain_en_passant`).
+            reasons.push(format!(
+                "en passant onto {}, where a Parrain rebirth put a {} {} (Popeye's enpassant \
+                 option needs the passed square empty: \"Inconsistent retro information\")",
+                ep.target,
+                unit.colour,
+                unit.walk.name()
+            ));
+        }
         options.push(format!("enpassant {}{}{}", ep.origin(), ep.target, ep.pawn));
     }
     out.push_str(&format!("option {}\n", options.join(" ")));
