@@ -37,6 +37,17 @@ fn agree(rules: &Rules, count: usize, seed: u64) {
     }
 }
 
+/// Both engines count the same sequences of every length up to `max_depth` from `p`, and the
+/// compact path makes the positions the reference engine's moves make ([`same_children`]).
+fn same_counts_and_children(p: &Position, rules: &Rules, max_depth: u32, label: &str) {
+    for depth in 1..=max_depth {
+        let a = ReferenceEngine.perft(p, rules, depth).unwrap();
+        let b = BitboardEngine.perft(p, rules, depth).unwrap();
+        assert_eq!(a, b, "{rules}: {label} perft {depth}");
+    }
+    same_children(p, rules, label);
+}
+
 /// The compact perft path makes the same positions as the reference engine's moves.
 fn same_children(p: &Position, rules: &Rules, text: &str) {
     let Some(compact) = BitboardEngine.compact_children(p, rules) else {
@@ -325,12 +336,7 @@ fn a_king_without_its_own_right_does_not_castle() {
             Rules::orthodox(),
             Rules::from_words(&["circe"], None, &[]).unwrap(),
         ] {
-            for depth in 1..=3 {
-                let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
-                let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
-                assert_eq!(a, b, "{rules}: {text} perft {depth}");
-            }
-            same_children(&p, &rules, text);
+            same_counts_and_children(&p, &rules, 3, text);
         }
     }
 }
@@ -354,12 +360,7 @@ fn a_unit_leaving_the_parrain_capture_square_brings_no_rebirth() {
             moves,
             "{text}"
         );
-        for depth in 1..=2 {
-            let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
-            let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
-            assert_eq!(a, b, "{text} perft {depth}");
-        }
-        same_children(&p, &rules, text);
+        same_counts_and_children(&p, &rules, 2, text);
     }
 }
 
@@ -381,12 +382,7 @@ fn en_passant_onto_an_own_unit_follows_parrain_en_passant() {
             let rules = Rules::from_words(conditions, None, &[set.as_str()]).unwrap();
             for text in [root, after] {
                 let p = fen::parse(text, Validation::Strict).unwrap();
-                for depth in 1..=3 {
-                    let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
-                    let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
-                    assert_eq!(a, b, "{conditions:?} {value} {text} perft {depth}");
-                }
-                same_children(&p, &rules, text);
+                same_counts_and_children(&p, &rules, 3, text);
             }
             let p = fen::parse(after, Validation::Strict).unwrap();
             let moves = ReferenceEngine.legal_moves(&p, &rules).unwrap();
@@ -425,11 +421,6 @@ fn parrain_readings_agree_with_magic_units_and_a_recorded_capturer() {
     ] {
         let rules = Rules::from_words(&["circe-parrain"], Some("popeye"), sets).unwrap();
         let p = fen::parse(text, Validation::Strict).unwrap();
-        for depth in 1..=3 {
-            let a = ReferenceEngine.perft(&p, &rules, depth).unwrap();
-            let b = BitboardEngine.perft(&p, &rules, depth).unwrap();
-            assert_eq!(a, b, "{text} {sets:?} perft {depth}");
-        }
-        same_children(&p, &rules, text);
+        same_counts_and_children(&p, &rules, 3, text);
     }
 }
