@@ -209,11 +209,9 @@ impl Position {
     /// assert!(reserve.passed().reserve().is_none());
     /// ```
     pub fn turn_skipped(&self) -> Position {
-        let mut setup = self.setup.clone();
-        setup.side_to_move = !setup.side_to_move;
-        setup.en_passant = None;
-        setup.reserve = setup.reserve.map(Reserve::turned);
-        Position { setup }
+        let mut skipped = self.other_side_begins();
+        skipped.setup.reserve = skipped.setup.reserve.map(Reserve::turned);
+        skipped
     }
 
     /// The same diagram with the other side beginning (the side not mated beginning an

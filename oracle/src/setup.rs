@@ -85,6 +85,14 @@ impl Reserve {
         }
     }
 
+    /// Whether its own side is taken to be the capturer, `side_to_move` being the side to move:
+    /// never after a capture in play; for a reserve of the side not to move given in the
+    /// diagram, as Popeye takes a `LastCapture` (where `parrain_other_side_promotion` decides
+    /// whether a reborn pawn promotes).
+    pub fn taken_by_own_side(&self, side_to_move: Colour) -> bool {
+        self.capturer(side_to_move) == self.piece.colour
+    }
+
     /// The same reserve once the other side is to move without a move played (a side that
     /// waits in series play): the capturer stays, so the flag turns.
     pub fn turned(self) -> Reserve {

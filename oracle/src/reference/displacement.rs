@@ -27,7 +27,7 @@
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::FirstRankPawns;
 use crate::walk::Part;
-use crate::{Capture, CastlingSide, MoveRecord, Piece, Rules, Setup, Square, Walk};
+use crate::{Capture, CastlingSide, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// Every pseudo-legal displacement of the side to move: of its own units and of the neutral
 /// ones, which either side may move (RULES.md §6).
@@ -48,15 +48,19 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     moves
 }
 
-/// Whether a pawn of the side to move may take en passant onto `target`: when it is empty, or,
-/// under `parrain_en_passant: removes_own_unit` ([`Rules::en_passant_onto_own_unit`]), when
-/// the double step's Parrain rebirth put a unit of the side to move there (that unit vanishes).
-fn en_passant_square_open(setup: &Setup, rules: &Rules, target: Square) -> bool {
-    match setup.board.get(target) {
+/// Whether a pawn of `taker` may take en passant onto the passed square `target`: when it is
+/// empty, or, when `onto_own_unit` (`parrain_en_passant: removes_own_unit`,
+/// [`Rules::en_passant_onto_own_unit`]), when the double step's Parrain rebirth put a unit of
+/// `taker` there (that unit vanishes). The right after a double step and the capture both ask.
+pub(super) fn passed_square_open(
+    board: &crate::Board,
+    target: Square,
+    taker: Colour,
+    onto_own_unit: bool,
+) -> bool {
+    match board.get(target) {
         None => true,
-        Some(unit) => {
-            rules.en_passant_onto_own_unit() && unit.colour == setup.side_to_move && !unit.neutral
-        }
+        Some(unit) => onto_own_unit && unit.colour == taker && !unit.neutral,
     }
 }
 
@@ -169,11 +173,16 @@ fn pawn_moves(
                 square: to,
             });
             push_with_promotions(setup, rules, mv, moves);
-        } else if let Some(ep) = setup
-            .en_passant
-            .filter(|ep| ep.target == to && en_passant_square_open(setup, rules, to))
-            && let Some(victim) =
-                capturable(setup, rules, piece, ep.pawn).filter(|v| v.walk.is_pawn())
+        } else if let Some(ep) = setup.en_passant.filter(|ep| {
+            ep.target == to
+                && passed_square_open(
+                    &setup.board,
+                    to,
+                    setup.side_to_move,
+                    rules.en_passant_onto_own_unit(),
+                )
+        }) && let Some(victim) =
+            capturable(setup, rules, piece, ep.pawn).filter(|v| v.walk.is_pawn())
         {
             let mut mv = MoveRecord::displacement(piece, from, to);
             mv.capture = Some(Capture {

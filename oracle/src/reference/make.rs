@@ -182,10 +182,7 @@ fn en_passant_after(
 ) -> Option<EnPassant> {
     let target = passed_square(mv)?;
     let ep = EnPassant::from_target(target)?;
-    let open = match next.board.get(target) {
-        None => true,
-        Some(unit) => onto_own_unit && unit.colour == !mover && !unit.neutral,
-    };
+    let open = super::displacement::passed_square_open(&next.board, target, !mover, onto_own_unit);
     (open && pawn_attacks_square(&next.board, !mover, target)).then_some(ep)
 }
 

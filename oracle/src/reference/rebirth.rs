@@ -120,7 +120,7 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
     }
     // A pawn whose own side is the capturer (a `LastCapture` of the side not to move) stays a
     // pawn under `stays`; any other promotes.
-    let other_side_stays = reserve.capturer(setup.side_to_move) == reserve.piece.colour
+    let other_side_stays = reserve.taken_by_own_side(setup.side_to_move)
         && rules.parrain_other_side_promotion() == ParrainOtherSidePromotion::Stays;
     if other_side_stays {
         let mut out = mv;

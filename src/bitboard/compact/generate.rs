@@ -227,15 +227,6 @@ impl Compact {
         0
     }
 
-    /// Whether the en passant right of `p` goes onto a unit of the side to move (a Parrain
-    /// rebirth put it there; whether a pawn may take is `parrain_en_passant`'s question). The
-    /// orthodox generator takes en passant onto an empty square only.
-    #[inline]
-    pub(super) fn en_passant_onto_own_unit(p: &BbPosition) -> bool {
-        p.ep()
-            .is_some_and(|(target, _)| p.colours[p.side] & bit(target as Sq) != 0)
-    }
-
     /// The pawn-like units of the side to move that may take en passant: those next to the
     /// square passed over, diagonally behind or ahead of it (either direction of pawn).
     #[inline]

@@ -33,7 +33,11 @@ impl Compact {
         if LATER
             && !p.has_reserve()
             && orthodox::shaped(p, self.first_rank_steps())
-            && !(self.rules.en_passant_onto_own_unit() && Self::en_passant_onto_own_unit(p))
+            && !p.ep().is_some_and(|(target, _)| {
+                let target = target as Sq;
+                p.occupied() & bit(target) != 0
+                    && crate::bitboard::rules::parrain::en_passant_open(&self.rules, p, target)
+            })
         {
             // Parrain with nothing waiting: every move is an orthodox one (its capture only
             // fills the reserve), with Frankfurt's captures counted as such; but en passant onto

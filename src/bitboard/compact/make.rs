@@ -39,7 +39,7 @@ impl Compact {
             n.castle(colour, side);
         } else {
             n.clear(from);
-            if mv.kind == MoveKind::EnPassant && p.colours[us] & bit(to) != 0 {
+            if mv.vanishes_own_unit(p) {
                 vanish(&mut n, to);
             }
             n.put_orthodox(to, mover.with_walk(WALKS[final_walk]));
@@ -150,7 +150,7 @@ impl Compact {
             } else {
                 mv.walk as usize
             };
-            if mv.kind == MoveKind::EnPassant && p.colours[us] & tb != 0 {
+            if mv.vanishes_own_unit(p) {
                 vanish(&mut n, to);
             }
             n.colours[us] ^= fb | tb;

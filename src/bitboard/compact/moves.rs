@@ -1,8 +1,9 @@
 //! The compact move: a displacement with the outcome of every stage (mutation or promotion,
 //! immediate and delayed rebirth, contact mutations) in a few copyable bytes.
 
+use crate::bitboard::board::BbPosition;
 use crate::bitboard::moves::MoveKind;
-use crate::bitboard::tables::Sq;
+use crate::bitboard::tables::{Sq, bit};
 
 use super::NONE;
 
@@ -32,6 +33,13 @@ pub(super) struct CMove {
 }
 
 impl CMove {
+    /// Whether this is en passant onto a unit of the mover's side, which a Parrain rebirth put
+    /// on the passed square and which vanishes (`parrain_en_passant: removes_own_unit`).
+    #[inline]
+    pub(super) fn vanishes_own_unit(&self, p: &BbPosition) -> bool {
+        self.kind == MoveKind::EnPassant && p.colours[p.side] & bit(self.to as Sq) != 0
+    }
+
     /// Stage 1 alone: the displacement, with the captured square and the promotion (or NONE).
     pub(super) fn displacement(from: Sq, to: Sq, kind: MoveKind, cap: u8, promo: u8) -> CMove {
         CMove {

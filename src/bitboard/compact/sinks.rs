@@ -367,8 +367,8 @@ impl ParrainCounter<'_> {
         let king_sq = lowest(p.walks[KING] & p.colours[p.side]);
         // A pawn whose own side is taken to be the capturer may stay a pawn on its last rank.
         let may_promote = parrain::may_promote(
-            colour_index(reserve.piece.colour),
-            colour_index(reserve.capturer(colour_of(p.side))),
+            &reserve,
+            p.side,
             c.rules.switches.parrain_other_side_promotion,
         );
         ParrainCounter {

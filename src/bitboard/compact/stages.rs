@@ -36,7 +36,7 @@ impl Placed {
         };
         if mv.cap != NONE {
             n.colours[them] &= !bit(mv.cap as Sq);
-            if mv.kind == MoveKind::EnPassant && p.colours[us] & tb != 0 {
+            if mv.vanishes_own_unit(p) {
                 // A unit of the mover's side on the passed square vanishes
                 // (`parrain_en_passant: removes_own_unit`).
                 n.colours[us] &= !tb;
@@ -245,8 +245,8 @@ impl Compact {
                     let w = walk_index(reserve.piece.walk);
                     m.del_sq = s as u8;
                     let may_promote = parrain::may_promote(
-                        c,
-                        colour_index(reserve.capturer(colour_of(p.side))),
+                        &reserve,
+                        p.side,
                         self.rules.switches.parrain_other_side_promotion,
                     );
                     if may_promote && promotes(c, w, s) {

@@ -172,8 +172,8 @@ impl Game {
         }
         if occ & bit(s) == 0 {
             let may_promote = parrain::may_promote(
-                colour_index(reserve.piece.colour),
-                colour_index(reserve.capturer(colour_of(p.side))),
+                &reserve,
+                p.side,
                 self.rules.switches.parrain_other_side_promotion,
             );
             push_rebirth(

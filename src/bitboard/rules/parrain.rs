@@ -1,12 +1,12 @@
 //! Circe Parrain (RULES.md §3, `rebirth_time: next_move`): the unit taken waits, and the next
 //! move brings it back by its own vector from the capture square.
 
-use feerie_oracle::CastlingSide;
 use feerie_oracle::rules::{
     ParrainLongCastling, ParrainOtherSidePromotion, ResolvedRules, RoyalEnPassant,
 };
+use feerie_oracle::{CastlingSide, Reserve};
 
-use super::super::board::BbPosition;
+use super::super::board::{BbPosition, colour_of};
 use super::super::orthodox::FilledPassedSquare;
 
 use super::super::tables::{Sq, bit};
@@ -45,16 +45,13 @@ pub fn rebirth_square(
     shifted(capture, move_vector(castling, from, to, long))
 }
 
-/// Whether a reborn pawn on its last rank promotes: always when the other side captured it,
-/// otherwise (its own side taken to be the capturer, as Popeye takes a `LastCapture` of the side
-/// not to move) as `parrain_other_side_promotion` says.
+/// Whether the unit waiting in `reserve`, reborn as a pawn on its last rank with the side of
+/// colour index `side` to move, promotes: always when the other side captured it, otherwise
+/// (its own side taken to be the capturer, as Popeye takes a `LastCapture` of the side not to
+/// move) as `parrain_other_side_promotion` says.
 #[inline]
-pub fn may_promote(
-    reborn_colour: usize,
-    capturer_colour: usize,
-    rule: ParrainOtherSidePromotion,
-) -> bool {
-    reborn_colour != capturer_colour || rule == ParrainOtherSidePromotion::Promotes
+pub fn may_promote(reserve: &Reserve, side: usize, rule: ParrainOtherSidePromotion) -> bool {
+    !reserve.taken_by_own_side(colour_of(side)) || rule == ParrainOtherSidePromotion::Promotes
 }
 
 /// Which passed square a rebirth filled still gives an en passant right after a double step
