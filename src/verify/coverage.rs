@@ -197,9 +197,14 @@ impl Coverage {
         self.skipped.get(&why).map_or(0, |m| m.values().sum())
     }
 
+    /// Cases skipped, for any reason.
+    pub fn skipped(&self) -> usize {
+        self.skipped.values().flat_map(|names| names.values()).sum()
+    }
+
     /// Every case compared or skipped.
     pub fn cases(&self) -> usize {
-        self.agree + self.differ + Why::ALL.iter().map(|&w| self.skipped_for(w)).sum::<usize>()
+        self.agree + self.differ + self.skipped()
     }
 
     /// The cases of feerie's families (conditions and pieces known, no proof game): those
@@ -233,7 +238,7 @@ impl Coverage {
     /// assert!(table.contains("1 of 2 agree (50.0%)"));
     /// ```
     pub fn table(&self) -> String {
-        let skipped: usize = Why::ALL.iter().map(|&w| self.skipped_for(w)).sum();
+        let skipped = self.skipped();
         let mut t = String::new();
         let _ = writeln!(
             t,

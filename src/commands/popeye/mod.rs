@@ -45,6 +45,14 @@ fn own_help(arg: Arg) -> Arg {
     }
 }
 
+/// A Popeye input or output file, read when it is a regular file of at most four times
+/// [`crate::limits::MAX_INPUT_BYTES`] (a FIFO or a device must not hang the command), as 8-bit
+/// text; the error names the file.
+pub(super) fn read_popeye_text(path: &Path) -> Result<String, Error> {
+    crate::limits::read_8bit_text(path, 4 * crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| Error::at(path.display(), e))
+}
+
 /// The texts of [`PopeyeOutputArgs::read`].
 pub struct PopeyeTexts {
     /// The Popeye input.
@@ -78,13 +86,9 @@ impl PopeyeOutputArgs {
     /// the output of a Popeye run on the input when none is given; errors name the file.
     pub fn read(&self) -> Result<PopeyeTexts, Error> {
         use crate::external::popeye;
-        let read = |p: &Path| {
-            crate::limits::read_8bit_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-                .map_err(|e| Error::at(p.display(), e))
-        };
-        let input = read(&self.input)?;
+        let input = read_popeye_text(&self.input)?;
         let (output, source) = match &self.output {
-            Some(path) => (read(path)?, path.display().to_string()),
+            Some(path) => (read_popeye_text(path)?, path.display().to_string()),
             None => {
                 let binary = self.py.binary()?;
                 let (text, _) = popeye::run_popeye_file(&binary, &input, self.timeout()?)?;

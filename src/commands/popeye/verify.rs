@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Arg, Args};
 
-use super::PopeyeOutputArgs;
+use super::{PopeyeOutputArgs, read_popeye_text};
 use crate::commands::flags::{EngineArgs, FormatArgs, HashArgs, ReportArgs, ShardArgs};
 use crate::commands::flags::{format_help, report_help};
 use crate::engines::SearchEngine;
@@ -16,7 +16,7 @@ use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
 use crate::shard::Shard;
 use crate::solve::Options;
-use crate::verify::coverage::{Coverage, Why};
+use crate::verify::coverage::Coverage;
 use crate::verify::error::VerifyError;
 use crate::verify::problems;
 use crate::verify::{self, Outcome};
@@ -171,10 +171,6 @@ fn verify_folder(
             folder.display()
         )));
     }
-    let read = |p: &Path| {
-        crate::limits::read_8bit_text(p, 4 * crate::limits::MAX_INPUT_BYTES)
-            .map_err(|e| Error::at(p.display(), e))
-    };
     let mut coverage = Coverage::default();
     let (mut differ, mut errors, mut without_output) = (false, 0usize, Vec::new());
     for input in &inputs {
@@ -189,7 +185,7 @@ fn verify_folder(
             continue;
         };
         outln!("== {name} (Popeye's output: {})", output.display());
-        let texts = read(input).and_then(|i| Ok((i, read(&output)?)));
+        let texts = read_popeye_text(input).and_then(|i| Ok((i, read_popeye_text(&output)?)));
         let verified = texts.and_then(|(input_text, output_text)| {
             let files = VerifyFiles {
                 name: &name,
@@ -212,7 +208,7 @@ fn verify_folder(
             }
         }
     }
-    let skipped: usize = Why::ALL.iter().map(|&w| coverage.skipped_for(w)).sum();
+    let skipped = coverage.skipped();
     outln!(
         "{}: {} input(s), {} verified, {errors} in error, {} without an output; {} agree, {} \
          differ, {skipped} skipped",
