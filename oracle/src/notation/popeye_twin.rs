@@ -9,7 +9,7 @@ use super::popeye_input::{
     Language, PopeyeProblem, UnitColour, read_units, squares_of, walk_code, walk_of,
 };
 use super::popeye_words::words::{MIRROR_AXES, TWINNINGS};
-use super::popeye_words::{Lookup, MirrorAxis, Twinning};
+use super::popeye_words::{CirceVariant, Lookup, MirrorAxis, PopeyeCondition, Twinning};
 use crate::{File, Rank, Square};
 
 use std::fmt;
@@ -314,11 +314,21 @@ fn apply(
                 problem.stipulation = None;
             }
             Twinning::Condition => {
-                let mut conditions = Vec::new();
+                let mut conditions: Vec<String> = Vec::new();
+                // After a word that reads a sequence of walks, Popeye takes every piece code
+                // (one or two letters or digits) as a walk of the sequence, before it looks
+                // for a twinning command: `chamaeleoncirce s l t d s`.
+                let mut in_walk_sequence = false;
                 while let Some(w) = words.get(i) {
-                    if !conditions.is_empty() && is_keyword(w) {
+                    let piece_code = w.len() <= 2 && w.chars().all(|c| c.is_ascii_alphanumeric());
+                    if !conditions.is_empty()
+                        && is_keyword(w)
+                        && !(in_walk_sequence && piece_code)
+                    {
                         break;
                     }
+                    in_walk_sequence = (in_walk_sequence && piece_code)
+                        || reads_walk_sequence(language, w, &conditions);
                     conditions.push(w.to_string());
                     i += 1;
                 }
@@ -327,6 +337,21 @@ fn apply(
         }
     }
     Ok(problem)
+}
+
+/// Whether Popeye reads a sequence of walks after `word`, a condition word that follows
+/// `before` in one condition command.
+fn reads_walk_sequence(language: Language, word: &str, before: &[String]) -> bool {
+    let after_circe = before.iter().any(|w| {
+        PopeyeCondition::of(language, w).found() == Some(PopeyeCondition::CIRCE)
+    });
+    PopeyeCondition::of(language, word)
+        .found()
+        .is_some_and(PopeyeCondition::reads_walk_sequence)
+        || (after_circe
+            && CirceVariant::of(language, word)
+                .found()
+                .is_some_and(CirceVariant::reads_walk_sequence))
 }
 
 fn map_squares(problem: &mut PopeyeProblem, map: impl Fn(u8, u8) -> (u8, u8)) {
@@ -435,6 +460,42 @@ mod tests {
             units(&["wke2"])
         );
         assert!(made("anfang", "weiss ke1", "move e1 e2")[0].is_err());
+    }
+
+    #[test]
+    fn a_walk_sequence_belongs_to_its_condition() {
+        // The conditions of each twin of a one-problem file.
+        let conditions = |begin: &str, twin: &str| -> Vec<Result<Vec<String>, String>> {
+            let (keyword, stip, twin_word, end) = if begin == "anfang" {
+                ("steine weiss", "forderung", "zwilling", "ende")
+            } else {
+                ("pieces white", "stip", "twin", "end")
+            };
+            let text = format!("{begin}\n{keyword} ke1\n{stip} ~1\n{twin_word} {twin}\n{end}\n");
+            let file = popeye_input::parse(&text).unwrap();
+            twins(&file.problems[0])
+                .into_iter()
+                .skip(1)
+                .map(|t| t.problem.map(|p| p.conditions).map_err(|e| e.message))
+                .collect()
+        };
+        let words = |v: &[&str]| vec![Ok(v.iter().map(|s| s.to_string()).collect())];
+        // German `s` would be SForderung or Spiegelung; after ChamaeleonCirce it is a knight.
+        assert_eq!(
+            conditions("anfang", "bedingung chamaeleoncirce s l t d s"),
+            words(&["chamaeleoncirce", "s", "l", "t", "d", "s"])
+        );
+        assert_eq!(
+            conditions("begin", "condition circe chameleon s q r b s"),
+            words(&["circe", "chameleon", "s", "q", "r", "b", "s"])
+        );
+        // The sequence ends at the first word that is no piece code.
+        assert_eq!(
+            conditions("begin", "condition chameleonchess q r rotate 90"),
+            words(&["chameleonchess", "q", "r"])
+        );
+        // Elsewhere an ambiguous command word still ends the conditions, and is refused.
+        assert!(conditions("begin", "condition madrasi s")[0].is_err());
     }
 
     #[test]

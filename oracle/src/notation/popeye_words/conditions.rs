@@ -59,6 +59,22 @@ impl PopeyeCondition {
         CONDITIONS.table(language)[usize::from(self.0)].0
     }
 
+    /// Whether Popeye reads a sequence of walks after the condition's word (`ChameleonCirce s
+    /// b r q`, `ChameleonChess`, `ChameleonSequence`): those words belong to the condition,
+    /// whatever else they could abbreviate.
+    ///
+    /// ```
+    /// use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition};
+    /// let of = |l, w| PopeyeCondition::of(l, w).found().unwrap();
+    /// assert!(of(Language::German, "chamaeleoncirce").reads_walk_sequence());
+    /// assert!(of(Language::English, "chameleonchess").reads_walk_sequence());
+    /// assert!(!of(Language::English, "circe").reads_walk_sequence());
+    /// ```
+    pub fn reads_walk_sequence(self) -> bool {
+        ["ChameleonCirce", "ChameleonChess", "ChameleonSequence"]
+            .contains(&self.word(Language::English))
+    }
+
     /// The condition of this project that Popeye's condition is, if it is one: the registry's
     /// entry that reads its word.
     ///
@@ -133,6 +149,17 @@ impl CirceVariant {
     /// Popeye's word in `language`.
     pub fn word(self, language: Language) -> &'static str {
         CIRCE_VARIANTS.table(language)[usize::from(self.0)].0
+    }
+
+    /// Whether Popeye reads a sequence of walks after this word (`Circe Chameleon s b r q`).
+    ///
+    /// ```
+    /// use feerie_oracle::notation::popeye_words::{CirceVariant, Language};
+    /// assert!(CirceVariant::of(Language::English, "chameleon").found().unwrap().reads_walk_sequence());
+    /// assert!(!CirceVariant::REX_INCLUSIVE.reads_walk_sequence());
+    /// ```
+    pub fn reads_walk_sequence(self) -> bool {
+        self.word(Language::English) == "Chameleon"
     }
 
     /// The condition of this project that `Circe` followed by this word is, if any: the
