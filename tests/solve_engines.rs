@@ -13,10 +13,10 @@ use feerie::scenario::load_dir;
 use feerie::solve::{Options, solve};
 
 /// Short stipulations of each kind of play, with each goal.
-const STIPULATIONS: [&str; 25] = [
+const STIPULATIONS: [&str; 28] = [
     "#1", "#2", "=1", "s#1", "h#1", "h#1.5", "h=1", "ser-h#2", "ser-#2", "x1", "+1", "~1", "s+1",
     "hx1.5", "ser-x2", "ze41", "hep1", "001", "h%1", "#=1", "h==1", "ser-h!=2", "h#=1", "r#2",
-    "semi-r#1",
+    "semi-r#1", "hs#1", "hr#1.5", "hsx1.5",
 ];
 
 fn lines(
@@ -147,12 +147,12 @@ fn solve_refuses_bad_input_in_one_line() {
     let fen = "k7/8/2K5/8/8/8/8/1R6 w - - 0 1";
     for (args, words) in [
         (
-            vec!["solve", "--fen", fen, "--stipulation", "hs#2"],
+            vec!["solve", "--fen", fen, "--stipulation", "ser-s#2"],
             "supported:",
         ),
         (
             vec!["solve", "--fen", fen, "--stipulation", "#2.5"],
-            "help play only",
+            "help and help-self play only",
         ),
         (vec!["solve", "--fen", fen], "--stipulation is needed"),
         (

@@ -140,7 +140,7 @@ pub fn print_parts(
             position,
             rules,
             &stipulation,
-            &solved.solutions,
+            &solved,
         ));
     }
     outln!();

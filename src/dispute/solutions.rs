@@ -47,7 +47,7 @@ pub fn solution_set(
         return Err(VerifyError::Partial);
     }
     let mut lines: Vec<String> =
-        layout::lines(engine, position, rules, &stipulation, &solved.solutions)
+        layout::lines(engine, position, rules, &stipulation, &solved)
             .iter()
             .map(|l| normalise(&stipulation, l))
             .collect();

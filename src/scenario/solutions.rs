@@ -213,7 +213,7 @@ pub(crate) fn solutions_of(
         return Err(NoSolutions::TooMany);
     }
     let mut lines: Vec<String> =
-        layout::lines(engine, position, rules, &stipulation, &solved.solutions)
+        layout::lines(engine, position, rules, &stipulation, &solved)
             .iter()
             .map(|line| normalise(&stipulation, line))
             .collect();

@@ -1,10 +1,11 @@
 //! Solutions written as Popeye writes them: in direct and self play each key on its own line
-//! (`   1.Qd1-d8 # !`); in help and series play each solution on one line, numbered by move
+//! (`   1.Qd1-d8 # !`); in help, help-self and series play each solution on one line, numbered by move
 //! (`  1.d7-d5 Qd1-g4   2.Rf8-f7 Qg4-c8 #`, `  1...Qd1-g4   2.Rf8-g8 Qg4*g8 #`,
 //! `  1.Ka8-a7   2.Ka7-a6 Rb1-a1 #`).
 
 use feerie_oracle::{CheckMark, Engine, MoveRecord, Position, Rules, Status};
 
+use super::Solved;
 use super::stipulation::{Goal, Play, Stipulation};
 
 /// The text of a move as Popeye prints it in a problem of `goal`: its check mark, then, when
@@ -70,7 +71,7 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
             out.push_str(&text(0));
             out.push_str(" !");
         }
-        Play::Help => {
+        Play::Help | Play::HelpSelf => {
             out.push_str("  ");
             let offset = usize::from(stipulation.half);
             for i in 0..moves.len() {
@@ -135,7 +136,7 @@ pub fn ends_at_goal(
     moves: &[MoveRecord],
 ) -> bool {
     match stipulation.play {
-        Play::Help | Play::SeriesHelp | Play::SeriesDirect => true,
+        Play::Help | Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect => true,
         Play::SelfPlay => false,
         Play::Direct => moves.first().is_some_and(|key| {
             stipulation.goal.reached_by(key).unwrap_or_else(|| {
@@ -175,19 +176,23 @@ fn stalemate_goal_reached(
     })
 }
 
-/// Every solution, one line each, in Popeye's layout.
+/// Every solution, one line each, in Popeye's layout; then, in help-reflex play whose side to
+/// begin is bound to reach the goal in the diagram, each move that binds it, marked `?!?` as
+/// Popeye marks it (`  1.Rh5*h7 # ?!?`).
 pub fn lines(
     engine: &dyn Engine,
     position: &Position,
     rules: &Rules,
     stipulation: &Stipulation,
-    solutions: &[Vec<MoveRecord>],
+    solved: &Solved,
 ) -> Vec<String> {
-    solutions
+    let solutions = solved.solutions.iter().map(|moves| {
+        let reaches = ends_at_goal(engine, position, rules, stipulation, moves);
+        line(stipulation, moves, reaches)
+    });
+    let bound = solved
+        .bound
         .iter()
-        .map(|moves| {
-            let reaches = ends_at_goal(engine, position, rules, stipulation, moves);
-            line(stipulation, moves, reaches)
-        })
-        .collect()
+        .map(|mv| format!("  1.{} ?!?", move_text(mv, stipulation.goal, true)));
+    solutions.chain(bound).collect()
 }

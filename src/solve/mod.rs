@@ -64,6 +64,10 @@ pub struct Solved {
     pub solutions: Vec<Vec<MoveRecord>>,
     /// Whether `max_solutions` cut the search short.
     pub partial: bool,
+    /// Help-reflex play (`hr#n`) whose side to begin can reach the goal in the diagram: those
+    /// moves, which bind it (it must play one, which ends the play to its loss), so that no
+    /// line solves; Popeye prints them `1.Rh5*h7 # ?!?`. Empty otherwise.
+    pub bound: Vec<MoveRecord>,
 }
 
 /// Root-move searches estimated above this many nodes show progress (when asked).
@@ -148,6 +152,11 @@ fn solve_in<S: Space>(
         options.max_solutions.max(1),
         options.hash_megabytes,
     );
+    let bound = if stipulation.binds_beginner_in_help() && search.reaches_in_one(position)? {
+        search.goal_moves(position)?
+    } else {
+        Vec::new()
+    };
     let roots = search.roots(&root)?;
     let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
     let progress = Progress::new(
@@ -175,5 +184,9 @@ fn solve_in<S: Space>(
     solutions.dedup();
     let partial = search.stopped() || solutions.len() > options.max_solutions;
     solutions.truncate(options.max_solutions);
-    Ok(Solved { solutions, partial })
+    Ok(Solved {
+        solutions,
+        partial,
+        bound,
+    })
 }

@@ -174,7 +174,10 @@ impl<'a, S: Space> Search<'a, S> {
     /// whose attacker can reach the goal in the diagram: it is bound to, and no first move of
     /// its solves.
     pub fn roots(&self, root: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
-        if self.stipulation.reflex == Reflex::Full && self.reaches_now(root)? {
+        if self.stipulation.play == Play::SelfPlay
+            && self.stipulation.reflex == Reflex::Full
+            && self.reaches_now(root)?
+        {
             return Ok(Vec::new());
         }
         self.children(root, Want::Marked)
@@ -222,10 +225,41 @@ impl<'a, S: Space> Search<'a, S> {
                 let key = self.space.key(after);
                 self.series_direct(first, after, key, n - 1, &mut line, &mut out)?;
             }
+            Play::HelpSelf => {
+                let left = self.stipulation.plies() - 1;
+                if self.reflex_bound(root)? {
+                    // In hr#n.5 the side to be mated begins with the half-move: bound to reach
+                    // the goal, it must, and each such move is a line of its own. (In hr#n
+                    // the side that begins is bound to lose: no line; the moves that bind it
+                    // are the solve's `bound`.)
+                    if self.stipulation.half && self.reaches(first, after)? {
+                        self.record(&mut out, line);
+                    }
+                    return self.lines_from(root, &out);
+                }
+                // Without a half-move the side that plays the self move begins: its first
+                // move may be that move already (the shortest line).
+                if !self.stipulation.half {
+                    self.self_move_ends(&mut line, &mut out)?;
+                }
+                if left > 1 {
+                    let key = self.space.key(after);
+                    self.help_self(first, after, key, left, &mut line, &mut out)?;
+                }
+            }
         }
+        self.lines_from(root, &out)
+    }
+
+    /// The records of the lines `found` from `root`.
+    fn lines_from(
+        &self,
+        root: &S::Pos,
+        found: &[Line<S>],
+    ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
         let mut solutions = Vec::new();
-        for found in &out {
-            solutions.extend(self.line_records(root, found)?);
+        for line in found {
+            solutions.extend(self.line_records(root, line)?);
         }
         Ok(solutions)
     }
@@ -276,7 +310,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// Whether the position of `key` was searched without a solution with `left` moves or
     /// more (in help play, two half-moves more at a time: the same side to move).
     fn dead_end(&self, key: Key, left: u32) -> bool {
-        let stride = if self.stipulation.play == Play::Help {
+        let stride = if matches!(self.stipulation.play, Play::Help | Play::HelpSelf) {
             2
         } else {
             1
@@ -317,6 +351,78 @@ impl<'a, S: Space> Search<'a, S> {
         };
         let before = out.len();
         self.descend(key, before, children, false, left, line, out, Self::help)
+    }
+
+    /// Help-self play: `mv` was just played (leading to `after`), at most `left` half-moves
+    /// remain, the last two the self move and the reply that reaches the goal. When an even
+    /// number remains, the side that plays the self move is to move: each of its moves may be
+    /// that move (a line ends there, shorter ones too) as well as a help move.
+    fn help_self(
+        &self,
+        _mv: &S::Mv,
+        after: &S::Pos,
+        key: Key,
+        left: u32,
+        line: &mut Line<S>,
+        out: &mut Vec<Line<S>>,
+    ) -> Result<(), EngineError> {
+        if left == 0 || self.dead_end(key, left) || self.reflex_bound(after)? {
+            return Ok(());
+        }
+        let before = out.len();
+        let children = self.children(after, Want::Unmarked)?;
+        if left % 2 == 0 {
+            for (next, then) in &children {
+                if self.stopped() {
+                    break;
+                }
+                line.push(LineMove {
+                    mv: next.clone(),
+                    after: then.clone(),
+                    after_pass: false,
+                });
+                self.self_move_ends(line, out)?;
+                line.pop();
+            }
+        }
+        if left <= 2 {
+            self.note_dead_end(key, left, before, out);
+            return Ok(());
+        }
+        self.descend(key, before, children, false, left, line, out, Self::help_self)
+    }
+
+    /// Whether in `hr#n` the side to move in `position` can reach the goal, which binds it to:
+    /// the side to be mated ends the play so (a line that ends there is found one move
+    /// before, its last move the self move), the other side loses by it. Either way no line
+    /// goes on from `position`. Popeye binds both sides so in the help moves too.
+    fn reflex_bound(&self, position: &S::Pos) -> Result<bool, EngineError> {
+        Ok(self.stipulation.reflex == Reflex::Full && self.reaches_now(position)?)
+    }
+
+    /// The ends of a help-self line whose last move is the self move: when the other side,
+    /// now to move, must reach the goal (every one of its moves does, or in `hr#n` it can),
+    /// one line for each of its moves that does.
+    fn self_move_ends(&self, line: &mut Line<S>, out: &mut Vec<Line<S>>) -> Result<(), EngineError> {
+        let after = line.last().expect("the self move").after.clone();
+        if !self.self_defence_fails_in(&after, 1)? {
+            return Ok(());
+        }
+        for (reply, then) in self.goal_children(&after)? {
+            if self.stopped() {
+                break;
+            }
+            if self.reaches(&reply, &then)? {
+                let mut whole = line.clone();
+                whole.push(LineMove {
+                    mv: reply,
+                    after: then,
+                    after_pass: false,
+                });
+                self.record(out, whole);
+            }
+        }
+        Ok(())
     }
 
     /// Tries each of `children` of the position of `key` in turn on the line (made after a
@@ -586,6 +692,17 @@ impl<'a, S: Space> Search<'a, S> {
             }
         }
         Ok(false)
+    }
+
+    /// The moves of the side to move in `position` that reach the goal, in the engine's order.
+    pub fn goal_moves(&self, position: &Position) -> Result<Vec<MoveRecord>, EngineError> {
+        let mut out = Vec::new();
+        for (mv, after) in self.engine.successors(position, self.rules)? {
+            if self.reaches_goal(&mv, &after)? {
+                out.push(mv);
+            }
+        }
+        Ok(out)
     }
 
     /// Whether the side to move in `position` can reach the goal in one move, in which case

@@ -26,6 +26,13 @@ pub enum Play {
     SeriesHelp,
     /// The side to move plays up to n moves in a row, the last reaching the goal (`ser-#n`).
     SeriesDirect,
+    /// Help play that ends in self play of one move: both sides cooperate for `n - 1` moves,
+    /// the side to move beginning (the other side, with a half-move, in `hs#n.5`); then the
+    /// side that began plays a move after which the other side must reach the goal against
+    /// it: with every move (`hs#n`), or, the reflex obligations of `r#1` binding both sides
+    /// (`hr#n`), with one of its moves. Each line ends with one of those moves, and shorter
+    /// lines are solutions too, as in help play.
+    HelpSelf,
 }
 
 /// The reflex obligations of self play (`r#n`, `semi-r#n`): which sides must reach the goal
@@ -225,7 +232,7 @@ impl Stipulation {
 /// assert_eq!((s.play, s.goal, s.moves, s.half), (Play::Help, Goal::Mate, 2, true));
 /// assert_eq!(s.plies(), 5);
 /// assert_eq!(s.to_string(), "h#2.5");
-/// assert!("hr#2".parse::<Stipulation>().is_err());
+/// assert!("ser-r#2".parse::<Stipulation>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stipulation {
@@ -235,9 +242,10 @@ pub struct Stipulation {
     pub goal: Goal,
     /// The number of moves (the whole part of `h#2.5`).
     pub moves: u32,
-    /// Help play only: a half-move more, the other side beginning (`h#2.5`).
+    /// Help and help-self play only: a half-move more, the other side beginning (`h#2.5`,
+    /// `hs#2.5`).
     pub half: bool,
-    /// Self play only: the reflex obligations (`r#2`, `semi-r#2`).
+    /// Self and help-self play only: the reflex obligations (`r#2`, `semi-r#2`, `hr#2`).
     pub reflex: Reflex,
 }
 
@@ -246,26 +254,42 @@ impl Stipulation {
     /// playing toward the goal and its opponent together (a bound used for progress).
     pub fn plies(&self) -> u32 {
         match self.play {
-            Play::Help => 2 * self.moves + u32::from(self.half),
+            Play::Help | Play::HelpSelf => 2 * self.moves + u32::from(self.half),
             Play::Direct | Play::SelfPlay => 2 * self.moves,
             Play::SeriesHelp => self.moves + 1,
             Play::SeriesDirect => self.moves,
         }
     }
 
+    /// Whether the side that begins is bound by reflex obligations to reach the goal against
+    /// the other side when it can, as the attacker of `r#1` is: in help-reflex play of whole
+    /// moves (`hr#2`), where it plays the reflex move.
+    ///
+    /// ```
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let bound = |s: &str| s.parse::<Stipulation>().unwrap().binds_beginner_in_help();
+    /// assert!(bound("hr#2") && !bound("hr#2.5") && !bound("hs#2") && !bound("r#2"));
+    /// ```
+    pub fn binds_beginner_in_help(&self) -> bool {
+        self.play == Play::HelpSelf && self.reflex == Reflex::Full && !self.half
+    }
+
     /// Whether the side that begins is the side that is mated (or stalemated): in help play of
-    /// whole moves (`h#2`), series help play and self play; not in `h#2.5`, direct play and
-    /// series direct play, where the side that begins gives the mate.
+    /// whole moves (`h#2`), series help play, self play and help-self play of whole moves
+    /// (`hs#2`); not in `h#2.5`, `hs#2.5`, direct play and series direct play, where the side
+    /// that begins gives the mate.
     ///
     /// ```
     /// use feerie::solve::stipulation::Stipulation;
     /// let target = |s: &str| s.parse::<Stipulation>().unwrap().beginner_is_target();
     /// assert!(target("h#2") && target("s#3") && target("ser-h=4"));
     /// assert!(!target("h#2.5") && !target("#2") && !target("ser-#3"));
+    /// assert!(target("hs#2") && !target("hr#1.5"));
     /// ```
     pub fn beginner_is_target(&self) -> bool {
         match self.play {
             Play::Help => !self.half,
+            Play::HelpSelf => !self.half,
             Play::SelfPlay | Play::SeriesHelp => true,
             Play::Direct | Play::SeriesDirect => false,
         }
@@ -273,7 +297,8 @@ impl Stipulation {
 
     /// The side that begins in a Popeye problem of this stipulation: Black in help play of
     /// whole moves and in series help play (White mates Black), White otherwise (in `h#2.5`,
-    /// too, White beginning and mating Black).
+    /// too, White beginning and mating Black; in `hs#2`, White beginning and mated). In
+    /// `hs#2.5` Black begins, as in `h#2`: the half-move is Black's.
     ///
     /// ```
     /// use feerie::oracle::Colour;
@@ -283,10 +308,13 @@ impl Stipulation {
     /// assert_eq!(side("ser-h#3"), Colour::Black);
     /// assert_eq!(side("h#2.5"), Colour::White);
     /// assert_eq!(side("s#2"), Colour::White);
+    /// assert_eq!(side("hs#2"), Colour::White);
+    /// assert_eq!(side("hr#2.5"), Colour::Black);
     /// ```
     pub fn usual_beginner(&self) -> Colour {
         match self.play {
             Play::Help if !self.half => Colour::Black,
+            Play::HelpSelf if self.half => Colour::Black,
             Play::SeriesHelp => Colour::Black,
             _ => Colour::White,
         }
@@ -306,8 +334,8 @@ impl fmt::Display for StipulationError {
 impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
-pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, ser-#n, \
-    ser-=n, ser-h#n, ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
+pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
+    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
     z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
 
@@ -351,15 +379,18 @@ impl FromStr for Stipulation {
         if semi && (series || !rest.starts_with('r')) {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
         }
-        if rest.starts_with("hr") || rest.starts_with("hs") || series && rest.starts_with('r') {
+        if series && (rest.starts_with('r') || rest.starts_with("hs") || rest.starts_with("hr")) {
             return Err(refuse(
-                "help-self (hs), help-reflex (hr) and series reflex play are not supported",
+                "series reflex and series help-self play are not supported",
             ));
         }
         if rest.trim_start_matches(['h', 's']).starts_with("!#") {
             return Err(refuse(MOVER_IN_CHECK));
         }
         let (kind, rest) = match rest.chars().next() {
+            Some('h') if rest.starts_with("hs") || rest.starts_with("hr") => {
+                (if rest.starts_with("hs") { 'S' } else { 'R' }, &rest[2..])
+            }
             Some('h') => ('h', &rest[1..]),
             Some('s') => ('s', &rest[1..]),
             Some('r') => ('r', &rest[1..]),
@@ -374,6 +405,7 @@ impl FromStr for Stipulation {
             (false, 'd') => Play::Direct,
             (false, 'h') => Play::Help,
             (false, 's' | 'r') => Play::SelfPlay,
+            (false, 'S' | 'R') => Play::HelpSelf,
             (true, 'd') => Play::SeriesDirect,
             (true, 'h') => Play::SeriesHelp,
             _ => return Err(refuse("series self play is not supported")),
@@ -403,10 +435,12 @@ impl FromStr for Stipulation {
         let moves: u32 = whole
             .parse()
             .map_err(|_| refuse(&format!("at most {MAX_MOVES} moves")))?;
-        if half && play != Play::Help {
-            return Err(refuse("a half move (n.5) is for help play only"));
+        if half && !matches!(play, Play::Help | Play::HelpSelf) {
+            return Err(refuse(
+                "a half move (n.5) is for help and help-self play only",
+            ));
         }
-        if moves == 0 && !half {
+        if moves == 0 && (!half || play == Play::HelpSelf) {
             return Err(refuse("at least one move"));
         }
         if moves > MAX_MOVES {
@@ -414,7 +448,7 @@ impl FromStr for Stipulation {
         }
         let reflex = match (kind, semi) {
             ('r', true) => Reflex::Semi,
-            ('r', false) => Reflex::Full,
+            ('r' | 'R', false) => Reflex::Full,
             _ => Reflex::No,
         };
         Ok(Stipulation {
@@ -439,6 +473,10 @@ impl fmt::Display for Stipulation {
             },
             Play::SeriesHelp => "ser-h",
             Play::SeriesDirect => "ser-",
+            Play::HelpSelf => match self.reflex {
+                Reflex::Full => "hr",
+                _ => "hs",
+            },
         };
         write!(f, "{prefix}{}{}", self.goal.sign(), self.moves)?;
         if self.half {
@@ -459,7 +497,8 @@ mod tests {
             "ser-h#5", "ser-h=4", "~1", "x2", "+1", "h~1", "hx2", "h+1.5", "s+2", "sx1", "ser-x3",
             "ser-h+2", "ser-~1", "ze41", "hzh31", "ser-zd32", "ep1", "hep1.5", "001", "h001.5",
             "ser-002", "%1", "h%2", "#=2", "h#=1.5", "s#=2", "==1", "h==2.5", "ser-h==3", "!=1",
-            "h!=2", "ser-!=3", "r#2", "semi-r#3", "r=1", "semi-rx2",
+            "h!=2", "ser-!=3", "r#2", "semi-r#3", "r=1", "semi-rx2", "hs#2", "hr#1", "hs=2.5",
+            "hr#1.5", "hsx3",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -475,20 +514,22 @@ mod tests {
     fn refusals_say_why() {
         for (text, why) in [
             ("", "empty"),
-            ("hr#2", "help-reflex"),
-            ("hs#2", "help-self"),
+            ("ser-hs#2", "series help-self"),
             ("ser-r#2", "series reflex"),
             ("semi-#2", "semi- goes with reflex"),
             ("semi-ser-r#2", "semi- goes with reflex"),
             ("#", "whole number"),
-            ("#2.5", "help play only"),
+            ("#2.5", "help and help-self play only"),
             ("ser-s#2", "series self"),
+            ("semi-hr#2", "semi- goes with reflex"),
+            ("hs#0", "at least one"),
+            ("hr#0.5", "at least one"),
+            ("ser-h#1.5", "help and help-self play only"),
             ("#0", "at least one"),
             ("#31", "at most 30"),
             ("#99999999999999999999", "at most 30"),
             ("h#2x", "whole number"),
             ("dia3.5", "unknown play"),
-            ("ser-h#1.5", "help play only"),
             ("##2", "double mate"),
             ("h##!2", "counter-mate"),
             ("!#1", "auto-mate"),

@@ -326,13 +326,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
 
     /// The moves of the side to move in `position` that reach the goal.
     fn goal_moves(&self, position: &Position) -> Built<Vec<MoveRecord>> {
-        let mut out = Vec::new();
-        for (mv, after) in self.successors(position)? {
-            if self.search.reaches_goal(&mv, &after)? {
-                out.push(mv);
-            }
-        }
-        Ok(out)
+        self.search.goal_moves(position)
     }
 
     /// The fewest attacking moves after the defence `defence` (to `after`): `Some(0)` when it

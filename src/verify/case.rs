@@ -130,7 +130,7 @@ pub(super) fn compare_case(
     for part in &parts {
         match solve(engine, part, rules, stipulation, options) {
             Ok(solved) => ours.push(printed(
-                crate::solve::layout::lines(engine, part, rules, &stipulation, &solved.solutions)
+                crate::solve::layout::lines(engine, part, rules, &stipulation, &solved)
                     .iter()
                     .map(|l| english_line(l, Language::English)),
             )),

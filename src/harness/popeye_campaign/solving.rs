@@ -25,12 +25,14 @@ use crate::solve::Options;
 use crate::verify::{Outcome, verify, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 12] = [
-    "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1", "r#2", "semi-r#1",
+pub const WHITE_BEGINS: [&str; 14] = [
+    "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1", "r#2", "semi-r#1", "hs#2",
+    "hr#2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
-pub const BLACK_BEGINS: [&str; 9] = [
-    "h#2", "ser-h#3", "h=2", "hx1", "h+1", "ser-hx2", "h==1", "h!=1", "ser-h#=2",
+pub const BLACK_BEGINS: [&str; 11] = [
+    "h#2", "ser-h#3", "h=2", "hx1", "h+1", "ser-hx2", "h==1", "h!=1", "ser-h#=2", "hs#1.5",
+    "hr#1.5",
 ];
 
 /// One problem asked of Popeye.
