@@ -75,6 +75,10 @@ pub enum VerifyError {
     Read(LimitError),
     /// Popeye could not be found or run, or gave no output.
     Popeye(ExternalError),
+    /// A problem with several reasons not to be solved here, the most telling first (its
+    /// units or conditions, then its stipulation or options): written one after the other,
+    /// `; ` between them, so that a coverage table can count each.
+    Several(Vec<VerifyError>),
     /// One of the above about a file or a flag.
     At {
         /// The file or flag, as the message starts.
@@ -121,6 +125,15 @@ impl fmt::Display for VerifyError {
             VerifyError::NoReadings => f.write_str("give --switch KEY or --profiles A,B"),
             VerifyError::Read(e) => e.fmt(f),
             VerifyError::Popeye(e) => e.fmt(f),
+            VerifyError::Several(reasons) => {
+                for (i, reason) in reasons.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    reason.fmt(f)?;
+                }
+                Ok(())
+            }
             VerifyError::At { place, error } => write!(f, "{place}: {error}"),
         }
     }

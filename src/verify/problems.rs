@@ -111,11 +111,14 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             PopeyeOption::SetPlay if !battle => {
                 return not_supported("set play in help and series play");
             }
-            PopeyeOption::WhiteToPlay if white_to_play(&stipulation).is_none() => {
+            PopeyeOption::WhiteToPlay
+                if white_to_play(&stipulation).is_none()
+                    && !white_to_play_ignored(&stipulation) =>
+            {
                 return not_supported(
-                    "the other side begins, other than in help play of two or more whole moves \
-                     (Popeye shortens h#1 to an h#0.5 in which it finds nothing, a series help \
-                     play to a shorter one, and calls it not applicable elsewhere)",
+                    "the other side begins in h#1, series and help-self play (Popeye shortens \
+                     h#1 to an h#0.5 in which it finds nothing, a series help play to a shorter \
+                     one)",
                 );
             }
             _ => {}
@@ -192,6 +195,26 @@ pub fn white_to_play(stipulation: &Stipulation) -> Option<Stipulation> {
     )
 }
 
+/// Whether Popeye ignores `option whitetoplay` under `stipulation` ("WhiteToPlay not
+/// applicable - ignored"), solving it as if the option were not given: in help play of a
+/// half-move more (`h#2.5`, whose side to begin is already the other), and in direct and self
+/// play, which it cannot shorten.
+///
+/// ```
+/// use feerie::solve::stipulation::Stipulation;
+/// use feerie::verify::problems::white_to_play_ignored;
+/// let ignored = |s: &str| white_to_play_ignored(&s.parse().unwrap());
+/// assert!(ignored("h+1.5") && ignored("#2") && ignored("s#3") && ignored("r#2"));
+/// assert!(!ignored("h#2") && !ignored("h#1") && !ignored("ser-h#3") && !ignored("hs#2"));
+/// ```
+pub fn white_to_play_ignored(stipulation: &Stipulation) -> bool {
+    match stipulation.play {
+        Play::Help => stipulation.half,
+        Play::Direct | Play::SelfPlay => true,
+        Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect => false,
+    }
+}
+
 /// The case of one (twinned) problem under `profile` with the switch settings `set`.
 fn case_of(
     problem: &PopeyeProblem,
@@ -199,7 +222,12 @@ fn case_of(
     set: &[String],
 ) -> Result<(Position, Rules, Stipulation), VerifyError> {
     if let Some(why) = unsupported(problem) {
-        return Err(why);
+        // The position is read all the same: a problem of another condition is counted so,
+        // not as a stipulation or option of feerie's families left out.
+        return Err(match problem.to_position(profile, Validation::Lenient) {
+            Err(e) => VerifyError::Several(vec![VerifyError::Position(e), why]),
+            Ok(_) => why,
+        });
     }
     let stipulation: Stipulation = problem
         .stipulation

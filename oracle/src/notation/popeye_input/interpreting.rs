@@ -6,7 +6,20 @@ use super::*;
 impl PopeyeProblem {
     /// Who moves first: the colour of a structured stipulation, or Black in help play
     /// (`h#2`, `ser-h#3`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White;
-    /// `whitetoplay` and `halfduplex` adjust.
+    /// `whitetoplay` (not in `h#n.5`, where Popeye ignores it) and `halfduplex` adjust.
+    ///
+    /// ```
+    /// use feerie_oracle::{popeye_input, Colour};
+    /// let side = |stip: &str, option: &str| {
+    ///     let text = format!("begin\npieces white ka1 black kh8\nstip {stip}\n{option}\nend\n");
+    ///     popeye_input::parse(&text).unwrap().problems[0].side_to_move()
+    /// };
+    /// assert_eq!(side("h#2", ""), Colour::Black);
+    /// assert_eq!(side("h#2", "option whitetoplay"), Colour::White);
+    /// // The side of h#1.5 before its half-move: the option changes nothing.
+    /// assert_eq!(side("h+1.5", "option wh"), side("h+1.5", ""));
+    /// assert_eq!(side("hs#2", ""), Colour::White);
+    /// ```
     pub fn side_to_move(&self) -> Colour {
         if let Some(s) = &self.structured_stipulation {
             let first = s.split_whitespace().next().unwrap_or("");
@@ -29,7 +42,11 @@ impl PopeyeProblem {
         // Help play starts with Black, but help-self and help-reflex play with White.
         let help = bare.starts_with('h') && !bare.starts_with("hs") && !bare.starts_with("hr");
         let mut side = if help { Colour::Black } else { Colour::White };
-        if side == Colour::Black && self.has_option(PopeyeOption::WhiteToPlay) {
+        // Popeye ignores `whitetoplay` in `h#n.5`, whose other side begins already.
+        if side == Colour::Black
+            && self.has_option(PopeyeOption::WhiteToPlay)
+            && !bare.ends_with(".5")
+        {
             side = Colour::White;
         }
         if self.has_option(PopeyeOption::HalfDuplex) {
