@@ -17,7 +17,9 @@ pub(super) fn fuzz_solving(
     b: &dyn SearchEngine,
     r: &mut Results,
 ) -> Result<(), Error> {
-    use crate::harness::solving_campaign::{STIPULATIONS, SolvingCampaign, run_solving_campaign};
+    use crate::harness::solving_campaign::{
+        ROTATING, STIPULATIONS, SolvingCampaign, run_solving_campaign,
+    };
     let o = &p.options;
     let campaign = SolvingCampaign {
         buckets: p.buckets.clone(),
@@ -30,10 +32,11 @@ pub(super) fn fuzz_solving(
         shard: o.shard,
     };
     outln!(
-        "solving: {} problem-like position(s) per family and profile{}, each solved under {}, seed {}",
+        "solving: {} problem-like position(s) per family and profile{}, each solved under {} and one of {} in turn, seed {}",
         o.fuzz_solve,
         o.shard.suffix(),
         STIPULATIONS.join(" "),
+        ROTATING.join(" "),
         o.seed
     );
     let report = run_solving_campaign(&campaign, a, b)?;

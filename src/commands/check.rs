@@ -41,7 +41,10 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = DEFAULT_FUZZ)]
     fuzz: u64,
     /// Problem-like positions per family and profile, each solved by both engines under
-    /// #1, #2, h#1, h#2, s#1, ser-h#3, +1 and hx1 and the solutions compared (0: none).
+    /// #1, #2, h#1, h#2, s#1, ser-h#3, +1 and hx1, and one more in turn of every other goal
+    /// and play type (=1, h=1, h#1.5, ser-#2, ser-h=2, ~1, x1, s+1, hx1.5, ser-x2, ze41, hep1,
+    /// 001, h%1, #=1, h==1, h!=1, ser-h!=2, r#2, semi-r#1, hs#2, hr#2, hs#1.5, hr#1.5), and the
+    /// solutions compared (0: none).
     #[arg(long, default_value_t = DEFAULT_FUZZ_SOLVE)]
     fuzz_solve: u64,
     #[command(flatten)]

@@ -1,8 +1,9 @@
 //! The solving campaign: problem-like positions (the two kings and a few units, made at random
 //! under each rule family) solved by two engines under short stipulations of every kind of play
-//! ([`STIPULATIONS`]). The solution sets must be the same; a difference is shrunk (units, the
-//! reserve and rights taken away while the engines still differ) and written as a scenario
-//! whose expected solutions are the first engine's, so that it fails until the engines agree.
+//! ([`STIPULATIONS`], and one of [`ROTATING`] in turn: every goal and play type). The solution
+//! sets must be the same; a difference is shrunk (units, the reserve and rights taken away
+//! while the engines still differ) and written as a scenario whose expected solutions are the
+//! first engine's, so that it fails until the engines agree.
 //!
 //! Positions are sparse on purpose: a full board makes `h#2` or `ser-h#3` a search of millions
 //! of nodes for the reference engine, and a problem-like position is where solvers meet the
@@ -44,6 +45,24 @@ use differences::{reproducer, shrink_solving};
 /// The stipulations every position is solved under: one or two moves of each kind of play, and
 /// the goals check and capture.
 pub const STIPULATIONS: [&str; 8] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3", "+1", "hx1"];
+
+/// Every other goal and play type the solver reads, one of them asked of each position besides
+/// [`STIPULATIONS`] (position `i` of a family asks the one at `i` modulo their number), so that
+/// each is compared on as many positions as the campaign has over their number at the cost of
+/// one solve per position.
+pub const ROTATING: [&str; 24] = [
+    "=1", "h=1", "h#1.5", "ser-#2", "ser-h=2", "~1", "x1", "s+1", "hx1.5", "ser-x2", "ze41",
+    "hep1", "001", "h%1", "#=1", "h==1", "h!=1", "ser-h!=2", "r#2", "semi-r#1", "hs#2",
+    "hr#2", "hs#1.5", "hr#1.5",
+];
+
+/// The stipulations position `case` is solved under: [`STIPULATIONS`], then its one of
+/// [`ROTATING`].
+pub fn stipulations_of(case: u64) -> Vec<&'static str> {
+    let mut out = STIPULATIONS.to_vec();
+    out.push(ROTATING[(case % ROTATING.len() as u64) as usize]);
+    out
+}
 
 /// What a solving campaign does.
 #[derive(Clone, Debug)]
@@ -217,18 +236,14 @@ pub fn run_solving_campaign(
     b: &dyn SearchEngine,
 ) -> Result<SolvingReport, CampaignError> {
     let started = Instant::now();
-    let stipulations: Vec<Stipulation> = STIPULATIONS
-        .iter()
-        .map(|s| s.parse().expect("a supported stipulation"))
-        .collect();
     let ran = Runner::new("solving", "positions", campaign.jobs, campaign.progress)
         .keeping(campaign.max_reports)
         .cases(&campaign.buckets, campaign.count, campaign.shard, |f, i| {
-            Ok(solve_case(campaign, &stipulations, [a, b], f, i))
+            Ok(solve_case(campaign, [a, b], f, i))
         })?;
     let mut reproducers = Reproducers::new(campaign.reproducers.clone());
     let found = (ran.found.into_iter())
-        .map(|raw| shrunk(campaign, &stipulations, [a, b], raw, &mut reproducers))
+        .map(|raw| shrunk(campaign, [a, b], raw, &mut reproducers))
         .collect();
     Ok(SolvingReport {
         buckets: ran.tallies,
@@ -238,18 +253,18 @@ pub fn run_solving_campaign(
     })
 }
 
-/// A difference as first found: the bucket, the case, the stipulation's place in
-/// [`STIPULATIONS`], the problem and the engines' answers.
+/// A difference as first found: the bucket, the case, the stipulation's place in the case's
+/// [`stipulations_of`], the problem and the engines' answers.
 type Raw = (usize, u64, usize, FuzzedPosition, Answers);
 
 /// Case `case` of bucket `bucket`, solved by both engines under every stipulation.
 fn solve_case(
     campaign: &SolvingCampaign,
-    stipulations: &[Stipulation],
     [a, b]: [&dyn SearchEngine; 2],
     bucket: usize,
     case: u64,
 ) -> Done<SolvingSummary, Raw> {
+    let stipulations = parsed(&stipulations_of(case));
     let problem = make_problem(&campaign.buckets, bucket, campaign.seed, case);
     let mut with_solutions = 0;
     let mut differing = Vec::new();
@@ -286,22 +301,30 @@ fn solve_case(
     }
 }
 
+/// The stipulations of `texts`, read.
+fn parsed(texts: &[&str]) -> Vec<Stipulation> {
+    texts
+        .iter()
+        .map(|s| s.parse().expect("a supported stipulation"))
+        .collect()
+}
+
 /// A difference shrunk and written as a reproducer.
 fn shrunk(
     campaign: &SolvingCampaign,
-    stipulations: &[Stipulation],
     [a, b]: [&dyn SearchEngine; 2],
     (bucket, case, which, problem, first): Raw,
     reproducers: &mut Reproducers,
 ) -> SolvingFound {
-    let stipulation = stipulations[which];
+    let text = stipulations_of(case)[which];
+    let stipulation: Stipulation = text.parse().expect("a supported stipulation");
     let (position, answers) =
         shrink_solving(a, b, &problem.rules, stipulation, problem.position, first);
     let name = &campaign.buckets[bucket].name;
     let mut difference = SolvingFound {
         bucket: name.clone(),
         case,
-        stipulation: STIPULATIONS[which].to_string(),
+        stipulation: text.to_string(),
         rules: problem.rules,
         position,
         answers: [
