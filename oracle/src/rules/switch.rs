@@ -10,14 +10,19 @@ use super::registry::{PopeyeReading, Scope};
 use super::{Profile, RulesError};
 
 macro_rules! switch_values {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
+    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[doc = $doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum $name { $($(#[$vdoc])* #[doc = concat!("Written `", $text, "`.")] $variant),+ }
+        pub enum $name { $($(#[doc = $vdoc])* #[doc = concat!("Written `", $text, "`.")] $variant),+ }
 
         impl $name {
             /// Every value, as written in switches.
             pub const VALUES: &'static [&'static str] = &[$($text),+];
+            /// What the switch decides: its documentation, for the rules book.
+            pub const SUMMARY: &'static str = concat!($($doc),*);
+            /// What each value means, in the order of [`Self::VALUES`] (empty where the value's
+            /// name says it all).
+            pub const DESCRIPTIONS: &'static [&'static str] = &[$(concat!($($vdoc),*)),+];
             /// The value as written in switches.
             pub const fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }
@@ -256,6 +261,36 @@ macro_rules! switches {
                 match self {
                     $(Switch::$variant => $variant::VALUES),+
                 }
+            }
+
+            /// What the switch decides, in a sentence (its documentation).
+            ///
+            /// ```
+            /// use feerie_oracle::Switch;
+            /// assert!(Switch::RebirthOccupied.summary().contains("rebirth square is occupied"));
+            /// ```
+            pub fn summary(self) -> &'static str {
+                match self {
+                    $(Switch::$variant => $variant::SUMMARY.trim()),+
+                }
+            }
+
+            /// What `value` means under this switch (empty where its name says it all, or
+            /// for a value the switch does not take).
+            ///
+            /// ```
+            /// use feerie_oracle::Switch;
+            /// assert!(Switch::RebirthOccupied.value_description("strict").contains("illegal"));
+            /// assert_eq!(Switch::Rex.value_description("inclusive"), "");
+            /// ```
+            pub fn value_description(self, value: &str) -> &'static str {
+                let (values, descriptions) = match self {
+                    $(Switch::$variant => ($variant::VALUES, $variant::DESCRIPTIONS)),+
+                };
+                values
+                    .iter()
+                    .position(|v| *v == value)
+                    .map_or("", |i| descriptions[i].trim())
             }
 
             /// The value under `profile` when no condition in force presets one (see
