@@ -77,6 +77,15 @@ enum Command {
     /// verify`) and the HTML report of the whole run. Documents of different commands or runs,
     /// a shard given twice or missing are refused. Exit code: the whole run's (0, 1 or 2).
     Merge(commands::merge::MergeArgs),
+    /// Make the rules book's generated parts again (docs/book/src) from the switches and the
+    /// scenarios.
+    ///
+    /// Writes the disputes chapter (one section per switch: its readings, the profiles' values,
+    /// what Popeye does, a position where the readings part, drawn, and the moves under each)
+    /// and fills each `<!-- scenario ID -->` marker of the rule chapters with the scenario's
+    /// diagram and moves, all computed by the reference engine. --check writes nothing and exits
+    /// 1 when a page is out of date. Build the book with `mdbook build docs/book`.
+    Book(commands::book::BookArgs),
     /// Popeye: write its input, compare with a Popeye binary, replay and verify its solutions.
     #[command(subcommand)]
     Popeye(PopeyeCommand),
@@ -242,6 +251,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
         Command::UciPerft(args) => commands::uci_perft::run(args),
         Command::Dispute(args) => commands::dispute::run(args),
         Command::Merge(args) => commands::merge::run(args),
+        Command::Book(args) => commands::book::run(args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Popeye(command) => match command {
             PopeyeCommand::Export(args) => popeye::export::run(args),

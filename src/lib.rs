@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod book;
 pub mod check;
 pub mod cli;
 pub mod commands;

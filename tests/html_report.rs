@@ -8,9 +8,10 @@
 
 mod common;
 
+use common::browser::render_in_chromium;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use common::planted::LostKnights;
 use feerie::check::{CheckOptions, run_check};
@@ -18,16 +19,6 @@ use feerie::oracle::ReferenceEngine;
 use feerie::shard::Shard;
 
 static LOST_KNIGHTS: LostKnights = LostKnights;
-
-/// Where the screenshots are kept: `target/test-artifacts/`.
-fn artifacts() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target folder")
-        .join("test-artifacts");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Checks what every report must be: one file that fetches nothing.
 fn assert_self_contained(html: &str) {
@@ -208,95 +199,6 @@ fn a_dispute_card_draws_each_reading_s_node_and_the_switch_in_dispute() {
     render_in_chromium(&report, "dispute-nodes");
 }
 
-/// Chromium, or `None` (with a message) when it is absent and not required.
-fn chromium() -> Option<PathBuf> {
-    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .into_iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file());
-    if found.is_none() {
-        assert!(
-            !common::required(&["FEERIE_REQUIRE_CHROMIUM"]),
-            "Chromium (/usr/bin/chromium) is missing, and FEERIE_REQUIRE_CHROMIUM or CI=true \
-             says it must be there"
-        );
-        common::skip("no Chromium at /usr/bin/chromium (Debian's chromium package)");
-    }
-    found
-}
-
-/// Runs headless Chromium with `args` on `page`, at most a minute; returns stdout and stderr.
-fn headless(browser: &Path, page: &Path, args: &[String]) -> (String, String) {
-    let profile = tempfile::tempdir().unwrap();
-    let mut command = Command::new(browser);
-    command
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--enable-logging=stderr",
-            "--v=0",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(args)
-        .arg(format!("file://{}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("Chromium starts");
-    let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("Chromium did not finish within a minute");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Opens the page in headless Chromium: its DOM holds the diagrams, the console says nothing,
-/// and its screenshot is kept as `target/test-artifacts/NAME.png`.
-fn render_in_chromium(page: &Path, name: &str) {
-    let Some(browser) = chromium() else { return };
-    let (dom, log) = headless(&browser, page, &["--dump-dom".to_string()]);
-    assert!(dom.contains("class=\"diagram\""), "the DOM: {dom}\n{log}");
-    let console: Vec<&str> = log
-        .lines()
-        .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught") || l.contains("net::ERR"))
-        .collect();
-    assert!(console.is_empty(), "console messages: {console:?}");
-    let shot = artifacts().join(format!("{name}.png"));
-    let _ = std::fs::remove_file(&shot);
-    let (_, log) = headless(
-        &browser,
-        page,
-        &[
-            format!("--screenshot={}", shot.display()),
-            "--window-size=1200,1600".to_string(),
-        ],
-    );
-    let png = std::fs::read(&shot)
-        .unwrap_or_else(|e| panic!("no screenshot {}: {e}\n{log}", shot.display()));
-    assert!(
-        png.starts_with(b"\x89PNG") && png.len() > 10_000,
-        "{} bytes",
-        png.len()
-    );
-    eprintln!("screenshot: {}", shot.display());
-}
 
 #[test]
 fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {

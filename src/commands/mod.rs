@@ -4,6 +4,7 @@
 //! [`flags`] and the position flags with their loader in [`position`]. The command line parses
 //! the flags and calls these; nothing below this layer prints a command's result.
 
+pub mod book;
 pub mod check;
 pub mod dispute;
 pub mod flags;

@@ -3,6 +3,7 @@
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod planted;
 
 use std::io::{BufRead, BufReader, Read};
