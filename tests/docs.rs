@@ -158,5 +158,9 @@ fn links_are_read_with_their_anchors_titles_and_fences() {
     );
     let broken = broken_links(&root().join("docs/book/src/guide/README.md"), text);
     assert_eq!(broken.len(), 3, "{broken:?}");
-    assert!(broken.iter().all(|b| !b.contains("example.org") && !b.contains("#anchor")));
+    assert!(
+        broken
+            .iter()
+            .all(|b| !b.contains("example.org") && !b.contains("#anchor"))
+    );
 }
