@@ -351,15 +351,18 @@ fn popeye_fuzz_never_overwrites_a_golden_file() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept\n");
 }
 
-/// `popeye fuzz-solve --help` and the README name every stipulation the campaign asks, so
-/// that neither falls behind the campaign's lists.
+/// `popeye fuzz-solve --help` and the guide's Popeye chapter name every stipulation the
+/// campaign asks, so that neither falls behind the campaign's lists.
 #[test]
-fn fuzz_solve_help_and_readme_name_every_stipulation_asked() {
+fn fuzz_solve_help_and_guide_name_every_stipulation_asked() {
     use feerie::harness::popeye_campaign::{BLACK_BEGINS, WHITE_BEGINS};
     let (code, help, _) = feerie(&["popeye", "fuzz-solve", "--help"]);
     assert_eq!(code, 0);
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let guide = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/book/src/guide/popeye.md"
+    ))
+    .expect("docs/book/src/guide/popeye.md");
     let help_words: Vec<&str> = help
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == ')')
         .collect();
@@ -369,8 +372,8 @@ fn fuzz_solve_help_and_readme_name_every_stipulation_asked() {
             "--help lacks {stipulation}"
         );
         assert!(
-            readme.contains(&format!("`{stipulation}`")),
-            "README lacks {stipulation}"
+            guide.contains(&format!("`{stipulation}`")),
+            "docs/book/src/guide/popeye.md lacks {stipulation}"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! FEN, extended for fairy units and the Parrain reserve.
 //!
-//! Standard FEN is read and written unchanged. The extension (documented in the README):
+//! Standard FEN is read and written unchanged. The extension (documented in the book,
+//! `docs/book/src/guide/notation.md`):
 //! - a unit that plain FEN cannot write is put in parentheses as colour, attributes and Popeye
 //!   walk code: `(wPP)` a white reverse pawn, `(bmR)` a black magic rook, `(wrB)` a white royal
 //!   bishop, `(wpQ)` a white queen marked capture-mutable, `(nmR)` a neutral magic rook (colour

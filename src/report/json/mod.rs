@@ -3,7 +3,7 @@
 //! writing of documents and JSON lines; the documents are the types of its parts, all
 //! re-exported here: the shared parts (`common`), and one part per command's document
 //! (`moves` for moves and perft, `check`, `dispute`, `compare`). Their fields are described in
-//! `docs/json.md`. The HTML report and `feerie merge` read the same types.
+//! `docs/book/src/guide/json.md`. The HTML report and `feerie merge` read the same types.
 
 mod check;
 mod common;
