@@ -266,6 +266,9 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
             "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"
         );
     }
+    // The coordinates carry their own font, so that a diagram outside the HTML report's style
+    // (a book page, a file opened alone) reads the same.
+    s += "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#333333\">\n";
     for i in 0..8u32 {
         let file = (b'a' + i as u8) as char;
         let rank = (b'8' - i as u8) as char;
@@ -280,6 +283,7 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
             centre + 4
         );
     }
+    s += "</g>\n";
     for &square in marked {
         let (x, y) = corner(square);
         s += &format!(
