@@ -8,6 +8,7 @@
 
 mod common;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -249,6 +250,17 @@ fn headless(browser: &Path, page: &Path, args: &[String]) -> (String, String) {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = command.spawn().expect("Chromium starts");
+    // Both pipes are read while Chromium runs: a DOM larger than a pipe's buffer would
+    // otherwise block it on its writing, and the wait below would never see it finish.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = pipe.read_to_end(&mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("its stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("its stderr")));
     let started = Instant::now();
     loop {
         if child.try_wait().unwrap().is_some() {
@@ -260,10 +272,9 @@ fn headless(browser: &Path, page: &Path, args: &[String]) -> (String, String) {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    let out = child.wait_with_output().unwrap();
     (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        stdout.join().expect("stdout read"),
+        stderr.join().expect("stderr read"),
     )
 }
 
