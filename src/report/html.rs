@@ -100,7 +100,7 @@ h1{font-size:1.4em}h2{font-size:1.15em;margin-top:0}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #bbb;padding:.2em .6em;text-align:left;vertical-align:top}
 section{border:1px solid #999;border-radius:6px;padding:1em;margin:1.2em 0;display:flex;flex-wrap:wrap;gap:1.5em}
 section .facts{flex:1;min-width:380px}.diagrams{display:flex;flex-direction:column;gap:.5em}
-.coord{font-size:11px;fill:#333}.letter{font-size:17px;font-weight:bold;font-family:sans-serif}
+.coord{font-size:11px;fill:#333}
 .legend{display:flex;flex-wrap:wrap;gap:1em;align-items:center;margin:1em 0}.legend span{display:flex;align-items:center;gap:.3em}
 pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em}code{font-size:.95em}
 .only{color:#b71c1c}.caption{font-size:.85em;color:#444}

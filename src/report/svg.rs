@@ -1,18 +1,230 @@
-//! A position as an SVG diagram: the board, each unit drawn as a disc with its Popeye letter,
-//! and the attributes that change how a unit plays drawn so that they cannot be missed: a crown
-//! on a royal unit, a violet star on a magic one, a reverse pawn's letter upside down with a
-//! downward arrow, a marked (capture-mutable) unit's orange corner, a neutral unit's grey disc.
-//! Squares to look at (a rebirth or a mutation square) are outlined in red. Nothing refers to a font file or an image:
-//! the letters use the reader's generic sans-serif family.
+//! A position as an SVG diagram drawn as problemists draw one: each unit is a figurine, the
+//! orthodox figure of its walk (king, queen, rook, bishop, knight, pawn) turned as the walk
+//! table's [`Symbol`] says, so that a grasshopper is an upside-down queen, a nightrider an
+//! upside-down knight, a camel a knight on its side, and a compound (the amazon, the princess)
+//! carries its second figure small in the square's lower right corner. White units are light
+//! with a dark outline, black units dark with light inner details (readable on dark squares),
+//! neutral units half light (left) and half dark (right).
+//!
+//! The attributes that change how a unit plays are marked so that they cannot be missed: a
+//! small crown in the upper left corner on a royal unit that is not a king, a violet square
+//! drawn inside a magic unit's square (Bédoni's magic pieces), an orange corner on a marked
+//! (capture-mutable) unit; a reverse pawn is the pawn upside down, as the table draws it. A
+//! walk whose symbol another walk of the table shares also carries its Popeye code in the upper
+//! right corner. Squares to look at (a rebirth or a mutation square) are outlined in red.
+//!
+//! The figures are paths designed for this module, written inline in each unit's group: a
+//! diagram declares no `id`, so that any number of them can share an HTML page (or a book
+//! page) without a collision, and nothing refers to a font file or an image. The neutral
+//! unit's halves are cut by nested `<svg>` viewports, which clip without an id either.
 
+use feerie_oracle::walk::Symbol;
 use feerie_oracle::{Colour, Piece, Setup, Square, Walk};
 
 /// Side of one square, in SVG units.
 const CELL: u32 = 44;
 /// Room for the coordinates around the board.
 const MARGIN: u32 = 18;
+/// The figures are designed in a 100 × 100 box, scaled down to a square by this factor.
+const SCALE: f64 = CELL as f64 / 100.0;
+
+/// The colours of the light figures: fill, outline, inner details.
+const LIGHT: Paint = Paint {
+    fill: "#ffffff",
+    outline: "#1a1a1a",
+    ink: "#1a1a1a",
+};
+/// The colours of the dark figures: fill, outline, inner details (light, so that a black
+/// figure on a dark square keeps its drawing).
+const DARK: Paint = Paint {
+    fill: "#1f1f1f",
+    outline: "#1a1a1a",
+    ink: "#f2f2f2",
+};
+
+/// How a figure is painted.
+#[derive(Clone, Copy)]
+struct Paint {
+    /// The fill of its body.
+    fill: &'static str,
+    /// The outline of its body.
+    outline: &'static str,
+    /// Its inner details (the bishop's slit, the knight's eye and mane, the crowns' bands).
+    ink: &'static str,
+}
+
+/// A closed part of a figure's body, in the 100 × 100 design box.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// Path data.
+    Path(&'static str),
+    /// A ball: centre and radius.
+    Ball(u8, u8, u8),
+}
+
+/// One orthodox figure in the 100 × 100 design box, base at the bottom: the closed shapes of
+/// its body, filled and outlined in the order given (later over earlier), and its inner
+/// details, stroked only.
+struct Outline {
+    /// The body's shapes, each filled with the figure's fill and outlined.
+    body: &'static [Shape],
+    /// Open path data drawn in the figure's ink over the body.
+    details: &'static str,
+}
+
+/// The king: a crown of two lobes around a bulb, a cross on top.
+const KING: Outline = Outline {
+    body: &[
+        Shape::Path("M46 5H54V12H61V19H54V27H46V19H39V12H46Z"),
+        Shape::Path(
+            "M25 78C9 62 15 38 34 41C42 42 47 49 50 55C53 49 58 42 66 41C85 38 91 62 75 78Z",
+        ),
+        Shape::Path("M50 55C43 46 43 35 50 27C57 35 57 46 50 55Z"),
+        Shape::Path("M25 78H75L77 89H23Z"),
+    ],
+    details: "M29 70C42 64 58 64 71 70",
+};
+
+/// The queen: a crown of five points, each with a ball.
+const QUEEN: Outline = Outline {
+    body: &[
+        Shape::Path("M29 76L15 36L32 57L33 25L44 54L50 20L56 54L67 25L68 57L85 36L71 76Z"),
+        Shape::Ball(15, 35, 6),
+        Shape::Ball(33, 24, 6),
+        Shape::Ball(50, 18, 6),
+        Shape::Ball(67, 24, 6),
+        Shape::Ball(85, 35, 6),
+        Shape::Path("M28 76H72L75 89H25Z"),
+    ],
+    details: "M31 68C44 63 56 63 69 68",
+};
+
+/// The rook: a crenellated tower on a base.
+const ROOK: Outline = Outline {
+    body: &[Shape::Path(
+        "M23 89V80H30V74L34 70V42L27 35V16H38V25H45V16H55V25H62V16H73V35L66 42V70L70 74V80H77V89Z",
+    )],
+    details: "M34 42H66M34 70H66M30 80H70",
+};
+
+/// The bishop: a mitre with a slit and a ball, on a curved base.
+const BISHOP: Outline = Outline {
+    body: &[
+        Shape::Path("M22 89C30 78 42 82 50 74C58 82 70 78 78 89Z"),
+        Shape::Path("M38 63H62V74H38Z"),
+        Shape::Path("M50 19C66 29 72 46 63 63H37C28 46 34 29 50 19Z"),
+        Shape::Ball(50, 14, 6),
+    ],
+    details: "M57 33L46 48",
+};
+
+/// The knight: a horse's head looking left, its neck on a base.
+const KNIGHT: Outline = Outline {
+    body: &[Shape::Path(
+        "M28 89H79C82 66 82 44 70 30C66 25 63 22 61 20L63 8L54 15L48 11L47 21C37 25 28 36 20 47\
+         L16 57C16 64 23 66 29 61L36 56C41 56 46 54 51 49C48 63 31 70 28 89Z",
+    )],
+    details: "M65 26C75 38 77 58 75 82M40 33L44 31M21 55L25 53",
+};
+
+/// The pawn: a ball on a collar and a base.
+const PAWN: Outline = Outline {
+    body: &[
+        Shape::Path("M25 89V84C25 72 36 64 44 60L46 44H54L56 60C64 64 75 72 75 84V89Z"),
+        Shape::Path("M37 44H63V51H37Z"),
+        Shape::Ball(50, 30, 14),
+    ],
+    details: "",
+};
+
+/// The outline of an orthodox figure named by its FEN letter (`K Q R B N P`, `S` for the
+/// knight too); anything else is drawn as a pawn, the plainest figure.
+fn outline(figure: char) -> &'static Outline {
+    match figure {
+        'K' => &KING,
+        'Q' => &QUEEN,
+        'R' => &ROOK,
+        'B' => &BISHOP,
+        'N' | 'S' => &KNIGHT,
+        _ => &PAWN,
+    }
+}
+
+/// One figure in `paint`, as a group placed by `transform` (which maps the design box onto
+/// the board).
+fn figure(figure: char, paint: Paint, transform: &str) -> String {
+    let outline = outline(figure);
+    let mut s = format!(
+        "<g class=\"figure figure-{}\" transform=\"{transform}\" fill=\"{}\" stroke=\"{}\" \
+         stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\">",
+        figure.to_ascii_lowercase(),
+        paint.fill,
+        paint.outline
+    );
+    for shape in outline.body {
+        match *shape {
+            Shape::Path(d) => s += &format!("<path d=\"{d}\"/>"),
+            Shape::Ball(cx, cy, r) => s += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"/>"),
+        }
+    }
+    if !outline.details.is_empty() {
+        s += &format!(
+            "<path d=\"{}\" fill=\"none\" stroke=\"{}\"/>",
+            outline.details, paint.ink
+        );
+    }
+    s + "</g>"
+}
+
+/// The symbol of a walk drawn in `paint` on the square whose top-left corner is (`x`, `y`):
+/// the figure turned around the square's centre, and a compound's second figure at half size
+/// in the lower right corner, upright and outlined in the ink.
+fn symbol(symbol: Symbol, paint: Paint, x: u32, y: u32) -> String {
+    let turn = match symbol.turn {
+        0 => String::new(),
+        degrees => format!(" rotate({degrees} 50 50)"),
+    };
+    let mut s = figure(
+        symbol.figure,
+        paint,
+        &format!("translate({x} {y}) scale({SCALE}){turn}"),
+    );
+    if let Some(with) = symbol.with {
+        // Outlined in the ink, so that a small dark figure stands out on a dark one.
+        let framed = Paint {
+            outline: paint.ink,
+            ..paint
+        };
+        s += &figure(
+            with,
+            framed,
+            &format!(
+                "translate({} {}) scale({})",
+                x + CELL / 2,
+                y + CELL / 2,
+                SCALE / 2.0
+            ),
+        );
+    }
+    s
+}
+
+/// True when another walk of the table is drawn with the same symbol as `walk`: the figure
+/// alone would not tell them apart, and the diagram adds the Popeye code.
+fn shares_its_symbol(walk: Walk) -> bool {
+    same_symbol(walk.def().symbol, Walk::ALL.iter().map(|w| w.def().symbol)) > 1
+}
+
+/// How many of `symbols` equal `symbol`.
+fn same_symbol(symbol: Symbol, symbols: impl Iterator<Item = Symbol>) -> usize {
+    symbols.filter(|&s| s == symbol).count()
+}
 
 /// The diagram of `setup`, White at the bottom, with `marked` squares outlined.
+///
+/// Each unit is one group of class `unit` (with `fairy`, `reverse-pawn`, `royal`, `magic`,
+/// `marked`, `neutral` as they apply) whose `<title>` names it, so that a reader hovering a
+/// figure, or a test, can tell what stands there.
 ///
 /// ```
 /// use feerie::oracle::{fen, Square};
@@ -21,7 +233,21 @@ const MARGIN: u32 = 18;
 /// let svg = feerie::report::svg::diagram(&setup, &[e4]);
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("class=\"unit").count(), 2);
+/// assert_eq!(svg.matches("class=\"figure figure-k\"").count(), 2);
+/// assert!(svg.contains("<title>black \"king\" on e8, royal</title>"));
 /// assert!(svg.contains("class=\"marked-square\""));
+/// // No id: any number of diagrams can share a page.
+/// assert!(!svg.contains(" id="));
+/// ```
+///
+/// A fairy walk is its orthodox figure turned: the grasshopper is a queen upside down.
+///
+/// ```
+/// use feerie::oracle::fen;
+/// let setup = fen::parse_setup("4k3/8/8/8/8/8/8/(wG)3K3 w - - 0 1").unwrap();
+/// let svg = feerie::report::svg::diagram(&setup, &[]);
+/// assert!(svg.contains("<title>white \"grasshopper\" on a1</title>"));
+/// assert!(svg.contains("class=\"figure figure-q\" transform=\"translate(18 326) scale(0.44) rotate(180 50 50)\""));
 /// ```
 pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
     let side = 8 * CELL + 2 * MARGIN;
@@ -40,6 +266,9 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
             "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"
         );
     }
+    // The coordinates carry their own font, so that a diagram outside the HTML report's style
+    // (a book page, a file opened alone) reads the same.
+    s += "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#333333\">\n";
     for i in 0..8u32 {
         let file = (b'a' + i as u8) as char;
         let rank = (b'8' - i as u8) as char;
@@ -54,6 +283,7 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
             centre + 4
         );
     }
+    s += "</g>\n";
     for &square in marked {
         let (x, y) = corner(square);
         s += &format!(
@@ -71,23 +301,43 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
     s + "</svg>\n"
 }
 
-/// The legend of the marks [`diagram`] uses, as HTML.
+/// The legend of the marks [`diagram`] uses, as HTML: a royal unit that is not a king, a magic
+/// unit, a neutral unit, a reverse pawn, a marked (capture-mutable) unit, a fairy walk drawn as
+/// a turned figure, a compound, and a rebirth or mutation square.
+///
+/// ```
+/// let legend = feerie::report::svg::legend();
+/// assert!(legend.starts_with("<div class=\"legend\">"));
+/// for class in ["unit royal", "unit magic", "unit neutral", "unit reverse-pawn", "unit marked"] {
+///     assert!(legend.contains(&format!("class=\"{class}\"")), "{class}");
+/// }
+/// assert!(legend.contains("rotate(180 50 50)"), "the grasshopper, a queen upside down");
+/// ```
 pub fn legend() -> String {
-    let sample = |walk: Walk, royal: bool, magic: bool, mutable: bool| {
+    let sample = |walk: Walk, royal: bool, magic: bool, mutable: bool, neutral: bool| {
         let piece = Piece {
-            colour: Colour::White,
+            colour: if neutral || walk == Walk::ReversePawn {
+                Colour::White
+            } else {
+                Colour::Black
+            },
             walk,
             royal,
             magic,
             mutable,
-            neutral: false,
+            neutral,
         };
+        // The unit on a1, a dark square, framed by a view of that square alone.
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CELL}\" height=\"{CELL}\" viewBox=\"{MARGIN} {} {CELL} {CELL}\">{}</svg>",
-            MARGIN + 7 * CELL,
-            unit(Square::new(0).expect("a1"), piece)
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CELL}\" height=\"{CELL}\" \
+             viewBox=\"{MARGIN} {y} {CELL} {CELL}\"><rect x=\"{MARGIN}\" y=\"{y}\" width=\"{CELL}\" \
+             height=\"{CELL}\" fill=\"#f0d9b5\"/>{}</svg>",
+            unit(Square::new(0).expect("a1"), piece),
+            y = MARGIN + 7 * CELL,
         )
     };
+    let grasshopper = Walk::from_popeye_code("G").expect("the grasshopper");
+    let amazon = Walk::from_popeye_code("AM").expect("the amazon");
     let square = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CELL}\" height=\"{CELL}\"><rect x=\"1\" y=\"1\" \
          width=\"{}\" height=\"{}\" fill=\"#ffeb3b\" fill-opacity=\"0.45\" stroke=\"#d50000\" stroke-width=\"3\"/></svg>",
@@ -95,12 +345,18 @@ pub fn legend() -> String {
         CELL - 2
     );
     format!(
-        "<div class=\"legend\"><span>{} royal</span><span>{} magic</span><span>{} reverse pawn</span>\
-         <span>{} marked (capture-mutable)</span><span>{square} rebirth or mutation square</span></div>",
-        sample(Walk::Queen, true, false, false),
-        sample(Walk::Bishop, false, true, false),
-        sample(Walk::ReversePawn, false, false, false),
-        sample(Walk::Rook, false, false, true),
+        "<div class=\"legend\"><span>{} royal (not a king)</span><span>{} magic</span>\
+         <span>{} neutral</span><span>{} reverse pawn</span>\
+         <span>{} marked (capture-mutable)</span><span>{} fairy walk: a figure turned \
+         (grasshopper)</span><span>{} compound (amazon)</span>\
+         <span>{square} rebirth or mutation square</span></div>",
+        sample(Walk::Queen, true, false, false, false),
+        sample(Walk::Bishop, false, true, false, false),
+        sample(Walk::Rook, false, false, false, true),
+        sample(Walk::ReversePawn, false, false, false, false),
+        sample(Walk::Rook, false, false, true, false),
+        sample(grasshopper, false, false, false, false),
+        sample(amazon, false, false, false, false),
     )
 }
 
@@ -111,22 +367,10 @@ fn corner(square: Square) -> (u32, u32) {
     (MARGIN + file * CELL, MARGIN + (7 - rank) * CELL)
 }
 
-/// One unit: a disc in its side's colour (grey when neutral) with its letter, and its attributes' marks.
+/// One unit: its figurine in its side's colours (both halves when neutral) and its attributes'
+/// marks, as one group titled with what it is.
 fn unit(square: Square, piece: Piece) -> String {
     let (x, y) = corner(square);
-    let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-    // A neutral unit (RULES.md §6) is of neither side: a grey disc.
-    let (fill, ink) = match piece.colour {
-        _ if piece.neutral => ("#9e9e9e", "#111111"),
-        Colour::White => ("#ffffff", "#111111"),
-        Colour::Black => ("#222222", "#ffffff"),
-    };
-    // Each walk is drawn as the walk table says: an orthodox figure, turned (a grasshopper is
-    // an upside-down queen), with a second small figure for a compound. Figures are written
-    // as Popeye writes them (S the knight).
-    let symbol = piece.walk.def().symbol;
-    let figure = |c: char| if c == 'N' { 'S' } else { c };
-    let letter = figure(symbol.figure);
     let mut classes = vec!["unit"];
     let mut title = format!(
         "{} {:?} on {square}",
@@ -138,87 +382,78 @@ fn unit(square: Square, piece: Piece) -> String {
         piece.walk.name()
     );
     let mut s = String::new();
-    s += &format!(
-        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"15\" fill=\"{fill}\" stroke=\"#111111\" stroke-width=\"1.5\"/>"
-    );
+    if piece.magic {
+        // Under the figure: magic pieces are marked by a square drawn inside their square.
+        s += &format!(
+            "<rect class=\"magic-square\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
+             stroke=\"#8e24aa\" stroke-width=\"2.5\"/>",
+            x + 3,
+            y + 3,
+            CELL - 6,
+            CELL - 6
+        );
+    }
+    let drawn = piece.walk.def().symbol;
+    if piece.neutral {
+        // A neutral unit (RULES.md §6) is of neither side: light on the left, dark on the
+        // right, the right half cut by a viewport of the same coordinates.
+        s += &symbol(drawn, LIGHT, x, y);
+        s += &format!(
+            "<svg x=\"{cx}\" y=\"{y}\" width=\"{half}\" height=\"{CELL}\" viewBox=\"{cx} {y} {half} {CELL}\" \
+             overflow=\"hidden\">{}</svg>",
+            symbol(drawn, DARK, x, y),
+            cx = x + CELL / 2,
+            half = CELL / 2,
+        );
+    } else {
+        let paint = match piece.colour {
+            Colour::White => LIGHT,
+            Colour::Black => DARK,
+        };
+        s += &symbol(drawn, paint, x, y);
+    }
     if piece.walk == Walk::ReversePawn {
         classes.push("reverse-pawn");
         title += ", reverse pawn";
-        // The letter upside down, and an arrow toward its own first rank.
+    } else if piece.walk.is_fairy() {
+        classes.push("fairy");
+    }
+    if shares_its_symbol(piece.walk) {
         s += &format!(
-            "<text x=\"{cx}\" y=\"{}\" transform=\"rotate(180 {cx} {cy})\" class=\"letter\" \
-             text-anchor=\"middle\" fill=\"{ink}\">{letter}</text>",
-            cy + 6
+            "<text x=\"{}\" y=\"{}\" class=\"code\" font-family=\"sans-serif\" font-size=\"10\" \
+             font-weight=\"bold\" text-anchor=\"end\" fill=\"#0d47a1\" stroke=\"#ffffff\" \
+             stroke-width=\"2.5\" paint-order=\"stroke\">{}</text>",
+            x + CELL - 2,
+            y + 10,
+            piece.walk.popeye_code()
         );
-        let (tip, base) = match piece.colour {
-            Colour::White => (y + CELL - 2, y + CELL - 9),
-            Colour::Black => (y + 2, y + 9),
-        };
-        s += &format!(
-            "<polygon points=\"{},{base} {},{base} {},{tip}\" fill=\"#1565c0\"/>",
-            x + 3,
-            x + 13,
-            x + 8
-        );
-    } else {
-        let turn = match symbol.turn {
-            0 => String::new(),
-            degrees => format!(" transform=\"rotate({degrees} {cx} {cy})\""),
-        };
-        s += &format!(
-            "<text x=\"{cx}\" y=\"{}\"{turn} class=\"letter\" text-anchor=\"middle\" \
-             fill=\"{ink}\">{letter}</text>",
-            cy + 6
-        );
-        if let Some(with) = symbol.with {
-            s += &format!(
-                "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" \
-                 fill=\"{ink}\">{}</text>",
-                cx + 9,
-                cy + 12,
-                figure(with)
-            );
-        }
-        if piece.walk.is_fairy() {
-            classes.push("fairy");
-        }
     }
     if piece.royal {
         classes.push("royal");
         title += ", royal";
-        // A five-pointed crown above the disc.
-        let (l, t) = (cx - 9, y + 1);
-        let points = [
-            (l, t + 8),
-            (l + 3, t + 2),
-            (l + 6, t + 5),
-            (l + 9, t),
-            (l + 12, t + 5),
-            (l + 15, t + 2),
-            (l + 18, t + 8),
-        ]
-        .map(|(px, py)| format!("{px},{py}"))
-        .join(" ");
-        s += &format!(
-            "<polygon points=\"{points}\" fill=\"#ffc107\" stroke=\"#7a5c00\" stroke-width=\"1\"/>"
-        );
+        if piece.walk != Walk::King {
+            // A small crown in the upper left corner.
+            let (l, t) = (x + 2, y + 2);
+            let points = [
+                (l, t + 8),
+                (l + 2, t + 2),
+                (l + 4, t + 5),
+                (l + 6, t),
+                (l + 8, t + 5),
+                (l + 10, t + 2),
+                (l + 12, t + 8),
+            ]
+            .map(|(px, py)| format!("{px},{py}"))
+            .join(" ");
+            s += &format!(
+                "<polygon class=\"crown\" points=\"{points}\" fill=\"#ffc107\" stroke=\"#7a5c00\" \
+                 stroke-width=\"1\"/>"
+            );
+        }
     }
     if piece.magic {
         classes.push("magic");
         title += ", magic";
-        let (sx, sy) = (f64::from(x + CELL - 9), f64::from(y + 9));
-        let points: Vec<String> = (0..10)
-            .map(|i| {
-                let r = if i % 2 == 0 { 8.0 } else { 3.5 };
-                let a = std::f64::consts::PI * f64::from(i) / 5.0 - std::f64::consts::FRAC_PI_2;
-                format!("{:.1},{:.1}", sx + r * a.cos(), sy + r * a.sin())
-            })
-            .collect();
-        s += &format!(
-            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"18\" fill=\"none\" stroke=\"#8e24aa\" stroke-width=\"2.5\" \
-             stroke-dasharray=\"4 2\"/><polygon points=\"{}\" fill=\"#8e24aa\"/>",
-            points.join(" ")
-        );
     }
     if piece.mutable {
         classes.push("marked");
@@ -226,12 +461,15 @@ fn unit(square: Square, piece: Piece) -> String {
         s += &format!(
             "<polygon points=\"{},{} {},{} {},{}\" fill=\"#ef6c00\"/>",
             x + CELL - 1,
-            y + CELL - 15,
+            y + CELL - 13,
             x + CELL - 1,
             y + CELL - 1,
-            x + CELL - 15,
+            x + CELL - 13,
             y + CELL - 1
         );
+    }
+    if piece.neutral {
+        classes.push("neutral");
     }
     format!(
         "<g class=\"{}\"><title>{title}</title>{s}</g>\n",
@@ -274,4 +512,233 @@ pub fn event_squares(notation: &str) -> Vec<Square> {
     }
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_oracle::fen;
+
+    /// The diagram of `fen`.
+    fn drawn(fen: &str) -> String {
+        diagram(&fen::parse_setup(fen).expect("a FEN"), &[])
+    }
+
+    /// The group of the one unit on `square` in `svg`.
+    fn unit_on<'a>(svg: &'a str, square: &str) -> &'a str {
+        let at = svg
+            .find(&format!(" on {square}"))
+            .unwrap_or_else(|| panic!("a unit on {square}"));
+        let start = svg[..at].rfind("<g class=\"unit").expect("its group");
+        let end = at + svg[at..].find("</g>\n").expect("its end");
+        &svg[start..end]
+    }
+
+    fn a_piece(walk: Walk, colour: Colour) -> Piece {
+        Piece {
+            colour,
+            walk,
+            royal: false,
+            magic: false,
+            mutable: false,
+            neutral: false,
+        }
+    }
+
+    #[test]
+    fn every_walk_of_the_table_is_drawn_as_its_symbol() {
+        let e4: Square = "e4".parse().unwrap();
+        for walk in Walk::ALL {
+            let symbol = walk.def().symbol;
+            for (colour, neutral) in [
+                (Colour::White, false),
+                (Colour::Black, false),
+                (Colour::White, true),
+            ] {
+                let piece = Piece {
+                    neutral,
+                    ..a_piece(walk, colour)
+                };
+                let s = unit(e4, piece);
+                let what = format!("{} {colour:?} neutral={neutral}: {s}", walk.name());
+                assert!(s.starts_with("<g class=\"unit"), "{what}");
+                assert!(s.contains(&format!("{:?} on e4", walk.name())), "{what}");
+                let main = format!(
+                    "class=\"figure figure-{}\"",
+                    symbol.figure.to_ascii_lowercase()
+                );
+                // A neutral unit draws its figure twice, one half each.
+                let halves = if neutral { 2 } else { 1 };
+                assert!(s.matches(&main).count() >= halves, "{what}");
+                let figures = s.matches("class=\"figure ").count();
+                let per_side = if symbol.with.is_some() { 2 } else { 1 };
+                assert_eq!(figures, per_side * halves, "{what}");
+                if let Some(with) = symbol.with {
+                    let small = format!("figure-{}", with.to_ascii_lowercase());
+                    assert!(s.contains(&small), "{what}");
+                    assert!(s.contains(&format!("scale({})", SCALE / 2.0)), "{what}");
+                }
+                let turned = format!("rotate({} 50 50)", symbol.turn);
+                assert_eq!(s.contains(&turned), symbol.turn != 0, "{what}");
+                assert!(!s.contains("NaN") && !s.contains(" id="), "{what}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_orthodox_figure_has_its_own_outline() {
+        let figures = ['K', 'Q', 'R', 'B', 'N', 'P'];
+        for (i, a) in figures.iter().enumerate() {
+            for b in &figures[i + 1..] {
+                assert!(
+                    !std::ptr::eq(outline(*a), outline(*b)),
+                    "{a} and {b} drawn alike"
+                );
+            }
+        }
+        assert!(std::ptr::eq(outline('S'), outline('N')), "Popeye's S");
+    }
+
+    #[test]
+    fn white_is_light_and_black_is_dark_with_light_details() {
+        let svg = drawn("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let white = unit_on(&svg, "e1");
+        assert!(
+            white.contains(&format!("fill=\"{}\"", LIGHT.fill)),
+            "{white}"
+        );
+        assert!(!white.contains(DARK.fill), "{white}");
+        let black = unit_on(&svg, "e8");
+        assert!(
+            black.contains(&format!("fill=\"{}\"", DARK.fill)),
+            "{black}"
+        );
+        assert!(
+            black.contains(&format!("stroke=\"{}\"", DARK.ink)),
+            "{black}"
+        );
+    }
+
+    #[test]
+    fn a_neutral_unit_is_light_on_the_left_and_dark_on_the_right() {
+        let svg = drawn("4k3/8/8/8/3(nmR)4/8/8/4K3 w - - 0 1");
+        let rook = unit_on(&svg, "d4");
+        assert!(
+            rook.starts_with("<g class=\"unit magic neutral\">"),
+            "{rook}"
+        );
+        assert!(rook.contains("<title>neutral \"rook\" on d4, magic</title>"));
+        let (light, dark) = rook.split_once("<svg ").expect("the right half's viewport");
+        assert!(
+            light.contains(&format!("fill=\"{}\"", LIGHT.fill)),
+            "{rook}"
+        );
+        assert!(!light.contains(DARK.fill), "{rook}");
+        assert!(dark.contains(&format!("fill=\"{}\"", DARK.fill)), "{rook}");
+        // d4's corner is (18 + 3 × 44, 18 + 4 × 44) = (150, 194): the viewport starts at the
+        // square's middle.
+        assert!(
+            dark.starts_with(
+                "x=\"172\" y=\"194\" width=\"22\" height=\"44\" viewBox=\"172 194 22 44\""
+            ),
+            "{dark}"
+        );
+    }
+
+    #[test]
+    fn a_magic_unit_has_a_square_drawn_inside_its_square() {
+        let svg = drawn("4k3/8/2(bmB)5/8/8/8/8/4K3 w - - 0 1");
+        let bishop = unit_on(&svg, "c6");
+        assert!(bishop.starts_with("<g class=\"unit magic\">"), "{bishop}");
+        // c6's corner is (18 + 2 × 44, 18 + 2 × 44) = (106, 106).
+        assert!(
+            bishop.contains(
+                "<rect class=\"magic-square\" x=\"109\" y=\"109\" width=\"38\" height=\"38\""
+            ),
+            "{bishop}"
+        );
+        // Drawn under the figure.
+        assert!(bishop.find("magic-square") < bishop.find("class=\"figure"));
+        assert!(!unit_on(&svg, "e8").contains("magic-square"));
+    }
+
+    #[test]
+    fn a_royal_unit_other_than_a_king_wears_a_small_crown() {
+        let svg = drawn("4k3/8/8/8/8/8/8/(wrB)3K3 w - - 0 1");
+        let bishop = unit_on(&svg, "a1");
+        assert!(bishop.starts_with("<g class=\"unit royal\">"), "{bishop}");
+        assert!(bishop.contains("class=\"crown\""), "{bishop}");
+        let king = unit_on(&svg, "e1");
+        assert!(king.starts_with("<g class=\"unit royal\">"), "{king}");
+        assert!(
+            !king.contains("class=\"crown\""),
+            "the king is its own crown: {king}"
+        );
+    }
+
+    #[test]
+    fn a_reverse_pawn_is_a_pawn_upside_down() {
+        let svg = drawn("4k3/8/8/8/8/8/(wPP)7/4K3 w - - 0 1");
+        let pawn = unit_on(&svg, "a2");
+        assert!(
+            pawn.starts_with("<g class=\"unit reverse-pawn\">"),
+            "{pawn}"
+        );
+        assert!(pawn.contains("reverse pawn</title>"), "{pawn}");
+        assert!(pawn.contains("class=\"figure figure-p\""), "{pawn}");
+        assert!(pawn.contains("rotate(180 50 50)"), "{pawn}");
+    }
+
+    #[test]
+    fn a_marked_unit_keeps_its_orange_corner() {
+        let svg = drawn("4k3/8/8/8/8/8/8/4K2(wpR) w - - 0 1");
+        let rook = unit_on(&svg, "h1");
+        assert!(rook.starts_with("<g class=\"unit marked\">"), "{rook}");
+        assert!(rook.contains("fill=\"#ef6c00\""), "{rook}");
+        assert!(!unit_on(&svg, "e1").contains("#ef6c00"));
+    }
+
+    #[test]
+    fn the_popeye_code_is_written_only_where_a_symbol_is_shared() {
+        let queen = symbol_of('Q', 0);
+        let symbols = [queen, symbol_of('Q', 180), queen];
+        assert_eq!(same_symbol(queen, symbols.into_iter()), 2);
+        assert_eq!(same_symbol(symbol_of('Q', 180), symbols.into_iter()), 1);
+        let e4: Square = "e4".parse().unwrap();
+        for walk in Walk::ALL {
+            let s = unit(e4, a_piece(walk, Colour::White));
+            assert_eq!(
+                s.contains("class=\"code\""),
+                shares_its_symbol(walk),
+                "{}",
+                walk.name()
+            );
+        }
+    }
+
+    fn symbol_of(figure: char, turn: u16) -> Symbol {
+        Symbol {
+            figure,
+            turn,
+            with: None,
+        }
+    }
+
+    #[test]
+    fn diagrams_declare_no_id_and_count_one_group_per_unit() {
+        let start = drawn("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(start.matches("class=\"unit").count(), 32);
+        assert_eq!(start.matches("<title>").count(), 32);
+        assert!(!start.contains(" id="));
+        for (figure, count) in [("k", 2), ("q", 2), ("r", 4), ("b", 4), ("n", 4), ("p", 16)] {
+            assert_eq!(
+                start
+                    .matches(&format!("class=\"figure figure-{figure}\""))
+                    .count(),
+                count,
+                "{figure}"
+            );
+        }
+        assert!(!legend().contains(" id="));
+    }
 }
