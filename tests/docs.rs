@@ -93,41 +93,19 @@ fn broken_links(file: &Path, text: &str) -> Vec<String> {
     broken
 }
 
-/// The part of `SUMMARY.md` this test checks: its `# User guide` part, to the next part
-/// heading. The chapters of the other parts are checked by `mdbook build`, which refuses a
-/// missing chapter (`create-missing = false` in `book.toml`).
-fn user_guide_part(summary: &str) -> String {
-    let mut part = String::new();
-    let mut inside = false;
-    for line in summary.lines() {
-        if line.starts_with("# ") {
-            inside = line.trim() == "# User guide";
-        }
-        // Keep the line numbers of the whole file in the messages.
-        part.push_str(if inside { line } else { "" });
-        part.push('\n');
-    }
-    part
-}
-
 #[test]
 fn relative_markdown_links_name_files_that_exist() {
     let book = root().join("docs/book/src");
     let mut files = vec![root().join("README.md")];
     markdown_files(&book, &mut files);
     assert!(
-        files.iter().any(|f| f.ends_with("guide/README.md")),
-        "no docs/book/src/guide/README.md among {files:?}"
+        files.iter().any(|f| f.ends_with("guide/getting-started.md")),
+        "no docs/book/src/guide/getting-started.md among {files:?}"
     );
     let mut broken = Vec::new();
     let mut links = 0;
     for file in &files {
         let text = fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let text = if file == &book.join("SUMMARY.md") {
-            user_guide_part(&text)
-        } else {
-            text
-        };
         links += link_targets(&text).len();
         broken.extend(broken_links(file, &text));
     }
@@ -156,7 +134,7 @@ fn links_are_read_with_their_anchors_titles_and_fences() {
             "#anchor"
         ]
     );
-    let broken = broken_links(&root().join("docs/book/src/guide/README.md"), text);
+    let broken = broken_links(&root().join("docs/book/src/guide/getting-started.md"), text);
     assert_eq!(broken.len(), 3, "{broken:?}");
     assert!(
         broken

@@ -96,7 +96,8 @@ fn section(root: &Path, switch: Switch, examples: &[String]) -> Result<String, B
     Ok(s)
 }
 
-/// Who takes `value`: the profiles whose default it is, and the conditions that preset it.
+/// Who takes `value`: the profiles whose default it is, and the conditions that preset it
+/// (under both profiles, or under one).
 fn takers(switch: Switch, value: &str) -> String {
     let mut out: Vec<String> = [Profile::Documented, Profile::Popeye]
         .into_iter()
@@ -104,10 +105,12 @@ fn takers(switch: Switch, value: &str) -> String {
         .map(|p| format!("`{p}`"))
         .collect();
     for condition in Condition::ALL {
-        for profile in [Profile::Documented, Profile::Popeye] {
-            if condition.entry().preset(switch, profile) == Some(value) {
-                out.push(format!("{condition} under `{profile}`"));
-            }
+        let under = |p| condition.entry().preset(switch, p) == Some(value);
+        match (under(Profile::Documented), under(Profile::Popeye)) {
+            (true, true) => out.push(format!("{condition} (preset)")),
+            (true, false) => out.push(format!("{condition} under `documented` (preset)")),
+            (false, true) => out.push(format!("{condition} under `popeye` (preset)")),
+            (false, false) => {}
         }
     }
     if out.is_empty() {

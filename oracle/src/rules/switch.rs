@@ -44,7 +44,15 @@ macro_rules! switch_values {
 
 switch_values! {
     /// Whether royal pieces take part in the condition (rebirth; mutation).
-    Rex { Exclusive = "exclusive", Inclusive = "inclusive" }
+    Rex {
+        /// Royal units take no part: a captured king is not reborn, a capturing king keeps its
+        /// walk.
+        Exclusive = "exclusive",
+        /// Royal units take part: a captured royal unit is reborn (Circe family) and a
+        /// capturing one takes the captured walk (Frankfurt, Protean); a capture of a king that
+        /// could be reborn is not check.
+        Inclusive = "inclusive",
+    }
 }
 switch_values! {
     /// What happens when a rebirth square is occupied.
@@ -69,9 +77,9 @@ switch_values! {
     FirstRankPawns {
         /// Single steps and single diagonal captures; attacks like any pawn.
         Step = "step",
-        /// Cannot move but attacks its two forward diagonals (Popeye outside Parrain).
+        /// Cannot move but attacks its two forward diagonals (Popeye under Equipollents).
         GuardOnly = "guard_only",
-        /// Neither moves nor attacks.
+        /// Neither moves nor attacks (Popeye under the other conditions but Parrain).
         Inert = "inert",
     }
 }
@@ -177,29 +185,54 @@ switch_values! {
     FairyPromotion {
         /// Every fairy walk of the diagram, of either colour (Popeye).
         PresentWalks = "present_walks",
-        /// None.
+        /// None: queen, rook, bishop and knight only.
         OrthodoxOnly = "orthodox_only",
     }
 }
 switch_values! {
     /// Which magic pieces count for the colour test of a contact mutation.
-    MagicContactScope { NewContacts = "new_contacts", AllContacts = "all_contacts" }
+    MagicContactScope {
+        /// Only the magic pieces the unit has newly touched.
+        NewContacts = "new_contacts",
+        /// Every magic piece the unit touches after the move, old contacts included.
+        AllContacts = "all_contacts",
+    }
 }
 switch_values! {
     /// How many steps a contact mutation makes.
-    MagicSteps { One = "one", OnePerMagicPiece = "one_per_magic_piece" }
+    MagicSteps {
+        /// One step, however many magic pieces it newly touches.
+        One = "one",
+        /// One step for each magic piece newly touched.
+        OnePerMagicPiece = "one_per_magic_piece",
+    }
 }
 switch_values! {
     /// A magic piece sliding from one adjacent square to another.
-    MagicKeptContact { NoEffect = "no_effect", Reestablishes = "reestablishes" }
+    MagicKeptContact {
+        /// The contact was never broken: nothing happens.
+        NoEffect = "no_effect",
+        /// The contact counts as made again: the unit mutates.
+        Reestablishes = "reestablishes",
+    }
 }
 switch_values! {
     /// A piece demoted to a pawn on its promotion rank.
-    MagicPawnEdge { Promote = "promote", Stay = "stay" }
+    MagicPawnEdge {
+        /// It promotes at once, the mover choosing.
+        Promote = "promote",
+        /// It stays a pawn there.
+        Stay = "stay",
+    }
 }
 switch_values! {
     /// A unit reborn next to a magic piece.
-    MagicRebirthContact { Mutates = "mutates", NoEffect = "no_effect" }
+    MagicRebirthContact {
+        /// Its new contact mutates it, as a move's would.
+        Mutates = "mutates",
+        /// A rebirth makes no contact.
+        NoEffect = "no_effect",
+    }
 }
 switch_values! {
     /// A non-magic unit whose fairy walk is not the fairy end of the mutation chains.
