@@ -178,3 +178,40 @@ fn the_book_builds_its_links_resolve_and_its_pages_render() {
         }
     }
 }
+
+/// What the disputes chapter says Popeye does is measured: on each switch's example, the live
+/// Popeye gives feerie's moves under the scenario's rules or under the `popeye` profile's values
+/// (an agreement or a profile difference), never a difference, a refusal or a skip.
+#[test]
+fn popeye_plays_each_example_as_the_disputes_chapter_says() {
+    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+        return;
+    };
+    let mut asked = 0;
+    for (switch, id) in book::disputes::example_ids(root()).unwrap() {
+        if switch.popeye_reading() == feerie::oracle::rules::PopeyeReading::Absent {
+            continue;
+        }
+        let id = id.unwrap_or_else(|| panic!("{switch}: no example"));
+        let file = format!("scenarios/{id}.yaml");
+        let (code, out, err) = common::feerie_in(
+            root(),
+            &["popeye", "compare", "--py", py.to_str().unwrap(), "--scenarios", &file],
+        );
+        assert_eq!(code, 0, "{switch} ({file}): {out}{err}");
+        let judged = |word: &str| {
+            // The table at the end: `  agree                   1`.
+            out.lines()
+                .find(|l| l.starts_with(&format!("  {word} ")))
+                .and_then(|l| l.split_whitespace().find_map(|w| w.parse::<u32>().ok()))
+                .unwrap_or(0)
+        };
+        assert_eq!(
+            judged("agree") + judged("profile difference"),
+            1,
+            "{switch} ({file}): {out}"
+        );
+        asked += 1;
+    }
+    assert!(asked >= 14, "{asked}");
+}

@@ -56,8 +56,19 @@ fn section(root: &Path, switch: Switch, examples: &[String]) -> Result<String, B
             takers(switch, value)
         );
     }
-    s += &format!("\n{}\n\n{}\n\n", scope(switch), popeye(switch));
-    match example(root, switch, examples)? {
+    s += &format!("\n{}\n\n{}", scope(switch), popeye(switch));
+    let found = example(root, switch, examples)?;
+    if let Some((id, _, _)) = &found
+        && switch.popeye_reading() != PopeyeReading::Absent
+    {
+        s += &format!(
+            " Measured on the example below: `feerie popeye compare --scenarios \
+             scenarios/{id}.yaml` finds Popeye's moves to be feerie's under the `popeye` profile \
+             (`tests/book.rs` asks the live Popeye)."
+        );
+    }
+    s += "\n\n";
+    match found {
         Some((id, scenario, found)) => {
             let start = scenario.position().map_err(BookError::Scenario)?;
             s += &figure(&start, &scenario.name, &id);
@@ -163,21 +174,30 @@ fn found_rules(scenario: &Scenario) -> Result<String, BookError> {
         .to_string())
 }
 
-/// The first scenario of `ids` that asks `switch` under another value (its rules or one of its
-/// interpretations set it) and whose readings part within its moves and one half-move more.
+/// The scenario of `ids` that shows `switch`'s readings apart within its moves played first
+/// and one half-move more, among those that ask it (their rules or an interpretation set it,
+/// or an interpretation asks another profile): the one with the fewest moves played first, the
+/// first in file order among those.
 fn example(
     root: &Path,
     switch: Switch,
     ids: &[String],
 ) -> Result<Option<(String, Scenario, Dispute)>, BookError> {
     let key = switch.key();
+    let mut candidates = Vec::new();
     for id in ids {
         let scenario = scenario(root, id)?;
         let asks = scenario.rules.set.contains_key(key)
-            || scenario.interpretations.iter().any(|i| i.set.contains_key(key));
-        if !asks {
-            continue;
+            || scenario
+                .interpretations
+                .iter()
+                .any(|i| i.set.contains_key(key) || i.profile.is_some());
+        if asks {
+            candidates.push((scenario.play.len(), id, scenario));
         }
+    }
+    candidates.sort_by_key(|(play, _, _)| *play);
+    for (_, id, scenario) in candidates {
         let base = scenario.base_rules().map_err(BookError::Scenario)?;
         let readings =
             switch_readings(&base, key).map_err(|e| BookError::Engine(e.to_string()))?;
@@ -192,6 +212,16 @@ fn example(
         }
     }
     Ok(None)
+}
+
+/// The example of each switch: the scenario's ID, or `None` when no scenario shows the
+/// readings apart.
+pub fn example_ids(root: &Path) -> Result<Vec<(Switch, Option<String>)>, BookError> {
+    let ids = scenario_ids(root)?;
+    Switch::ALL
+        .into_iter()
+        .map(|switch| Ok((switch, example(root, switch, &ids)?.map(|(id, _, _)| id))))
+        .collect()
 }
 
 /// Every scenario's ID (its file under `scenarios/` without `.yaml`), in file order.
