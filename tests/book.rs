@@ -63,8 +63,7 @@ fn every_diagram_of_the_source_pages_appears_with_its_scenario() {
 
 #[test]
 fn every_switch_has_its_section_with_a_diagram_and_the_moves_that_part_the_readings() {
-    let chapter =
-        std::fs::read_to_string(root().join(book::SOURCE).join(book::DISPUTES)).unwrap();
+    let chapter = std::fs::read_to_string(root().join(book::SOURCE).join(book::DISPUTES)).unwrap();
     for switch in Switch::ALL {
         let heading = format!("## `{}`\n", switch.key());
         let start = chapter
@@ -75,7 +74,10 @@ fn every_switch_has_its_section_with_a_diagram_and_the_moves_that_part_the_readi
         assert!(section.contains("<svg"), "{switch}: no diagram");
         assert!(section.contains("**Popeye 4.104**"), "{switch}");
         for value in switch.values() {
-            assert!(section.contains(&format!("| `{value}` |")), "{switch}={value}");
+            assert!(
+                section.contains(&format!("| `{value}` |")),
+                "{switch}={value}"
+            );
         }
         let parts = section
             .lines()
@@ -130,8 +132,7 @@ fn assert_links_resolve(out: &Path) {
                 let value = &html[at + attribute.len()..];
                 let target = &value[..value.find('"').unwrap_or(0)];
                 let target = target.split(['#', '?']).next().unwrap_or("");
-                if target.is_empty() || target.contains("://") || target.starts_with("mailto:")
-                {
+                if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
                     continue;
                 }
                 let resolved = page.parent().unwrap().join(target);
@@ -196,7 +197,14 @@ fn popeye_plays_each_example_as_the_disputes_chapter_says() {
         let file = format!("scenarios/{id}.yaml");
         let (code, out, err) = common::feerie_in(
             root(),
-            &["popeye", "compare", "--py", py.to_str().unwrap(), "--scenarios", &file],
+            &[
+                "popeye",
+                "compare",
+                "--py",
+                py.to_str().unwrap(),
+                "--scenarios",
+                &file,
+            ],
         );
         assert_eq!(code, 0, "{switch} ({file}): {out}{err}");
         let judged = |word: &str| {

@@ -99,7 +99,9 @@ fn relative_markdown_links_name_files_that_exist() {
     let mut files = vec![root().join("README.md")];
     markdown_files(&book, &mut files);
     assert!(
-        files.iter().any(|f| f.ends_with("guide/getting-started.md")),
+        files
+            .iter()
+            .any(|f| f.ends_with("guide/getting-started.md")),
         "no docs/book/src/guide/getting-started.md among {files:?}"
     );
     let mut broken = Vec::new();

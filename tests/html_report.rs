@@ -199,7 +199,6 @@ fn a_dispute_card_draws_each_reading_s_node_and_the_switch_in_dispute() {
     render_in_chromium(&report, "dispute-nodes");
 }
 
-
 #[test]
 fn a_popeye_comparison_report_shows_each_difference_with_its_diagram() {
     let Some(py) = common::shared_popeye() else {

@@ -199,8 +199,7 @@ fn example(
     candidates.sort_by_key(|(play, _, _)| *play);
     for (_, id, scenario) in candidates {
         let base = scenario.base_rules().map_err(BookError::Scenario)?;
-        let readings =
-            switch_readings(&base, key).map_err(|e| BookError::Engine(e.to_string()))?;
+        let readings = switch_readings(&base, key).map_err(|e| BookError::Engine(e.to_string()))?;
         let start = scenario.position().map_err(BookError::Scenario)?;
         let depth = scenario.play.len() as u32 + BEYOND_PLAY;
         let found = dispute(&ReferenceEngine, &start, &readings, depth, NODES + 1);

@@ -38,4 +38,3 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
-

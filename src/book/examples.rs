@@ -152,11 +152,12 @@ fn solutions(
     cases: &[(Rules, Option<Position>)],
 ) -> Result<String, BookError> {
     use crate::solve::{Options, layout, solve, stipulation::Stipulation};
-    let parsed: Stipulation = stipulation
-        .parse()
-        .map_err(|e: crate::solve::stipulation::StipulationError| {
-            BookError::Engine(e.to_string())
-        })?;
+    let parsed: Stipulation =
+        stipulation
+            .parse()
+            .map_err(|e: crate::solve::stipulation::StipulationError| {
+                BookError::Engine(e.to_string())
+            })?;
     let mut s = String::new();
     let base = &cases[0].0;
     for (rules, position) in cases {

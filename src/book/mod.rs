@@ -131,9 +131,7 @@ fn markers(page: &Path, text: &str) -> Result<Vec<(String, usize, usize)>, BookE
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(at) = text[from..].find(OPEN).map(|i| from + i) {
-        let line_end = text[at..]
-            .find('\n')
-            .map_or(text.len(), |i| at + i);
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
         let line = &text[at..line_end];
         let id = line
             .strip_prefix(OPEN)
@@ -196,5 +194,4 @@ mod tests {
         assert!(markers(page, "<!-- scenario x/y -->\nno end\n").is_err());
         assert!(markers(page, "<!-- scenario -->\n<!-- end scenario -->").is_err());
     }
-
 }

@@ -35,7 +35,10 @@ pub fn run(args: BookArgs) -> Result<i32, Error> {
     if args.check {
         let stale = book::stale(&args.root).map_err(fail)?;
         for path in &stale {
-            outln!("stale: {} (run `feerie book` to make it again)", path.display());
+            outln!(
+                "stale: {} (run `feerie book` to make it again)",
+                path.display()
+            );
         }
         if stale.is_empty() {
             outln!("the book's generated parts are up to date");

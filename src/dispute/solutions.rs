@@ -46,11 +46,10 @@ pub fn solution_set(
     if solved.partial {
         return Err(VerifyError::Partial);
     }
-    let mut lines: Vec<String> =
-        layout::lines(engine, position, rules, &stipulation, &solved)
-            .iter()
-            .map(|l| normalise(&stipulation, l))
-            .collect();
+    let mut lines: Vec<String> = layout::lines(engine, position, rules, &stipulation, &solved)
+        .iter()
+        .map(|l| normalise(&stipulation, l))
+        .collect();
     lines.sort();
     Ok(lines)
 }

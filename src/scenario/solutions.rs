@@ -212,11 +212,10 @@ pub(crate) fn solutions_of(
     if solved.partial {
         return Err(NoSolutions::TooMany);
     }
-    let mut lines: Vec<String> =
-        layout::lines(engine, position, rules, &stipulation, &solved)
-            .iter()
-            .map(|line| normalise(&stipulation, line))
-            .collect();
+    let mut lines: Vec<String> = layout::lines(engine, position, rules, &stipulation, &solved)
+        .iter()
+        .map(|line| normalise(&stipulation, line))
+        .collect();
     lines.sort();
     Ok(lines)
 }

@@ -389,7 +389,16 @@ impl<'a, S: Space> Search<'a, S> {
             self.note_dead_end(key, left, before, out);
             return Ok(());
         }
-        self.descend(key, before, children, false, left, line, out, Self::help_self)
+        self.descend(
+            key,
+            before,
+            children,
+            false,
+            left,
+            line,
+            out,
+            Self::help_self,
+        )
     }
 
     /// Whether in `hr#n` the side to move in `position` can reach the goal, which binds it to:
@@ -403,7 +412,11 @@ impl<'a, S: Space> Search<'a, S> {
     /// The ends of a help-self line whose last move is the self move: when the other side,
     /// now to move, must reach the goal (every one of its moves does, or in `hr#n` it can),
     /// one line for each of its moves that does.
-    fn self_move_ends(&self, line: &mut Line<S>, out: &mut Vec<Line<S>>) -> Result<(), EngineError> {
+    fn self_move_ends(
+        &self,
+        line: &mut Line<S>,
+        out: &mut Vec<Line<S>>,
+    ) -> Result<(), EngineError> {
         let after = line.last().expect("the self move").after.clone();
         if !self.self_defence_fails_in(&after, 1)? {
             return Ok(());

@@ -321,9 +321,7 @@ fn apply(
                 let mut in_walk_sequence = false;
                 while let Some(w) = words.get(i) {
                     let piece_code = w.len() <= 2 && w.chars().all(|c| c.is_ascii_alphanumeric());
-                    if !conditions.is_empty()
-                        && is_keyword(w)
-                        && !(in_walk_sequence && piece_code)
+                    if !conditions.is_empty() && is_keyword(w) && !(in_walk_sequence && piece_code)
                     {
                         break;
                     }
@@ -342,9 +340,9 @@ fn apply(
 /// Whether Popeye reads a sequence of walks after `word`, a condition word that follows
 /// `before` in one condition command.
 fn reads_walk_sequence(language: Language, word: &str, before: &[String]) -> bool {
-    let after_circe = before.iter().any(|w| {
-        PopeyeCondition::of(language, w).found() == Some(PopeyeCondition::CIRCE)
-    });
+    let after_circe = before
+        .iter()
+        .any(|w| PopeyeCondition::of(language, w).found() == Some(PopeyeCondition::CIRCE));
     PopeyeCondition::of(language, word)
         .found()
         .is_some_and(PopeyeCondition::reads_walk_sequence)

@@ -52,8 +52,8 @@ pub const STIPULATIONS: [&str; 8] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3",
 /// one solve per position.
 pub const ROTATING: [&str; 24] = [
     "=1", "h=1", "h#1.5", "ser-#2", "ser-h=2", "~1", "x1", "s+1", "hx1.5", "ser-x2", "ze41",
-    "hep1", "001", "h%1", "#=1", "h==1", "h!=1", "ser-h!=2", "r#2", "semi-r#1", "hs#2",
-    "hr#2", "hs#1.5", "hr#1.5",
+    "hep1", "001", "h%1", "#=1", "h==1", "h!=1", "ser-h!=2", "r#2", "semi-r#1", "hs#2", "hr#2",
+    "hs#1.5", "hr#1.5",
 ];
 
 /// The stipulations position `case` is solved under: [`STIPULATIONS`], then its one of
