@@ -308,13 +308,14 @@ macro_rules! switches {
                 }
             }
 
-            /// What `value` means under this switch (empty where its name says it all, or
-            /// for a value the switch does not take).
+            /// What `value` means under this switch (empty for a value the switch does not
+            /// take).
             ///
             /// ```
             /// use feerie_oracle::Switch;
             /// assert!(Switch::RebirthOccupied.value_description("strict").contains("illegal"));
-            /// assert_eq!(Switch::Rex.value_description("inclusive"), "");
+            /// assert!(Switch::Rex.value_description("inclusive").contains("reborn"));
+            /// assert_eq!(Switch::Rex.value_description("sideways"), "");
             /// ```
             pub fn value_description(self, value: &str) -> &'static str {
                 let (values, descriptions) = match self {
