@@ -157,7 +157,13 @@ switch_values! {
 }
 switch_values! {
     /// Whether a royal rider may pass over squares the opponent attacks.
-    RoyalRiderPassage { Free = "free", Safe = "safe" }
+    RoyalRiderPassage {
+        /// It passes over attacked squares as any rider does (Popeye).
+        Free = "free",
+        /// It may not pass over a square the opponent attacks, as a castling king may not
+        /// (the source page's diagram E).
+        Safe = "safe",
+    }
 }
 switch_values! {
     /// Whether a royal pawn that has just double-stepped can be taken en passant, which makes
@@ -313,6 +319,12 @@ macro_rules! switches {
             ///
             /// ```
             /// use feerie_oracle::Switch;
+            /// // Every value says what it means.
+            /// for switch in Switch::ALL {
+            ///     for value in switch.values() {
+            ///         assert!(!switch.value_description(value).is_empty(), "{switch}={value}");
+            ///     }
+            /// }
             /// assert!(Switch::RebirthOccupied.value_description("strict").contains("illegal"));
             /// assert!(Switch::Rex.value_description("inclusive").contains("reborn"));
             /// assert_eq!(Switch::Rex.value_description("sideways"), "");
