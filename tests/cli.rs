@@ -473,3 +473,39 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     assert!(out.contains("alone.INP: not verified"), "{out}");
     assert!(err.contains("nothing was verified"), "{err}");
 }
+
+/// `solve` prints the lines of help play as the search finds them, `--sorted` gathers and
+/// sorts them: the same lines either way, and `--max-solutions` bounds both.
+#[test]
+fn solve_streams_its_lines_and_sorted_gathers_the_same() {
+    let fen = "8/1R6/4P3/2Q5/1q1q4/2p5/P7/kR2K2R b K - 0 1";
+    let run = |more: &[&str]| {
+        let mut args = vec![
+            "solve", "--fen", fen, "--rules", "circe-equipollents", "--stipulation", "h#2",
+            "--quiet",
+        ];
+        args.extend_from_slice(more);
+        let (code, out, err) = feerie(&args);
+        assert_eq!(code, 0, "{err}");
+        let mut lines: Vec<String> = out
+            .lines()
+            .filter(|l| l.starts_with("  1."))
+            .map(String::from)
+            .collect();
+        let tail = out.lines().last().unwrap_or("").to_string();
+        (lines.clone(), { lines.sort(); lines }, tail)
+    };
+    let (streamed, streamed_sorted, tail) = run(&[]);
+    let (gathered, gathered_sorted, _) = run(&["--sorted"]);
+    assert!(streamed.len() > 10, "{streamed:?}");
+    assert_eq!(streamed_sorted, gathered_sorted);
+    assert_eq!(gathered.len(), streamed.len());
+    assert_eq!(tail, "solution finished.");
+    for more in [&[][..], &["--sorted"][..]] {
+        let mut args = vec!["--max-solutions", "3"];
+        args.extend_from_slice(more);
+        let (lines, _, tail) = run(&args);
+        assert_eq!(lines.len(), 3, "{more:?}");
+        assert_eq!(tail, "partial solution", "{more:?}");
+    }
+}

@@ -13,7 +13,7 @@ use crate::outln;
 use crate::solve::stipulation::{Goal, Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_text;
-use crate::solve::{Options, layout, solve};
+use crate::solve::{Options, layout, solve, solve_each};
 use crate::verify::error::VerifyError;
 use crate::verify::problems;
 
@@ -22,8 +22,9 @@ use crate::verify::problems;
 pub struct SolveArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The stipulation: #n, =n, s#n, s=n, r#n (reflex), semi-r#n, h#n, h=n, h#n.5, ser-#n,
-    /// ser-=n, ser-h#n, ser-h=n (n at most 30), the goal # or = also + (check), x (capture), ~ (any move),
+    /// The stipulation: #n, =n, s#n, s=n, r#n (reflex), semi-r#n, h#n, h=n, h#n.5, hs#n
+    /// (help-self), hr#n (help-reflex), hs#n.5, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n (n at
+    /// most 30), the goal # or = also + (check), x (capture), ~ (any move),
     /// z<square> (target, `ze41`), ep (en passant), 00 (castling), % (material gain), #=
     /// (mate or stalemate), == (double stalemate) or != (auto-stalemate).
     #[arg(long)]
@@ -37,6 +38,11 @@ pub struct SolveArgs {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Help, help-self and series play: gather the lines and print them sorted by their
+    /// moves, instead of printing each as it is found (first move by first move, in the
+    /// engine's order; memory then does not grow with the number of solutions).
+    #[arg(long)]
+    sorted: bool,
     #[command(flatten)]
     hash: HashArgs,
 }
@@ -50,6 +56,7 @@ pub fn run(args: SolveArgs) -> Result<i32, Error> {
         max_solutions,
         threads,
         quiet,
+        sorted,
         hash,
     } = args;
     check_threads("--threads", threads)?;
@@ -69,7 +76,7 @@ pub fn run(args: SolveArgs) -> Result<i32, Error> {
             Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into())
         })?;
         let (position, rules, engine) = position.load()?;
-        return solve_position(engine, &position, &rules, &stipulation, &options)
+        return solve_position(engine, &position, &rules, &stipulation, &options, sorted)
             .map_err(Error::Verify);
     };
     let engine = position.engine()?;
@@ -81,6 +88,7 @@ pub fn run(args: SolveArgs) -> Result<i32, Error> {
         position.set(),
         stipulation.as_deref(),
         &options,
+        sorted,
     )
     .map_err(|e| Error::Verify(VerifyError::at(file.path.display(), e)))
 }
@@ -97,7 +105,9 @@ pub struct Printed {
 
 /// Prints the solutions of one position in Popeye's layout: a blank line, one line per
 /// solution (or key), a blank line; in direct and self play, when `tree` asks for variations,
-/// tries or set play, the tree of each key instead ([`print_tree`]).
+/// tries or set play, the tree of each key instead ([`print_tree`]). The lines of help,
+/// help-self and series play are printed as they are found, or gathered and sorted when
+/// `sorted`.
 pub fn print_solutions(
     engine: &dyn SearchEngine,
     position: &Position,
@@ -105,8 +115,9 @@ pub fn print_solutions(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
+    sorted: bool,
 ) -> Result<Printed, VerifyError> {
-    print_parts(engine, &[position], rules, stipulation, options, tree)
+    print_parts(engine, &[position], rules, stipulation, options, tree, sorted)
 }
 
 /// [`print_solutions`] for the parts of a duplex problem (help and series play): the
@@ -118,6 +129,7 @@ pub fn print_parts(
     stipulation: Stipulation,
     options: &Options,
     tree: &TreeOptions,
+    sorted: bool,
 ) -> Result<Printed, VerifyError> {
     let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
     // Reflex play goes through the tree, which also prints the moves that bind the attacker in
@@ -130,6 +142,24 @@ pub fn print_parts(
         return print_tree(engine, position, rules, stipulation, options, tree);
     }
     let (mut partial, mut found) = (false, false);
+    if !battle && !sorted {
+        // Each line printed as soon as its first move's search is over: nothing is kept.
+        outln!();
+        for position in parts {
+            let print = |moves: Vec<feerie_oracle::MoveRecord>| {
+                let reaches = layout::ends_at_goal(engine, position, rules, &stipulation, &moves);
+                outln!("{}", layout::line(&stipulation, &moves, reaches));
+            };
+            let solved = solve_each(engine, position, rules, stipulation, options, &print)?;
+            partial |= solved.partial;
+            found |= solved.handed > 0;
+            for line in layout::lines(engine, position, rules, &stipulation, &solved) {
+                outln!("{line}");
+            }
+        }
+        outln!();
+        return Ok(Printed { partial, found });
+    }
     let mut lines = Vec::new();
     for position in parts {
         let solved = solve(engine, position, rules, stipulation, options)?;
@@ -196,6 +226,7 @@ pub fn solve_position(
     rules: &Rules,
     stipulation: &str,
     options: &Options,
+    sorted: bool,
 ) -> Result<i32, VerifyError> {
     let stipulation: Stipulation = stipulation.parse()?;
     let printed = print_solutions(
@@ -205,6 +236,7 @@ pub fn solve_position(
         stipulation,
         options,
         &TreeOptions::default(),
+        sorted,
     )?;
     outln!(
         "{}",
@@ -297,6 +329,7 @@ pub fn solve_popeye(
     set: &[String],
     stipulation: Option<&str>,
     options: &Options,
+    sorted: bool,
 ) -> Result<i32, VerifyError> {
     let forced: Option<Stipulation> = match stipulation {
         Some(s) => Some(s.parse()?),
@@ -337,7 +370,7 @@ pub fn solve_popeye(
                 Ok((_, rules, stipulation)) => {
                     let tree = tree.as_ref().copied().unwrap_or_default();
                     let parts = case.parts();
-                    let printed = print_parts(engine, &parts, rules, *stipulation, options, &tree)?;
+                    let printed = print_parts(engine, &parts, rules, *stipulation, options, &tree, sorted)?;
                     if printed.partial {
                         outln!("partial solution");
                     }

@@ -68,7 +68,12 @@ pub struct Solved {
     /// moves, which bind it (it must play one, which ends the play to its loss), so that no
     /// line solves; Popeye prints them `1.Rh5*h7 # ?!?`. Empty otherwise.
     pub bound: Vec<MoveRecord>,
+    /// Solutions handed to [`solve_each`]'s callback instead of being kept in `solutions`.
+    pub handed: usize,
 }
+
+/// Where [`solve_each`] hands each solution as it is found (from any of the search's threads).
+pub type Each<'a> = &'a (dyn Fn(Vec<MoveRecord>) + Sync);
 
 /// Root-move searches estimated above this many nodes show progress (when asked).
 const PROGRESS_FROM: f64 = 1e9;
@@ -91,6 +96,50 @@ pub fn solve(
         rules,
         stipulation,
         options,
+        each: None,
+    })
+}
+
+/// [`solve`] that keeps no solution: each is handed to `each` as soon as it is found, so that
+/// memory does not grow with the number of solutions. The order is the search's: first move
+/// by first move in the engine's order (with several threads, as the threads find them), and
+/// depth first below each. `max_solutions` bounds the solutions handed; the returned
+/// [`Solved`] counts them in `handed` and keeps `solutions` empty.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use feerie::oracle::{fen, ReferenceEngine, Rules, Validation};
+/// use feerie::solve::{solve, solve_each, Options};
+/// let position = fen::parse("k7/8/1K6/8/8/8/8/7R b - - 0 1", Validation::Strict).unwrap();
+/// let (rules, stipulation) = (Rules::orthodox(), "h#1".parse().unwrap());
+/// let handed = Mutex::new(Vec::new());
+/// let streamed = solve_each(&ReferenceEngine, &position, &rules, stipulation, &Options::default(),
+///     &|line| handed.lock().unwrap().push(line)).unwrap();
+/// let kept = solve(&ReferenceEngine, &position, &rules, stipulation, &Options::default()).unwrap();
+/// assert_eq!(streamed.handed, kept.solutions.len());
+/// assert!(streamed.solutions.is_empty());
+/// let mut handed = handed.into_inner().unwrap();
+/// handed.sort();
+/// assert_eq!(handed, kept.solutions);
+/// ```
+pub fn solve_each(
+    engine: &dyn SearchEngine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+    each: Each<'_>,
+) -> Result<Solved, SolveError> {
+    if let Some(why) = stipulation.refused_under(rules) {
+        return Err(SolveError::Stipulation(why));
+    }
+    space_for(engine, rules, &stipulation).run(SolveIn {
+        engine,
+        position,
+        rules,
+        stipulation,
+        options,
+        each: Some(each),
     })
 }
 
@@ -117,6 +166,7 @@ struct SolveIn<'a> {
     rules: &'a Rules,
     stipulation: Stipulation,
     options: &'a Options,
+    each: Option<Each<'a>>,
 }
 
 impl SpaceJob for SolveIn<'_> {
@@ -129,12 +179,13 @@ impl SpaceJob for SolveIn<'_> {
             rules,
             stipulation,
             options,
+            each,
         } = self;
-        solve_in(engine, space, position, rules, stipulation, options)
+        solve_in(engine, space, position, rules, stipulation, options, each)
     }
 }
 
-/// [`solve`] over `space`, which walks `engine`'s positions.
+/// [`solve`] over `space`, which walks `engine`'s positions; with `each`, [`solve_each`].
 fn solve_in<S: Space>(
     engine: &dyn Engine,
     space: S,
@@ -142,9 +193,10 @@ fn solve_in<S: Space>(
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
+    each: Option<Each<'_>>,
 ) -> Result<Solved, SolveError> {
     let root = space.enter(position)?;
-    let search = Search::new(
+    let mut search = Search::new(
         engine,
         rules,
         space,
@@ -157,6 +209,9 @@ fn solve_in<S: Space>(
     } else {
         Vec::new()
     };
+    if let Some(each) = each {
+        search.stream_to(root.clone(), each);
+    }
     let roots = search.roots(&root)?;
     let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
     let progress = Progress::new(
@@ -182,11 +237,14 @@ fn solve_in<S: Space>(
     // in), each line once.
     solutions.sort();
     solutions.dedup();
-    let partial = search.stopped() || solutions.len() > options.max_solutions;
+    let handed = search.handed();
+    let partial =
+        search.stopped() || solutions.len() > options.max_solutions || handed > options.max_solutions;
     solutions.truncate(options.max_solutions);
     Ok(Solved {
         solutions,
         partial,
         bound,
+        handed: handed.min(options.max_solutions),
     })
 }

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
+use super::Each;
 use super::stipulation::{Goal, Play, Reflex, Stipulation};
 use super::table::{Node, Table};
 use crate::space::zobrist::Key;
@@ -27,6 +28,10 @@ pub struct Search<'a, S: Space> {
     found: AtomicUsize,
     stopped: AtomicBool,
     table: Table,
+    /// Where each solution goes as soon as it is found, with the root its lines start from;
+    /// `None`: the lines are kept and returned.
+    stream: Option<(S::Pos, Each<'a>)>,
+    handed: AtomicUsize,
 }
 
 /// One move of a line: the move, the position it leads to, and whether it was made after a
@@ -49,6 +54,23 @@ impl<S: Space> Clone for LineMove<S> {
 
 type Line<S> = Vec<LineMove<S>>;
 
+/// The solutions found below a first move: kept as lines, or handed on as soon as found when
+/// the search streams ([`Search::stream_to`]); counted either way, so that a search can tell
+/// whether it found one below a position.
+struct Found<S: Space> {
+    lines: Vec<Line<S>>,
+    count: usize,
+}
+
+impl<S: Space> Found<S> {
+    fn new() -> Found<S> {
+        Found {
+            lines: Vec::new(),
+            count: 0,
+        }
+    }
+}
+
 /// One level of a line search: the move just played, the position it leads to and its key,
 /// what is left, the line so far and the solutions found.
 type Step<'a, S> = fn(
@@ -58,7 +80,7 @@ type Step<'a, S> = fn(
     Key,
     u32,
     &mut Line<S>,
-    &mut Vec<Line<S>>,
+    &mut Found<S>,
 ) -> Result<(), EngineError>;
 
 impl<'a, S: Space> Search<'a, S> {
@@ -82,7 +104,21 @@ impl<'a, S: Space> Search<'a, S> {
             found: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
             table: Table::with_megabytes(hash_megabytes),
+            stream: None,
+            handed: AtomicUsize::new(0),
         }
+    }
+
+    /// From now on each solution found from `root` is handed to `each` at once (at most
+    /// `max_solutions` of them) instead of being kept: memory does not grow with the number of
+    /// solutions.
+    pub fn stream_to(&mut self, root: S::Pos, each: Each<'a>) {
+        self.stream = Some((root, each));
+    }
+
+    /// How many solutions were handed on ([`Search::stream_to`]).
+    pub fn handed(&self) -> usize {
+        self.handed.load(Ordering::Relaxed)
     }
 
     /// Whether the solution limit stopped the search.
@@ -90,11 +126,22 @@ impl<'a, S: Space> Search<'a, S> {
         self.stopped.load(Ordering::Relaxed)
     }
 
-    fn record(&self, solutions: &mut Vec<Line<S>>, line: Line<S>) {
-        solutions.push(line);
+    fn record(&self, solutions: &mut Found<S>, line: Line<S>) -> Result<(), EngineError> {
+        solutions.count += 1;
+        match &self.stream {
+            Some((root, each)) => {
+                for records in self.line_records(root, &line)? {
+                    if self.handed.fetch_add(1, Ordering::Relaxed) < self.max_solutions {
+                        each(records);
+                    }
+                }
+            }
+            None => solutions.lines.push(line),
+        }
         if self.found.fetch_add(1, Ordering::Relaxed) + 1 >= self.max_solutions {
             self.stopped.store(true, Ordering::Relaxed);
         }
+        Ok(())
     }
 
     fn children(&self, p: &S::Pos, want: Want) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
@@ -191,7 +238,7 @@ impl<'a, S: Space> Search<'a, S> {
         first: &S::Mv,
         after: &S::Pos,
     ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
-        let mut out = Vec::new();
+        let mut out = Found::new();
         if self.stopped() {
             return Ok(Vec::new());
         }
@@ -204,12 +251,12 @@ impl<'a, S: Space> Search<'a, S> {
         match self.stipulation.play {
             Play::Direct => {
                 if self.reaches(first, after)? || n > 1 && self.defence_fails_in(after, n - 1)? {
-                    self.record(&mut out, line);
+                    self.record(&mut out, line)?;
                 }
             }
             Play::SelfPlay => {
                 if self.self_defence_fails_in(after, n)? {
-                    self.record(&mut out, line);
+                    self.record(&mut out, line)?;
                 }
             }
             Play::Help => {
@@ -233,9 +280,9 @@ impl<'a, S: Space> Search<'a, S> {
                     // the side that begins is bound to lose: no line; the moves that bind it
                     // are the solve's `bound`.)
                     if self.stipulation.half && self.reaches(first, after)? {
-                        self.record(&mut out, line);
+                        self.record(&mut out, line)?;
                     }
-                    return self.lines_from(root, &out);
+                    return self.lines_from(root, &out.lines);
                 }
                 // Without a half-move the side that plays the self move begins: its first
                 // move may be that move already (the shortest line).
@@ -248,7 +295,7 @@ impl<'a, S: Space> Search<'a, S> {
                 }
             }
         }
-        self.lines_from(root, &out)
+        self.lines_from(root, &out.lines)
     }
 
     /// The records of the lines `found` from `root`.
@@ -301,8 +348,8 @@ impl<'a, S: Space> Search<'a, S> {
     /// Remembers that no solution lies below the position of `key` with `left` moves, when
     /// none was found there (since `before`) and the search was complete (not stopped by the
     /// solution limit).
-    fn note_dead_end(&self, key: Key, left: u32, before: usize, out: &[Line<S>]) {
-        if out.len() == before && !self.stopped() {
+    fn note_dead_end(&self, key: Key, left: u32, before: usize, out: &Found<S>) {
+        if out.count == before && !self.stopped() {
             self.table.put_dead_end(key, left);
         }
     }
@@ -326,13 +373,13 @@ impl<'a, S: Space> Search<'a, S> {
         key: Key,
         left: u32,
         line: &mut Line<S>,
-        out: &mut Vec<Line<S>>,
+        out: &mut Found<S>,
     ) -> Result<(), EngineError> {
         // The side that reaches the goal has just moved when an even number of half-moves
         // remains: a shorter solution ends here (Popeye prints those of h#2 in h#3), and a
         // goal leaves no move to go on with.
         if left % 2 == 0 && self.reaches(mv, after)? {
-            self.record(out, line.clone());
+            self.record(out, line.clone())?;
             return Ok(());
         }
         if left == 0 || self.dead_end(key, left) {
@@ -349,7 +396,7 @@ impl<'a, S: Space> Search<'a, S> {
         } else {
             self.children(after, Want::Marked)?
         };
-        let before = out.len();
+        let before = out.count;
         self.descend(key, before, children, false, left, line, out, Self::help)
     }
 
@@ -364,12 +411,12 @@ impl<'a, S: Space> Search<'a, S> {
         key: Key,
         left: u32,
         line: &mut Line<S>,
-        out: &mut Vec<Line<S>>,
+        out: &mut Found<S>,
     ) -> Result<(), EngineError> {
         if left == 0 || self.dead_end(key, left) || self.reflex_bound(after)? {
             return Ok(());
         }
-        let before = out.len();
+        let before = out.count;
         let children = self.children(after, Want::Unmarked)?;
         if left % 2 == 0 {
             for (next, then) in &children {
@@ -415,7 +462,7 @@ impl<'a, S: Space> Search<'a, S> {
     fn self_move_ends(
         &self,
         line: &mut Line<S>,
-        out: &mut Vec<Line<S>>,
+        out: &mut Found<S>,
     ) -> Result<(), EngineError> {
         let after = line.last().expect("the self move").after.clone();
         if !self.self_defence_fails_in(&after, 1)? {
@@ -432,7 +479,7 @@ impl<'a, S: Space> Search<'a, S> {
                     after: then,
                     after_pass: false,
                 });
-                self.record(out, whole);
+                self.record(out, whole)?;
             }
         }
         Ok(())
@@ -452,7 +499,7 @@ impl<'a, S: Space> Search<'a, S> {
         after_pass: bool,
         left: u32,
         line: &mut Line<S>,
-        out: &mut Vec<Line<S>>,
+        out: &mut Found<S>,
         step: Step<'a, S>,
     ) -> Result<(), EngineError> {
         let keys: Vec<Key> = children.iter().map(|(_, p)| self.space.key(p)).collect();
@@ -487,12 +534,12 @@ impl<'a, S: Space> Search<'a, S> {
         key: Key,
         left: u32,
         line: &mut Line<S>,
-        out: &mut Vec<Line<S>>,
+        out: &mut Found<S>,
     ) -> Result<(), EngineError> {
         if self.dead_end(key, left) {
             return Ok(());
         }
-        let before = out.len();
+        let before = out.count;
         for (reply, then) in self.goal_children(after)? {
             if self.stopped() {
                 return Ok(());
@@ -504,7 +551,7 @@ impl<'a, S: Space> Search<'a, S> {
                     after: then,
                     after_pass: false,
                 });
-                self.record(out, whole);
+                self.record(out, whole)?;
             }
         }
         if left == 0 || self.space.mark(mv) != CheckMark::None {
@@ -533,16 +580,16 @@ impl<'a, S: Space> Search<'a, S> {
         key: Key,
         left: u32,
         line: &mut Line<S>,
-        out: &mut Vec<Line<S>>,
+        out: &mut Found<S>,
     ) -> Result<(), EngineError> {
         if self.reaches(mv, after)? {
-            self.record(out, line.clone());
+            self.record(out, line.clone())?;
             return Ok(());
         }
         if left == 0 || self.space.mark(mv) != CheckMark::None || self.dead_end(key, left) {
             return Ok(());
         }
-        let before = out.len();
+        let before = out.count;
         // The last series move must reach the goal: only the mating moves are asked for.
         let skipped = self.space.turn_skipped(after);
         let children = if left == 1 {
