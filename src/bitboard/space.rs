@@ -235,11 +235,17 @@ impl Space for BitboardSpace<'_> {
         _mv: &BbMove,
         after: &BbPosition,
     ) -> Result<Vec<MoveRecord>, EngineError> {
-        Ok(super::successors(&self.plan, before)?
-            .into_iter()
-            .filter(|(_, made)| same_but_clocks(made, after))
-            .map(|(r, _)| r)
-            .collect())
+        // The moves that lead to `after` are found first; only they are marked (a mark asks
+        // whether the side then to move has a legal move, the dearest part of a record).
+        let path = self.plan.path(before);
+        let mut out = Vec::new();
+        for (mut record, made) in path.records(before)? {
+            if same_but_clocks(&made, after) {
+                record.check = path.mark(&made)?;
+                out.push(record);
+            }
+        }
+        Ok(out)
     }
 }
 

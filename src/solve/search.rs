@@ -60,6 +60,8 @@ type Line<S> = Vec<LineMove<S>>;
 struct Found<S: Space> {
     lines: Vec<Line<S>>,
     count: usize,
+    /// The moves of the last line handed on, with their records.
+    prefix: Prefix<S>,
 }
 
 impl<S: Space> Found<S> {
@@ -67,9 +69,15 @@ impl<S: Space> Found<S> {
         Found {
             lines: Vec::new(),
             count: 0,
+            prefix: Vec::new(),
         }
     }
 }
+
+/// The moves of the last line turned into records, each with the position it led to and its
+/// records: the next line, found below the same first moves most of the time (the search goes
+/// depth first), plays again only the moves where it parts from it.
+type Prefix<S> = Vec<(<S as Space>::Mv, <S as Space>::Pos, Vec<MoveRecord>)>;
 
 /// One level of a line search: the move just played, the position it leads to and its key,
 /// what is left, the line so far and the solutions found.
@@ -130,7 +138,7 @@ impl<'a, S: Space> Search<'a, S> {
         solutions.count += 1;
         match &self.stream {
             Some((root, each)) => {
-                for records in self.line_records(root, &line)? {
+                for records in self.line_records(root, &line, &mut solutions.prefix)? {
                     if self.handed.fetch_add(1, Ordering::Relaxed) < self.max_solutions {
                         each(records);
                     }
@@ -305,31 +313,45 @@ impl<'a, S: Space> Search<'a, S> {
         found: &[Line<S>],
     ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
         let mut solutions = Vec::new();
+        let mut prefix = Vec::new();
         for line in found {
-            solutions.extend(self.line_records(root, line)?);
+            solutions.extend(self.line_records(root, line, &mut prefix)?);
         }
         Ok(solutions)
     }
 
     /// The records of a line found from `root`: one line per record of each move (more than
     /// one only when two moves lead to the same position).
+    /// The moves `line` shares with the last line turned (`prefix`) take their records from
+    /// it; `prefix` becomes this line's.
     fn line_records(
         &self,
         root: &S::Pos,
         line: &Line<S>,
+        prefix: &mut Prefix<S>,
     ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
         let mut lines = vec![Vec::with_capacity(line.len())];
         let mut before = root.clone();
-        for step in line {
+        let mut shared = true;
+        for (i, step) in line.iter().enumerate() {
             if step.after_pass {
                 before = self.space.turn_skipped(&before);
             }
-            let records = self.space.records(&before, &step.mv, &step.after)?;
-            if records.is_empty() {
-                return Err(EngineError::IllegalMove(
-                    "a solution's move, played again, is not found".to_string(),
-                ));
+            shared = shared
+                && prefix
+                    .get(i)
+                    .is_some_and(|(mv, after, _)| *mv == step.mv && *after == step.after);
+            if !shared {
+                prefix.truncate(i);
+                let records = self.space.records(&before, &step.mv, &step.after)?;
+                if records.is_empty() {
+                    return Err(EngineError::IllegalMove(
+                        "a solution's move, played again, is not found".to_string(),
+                    ));
+                }
+                prefix.push((step.mv.clone(), step.after.clone(), records));
             }
+            let records = &prefix[i].2;
             lines = lines
                 .into_iter()
                 .flat_map(|l| {

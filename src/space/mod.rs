@@ -38,7 +38,7 @@ pub trait Space: Sync {
     /// A position.
     type Pos: Clone + PartialEq + Send + Sync;
     /// A move as the search reads it.
-    type Mv: Clone + Send + Sync;
+    type Mv: Clone + PartialEq + Send + Sync;
 
     /// The space's position for `position`, or why the engine cannot take it.
     fn enter(&self, position: &Position) -> Result<Self::Pos, EngineError>;
