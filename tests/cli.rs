@@ -481,7 +481,13 @@ fn solve_streams_its_lines_and_sorted_gathers_the_same() {
     let fen = "8/1R6/4P3/2Q5/1q1q4/2p5/P7/kR2K2R b K - 0 1";
     let run = |more: &[&str]| {
         let mut args = vec![
-            "solve", "--fen", fen, "--rules", "circe-equipollents", "--stipulation", "h#2",
+            "solve",
+            "--fen",
+            fen,
+            "--rules",
+            "circe-equipollents",
+            "--stipulation",
+            "h#2",
             "--quiet",
         ];
         args.extend_from_slice(more);
@@ -493,7 +499,14 @@ fn solve_streams_its_lines_and_sorted_gathers_the_same() {
             .map(String::from)
             .collect();
         let tail = out.lines().last().unwrap_or("").to_string();
-        (lines.clone(), { lines.sort(); lines }, tail)
+        (
+            lines.clone(),
+            {
+                lines.sort();
+                lines
+            },
+            tail,
+        )
     };
     let (streamed, streamed_sorted, tail) = run(&[]);
     let (gathered, gathered_sorted, _) = run(&["--sorted"]);

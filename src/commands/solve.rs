@@ -117,7 +117,15 @@ pub fn print_solutions(
     tree: &TreeOptions,
     sorted: bool,
 ) -> Result<Printed, VerifyError> {
-    print_parts(engine, &[position], rules, stipulation, options, tree, sorted)
+    print_parts(
+        engine,
+        &[position],
+        rules,
+        stipulation,
+        options,
+        tree,
+        sorted,
+    )
 }
 
 /// [`print_solutions`] for the parts of a duplex problem (help and series play): the
@@ -370,7 +378,8 @@ pub fn solve_popeye(
                 Ok((_, rules, stipulation)) => {
                     let tree = tree.as_ref().copied().unwrap_or_default();
                     let parts = case.parts();
-                    let printed = print_parts(engine, &parts, rules, *stipulation, options, &tree, sorted)?;
+                    let printed =
+                        print_parts(engine, &parts, rules, *stipulation, options, &tree, sorted)?;
                     if printed.partial {
                         outln!("partial solution");
                     }

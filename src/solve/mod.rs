@@ -238,8 +238,9 @@ fn solve_in<S: Space>(
     solutions.sort();
     solutions.dedup();
     let handed = search.handed();
-    let partial =
-        search.stopped() || solutions.len() > options.max_solutions || handed > options.max_solutions;
+    let partial = search.stopped()
+        || solutions.len() > options.max_solutions
+        || handed > options.max_solutions;
     solutions.truncate(options.max_solutions);
     Ok(Solved {
         solutions,

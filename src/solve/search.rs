@@ -481,11 +481,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// The ends of a help-self line whose last move is the self move: when the other side,
     /// now to move, must reach the goal (every one of its moves does, or in `hr#n` it can),
     /// one line for each of its moves that does.
-    fn self_move_ends(
-        &self,
-        line: &mut Line<S>,
-        out: &mut Found<S>,
-    ) -> Result<(), EngineError> {
+    fn self_move_ends(&self, line: &mut Line<S>, out: &mut Found<S>) -> Result<(), EngineError> {
         let after = line.last().expect("the self move").after.clone();
         if !self.self_defence_fails_in(&after, 1)? {
             return Ok(());
