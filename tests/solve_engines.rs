@@ -244,3 +244,51 @@ fn the_transposition_table_changes_no_solution() {
         }
     }
 }
+
+/// Threads share out the first moves and the replies to each: the same solutions, in the same
+/// order, as one thread; streamed from several threads, the same set.
+#[test]
+fn threads_find_what_one_thread_finds() {
+    use feerie::solve::solve_each;
+    use std::sync::Mutex;
+    let position = feerie::oracle::fen::parse(
+        "1r6/3n4/4pp2/4k3/8/8/8/2K1NB2 b - - 0 1",
+        feerie::oracle::Validation::Strict,
+    )
+    .unwrap();
+    for family in ["orthodox", "circe", "circe-parrain"] {
+        let rules =
+            feerie::oracle::Rules::from_words(&[family.to_string()], None, &[] as &[String])
+                .unwrap();
+        for stipulation in ["h#2", "h#2.5", "ser-h#3", "hs#2"] {
+            let stipulation = stipulation.parse().unwrap();
+            let one = solve(
+                &BitboardEngine,
+                &position,
+                &rules,
+                stipulation,
+                &Options::default(),
+            )
+            .unwrap();
+            let three = Options {
+                threads: 3,
+                ..Options::default()
+            };
+            let many = solve(&BitboardEngine, &position, &rules, stipulation, &three).unwrap();
+            assert_eq!(one.solutions, many.solutions, "{family} {stipulation}");
+            let streamed = Mutex::new(Vec::new());
+            solve_each(
+                &BitboardEngine,
+                &position,
+                &rules,
+                stipulation,
+                &three,
+                &|line| streamed.lock().unwrap().push(line),
+            )
+            .unwrap();
+            let mut streamed = streamed.into_inner().unwrap();
+            streamed.sort();
+            assert_eq!(one.solutions, streamed, "{family} {stipulation}, streamed");
+        }
+    }
+}

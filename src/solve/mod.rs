@@ -212,6 +212,9 @@ fn solve_in<S: Space>(
     if let Some(each) = each {
         search.stream_to(root.clone(), each);
     }
+    if options.threads > 1 {
+        search.split_below_root();
+    }
     let roots = search.roots(&root)?;
     let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
     let progress = Progress::new(

@@ -4,6 +4,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use rayon::prelude::*;
+
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
 use super::Each;
@@ -32,6 +34,8 @@ pub struct Search<'a, S: Space> {
     /// `None`: the lines are kept and returned.
     stream: Option<(S::Pos, Each<'a>)>,
     handed: AtomicUsize,
+    /// Whether the replies to each first move are shared out among threads as well.
+    split_below_root: bool,
 }
 
 /// One move of a line: the move, the position it leads to, and whether it was made after a
@@ -114,7 +118,14 @@ impl<'a, S: Space> Search<'a, S> {
             table: Table::with_megabytes(hash_megabytes),
             stream: None,
             handed: AtomicUsize::new(0),
+            split_below_root: false,
         }
+    }
+
+    /// From now on the replies to each first move of a line search (help, help-self and
+    /// series play) are searched in parallel too, on the current thread pool.
+    pub fn split_below_root(&mut self) {
+        self.split_below_root = true;
     }
 
     /// From now on each solution found from `root` is handed to `each` at once (at most
@@ -525,6 +536,37 @@ impl<'a, S: Space> Search<'a, S> {
             for &k in &keys {
                 self.table.prefetch(k, Node::DeadEnd, left - 1);
             }
+        }
+        if self.split_below_root && line.len() == 1 {
+            // Below a first move the replies are shared out among the threads too: one first
+            // move often holds most of the tree.
+            let results: Vec<Result<Found<S>, EngineError>> = children
+                .into_par_iter()
+                .zip(keys)
+                .map(|((next, then), k)| {
+                    let mut found = Found::new();
+                    if self.stopped() {
+                        return Ok(found);
+                    }
+                    let mut line = vec![
+                        line[0].clone(),
+                        LineMove {
+                            mv: next.clone(),
+                            after: then.clone(),
+                            after_pass,
+                        },
+                    ];
+                    step(self, &next, &then, k, left - 1, &mut line, &mut found)?;
+                    Ok(found)
+                })
+                .collect();
+            for found in results {
+                let found = found?;
+                out.count += found.count;
+                out.lines.extend(found.lines);
+            }
+            self.note_dead_end(key, left, before, out);
+            return Ok(());
         }
         for ((next, then), k) in children.into_iter().zip(keys) {
             if self.stopped() {
