@@ -66,7 +66,18 @@ const PROBLEMS: &[Problem] = &[
     problem("protean h#3", OPEN_KING, "h#3", "protean"),
     problem("frankfurt ser-h#7", SERIES, "ser-h#7", "frankfurt"),
     problem("protean s#3", CORNER, "s#3", "protean"),
+    // Many solutions: what a fuzzed solving campaign meets, where the cost per solution and
+    // the memory they take count more than the search.
+    problem(
+        "equipollents h#3, 424,803 solutions",
+        MANY_SOLUTIONS,
+        "h#3",
+        "circe-equipollents",
+    ),
 ];
+
+/// Eleven units and a Circe Equipollents h#3 of 424,803 solutions.
+const MANY_SOLUTIONS: &str = "8/1R6/4P3/2Q5/1q1q4/2p5/P7/kR2K2R b K - 0 1";
 
 /// Magic pieces, feerie alone: `popeye: false`.
 const MAGIC: &[Problem] = &[Problem {
