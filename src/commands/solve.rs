@@ -39,8 +39,9 @@ pub struct SolveArgs {
     #[arg(long)]
     quiet: bool,
     /// Help, help-self and series play: gather the lines and print them sorted by their
-    /// moves, instead of printing each as it is found (first move by first move, in the
-    /// engine's order; memory then does not grow with the number of solutions).
+    /// moves, instead of printing each as it is found (in the search's move order, depth
+    /// first; with --threads, as the threads find them; memory then does not grow with the
+    /// number of solutions).
     #[arg(long)]
     sorted: bool,
     #[command(flatten)]
@@ -151,7 +152,7 @@ pub fn print_parts(
     }
     let (mut partial, mut found) = (false, false);
     if !battle && !sorted {
-        // Each line printed as soon as its first move's search is over: nothing is kept.
+        // Each line printed as soon as it is found: nothing is kept.
         outln!();
         for position in parts {
             let print = |moves: Vec<feerie_oracle::MoveRecord>| {

@@ -102,8 +102,10 @@ pub fn solve(
 
 /// [`solve`] that keeps no solution: each is handed to `each` as soon as it is found, so that
 /// memory does not grow with the number of solutions. The order is the search's: first move
-/// by first move in the engine's order (with several threads, as the threads find them), and
-/// depth first below each. `max_solutions` bounds the solutions handed; the returned
+/// by first move in the search space's move order, depth first below each (with several
+/// threads, as the threads find them). Each line is handed once: the search spaces never make
+/// two children of one position that lead to the same position (`tests/solve_engines.rs`
+/// compares the lines handed with those of [`solve`], which removes repeats). `max_solutions` bounds the solutions handed; the returned
 /// [`Solved`] counts them in `handed` and keeps `solutions` empty.
 ///
 /// ```
