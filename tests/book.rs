@@ -223,3 +223,53 @@ fn popeye_plays_each_example_as_the_disputes_chapter_says() {
     }
     assert!(asked >= 14, "{asked}");
 }
+
+/// Copies `from` into `to`, folders included.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// `feerie book --check` names a stale page and exits 1; `feerie book` writes it again; a root
+/// without the book is refused in one line.
+#[test]
+fn book_check_names_a_stale_page_and_book_makes_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &root().join("docs/book/src"),
+        &dir.path().join("docs/book/src"),
+    );
+    copy_tree(&root().join("scenarios"), &dir.path().join("scenarios"));
+    let page = dir.path().join("docs/book/src/rules/parrain.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let edited = text.replacen("Legal moves (", "Legal moves (0 + ", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&page, &edited).unwrap();
+    let root_arg = dir.path().to_str().unwrap();
+    let (code, out, _) = common::feerie_in(dir.path(), &["book", "--check", "--root", root_arg]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("stale: ") && out.contains("parrain.md"),
+        "{out}"
+    );
+    let (code, out, _) = common::feerie_in(dir.path(), &["book", "--root", root_arg]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("wrote ") && out.contains("1 page(s) written"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), text);
+    let (code, _, _) = common::feerie_in(dir.path(), &["book", "--check", "--root", root_arg]);
+    assert_eq!(code, 0);
+    let (code, _, err) = common::feerie_in(dir.path(), &["book", "--root", "/nonexistent"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
