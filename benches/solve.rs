@@ -66,6 +66,27 @@ const PROBLEMS: &[Problem] = &[
     problem("protean h#3", OPEN_KING, "h#3", "protean"),
     problem("frankfurt ser-h#7", SERIES, "ser-h#7", "frankfurt"),
     problem("protean s#3", CORNER, "s#3", "protean"),
+    // Composed problems of 13 to 17 units, from Popeye's examples (`EXAMPLES__frankfurt.inp`,
+    // WCCC Jurmala 2024, Sake Tourney: 1st prize, Giakatis and Prentos; 2nd prize, Dragoun;
+    // 3rd prize, Parrinello).
+    problem(
+        "frankfurt h#2, 1st prize",
+        FRANKFURT_1ST,
+        "h#2",
+        "frankfurt",
+    ),
+    problem(
+        "frankfurt h#2, 2nd prize",
+        FRANKFURT_2ND,
+        "h#2",
+        "frankfurt",
+    ),
+    problem(
+        "frankfurt h#2, 3rd prize",
+        FRANKFURT_3RD,
+        "h#2",
+        "frankfurt",
+    ),
     // Many solutions: what a fuzzed solving campaign meets, where the cost per solution and
     // the memory they take count more than the search.
     problem(
@@ -75,6 +96,11 @@ const PROBLEMS: &[Problem] = &[
         "circe-equipollents",
     ),
 ];
+
+/// Composed Frankfurt h#2 problems (Popeye's `EXAMPLES__frankfurt.inp`), Black to begin.
+const FRANKFURT_1ST: &str = "6b1/1p3p2/4B3/1R1P4/K1kr2p1/1p1r4/2rP4/8 b - - 0 1";
+const FRANKFURT_2ND: &str = "8/3p4/1R3n2/4kp2/1bB5/2Pr1n2/4p3/1K6 b - - 0 1";
+const FRANKFURT_3RD: &str = "K3N3/BP3p2/2nb1rN1/3npq2/1p2k3/r2pPp2/8/8 b - - 0 1";
 
 /// Eleven units and a Circe Equipollents h#3 of 424,803 solutions.
 const MANY_SOLUTIONS: &str = "8/1R6/4P3/2Q5/1q1q4/2p5/P7/kR2K2R b K - 0 1";
