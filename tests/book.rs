@@ -46,8 +46,7 @@ fn every_example_is_a_scenario_that_feerie_check_runs_and_passes() {
 fn every_diagram_of_the_source_pages_appears_with_its_scenario() {
     let named = book::named_scenarios(root()).unwrap();
     let mut diagrams = 0;
-    for id in book::disputes::scenario_ids(root()).unwrap() {
-        let scenario = book::scenario(root(), &id).unwrap();
+    for (id, scenario) in book::disputes::scenarios(root()).unwrap() {
         let source = scenario.source.to_lowercase();
         if source.contains(".fr.txt") && source.contains("diagram") {
             diagrams += 1;

@@ -39,11 +39,11 @@ pub fn block(id: &str, scenario: &Scenario) -> Result<String, BookError> {
     if !scenario.play.is_empty()
         && let Some(after) = base_position
     {
-        s += &format!(
-            "<figure class=\"example\">\n{}<figcaption>After {}</figcaption>\n</figure>\n\n",
-            diagram(after.setup(), &[]),
-            escape(&scenario.play.join(" "))
+        s += &figure_with(
+            after,
+            &format!("After {}", escape(&scenario.play.join(" "))),
         );
+        s += "\n";
     }
     s += &move_list(&base_moves);
     for (rules, position) in &cases[1..] {
@@ -87,10 +87,20 @@ pub fn block(id: &str, scenario: &Scenario) -> Result<String, BookError> {
 
 /// The diagram of `position` with its caption: the scenario's name and file.
 pub fn figure(position: &Position, name: &str, id: &str) -> String {
+    figure_with(
+        position,
+        &format!(
+            "<b>{}</b><br><code>scenarios/{id}.yaml</code>",
+            escape(name)
+        ),
+    )
+}
+
+/// The diagram of `position` with the caption `caption` (HTML).
+fn figure_with(position: &Position, caption: &str) -> String {
     format!(
-        "<figure class=\"example\">\n{}<figcaption><b>{}</b><br><code>scenarios/{id}.yaml</code></figcaption>\n</figure>\n",
-        diagram(position.setup(), &[]),
-        escape(name)
+        "<figure class=\"example\">\n{}<figcaption>{caption}</figcaption>\n</figure>\n",
+        diagram(position.setup(), &[])
     )
 }
 

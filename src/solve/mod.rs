@@ -87,17 +87,7 @@ pub fn solve(
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Solved, SolveError> {
-    if let Some(why) = stipulation.refused_under(rules) {
-        return Err(SolveError::Stipulation(why));
-    }
-    space_for(engine, rules, &stipulation).run(SolveIn {
-        engine,
-        position,
-        rules,
-        stipulation,
-        options,
-        each: None,
-    })
+    solve_with(engine, position, rules, stipulation, options, None)
 }
 
 /// [`solve`] that keeps no solution: each is handed to `each` as soon as it is found, so that
@@ -105,8 +95,9 @@ pub fn solve(
 /// by first move in the search space's move order, depth first below each (with several
 /// threads, as the threads find them). Each line is handed once: the search spaces never make
 /// two children of one position that lead to the same position (`tests/solve_engines.rs`
-/// compares the lines handed with those of [`solve`], which removes repeats). `max_solutions` bounds the solutions handed; the returned
-/// [`Solved`] counts them in `handed` and keeps `solutions` empty.
+/// compares the lines handed with those of [`solve`], which removes repeats).
+/// `max_solutions` bounds the solutions handed; the returned [`Solved`] counts them in
+/// `handed` and keeps `solutions` empty.
 ///
 /// ```
 /// use std::sync::Mutex;
@@ -132,6 +123,19 @@ pub fn solve_each(
     options: &Options,
     each: Each<'_>,
 ) -> Result<Solved, SolveError> {
+    solve_with(engine, position, rules, stipulation, options, Some(each))
+}
+
+/// [`solve`], or with `each` [`solve_each`]: the stipulation refused under the rules, else
+/// searched in the space the goal needs.
+fn solve_with(
+    engine: &dyn SearchEngine,
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    options: &Options,
+    each: Option<Each<'_>>,
+) -> Result<Solved, SolveError> {
     if let Some(why) = stipulation.refused_under(rules) {
         return Err(SolveError::Stipulation(why));
     }
@@ -141,7 +145,7 @@ pub fn solve_each(
         rules,
         stipulation,
         options,
-        each: Some(each),
+        each,
     })
 }
 

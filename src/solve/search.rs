@@ -497,7 +497,18 @@ impl<'a, S: Space> Search<'a, S> {
         if !self.self_defence_fails_in(&after, 1)? {
             return Ok(());
         }
-        for (reply, then) in self.goal_children(&after)? {
+        self.goal_replies(&after, line, out)
+    }
+
+    /// Records `line` followed by each move of the side to move in `after` (where the line
+    /// leads) that reaches the goal, until the solution limit stops the search.
+    fn goal_replies(
+        &self,
+        after: &S::Pos,
+        line: &Line<S>,
+        out: &mut Found<S>,
+    ) -> Result<(), EngineError> {
+        for (reply, then) in self.goal_children(after)? {
             if self.stopped() {
                 break;
             }
@@ -600,21 +611,8 @@ impl<'a, S: Space> Search<'a, S> {
             return Ok(());
         }
         let before = out.count;
-        for (reply, then) in self.goal_children(after)? {
-            if self.stopped() {
-                return Ok(());
-            }
-            if self.reaches(&reply, &then)? {
-                let mut whole = line.clone();
-                whole.push(LineMove {
-                    mv: reply,
-                    after: then,
-                    after_pass: false,
-                });
-                self.record(out, whole)?;
-            }
-        }
-        if left == 0 || self.space.mark(mv) != CheckMark::None {
+        self.goal_replies(after, line, out)?;
+        if self.stopped() || left == 0 || self.space.mark(mv) != CheckMark::None {
             return Ok(());
         }
         // A series move that checks ends the series: whether it mates is not asked.

@@ -368,9 +368,9 @@ mod tests {
     use crate::Colour;
     use crate::notation::popeye_input;
 
-    /// The units of each twin of a one-problem file (`wke1`: a white king on e1), sorted, or
-    /// why the twin cannot be made.
-    fn made(begin: &str, pieces: &str, twin: &str) -> Vec<Result<Vec<String>, String>> {
+    /// Each twin after the diagram of a one-problem file in the language `begin` opens
+    /// (`anfang`: German), `pieces` its diagram and `twin` its one twinning line.
+    fn twins_of(begin: &str, pieces: &str, twin: &str) -> Vec<Twin> {
         let (keyword, stip, twin_word, end) = if begin == "anfang" {
             ("steine", "forderung", "zwilling", "ende")
         } else {
@@ -378,9 +378,14 @@ mod tests {
         };
         let text = format!("{begin}\n{keyword} {pieces}\n{stip} ~1\n{twin_word} {twin}\n{end}\n");
         let file = popeye_input::parse(&text).unwrap();
-        twins(&file.problems[0])
+        twins(&file.problems[0]).into_iter().skip(1).collect()
+    }
+
+    /// The units of each twin of a one-problem file (`wke1`: a white king on e1), sorted, or
+    /// why the twin cannot be made.
+    fn made(begin: &str, pieces: &str, twin: &str) -> Vec<Result<Vec<String>, String>> {
+        twins_of(begin, pieces, twin)
             .into_iter()
-            .skip(1)
             .map(|t| {
                 t.problem
                     .map(|p| {
@@ -464,16 +469,13 @@ mod tests {
     fn a_walk_sequence_belongs_to_its_condition() {
         // The conditions of each twin of a one-problem file.
         let conditions = |begin: &str, twin: &str| -> Vec<Result<Vec<String>, String>> {
-            let (keyword, stip, twin_word, end) = if begin == "anfang" {
-                ("steine weiss", "forderung", "zwilling", "ende")
+            let pieces = if begin == "anfang" {
+                "weiss ke1"
             } else {
-                ("pieces white", "stip", "twin", "end")
+                "white ke1"
             };
-            let text = format!("{begin}\n{keyword} ke1\n{stip} ~1\n{twin_word} {twin}\n{end}\n");
-            let file = popeye_input::parse(&text).unwrap();
-            twins(&file.problems[0])
+            twins_of(begin, pieces, twin)
                 .into_iter()
-                .skip(1)
                 .map(|t| t.problem.map(|p| p.conditions).map_err(|e| e.message))
                 .collect()
         };
