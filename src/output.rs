@@ -22,6 +22,83 @@ pub fn write(args: std::fmt::Arguments<'_>) {
     }
 }
 
+/// Lines written to standard output in batches, through [`write()`]: a solving run prints
+/// hundreds of thousands of lines, and a write per line would cost more than finding them.
+/// A batch is written when it holds 16 KB or its oldest line is 100 ms old (so that a
+/// reader sees solutions as they come), and when [`Batch::flush`] is called or the batch
+/// dropped. Lines may come from several threads.
+///
+/// ```
+/// let batch = feerie::output::Batch::new();
+/// batch.line("  1.Ka1-b1 Rh1-h2   2.Kb1-a1 Rh2-h1 #");
+/// batch.flush();
+/// ```
+pub struct Batch {
+    pending: std::sync::Mutex<Pending>,
+}
+
+struct Pending {
+    text: String,
+    since: std::time::Instant,
+}
+
+impl Batch {
+    /// The size at which a batch is written.
+    const BYTES: usize = 16 * 1024;
+    /// The age at which a batch's oldest line is written.
+    const AGE: std::time::Duration = std::time::Duration::from_millis(100);
+
+    /// An empty batch.
+    pub fn new() -> Batch {
+        Batch {
+            pending: std::sync::Mutex::new(Pending {
+                text: String::with_capacity(Self::BYTES + 256),
+                since: std::time::Instant::now(),
+            }),
+        }
+    }
+
+    fn pending(&self) -> std::sync::MutexGuard<'_, Pending> {
+        // A thread that panicked while holding it left whole lines: they are still worth writing.
+        self.pending.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Adds `line` and a newline; writes the batch when it is due.
+    pub fn line(&self, line: &str) {
+        let mut pending = self.pending();
+        if pending.text.is_empty() {
+            pending.since = std::time::Instant::now();
+        }
+        pending.text.push_str(line);
+        pending.text.push('\n');
+        if pending.text.len() >= Self::BYTES || pending.since.elapsed() >= Self::AGE {
+            write(format_args!("{}", pending.text));
+            pending.text.clear();
+        }
+    }
+
+    /// Writes what the batch holds.
+    pub fn flush(&self) {
+        let mut pending = self.pending();
+        if !pending.text.is_empty() {
+            write(format_args!("{}", pending.text));
+            pending.text.clear();
+        }
+    }
+}
+
+impl Default for Batch {
+    fn default() -> Batch {
+        Batch::new()
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
 /// Whether the text output goes to standard error (see [`text_to_stderr`]).
 static TEXT_TO_STDERR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

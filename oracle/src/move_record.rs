@@ -165,42 +165,44 @@ impl MoveRecord {
     /// The notation without the check mark.
     pub fn notation_without_check(&self) -> String {
         let mut s = String::new();
+        self.write_without_check(&mut s)
+            .expect("a String takes any text");
+        s
+    }
+
+    /// [`MoveRecord::notation_without_check`] written to `out`, without a String of its own
+    /// (solutions are written by the hundred thousand).
+    pub fn write_without_check(&self, out: &mut impl fmt::Write) -> fmt::Result {
         match self.castling {
-            Some(side) => s.push_str(side.notation()),
+            Some(side) => out.write_str(side.notation())?,
             None => {
-                if self.mover.walk != Walk::Pawn || !self.mover.notation_prefix().is_empty() {
-                    s.push_str(&self.mover.notation());
+                if self.mover.walk != Walk::Pawn || self.mover.has_prefix() {
+                    self.mover.write_notation(out)?;
                 }
                 let sep = if self.capture.is_some() { '*' } else { '-' };
-                s.push_str(&format!("{}{}{}", self.from, sep, self.to));
+                write!(out, "{}{sep}{}", self.from, self.to)?;
                 if self.en_passant {
-                    s.push_str(" ep.");
+                    out.write_str(" ep.")?;
                 }
             }
         }
-        if let Some(m) = self.mutation {
-            s.push_str(&format!("={}", m.notation()));
-        }
-        if let Some(p) = self.promotion {
-            s.push_str(&format!("={}", p.notation()));
+        for piece in self.mutation.iter().chain(self.promotion.iter()) {
+            out.write_char('=')?;
+            piece.write_notation(out)?;
         }
         for r in self.rebirth.iter().chain(self.delayed_rebirth.iter()) {
-            s.push_str(&r.to_string());
+            write!(out, "{r}")?;
         }
         for c in &self.contact_mutations {
-            s.push_str(&c.to_string());
+            write!(out, "{c}")?;
         }
-        s
+        Ok(())
     }
 }
 
 impl fmt::Display for MoveRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            self.notation_without_check(),
-            self.check.suffix()
-        )
+        self.write_without_check(f)?;
+        f.write_str(self.check.suffix())
     }
 }

@@ -100,24 +100,44 @@ impl Piece {
     /// for magic, `p` for the capture-mutable mark.
     pub fn notation_prefix(&self) -> String {
         let mut s = String::new();
-        if self.neutral {
-            s.push('n');
-        }
-        if self.royal && self.walk != Walk::King {
-            s.push('r');
-        }
-        if self.magic {
-            s.push('m');
-        }
-        if self.mutable {
-            s.push('p');
-        }
+        self.write_prefix(&mut s).expect("a String takes any text");
         s
+    }
+
+    /// [`Piece::notation_prefix`] written to `out`, without a String of its own.
+    fn write_prefix(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let marks = [
+            (self.neutral, 'n'),
+            (self.royal && self.walk != Walk::King, 'r'),
+            (self.magic, 'm'),
+            (self.mutable, 'p'),
+        ];
+        for (marked, letter) in marks {
+            if marked {
+                out.write_char(letter)?;
+            }
+        }
+        Ok(())
     }
 
     /// Prefix and walk as in Popeye move notation, without the colour: `S`, `rB`, `mR`, `PP`.
     pub fn notation(&self) -> String {
-        format!("{}{}", self.notation_prefix(), self.walk.popeye_code())
+        let mut s = String::new();
+        self.write_notation(&mut s)
+            .expect("a String takes any text");
+        s
+    }
+
+    /// [`Piece::notation`] written to `out`, without a String of its own (solutions are
+    /// written by the hundred thousand).
+    pub fn write_notation(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.write_prefix(out)?;
+        out.write_str(self.walk.popeye_code())
+    }
+
+    /// Whether the unit has a mark of [`Piece::notation_prefix`].
+    pub fn has_prefix(&self) -> bool {
+        self.neutral || (self.royal && self.walk != Walk::King) || self.magic || self.mutable
     }
 }
 
@@ -125,11 +145,10 @@ impl fmt::Display for Piece {
     /// Colour letter, prefix and walk, as in Popeye's rebirth notation: `wS`, `brB`, `bmR`;
     /// a neutral unit has `n` for colour letter (its prefix's `n`): `nmR`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.neutral {
-            f.write_str(&self.notation())
-        } else {
-            write!(f, "{}{}", self.colour.letter(), self.notation())
+        if !self.neutral {
+            fmt::Write::write_char(f, self.colour.letter())?;
         }
+        self.write_notation(f)
     }
 }
 

@@ -161,7 +161,9 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file(), self.rank())
+        use fmt::Write;
+        f.write_char(self.file().char())?;
+        f.write_char(self.rank().char())
     }
 }
 

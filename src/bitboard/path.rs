@@ -129,6 +129,31 @@ impl Path<'_> {
         }
     }
 
+    /// The records of the legal moves from `p` that lead to a position `same` accepts (check
+    /// marks left `None`), in [`Path::records`]' order: a solution's moves written without
+    /// keeping every move's position. Only the moves arriving on a square of `arrivals` are
+    /// made ([`Game::legal_leading_to`]).
+    pub fn records_leading_to(
+        self,
+        p: &BbPosition,
+        arrivals: u64,
+        same: impl Fn(&BbPosition) -> bool,
+    ) -> Result<Vec<MoveRecord>, EngineError> {
+        match self {
+            Path::Orthodox(_) => {
+                let mut list = MoveList::new();
+                orthodox::generate(p, &mut list);
+                Ok(list
+                    .as_slice()
+                    .iter()
+                    .filter(|&&mv| arrivals & (1 << mv.to) != 0 && same(&orthodox::make(p, mv)))
+                    .map(|&mv| orthodox_record(p, mv))
+                    .collect())
+            }
+            Path::Compact(_, game) | Path::Record(game) => game.legal_leading_to(p, arrivals, same),
+        }
+    }
+
     /// Gives each legal move from `p` to `take` as (whether it captures, the position after),
     /// by the fastest means the path has: without a record but on the record path. A capture
     /// is told there by the record, elsewhere by a change in the other side's units (a rebirth

@@ -17,6 +17,17 @@ use crate::space::{Space, Want};
 pub struct BbMove {
     check: CheckMark,
     capture: bool,
+    /// Whether `check` is the move's whole mark (asked for: [`Want::Marked`],
+    /// [`Want::Mating`], or no check under [`Want::Checks`]), so that its record need not
+    /// ask again.
+    marked: bool,
+}
+
+impl BbMove {
+    /// The move's check mark when the search asked for it whole.
+    fn known_mark(&self) -> Option<CheckMark> {
+        self.marked.then_some(self.check)
+    }
 }
 
 /// The bitboard engine's positions under fixed rules.
@@ -66,8 +77,24 @@ fn wanted(
     })
 }
 
+/// The squares where the move from `before` to `after` may have arrived: those whose colour
+/// changed. The mover stands on its arrival square after the move (no condition here removes
+/// or moves it again, and a rebirth never lands on an occupied square), in its own colour
+/// where the square was empty or held the other side's unit (neutral units are never taken)
+/// — unless magic pieces recolour it: then any square.
+fn arrivals(before: &BbPosition, after: &BbPosition) -> u64 {
+    if before.magic != 0 || after.magic != 0 {
+        return !0;
+    }
+    (before.colours[0] ^ after.colours[0]) | (before.colours[1] ^ after.colours[1])
+}
+
 /// Two positions the same but for the move clocks, which decide nothing a stipulation asks.
 fn same_but_clocks(a: &BbPosition, b: &BbPosition) -> bool {
+    // Most moves part on the colour sets: they are told apart without a copy.
+    if a.colours != b.colours {
+        return false;
+    }
     let mut a = a.clone();
     a.halfmove = b.halfmove;
     a.fullmove = b.fullmove;
@@ -181,6 +208,7 @@ impl Space for BitboardSpace<'_> {
             let mv = |after: &BbPosition| BbMove {
                 check: CheckMark::Mate,
                 capture: them & !after.own(1 - p.side) != 0,
+                marked: true,
             };
             return Ok(path
                 .mating(p)?
@@ -195,7 +223,21 @@ impl Space for BitboardSpace<'_> {
                 return;
             }
             match wanted(path, want, &after) {
-                Ok(Some(check)) => out.push((BbMove { check, capture }, after)),
+                Ok(Some(check)) => {
+                    let marked = match want {
+                        Want::Marked | Want::Mating => true,
+                        Want::Checks => check == CheckMark::None,
+                        Want::Unmarked => false,
+                    };
+                    out.push((
+                        BbMove {
+                            check,
+                            capture,
+                            marked,
+                        },
+                        after,
+                    ));
+                }
                 Ok(None) => {}
                 Err(e) => failure = Err(e),
             }
@@ -232,17 +274,23 @@ impl Space for BitboardSpace<'_> {
     fn records(
         &self,
         before: &BbPosition,
-        _mv: &BbMove,
+        mv: &BbMove,
         after: &BbPosition,
     ) -> Result<Vec<MoveRecord>, EngineError> {
-        // The moves that lead to `after` are found first; only they are marked (a mark asks
-        // whether the side then to move has a legal move, the dearest part of a record).
+        // Only the moves that lead to `after` are recorded and marked (a mark asks whether the
+        // side then to move has a legal move, the dearest part of a record); the mark the
+        // search gave the move already is taken as it is.
         let path = self.plan.path(before);
-        let mut out = Vec::new();
-        for (mut record, made) in path.records(before)? {
-            if same_but_clocks(&made, after) {
-                record.check = path.mark(&made)?;
-                out.push(record);
+        let arrivals = arrivals(before, after);
+        let mut out =
+            path.records_leading_to(before, arrivals, |made| same_but_clocks(made, after))?;
+        if !out.is_empty() {
+            let check = match mv.known_mark() {
+                Some(mark) => mark,
+                None => path.mark(after)?,
+            };
+            for record in &mut out {
+                record.check = check;
             }
         }
         Ok(out)

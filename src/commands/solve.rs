@@ -152,14 +152,16 @@ pub fn print_parts(
     }
     let (mut partial, mut found) = (false, false);
     if !battle && !sorted {
-        // Each line printed as soon as it is found: nothing is kept.
+        // Each line printed as soon as it is found (in batches: see `Batch`): nothing is kept.
         outln!();
         for position in parts {
+            let batch = crate::output::Batch::new();
             let print = |moves: Vec<feerie_oracle::MoveRecord>| {
                 let reaches = layout::ends_at_goal(engine, position, rules, &stipulation, &moves);
-                outln!("{}", layout::line(&stipulation, &moves, reaches));
+                batch.line(&layout::line(&stipulation, &moves, reaches));
             };
             let solved = solve_each(engine, position, rules, stipulation, options, &print)?;
+            batch.flush();
             partial |= solved.partial;
             found |= solved.handed > 0;
             for line in layout::lines(engine, position, rules, &stipulation, &solved) {

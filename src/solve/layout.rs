@@ -3,6 +3,8 @@
 //! (`  1.d7-d5 Qd1-g4   2.Rf8-f7 Qg4-c8 #`, `  1...Qd1-g4   2.Rf8-g8 Qg4*g8 #`,
 //! `  1.Ka8-a7   2.Ka7-a6 Rb1-a1 #`).
 
+use std::fmt::Write;
+
 use feerie_oracle::{CheckMark, Engine, MoveRecord, Position, Rules, Status};
 
 use super::Solved;
@@ -29,21 +31,40 @@ use super::stipulation::{Goal, Play, Stipulation};
 /// assert_eq!(move_text(mate, Goal::MaterialGain, true), "Rh1*h8 + %");
 /// ```
 pub fn move_text(mv: &MoveRecord, goal: Goal, reached: bool) -> String {
-    let plain = mv.notation_without_check();
+    let mut out = String::new();
+    write_move(&mut out, mv, goal, reached);
+    out
+}
+
+/// [`move_text`] written at the end of `out`: a line is built in one String, without one
+/// per move (solutions are written by the hundred thousand).
+fn write_move(out: &mut String, mv: &MoveRecord, goal: Goal, reached: bool) {
     let check = if mv.check == CheckMark::None {
         ""
     } else {
         " +"
     };
-    match (goal, reached) {
-        (Goal::Mate, _) => mv.to_string(),
-        (Goal::Stalemate, true) if mv.check == CheckMark::None => format!("{plain} ="),
-        (Goal::Stalemate, _) => mv.to_string(),
-        (Goal::Check, true) => format!("{plain} +"),
+    let marks = match (goal, reached) {
+        (Goal::Mate, _) => mv.check.suffix(),
+        (Goal::Stalemate, true) if mv.check == CheckMark::None => " =",
+        (Goal::Stalemate, _) => mv.check.suffix(),
+        (Goal::Check, true) => " +",
         // A mate reaching `#=` is marked `#=` alone, as a stalemate is.
-        (Goal::MateOrStalemate, true) => format!("{plain} #="),
-        (_, true) if !goal.marker().is_empty() => format!("{plain}{check} {}", goal.marker()),
-        _ => format!("{plain}{check}"),
+        (Goal::MateOrStalemate, true) => " #=",
+        _ => check,
+    };
+    mv.write_without_check(out)
+        .expect("a String takes any text");
+    out.push_str(marks);
+    if reached
+        && !matches!(
+            goal,
+            Goal::Mate | Goal::Stalemate | Goal::Check | Goal::MateOrStalemate
+        )
+        && !goal.marker().is_empty()
+    {
+        out.push(' ');
+        out.push_str(goal.marker());
     }
 }
 
@@ -63,12 +84,12 @@ pub fn move_text(mv: &MoveRecord, goal: Goal, reached: bool) -> String {
 /// `last_reaches` says whether the last move reaches the goal (see [`ends_at_goal`]).
 pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool) -> String {
     let last = moves.len().saturating_sub(1);
-    let text = |i: usize| move_text(&moves[i], stipulation.goal, i == last && last_reaches);
-    let mut out = String::new();
+    let reached = |i: usize| i == last && last_reaches;
+    let mut out = String::with_capacity(16 * moves.len() + 8);
     match stipulation.play {
         Play::Direct | Play::SelfPlay => {
             out.push_str("   1.");
-            out.push_str(&text(0));
+            write_move(&mut out, &moves[0], stipulation.goal, reached(0));
             out.push_str(" !");
         }
         Play::Help | Play::HelpSelf => {
@@ -81,12 +102,13 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                     if i > 0 {
                         out.push_str("   ");
                     }
-                    out.push_str(&format!("{number}.{}", text(i)));
+                    write!(out, "{number}.").expect("a String takes any text");
                 } else if i == 0 {
-                    out.push_str(&format!("{number}...{}", text(i)));
+                    write!(out, "{number}...").expect("a String takes any text");
                 } else {
-                    out.push_str(&format!(" {}", text(i)));
+                    out.push(' ');
                 }
+                write_move(&mut out, &moves[i], stipulation.goal, reached(i));
             }
         }
         Play::SeriesHelp | Play::SeriesDirect => {
@@ -101,10 +123,11 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                     if i > 0 {
                         out.push_str("   ");
                     }
-                    out.push_str(&format!("{}.{}", i + 1, text(i)));
+                    write!(out, "{}.", i + 1).expect("a String takes any text");
                 } else {
-                    out.push_str(&format!(" {}", text(i)));
+                    out.push(' ');
                 }
+                write_move(&mut out, &moves[i], stipulation.goal, reached(i));
             }
         }
     }

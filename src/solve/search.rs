@@ -342,19 +342,23 @@ impl<'a, S: Space> Search<'a, S> {
         prefix: &mut Prefix<S>,
     ) -> Result<Vec<Vec<MoveRecord>>, EngineError> {
         let mut lines = vec![Vec::with_capacity(line.len())];
-        let mut before = root.clone();
+        let mut skipped;
         let mut shared = true;
         for (i, step) in line.iter().enumerate() {
-            if step.after_pass {
-                before = self.space.turn_skipped(&before);
-            }
             shared = shared
                 && prefix
                     .get(i)
                     .is_some_and(|(mv, after, _)| *mv == step.mv && *after == step.after);
             if !shared {
+                let previous = if i == 0 { root } else { &line[i - 1].after };
+                let before = if step.after_pass {
+                    skipped = self.space.turn_skipped(previous);
+                    &skipped
+                } else {
+                    previous
+                };
                 prefix.truncate(i);
-                let records = self.space.records(&before, &step.mv, &step.after)?;
+                let records = self.space.records(before, &step.mv, &step.after)?;
                 if records.is_empty() {
                     return Err(EngineError::IllegalMove(
                         "a solution's move, played again, is not found".to_string(),
@@ -362,18 +366,22 @@ impl<'a, S: Space> Search<'a, S> {
                 }
                 prefix.push((step.mv.clone(), step.after.clone(), records));
             }
-            let records = &prefix[i].2;
-            lines = lines
-                .into_iter()
-                .flat_map(|l| {
-                    records.iter().map(move |r| {
-                        let mut l = l.clone();
-                        l.push(r.clone());
-                        l
-                    })
-                })
-                .collect();
-            before = step.after.clone();
+            match prefix[i].2.as_slice() {
+                // Mostly one move leads to the position: every line takes it.
+                [only] => lines.iter_mut().for_each(|l| l.push(only.clone())),
+                records => {
+                    lines = lines
+                        .into_iter()
+                        .flat_map(|l| {
+                            records.iter().map(move |r| {
+                                let mut l = l.clone();
+                                l.push(r.clone());
+                                l
+                            })
+                        })
+                        .collect();
+                }
+            }
         }
         Ok(lines)
     }

@@ -50,14 +50,13 @@ impl Game {
                 n.castling.clear(colour);
             }
         }
-        let mut touched = vec![mv.from, mv.to];
-        if let Some(c) = mv.capture {
-            touched.push(c.square);
-        }
-        if let Some(side) = mv.castling {
-            touched.push(side.squares(colour)[2]);
-        }
-        for s in touched {
+        let touched = [
+            Some(mv.from),
+            Some(mv.to),
+            mv.capture.map(|c| c.square),
+            mv.castling.map(|side| side.squares(colour)[2]),
+        ];
+        for s in touched.into_iter().flatten() {
             n.castling.remove(s);
         }
         for c in [Colour::White, Colour::Black] {

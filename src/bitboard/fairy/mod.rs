@@ -114,9 +114,57 @@ impl Game {
     /// The position must fit the rules (checked once at the engine's door, by
     /// [`feerie_oracle::engine::check_rules_fit`]); every position reached from it does.
     pub fn legal(&self, p: &BbPosition) -> Result<Vec<(MoveRecord, BbPosition)>, EngineError> {
+        let candidates = self.candidates(p, !0);
+        let mut legal = Vec::with_capacity(candidates.len());
+        for mv in candidates {
+            let after = self.make(p, &mv);
+            if !self.in_check(&after, p.side) {
+                legal.push((mv, after));
+            }
+        }
+        if self.rules.captures_mutate {
+            legal.sort_by(|a, b| a.0.cmp(&b.0));
+            legal.dedup_by(|a, b| a.0 == b.0);
+        }
+        Ok(legal)
+    }
+
+    /// The legal moves from `p` that lead to a position `same` accepts (check marks not
+    /// set), in [`Game::legal`]'s order: what a solution's record needs, without keeping the
+    /// positions of the other moves or asking whether they leave the mover in check. Only
+    /// the moves arriving on a square of `arrivals` are made (a necessary condition the caller
+    /// knows cheaply: `!0` when it knows none).
+    pub fn legal_leading_to(
+        &self,
+        p: &BbPosition,
+        arrivals: u64,
+        same: impl Fn(&BbPosition) -> bool,
+    ) -> Result<Vec<MoveRecord>, EngineError> {
+        let mut legal: Vec<MoveRecord> = Vec::new();
+        for mv in self.candidates(p, arrivals) {
+            let after = self.make(p, &mv);
+            if same(&after) && !self.in_check(&after, p.side) {
+                legal.push(mv);
+            }
+        }
+        if self.rules.captures_mutate {
+            legal.sort();
+            legal.dedup();
+        }
+        Ok(legal)
+    }
+
+    /// Every move from `p` arriving on a square of `arrivals` through the pipeline's stages
+    /// (displacement, capturer mutation, immediate and delayed rebirth, contact mutations, none
+    /// of which moves the arrival), not yet made nor tested for check.
+    fn candidates(&self, p: &BbPosition, arrivals: u64) -> Vec<MoveRecord> {
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
-        stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
+        stage.retain(|mv| {
+            arrivals & (1 << mv.to.index()) != 0
+                && self.castling_safe(p, mv)
+                && self.passage_safe(p, mv)
+        });
         let mut next = Vec::with_capacity(stage.len());
         if self.rules.captures_mutate {
             for mv in stage.drain(..) {
@@ -140,18 +188,7 @@ impl Game {
             }
             std::mem::swap(&mut stage, &mut next);
         }
-        let mut legal = Vec::with_capacity(stage.len());
-        for mv in stage {
-            let after = self.make(p, &mv);
-            if !self.in_check(&after, p.side) {
-                legal.push((mv, after));
-            }
-        }
-        if self.rules.captures_mutate {
-            legal.sort_by(|a, b| a.0.cmp(&b.0));
-            legal.dedup_by(|a, b| a.0 == b.0);
-        }
-        Ok(legal)
+        stage
     }
 
     pub fn perft(&self, p: &BbPosition, depth: u32) -> Result<u64, EngineError> {
