@@ -10,6 +10,7 @@
 //! timed for feerie only. Run with `cargo bench --bench solve`; `FEERIE_BENCH_BINARY` names
 //! another `feerie` binary (default: the release build beside this benchmark).
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -161,12 +162,12 @@ const MAGIC: &[Problem] = &[Problem {
 }];
 
 /// What one process took: processor seconds (user + system), wall seconds, peak resident
-/// kilobytes, and its standard output.
+/// kilobytes, and the number of solutions in its standard output.
 struct Run {
     cpu: f64,
     wall: f64,
     max_kb: i64,
-    output: String,
+    solutions: usize,
 }
 
 /// Runs `command` to its end, its output to a file, and takes its own resource use (wait4).
@@ -193,16 +194,23 @@ fn run(mut command: Command, out: &Path) -> Run {
         cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
         wall,
         max_kb: usage.ru_maxrss,
-        output: std::fs::read_to_string(out).unwrap_or_default(),
+        solutions: solutions(out),
     }
 }
 
 /// Solution lines (help and series play) or keys (direct and self play): the lines that
-/// begin with `1.`, in Popeye's layout and in ours.
-fn solutions(output: &str) -> usize {
-    output
-        .lines()
-        .filter(|l| l.trim_start().starts_with("1."))
+/// begin with `1.`, in Popeye's layout and in ours. The file is read a line at a time: a
+/// child's peak memory as wait4 reports it includes this process's peak (the memory a child
+/// has before its exec), so holding an output of hundreds of thousands of lines here would
+/// raise the memory figure of every later run.
+fn solutions(out: &Path) -> usize {
+    let Ok(file) = std::fs::File::open(out) else {
+        return 0;
+    };
+    BufReader::new(file)
+        .split(b'\n')
+        .map_while(Result::ok)
+        .filter(|l| l.trim_ascii_start().starts_with(b"1."))
         .count()
 }
 
@@ -293,11 +301,11 @@ fn main() {
             }
             _ => None,
         };
-        let (ours_n, mb) = (solutions(&ours.output), ours.max_kb as f64 / 1024.0);
+        let (ours_n, mb) = (ours.solutions, ours.max_kb as f64 / 1024.0);
         match theirs {
             Some(t) => {
                 let ratio = t.cpu / ours.cpu.max(1e-6);
-                let theirs_n = solutions(&t.output);
+                let theirs_n = t.solutions;
                 ours_total += ours.cpu;
                 theirs_total += t.cpu;
                 if ratio < 1.0 {
