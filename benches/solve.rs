@@ -10,6 +10,7 @@
 //! timed for feerie only. Run with `cargo bench --bench solve`; `FEERIE_BENCH_BINARY` names
 //! another `feerie` binary (default: the release build beside this benchmark).
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -95,6 +96,40 @@ const PROBLEMS: &[Problem] = &[
         "h#3",
         "circe-equipollents",
     ),
+    problem(
+        "orthodox h#3, 167,854 solutions",
+        MANY_ORTHODOX,
+        "h#3",
+        "orthodox",
+    ),
+    problem("circe h#3, 187,701 solutions", MANY_CIRCE, "h#3", "circe"),
+    problem(
+        "frankfurt h#3, 247,125 solutions",
+        MANY_FRANKFURT,
+        "h#3",
+        "frankfurt",
+    ),
+    // Composed problems of 14 to 16 units from Popeye's examples, each without its twins
+    // and options: Deichelbohrer, f-84 1987 (`BEISPIEL__circe.inp`, Circe #4); Stucker, Die
+    // Schwalbe 1987 (`BEISPIEL__twin.inp`, Circe h#2); Myllyniemi, The Problemist 1983
+    // (`BEISPIEL__twin.inp`, h#2, Black to begin, without its duplex); WCCC Jurmala 2024,
+    // Sake Tourney, 7th prize, Uitenbroek, and 7th honourable mention, Rittirsch
+    // (`EXAMPLES__frankfurt.inp`).
+    problem("circe #4, Deichelbohrer", DEICHELBOHRER, "#4", "circe"),
+    problem("circe h#2, Stucker", STUCKER, "h#2", "circe"),
+    problem("orthodox h#2, Myllyniemi", MYLLYNIEMI, "h#2", "orthodox"),
+    problem(
+        "frankfurt h#2, 7th prize",
+        FRANKFURT_7TH,
+        "h#2",
+        "frankfurt",
+    ),
+    problem(
+        "frankfurt h#2, 7th hm",
+        FRANKFURT_7TH_HM,
+        "h#2",
+        "frankfurt",
+    ),
 ];
 
 /// Composed Frankfurt h#2 problems (Popeye's `EXAMPLES__frankfurt.inp`), Black to begin.
@@ -104,6 +139,18 @@ const FRANKFURT_3RD: &str = "K3N3/BP3p2/2nb1rN1/3npq2/1p2k3/r2pPp2/8/8 b - - 0 1
 
 /// Eleven units and a Circe Equipollents h#3 of 424,803 solutions.
 const MANY_SOLUTIONS: &str = "8/1R6/4P3/2Q5/1q1q4/2p5/P7/kR2K2R b K - 0 1";
+/// Random positions (Black to begin) with 100,000 to 400,000 h#3 solutions, one for
+/// orthodox chess, Circe and Frankfurt: nine, five and six units.
+const MANY_ORTHODOX: &str = "8/K1nQ4/8/6rp/B7/6q1/8/2k1R3 b - - 0 1";
+const MANY_CIRCE: &str = "8/4K3/3Q4/8/8/7q/k5p1/8 b - - 0 1";
+const MANY_FRANKFURT: &str = "8/K7/7q/8/1R6/2kP4/B7/8 b - - 0 1";
+
+/// Composed problems from Popeye's examples (sources above PROBLEMS).
+const DEICHELBOHRER: &str = "8/8/6p1/3K3b/2pP1p2/1NppkrQ1/2r1pb2/4n3 w - - 0 1";
+const STUCKER: &str = "2b2qn1/n4pP1/6p1/4N2r/7k/2p3b1/1P2K3/8 b - - 0 1";
+const MYLLYNIEMI: &str = "8/PpN1pP2/2P1nP2/6bK/2k5/1N6/1P1p1P1p/8 b - - 0 1";
+const FRANKFURT_7TH: &str = "1n1b2B1/4r3/2pp4/2k3K1/8/8/PRpP2p1/1n6 b - - 0 1";
+const FRANKFURT_7TH_HM: &str = "n1K5/p7/k4p2/N2Nb3/1B1r3p/3n4/b5Pq/8 b - - 0 1";
 
 /// Magic pieces, feerie alone: `popeye: false`.
 const MAGIC: &[Problem] = &[Problem {
@@ -115,12 +162,12 @@ const MAGIC: &[Problem] = &[Problem {
 }];
 
 /// What one process took: processor seconds (user + system), wall seconds, peak resident
-/// kilobytes, and its standard output.
+/// kilobytes, and the number of solutions in its standard output.
 struct Run {
     cpu: f64,
     wall: f64,
     max_kb: i64,
-    output: String,
+    solutions: usize,
 }
 
 /// Runs `command` to its end, its output to a file, and takes its own resource use (wait4).
@@ -147,16 +194,23 @@ fn run(mut command: Command, out: &Path) -> Run {
         cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
         wall,
         max_kb: usage.ru_maxrss,
-        output: std::fs::read_to_string(out).unwrap_or_default(),
+        solutions: solutions(out),
     }
 }
 
 /// Solution lines (help and series play) or keys (direct and self play): the lines that
-/// begin with `1.`, in Popeye's layout and in ours.
-fn solutions(output: &str) -> usize {
-    output
-        .lines()
-        .filter(|l| l.trim_start().starts_with("1."))
+/// begin with `1.`, in Popeye's layout and in ours. The file is read a line at a time: a
+/// child's peak memory as wait4 reports it includes this process's peak (the memory a child
+/// has before its exec), so holding an output of hundreds of thousands of lines here would
+/// raise the memory figure of every later run.
+fn solutions(out: &Path) -> usize {
+    let Ok(file) = std::fs::File::open(out) else {
+        return 0;
+    };
+    BufReader::new(file)
+        .split(b'\n')
+        .map_while(Result::ok)
+        .filter(|l| l.trim_ascii_start().starts_with(b"1."))
         .count()
 }
 
@@ -193,7 +247,7 @@ fn main() {
     }
     let dir = tempfile::tempdir().expect("a temporary folder");
     println!(
-        "{:<24} {:>9} {:>9} {:>7} {:>9} {:>9} {:>7} {:>7}",
+        "{:<36} {:>9} {:>9} {:>7} {:>9} {:>9} {:>7} {:>7}",
         "problem", "feerie s", "wall s", "MB", "popeye s", "wall s", "MB", "ratio"
     );
     let (mut ours_total, mut theirs_total) = (0.0, 0.0);
@@ -247,11 +301,11 @@ fn main() {
             }
             _ => None,
         };
-        let (ours_n, mb) = (solutions(&ours.output), ours.max_kb as f64 / 1024.0);
+        let (ours_n, mb) = (ours.solutions, ours.max_kb as f64 / 1024.0);
         match theirs {
             Some(t) => {
                 let ratio = t.cpu / ours.cpu.max(1e-6);
-                let theirs_n = solutions(&t.output);
+                let theirs_n = t.solutions;
                 ours_total += ours.cpu;
                 theirs_total += t.cpu;
                 if ratio < 1.0 {
@@ -261,7 +315,7 @@ fn main() {
                     differ.push(format!("{}: feerie {ours_n}, Popeye {theirs_n}", p.name));
                 }
                 println!(
-                    "{:<24} {:>9.3} {:>9.3} {:>7.1} {:>9.3} {:>9.3} {:>7.1} {:>7.2}  ({ours_n} solution(s))",
+                    "{:<36} {:>9.3} {:>9.3} {:>7.1} {:>9.3} {:>9.3} {:>7.1} {:>7.2}  ({ours_n} solution(s))",
                     p.name,
                     ours.cpu,
                     ours.wall,
@@ -273,7 +327,7 @@ fn main() {
                 );
             }
             None => println!(
-                "{:<24} {:>9.3} {:>9.3} {:>7.1} {:>9} {:>9} {:>7} {:>7}  ({ours_n} solution(s))",
+                "{:<36} {:>9.3} {:>9.3} {:>7.1} {:>9} {:>9} {:>7} {:>7}  ({ours_n} solution(s))",
                 p.name, ours.cpu, ours.wall, mb, "-", "-", "-", "-"
             ),
         }
