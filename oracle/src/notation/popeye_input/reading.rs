@@ -218,9 +218,9 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                     }
                     let Some(next) = tokens.get(i) else { break };
                     let in_condition = last_command == Some(Twinning::Condition);
-                    if !TWINNINGS.lookup(language, next.word).is_known()
-                        && !(in_condition && is_condition_word(next.word))
-                    {
+                    let continues = TWINNINGS.lookup(language, next.word).is_known()
+                        || (in_condition && is_condition_word(next.word));
+                    if !continues {
                         break;
                     }
                     line = next.line;
