@@ -63,18 +63,23 @@ pub(super) fn popeye_output_file(path: &Path) -> Result<OutputSource<'static>, E
 /// Popeye's output as `popeye verify` reads it: a file streamed, or the text a Popeye run
 /// printed.
 pub enum PopeyeOutput {
-    /// The output of a Popeye run.
-    Text(String),
     /// A file, streamed.
     File(OutputSource<'static>),
+    /// The output of a Popeye run, in a temporary file (removed when this is dropped),
+    /// streamed.
+    Run {
+        /// The file, streamed.
+        source: OutputSource<'static>,
+        /// The temporary file.
+        file: tempfile::TempPath,
+    },
 }
 
 impl PopeyeOutput {
     /// Where its lines are read from.
-    pub fn source(&self) -> OutputSource<'_> {
+    pub fn source(&self) -> OutputSource<'static> {
         match self {
-            PopeyeOutput::Text(text) => OutputSource::Text(text),
-            PopeyeOutput::File(source) => source.clone(),
+            PopeyeOutput::File(source) | PopeyeOutput::Run { source, .. } => source.clone(),
         }
     }
 }
@@ -140,10 +145,16 @@ impl PopeyeOutputArgs {
                 path.display().to_string(),
             ),
             None => {
+                // Popeye's output goes to a temporary file, read from there as a file given.
                 let binary = self.py.binary()?;
-                let (text, _) = popeye::run_popeye_file(&binary, &input, self.timeout()?)?;
-                let source = format!("popeye run: {}", binary.display());
-                (input, PopeyeOutput::Text(text), source)
+                let file = tempfile::NamedTempFile::new()
+                    .map_err(|e| Error::System(format!("cannot make a temporary file: {e}")))?
+                    .into_temp_path();
+                popeye::run_popeye_to_file(&binary, &input, self.timeout()?, &file)?;
+                let source = OutputSource::file(&file)
+                    .map_err(|e| Error::System(format!("Popeye's output: {e}")))?;
+                let name = format!("popeye run: {}", binary.display());
+                (input, PopeyeOutput::Run { source, file }, name)
             }
         })
     }
