@@ -178,8 +178,11 @@ pub struct Parsed {
     pub chunks: Vec<Chunk>,
     /// The first line after the last problem's end that is not blank (1-based line, text):
     /// Popeye prints nothing there.
-    pub trailing: Option<(usize, String)>,
+    pub trailing: Option<Line>,
 }
+
+/// A line of the output: its 1-based number and its text.
+pub type Line = (usize, String);
 
 /// One line of solution moves of a streamed chunk, handed to [`read`]'s sink instead of kept.
 pub struct StreamedLine<'a> {
@@ -350,8 +353,7 @@ pub fn reread_streamed(
 
 /// The first reading: where each chunk stands, and the first line after the last one's end
 /// that is not blank.
-#[allow(clippy::type_complexity)]
-fn spans(source: &OutputSource) -> Result<(Vec<Span>, Option<(usize, String)>), LimitError> {
+fn spans(source: &OutputSource) -> Result<(Vec<Span>, Option<Line>), LimitError> {
     let mut spans = Vec::new();
     let mut trailing = None;
     let mut start = 1;

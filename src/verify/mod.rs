@@ -27,7 +27,7 @@ use crate::external::popeye_replay::{find_chunk, shows_diagram};
 use crate::limits::LimitError;
 use crate::shard::Shard;
 use crate::solve::Options;
-use crate::solve::stipulation::Stipulation;
+use crate::solve::stipulation::{Play, Stipulation};
 use crate::verify::error::VerifyError;
 use case::compare_case;
 use digest::LineDigest;
@@ -136,7 +136,6 @@ pub fn verify_under_switches(
     )
 }
 
-#[allow(clippy::too_many_lines)]
 fn verify_cases(
     input: &str,
     output: &OutputSource,
@@ -201,19 +200,17 @@ fn verify_cases(
             }
             // Digests compare help and series play of a section Popeye finished; direct and
             // self play trees, and sections cut short, are compared whole.
+            let battle = case
+                .setup
+                .as_ref()
+                .is_ok_and(|(_, _, s)| matches!(s.play, Play::Direct | Play::SelfPlay));
             let digested = found.is_some_and(|i| {
                 let chunk = &chunks[i];
                 chunk.streamed
                     && case.setup.is_ok()
+                    && !battle
                     && !chunk.partial
                     && !chunk.interrupted
-                    && case.setup.as_ref().is_ok_and(|(_, _, s)| {
-                        !matches!(
-                            s.play,
-                            crate::solve::stipulation::Play::Direct
-                                | crate::solve::stipulation::Play::SelfPlay
-                        )
-                    })
             });
             if let Some(i) = found
                 && chunks[i].streamed
