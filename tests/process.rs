@@ -116,6 +116,40 @@ fn a_flooding_program_is_stopped_at_the_output_bound() {
 }
 
 #[test]
+fn an_output_written_to_a_file_is_not_kept_and_still_bounded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let echo = script(tmp.path(), "echo", "echo one; echo two; echo oops >&2");
+    let file = tmp.path().join("out");
+    let done = Program::new(&echo).stdout_to(&file).run().unwrap();
+    assert!(done.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "one\ntwo\n");
+    assert_eq!(done.stderr_text(), "oops\n");
+
+    let flood = script(tmp.path(), "flood", "yes flood");
+    let err = Program::new(&flood)
+        .stdout_to(&file)
+        .max_output(1 << 20)
+        .deadline(Duration::from_secs(30))
+        .run()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RunError::TooMuchOutput {
+                stream: Stream::Stdout,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(std::fs::metadata(&file).unwrap().len() <= 1 << 20);
+
+    let nowhere = tmp.path().join("no/such/folder/out");
+    let err = Program::new(&echo).stdout_to(&nowhere).run().unwrap_err();
+    assert!(err.to_string().contains("output"), "{err}");
+}
+
+#[test]
 fn a_missing_program_cannot_start() {
     let err = Program::new("/nonexistent/feerie-test-program")
         .run()

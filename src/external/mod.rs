@@ -3,6 +3,7 @@
 pub mod popeye;
 pub mod popeye_batch;
 pub mod popeye_output;
+pub mod popeye_output_source;
 pub mod popeye_replay;
 pub mod process;
 pub mod uci;

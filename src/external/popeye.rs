@@ -155,19 +155,50 @@ pub fn run_popeye_file(
     input: &str,
     timeout: Duration,
 ) -> Result<(String, String), PopeyeError> {
+    let out = run_in_folder(binary, input, timeout, None)?;
+    Ok((out.stdout_text(), out.stderr_text()))
+}
+
+/// The bound on the output of Popeye's run written to a file ([`run_popeye_to_file`]), in
+/// bytes: not held, so far beyond [`super::process::DEFAULT_MAX_OUTPUT`].
+pub const MAX_OUTPUT_FILE: usize = 16 << 30;
+
+/// [`run_popeye_file`] with Popeye's standard output written to `output` (at most
+/// [`MAX_OUTPUT_FILE`] bytes) instead of kept: an output of millions of solutions is then read
+/// from the file. Returns its standard error.
+pub fn run_popeye_to_file(
+    binary: &Path,
+    input: &str,
+    timeout: Duration,
+    output: &Path,
+) -> Result<String, PopeyeError> {
+    let out = run_in_folder(binary, input, timeout, Some(output))?;
+    Ok(out.stderr_text())
+}
+
+/// Popeye run on `input` in a temporary folder, its standard output kept or written to
+/// `stdout_to`; a failed run is an error.
+fn run_in_folder(
+    binary: &Path,
+    input: &str,
+    timeout: Duration,
+    stdout_to: Option<&Path>,
+) -> Result<super::process::Finished, PopeyeError> {
     let failed = PopeyeError::Failed;
     let dir =
         tempfile::tempdir().map_err(|e| failed(format!("cannot make a temporary folder: {e}")))?;
     let file = dir.path().join("feerie.inp");
     std::fs::write(&file, input)
         .map_err(|e| failed(format!("cannot write {}: {e}", file.display())))?;
-    let out = Program::new(binary)
+    let mut program = Program::new(binary)
         .args(["-maxmem", "256M"])
         .arg_path(&file)
         .current_dir(dir.path())
-        .deadline(timeout)
-        .run()
-        .map_err(|e| failed(format!("Popeye: {e}")))?;
+        .deadline(timeout);
+    if let Some(path) = stdout_to {
+        program = program.stdout_to(path).max_output(MAX_OUTPUT_FILE);
+    }
+    let out = program.run().map_err(|e| failed(format!("Popeye: {e}")))?;
     if !out.status.success() {
         return Err(failed(format!(
             "Popeye ({}) failed{}: {}",
@@ -180,7 +211,7 @@ pub fn run_popeye_file(
             out.stderr_text().trim()
         )));
     }
-    Ok((out.stdout_text(), out.stderr_text()))
+    Ok(out)
 }
 
 /// Popeye's complaint, if it made one: its standard error, else the lines of its output that

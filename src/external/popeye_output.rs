@@ -9,7 +9,12 @@
 //! `threat:`, `zugzwang.`, `but`, marks other than `+` and `#`) are skipped; `+` and `#` belong to
 //! the move before them.
 
+use std::ops::ControlFlow;
+
 use feerie_oracle::Square;
+
+use super::popeye_output_source::OutputSource;
+use crate::limits::LimitError;
 
 /// The output of one problem.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -34,6 +39,24 @@ pub struct Chunk {
     /// it refused so. Its standard error carries it, merged into the output by the caller, so
     /// where it lands among the twins is not known (an unbuffered stream may print it first).
     pub king_capturable: usize,
+    /// 1-based line of the line that ends it (`solution finished.`, …).
+    pub end: usize,
+    /// Its lines (from [`Chunk::line`], up to the one before its end) when it is held whole;
+    /// empty when it is [`Chunk::streamed`].
+    pub text: Vec<String>,
+    /// Whether its solution moves were handed on, line by line, instead of kept ([`read`]):
+    /// its twins keep no moves, only how many they printed.
+    pub streamed: bool,
+}
+
+impl Chunk {
+    /// The output's line `number` (1-based), when the chunk holds it.
+    pub fn raw(&self, number: usize) -> Option<&str> {
+        number
+            .checked_sub(self.line)
+            .and_then(|i| self.text.get(i))
+            .map(String::as_str)
+    }
 }
 
 /// The solutions of one twin.
@@ -48,12 +71,34 @@ pub struct OutputTwin {
     pub refused: Option<String>,
     /// The lines `but` (`Aber`) before a try's refutations (1-based).
     pub buts: Vec<usize>,
+    /// Moves printed but not kept in `segments`: handed on as the chunk was read.
+    pub digested: usize,
 }
 
 impl OutputTwin {
     /// How many moves its solutions print.
     pub fn move_count(&self) -> usize {
-        self.segments.iter().map(Vec::len).sum()
+        self.segments.iter().map(Vec::len).sum::<usize>() + self.digested
+    }
+
+    /// The last `n` moves read, taken out (in their order) and counted as handed on; the
+    /// segments stay, emptied.
+    fn take_last(&mut self, n: usize) -> Vec<SolutionMove> {
+        let mut out = Vec::with_capacity(n);
+        for segment in self.segments.iter_mut().rev() {
+            while out.len() < n {
+                match segment.pop() {
+                    Some(m) => out.push(m),
+                    None => break,
+                }
+            }
+            if out.len() == n {
+                break;
+            }
+        }
+        out.reverse();
+        self.digested += out.len();
+        out
     }
 }
 
@@ -120,71 +165,324 @@ fn end_of_problem(line: &str) -> Option<End> {
 /// assert_eq!((m.ply, m.text.as_str(), m.mark), (0, "Qf2-e2[+wBf4]", Some('#')));
 /// ```
 pub fn parse(text: &str) -> Vec<Chunk> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut chunks = Vec::new();
-    let mut start = 0;
-    for (i, l) in lines.iter().enumerate() {
-        if let Some(end) = end_of_problem(l) {
-            let mut chunk = parse_chunk(&lines[start..i], start + 1);
-            chunk.partial = end == End::Partial;
-            chunk.interrupted = end == End::Interrupted;
-            chunks.push(chunk);
-            start = i + 1;
-        }
-    }
-    chunks
+    // A text in memory always reads.
+    read(&OutputSource::Text(text), usize::MAX, &mut |_| {})
+        .map(|parsed| parsed.chunks)
+        .unwrap_or_default()
 }
+
+/// What [`read`] found in an output.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    /// The problems' chunks, in order.
+    pub chunks: Vec<Chunk>,
+    /// The first line after the last problem's end that is not blank (1-based line, text):
+    /// Popeye prints nothing there.
+    pub trailing: Option<Line>,
+}
+
+/// A line of the output: its 1-based number and its text.
+pub type Line = (usize, String);
+
+/// One line of solution moves of a streamed chunk, handed to [`read`]'s sink instead of kept.
+pub struct StreamedLine<'a> {
+    /// The chunk's index (from 0).
+    pub chunk: usize,
+    /// The twin's index in the chunk (from 0).
+    pub twin: usize,
+    /// 1-based line in the output.
+    pub line: usize,
+    /// The line as printed.
+    pub raw: &'a str,
+    /// Its moves, as [`parse`] would have kept them.
+    pub moves: Vec<SolutionMove>,
+}
+
+/// Where one chunk stands in the output, from a first reading: its lines, how it ends, and
+/// where its diagram and solutions begin.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    /// 1-based first line.
+    start: usize,
+    /// 1-based line of its end (`solution finished.`, …).
+    end: usize,
+    /// How it ends.
+    kind: End,
+    /// The last two diagram borders (0-based in the chunk).
+    borders: Option<(usize, usize)>,
+    /// Where the solutions begin (0-based in the chunk).
+    body: usize,
+}
+
+/// Reads an output from `source` in two passes and with memory bounded by `hold`: a chunk of
+/// at most `hold` lines is kept whole, as [`parse`] keeps it (its lines in [`Chunk::text`]);
+/// a longer one keeps everything but its solution moves, which go to `sink` one printed line
+/// at a time ([`Chunk::streamed`], its twins counting them in [`OutputTwin::digested`]).
+pub fn read(
+    source: &OutputSource,
+    hold: usize,
+    sink: &mut dyn FnMut(StreamedLine),
+) -> Result<Parsed, LimitError> {
+    let (spans, trailing) = spans(source)?;
+    let mut chunks = Vec::with_capacity(spans.len());
+    let mut spans_left = spans.iter();
+    let mut current = spans_left.next();
+    let mut held: Vec<String> = Vec::new();
+    let mut reader: Option<ChunkReader> = None;
+    source.each_line(1, &mut |number, line| {
+        let Some(span) = current else {
+            return ControlFlow::Break(());
+        };
+        if number == span.end {
+            let mut chunk = match reader.take() {
+                Some(r) => r.chunk,
+                None => {
+                    let lines: Vec<&str> = held.iter().map(String::as_str).collect();
+                    let mut chunk = parse_chunk(&lines, span.start);
+                    chunk.text = std::mem::take(&mut held);
+                    chunk
+                }
+            };
+            chunk.end = span.end;
+            chunk.partial = span.kind == End::Partial;
+            chunk.interrupted = span.kind == End::Interrupted;
+            chunks.push(chunk);
+            held.clear();
+            current = spans_left.next();
+            return ControlFlow::Continue(());
+        }
+        let index = number - span.start;
+        if span.end - span.start <= hold || index < span.body {
+            held.push(line.to_string());
+            return ControlFlow::Continue(());
+        }
+        let r = reader.get_or_insert_with(|| {
+            let header: Vec<&str> = held.iter().map(String::as_str).collect();
+            let mut r = ChunkReader::new(&header, span.start, span.borders);
+            r.chunk.streamed = true;
+            held.clear();
+            r
+        });
+        r.body_line(
+            number,
+            line,
+            Some(&mut |twin, raw, moves| {
+                sink(StreamedLine {
+                    chunk: chunks.len(),
+                    twin,
+                    line: number,
+                    raw,
+                    moves,
+                })
+            }),
+        );
+        ControlFlow::Continue(())
+    })?;
+    Ok(Parsed { chunks, trailing })
+}
+
+/// The chunk that `chunk` (read by [`read`], streamed) is, read again whole from `source`:
+/// its moves and lines kept, as [`parse`] keeps them.
+pub fn reread_whole(source: &OutputSource, chunk: &Chunk) -> Result<Chunk, LimitError> {
+    let mut lines = Vec::new();
+    source.each_line(chunk.line, &mut |number, line| {
+        if number >= chunk.end {
+            return ControlFlow::Break(());
+        }
+        lines.push(line.to_string());
+        ControlFlow::Continue(())
+    })?;
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let mut whole = parse_chunk(&refs, chunk.line);
+    whole.text = lines;
+    whole.end = chunk.end;
+    whole.partial = chunk.partial;
+    whole.interrupted = chunk.interrupted;
+    Ok(whole)
+}
+
+/// The solution lines of `chunk` (read by [`read`], streamed) read again from `source`, each
+/// handed to `sink` as [`read`] handed it.
+pub fn reread_streamed(
+    source: &OutputSource,
+    index: usize,
+    chunk: &Chunk,
+    sink: &mut dyn FnMut(StreamedLine),
+) -> Result<(), LimitError> {
+    let mut span = None;
+    let (spans, _) = spans(source)?;
+    if let Some(s) = spans.iter().find(|s| s.start == chunk.line) {
+        span = Some(*s);
+    }
+    let Some(span) = span else {
+        return Err(LimitError::Unread(format!(
+            "Popeye's output changed while it was read (no section from line {} now)",
+            chunk.line
+        )));
+    };
+    let mut held: Vec<String> = Vec::new();
+    let mut reader: Option<ChunkReader> = None;
+    source.each_line(span.start, &mut |number, line| {
+        if number >= span.end {
+            return ControlFlow::Break(());
+        }
+        if number - span.start < span.body {
+            held.push(line.to_string());
+            return ControlFlow::Continue(());
+        }
+        let r = reader.get_or_insert_with(|| {
+            let header: Vec<&str> = held.iter().map(String::as_str).collect();
+            ChunkReader::new(&header, span.start, span.borders)
+        });
+        r.body_line(
+            number,
+            line,
+            Some(&mut |twin, raw, moves| {
+                sink(StreamedLine {
+                    chunk: index,
+                    twin,
+                    line: number,
+                    raw,
+                    moves,
+                })
+            }),
+        );
+        ControlFlow::Continue(())
+    })
+}
+
+/// The first reading: where each chunk stands, and the first line after the last one's end
+/// that is not blank.
+fn spans(source: &OutputSource) -> Result<(Vec<Span>, Option<Line>), LimitError> {
+    let mut spans = Vec::new();
+    let mut trailing = None;
+    let mut start = 1;
+    let (mut top, mut bottom, mut body) = (None::<usize>, None::<usize>, None::<usize>);
+    source.each_line(1, &mut |number, line| {
+        if let Some(kind) = end_of_problem(line) {
+            let borders = top.zip(bottom);
+            let len = number - start;
+            spans.push(Span {
+                start,
+                end: number,
+                kind,
+                borders,
+                body: if borders.is_some() {
+                    body.unwrap_or(len)
+                } else {
+                    0
+                },
+            });
+            start = number + 1;
+            (top, bottom, body) = (None, None, None);
+            trailing = None;
+            return ControlFlow::Continue(());
+        }
+        let index = number - start;
+        if line.starts_with(BORDER) {
+            (top, bottom, body) = (bottom, Some(index), None);
+        } else if let Some(b) = bottom
+            && body.is_none()
+            && index >= b + 2
+            && line.trim().is_empty()
+        {
+            body = Some(index);
+        }
+        if trailing.is_none() && !line.trim().is_empty() {
+            trailing = Some((number, line.trim().to_string()));
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok((spans, trailing))
+}
+
+/// The first line of a diagram's border.
+const BORDER: &str = "+---a---b";
 
 fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
     let borders: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].starts_with("+---a---b"))
+        .filter(|&i| lines[i].starts_with(BORDER))
         .collect();
-    let (board, body_start) = match borders.as_slice() {
+    let (border_pair, body_start) = match borders.as_slice() {
         [.., top, bottom] => (
-            Some(read_board(&lines[*top + 1..*bottom])),
+            Some((*top, *bottom)),
             // The stipulation line and the conditions follow the board, up to a blank line.
             skip_header(lines, bottom + 1),
         ),
         _ => (None, 0),
     };
-    let mut chunk = Chunk {
-        line: first_line,
-        board,
-        twins: vec![OutputTwin::default()],
-        partial: false,
-        interrupted: false,
-        stray: Vec::new(),
-        king_capturable: 0,
-    };
-    // Above the solutions (the title, the diagram, the stipulation and conditions) no line is
-    // a solution line (a remark may name a move among its words).
-    for (i, line) in lines.iter().enumerate().take(body_start) {
-        if solution_like(line) {
-            chunk.stray.push((first_line + i, line.trim().to_string()));
+    let body_start = body_start.min(lines.len());
+    let mut reader = ChunkReader::new(&lines[..body_start], first_line, border_pair);
+    for (i, line) in lines.iter().enumerate().skip(body_start) {
+        reader.body_line(first_line + i, line, None);
+    }
+    reader.chunk
+}
+
+/// Where a solution line's moves go when they are not kept: the twin's index, the line as
+/// printed, its moves.
+type LineSink<'a> = &'a mut dyn FnMut(usize, &str, Vec<SolutionMove>);
+
+/// The reading of one chunk's solutions, a line at a time.
+struct ChunkReader {
+    chunk: Chunk,
+    state: Tokens,
+    /// The lines of words since the last twin label or move: Popeye's complaint when `problem
+    /// ignored` follows. Other lines of words (a remark, the twin's conditions, progress
+    /// lines) say nothing about the solutions, which are compared as printed.
+    complaint: Vec<String>,
+}
+
+impl ChunkReader {
+    /// The chunk as its lines above the solutions (`header`) show it: its diagram (between
+    /// `borders`) and the lines there that read as solution text.
+    fn new(header: &[&str], first_line: usize, borders: Option<(usize, usize)>) -> ChunkReader {
+        let board = borders
+            .and_then(|(top, bottom)| header.get(top + 1..bottom))
+            .map(read_board);
+        let mut chunk = Chunk {
+            line: first_line,
+            board,
+            twins: vec![OutputTwin::default()],
+            ..Chunk::default()
+        };
+        // Above the solutions (the title, the diagram, the stipulation and conditions) no line
+        // is a solution line (a remark may name a move among its words).
+        for (i, line) in header.iter().enumerate() {
+            if solution_like(line) {
+                chunk.stray.push((first_line + i, line.trim().to_string()));
+            }
+        }
+        ChunkReader {
+            chunk,
+            state: Tokens::default(),
+            complaint: Vec::new(),
         }
     }
-    let mut state = Tokens::default();
-    // The lines of words since the last twin label or move: Popeye's complaint when `problem
-    // ignored` follows. Other lines of words (a remark, the twin's conditions, progress lines)
-    // say nothing about the solutions, which are compared as printed.
-    let mut complaint: Vec<&str> = Vec::new();
-    for (i, line) in lines.iter().enumerate().skip(body_start) {
-        let number = first_line + i;
+
+    /// One line below the header; with `sink`, the moves it prints are handed there and not
+    /// kept.
+    fn body_line(&mut self, number: usize, line: &str, sink: Option<LineSink>) {
+        let chunk = &mut self.chunk;
         let trimmed = line.trim();
         if trimmed.is_empty() {
-            continue;
+            return;
         }
         if KING_CAPTURABLE
             .iter()
             .any(|words| trimmed.starts_with(words))
         {
             chunk.king_capturable += 1;
-            continue;
+            return;
         }
         if let Some(label) = twin_label(line) {
             let twins = &mut chunk.twins;
-            complaint.clear();
-            if twins.len() == 1 && twins[0].segments.is_empty() && twins[0].label.is_empty() {
+            self.complaint.clear();
+            if twins.len() == 1
+                && twins[0].segments.is_empty()
+                && twins[0].digested == 0
+                && twins[0].label.is_empty()
+            {
                 twins[0].label = label;
             } else {
                 twins.push(OutputTwin {
@@ -192,31 +490,37 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
                     ..OutputTwin::default()
                 });
             }
-            state = Tokens::default();
-            continue;
+            self.state = Tokens::default();
+            return;
         }
         if let Some(name) = measurement(trimmed) {
             if name == "add_to_move_generation_stack" {
-                state = Tokens::default();
+                self.state = Tokens::default();
             }
-            continue;
+            return;
         }
+        let index = chunk.twins.len() - 1;
         let twin = chunk.twins.last_mut().expect("one twin at least");
         if IGNORED.contains(&trimmed.to_ascii_lowercase().as_str()) {
-            twin.refused = Some(if complaint.is_empty() {
+            twin.refused = Some(if self.complaint.is_empty() {
                 trimmed.to_string()
             } else {
-                complaint.join("; ")
+                self.complaint.join("; ")
             });
-            complaint.clear();
-            continue;
+            self.complaint.clear();
+            return;
         }
         let before = twin.move_count();
         for word in line.split_whitespace() {
-            state.read(word, number, twin);
+            self.state.read(word, number, twin);
         }
-        if twin.move_count() > before {
-            complaint.clear();
+        let added = twin.move_count() - before;
+        if added > 0 {
+            self.complaint.clear();
+            if let Some(sink) = sink {
+                let moves = twin.take_last(added);
+                sink(index, line, moves);
+            }
         } else if matches!(trimmed, "but" | "Aber") {
             twin.buts.push(number);
         } else if !progress(trimmed)
@@ -226,10 +530,9 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
         {
             chunk.stray.push((number, trimmed.to_string()));
         } else {
-            complaint.push(trimmed);
+            self.complaint.push(trimmed.to_string());
         }
     }
-    chunk
 }
 
 /// Words that stand only in solution lines, after a move (`x`, `z`, `%`, `#=`, `==` and `!=`
@@ -289,23 +592,6 @@ fn solution_like(line: &str) -> bool {
 fn progress(trimmed: &str) -> bool {
     let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
     digits > 0 && trimmed[digits..].trim_start().starts_with('(') && trimmed.ends_with(')')
-}
-
-/// The lines after the last problem's end (1-based line, text) that are not blank: Popeye
-/// prints nothing there.
-pub fn trailing(text: &str) -> Vec<(usize, String)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let from = lines
-        .iter()
-        .rposition(|l| end_of_problem(l).is_some())
-        .map_or(0, |i| i + 1);
-    lines
-        .iter()
-        .enumerate()
-        .skip(from)
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| (i + 1, l.trim().to_string()))
-        .collect()
 }
 
 fn skip_header(lines: &[&str], from: usize) -> usize {

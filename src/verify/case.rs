@@ -3,10 +3,10 @@
 
 use crate::engines::SearchEngine;
 use feerie_oracle::notation::popeye_input::Language;
-use feerie_oracle::{MoveRecord, Position, Rules, popeye_move};
+use feerie_oracle::{Position, Rules};
 
-use crate::external::popeye_output::{OutputTwin, SolutionMove};
-use crate::external::popeye_replay::{english_line, english_move};
+use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
+use crate::external::popeye_replay::english_line;
 use crate::solve::stipulation::{Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_blocks;
@@ -14,7 +14,9 @@ use crate::solve::{Options, solve};
 use crate::verify::error::VerifyError;
 use crate::verify::popeye_tree::popeye_tree;
 
+use super::large::{Streamed, compare_digested};
 use super::problems::{self, Case};
+use super::replay::replaying_part;
 use super::section::{
     Completion, Counted, NoSection, Printed, Section, beyond, judge, printed, section_fault, total,
 };
@@ -25,7 +27,7 @@ pub(super) fn compare_case(
     popeye_options: &[String],
     section: Result<Section, NoSection>,
     language: Language,
-    lines: &[&str],
+    streamed: Option<&Streamed>,
     engine: &dyn SearchEngine,
     options: &Options,
 ) -> CaseReport {
@@ -107,7 +109,18 @@ pub(super) fn compare_case(
             popeye_options,
             &section,
             language,
-            lines,
+            engine,
+            options,
+        ));
+    }
+    if let Some(streamed) = streamed {
+        return report(compare_digested(
+            &parts,
+            rules,
+            stipulation,
+            &section,
+            streamed,
+            language,
             engine,
             options,
         ));
@@ -120,7 +133,7 @@ pub(super) fn compare_case(
         rules,
         stipulation,
         language,
-        lines,
+        section.chunk,
         engine,
     ) {
         Ok(t) => t,
@@ -178,7 +191,6 @@ pub(super) fn compare_tree(
     popeye_options: &[String],
     section: &Section,
     language: Language,
-    lines: &[&str],
     engine: &dyn SearchEngine,
     options: &Options,
 ) -> Outcome {
@@ -192,7 +204,7 @@ pub(super) fn compare_tree(
         rules,
         stipulation.goal,
         language,
-        lines,
+        section.chunk,
         engine,
     ) {
         Ok(t) => t,
@@ -206,6 +218,7 @@ pub(super) fn compare_tree(
     // Each try's refutations follow one `but`: a line we rebuild, so Popeye's are counted, and
     // each must stand just above a refutation (the next move printed: `1...` marked `!`).
     let buts = theirs.iter().filter(|l| l.text == "but").count();
+    let chunk = section.chunk;
     for &but in &section.twin.buts {
         let next = section
             .twin
@@ -215,10 +228,10 @@ pub(super) fn compare_tree(
             .find(|m| m.line > but);
         let refutes = next.is_some_and(|m| {
             m.ply == 1
-                && lines
-                    .get(m.line - 1)
+                && chunk
+                    .raw(m.line)
                     .is_some_and(|raw| raw.split_whitespace().any(|w| w == "!"))
-                && lines[but..m.line - 1].iter().all(|l| l.trim().is_empty())
+                && (but + 1..m.line).all(|n| chunk.raw(n).is_some_and(|l| l.trim().is_empty()))
         });
         if !refutes {
             return Outcome::Differ {
@@ -316,7 +329,7 @@ pub(super) fn popeye_solutions(
     rules: &Rules,
     stipulation: Stipulation,
     language: Language,
-    lines: &[&str],
+    chunk: &Chunk,
     engine: &dyn SearchEngine,
 ) -> Result<Vec<(usize, String)>, VerifyError> {
     let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
@@ -330,69 +343,8 @@ pub(super) fn popeye_solutions(
     let mut out = Vec::new();
     for group in groups {
         let part = replaying_part(&group, parts, rules, stipulation, language, engine)?;
-        let raw = lines.get(group[0].line - 1).copied().unwrap_or("");
+        let raw = chunk.raw(group[0].line).unwrap_or("");
         out.push((part, english_line(raw, language)));
-    }
-    Ok(out)
-}
-
-/// The first of `parts` (a duplex problem's positions) where one printed line replays: a
-/// line's first move is of the side that begins, so at most one does.
-pub(super) fn replaying_part(
-    printed: &[&SolutionMove],
-    parts: &[&Position],
-    rules: &Rules,
-    stipulation: Stipulation,
-    language: Language,
-    engine: &dyn SearchEngine,
-) -> Result<usize, VerifyError> {
-    let mut first_error = None;
-    for (i, part) in parts.iter().enumerate() {
-        match resolve_line(printed, part, rules, stipulation, language, engine) {
-            Ok(_) => return Ok(i),
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    Err(first_error.expect("at least one part"))
-}
-
-/// The moves of one printed line, found among our engine's legal moves along the line (the
-/// other side passing between series moves).
-pub(super) fn resolve_line(
-    printed: &[&SolutionMove],
-    position: &Position,
-    rules: &Rules,
-    stipulation: Stipulation,
-    language: Language,
-    engine: &dyn SearchEngine,
-) -> Result<Vec<MoveRecord>, VerifyError> {
-    let mut current = position.clone();
-    let mut out = Vec::new();
-    let series_moves = match stipulation.play {
-        Play::SeriesHelp => printed.len().saturating_sub(1),
-        Play::SeriesDirect => printed.len(),
-        _ => 0,
-    };
-    for (i, mv) in printed.iter().enumerate() {
-        let text = match language {
-            Language::English => mv.text.clone(),
-            Language::German => english_move(&mv.text),
-        };
-        let legal = engine.legal_moves(&current, rules)?;
-        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
-            text: mv.text.clone(),
-            line: mv.line,
-            why: e.message,
-        })?;
-        let after = engine.play(&current, rules, &record)?;
-        current = if i + 1 < series_moves {
-            after.turn_skipped()
-        } else {
-            after
-        };
-        out.push(record);
     }
     Ok(out)
 }

@@ -7,21 +7,31 @@
 mod case;
 pub mod compare;
 pub mod coverage;
+pub mod digest;
 pub mod error;
+pub mod large;
 pub mod popeye_tree;
 pub mod problems;
+mod replay;
 mod section;
 
 use crate::engines::SearchEngine;
 use feerie_oracle::Profile;
 
+use std::collections::HashMap;
+
 use crate::external::popeye_output;
+use crate::external::popeye_output_source::OutputSource;
+use crate::external::popeye_replay::english_line;
 use crate::external::popeye_replay::{find_chunk, shows_diagram};
+use crate::limits::LimitError;
 use crate::shard::Shard;
 use crate::solve::Options;
-use crate::solve::stipulation::Stipulation;
+use crate::solve::stipulation::{Play, Stipulation};
 use crate::verify::error::VerifyError;
 use case::compare_case;
+use digest::LineDigest;
+use large::Streamed;
 use problems::Case;
 use section::{NoSection, Section};
 
@@ -69,7 +79,14 @@ pub fn verify(
         problem: only,
         shard: Shard::WHOLE,
     };
-    verify_each(input, output, selection, engine, options, &mut |_, _, _| {})
+    verify_each(
+        input,
+        &OutputSource::Text(output),
+        selection,
+        engine,
+        options,
+        &mut |_, _, _| {},
+    )
 }
 
 /// Which cases of a Popeye input a verification compares.
@@ -85,10 +102,12 @@ pub struct Selection {
 
 /// [`verify`] of the selected cases, calling `on_case` with each case's number (from 0 among
 /// the selected problems' cases), the case and its comparison as soon as it is done (for
-/// output while running).
+/// output while running). Popeye's output is read from `output` with bounded memory: a problem's
+/// section longer than [`large::hold_lines`] is not held, its help and series play twins are
+/// compared by digests ([`large`]).
 pub fn verify_each(
     input: &str,
-    output: &str,
+    output: &OutputSource,
     selection: Selection,
     engine: &dyn SearchEngine,
     options: &Options,
@@ -108,7 +127,7 @@ pub fn verify_under_switches(
 ) -> Result<Vec<CaseReport>, VerifyError> {
     verify_cases(
         input,
-        output,
+        &OutputSource::Text(output),
         Selection::default(),
         set,
         engine,
@@ -119,7 +138,7 @@ pub fn verify_under_switches(
 
 fn verify_cases(
     input: &str,
-    output: &str,
+    output: &OutputSource,
     selection: Selection,
     set: &[String],
     engine: &dyn SearchEngine,
@@ -137,8 +156,17 @@ fn verify_cases(
             count: problems.len(),
         });
     }
-    let chunks = popeye_output::parse(output);
-    let lines: Vec<&str> = output.lines().collect();
+    // The lines of long sections are digested as they are read, per twin, as Popeye's
+    // solution lines compare (in English words).
+    let mut digests: HashMap<(usize, usize), LineDigest> = HashMap::new();
+    let parsed = popeye_output::read(output, large::hold_lines(), &mut |l| {
+        digests
+            .entry((l.chunk, l.twin))
+            .or_default()
+            .add(&english_line(l.raw, language))
+    })
+    .map_err(|e| VerifyError::Read(LimitError::Unread(format!("Popeye's output: {e}"))))?;
+    let chunks = parsed.chunks;
     let mut claimed = vec![false; chunks.len()];
     let mut reports = Vec::new();
     let mut problem_faults = Vec::new();
@@ -162,12 +190,52 @@ fn verify_cases(
         if only.is_some_and(|n| cases.first().is_some_and(|c| c.problem != n)) {
             continue;
         }
+        // A streamed section read again whole, for the twins the digests do not compare.
+        let mut whole: Option<popeye_output::Chunk> = None;
         for (twin, case) in cases.iter().enumerate() {
             let this = number;
             number += 1;
             if !selection.shard.takes(this) {
                 continue;
             }
+            // Digests compare help and series play of a section Popeye finished; direct and
+            // self play trees, and sections cut short, are compared whole.
+            let battle = case
+                .setup
+                .as_ref()
+                .is_ok_and(|(_, _, s)| matches!(s.play, Play::Direct | Play::SelfPlay));
+            let digested = found.is_some_and(|i| {
+                let chunk = &chunks[i];
+                chunk.streamed
+                    && case.setup.is_ok()
+                    && !battle
+                    && !chunk.partial
+                    && !chunk.interrupted
+            });
+            if let Some(i) = found
+                && chunks[i].streamed
+                && case.setup.is_ok()
+                && !digested
+                && whole.is_none()
+            {
+                whole = Some(
+                    popeye_output::reread_whole(output, &chunks[i]).map_err(|e| {
+                        VerifyError::Read(LimitError::Unread(format!("Popeye's output: {e}")))
+                    })?,
+                );
+            }
+            let chunk_of = |i: usize| -> &popeye_output::Chunk {
+                match &whole {
+                    Some(w) if !digested => w,
+                    _ => &chunks[i],
+                }
+            };
+            let streamed = found.filter(|_| digested).map(|i| Streamed {
+                digest: digests.get(&(i, twin)),
+                source: output,
+                chunk: i,
+                twin,
+            });
             let section = match found {
                 None => Err(NoSection::Missing {
                     problem: case.problem,
@@ -178,8 +246,8 @@ fn verify_cases(
                     input: cases.len(),
                 }),
                 Some(i) => Ok(Section {
-                    twin: &chunks[i].twins[twin],
-                    chunk: &chunks[i],
+                    twin: &chunk_of(i).twins[twin],
+                    chunk: chunk_of(i),
                     label: &case.label,
                     maxtime: problems::max_time(problem),
                     diagram_matches: shows_diagram(problem, &chunks[i]),
@@ -194,7 +262,7 @@ fn verify_cases(
                 &problem.options,
                 section,
                 language,
-                &lines,
+                streamed.as_ref(),
                 engine,
                 options,
             );
@@ -221,7 +289,7 @@ fn verify_cases(
                 ),
             ));
         }
-        if let Some((line, text)) = popeye_output::trailing(output).first() {
+        if let Some((line, text)) = &parsed.trailing {
             faults.push((
                 format!("output line {line}"),
                 format!("text after the last section of Popeye's output (line {line}): {text}"),

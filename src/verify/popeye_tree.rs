@@ -5,7 +5,7 @@
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, Position, Rules, popeye_move};
 
-use crate::external::popeye_output::{OutputTwin, SolutionMove};
+use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
 use crate::external::popeye_replay::{english_line, english_move};
 use crate::solve::layout::move_text;
 use crate::solve::stipulation::Goal;
@@ -35,7 +35,7 @@ pub fn popeye_tree(
     rules: &Rules,
     goal: Goal,
     language: Language,
-    lines: &[&str],
+    chunk: &Chunk,
     engine: &dyn Engine,
 ) -> Result<Vec<TreeLine>, VerifyError> {
     let mut out: Vec<TreeLine> = Vec::new();
@@ -44,7 +44,7 @@ pub fn popeye_tree(
     let mut but_written = false;
     let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
     for mv in moves {
-        let raw = lines.get(mv.line - 1).copied().unwrap_or("");
+        let raw = chunk.raw(mv.line).unwrap_or("");
         let p = mv.ply;
         let threat = ends_with_any(raw, &["threat:", "Drohung:"]);
         let zugzwang = ends_with_any(raw, &["zugzwang.", "Zugzwang."]);

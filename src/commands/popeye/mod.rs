@@ -15,6 +15,7 @@ use clap::{Arg, Args};
 
 use super::flags::{PopeyeBinaryArgs, TimeoutArgs};
 use crate::error::Error;
+use crate::external::popeye_output_source::OutputSource;
 
 /// A Popeye input, and Popeye's output for it or the Popeye binary to run on it: the files of
 /// `popeye verify` and `popeye replay`.
@@ -51,6 +52,36 @@ fn own_help(arg: Arg) -> Arg {
 pub(super) fn read_popeye_text(path: &Path) -> Result<String, Error> {
     crate::limits::read_8bit_text(path, 4 * crate::limits::MAX_INPUT_BYTES)
         .map_err(|e| Error::at(path.display(), e))
+}
+
+/// A file of Popeye's output as `popeye verify` reads it: streamed, never held whole (a
+/// regular file, read line by line); the error names the file.
+pub(super) fn popeye_output_file(path: &Path) -> Result<OutputSource<'static>, Error> {
+    OutputSource::file(path).map_err(|e| Error::at(path.display(), e))
+}
+
+/// Popeye's output as `popeye verify` reads it: a file streamed, or the text a Popeye run
+/// printed.
+pub enum PopeyeOutput {
+    /// A file, streamed.
+    File(OutputSource<'static>),
+    /// The output of a Popeye run, in a temporary file (removed when this is dropped),
+    /// streamed.
+    Run {
+        /// The file, streamed.
+        source: OutputSource<'static>,
+        /// The temporary file.
+        file: tempfile::TempPath,
+    },
+}
+
+impl PopeyeOutput {
+    /// Where its lines are read from.
+    pub fn source(&self) -> OutputSource<'static> {
+        match self {
+            PopeyeOutput::File(source) | PopeyeOutput::Run { source, .. } => source.clone(),
+        }
+    }
 }
 
 /// The texts of [`PopeyeOutputArgs::read`].
@@ -99,6 +130,32 @@ impl PopeyeOutputArgs {
             input,
             output,
             source,
+        })
+    }
+
+    /// As [`PopeyeOutputArgs::read`], Popeye's output file streamed rather than read whole:
+    /// the input, the output, and where the output came from.
+    pub fn read_streamed(&self) -> Result<(String, PopeyeOutput, String), Error> {
+        use crate::external::popeye;
+        let input = read_popeye_text(&self.input)?;
+        Ok(match &self.output {
+            Some(path) => (
+                input,
+                PopeyeOutput::File(popeye_output_file(path)?),
+                path.display().to_string(),
+            ),
+            None => {
+                // Popeye's output goes to a temporary file, read from there as a file given.
+                let binary = self.py.binary()?;
+                let file = tempfile::NamedTempFile::new()
+                    .map_err(|e| Error::System(format!("cannot make a temporary file: {e}")))?
+                    .into_temp_path();
+                popeye::run_popeye_to_file(&binary, &input, self.timeout()?, &file)?;
+                let source = OutputSource::file(&file)
+                    .map_err(|e| Error::System(format!("Popeye's output: {e}")))?;
+                let name = format!("popeye run: {}", binary.display());
+                (input, PopeyeOutput::Run { source, file }, name)
+            }
         })
     }
 }

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use clap::{Arg, Args};
 
-use super::{PopeyeOutputArgs, read_popeye_text};
+use super::{PopeyeOutputArgs, popeye_output_file, read_popeye_text};
 use crate::commands::flags::{EngineArgs, FormatArgs, HashArgs, ReportArgs, ShardArgs};
 use crate::commands::flags::{format_help, report_help};
 use crate::engines::SearchEngine;
 use crate::error::Error;
+use crate::external::popeye_output_source::OutputSource;
 use crate::limits::check_threads;
 use crate::outln;
 use crate::report::verify::{VerifyCaseJson, VerifyCounts, VerifyDocument};
@@ -114,7 +115,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
     report.check(&read)?;
     let engine = engine.engine()?;
     files.timeout()?;
-    let texts = files.read()?;
+    let (input_text, output, output_name) = files.read_streamed()?;
     let options = Options {
         threads,
         hash_megabytes,
@@ -130,9 +131,9 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
     let name = files.input().display().to_string();
     let verified = VerifyFiles {
         name: &name,
-        input: &texts.input,
-        output: &texts.output,
-        output_name: &texts.source,
+        input: &input_text,
+        output: &output.source(),
+        output_name: &output_name,
     };
     let (code, reports) = verify_files(&verified, engine, &options, &out)
         .map_err(|e| Error::Verify(VerifyError::at(&name, e)))?;
@@ -185,12 +186,12 @@ fn verify_folder(
             continue;
         };
         outln!("== {name} (Popeye's output: {})", output.display());
-        let texts = read_popeye_text(input).and_then(|i| Ok((i, read_popeye_text(&output)?)));
-        let verified = texts.and_then(|(input_text, output_text)| {
+        let texts = read_popeye_text(input).and_then(|i| Ok((i, popeye_output_file(&output)?)));
+        let verified = texts.and_then(|(input_text, output_source)| {
             let files = VerifyFiles {
                 name: &name,
                 input: &input_text,
-                output: &output_text,
+                output: &output_source,
                 output_name: &output.display().to_string(),
             };
             verify_files(&files, engine, options, &VerifyOutput::default())
@@ -268,7 +269,7 @@ pub fn verify_file(
     let files = VerifyFiles {
         name,
         input,
-        output,
+        output: &OutputSource::Text(output),
         output_name: "",
     };
     let out = VerifyOutput {
@@ -285,7 +286,7 @@ struct VerifyFiles<'a> {
     /// The Popeye input.
     input: &'a str,
     /// Popeye's output.
-    output: &'a str,
+    output: &'a OutputSource<'a>,
     /// Where Popeye's output came from.
     output_name: &'a str,
 }

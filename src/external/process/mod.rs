@@ -51,6 +51,7 @@ pub struct Program {
     stdin: Option<Vec<u8>>,
     deadline: Duration,
     max_output: usize,
+    stdout_to: Option<PathBuf>,
 }
 
 impl Program {
@@ -64,6 +65,7 @@ impl Program {
             stdin: None,
             deadline: DEFAULT_TIMEOUT,
             max_output: DEFAULT_MAX_OUTPUT,
+            stdout_to: None,
         }
     }
 
@@ -104,6 +106,14 @@ impl Program {
     /// Stops it when it writes more than this many bytes on one stream.
     pub fn max_output(mut self, bytes: usize) -> Program {
         self.max_output = bytes;
+        self
+    }
+
+    /// Writes its standard output to this file (made anew) instead of keeping it, still under
+    /// the bound: an output too long to hold is then read from the file.
+    /// [`Finished::stdout`] is left empty.
+    pub fn stdout_to(mut self, path: impl AsRef<Path>) -> Program {
+        self.stdout_to = Some(path.as_ref().to_path_buf());
         self
     }
 

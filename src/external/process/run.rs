@@ -52,17 +52,33 @@ impl Program {
             })
         });
         let (events, received) = mpsc::channel();
+        let sink = match &self.stdout_to {
+            Some(path) => match std::fs::File::create(path) {
+                Ok(file) => Some(std::io::BufWriter::new(file)),
+                Err(source) => {
+                    guard.kill();
+                    return Err(RunError::Io {
+                        program,
+                        doing: "making the file of its output",
+                        source,
+                    });
+                }
+            },
+            None => None,
+        };
         let out = collect(
             guard.child.stdout.take().expect("piped"),
             Stream::Stdout,
             self.max_output,
             events.clone(),
+            sink,
         );
         let err = collect(
             guard.child.stderr.take().expect("piped"),
             Stream::Stderr,
             self.max_output,
             events,
+            None,
         );
         let mut open = 2;
         let mut failure = None;
@@ -139,27 +155,45 @@ enum Event {
     Failed(std::io::Error),
 }
 
-/// Reads a stream to its end (or to the bound) on a thread of its own.
+/// Reads a stream to its end (or to the bound) on a thread of its own: kept, or written to
+/// `file` when one is given (then nothing is kept).
 fn collect(
     mut pipe: impl Read + Send + 'static,
     stream: Stream,
     limit: usize,
     events: mpsc::Sender<Event>,
+    mut file: Option<std::io::BufWriter<std::fs::File>>,
 ) -> JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut buffer = Vec::new();
+        let mut read = 0usize;
         let mut chunk = [0u8; 64 * 1024];
         loop {
             match pipe.read(&mut chunk) {
                 Ok(0) => {
+                    if let Some(Err(e)) = file.as_mut().map(Write::flush) {
+                        let _ = events.send(Event::Failed(e));
+                        return buffer;
+                    }
                     let _ = events.send(Event::Closed);
                     return buffer;
                 }
-                Ok(n) if buffer.len() + n > limit => {
+                Ok(n) if read + n > limit => {
                     let _ = events.send(Event::Overflow(stream));
                     return buffer;
                 }
-                Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+                Ok(n) => {
+                    read += n;
+                    match file.as_mut() {
+                        Some(f) => {
+                            if let Err(e) = f.write_all(&chunk[..n]) {
+                                let _ = events.send(Event::Failed(e));
+                                return buffer;
+                            }
+                        }
+                        None => buffer.extend_from_slice(&chunk[..n]),
+                    }
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     let _ = events.send(Event::Failed(e));

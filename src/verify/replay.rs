@@ -1,0 +1,73 @@
+//! One of Popeye's printed lines in help or series play read back: its moves found among our
+//! engine's legal moves along the line, in the part (of a duplex problem) where it replays.
+
+use crate::engines::SearchEngine;
+use feerie_oracle::Rules;
+use feerie_oracle::notation::popeye_input::Language;
+use feerie_oracle::{MoveRecord, Position, popeye_move};
+
+use crate::external::popeye_output::SolutionMove;
+use crate::external::popeye_replay::english_move;
+use crate::solve::stipulation::{Play, Stipulation};
+use crate::verify::error::VerifyError;
+
+/// The first of `parts` (a duplex problem's positions) where one printed line replays: a
+/// line's first move is of the side that begins, so at most one does.
+pub(super) fn replaying_part(
+    printed: &[&SolutionMove],
+    parts: &[&Position],
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    engine: &dyn SearchEngine,
+) -> Result<usize, VerifyError> {
+    let mut first_error = None;
+    for (i, part) in parts.iter().enumerate() {
+        match resolve_line(printed, part, rules, stipulation, language, engine) {
+            Ok(_) => return Ok(i),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.expect("at least one part"))
+}
+
+/// The moves of one printed line, found among our engine's legal moves along the line (the
+/// other side passing between series moves).
+pub(super) fn resolve_line(
+    printed: &[&SolutionMove],
+    position: &Position,
+    rules: &Rules,
+    stipulation: Stipulation,
+    language: Language,
+    engine: &dyn SearchEngine,
+) -> Result<Vec<MoveRecord>, VerifyError> {
+    let mut current = position.clone();
+    let mut out = Vec::new();
+    let series_moves = match stipulation.play {
+        Play::SeriesHelp => printed.len().saturating_sub(1),
+        Play::SeriesDirect => printed.len(),
+        _ => 0,
+    };
+    for (i, mv) in printed.iter().enumerate() {
+        let text = match language {
+            Language::English => mv.text.clone(),
+            Language::German => english_move(&mv.text),
+        };
+        let legal = engine.legal_moves(&current, rules)?;
+        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
+            text: mv.text.clone(),
+            line: mv.line,
+            why: e.message,
+        })?;
+        let after = engine.play(&current, rules, &record)?;
+        current = if i + 1 < series_moves {
+            after.turn_skipped()
+        } else {
+            after
+        };
+        out.push(record);
+    }
+    Ok(out)
+}
