@@ -15,14 +15,15 @@ use feerie_oracle::rules::Switch;
 use feerie_oracle::{Colour, Rules, popeye_input};
 
 use super::cases::{not_for_popeye, without_marks};
-use crate::external::popeye::run_popeye_file;
+use crate::external::popeye::{PopeyeError, run_popeye_file, run_popeye_to_file};
+use crate::external::popeye_output_source::OutputSource;
 use crate::harness::error::{BatchFailure, CampaignError};
 use crate::harness::fuzzed::Bucket;
 use crate::harness::runner::{Done, Runner, Units, family_cases};
 use crate::harness::solving_campaign::make_problem;
 use crate::shard::Shard;
 use crate::solve::Options;
-use crate::verify::{Outcome, verify, verify_under_switches};
+use crate::verify::{CaseReport, Outcome, Selection, verify_each, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
 pub const WHITE_BEGINS: [&str; 14] = [
@@ -228,11 +229,7 @@ pub fn run_popeye_solving(
     let ran = runner.run(units, Vec::<()>::new(), |i| {
         let batch = batches[i as usize];
         let input = batch_input(batch);
-        let answer = run_popeye_file(binary, &input, campaign.timeout)
-            .map_err(BatchFailure::Popeye)
-            .and_then(|(output, _)| {
-                verify(&input, &output, None, engine, &options).map_err(BatchFailure::Verify)
-            });
+        let answer = solve_batch(binary, &input, campaign.timeout, engine, &options);
         Ok(Done {
             tally: None,
             found: vec![answer],
@@ -281,6 +278,37 @@ pub fn run_popeye_solving(
     }
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// One batch: Popeye's output written to a temporary file and compared from there, so that a
+/// problem of millions of solutions is compared with the memory `popeye verify` takes (its
+/// sections streamed, long ones by digests), not held whole.
+fn solve_batch(
+    binary: &std::path::Path,
+    input: &str,
+    timeout: Duration,
+    engine: &dyn SearchEngine,
+    options: &Options,
+) -> Result<Vec<CaseReport>, BatchFailure> {
+    let unread = |why: String| BatchFailure::Popeye(PopeyeError::Failed(why));
+    let file = tempfile::NamedTempFile::new()
+        .map_err(|e| {
+            unread(format!(
+                "cannot make a temporary file for Popeye's output: {e}"
+            ))
+        })?
+        .into_temp_path();
+    run_popeye_to_file(binary, input, timeout, &file).map_err(BatchFailure::Popeye)?;
+    let source = OutputSource::file(&file).map_err(|e| unread(format!("Popeye's output: {e}")))?;
+    verify_each(
+        input,
+        &source,
+        Selection::default(),
+        engine,
+        options,
+        &mut |_, _, _| {},
+    )
+    .map_err(BatchFailure::Verify)
 }
 
 /// The first other value of a switch that matters to `problem`'s rules under which our
