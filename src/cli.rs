@@ -144,8 +144,8 @@ enum PopeyeCommand {
     /// solve, a fairy piece, a problem Popeye refused, …); then a summary. Under a solution
     /// limit (option maxsolutions) each of Popeye's lines must be ours and each twin must show
     /// the limit's number of solutions, or all there are. Popeye's output file is read line by
-    /// line, never whole: a problem's section of more than 20,000 lines in help or series play
-    /// is compared by digests (the count of lines and a sum of 128-bit hashes of each, in all
+    /// line: a problem's section of more than 20,000 lines in help or series play that Popeye
+    /// finished is not held but compared by digests (the count of lines and a sum of 128-bit hashes of each, in all
     /// and in 4096 buckets) computed as Popeye's lines are read and as ours are found, so that
     /// memory stays bounded; where they differ, the differing buckets' lines are read and
     /// solved again and listed. Exit 0 when no case differs, 1 when one does, 2 on bad input.

@@ -24,9 +24,10 @@ pub fn write(args: std::fmt::Arguments<'_>) {
 
 /// Lines written to standard output in batches, through [`write()`]: a solving run prints
 /// hundreds of thousands of lines, and a write per line would cost more than finding them.
-/// A batch is written when it holds 16 KB or its oldest line is 100 ms old (so that a
-/// reader sees solutions as they come), and when [`Batch::flush`] is called or the batch
-/// dropped. Lines may come from several threads.
+/// A batch is written when it holds 16 KB, when its oldest line is 100 ms old (a thread of the
+/// batch looks every 100 ms, so that a reader sees each solution within 200 ms of its finding
+/// while the search goes on), and when [`Batch::flush`] is called or the batch dropped. Lines
+/// may come from several threads.
 ///
 /// ```
 /// let batch = feerie::output::Batch::new();
@@ -34,12 +35,38 @@ pub fn write(args: std::fmt::Arguments<'_>) {
 /// batch.flush();
 /// ```
 pub struct Batch {
+    shared: std::sync::Arc<Shared>,
+    /// The thread that writes a batch grown old; `None` when it could not start (then every
+    /// line is written at once).
+    flusher: Option<std::thread::JoinHandle<()>>,
+}
+
+struct Shared {
     pending: std::sync::Mutex<Pending>,
+    /// Set when the batch is dropped: the flusher stops.
+    stop: std::sync::Mutex<bool>,
+    wake: std::sync::Condvar,
 }
 
 struct Pending {
     text: String,
     since: std::time::Instant,
+}
+
+impl Shared {
+    fn pending(&self) -> std::sync::MutexGuard<'_, Pending> {
+        // A thread that panicked while holding it left whole lines: they are still worth writing.
+        self.pending.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Writes the batch when `due` says it is due.
+    fn write_if(&self, due: impl Fn(&Pending) -> bool) {
+        let mut pending = self.pending();
+        if !pending.text.is_empty() && due(&pending) {
+            write(format_args!("{}", pending.text));
+            pending.text.clear();
+        }
+    }
 }
 
 impl Batch {
@@ -48,30 +75,43 @@ impl Batch {
     /// The age at which a batch's oldest line is written.
     const AGE: std::time::Duration = std::time::Duration::from_millis(100);
 
-    /// An empty batch.
+    /// An empty batch, with its flusher thread.
     pub fn new() -> Batch {
-        Batch {
+        let shared = std::sync::Arc::new(Shared {
             pending: std::sync::Mutex::new(Pending {
                 text: String::with_capacity(Self::BYTES + 256),
                 since: std::time::Instant::now(),
             }),
-        }
-    }
-
-    fn pending(&self) -> std::sync::MutexGuard<'_, Pending> {
-        // A thread that panicked while holding it left whole lines: they are still worth writing.
-        self.pending.lock().unwrap_or_else(|e| e.into_inner())
+            stop: std::sync::Mutex::new(false),
+            wake: std::sync::Condvar::new(),
+        });
+        let watched = std::sync::Arc::clone(&shared);
+        let flusher = std::thread::Builder::new()
+            .name("output batch".into())
+            .spawn(move || {
+                let mut stop = watched.stop.lock().unwrap_or_else(|e| e.into_inner());
+                while !*stop {
+                    stop = watched
+                        .wake
+                        .wait_timeout(stop, Self::AGE)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                    watched.write_if(|p| p.since.elapsed() >= Self::AGE);
+                }
+            })
+            .ok();
+        Batch { shared, flusher }
     }
 
     /// Adds `line` and a newline; writes the batch when it is due.
     pub fn line(&self, line: &str) {
-        let mut pending = self.pending();
+        let mut pending = self.shared.pending();
         if pending.text.is_empty() {
             pending.since = std::time::Instant::now();
         }
         pending.text.push_str(line);
         pending.text.push('\n');
-        if pending.text.len() >= Self::BYTES || pending.since.elapsed() >= Self::AGE {
+        if pending.text.len() >= Self::BYTES || self.flusher.is_none() {
             write(format_args!("{}", pending.text));
             pending.text.clear();
         }
@@ -79,11 +119,7 @@ impl Batch {
 
     /// Writes what the batch holds.
     pub fn flush(&self) {
-        let mut pending = self.pending();
-        if !pending.text.is_empty() {
-            write(format_args!("{}", pending.text));
-            pending.text.clear();
-        }
+        self.shared.write_if(|_| true);
     }
 }
 
@@ -95,6 +131,11 @@ impl Default for Batch {
 
 impl Drop for Batch {
     fn drop(&mut self) {
+        *self.shared.stop.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.shared.wake.notify_all();
+        if let Some(flusher) = self.flusher.take() {
+            let _ = flusher.join();
+        }
         self.flush();
     }
 }

@@ -746,3 +746,50 @@ pub fn is_move(text: &str) -> bool {
             && b.windows(2)
                 .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANY: &str = include_str!("../../tests/data/verify/many_h2.out");
+
+    /// The moves a chunk keeps, over its twins (not those it handed on).
+    fn kept(chunk: &Chunk) -> usize {
+        chunk
+            .twins
+            .iter()
+            .flat_map(|t| &t.segments)
+            .map(Vec::len)
+            .sum()
+    }
+
+    /// Under the bound a section is held whole and nothing is streamed; over it, the same
+    /// section keeps no move and hands each of its solution lines, with their moves, to the
+    /// sink: what the digests of `popeye verify` are made of.
+    #[test]
+    fn a_section_over_the_bound_is_streamed_line_by_line() {
+        let source = OutputSource::Text(MANY);
+        let mut handed = 0;
+        let held = read(&source, usize::MAX, &mut |_| handed += 1).unwrap();
+        assert_eq!(handed, 0);
+        assert!(!held.chunks[0].streamed);
+        let moves = kept(&held.chunks[0]);
+        assert!(moves > 0);
+
+        let (mut lines, mut streamed_moves) = (Vec::new(), 0);
+        let streamed = read(&source, 0, &mut |l| {
+            streamed_moves += l.moves.len();
+            lines.push(l.raw.to_string());
+        })
+        .unwrap();
+        let chunk = &streamed.chunks[0];
+        assert!(chunk.streamed);
+        assert_eq!(kept(chunk), 0);
+        assert_eq!(streamed_moves, moves);
+        let digested: usize = chunk.twins.iter().map(|t| t.digested).sum();
+        assert_eq!(digested, moves);
+        let solution_lines = MANY.lines().filter(|l| l.starts_with("  1.")).count();
+        assert_eq!(lines.len(), solution_lines);
+        assert!(lines.iter().all(|l| l.starts_with("  1.")));
+    }
+}

@@ -103,7 +103,8 @@ impl Program {
         self
     }
 
-    /// Stops it when it writes more than this many bytes on one stream.
+    /// Stops it when it writes more than this many bytes on one stream (on standard error at
+    /// most [`DEFAULT_MAX_OUTPUT`] when standard output goes to a file: that one is held).
     pub fn max_output(mut self, bytes: usize) -> Program {
         self.max_output = bytes;
         self

@@ -66,17 +66,23 @@ impl Program {
             },
             None => None,
         };
+        // A stream kept in memory keeps the usual bound, also when standard output goes to a
+        // file under a larger one.
+        let bound = |stream: Stream| match (stream, &self.stdout_to) {
+            (Stream::Stderr, Some(_)) => self.max_output.min(super::DEFAULT_MAX_OUTPUT),
+            _ => self.max_output,
+        };
         let out = collect(
             guard.child.stdout.take().expect("piped"),
             Stream::Stdout,
-            self.max_output,
+            bound(Stream::Stdout),
             events.clone(),
             sink,
         );
         let err = collect(
             guard.child.stderr.take().expect("piped"),
             Stream::Stderr,
-            self.max_output,
+            bound(Stream::Stderr),
             events,
             None,
         );
@@ -90,7 +96,7 @@ impl Program {
                     failure = Some(RunError::TooMuchOutput {
                         program: program.clone(),
                         stream,
-                        limit: self.max_output,
+                        limit: bound(stream),
                     })
                 }
                 Ok(Event::Failed(source)) => {
