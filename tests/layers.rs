@@ -180,13 +180,14 @@ fn graph() -> Graph {
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in &files {
         for path in crate_paths(&without_comments(&file.text)) {
-            if let Some(target) = module_of(&path, &modules) {
-                if *target != file.module && !target.is_empty() {
-                    edges
-                        .entry(file.module.clone())
-                        .or_default()
-                        .insert(target.clone());
-                }
+            if let Some(target) = module_of(&path, &modules)
+                && *target != file.module
+                && !target.is_empty()
+            {
+                edges
+                    .entry(file.module.clone())
+                    .or_default()
+                    .insert(target.clone());
             }
         }
     }
@@ -228,10 +229,10 @@ fn no_import_points_to_a_higher_layer() {
             continue; // reported by every_module_has_one_declared_layer
         };
         for to in targets {
-            if let Some((to_layer, to_name)) = layers.get(top(to)) {
-                if to_layer > from_layer {
-                    upward.push(format!("{from} ({from_name}) -> {to} ({to_name})"));
-                }
+            if let Some((to_layer, to_name)) = layers.get(top(to))
+                && to_layer > from_layer
+            {
+                upward.push(format!("{from} ({from_name}) -> {to} ({to_name})"));
             }
         }
     }

@@ -341,7 +341,8 @@ mod tests {
         let reserve = |walk, square: &str| {
             Reserve::new(Piece::new(Colour::Black, walk), square.parse().unwrap())
         };
-        let edits: Vec<(&str, Box<dyn Fn(&mut Setup)>)> = vec![
+        type Edit<'a> = (&'a str, Box<dyn Fn(&mut Setup)>);
+        let edits: Vec<Edit> = vec![
             ("base", Box::new(|_| {})),
             ("no en passant", Box::new(|s| s.en_passant = None)),
             (

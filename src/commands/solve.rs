@@ -332,6 +332,7 @@ pub fn beginner_note(position: &Position, stipulation: &Stipulation) -> Option<S
 /// problem when `problem` is `None`), twin by twin, under `profile` and the `set` switches;
 /// `stipulation` replaces the file's when given. A case that cannot be solved is named on
 /// stderr and makes the exit code 2; the others are solved.
+#[allow(clippy::too_many_arguments)]
 pub fn solve_popeye(
     engine: &dyn SearchEngine,
     text: &str,
@@ -360,7 +361,7 @@ pub fn solve_popeye(
         let tree =
             TreeOptions::from_popeye_options(&popeye_problem.options, popeye_problem.language);
         for case in cases {
-            if several && case.label.is_empty() || several && case.label == "a" {
+            if several && (case.label.is_empty() || case.label == "a") {
                 outln!("problem {}", case.problem);
             }
             if !case.label.is_empty() {

@@ -501,12 +501,12 @@ pub fn english_move(text: &str) -> String {
         let c = chars[i];
         let prev = i.checked_sub(1).map(|p| chars[p]);
         let next = chars.get(i + 1).copied();
-        if c.is_ascii_uppercase() {
-            if let Some((walk, len)) = german_walk_at(&chars[i..]) {
-                out.push_str(walk.popeye_code());
-                i += len;
-                continue;
-            }
+        if c.is_ascii_uppercase()
+            && let Some((walk, len)) = german_walk_at(&chars[i..])
+        {
+            out.push_str(walk.popeye_code());
+            i += len;
+            continue;
         }
         out.push(match c {
             // The colour after `[+` or after `[square=`.

@@ -95,7 +95,7 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
         Play::Help | Play::HelpSelf => {
             out.push_str("  ");
             let offset = usize::from(stipulation.half);
-            for i in 0..moves.len() {
+            for (i, mv) in moves.iter().enumerate() {
                 let ply = i + offset;
                 let number = ply / 2 + 1;
                 if ply % 2 == 0 {
@@ -108,7 +108,7 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                 } else {
                     out.push(' ');
                 }
-                write_move(&mut out, &moves[i], stipulation.goal, reached(i));
+                write_move(&mut out, mv, stipulation.goal, reached(i));
             }
         }
         Play::SeriesHelp | Play::SeriesDirect => {
@@ -118,7 +118,7 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
             } else {
                 moves.len()
             };
-            for i in 0..moves.len() {
+            for (i, mv) in moves.iter().enumerate() {
                 if i < series {
                     if i > 0 {
                         out.push_str("   ");
@@ -127,7 +127,7 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                 } else {
                     out.push(' ');
                 }
-                write_move(&mut out, &moves[i], stipulation.goal, reached(i));
+                write_move(&mut out, mv, stipulation.goal, reached(i));
             }
         }
     }

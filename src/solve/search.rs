@@ -12,7 +12,7 @@ use super::Each;
 use super::stipulation::{Goal, Play, Reflex, Stipulation};
 use super::table::{Node, Table};
 use crate::space::zobrist::Key;
-use crate::space::{Space, Want};
+use crate::space::{Children, Space, Want};
 
 /// One search: the space it walks (an engine's positions), the rules, the goal, and a shared
 /// count of solutions found so that every thread stops once enough are found.
@@ -163,13 +163,13 @@ impl<'a, S: Space> Search<'a, S> {
         Ok(())
     }
 
-    fn children(&self, p: &S::Pos, want: Want) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
+    fn children(&self, p: &S::Pos, want: Want) -> Result<Children<S>, EngineError> {
         self.space.children(p, want)
     }
 
     /// The children where only the moves that reach the goal count: the mating moves alone
     /// for a mate, every move (marked) for the other goals, which [`Search::reaches`] sorts.
-    fn goal_children(&self, p: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
+    fn goal_children(&self, p: &S::Pos) -> Result<Children<S>, EngineError> {
         match self.stipulation.goal {
             Goal::Mate => self.children(p, Want::Mating),
             _ => self.children(p, Want::Marked),
@@ -239,7 +239,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// to: the first moves to search with [`Search::solutions_from`]. None in reflex play
     /// whose attacker can reach the goal in the diagram: it is bound to, and no first move of
     /// its solves.
-    pub fn roots(&self, root: &S::Pos) -> Result<Vec<(S::Mv, S::Pos)>, EngineError> {
+    pub fn roots(&self, root: &S::Pos) -> Result<Children<S>, EngineError> {
         if self.stipulation.play == Play::SelfPlay
             && self.stipulation.reflex == Reflex::Full
             && self.reaches_now(root)?
@@ -419,7 +419,7 @@ impl<'a, S: Space> Search<'a, S> {
         // The side that reaches the goal has just moved when an even number of half-moves
         // remains: a shorter solution ends here (Popeye prints those of h#2 in h#3), and a
         // goal leaves no move to go on with.
-        if left % 2 == 0 && self.reaches(mv, after)? {
+        if left.is_multiple_of(2) && self.reaches(mv, after)? {
             self.record(out, line.clone())?;
             return Ok(());
         }
@@ -432,7 +432,7 @@ impl<'a, S: Space> Search<'a, S> {
         // shorter solution.
         let children = if left == 1 {
             self.goal_children(after)?
-        } else if left % 2 == 0 {
+        } else if left.is_multiple_of(2) {
             self.children(after, Want::Unmarked)?
         } else {
             self.children(after, Want::Marked)?
@@ -459,7 +459,7 @@ impl<'a, S: Space> Search<'a, S> {
         }
         let before = out.count;
         let children = self.children(after, Want::Unmarked)?;
-        if left % 2 == 0 {
+        if left.is_multiple_of(2) {
             for (next, then) in &children {
                 if self.stopped() {
                     break;

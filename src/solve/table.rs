@@ -190,7 +190,7 @@ impl Table {
         self.found(main, first, wanted, LEFT_BITS)
             .is_some_and(|data| {
                 let stored = left_of(data) as u32;
-                stored >= left && (stored - left) % stride.max(1) == 0
+                stored >= left && (stored - left).is_multiple_of(stride.max(1))
             })
     }
 

@@ -33,6 +33,9 @@ pub enum Want {
     Mating,
 }
 
+/// The children of a position in a space: each move with the position it leads to.
+pub type Children<S> = Vec<(<S as Space>::Mv, <S as Space>::Pos)>;
+
 /// A space of positions the search walks.
 pub trait Space: Sync {
     /// A position.
@@ -47,11 +50,7 @@ pub trait Space: Sync {
     fn key(&self, p: &Self::Pos) -> Key;
 
     /// The legal moves from `p` that `want` asks for, with the positions they lead to.
-    fn children(
-        &self,
-        p: &Self::Pos,
-        want: Want,
-    ) -> Result<Vec<(Self::Mv, Self::Pos)>, EngineError>;
+    fn children(&self, p: &Self::Pos, want: Want) -> Result<Children<Self>, EngineError>;
 
     /// The check mark of `mv` (`None` when the children were asked unmarked).
     fn mark(&self, mv: &Self::Mv) -> CheckMark;

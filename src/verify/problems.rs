@@ -285,6 +285,9 @@ pub fn chosen(
         .collect())
 }
 
+/// The problems of a Popeye input, each with its cases (its twins).
+pub type Problems = Vec<(PopeyeProblem, Vec<Case>)>;
+
 /// Every case of a Popeye input (`only`: one problem, 1-based), or why the input does not
 /// read. Each problem's twins are cases of their own.
 pub fn cases(
@@ -292,7 +295,7 @@ pub fn cases(
     only: Option<usize>,
     profile: Profile,
     set: &[String],
-) -> Result<(Language, Vec<(PopeyeProblem, Vec<Case>)>), VerifyError> {
+) -> Result<(Language, Problems), VerifyError> {
     let file = popeye_input::parse(text).map_err(|e| VerifyError::Input(e.to_string()))?;
     let mut out = Vec::new();
     for (number, problem) in chosen(&file, only)? {

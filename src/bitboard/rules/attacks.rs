@@ -95,10 +95,13 @@ impl Attacks {
     ) -> u64 {
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut from = 0;
+        // `w` indexes both the walk table and the position's sets of that walk.
+        #[allow(clippy::needless_range_loop)]
         for w in 0..ORTHODOX_COUNT.min(N) {
             from |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
         }
         // A fairy walk's reach is worth reading only when a unit of that walk may attack.
+        #[allow(clippy::needless_range_loop)]
         for w in ORTHODOX_COUNT..N {
             let units = p.set_of(w) & p.colours[by];
             if units != 0 {
@@ -130,6 +133,8 @@ impl Attacks {
         let them = p.colours[by] & !p.magic;
         let lines = (self.t.rook(sq, occupied), self.t.bishop(sq, occupied));
         let mut pieces = 0;
+        // `w` indexes both the walk table and the position's sets of that walk.
+        #[allow(clippy::needless_range_loop)]
         for w in 0..ORTHODOX_COUNT.min(N) {
             if !is_pawnlike(WALKS[w]) {
                 pieces |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);
@@ -140,6 +145,7 @@ impl Attacks {
         }
         // A fairy walk's reach is worth reading only when a unit of that walk may attack; the
         // fairy walks, pawn-like or not, are all tested here.
+        #[allow(clippy::needless_range_loop)]
         for w in ORTHODOX_COUNT..N {
             let units = p.set_of(w) & them;
             if units != 0 && self.reach(WALKS[w], sq, lines, occupied, by) & units != 0 {
@@ -147,6 +153,7 @@ impl Attacks {
             }
         }
         let mut pawns = 0;
+        #[allow(clippy::needless_range_loop)]
         for w in 0..ORTHODOX_COUNT.min(N) {
             if is_pawnlike(WALKS[w]) {
                 pawns |= self.reach(WALKS[w], sq, lines, occupied, by) & p.set_of(w);

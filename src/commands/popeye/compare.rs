@@ -117,7 +117,7 @@ pub fn run(args: CompareArgs) -> Result<i32, Error> {
     let target = match scenarios {
         None => {
             let (p, r, _) = position.load()?;
-            Target::Position(p, r)
+            Target::Position(Box::new((p, r)))
         }
         Some(path) => Target::Scenarios(path, position.profile_given()?),
     };
@@ -166,8 +166,8 @@ pub fn scenario_cases(
 /// What `feerie popeye compare` compares: one position under its rules, or the scenarios of a
 /// file or folder (under their own rules, or under a profile).
 pub enum Target {
-    /// One position.
-    Position(Position, Rules),
+    /// One position (boxed: a position and its rules are large beside a path).
+    Position(Box<(Position, Rules)>),
     /// The scenarios of a file or folder, under their own rules or this profile.
     Scenarios(PathBuf, Option<Profile>),
 }
@@ -184,7 +184,8 @@ pub fn compare_command(
     output: &crate::report::compare::Output,
 ) -> Result<i32, Error> {
     match target {
-        Target::Position(position, rules) => {
+        Target::Position(given) => {
+            let (position, rules) = *given;
             let case = Case {
                 name: "the position".into(),
                 position,
