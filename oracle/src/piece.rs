@@ -106,18 +106,22 @@ impl Piece {
 
     /// [`Piece::notation_prefix`] written to `out`, without a String of its own.
     fn write_prefix(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        let marks = [
-            (self.neutral, 'n'),
-            (self.royal && self.walk != Walk::King, 'r'),
-            (self.magic, 'm'),
-            (self.mutable, 'p'),
-        ];
-        for (marked, letter) in marks {
+        for (marked, letter) in self.prefix_marks() {
             if marked {
                 out.write_char(letter)?;
             }
         }
         Ok(())
+    }
+
+    /// Each mark of the prefix, in its order: whether the unit has it, and its letter.
+    fn prefix_marks(&self) -> [(bool, char); 4] {
+        [
+            (self.neutral, 'n'),
+            (self.royal && self.walk != Walk::King, 'r'),
+            (self.magic, 'm'),
+            (self.mutable, 'p'),
+        ]
     }
 
     /// Prefix and walk as in Popeye move notation, without the colour: `S`, `rB`, `mR`, `PP`.
@@ -137,7 +141,7 @@ impl Piece {
 
     /// Whether the unit has a mark of [`Piece::notation_prefix`].
     pub fn has_prefix(&self) -> bool {
-        self.neutral || (self.royal && self.walk != Walk::King) || self.magic || self.mutable
+        self.prefix_marks().iter().any(|&(marked, _)| marked)
     }
 }
 

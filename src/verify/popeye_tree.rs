@@ -3,10 +3,10 @@
 //! tries and their refutations, threats, zugzwang, variations and set play.
 
 use feerie_oracle::notation::popeye_input::Language;
-use feerie_oracle::{Engine, Position, Rules, popeye_move};
+use feerie_oracle::{Engine, Position, Rules};
 
 use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
-use crate::external::popeye_replay::{english_line, english_move};
+use crate::external::popeye_replay::english_line;
 use crate::solve::layout::move_text;
 use crate::solve::stipulation::Goal;
 use crate::solve::tree_layout::{TreeLine, attack_indent, defence_indent};
@@ -81,17 +81,7 @@ pub fn popeye_tree(
                 });
             }
         };
-        let text = match language {
-            Language::English => mv.text.clone(),
-            Language::German => english_move(&mv.text),
-        };
-        let legal = engine.legal_moves(&before, rules)?;
-        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
-            text: mv.text.clone(),
-            line: mv.line,
-            why: e.message,
-        })?;
-        let after = engine.play(&before, rules, &record)?;
+        let (record, after) = super::replay::replay_move(mv, &before, rules, language, engine)?;
         let shown = move_text(&record, goal, reached);
         let mut path: Vec<String> = Vec::new();
         if set_play {

@@ -4,7 +4,7 @@
 use crate::engines::SearchEngine;
 use feerie_oracle::Rules;
 use feerie_oracle::notation::popeye_input::Language;
-use feerie_oracle::{MoveRecord, Position, popeye_move};
+use feerie_oracle::{Engine, MoveRecord, Position, popeye_move};
 
 use crate::external::popeye_output::SolutionMove;
 use crate::external::popeye_replay::english_move;
@@ -51,17 +51,7 @@ pub(super) fn resolve_line(
         _ => 0,
     };
     for (i, mv) in printed.iter().enumerate() {
-        let text = match language {
-            Language::English => mv.text.clone(),
-            Language::German => english_move(&mv.text),
-        };
-        let legal = engine.legal_moves(&current, rules)?;
-        let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
-            text: mv.text.clone(),
-            line: mv.line,
-            why: e.message,
-        })?;
-        let after = engine.play(&current, rules, &record)?;
+        let (record, after) = replay_move(mv, &current, rules, language, engine)?;
         current = if i + 1 < series_moves {
             after.turn_skipped()
         } else {
@@ -70,4 +60,27 @@ pub(super) fn resolve_line(
         out.push(record);
     }
     Ok(out)
+}
+
+/// One printed move of Popeye's (in `language`) found among our engine's legal moves from
+/// `before`, with the position it leads to; a move we do not find is an error naming it.
+pub(super) fn replay_move(
+    mv: &SolutionMove,
+    before: &Position,
+    rules: &Rules,
+    language: Language,
+    engine: &dyn Engine,
+) -> Result<(MoveRecord, Position), VerifyError> {
+    let text = match language {
+        Language::English => mv.text.clone(),
+        Language::German => english_move(&mv.text),
+    };
+    let legal = engine.legal_moves(before, rules)?;
+    let record = popeye_move::resolve(&text, &legal).map_err(|e| VerifyError::OutputMove {
+        text: mv.text.clone(),
+        line: mv.line,
+        why: e.message,
+    })?;
+    let after = engine.play(before, rules, &record)?;
+    Ok((record, after))
 }
