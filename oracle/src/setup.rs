@@ -104,8 +104,14 @@ impl Reserve {
 }
 
 impl std::fmt::Display for Reserve {
+    /// The unit and its capture square, as a FEN's reserve field reads them: `bSh6`; a unit
+    /// whose Popeye code is another walk's FEN letter in parentheses, `(bN)h6` the nightrider.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.piece, self.square)
+        if self.piece.walk.code_is_another_fen_letter() {
+            write!(f, "({}){}", self.piece, self.square)
+        } else {
+            write!(f, "{}{}", self.piece, self.square)
+        }
     }
 }
 

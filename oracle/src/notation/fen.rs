@@ -12,7 +12,8 @@
 //!   camel, `(bmLE)` a black magic leo;
 //! - an optional seventh field holds the Parrain reserve as piece and capture square: `bSh6`,
 //!   captured by the side not to move (as after any capture in play); `bSh6:w` or `bSh6:b` names
-//!   the capturer, written when it is the side to move (it moves again, as in series play);
+//!   the capturer, written when it is the side to move (it moves again, as in series play); the
+//!   nightrider is `(bN)h6` there, a bare `N` being refused as ambiguous;
 //! - an optional last field `=` followed by Popeye codes joined by `,` lists the fairy walks of
 //!   the diagram that pawns may still promote to when none stands on the board any more
 //!   (`=G,NA`); it is written only then.
@@ -195,6 +196,10 @@ pub fn parse_reserve_of(text: &str, side_to_move: Colour) -> Result<Reserve, Fen
     Ok(reserve)
 }
 
+/// Reads a reserved unit and its capture square: colour, attributes and Popeye code, `bSh6`,
+/// or the same in parentheses as on the board, `(bN)h6` (the only way to write the
+/// nightrider: a bare `N` is the knight in a FEN board and the nightrider in Popeye's codes, so
+/// it is refused with a hint rather than read one way or the other).
 fn parse_piece_and_square(text: &str) -> Result<Reserve, FenError> {
     let split = text
         .len()
@@ -207,13 +212,56 @@ fn parse_piece_and_square(text: &str) -> Result<Reserve, FenError> {
         ));
     };
     let (piece, square) = text.split_at(split);
-    let piece: Piece = piece
+    let bracketed = piece
+        .strip_prefix('(')
+        .and_then(|inner| inner.strip_suffix(')'));
+    let code = bracketed.unwrap_or(piece);
+    let walk_start = code.find(|c: char| c.is_ascii_uppercase());
+    if bracketed.is_none()
+        && let Some((prefix, walk_code)) = walk_start.map(|i| code.split_at(i))
+        && let Some(fairy) =
+            Walk::from_popeye_code(walk_code).filter(|w| w.code_is_another_fen_letter())
+        && let Some(orthodox) = walk_code.chars().next().and_then(Walk::from_fen_char)
+    {
+        return Err(err(
+            "reserve",
+            format!(
+                "'{text}': {walk_code} is ambiguous (the {} on a FEN board, the {} in Popeye's \
+                 codes): write {prefix}{}{square} for the {} or ({code}){square} for the {}",
+                orthodox.name(),
+                fairy.name(),
+                orthodox.popeye_code(),
+                orthodox.name(),
+                fairy.name()
+            ),
+        ));
+    }
+    let piece: Piece = code
         .parse()
         .map_err(|e: crate::ParsePieceError| err("reserve", e.to_string()))?;
     let square: Square = square
         .parse()
         .map_err(|e: crate::ParseSquareError| err("reserve", e.to_string()))?;
     Ok(Reserve::new(piece, square))
+}
+
+/// For a letter that is a Popeye walk code but no FEN letter (`G`), how to write that unit on
+/// a FEN board: in parentheses with its colour, `(wG)`.
+fn fairy_letter_hint(c: char) -> String {
+    let mut code = [0; 4];
+    let code = c.to_ascii_uppercase().encode_utf8(&mut code);
+    match Walk::from_popeye_code(code) {
+        Some(walk) => {
+            let colour = if c.is_ascii_uppercase() { 'w' } else { 'b' };
+            format!(
+                "; a fairy unit is written in parentheses with its colour and Popeye code: \
+                 ({colour}{code}) for a {} {}",
+                if colour == 'w' { "white" } else { "black" },
+                walk.name()
+            )
+        }
+        None => String::new(),
+    }
 }
 
 fn parse_board(text: &str) -> Result<crate::Board, FenError> {
@@ -259,7 +307,11 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
                     let walk = Walk::from_fen_char(c).ok_or_else(|| {
                         err(
                             "board",
-                            format!("'{c}' is not a piece letter (rank {})", rank + 1),
+                            format!(
+                                "'{c}' is not a piece letter (rank {}){}",
+                                rank + 1,
+                                fairy_letter_hint(c)
+                            ),
                         )
                     })?;
                     let colour = if c.is_ascii_uppercase() {
@@ -566,5 +618,54 @@ mod tests {
                 .is_empty()
         );
         assert!(crate::fen::parse("r3k2r/8/8/8/8/8/8/R3K2R w", Validation::Strict).is_ok());
+    }
+
+    #[test]
+    fn a_bare_n_in_the_reserve_is_refused_with_both_readings() {
+        for text in ["bNd4", "wmNd4", "bpNd4"] {
+            let message = parse_reserve(text).unwrap_err().to_string();
+            assert!(message.contains("ambiguous"), "{message}");
+            assert!(
+                message.contains("S d4".replace(' ', "").as_str()),
+                "{message}"
+            );
+            assert!(message.contains("N)d4"), "{message}");
+            let field = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {text}");
+            assert!(parse_setup(&field).is_err(), "{field}");
+        }
+        let knight = parse_reserve("bSd4").unwrap();
+        assert_eq!(knight.piece.walk, Walk::Knight);
+        let nightrider = parse_reserve("(bN)d4").unwrap();
+        assert_eq!(nightrider.piece.walk, Walk::from_popeye_code("N").unwrap());
+        assert_eq!(nightrider.piece.colour, Colour::Black);
+        // Written as it is read, in a FEN and alone.
+        assert_eq!(nightrider.to_string(), "(bN)d4");
+        let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 (bN)d4:w";
+        assert_eq!(write(&parse_setup(text).unwrap()), text);
+        // Other fairy walks keep their plain form, in parentheses or not.
+        assert_eq!(
+            parse_reserve("bGd4").unwrap(),
+            parse_reserve("(bG)d4").unwrap()
+        );
+        assert_eq!(parse_reserve("bGd4").unwrap().to_string(), "bGd4");
+    }
+
+    #[test]
+    fn a_bare_fairy_letter_on_the_board_gets_a_hint() {
+        let message = parse_setup("4k3/8/8/8/8/8/8/4K1G1 w - - 0 1")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("(wG)") && message.contains("grasshopper"),
+            "{message}"
+        );
+        let message = parse_setup("4k1g1/8/8/8/8/8/8/4K3 w - - 0 1")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("(bG)"), "{message}");
+        let message = parse_setup("4k3/8/8/8/8/8/8/4K1X1 w - - 0 1")
+            .unwrap_err()
+            .to_string();
+        assert!(!message.contains("Popeye code"), "{message}");
     }
 }

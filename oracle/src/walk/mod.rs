@@ -155,6 +155,25 @@ impl Walk {
         self.def().fen
     }
 
+    /// Whether its Popeye code is a FEN letter of another walk: the nightrider's `N`, the
+    /// knight on a FEN board. Where both notations meet (a FEN's reserve field) such a unit is
+    /// written in parentheses, `(bN)h6`.
+    ///
+    /// ```
+    /// use feerie_oracle::Walk;
+    /// let nightrider = Walk::from_popeye_code("N").unwrap();
+    /// assert!(nightrider.code_is_another_fen_letter());
+    /// assert!(!Walk::Knight.code_is_another_fen_letter());
+    /// assert!(!Walk::from_popeye_code("G").unwrap().code_is_another_fen_letter());
+    /// ```
+    pub fn code_is_another_fen_letter(self) -> bool {
+        let mut chars = self.popeye_code().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Walk::from_fen_char(c).is_some_and(|w| w != self),
+            _ => false,
+        }
+    }
+
     /// Reads a one-letter FEN walk in either case (`N` or `S` for the knight).
     pub fn from_fen_char(c: char) -> Option<Walk> {
         let c = c.to_ascii_uppercase();
