@@ -101,6 +101,13 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
             "the unit on {sq} is marked mutable, which needs frankfurt or protean"
         )));
     }
+    if let Some(reserve) = position.reserve().filter(|r| r.piece.mutable)
+        && !rules.captures_mutate()
+    {
+        return Err(EngineError::Unsupported(format!(
+            "the unit in the reserve ({reserve}) is marked mutable, which needs frankfurt or protean"
+        )));
+    }
     Ok(())
 }
 

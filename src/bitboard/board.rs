@@ -141,6 +141,10 @@ struct Rare {
     neutral: u64,
     /// The fairy walks of the diagram (pawns may promote to them), kept by every move.
     fairy_walks: WalkSet,
+    /// The fairy walks units may have: the diagram's, and the walk of a unit waiting in the
+    /// Parrain reserve, which its rebirth brings onto the board without making it a walk of
+    /// the diagram. Kept by every move.
+    unit_walks: WalkSet,
     /// One set per fairy walk, in the table's order after the orthodox walks.
     fairy: [u64; WALKS.len() - ORTHODOX_COUNT],
 }
@@ -262,6 +266,15 @@ impl BbPosition {
         self.reserve.0 != PackedReserve::NONE
     }
 
+    /// Whether the unit waiting in the Parrain reserve is one the orthodox sets cannot hold
+    /// (a fairy walk or a neutral unit): its rebirth needs the record path, which keeps the
+    /// rare part of the board.
+    #[inline]
+    pub fn reserve_is_rare(&self) -> bool {
+        self.reserve()
+            .is_some_and(|r| r.piece.neutral || r.piece.walk.is_fairy())
+    }
+
     /// Sets or clears the Parrain reserve.
     #[inline]
     pub fn set_reserve(&mut self, reserve: Option<Reserve>) {
@@ -287,9 +300,24 @@ impl BbPosition {
             halfmove: setup.halfmove_clock,
             fullmove: setup.fullmove_number,
         };
-        let fairy_walks = setup.fairy_walks.union(setup.board_fairy_walks());
-        if !fairy_walks.is_empty() {
-            p.rare_mut().fairy_walks = fairy_walks;
+        // The diagram's walks as the position keeps them: a position from a diagram has its
+        // board's walks among them (`Position::new`), and one reached in play keeps its
+        // diagram's, even when a rebirth from the reserve has since put another walk on the
+        // board (no promotion to it, as in Popeye).
+        let fairy_walks = setup.fairy_walks;
+        let reserve_walks: WalkSet = setup
+            .reserve
+            .map(|r| r.piece.walk)
+            .filter(|w| w.is_fairy())
+            .into_iter()
+            .collect();
+        let unit_walks = fairy_walks
+            .union(setup.board_fairy_walks())
+            .union(reserve_walks);
+        if !unit_walks.is_empty() {
+            let rare = p.rare_mut();
+            rare.fairy_walks = fairy_walks;
+            rare.unit_walks = unit_walks;
         }
         for (s, piece) in setup.board.pieces() {
             p.put(sq_of(s), piece);
@@ -334,6 +362,14 @@ impl BbPosition {
         self.rare.as_ref().map_or(WalkSet::EMPTY, |r| r.fairy_walks)
     }
 
+    /// Whether a unit of a fairy walk may stand on the board, now or after a move: the diagram
+    /// has a fairy walk, or a unit of one waits in the reserve. Without, only the orthodox
+    /// sets can hold units.
+    #[inline]
+    pub fn may_hold_fairy_units(&self) -> bool {
+        self.rare.as_ref().is_some_and(|r| !r.unit_walks.is_empty())
+    }
+
     /// A copy of a position with nothing rare ([`BbPosition::nothing_rare`]), as the orthodox
     /// fast path makes at every node: field by field, with no look at the boxed rare part.
     #[inline]
@@ -360,7 +396,7 @@ impl BbPosition {
     pub fn nothing_rare(&self) -> bool {
         self.rare
             .as_ref()
-            .is_none_or(|r| r.mutable == 0 && r.neutral == 0 && r.fairy_walks.is_empty())
+            .is_none_or(|r| r.mutable == 0 && r.neutral == 0 && r.unit_walks.is_empty())
     }
 
     /// The units of walk index `w`, whatever the walk.
@@ -514,10 +550,10 @@ impl BbPosition {
     }
 
     /// The walk indices whose sets may hold units: the orthodox walks, and the fairy walks
-    /// when the diagram has any (no move brings in a walk outside the diagram's).
+    /// when the diagram or the reserve has any (no move brings in another walk).
     #[inline]
     pub fn walk_range(&self) -> std::ops::Range<usize> {
-        if self.fairy_walks().is_empty() {
+        if !self.may_hold_fairy_units() {
             0..ORTHODOX_COUNT
         } else {
             0..WALKS.len()

@@ -177,7 +177,7 @@ fn units_shaped(p: &BbPosition, first_rank_steps: bool) -> bool {
     let (first, last) = (up & RANK_1 | down & RANK_8, up & RANK_8 | down & RANK_1);
     // No fairy walk on the board, and none a pawn may promote to.
     debug_assert!(
-        !p.fairy_walks().is_empty()
+        p.may_hold_fairy_units()
             || WALKS
                 .iter()
                 .zip(p.walks)

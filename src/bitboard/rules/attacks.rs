@@ -78,7 +78,7 @@ impl Attacks {
     #[inline]
     pub fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         // Without fairy walks only the orthodox sets can hold units: a loop of known length.
-        if p.fairy_walks().is_empty() {
+        if !p.may_hold_fairy_units() {
             self.attackers_among::<ORTHODOX_COUNT>(p, sq, occupied, by)
         } else {
             self.attackers_among::<{ WALKS.len() }>(p, sq, occupied, by)
@@ -115,7 +115,7 @@ impl Attacks {
     /// [`Self::attackers`], the pieces tested before the pawns.
     #[inline]
     pub fn attacked(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> bool {
-        if p.fairy_walks().is_empty() {
+        if !p.may_hold_fairy_units() {
             self.attacked_among::<ORTHODOX_COUNT>(p, sq, occupied, by)
         } else {
             self.attacked_among::<{ WALKS.len() }>(p, sq, occupied, by)

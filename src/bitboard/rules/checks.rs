@@ -29,11 +29,7 @@ impl CheckSquares {
         let royals = p.royal & p.colours[1 - us];
         // Hurdles: any unit that moves may give or uncover a hopper's check, so with fairy
         // walks every move is tested.
-        if p.magic != 0
-            || p.has_reserve()
-            || royals.count_ones() != 1
-            || !p.fairy_walks().is_empty()
-        {
+        if p.magic != 0 || p.has_reserve() || royals.count_ones() != 1 || p.may_hold_fairy_units() {
             return None;
         }
         let king = Bits(royals).next().expect("one royal unit") as Sq;
