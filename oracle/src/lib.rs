@@ -22,6 +22,7 @@ mod move_record;
 pub mod notation;
 mod piece;
 mod position;
+mod position_under_rules;
 pub mod reference;
 pub mod rules;
 mod setup;

@@ -174,9 +174,10 @@ impl Position {
 
     /// Builds a position that an engine derived by playing a legal move from a valid position,
     /// so that positions reached in play are not judged again by the diagram rules (a legal
-    /// Circe move can leave more than 32 units, and so on). Only [`crate::Engine::play`] and
-    /// the reference engine call it: other crates get positions from [`Position::new`] or
-    /// from an engine.
+    /// Circe move can leave more than 32 units, and so on). Only [`crate::Engine::play`], the
+    /// reference engine and [`Position::under_rules`] (once it has checked the setup) call it:
+    /// other crates get positions from [`Position::new`], [`Position::under_rules`] or from an
+    /// engine.
     pub(crate) fn from_played(setup: Setup) -> Position {
         Position { setup }
     }
@@ -245,6 +246,15 @@ impl Position {
 }
 
 fn find_problems(setup: &Setup) -> Vec<Problem> {
+    let mut problems = diagram_problems(setup);
+    problems.extend(check_problems(setup));
+    problems
+}
+
+/// The problems of a setup that no rule in force changes: royal pieces, units, castling, en
+/// passant, the reserve. Whether a side is in check is the rules' question
+/// ([`check_problems`] reads the orthodox lines; `Position::under_rules` the rules').
+pub(crate) fn diagram_problems(setup: &Setup) -> Vec<Problem> {
     let board = &setup.board;
     let mut problems = Vec::new();
     for colour in Colour::ALL {
@@ -290,25 +300,6 @@ fn find_problems(setup: &Setup) -> Vec<Problem> {
             problems.push(Problem::NonRoyalKing(sq));
         }
     }
-    let mover = setup.side_to_move;
-    for royal in board.royal_squares(!mover) {
-        if !geometry::attackers(board, royal, mover).is_empty() {
-            problems.push(Problem::OpponentInCheck(!mover));
-            break;
-        }
-    }
-    for royal in board.royal_squares(mover) {
-        let checkers = geometry::attackers(board, royal, !mover);
-        let aligned_sliders = checkers.len() == 2
-            && checkers
-                .iter()
-                .all(|&c| board.get(c).is_some_and(|p| p.walk.is_rider()))
-            && geometry::aligned(royal, checkers[0], checkers[1]);
-        if checkers.len() > 2 || aligned_sliders {
-            problems.push(Problem::ImpossibleCheck(mover));
-            break;
-        }
-    }
     problems.extend(castling_problems(setup));
     problems.extend(en_passant_problems(setup));
     if let Some(reserve) = setup.reserve {
@@ -320,8 +311,50 @@ fn find_problems(setup: &Setup) -> Vec<Problem> {
         if reserve.piece.magic {
             problems.push(Problem::InvalidReserve("a magic piece cannot be captured"));
         }
+        if reserve.piece.neutral && !reserve.piece.magic {
+            problems.push(Problem::InvalidReserve(
+                "a neutral unit is magic (RULES.md §6) and cannot be captured",
+            ));
+        }
     }
     problems
+}
+
+/// The checks of a setup read on the orthodox lines, whatever the rules: the side not to
+/// move in check, and a check no orthodox move can give.
+fn check_problems(setup: &Setup) -> Vec<Problem> {
+    let board = &setup.board;
+    let mut problems = Vec::new();
+    let mover = setup.side_to_move;
+    for royal in board.royal_squares(!mover) {
+        if !geometry::attackers(board, royal, mover).is_empty() {
+            problems.push(Problem::OpponentInCheck(!mover));
+            break;
+        }
+    }
+    problems.extend(impossible_check(setup));
+    problems
+}
+
+/// A check of the side to move that no orthodox move can give: three checkers, or two riders
+/// on one line through the royal piece. Conditions and fairy walks can give such checks (a
+/// rebirth that checks beside a discovered check and the capturer's), so the rules' reading
+/// asks it of orthodox chess alone.
+pub(crate) fn impossible_check(setup: &Setup) -> Option<Problem> {
+    let board = &setup.board;
+    let mover = setup.side_to_move;
+    for royal in board.royal_squares(mover) {
+        let checkers = geometry::attackers(board, royal, !mover);
+        let aligned_sliders = checkers.len() == 2
+            && checkers
+                .iter()
+                .all(|&c| board.get(c).is_some_and(|p| p.walk.is_rider()))
+            && geometry::aligned(royal, checkers[0], checkers[1]);
+        if checkers.len() > 2 || aligned_sliders {
+            return Some(Problem::ImpossibleCheck(mover));
+        }
+    }
+    None
 }
 
 fn castling_problems(setup: &Setup) -> Vec<Problem> {

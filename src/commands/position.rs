@@ -1,5 +1,6 @@
 //! The position flags every command that reads a position takes (`--fen` or `--popeye FILE
-//! [--problem N]`, `--rules`, `--profile`, `--set`, `--reserve`, `--engine`, `--lenient`), and
+//! [--problem N]`, `--rules`, `--profile`, `--set`, `--reserve`, `--engine`, `--lenient`,
+//! `--strict`), and
 //! the one loader that turns them into a position and its rules ([`PositionArgs::load`]), or
 //! into the Popeye file whose problems a command reads one by one
 //! ([`PositionArgs::popeye_file`]). Which problem `--problem N` names is
@@ -36,14 +37,21 @@ pub struct PositionArgs {
     #[arg(long = "set", value_name = "KEY=VALUE", help = set_short_help(), long_help = set_help())]
     set: Vec<String>,
     /// A piece waiting in the Parrain reserve, as colour, Popeye code and capture square: wSd3
-    /// for a knight (N is the nightrider); not with a FEN that has a reserve field.
+    /// for a knight, (wN)d3 for a nightrider (a bare N is refused); not with a FEN that has a
+    /// reserve field.
     #[arg(long)]
     reserve: Option<String>,
     #[command(flatten)]
     engine: EngineArgs,
-    /// Accept positions that problem collections contain but games cannot reach.
-    #[arg(long)]
+    /// Accept positions that problem collections contain but games cannot reach (a --fen is
+    /// checked strictly without it; a --popeye problem is read as Popeye reads it anyway).
+    #[arg(long, conflicts_with = "strict")]
     lenient: bool,
+    /// With --popeye, refuse a problem that Popeye accepts but feerie calls illegal (a side
+    /// without a king, the side not to move in check, …); without it such a problem is read,
+    /// with one warning line naming what is illegal.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// A position, its rules and the engine chosen, as [`PositionArgs::load`] gives them.
@@ -102,12 +110,19 @@ impl PositionArgs {
 
     /// The position and rules: from `--fen` and `--rules`, or from problem `--problem N`
     /// (default 1) of the `--popeye` file; then `--profile`, `--set` and `--reserve` on top,
-    /// and the position checked (strictly, unless `--lenient`).
+    /// and the position checked under those rules: a FEN strictly unless `--lenient`, a Popeye
+    /// problem as Popeye reads it unless `--strict` (what feerie calls illegal in it is said in
+    /// one warning line on stderr).
     pub fn load(&self) -> Result<Loaded, Error> {
-        let validation = if self.lenient {
-            Validation::Lenient
+        let strict = if self.popeye.is_some() {
+            self.strict
         } else {
+            !self.lenient
+        };
+        let validation = if strict {
             Validation::Strict
+        } else {
+            Validation::Lenient
         };
         let (mut setup, mut rules) = match (&self.fen, &self.popeye) {
             (Some(text), None) => {
@@ -126,8 +141,10 @@ impl PositionArgs {
                     .map_err(|e| Error::at(path.display(), e))?;
                 let (_, problem) = chosen[0];
                 let (position, rules) = problem
-                    .to_position(self.profile()?, validation)
-                    .map_err(|e| Error::at(format!("{}, problem {number}", path.display()), e))?;
+                    .to_position(self.profile()?, Validation::Lenient)
+                    .map_err(|e| {
+                    Error::at(format!("{}, problem {number}", path.display()), e)
+                })?;
                 (position.into_setup(), rules)
             }
             _ => {
@@ -147,7 +164,18 @@ impl PositionArgs {
             }
             setup.reserve = Some(fen::parse_reserve(r).map_err(|e| Error::at("--reserve", e))?);
         }
-        let position = Position::new(setup, validation)?;
+        if let Some(path) = self.popeye.as_deref().filter(|_| !strict)
+            && let Err(illegal) = Position::under_rules(setup.clone(), Validation::Strict, &rules)
+        {
+            eprintln!(
+                "warning: {}, problem {}: read as Popeye reads it, although feerie calls it \
+                 illegal ({}); --strict refuses it",
+                path.display(),
+                self.problem.unwrap_or(1),
+                illegal.to_string().trim_start_matches("invalid position: ")
+            );
+        }
+        let position = Position::under_rules(setup, validation, &rules)?;
         Ok((position, rules, self.engine()?))
     }
 

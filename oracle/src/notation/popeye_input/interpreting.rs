@@ -232,7 +232,7 @@ impl PopeyeProblem {
                 }
             }
         }
-        Position::new(setup, validation)
+        Position::under_rules(setup, validation, &rules)
             .map(|p| (p, rules))
             .map_err(|e| Unsupported {
                 reasons: vec![e.to_string()],
