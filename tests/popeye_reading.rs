@@ -75,10 +75,12 @@ fn a_problem_popeye_accepts_but_feerie_calls_illegal_is_read_with_one_warning() 
     )
     .unwrap();
     let path = path.to_str().unwrap();
-    for command in ["moves", "perft"] {
+    for command in ["moves", "perft", "solve", "dispute"] {
         let mut args = vec![command, "--popeye", path];
-        if command == "perft" {
-            args.extend(["--depth", "1"]);
+        match command {
+            "perft" => args.extend(["--depth", "1"]),
+            "dispute" => args.extend(["--solve", "--profiles", "documented,popeye"]),
+            _ => {}
         }
         let (code, out, err) = feerie(&args);
         assert_eq!(code, 0, "{command}: {err}");

@@ -174,6 +174,11 @@ fn dispute_solutions(
     use crate::dispute::solutions;
     let options = crate::solve::Options::default();
     if let Some(file) = position.popeye_file() {
+        // One problem is disputed: the first unless --problem names another.
+        let file = super::position::PopeyeFile {
+            problem: Some(file.problem.unwrap_or(1)),
+            ..file
+        };
         let readings = solutions::popeye_readings(
             position.profile_name(),
             position.set(),
@@ -183,6 +188,7 @@ fn dispute_solutions(
         .map_err(|e| Error::Usage(e.to_string()))?;
         let engine = position.engine()?;
         let mut text = file.read()?;
+        file.judge_legality(&text, position.profile()?)?;
         if let Some(s) = &stipulation_flag {
             text = super::solve::replace_stipulations(&text, &stipulation(s)?.to_string());
         }

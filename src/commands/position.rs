@@ -64,6 +64,8 @@ pub struct PopeyeFile<'a> {
     pub path: &'a Path,
     /// `--problem N`, or `None` for every problem.
     pub problem: Option<usize>,
+    /// `--strict`: a problem feerie calls illegal is refused instead of read with a warning.
+    pub strict: bool,
 }
 
 impl PopeyeFile<'_> {
@@ -72,6 +74,44 @@ impl PopeyeFile<'_> {
     pub fn read(&self) -> Result<String, Error> {
         read(self.path)
     }
+
+    /// Each problem of `text` that the command reads (all, or `--problem N`) as Popeye reads
+    /// it although feerie calls its diagram illegal: one warning line each on stderr, or with
+    /// `--strict` the first refused (exit 2). Problems feerie cannot read at all are left to
+    /// the command, which says why.
+    pub fn judge_legality(&self, text: &str, profile: Profile) -> Result<(), Error> {
+        let Ok(file) = popeye_input::parse(text) else {
+            return Ok(());
+        };
+        let Ok(chosen) = problems::chosen(&file, self.problem) else {
+            return Ok(());
+        };
+        for (number, problem) in chosen {
+            if problem.to_position(profile, Validation::Lenient).is_err() {
+                continue;
+            }
+            if let Err(illegal) = problem.to_position(profile, Validation::Strict) {
+                let place = format!("{}, problem {number}", self.path.display());
+                let reasons = illegal.reasons.join("; ");
+                let reasons = reasons.trim_start_matches("invalid position: ");
+                if self.strict {
+                    return Err(Error::Usage(format!(
+                        "{place}: {reasons} (Popeye reads it; without --strict feerie does too)"
+                    )));
+                }
+                warn_illegal(&place, reasons);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The one warning line of a Popeye problem read although feerie calls it illegal.
+fn warn_illegal(place: &str, reasons: &str) {
+    eprintln!(
+        "warning: {place}: read as Popeye reads it, although feerie calls it illegal \
+         ({reasons}); --strict refuses it"
+    );
 }
 
 impl PositionArgs {
@@ -167,13 +207,9 @@ impl PositionArgs {
         if let Some(path) = self.popeye.as_deref().filter(|_| !strict)
             && let Err(illegal) = Position::under_rules(setup.clone(), Validation::Strict, &rules)
         {
-            eprintln!(
-                "warning: {}, problem {}: read as Popeye reads it, although feerie calls it \
-                 illegal ({}); --strict refuses it",
-                path.display(),
-                self.problem.unwrap_or(1),
-                illegal.to_string().trim_start_matches("invalid position: ")
-            );
+            let place = format!("{}, problem {}", path.display(), self.problem.unwrap_or(1));
+            let illegal = illegal.to_string();
+            warn_illegal(&place, illegal.trim_start_matches("invalid position: "));
         }
         let position = Position::under_rules(setup, validation, &rules)?;
         Ok((position, rules, self.engine()?))
@@ -185,6 +221,7 @@ impl PositionArgs {
         Some(PopeyeFile {
             path: self.popeye.as_deref()?,
             problem: self.problem,
+            strict: self.strict,
         })
     }
 

@@ -81,9 +81,11 @@ pub fn run(args: SolveArgs) -> Result<i32, Error> {
             .map_err(Error::Verify);
     };
     let engine = position.engine()?;
+    let text = file.read()?;
+    file.judge_legality(&text, position.profile()?)?;
     solve_popeye(
         engine,
-        &file.read()?,
+        &text,
         file.problem,
         position.profile()?,
         position.set(),
