@@ -9,7 +9,7 @@
 //! `FEERIE_LEGAL_PLAY_GAMES` sets the games per family and start (default 2).
 
 use feerie::bitboard::BitboardEngine;
-use feerie::harness::{Bucket, Choices};
+use feerie::harness::Bucket;
 use feerie::oracle::{Engine, MoveRecord, Position, Rules, Setup, Validation, fen};
 use feerie::playout::Rng;
 
