@@ -132,7 +132,7 @@ pub fn run(args: DisputeArgs) -> Result<i32, Error> {
             let html = crate::report::html::dispute_report(&document);
             if let Err(e) = crate::report::html::write(path, &html, &inputs) {
                 // Said at once; a split found still wins (exit 1).
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
                 if code == 0 {
                     code = 2;
                 }

@@ -108,6 +108,32 @@ impl PopeyeBinaryArgs {
     pub fn binary(&self) -> Result<PathBuf, Error> {
         Ok(crate::external::popeye::popeye_binary(self.py.as_deref())?)
     }
+
+    /// `--py` as given, if it was.
+    pub fn given(&self) -> Option<&Path> {
+        self.py.as_deref()
+    }
+
+    /// The binary when one is found (`--py` or `POPEYE`), as a file the command reads: no
+    /// output may replace it.
+    pub fn as_input(&self) -> Option<PathBuf> {
+        self.binary().ok()
+    }
+}
+
+/// Before any work: the files the command writes (`(flag, path)`, `None` when not asked) are
+/// distinct from each other and from every file it reads (`inputs`, the Popeye binary among
+/// them); one line and exit 2 otherwise, nothing written (see
+/// [`crate::report::target::check_outputs`]). Every command that writes files calls it.
+pub fn check_outputs(
+    outputs: &[(&'static str, Option<&Path>)],
+    inputs: &[&Path],
+) -> Result<(), Error> {
+    let asked: Vec<(&'static str, &Path)> = outputs
+        .iter()
+        .filter_map(|(flag, path)| path.map(|p| (*flag, p)))
+        .collect();
+    Ok(crate::report::target::check_outputs(&asked, inputs)?)
 }
 
 /// Default of `--timeout`: seconds an outside program (Popeye, a UCI engine) may take for one

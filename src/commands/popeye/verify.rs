@@ -203,7 +203,7 @@ fn verify_folder(
                 coverage.add_file(&reports);
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
                 outln!("{name}: error (see standard error), not verified");
                 errors += 1;
             }
@@ -365,7 +365,7 @@ fn verify_files(
             let html = crate::report::html::verify_report(&document);
             if let Err(e) = crate::report::html::write(path, &html, &inputs) {
                 // Said at once; a difference found still wins (exit 1).
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
                 if code == 0 {
                     code = 2;
                     document.exit_code = 2;
