@@ -97,6 +97,14 @@ fn own_help(arg: Arg) -> Arg {
 /// `feerie check`: every flag checked and every input read before any work
 /// ([`crate::check::prepare`]), then the stages run.
 pub fn run(args: CheckArgs) -> Result<i32, Error> {
+    // Each against the inputs too when they are read ([`crate::check::prepare`]).
+    super::flags::check_outputs(
+        &[
+            ("--junit", args.junit.path()),
+            ("--report", args.report.path()),
+        ],
+        &[],
+    )?;
     let json = args.format.start();
     let options = crate::check::CheckOptions {
         scenarios: args.scenarios,

@@ -84,7 +84,12 @@ pub fn run(args: CompareArgs) -> Result<i32, Error> {
     if let Some(dir) = &scenarios {
         inputs.extend(crate::scenario::files_under(dir));
     }
+    inputs.extend(py.as_input());
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    crate::commands::flags::check_outputs(
+        &[("--report", report.path()), ("--junit", junit.path())],
+        &read,
+    )?;
     report.check(&read)?;
     junit.check(&read)?;
     let shard = shard.shard();

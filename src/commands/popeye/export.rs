@@ -23,6 +23,8 @@ pub struct ExportArgs {
 /// `feerie popeye export`: the input on standard output or in `--output`, with a note on
 /// stderr for each switch Popeye does not implement; exit 0.
 pub fn run(args: ExportArgs) -> Result<i32, Error> {
+    let read: Vec<&std::path::Path> = args.position.popeye_path().into_iter().collect();
+    crate::commands::flags::check_outputs(&[("--output", args.output.as_deref())], &read)?;
     let (position, rules, _) = args.position.load()?;
     let text = crate::external::popeye::input_for(&position, &rules, args.depth)?;
     for w in crate::external::popeye::non_popeye_switches(&rules) {

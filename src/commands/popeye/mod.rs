@@ -101,9 +101,16 @@ impl PopeyeOutputArgs {
     }
 
     /// The files read (the input, Popeye's output if given), which no report may replace.
+    /// The Popeye binary (`--py` or `POPEYE`) is one of them when it is to be run (no output
+    /// given): no report may replace it.
     pub fn files(&self) -> Vec<PathBuf> {
+        let binary = match self.output {
+            Some(_) => None,
+            None => self.py.as_input(),
+        };
         std::iter::once(self.input.clone())
             .chain(self.output.clone())
+            .chain(binary)
             .collect()
     }
 
