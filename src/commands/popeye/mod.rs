@@ -72,6 +72,8 @@ pub enum PopeyeOutput {
         source: OutputSource<'static>,
         /// The temporary file.
         file: tempfile::TempPath,
+        /// Its registration for removal on SIGINT or SIGTERM.
+        registered: crate::external::process::cleanup::Registered,
     },
 }
 
@@ -157,11 +159,17 @@ impl PopeyeOutputArgs {
                 let file = tempfile::NamedTempFile::new()
                     .map_err(|e| Error::System(format!("cannot make a temporary file: {e}")))?
                     .into_temp_path();
+                let registered = crate::external::process::cleanup::remove_on_signal(&file);
                 popeye::run_popeye_to_file(&binary, &input, self.timeout()?, &file)?;
                 let source = OutputSource::file(&file)
                     .map_err(|e| Error::System(format!("Popeye's output: {e}")))?;
                 let name = format!("popeye run: {}", binary.display());
-                (input, PopeyeOutput::Run { source, file }, name)
+                let run = PopeyeOutput::Run {
+                    source,
+                    file,
+                    registered,
+                };
+                (input, run, name)
             }
         })
     }
