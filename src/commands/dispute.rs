@@ -223,6 +223,8 @@ fn dispute_solutions(
     use crate::dispute::solutions;
     let options = crate::solve::Options::default();
     if let Some(file) = position.popeye_file() {
+        // The file gives the conditions and the reserve.
+        position.refuse_with_popeye()?;
         let readings = solutions::popeye_readings(
             position.profile_name(),
             position.set(),

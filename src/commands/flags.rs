@@ -46,15 +46,20 @@ impl FormatArgs {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct EngineArgs {
     /// Which engine: the fast bitboard engine, or the reference engine (the executable
-    /// specification) to cross-check a result.
-    #[arg(long, value_enum, default_value = "bitboard")]
-    engine: EngineChoice,
+    /// specification) to cross-check a result [default: bitboard].
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
 }
 
 impl EngineArgs {
-    /// The engine chosen.
+    /// The engine chosen (the bitboard engine unless told).
     pub fn engine(self) -> Result<&'static dyn SearchEngine, Error> {
-        Ok(engine(self.engine)?)
+        Ok(engine(self.engine.unwrap_or(EngineChoice::Bitboard))?)
+    }
+
+    /// Whether `--engine` was given: a command that runs no engine refuses it.
+    pub fn given(self) -> bool {
+        self.engine.is_some()
     }
 }
 
@@ -250,6 +255,11 @@ pub struct SeedArgs {
 }
 
 impl SeedArgs {
+    /// Whether `--seed` was given.
+    pub fn given(self) -> bool {
+        self.seed.is_some()
+    }
+
     /// The seed given, or one from the clock (the run prints it).
     pub fn seed(self) -> u64 {
         self.seed.unwrap_or_else(|| {

@@ -20,7 +20,8 @@ pub struct CompareArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// A scenario file or a folder of them, instead of --fen/--popeye.
-    #[arg(long, conflicts_with_all = ["fen", "popeye"])]
+    /// Each scenario gives its own position and rules: only --profile applies beside it.
+    #[arg(long, conflicts_with_all = ["fen", "popeye", "rules", "set", "reserve", "lenient"])]
     scenarios: Option<PathBuf>,
     #[command(flatten)]
     py: PopeyeBinaryArgs,

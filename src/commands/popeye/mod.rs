@@ -35,13 +35,16 @@ pub struct PopeyeOutputArgs {
 /// What `popeye verify` and `popeye replay` says of the shared flags it takes, instead of their shared help.
 fn own_help(arg: Arg) -> Arg {
     match arg.get_id().as_str() {
-        "py" => arg.help(
-            "The Popeye binary to run when no output is given (default: the POPEYE environment \
-             variable)",
-        ),
-        "timeout" => {
-            arg.help("Seconds the Popeye run on the whole input may take before it is stopped")
-        }
+        // Both are for the run of Popeye that a given output replaces: refused beside it.
+        "py" => arg
+            .help(
+                "The Popeye binary to run when no output is given (default: the POPEYE \
+                 environment variable)",
+            )
+            .conflicts_with("output"),
+        "timeout" => arg
+            .help("Seconds the Popeye run on the whole input may take before it is stopped")
+            .conflicts_with("output"),
         _ => arg,
     }
 }
@@ -100,6 +103,16 @@ impl PopeyeOutputArgs {
     /// The input file.
     pub fn input(&self) -> &Path {
         &self.input
+    }
+
+    /// Whether Popeye's output was given (else Popeye is run).
+    pub fn output_given(&self) -> bool {
+        self.output.is_some()
+    }
+
+    /// Whether `--py` was given.
+    pub fn py_given(&self) -> bool {
+        self.py.given().is_some()
     }
 
     /// The files read (the input, Popeye's output if given), which no report may replace.
