@@ -207,6 +207,8 @@ pub fn write_file(
     check_target(flag, path, inputs)?;
     let fail = |e: std::io::Error| ReportError::write(flag, path, e);
     let mut file = tempfile::NamedTempFile::new_in(folder_of(path)).map_err(fail)?;
+    // An interrupted run leaves no half-written report beside the path.
+    let _registered = crate::external::process::cleanup::remove_on_signal(file.path());
     std::io::Write::write_all(&mut file, bytes).map_err(fail)?;
     file.as_file().sync_all().map_err(fail)?;
     #[cfg(unix)]

@@ -114,6 +114,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
     }
     let inputs = files.files();
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    crate::commands::flags::check_outputs(&[("--report", report.path())], &read)?;
     report.check(&read)?;
     let engine = engine.engine()?;
     files.timeout()?;
