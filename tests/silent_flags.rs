@@ -113,6 +113,31 @@ fn flags_that_do_not_apply_are_refused_with_one_line() {
             ],
             "--rules",
         ),
+        // --sorted sorts the lines of help and series play; a direct mate prints its tree.
+        (
+            vec![
+                "solve",
+                "--fen",
+                "4k3/8/4K3/8/8/8/8/7R w - - 0 1",
+                "--stipulation",
+                "#1",
+                "--sorted",
+            ],
+            "--sorted",
+        ),
+        // A move dispute lists at least one differing node.
+        (
+            vec![
+                "dispute",
+                "--fen",
+                KINGS,
+                "--profiles",
+                "documented,popeye",
+                "--limit",
+                "0",
+            ],
+            "--limit",
+        ),
         // A solution dispute compares every solution: no depth, no limit.
         (
             vec![

@@ -114,6 +114,11 @@ pub fn run(args: DisputeArgs) -> Result<i32, Error> {
         limit.unwrap_or(DEFAULT_LIMIT),
     );
     let json = format.start();
+    if limit == 0 {
+        return Err(Error::Usage(
+            "--limit must be at least 1 (the differing nodes listed per reading)".into(),
+        ));
+    }
     if depth == 0 {
         return Err(Error::Usage("--depth must be at least 1".into()));
     }
@@ -148,7 +153,7 @@ pub fn run(args: DisputeArgs) -> Result<i32, Error> {
     if let Ok(moves) = engine.legal_moves(&start, &readings[0].rules) {
         crate::perft::warn_if_huge("dispute", moves.len(), depth);
     }
-    let found = dispute::dispute(engine, &start, &readings, depth, limit.max(1));
+    let found = dispute::dispute(engine, &start, &readings, depth, limit);
     crate::out!("{}", dispute::render_dispute(&found));
     let code = if !found.errors.is_empty() {
         2
