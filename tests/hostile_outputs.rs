@@ -468,6 +468,16 @@ fn the_book_refuses_unpaired_markers_and_pages_that_are_not_files() {
         assert!(run.err.contains(says), "{}", run.err);
     }
     std::fs::remove_file(&zero).unwrap();
+    // A page beyond the bound (sparse: nothing is written to the disk).
+    let big = root.path().join("docs/book/src/big.md");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(17 << 20)
+        .unwrap();
+    let (code, _, err) = common::feerie_in(root.path(), &["book", "--root", r, "--check"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("big.md") && err.contains("bytes"), "{err}");
+    std::fs::remove_file(&big).unwrap();
     let (code, out, err) = common::feerie_in(root.path(), &["book", "--root", r, "--check"]);
     assert_eq!(code, 0, "{out}{err}");
 }
