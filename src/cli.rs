@@ -181,7 +181,7 @@ where
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
             let message =
                 non_utf8_argument(&args).unwrap_or_else(|| "an argument is not valid UTF-8".into());
-            eprintln!("error: {message}");
+            eprintln!("error: {}", crate::limits::error_line(&message));
             return 2;
         }
         Err(e) => {
@@ -192,10 +192,7 @@ where
     match dispatch(cli) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!(
-                "error: {}",
-                crate::limits::shorten_quoted(&error.to_string(), 80)
-            );
+            eprintln!("error: {}", crate::limits::error_line(&error.to_string()));
             error.exit_code()
         }
     }
@@ -243,7 +240,7 @@ fn one_line_clap_error(e: &clap::Error) -> String {
     if let Some(u) = usage {
         line += &format!(" (usage: {u})");
     }
-    crate::limits::shorten_quoted(&line, 80)
+    crate::limits::error_line(&line)
 }
 
 /// Each command run by its module.

@@ -124,6 +124,36 @@ pub fn shorten_quoted(message: &str, max: usize) -> String {
     shorten(&one_line, max * 10)
 }
 
+/// A message made one safe line of an error: [`shorten_quoted`] (spans and the whole cut, the
+/// lines joined), then every control character left escaped (`\x1b`, `\x07`, `\r`), so that a
+/// binary file quoted in an error cannot move the cursor, ring the bell or recolour the
+/// terminal. Every error line of the command line goes through it.
+///
+/// ```
+/// use feerie::limits::error_line;
+/// assert_eq!(error_line("line 2: '\u{1b}[31mred\u{7}' is not a command"), "line 2: '\\x1b[31mred\\x07' is not a command");
+/// assert_eq!(error_line("a\nb"), "a b");
+/// assert_eq!(error_line("caf\u{e9} \u{9b}"), "caf\u{e9} \\x9b");
+/// ```
+pub fn error_line(message: &str) -> String {
+    escape_controls(&shorten_quoted(message, 80))
+}
+
+/// `text` with each control character (C0, DEL, C1: what a terminal may act on) written as
+/// `\r`, `\t` or `\xNN`.
+fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The largest input file read whole (bytes): Popeye inputs and perft suites are kilobytes.
 pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 

@@ -1,6 +1,38 @@
 //! The `feerie` command line.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// What standard output was when the process started (see
+/// [`feerie::output::stdout_unwritable`]): 0 writable, 1 closed, 2 open for reading only.
+static STDOUT_AT_START: AtomicU8 = AtomicU8::new(0);
+
+/// Looks at standard output before the Rust runtime replaces a closed one with `/dev/null`:
+/// run by the C library's start-up, as every `.init_array` entry is, before `main`.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout() {
+    let state = match feerie::output::stdout_unwritable() {
+        None => 0,
+        Some(why) if why.contains("closed") => 1,
+        Some(_) => 2,
+    };
+    STDOUT_AT_START.store(state, Ordering::Relaxed);
+}
+
 fn main() {
+    let unwritable = match STDOUT_AT_START.load(Ordering::Relaxed) {
+        0 => feerie::output::stdout_unwritable(),
+        1 => Some("it is closed"),
+        _ => Some("it is open for reading only"),
+    };
+    if let Some(why) = unwritable {
+        eprintln!("error: cannot write to standard output: {why}");
+        std::process::exit(2);
+    }
     // The commands write through `feerie::output`; this net catches a `println!` that a write
     // error would make panic anywhere else (a library's, a worker thread's), so that a closed
     // pipe or a full disk never ends in a panic message.

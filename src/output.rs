@@ -179,6 +179,29 @@ pub fn failed(e: std::io::Error) -> ! {
     std::process::exit(2);
 }
 
+/// Why standard output cannot take the command's output, if it cannot: closed (`>&-`) or
+/// open for reading only. Rust's standard output swallows writes to a bad descriptor, so that
+/// a command would print nothing and end with 0 as if it had been read; the command line
+/// refuses to start instead. The Rust runtime opens `/dev/null` on a closed descriptor before
+/// `main`, so the binary looks before it does (an ELF constructor) and keeps what it saw.
+///
+/// ```
+/// // The tests run with their standard output open.
+/// assert_eq!(feerie::output::stdout_unwritable(), None);
+/// ```
+pub fn stdout_unwritable() -> Option<&'static str> {
+    // SAFETY: fcntl(F_GETFL) only reads the descriptor's flags; no memory is involved.
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+    if flags == -1 {
+        return Some("it is closed");
+    }
+    let mode = flags & libc::O_ACCMODE;
+    if mode != libc::O_WRONLY && mode != libc::O_RDWR {
+        return Some("it is open for reading only");
+    }
+    None
+}
+
 /// `println!` through [`write()`].
 #[macro_export]
 macro_rules! outln {

@@ -262,11 +262,16 @@ fn merge_judges_shards_by_their_contents_and_writes_over_none_of_its_inputs() {
     // and left as they were.
     let before = std::fs::read_to_string(dir.path().join("verify-1.json")).unwrap();
     std::os::unix::fs::symlink("verify-1.json", dir.path().join("link.html")).unwrap();
+    std::fs::write(dir.path().join("other.html"), "other").unwrap();
+    std::os::unix::fs::symlink("other.html", dir.path().join("other-link.html")).unwrap();
     for (flag, path, says) in [
         ("--report", "verify-1.json", "one of the command's inputs"),
         ("--junit", "./verify-2.json", "one of the command's inputs"),
         ("-o", "verify-1.json", "one of the command's inputs"),
-        ("--report", "link.html", "is a symbolic link"),
+        // A link to an input is the input, also for -o (which may be a device).
+        ("--report", "link.html", "one of the command's inputs"),
+        ("-o", "link.html", "one of the command's inputs"),
+        ("--report", "other-link.html", "is a symbolic link"),
         ("--junit", "/dev/null", "is a device"),
     ] {
         let (code, out, err) = feerie_in(

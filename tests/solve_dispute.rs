@@ -146,3 +146,137 @@ fn bad_solution_disputes_are_usage_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn solution_disputes_write_their_json_document_and_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("r.html");
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "dispute",
+            "--fen",
+            CASTLING_MATE,
+            "--rules",
+            "circe-parrain",
+            "--stipulation",
+            "#1",
+            "--profiles",
+            "documented,popeye",
+            "--format",
+            "json",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    // The text went to stderr; stdout holds the document alone.
+    assert!(err.contains("documented and popeye DIFFER"), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    assert_eq!(doc["command"], "dispute");
+    assert_eq!(doc["kind"], "solutions");
+    assert_eq!(doc["exit_code"], 1);
+    assert_eq!(doc["differs"], true);
+    let case = &doc["cases"][0];
+    assert_eq!(case["stipulation"], "#1");
+    assert_eq!(case["fen"], "8/8/ppp5/pkp5/1p6/1B6/8/R3K3 w Q - 0 1 wPd4");
+    let popeye = &case["readings"][1];
+    assert_eq!(popeye["reading"], "popeye");
+    assert_eq!(popeye["only_first"][0], "0-0-0[+wPc4] #", "{doc}");
+    assert_eq!(popeye["only_this"].as_array().unwrap().len(), 0);
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains("the readings differ"), "{html}");
+    assert!(
+        html.contains("0-0-0[+wPc4] #") && html.contains("<svg"),
+        "{html}"
+    );
+
+    // The file's problem under --solve, in JSON lines too.
+    let file = dir.path().join("p.inp");
+    std::fs::write(
+        &file,
+        "begin\ncondition Circe Parrain\npieces white kd6 rg5 bb5 black ke8 re5 pf7\nstipulation h#1\nend\n",
+    )
+    .unwrap();
+    let report = dir.path().join("p.html");
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "dispute",
+            "--popeye",
+            file.to_str().unwrap(),
+            "--profiles",
+            "documented,popeye",
+            "--solve",
+            "--format",
+            "jsonl",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(out.trim()).expect(&out);
+    assert_eq!(doc["cases"][0]["name"], "problem 1 (h#1)");
+    assert_eq!(
+        doc["cases"][0]["readings"][0]["solutions"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(
+        doc["source"]
+            .as_str()
+            .unwrap()
+            .ends_with("p.inp, problem 1"),
+        "{doc}"
+    );
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains("the readings agree"), "{html}");
+
+    // The report may not replace the file read.
+    let (code, _, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "dispute",
+            "--popeye",
+            file.to_str().unwrap(),
+            "--profiles",
+            "documented,popeye",
+            "--solve",
+            "--report",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("inputs"), "{err}");
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with("begin"));
+}
+
+#[test]
+fn flags_of_the_move_dispute_are_refused_in_a_solution_dispute() {
+    let dir = tempfile::tempdir().unwrap();
+    for flag in ["--depth", "--limit"] {
+        let (code, out, err) = common::feerie_in(
+            dir.path(),
+            &[
+                "dispute",
+                "--fen",
+                CASTLING_MATE,
+                "--rules",
+                "circe-parrain",
+                "--stipulation",
+                "#1",
+                "--profiles",
+                "documented,popeye",
+                flag,
+                "2",
+            ],
+        );
+        assert_eq!(code, 2, "{flag}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--depth and --limit"), "{err}");
+        assert!(out.is_empty(), "{out}");
+    }
+}

@@ -10,6 +10,10 @@ use crate::scenario::{LoadError, ScenarioError};
 pub enum BookError {
     /// A file that cannot be read or written.
     Io(PathBuf, std::io::Error),
+    /// A page that is not a regular file (a link, a FIFO, a device): not read.
+    NotAFile(PathBuf, &'static str),
+    /// A page that cannot be read: too large, not UTF-8, unreadable.
+    Read(PathBuf, crate::limits::LimitError),
     /// The scenarios folder does not read.
     Scenarios(ScenarioError),
     /// A scenario the book names does not load.
@@ -29,6 +33,12 @@ impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            BookError::NotAFile(path, kind) => write!(
+                f,
+                "{} is {kind}, not a regular file: not read (the book's pages are regular files)",
+                path.display()
+            ),
+            BookError::Read(path, e) => write!(f, "{}: {e}", path.display()),
             BookError::Scenarios(e) => e.fmt(f),
             BookError::Scenario(e) => e.fmt(f),
             BookError::Marker { page, why } => write!(f, "{}: {why}", page.display()),

@@ -72,18 +72,21 @@ pub fn pages(root: &Path) -> Result<Vec<Page>, BookError> {
 
 /// The pages whose file differs from what [`pages`] makes (or is missing).
 pub fn stale(root: &Path) -> Result<Vec<PathBuf>, BookError> {
-    Ok(pages(root)?
-        .into_iter()
-        .filter(|p| std::fs::read_to_string(&p.path).ok().as_deref() != Some(p.text.as_str()))
-        .map(|p| p.path)
-        .collect())
+    let mut out = Vec::new();
+    for page in pages(root)? {
+        if current(&page.path)?.as_deref() != Some(page.text.as_str()) {
+            out.push(page.path);
+        }
+    }
+    Ok(out)
 }
 
-/// Writes the pages that are stale; returns them.
+/// Writes the pages that are stale; returns them. Every page is made (and every marker
+/// checked) before the first is written.
 pub fn write(root: &Path) -> Result<Vec<PathBuf>, BookError> {
     let mut written = Vec::new();
     for page in pages(root)? {
-        if std::fs::read_to_string(&page.path).ok().as_deref() != Some(page.text.as_str()) {
+        if current(&page.path)?.as_deref() != Some(page.text.as_str()) {
             std::fs::write(&page.path, &page.text)
                 .map_err(|e| BookError::Io(page.path.clone(), e))?;
             written.push(page.path);
@@ -126,11 +129,32 @@ fn fill(root: &Path, page: &Path, text: &str) -> Result<String, BookError> {
 }
 
 /// Each marker of `text`: the scenario's ID, where its generated region starts (after the
-/// opening line) and where it ends (at the closing line).
+/// opening line) and where it ends (at the closing line). Markers must pair: an opening
+/// before the previous one's end, an end with no opening or an opening never ended is an
+/// error naming the page and the line, so that filling the page never swallows the
+/// hand-written text up to some later end.
 fn markers(page: &Path, text: &str) -> Result<Vec<(String, usize, usize)>, BookError> {
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let wrong = |at: usize, why: String| BookError::Marker {
+        page: page.to_path_buf(),
+        why: format!("line {}: {why}", line_of(at)),
+    };
     let mut out = Vec::new();
     let mut from = 0;
-    while let Some(at) = text[from..].find(OPEN).map(|i| from + i) {
+    loop {
+        let open = text[from..].find(OPEN).map(|i| from + i);
+        let stray = text[from..].find(CLOSE).map(|i| from + i);
+        if let Some(end) = stray
+            && open.is_none_or(|at| end < at)
+        {
+            return Err(wrong(
+                end,
+                format!("'{CLOSE}' ends no marker (no '<!-- scenario ID -->' before it)"),
+            ));
+        }
+        let Some(at) = open else {
+            return Ok(out);
+        };
         let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
         let line = &text[at..line_end];
         let id = line
@@ -138,34 +162,53 @@ fn markers(page: &Path, text: &str) -> Result<Vec<(String, usize, usize)>, BookE
             .and_then(|l| l.strip_suffix("-->"))
             .map(str::trim)
             .filter(|id| !id.is_empty() && !id.contains(' '))
-            .ok_or_else(|| BookError::Marker {
-                page: page.to_path_buf(),
-                why: format!("'{line}' is not '<!-- scenario ID -->'"),
-            })?;
-        let close = text[line_end..]
-            .find(CLOSE)
-            .map(|i| line_end + i)
-            .ok_or_else(|| BookError::Marker {
-                page: page.to_path_buf(),
-                why: format!("the marker of {id} is not closed by '{CLOSE}'"),
-            })?;
+            .ok_or_else(|| wrong(at, format!("'{line}' is not '<!-- scenario ID -->'")))?;
+        let close = text[line_end..].find(CLOSE).map(|i| line_end + i);
+        let next = text[line_end..].find(OPEN).map(|i| line_end + i);
+        let close = match (close, next) {
+            (Some(close), next) if next.is_none_or(|n| close < n) => close,
+            _ => {
+                return Err(wrong(
+                    at,
+                    format!(
+                        "the marker of {id} is not closed by '{CLOSE}' before {}: nothing written",
+                        if next.is_some() {
+                            "the next marker"
+                        } else {
+                            "the end of the page"
+                        }
+                    ),
+                ));
+            }
+        };
         out.push((id.to_string(), line_end, close));
         from = close + CLOSE.len();
     }
-    Ok(out)
 }
 
-/// The Markdown files under `dir`, sorted.
+/// The Markdown files under `dir`, sorted. Only folders and regular files are taken: a `.md`
+/// that is a symbolic link, a FIFO or a device, or a folder that is a link, is an error (a
+/// FIFO would block the command, a link to `/dev/zero` would be read without end, a link to
+/// a folder above could loop).
 fn markdown_under(dir: &Path) -> Result<Vec<PathBuf>, BookError> {
     let mut out = Vec::new();
     let mut todo = vec![dir.to_path_buf()];
     while let Some(d) = todo.pop() {
         let entries = std::fs::read_dir(&d).map_err(|e| BookError::Io(d.clone(), e))?;
         for entry in entries {
-            let path = entry.map_err(|e| BookError::Io(d.clone(), e))?.path();
-            if path.is_dir() {
+            let entry = entry.map_err(|e| BookError::Io(d.clone(), e))?;
+            let path = entry.path();
+            let kind = entry
+                .file_type()
+                .map_err(|e| BookError::Io(path.clone(), e))?;
+            let markdown = path.extension().is_some_and(|e| e == "md");
+            if kind.is_dir() {
                 todo.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
+            } else if kind.is_symlink() && (markdown || path.is_dir()) {
+                return Err(BookError::NotAFile(path, "a symbolic link"));
+            } else if markdown && !kind.is_file() {
+                return Err(BookError::NotAFile(path, "a FIFO, socket or device"));
+            } else if markdown {
                 out.push(path);
             }
         }
@@ -174,8 +217,26 @@ fn markdown_under(dir: &Path) -> Result<Vec<PathBuf>, BookError> {
     Ok(out)
 }
 
+/// A page of the book: a regular file of at most [`MAX_PAGE_BYTES`], as UTF-8 text.
 fn read(path: &Path) -> Result<String, BookError> {
-    std::fs::read_to_string(path).map_err(|e| BookError::Io(path.to_path_buf(), e))
+    crate::limits::read_text(path, MAX_PAGE_BYTES)
+        .map_err(|e| BookError::Read(path.to_path_buf(), e))
+}
+
+/// The largest page of the book read (bytes): its chapters are tens of kilobytes.
+pub const MAX_PAGE_BYTES: u64 = crate::limits::MAX_INPUT_BYTES;
+
+/// The page at `path` as it is now, `None` when it does not exist yet (the disputes chapter
+/// of a new book); a page that cannot be read is an error, never taken for a missing one.
+fn current(path: &Path) -> Result<Option<String>, BookError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(BookError::Io(path.to_path_buf(), e)),
+        Ok(meta) if meta.file_type().is_symlink() => {
+            Err(BookError::NotAFile(path.to_path_buf(), "a symbolic link"))
+        }
+        Ok(_) => read(path).map(Some),
+    }
 }
 
 #[cfg(test)]
@@ -193,5 +254,18 @@ mod tests {
         assert_eq!(&text[*start..*end], "\nold\n");
         assert!(markers(page, "<!-- scenario x/y -->\nno end\n").is_err());
         assert!(markers(page, "<!-- scenario -->\n<!-- end scenario -->").is_err());
+        // An end missing before the next marker, or an end without a marker, names the line.
+        let unclosed = "a\n<!-- scenario x/y -->\nhand-written\n<!-- scenario x/z -->\nold\n<!-- end scenario -->\n";
+        let e = markers(page, unclosed).unwrap_err().to_string();
+        assert!(
+            e.starts_with("p.md: line 2: the marker of x/y is not closed"),
+            "{e}"
+        );
+        let stray = "a\n<!-- scenario x/y -->\n<!-- end scenario -->\nb\n<!-- end scenario -->\n";
+        let e = markers(page, stray).unwrap_err().to_string();
+        assert!(
+            e.starts_with("p.md: line 5: '<!-- end scenario -->' ends no marker"),
+            "{e}"
+        );
     }
 }

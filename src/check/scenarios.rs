@@ -28,7 +28,7 @@ pub(super) fn check_scenarios(loaded: &Loaded, engine: &dyn Engine, show: bool, 
                 outln!("MALFORMED {e}");
                 // Once per file, though each engine's stage meets it.
                 if !r.failures.iter().any(|f| *f == format!("malformed: {e}")) {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
                     r.failures.push(format!("malformed: {e}"));
                 }
                 (

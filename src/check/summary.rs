@@ -28,7 +28,7 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
         if let Err(e) = crate::report::target::write_file("--junit", path, xml.as_bytes(), &inputs)
         {
             let line = format!("JUnit report not written: {e}");
-            eprintln!("error: {line}");
+            eprintln!("error: {}", crate::limits::error_line(&line));
             r.failures.push(line);
             unwritten = true;
         }
@@ -41,7 +41,7 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
             crate::report::html::write(path, &crate::report::html::check_report(&document), &inputs)
     {
         let e = e.to_string();
-        eprintln!("error: {e}");
+        eprintln!("error: {}", crate::limits::error_line(&e));
         r.failures.push(e.clone());
         document.failures.push(e);
         unwritten = true;

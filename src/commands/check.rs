@@ -97,6 +97,26 @@ fn own_help(arg: Arg) -> Arg {
 /// `feerie check`: every flag checked and every input read before any work
 /// ([`crate::check::prepare`]), then the stages run.
 pub fn run(args: CheckArgs) -> Result<i32, Error> {
+    // Each against the inputs too when they are read ([`crate::check::prepare`]).
+    super::flags::check_outputs(
+        &[
+            ("--junit", args.junit.path()),
+            ("--report", args.report.path()),
+        ],
+        &[],
+    )?;
+    if args.fuzz == 0 && args.fuzz_solve == 0 {
+        // Both choose the campaigns' positions; with no campaign they would do nothing.
+        let campaign_only = [
+            (args.seed.given(), "--seed"),
+            (!args.only.is_empty(), "--only"),
+        ];
+        if let Some((_, flag)) = campaign_only.iter().find(|(given, _)| *given) {
+            return Err(Error::Usage(format!(
+                "{flag} chooses the fuzz campaigns' positions: --fuzz 0 and --fuzz-solve 0 run none"
+            )));
+        }
+    }
     let json = args.format.start();
     let options = crate::check::CheckOptions {
         scenarios: args.scenarios,

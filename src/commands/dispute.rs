@@ -11,10 +11,16 @@ use feerie_oracle::fen;
 use super::flags::{FormatArgs, ReportArgs, report_help};
 use super::position::PositionArgs;
 use crate::dispute;
+use crate::dispute::solutions::SolutionDispute;
 use crate::error::Error;
 use crate::limits::check_depth;
 use crate::outln;
 use crate::solve::stipulation::Stipulation;
+
+/// Default of `--depth`.
+const DEFAULT_DEPTH: u32 = 2;
+/// Default of `--limit`.
+const DEFAULT_LIMIT: usize = 20;
 
 /// The flags of `feerie dispute`.
 #[derive(Args, Debug)]
@@ -39,12 +45,13 @@ pub struct DisputeArgs {
     /// compare the solutions instead of the moves.
     #[arg(long, requires = "popeye")]
     solve: bool,
-    /// Half-moves compared, 1 to 32.
-    #[arg(long, default_value_t = 2)]
-    depth: u32,
-    /// Differing nodes listed per reading at most.
-    #[arg(long, default_value_t = 20)]
-    limit: usize,
+    /// Half-moves compared, 1 to 32 [default: 2] (moves only: a solution dispute compares
+    /// every solution).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Differing nodes listed per reading at most [default: 20] (moves only).
+    #[arg(long)]
+    limit: Option<usize>,
     #[command(flatten)]
     format: FormatArgs,
     #[command(flatten)]
@@ -75,13 +82,43 @@ pub fn run(args: DisputeArgs) -> Result<i32, Error> {
         format,
         report,
     } = args;
-    if stipulation.is_some() || solve {
-        return dispute_solutions(&position, switch, profiles, stipulation);
-    }
-    let json = format.start();
     // The file read, which the report may not replace.
     let inputs: Vec<&Path> = position.popeye_path().into_iter().collect();
+    super::flags::check_outputs(&[("--report", report.path())], &inputs)?;
     report.check(&inputs)?;
+    if stipulation.is_some() || solve {
+        if depth.is_some() || limit.is_some() {
+            return Err(Error::Usage(
+                "--depth and --limit bound the moves compared: a solution dispute (--stipulation, \
+                 --solve) compares every solution"
+                    .into(),
+            ));
+        }
+        let json = format.start();
+        let (found, source, engine) = dispute_solutions(&position, switch, profiles, stipulation)?;
+        crate::out!("{}", found.render());
+        let document = crate::report::json::SolutionDisputeDocument::new(engine, source, &found);
+        let code = write_report(
+            &report,
+            &inputs,
+            || crate::report::solution_dispute::solution_dispute_report(&document),
+            document.exit_code,
+        );
+        if json {
+            crate::report::json::print(&document);
+        }
+        return Ok(code);
+    }
+    let (depth, limit) = (
+        depth.unwrap_or(DEFAULT_DEPTH),
+        limit.unwrap_or(DEFAULT_LIMIT),
+    );
+    let json = format.start();
+    if limit == 0 {
+        return Err(Error::Usage(
+            "--limit must be at least 1 (the differing nodes listed per reading)".into(),
+        ));
+    }
     if depth == 0 {
         return Err(Error::Usage("--depth must be at least 1".into()));
     }
@@ -116,33 +153,48 @@ pub fn run(args: DisputeArgs) -> Result<i32, Error> {
     if let Ok(moves) = engine.legal_moves(&start, &readings[0].rules) {
         crate::perft::warn_if_huge("dispute", moves.len(), depth);
     }
-    let found = dispute::dispute(engine, &start, &readings, depth, limit.max(1));
+    let found = dispute::dispute(engine, &start, &readings, depth, limit);
     crate::out!("{}", dispute::render_dispute(&found));
-    let mut code = if !found.errors.is_empty() {
+    let code = if !found.errors.is_empty() {
         2
     } else if found.differs() {
         1
     } else {
         0
     };
-    if json || report.path().is_some() {
-        let document =
-            crate::report::json::DisputeDocument::new(engine, &start, &readings, depth, &found);
-        if let Some(path) = report.path() {
-            let html = crate::report::html::dispute_report(&document);
-            if let Err(e) = crate::report::html::write(path, &html, &inputs) {
-                // Said at once; a split found still wins (exit 1).
-                eprintln!("error: {e}");
-                if code == 0 {
-                    code = 2;
-                }
-            }
-        }
-        if json {
-            crate::report::json::print(&document);
-        }
+    let document =
+        crate::report::json::DisputeDocument::new(engine, &start, &readings, depth, &found);
+    let code = write_report(
+        &report,
+        &inputs,
+        || crate::report::html::dispute_report(&document),
+        code,
+    );
+    if json {
+        crate::report::json::print(&document);
     }
     Ok(code)
+}
+
+/// Writes the HTML report (made by `html`) when `--report` asks for one; the exit code then:
+/// `code`, or 2 when the report could not be written and the readings did not differ (a
+/// split found still wins, exit 1). The failure is said at once.
+fn write_report(
+    report: &ReportArgs,
+    inputs: &[&Path],
+    html: impl FnOnce() -> String,
+    code: i32,
+) -> i32 {
+    let Some(path) = report.path() else {
+        return code;
+    };
+    match crate::report::html::write(path, &html(), inputs) {
+        Ok(()) => code,
+        Err(e) => {
+            eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
+            if code == 0 { 2 } else { code }
+        }
+    }
 }
 
 /// `--profile` is refused beside `--profiles`, which tries each profile it names.
@@ -164,16 +216,20 @@ fn stipulation(s: &str) -> Result<Stipulation, Error> {
         .map_err(|e| Error::Usage(format!("--stipulation: {e}")))
 }
 
-/// `feerie dispute --stipulation` / `--solve`: the solutions under each reading compared.
+/// `feerie dispute --stipulation` / `--solve`: the solutions under each reading compared;
+/// what was found, what was solved (the position or the file and problem), and the engine's
+/// name.
 fn dispute_solutions(
     position: &PositionArgs,
     switch: Option<String>,
     profiles: Option<String>,
     stipulation_flag: Option<String>,
-) -> Result<i32, Error> {
+) -> Result<(SolutionDispute, String, &'static str), Error> {
     use crate::dispute::solutions;
     let options = crate::solve::Options::default();
     if let Some(file) = position.popeye_file() {
+        // The file gives the conditions and the reserve.
+        position.refuse_with_popeye()?;
         // One problem is disputed: the first unless --problem names another.
         let file = super::position::PopeyeFile {
             problem: Some(file.problem.unwrap_or(1)),
@@ -192,21 +248,16 @@ fn dispute_solutions(
         if let Some(s) = &stipulation_flag {
             text = super::solve::replace_stipulations(&text, &stipulation(s)?.to_string());
         }
-        let (out, code) = solutions::dispute_popeye(
-            engine,
-            &text,
-            file.problem.unwrap_or(1),
-            &readings,
-            &options,
-        )
-        .map_err(|e| {
-            Error::Verify(crate::verify::error::VerifyError::at(
-                file.path.display(),
-                e,
-            ))
-        })?;
-        crate::out!("{out}");
-        return Ok(code);
+        let problem = file.problem.unwrap_or(1);
+        let found = solutions::dispute_popeye(engine, &text, problem, &readings, &options)
+            .map_err(|e| {
+                Error::Verify(crate::verify::error::VerifyError::at(
+                    file.path.display(),
+                    e,
+                ))
+            })?;
+        let source = format!("{}, problem {problem}", file.path.display());
+        return Ok((found, source, engine.name()));
     }
     let Some(s) = stipulation_flag else {
         return Err(Error::Usage(
@@ -221,7 +272,6 @@ fn dispute_solutions(
         (None, Some(names)) => dispute::profile_readings(&rules, &names)?,
         (None, None) => return Err(Error::Usage("give --switch KEY or --profiles A,B".into())),
     };
-    let (out, code) = solutions::dispute_position(engine, &start, &readings, parsed, &options);
-    crate::out!("{out}");
-    Ok(code)
+    let found = solutions::dispute_position(engine, &start, &readings, parsed, &options);
+    Ok((found, fen::write(start.setup()), engine.name()))
 }

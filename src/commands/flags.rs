@@ -46,15 +46,20 @@ impl FormatArgs {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct EngineArgs {
     /// Which engine: the fast bitboard engine, or the reference engine (the executable
-    /// specification) to cross-check a result.
-    #[arg(long, value_enum, default_value = "bitboard")]
-    engine: EngineChoice,
+    /// specification) to cross-check a result [default: bitboard].
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
 }
 
 impl EngineArgs {
-    /// The engine chosen.
+    /// The engine chosen (the bitboard engine unless told).
     pub fn engine(self) -> Result<&'static dyn SearchEngine, Error> {
-        Ok(engine(self.engine)?)
+        Ok(engine(self.engine.unwrap_or(EngineChoice::Bitboard))?)
+    }
+
+    /// Whether `--engine` was given: a command that runs no engine refuses it.
+    pub fn given(self) -> bool {
+        self.engine.is_some()
     }
 }
 
@@ -108,6 +113,32 @@ impl PopeyeBinaryArgs {
     pub fn binary(&self) -> Result<PathBuf, Error> {
         Ok(crate::external::popeye::popeye_binary(self.py.as_deref())?)
     }
+
+    /// `--py` as given, if it was.
+    pub fn given(&self) -> Option<&Path> {
+        self.py.as_deref()
+    }
+
+    /// The binary when one is found (`--py` or `POPEYE`), as a file the command reads: no
+    /// output may replace it.
+    pub fn as_input(&self) -> Option<PathBuf> {
+        self.binary().ok()
+    }
+}
+
+/// Before any work: the files the command writes (`(flag, path)`, `None` when not asked) are
+/// distinct from each other and from every file it reads (`inputs`, the Popeye binary among
+/// them); one line and exit 2 otherwise, nothing written (see
+/// [`crate::report::target::check_outputs`]). Every command that writes files calls it.
+pub fn check_outputs(
+    outputs: &[(&'static str, Option<&Path>)],
+    inputs: &[&Path],
+) -> Result<(), Error> {
+    let asked: Vec<(&'static str, &Path)> = outputs
+        .iter()
+        .filter_map(|(flag, path)| path.map(|p| (*flag, p)))
+        .collect();
+    Ok(crate::report::target::check_outputs(&asked, inputs)?)
 }
 
 /// Default of `--timeout`: seconds an outside program (Popeye, a UCI engine) may take for one
@@ -224,6 +255,11 @@ pub struct SeedArgs {
 }
 
 impl SeedArgs {
+    /// Whether `--seed` was given.
+    pub fn given(self) -> bool {
+        self.seed.is_some()
+    }
+
     /// The seed given, or one from the clock (the run prints it).
     pub fn seed(self) -> u64 {
         self.seed.unwrap_or_else(|| {

@@ -148,6 +148,11 @@ impl PositionArgs {
         self.engine.engine()
     }
 
+    /// Whether `--engine` was given (a command that runs no engine refuses it).
+    pub fn engine_given(&self) -> bool {
+        self.engine.given()
+    }
+
     /// The position and rules: from `--fen` and `--rules`, or from problem `--problem N`
     /// (default 1) of the `--popeye` file; then `--profile`, `--set` and `--reserve` on top,
     /// and the position checked under those rules: a FEN strictly unless `--lenient`, a Popeye

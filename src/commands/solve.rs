@@ -76,6 +76,15 @@ pub fn run(args: SolveArgs) -> Result<i32, Error> {
         let stipulation = stipulation.ok_or_else(|| {
             Error::Usage("--stipulation is needed with --fen (h#2, #3, …)".into())
         })?;
+        if sorted
+            && let Ok(parsed) = stipulation.parse::<Stipulation>()
+            && matches!(parsed.play, Play::Direct | Play::SelfPlay)
+        {
+            return Err(Error::Usage(format!(
+                "--sorted sorts the lines of help and series play: {parsed} prints its keys \
+                 with their trees"
+            )));
+        }
         let (position, rules, engine) = position.load()?;
         return solve_position(engine, &position, &rules, &stipulation, &options, sorted)
             .map_err(Error::Verify);

@@ -135,16 +135,88 @@ pub struct PopeyeReading {
     pub set: Vec<String>,
 }
 
+/// One case solved under every reading: a position's stipulation, or one twin of a Popeye
+/// problem.
+#[derive(Clone, Debug)]
+pub struct CaseDispute {
+    /// How the case is named: the stipulation (`h#2`), or the twin and its stipulation
+    /// (`problem 1 a) (h#2)`).
+    pub name: String,
+    /// The stipulation, when the case could be read.
+    pub stipulation: Option<String>,
+    /// The position the case begins from (FEN, under the first reading), when it could be read.
+    pub fen: Option<String>,
+    /// The solutions under each reading, in the readings' order.
+    pub sets: Vec<SolutionSet>,
+}
+
+impl CaseDispute {
+    /// Whether a reading's solutions differ from the first reading's.
+    pub fn differs(&self) -> bool {
+        compare(&self.sets).1
+    }
+
+    /// Whether the case could not be solved under some reading.
+    pub fn failed(&self) -> bool {
+        self.sets.iter().any(|s| s.solutions.is_err())
+    }
+}
+
+/// The cases of a solution dispute, each under every reading.
+#[derive(Clone, Debug, Default)]
+pub struct SolutionDispute {
+    /// The cases, in order.
+    pub cases: Vec<CaseDispute>,
+}
+
+impl SolutionDispute {
+    /// The text: each case's name, then the comparison ([`compare`]).
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for case in &self.cases {
+            out.push_str(&format!("{}\n{}", case.name, compare(&case.sets).0));
+        }
+        out
+    }
+
+    /// Whether some case differs.
+    pub fn differs(&self) -> bool {
+        self.cases.iter().any(CaseDispute::differs)
+    }
+
+    /// 1 when a case differs, else 2 when a case could not be solved, else 0.
+    pub fn exit_code(&self) -> i32 {
+        if self.differs() {
+            1
+        } else if self.cases.iter().any(CaseDispute::failed) {
+            2
+        } else {
+            0
+        }
+    }
+}
+
+/// The solutions only under the first reading and only under `other`, when both were solved.
+pub fn only(first: &SolutionSet, other: &SolutionSet) -> Option<(Vec<String>, Vec<String>)> {
+    let (Ok(a), Ok(b)) = (&first.solutions, &other.solutions) else {
+        return None;
+    };
+    let (a, b): (BTreeSet<&String>, BTreeSet<&String>) = (a.iter().collect(), b.iter().collect());
+    Some((
+        a.difference(&b).map(|s| s.to_string()).collect(),
+        b.difference(&a).map(|s| s.to_string()).collect(),
+    ))
+}
+
 /// Solves one problem of a Popeye input (each twin) under every reading and compares the
-/// solution sets. Returns the text and the exit code: 0 when every twin agrees, 1 when one
-/// differs, 2 when a case could not be solved.
+/// solution sets, twin by twin.
 pub fn dispute_popeye(
     engine: &dyn SearchEngine,
     text: &str,
     problem: usize,
     readings: &[PopeyeReading],
     options: &Options,
-) -> Result<(String, i32), VerifyError> {
+) -> Result<SolutionDispute, VerifyError> {
     let mut per_reading = Vec::new();
     for r in readings {
         let (_, problems) = problems::cases(text, Some(problem), r.profile, &r.set)?;
@@ -152,16 +224,17 @@ pub fn dispute_popeye(
             problems.into_iter().flat_map(|(_, cases)| cases).collect();
         per_reading.push(cases);
     }
-    let mut out = String::new();
-    let (mut differs, mut failed) = (false, false);
+    let mut found = SolutionDispute::default();
     let twins = per_reading.first().map_or(0, Vec::len);
     for twin in 0..twins {
         let case = &per_reading[0][twin];
-        let mut header = case.name();
-        if let Ok((_, _, stipulation)) = &case.setup {
-            header.push_str(&format!(" ({stipulation})"));
+        let mut name = case.name();
+        let (mut stipulation, mut fen) = (None, None);
+        if let Ok((position, _, s)) = &case.setup {
+            name.push_str(&format!(" ({s})"));
+            stipulation = Some(s.to_string());
+            fen = Some(feerie_oracle::fen::write(position.setup()));
         }
-        out.push_str(&format!("{header}\n"));
         let sets: Vec<SolutionSet> = readings
             .iter()
             .zip(&per_reading)
@@ -173,19 +246,14 @@ pub fn dispute_popeye(
                 },
             })
             .collect();
-        failed |= sets.iter().any(|s| s.solutions.is_err());
-        let (text, d) = compare(&sets);
-        differs |= d;
-        out.push_str(&text);
+        found.cases.push(CaseDispute {
+            name,
+            stipulation,
+            fen,
+            sets,
+        });
     }
-    let code = if differs {
-        1
-    } else if failed {
-        2
-    } else {
-        0
-    };
-    Ok((out, code))
+    Ok(found)
 }
 
 /// The readings of a Popeye problem: each profile of `profiles` (`documented,popeye`), or each
@@ -231,14 +299,14 @@ pub fn popeye_readings(
 }
 
 /// Solves `stipulation` from one position under every reading (the side to move begins) and
-/// compares the solution sets: the text and the exit code (0 agree, 1 differ, 2 not solved).
+/// compares the solution sets: one case, named by its stipulation.
 pub fn dispute_position(
     engine: &dyn SearchEngine,
     position: &Position,
     readings: &[crate::dispute::Reading],
     stipulation: Stipulation,
     options: &Options,
-) -> (String, i32) {
+) -> SolutionDispute {
     let sets: Vec<SolutionSet> = readings
         .iter()
         .map(|r| SolutionSet {
@@ -247,14 +315,12 @@ pub fn dispute_position(
                 .map_err(|e| e.to_string()),
         })
         .collect();
-    let failed = sets.iter().any(|s| s.solutions.is_err());
-    let (text, differs) = compare(&sets);
-    let code = if differs {
-        1
-    } else if failed {
-        2
-    } else {
-        0
-    };
-    (format!("{stipulation}\n{text}"), code)
+    SolutionDispute {
+        cases: vec![CaseDispute {
+            name: stipulation.to_string(),
+            stipulation: Some(stipulation.to_string()),
+            fen: Some(feerie_oracle::fen::write(position.setup())),
+            sets,
+        }],
+    }
 }

@@ -187,6 +187,7 @@ fn run_in_folder(
     let failed = PopeyeError::Failed;
     let dir =
         tempfile::tempdir().map_err(|e| failed(format!("cannot make a temporary folder: {e}")))?;
+    let _registered = super::process::cleanup::remove_on_signal(dir.path());
     let file = dir.path().join("feerie.inp");
     std::fs::write(&file, input)
         .map_err(|e| failed(format!("cannot write {}: {e}", file.display())))?;

@@ -187,6 +187,7 @@ impl PopeyeRunner<'_> {
     fn run(&self, problems: &[String]) -> Result<(String, String), Failure> {
         let dir = tempfile::tempdir()
             .map_err(|e| Failure::Other(format!("cannot make a temporary folder: {e}")))?;
+        let _registered = super::process::cleanup::remove_on_signal(dir.path());
         let file = dir.path().join("feerie.inp");
         std::fs::write(&file, join(problems))
             .map_err(|e| Failure::Other(format!("cannot write {}: {e}", file.display())))?;

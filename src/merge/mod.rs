@@ -107,6 +107,12 @@ pub fn run(
 ) -> Result<i32, MergeError> {
     use crate::report::target;
     let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let outputs: Vec<(&'static str, &Path)> =
+        [("-o", output), ("--junit", junit), ("--report", report)]
+            .into_iter()
+            .filter_map(|(flag, path)| path.map(|p| (flag, p)))
+            .collect();
+    target::check_outputs(&outputs, &inputs).map_err(MergeError::Write)?;
     if let Some(path) = report {
         target::check_writable("--report", path, &inputs).map_err(MergeError::Write)?;
     }
@@ -114,8 +120,11 @@ pub fn run(
         target::check_writable("--junit", path, &inputs).map_err(MergeError::Write)?;
     }
     if let Some(path) = output {
-        // `-o` may be a device or a pipe (`-o /dev/stdout`), but never an input.
-        if let Err(e @ ReportError::IsInput { .. }) = target::check_target("-o", path, &inputs) {
+        // `-o` may be a device or a pipe (`-o /dev/stdout`), but never an input, a folder or a
+        // file in a folder that does not exist.
+        if let Err(e) = target::check_target("-o", path, &inputs)
+            && !matches!(e, ReportError::NotAFile { .. })
+        {
             return Err(MergeError::Write(e));
         }
     }
@@ -130,9 +139,12 @@ pub fn run(
     }
     let whole = merge_documents(docs)?;
     let mut code = whole.exit_code();
-    // A file not written is said at once; a difference found still wins (exit 1).
+    // A file not written is said at once; a difference found still wins (exit 1), and the
+    // summary, which would read as a success, is not printed.
+    let mut written = true;
     let mut failed = |e: ReportError| {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
+        written = false;
         if code != 1 {
             code = 2;
         }
@@ -184,6 +196,9 @@ pub fn run(
             }
         }
         None => crate::output::document(&text),
+    }
+    if !written {
+        return Ok(code);
     }
     eprintln!(
         "merge: {} shard(s) of `{}`, {line}",

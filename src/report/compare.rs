@@ -93,7 +93,7 @@ impl Output {
         }
         // A file not written is said; a real difference still wins (exit 1).
         for e in &unwritten {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
             if document.exit_code == 0 {
                 document.exit_code = 2;
             }

@@ -52,6 +52,15 @@ pub enum ReportError {
         /// The input it is.
         input: PathBuf,
     },
+    /// Two flags of one command name the same file to write (`--junit X --report X`).
+    SameOutput {
+        /// The first flag.
+        flag: &'static str,
+        /// The other flag.
+        other: &'static str,
+        /// The path the first names.
+        path: PathBuf,
+    },
     /// The HTML report could not be written.
     Write {
         /// The report's path.
@@ -80,6 +89,7 @@ impl ReportError {
                 | ReportError::NoFolder { .. }
                 | ReportError::NotAFile { .. }
                 | ReportError::IsInput { .. }
+                | ReportError::SameOutput { .. }
         )
     }
 
@@ -117,6 +127,11 @@ impl fmt::Display for ReportError {
                 "{flag} {} is one of the command's inputs ({}): not overwritten",
                 path.display(),
                 input.display()
+            ),
+            ReportError::SameOutput { flag, other, path } => write!(
+                f,
+                "{flag} {} is the file {other} writes too: give each its own file",
+                path.display()
             ),
             ReportError::Write { path, reason } => {
                 write!(f, "cannot write the report {}: {reason}", path.display())

@@ -51,7 +51,7 @@ pub fn check_path(path: &Path, inputs: &[&Path]) -> Result<(), ReportError> {
 }
 
 /// A page: the title, the summary rows (label, value), and the sections.
-fn page(
+pub(super) fn page(
     title: &str,
     verdict: (bool, &str),
     summary: &[(String, String)],
@@ -107,7 +107,7 @@ pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em}code{font-si
 ";
 
 /// One section: a heading, diagrams with captions, and rows of facts.
-fn section(
+pub(super) fn section(
     heading: &str,
     diagrams: &[(String, String)],
     facts: &[(String, String)],
@@ -134,7 +134,7 @@ fn section(
 }
 
 /// The diagram of a FEN with the squares to look at, or a note when it cannot be read.
-fn board(fen_text: &str, marked: &[Square]) -> String {
+pub(super) fn board(fen_text: &str, marked: &[Square]) -> String {
     match fen::parse_setup(fen_text) {
         Ok(setup) => {
             // What the diagram cannot show: who moves, and a piece waiting to be reborn.
@@ -188,7 +188,7 @@ fn disputed_switches(first: &ReadingJson, other: &ReadingJson) -> String {
     }
 }
 
-fn list(moves: &[String]) -> String {
+pub(super) fn list(moves: &[String]) -> String {
     if moves.is_empty() {
         return "—".into();
     }
@@ -200,7 +200,7 @@ fn list(moves: &[String]) -> String {
 }
 
 /// The squares the moves put something on (rebirths, mutations).
-fn squares_of(moves: &[String]) -> Vec<Square> {
+pub(super) fn squares_of(moves: &[String]) -> Vec<Square> {
     let mut out: Vec<Square> = moves.iter().flat_map(|m| event_squares(m)).collect();
     out.sort();
     out.dedup();

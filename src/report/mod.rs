@@ -7,6 +7,7 @@ pub mod error;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod solution_dispute;
 pub mod svg;
 pub mod target;
 pub mod verify;

@@ -115,6 +115,73 @@ pub fn check_target(flag: &'static str, path: &Path, inputs: &[&Path]) -> Result
     Ok(())
 }
 
+/// What names the file at `path`, whether or not it exists yet: its canonical path, or for a
+/// file still to be made, its folder's canonical path and its name (`X`, `./X` and `d/../X`
+/// name one file before any of them is written).
+fn resolved(path: &Path) -> Option<std::path::PathBuf> {
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        return Some(canonical);
+    }
+    let name = path.file_name()?;
+    Some(std::fs::canonicalize(folder_of(path)).ok()?.join(name))
+}
+
+/// Whether `a` and `b` name one file: the same resolved path, or (both existing) the same
+/// device and inode, so that a hard link is caught too.
+fn same_path(a: &Path, b: &Path) -> bool {
+    if let (Some(x), Some(y)) = (resolved(a), resolved(b))
+        && x == y
+    {
+        return true;
+    }
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => same_file(&x, &y),
+        _ => false,
+    }
+}
+
+/// Checks, before any work, that the files one command writes (each `(flag, path)`) are
+/// distinct from each other and from every file it reads (`inputs`: its input files, the
+/// Popeye binary it runs): `merge --junit X --report X` would lose one, `popeye verify --py X
+/// --report X` would write HTML over the binary. Paths are compared as files, also when an
+/// output does not exist yet (its folder is resolved). Each command calls this once with all
+/// its outputs; [`check_target`] then checks each path on its own.
+///
+/// ```
+/// use std::path::Path;
+/// use feerie::report::target::check_outputs;
+/// let dir = tempfile::tempdir().unwrap();
+/// let (x, same) = (dir.path().join("x"), dir.path().join(".").join("x"));
+/// let e = check_outputs(&[("--junit", &x), ("--report", &same)], &[]).unwrap_err();
+/// assert!(e.to_string().starts_with("--report") && e.to_string().contains("--junit"), "{e}");
+/// std::fs::write(&x, "binary").unwrap();
+/// let e = check_outputs(&[("--report", &same)], &[&x]).unwrap_err();
+/// assert!(e.to_string().contains("inputs"), "{e}");
+/// assert!(check_outputs(&[("--junit", &x), ("--report", &dir.path().join("y"))], &[]).is_ok());
+/// ```
+pub fn check_outputs(
+    outputs: &[(&'static str, &Path)],
+    inputs: &[&Path],
+) -> Result<(), ReportError> {
+    for (index, (flag, path)) in outputs.iter().enumerate() {
+        if let Some((other, _)) = outputs[..index].iter().find(|(_, p)| same_path(p, path)) {
+            return Err(ReportError::SameOutput {
+                flag,
+                other,
+                path: path.to_path_buf(),
+            });
+        }
+        if let Some(input) = inputs.iter().find(|input| same_path(input, path)) {
+            return Err(ReportError::IsInput {
+                flag,
+                path: path.to_path_buf(),
+                input: input.to_path_buf(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// [`check_target`], then a probe that the folder takes a new file (a temporary file made and
 /// removed at once), so that an unwritable folder is said before any work too.
 pub fn check_writable(
@@ -140,6 +207,8 @@ pub fn write_file(
     check_target(flag, path, inputs)?;
     let fail = |e: std::io::Error| ReportError::write(flag, path, e);
     let mut file = tempfile::NamedTempFile::new_in(folder_of(path)).map_err(fail)?;
+    // An interrupted run leaves no half-written report beside the path.
+    let _registered = crate::external::process::cleanup::remove_on_signal(file.path());
     std::io::Write::write_all(&mut file, bytes).map_err(fail)?;
     file.as_file().sync_all().map_err(fail)?;
     #[cfg(unix)]

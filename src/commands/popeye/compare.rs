@@ -20,7 +20,8 @@ pub struct CompareArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// A scenario file or a folder of them, instead of --fen/--popeye.
-    #[arg(long, conflicts_with_all = ["fen", "popeye"])]
+    /// Each scenario gives its own position and rules: only --profile applies beside it.
+    #[arg(long, conflicts_with_all = ["fen", "popeye", "rules", "set", "reserve", "lenient", "strict"])]
     scenarios: Option<PathBuf>,
     #[command(flatten)]
     py: PopeyeBinaryArgs,
@@ -84,7 +85,12 @@ pub fn run(args: CompareArgs) -> Result<i32, Error> {
     if let Some(dir) = &scenarios {
         inputs.extend(crate::scenario::files_under(dir));
     }
+    inputs.extend(py.as_input());
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    crate::commands::flags::check_outputs(
+        &[("--report", report.path()), ("--junit", junit.path())],
+        &read,
+    )?;
     report.check(&read)?;
     junit.check(&read)?;
     let shard = shard.shard();

@@ -23,6 +23,13 @@ pub struct ExportArgs {
 /// `feerie popeye export`: the input on standard output or in `--output`, with a note on
 /// stderr for each switch Popeye does not implement; exit 0.
 pub fn run(args: ExportArgs) -> Result<i32, Error> {
+    if args.position.engine_given() {
+        return Err(Error::Usage(
+            "--engine: export writes Popeye's input and runs no engine".into(),
+        ));
+    }
+    let read: Vec<&std::path::Path> = args.position.popeye_path().into_iter().collect();
+    crate::commands::flags::check_outputs(&[("--output", args.output.as_deref())], &read)?;
     let (position, rules, _) = args.position.load()?;
     let text = crate::external::popeye::input_for(&position, &rules, args.depth)?;
     for w in crate::external::popeye::non_popeye_switches(&rules) {

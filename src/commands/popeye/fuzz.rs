@@ -126,6 +126,11 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         golden,
         run,
     } = args;
+    let binary = py.as_input();
+    crate::commands::flags::check_outputs(
+        &[("--golden", golden.as_deref())],
+        &binary.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+    )?;
     if let Some(path) = &golden
         && path.exists()
     {

@@ -35,13 +35,16 @@ pub struct PopeyeOutputArgs {
 /// What `popeye verify` and `popeye replay` says of the shared flags it takes, instead of their shared help.
 fn own_help(arg: Arg) -> Arg {
     match arg.get_id().as_str() {
-        "py" => arg.help(
-            "The Popeye binary to run when no output is given (default: the POPEYE environment \
-             variable)",
-        ),
-        "timeout" => {
-            arg.help("Seconds the Popeye run on the whole input may take before it is stopped")
-        }
+        // Both are for the run of Popeye that a given output replaces: refused beside it.
+        "py" => arg
+            .help(
+                "The Popeye binary to run when no output is given (default: the POPEYE \
+                 environment variable)",
+            )
+            .conflicts_with("output"),
+        "timeout" => arg
+            .help("Seconds the Popeye run on the whole input may take before it is stopped")
+            .conflicts_with("output"),
         _ => arg,
     }
 }
@@ -72,6 +75,8 @@ pub enum PopeyeOutput {
         source: OutputSource<'static>,
         /// The temporary file.
         file: tempfile::TempPath,
+        /// Its registration for removal on SIGINT or SIGTERM.
+        registered: crate::external::process::cleanup::Registered,
     },
 }
 
@@ -100,10 +105,27 @@ impl PopeyeOutputArgs {
         &self.input
     }
 
+    /// Whether Popeye's output was given (else Popeye is run).
+    pub fn output_given(&self) -> bool {
+        self.output.is_some()
+    }
+
+    /// Whether `--py` was given.
+    pub fn py_given(&self) -> bool {
+        self.py.given().is_some()
+    }
+
     /// The files read (the input, Popeye's output if given), which no report may replace.
+    /// The Popeye binary (`--py` or `POPEYE`) is one of them when it is to be run (no output
+    /// given): no report may replace it.
     pub fn files(&self) -> Vec<PathBuf> {
+        let binary = match self.output {
+            Some(_) => None,
+            None => self.py.as_input(),
+        };
         std::iter::once(self.input.clone())
             .chain(self.output.clone())
+            .chain(binary)
             .collect()
     }
 
@@ -150,11 +172,17 @@ impl PopeyeOutputArgs {
                 let file = tempfile::NamedTempFile::new()
                     .map_err(|e| Error::System(format!("cannot make a temporary file: {e}")))?
                     .into_temp_path();
+                let registered = crate::external::process::cleanup::remove_on_signal(&file);
                 popeye::run_popeye_to_file(&binary, &input, self.timeout()?, &file)?;
                 let source = OutputSource::file(&file)
                     .map_err(|e| Error::System(format!("Popeye's output: {e}")))?;
                 let name = format!("popeye run: {}", binary.display());
-                (input, PopeyeOutput::Run { source, file }, name)
+                let run = PopeyeOutput::Run {
+                    source,
+                    file,
+                    registered,
+                };
+                (input, run, name)
             }
         })
     }

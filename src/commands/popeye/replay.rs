@@ -33,7 +33,7 @@ pub fn run(args: ReplayArgs) -> Result<i32, Error> {
         outln!("REJECTED {r}");
     }
     for m in &report.missing {
-        println!("MISSING {m}");
+        outln!("MISSING {m}");
     }
     if args.verbose {
         for s in &report.skipped {

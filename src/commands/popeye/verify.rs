@@ -58,7 +58,7 @@ fn own_help(arg: Arg) -> Arg {
             "The Popeye input file, or a folder: then every *.inp in it against Popeye's output \
              beside it (.out, .ref, .reg or .tst), an input without one named and left",
         ),
-        "engine" => arg.help("Which engine solves"),
+        "engine" => arg.help("Which engine solves [default: bitboard]"),
         "shard" => arg.help(
             "Only shard K of N (from 1): the file's cases (its problems and twins in order) are \
              split so that N runs together compare exactly the cases of one run",
@@ -90,7 +90,9 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
     let hash_megabytes = hash.megabytes()?;
     if files.input().is_dir() {
         let one_file_only = [
-            (files.files().len() > 1, "an OUTPUT"),
+            (files.output_given(), "an OUTPUT"),
+            // Each input is compared with the output beside it: no Popeye is run.
+            (files.py_given(), "--py"),
             (problem.is_some(), "--problem"),
             (!shard.shard().is_whole(), "--shard"),
             (json, "--format json or jsonl"),
@@ -112,6 +114,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
     }
     let inputs = files.files();
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    crate::commands::flags::check_outputs(&[("--report", report.path())], &read)?;
     report.check(&read)?;
     let engine = engine.engine()?;
     files.timeout()?;
@@ -203,7 +206,7 @@ fn verify_folder(
                 coverage.add_file(&reports);
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
                 outln!("{name}: error (see standard error), not verified");
                 errors += 1;
             }
@@ -365,7 +368,7 @@ fn verify_files(
             let html = crate::report::html::verify_report(&document);
             if let Err(e) = crate::report::html::write(path, &html, &inputs) {
                 // Said at once; a difference found still wins (exit 1).
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
                 if code == 0 {
                     code = 2;
                     document.exit_code = 2;

@@ -167,6 +167,7 @@ impl Conversation {
     /// Kills the program's group (if it is still running) and reaps it.
     fn stop(&mut self) {
         self.input = None;
+        super::cleanup::forget_group(self.child.id());
         if !matches!(self.child.try_wait(), Ok(Some(_))) {
             kill_group(&mut self.child);
         }

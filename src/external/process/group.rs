@@ -17,6 +17,7 @@ impl Guard<'_> {
 
 impl Drop for Guard<'_> {
     fn drop(&mut self) {
+        super::cleanup::forget_group(self.child.id());
         if !matches!(self.child.try_wait(), Ok(Some(_))) {
             kill_group(self.child);
         }
@@ -44,6 +45,10 @@ pub(super) fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
     let mut tries = 0;
     loop {
         match cmd.spawn() {
+            Ok(child) => {
+                super::cleanup::kill_on_signal(child.id());
+                return Ok(child);
+            }
             Err(error)
                 if error.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < TRIES =>
             {

@@ -18,8 +18,10 @@
 //! ```
 //!
 //! The module's parts: `error` says why a program gave no answer, `run` runs one to its end,
-//! `conversation` talks to one line by line, `group` starts, kills and reaps its process group.
+//! `conversation` talks to one line by line, `group` starts, kills and reaps its process group,
+//! `cleanup` kills the groups and removes the temporary files of a run ended by a signal.
 
+pub mod cleanup;
 mod conversation;
 mod error;
 mod group;

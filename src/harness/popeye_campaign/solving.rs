@@ -298,6 +298,7 @@ fn solve_batch(
             ))
         })?
         .into_temp_path();
+    let _registered = crate::external::process::cleanup::remove_on_signal(&file);
     run_popeye_to_file(binary, input, timeout, &file).map_err(BatchFailure::Popeye)?;
     let source = OutputSource::file(&file).map_err(|e| unread(format!("Popeye's output: {e}")))?;
     verify_each(

@@ -4,6 +4,7 @@ use feerie_oracle::{Engine, Position, Rules, fen, popeye_move};
 use serde::{Deserialize, Serialize};
 
 use super::{RulesJson, SCHEMA_VERSION};
+use crate::dispute::solutions::{SolutionDispute, only};
 use crate::dispute::{Dispute, Reading};
 
 /// `feerie dispute --format json`.
@@ -13,6 +14,10 @@ pub struct DisputeDocument {
     pub command: String,
     /// [`SCHEMA_VERSION`].
     pub schema: u32,
+    /// `"moves"`: the moves compared node by node (a [`SolutionDisputeDocument`] says
+    /// `"solutions"`).
+    #[serde(default = "moves_kind")]
+    pub kind: String,
     /// The position.
     pub fen: String,
     /// The engine.
@@ -80,6 +85,7 @@ impl DisputeDocument {
         DisputeDocument {
             command: "dispute".into(),
             schema: SCHEMA_VERSION,
+            kind: moves_kind(),
             fen: fen::write(position.setup()),
             engine: engine.name().into(),
             depth,
@@ -110,6 +116,116 @@ impl DisputeDocument {
                 .collect(),
             errors: found.errors.clone(),
             differs: found.differs(),
+        }
+    }
+}
+
+/// The kind of a dispute document written before documents had one.
+fn moves_kind() -> String {
+    "moves".into()
+}
+
+/// `feerie dispute --stipulation … --format json` (or `--solve` with `--popeye`): the
+/// solutions of each case under each reading.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SolutionDisputeDocument {
+    /// `"dispute"`.
+    pub command: String,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// `"solutions"`.
+    pub kind: String,
+    /// The engine that solved.
+    pub engine: String,
+    /// What was solved: the position (`--fen`) or the file and problem (`--popeye`).
+    pub source: String,
+    /// The readings' labels, the first the one the others are compared with.
+    pub readings: Vec<String>,
+    /// Each case (a twin of a Popeye problem, or the one stipulation on a position).
+    pub cases: Vec<SolutionCaseJson>,
+    /// Whether some case's solutions differ between readings.
+    pub differs: bool,
+    /// The command's exit code: 0 agree, 1 differ, 2 a case not solved.
+    pub exit_code: i32,
+}
+
+/// One case of a solution dispute.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SolutionCaseJson {
+    /// `h#2`, or `problem 1 a) (h#2)`.
+    pub name: String,
+    /// The stipulation, when the case could be read.
+    pub stipulation: Option<String>,
+    /// The position the case begins from (FEN), when it could be read.
+    pub fen: Option<String>,
+    /// The case under each reading, in the readings' order.
+    pub readings: Vec<ReadingSolutionsJson>,
+    /// Whether a reading's solutions differ from the first reading's.
+    pub differs: bool,
+}
+
+/// One case under one reading.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReadingSolutionsJson {
+    /// The reading.
+    pub reading: String,
+    /// Its solutions (each as `feerie solve` prints it, spaces collapsed), sorted; `null` when
+    /// not solved.
+    pub solutions: Option<Vec<String>>,
+    /// Why it was not solved, if it was not.
+    pub error: Option<String>,
+    /// The solutions only the first reading has, beside this one (empty for the first).
+    pub only_first: Vec<String>,
+    /// The solutions only this reading has.
+    pub only_this: Vec<String>,
+}
+
+impl SolutionDisputeDocument {
+    /// The document of a solution dispute solved by `engine` on `source`.
+    pub fn new(engine: &str, source: String, found: &SolutionDispute) -> Self {
+        let readings = found
+            .cases
+            .first()
+            .map(|c| c.sets.iter().map(|s| s.label.clone()).collect())
+            .unwrap_or_default();
+        let cases = found
+            .cases
+            .iter()
+            .map(|case| SolutionCaseJson {
+                name: case.name.clone(),
+                stipulation: case.stipulation.clone(),
+                fen: case.fen.clone(),
+                readings: case
+                    .sets
+                    .iter()
+                    .map(|set| {
+                        let (only_first, only_this) = case
+                            .sets
+                            .first()
+                            .and_then(|first| only(first, set))
+                            .unwrap_or_default();
+                        ReadingSolutionsJson {
+                            reading: set.label.clone(),
+                            solutions: set.solutions.as_ref().ok().cloned(),
+                            error: set.solutions.as_ref().err().cloned(),
+                            only_first,
+                            only_this,
+                        }
+                    })
+                    .collect(),
+                differs: case.differs(),
+            })
+            .collect();
+        SolutionDisputeDocument {
+            command: "dispute".into(),
+            schema: SCHEMA_VERSION,
+            kind: "solutions".into(),
+            engine: engine.into(),
+            source,
+            readings,
+            cases,
+            differs: found.differs(),
+            exit_code: found.exit_code(),
         }
     }
 }
