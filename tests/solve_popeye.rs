@@ -249,7 +249,7 @@ fn popeye_s_examples_agree() {
         let input = std::fs::read_to_string(input).unwrap();
         let output = std::fs::read_to_string(output).unwrap();
         let reports = verify(&input, &output, None, &BitboardEngine, &Options::default()).unwrap();
-        let (agree, differ, _) = feerie::verify::counts(&reports);
+        let feerie::verify::Counts { agree, differ, .. } = feerie::verify::counts(&reports);
         assert_eq!(differ, 0, "{reports:#?}");
         assert!(agree >= 3, "{reports:#?}");
     }
@@ -277,7 +277,7 @@ fn every_shared_popeye_file_agrees() {
         let output = std::fs::read(&output).unwrap();
         let output = String::from_utf8_lossy(&output);
         let reports = verify(&input, &output, None, &BitboardEngine, &Options::default()).unwrap();
-        let (agree, differ, _) = feerie::verify::counts(&reports);
+        let feerie::verify::Counts { agree, differ, .. } = feerie::verify::counts(&reports);
         assert_eq!(differ, 0, "{}: {reports:#?}", path.display());
         agree_total += agree;
     }

@@ -308,7 +308,7 @@ fn verify_folder(
     let counts = verify::Counts {
         agree: coverage.agree,
         differ: coverage.differ,
-        skipped: skipped,
+        skipped,
         errors: coverage.errors,
     };
     let shortfall = run.threshold.shortfall(&counts);
