@@ -184,6 +184,54 @@ fn junit_has_a_test_case_per_problem_or_twin() {
     );
 }
 
+/// A folder gives a suite per input file, and its cases together are held to the threshold.
+#[test]
+fn a_folder_has_a_junit_suite_per_file() {
+    let Some(popeye) = common::shared_dir("popeye") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let files = dir.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    for name in [
+        "EXAMPLES__lastcap.inp",
+        "EXAMPLES__lastcap.ref",
+        "EXAMPLES__magicpieces.inp",
+        "EXAMPLES__magicpieces.ref",
+    ] {
+        std::fs::copy(popeye.join(name), files.join(name)).unwrap();
+    }
+    let verify = |threshold: &str| {
+        common::feerie_in(
+            dir.path(),
+            &[
+                "popeye",
+                "verify",
+                "files",
+                "--junit",
+                "verify.xml",
+                "--min-compared",
+                threshold,
+            ],
+        )
+    };
+    // lastcap compares its 3 cases, magicpieces none of its 14: 3 of 17 together.
+    let (code, out, err) = verify("3");
+    assert_eq!(code, 0, "{out}{err}");
+    let xml = std::fs::read_to_string(dir.path().join("verify.xml")).unwrap();
+    assert_eq!(xml.matches("<testsuite ").count(), 2, "{xml}");
+    assert!(
+        xml.contains(r#"tests="14" failures="0" errors="0" skipped="14""#),
+        "{xml}"
+    );
+    let (code, out, _) = verify("18%");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("files: FAILED: compared 3 of 17 cases"),
+        "{out}"
+    );
+}
+
 /// A problem whose solving outlasts `--case-timeout` is stopped and skipped for its time
 /// budget, in help, series and direct play; the run ends soon after.
 #[test]
