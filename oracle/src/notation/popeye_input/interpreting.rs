@@ -101,6 +101,8 @@ impl PopeyeProblem {
     /// assert!(errors("promonly ea", "maxsolutions 2 nocastling a1").is_empty());
     /// assert!(errors("imitator a1b2 madrasi", "noboard").is_empty());
     /// assert!(errors("anticirce whitemaxi ultra", "nowk").is_empty());
+    /// assert!(errors("circe", "movenumbers start 27:11 upto 2:3:1").is_empty());
+    /// assert_eq!(errors("circe", "maxsolutions -1").len(), 1);
     /// assert_eq!(errors("volage a1", "noboard").len(), 1);
     /// ```
     pub fn input_errors_in_words(&self) -> Vec<String> {
@@ -112,7 +114,7 @@ impl PopeyeProblem {
                 continue;
             };
             for _ in 0..option.numbers() {
-                if options.peek().is_some_and(|n| n.parse::<u64>().is_ok()) {
+                if options.peek().is_some_and(|n| option_number(option, n)) {
                     options.next();
                 }
             }
@@ -205,7 +207,7 @@ impl PopeyeProblem {
             };
             // The numbers Popeye reads after it belong to it.
             for _ in 0..option.numbers() {
-                if options.peek().is_some_and(|n| n.parse::<u64>().is_ok()) {
+                if options.peek().is_some_and(|n| option_number(option, n)) {
                     options.next();
                 }
             }
@@ -458,6 +460,18 @@ impl PopeyeProblem {
             reserve,
             errors,
         }
+    }
+}
+
+/// Whether `word` is a number Popeye reads after `option`: a whole number, or for the move
+/// numbers of `start` and `upto` numbers joined by `:` (`start 11:7:11:22`, a move number
+/// with the indices of its moves).
+fn option_number(option: PopeyeOption, word: &str) -> bool {
+    match option {
+        PopeyeOption::StartMoveNumber | PopeyeOption::UpToMoveNumber => word
+            .split(':')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
+        _ => word.parse::<u64>().is_ok(),
     }
 }
 
