@@ -148,7 +148,9 @@ enum PopeyeCommand {
     /// finished is not held but compared by digests (the count of lines and a sum of 128-bit hashes of each, in all
     /// and in 4096 buckets) computed as Popeye's lines are read and as ours are found, so that
     /// memory stays bounded; where they differ, the differing buckets' lines are read and
-    /// solved again and listed. Exit 0 when no case differs, 1 when one does, 2 on bad input.
+    /// solved again and listed. Exit 0 when no case differs and at least one was compared
+    /// (--min-compared, --allow-empty), 1 when one differs or too few were compared, 2 on bad
+    /// input (a misspelt condition or option word, which Popeye reads past, included).
     Verify(popeye::verify::VerifyArgs),
     /// Replay every solution of a Popeye output through our engine.
     ///

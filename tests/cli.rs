@@ -311,8 +311,8 @@ fn solve_without_solution_names_the_side_popeye_begins_with() {
     assert!(!err.contains("note:"), "{err}");
 }
 
-/// A verification where every case is skipped exits 0 (no difference) but says on stderr that
-/// nothing of Popeye's output was checked.
+/// A verification where every case is skipped, allowed with `--allow-empty`, exits 0 (no
+/// difference) but says on stderr that nothing of Popeye's output was checked.
 #[test]
 fn verify_says_when_nothing_was_compared() {
     let dir = tempfile::tempdir().unwrap();
@@ -326,7 +326,15 @@ fn verify_says_when_nothing_was_compared() {
     std::fs::write(&output, "\n   1.Ke1-d1 !\n\nsolution finished.\n").unwrap();
     let (code, out, err) = common::feerie_in(
         dir.path(),
-        &["popeye", "verify", "p.inp", "p.out", "--engine", "bitboard"],
+        &[
+            "popeye",
+            "verify",
+            "p.inp",
+            "p.out",
+            "--engine",
+            "bitboard",
+            "--allow-empty",
+        ],
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("0 agree, 0 differ, 1 skipped"), "{out}");

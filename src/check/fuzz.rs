@@ -113,6 +113,7 @@ fn campaign_suite(report: &CampaignReport) -> TestSuite {
                     seconds: per_bucket,
                     failure: (b.divergences > 0)
                         .then(|| (format!("{} divergence(s)", b.divergences), details)),
+                    skipped: None,
                 }
             })
             .collect(),

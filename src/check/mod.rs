@@ -171,6 +171,7 @@ impl Stage {
             name,
             seconds: started.elapsed().as_secs_f64(),
             failure,
+            skipped: None,
         });
         self.progress.step();
     }

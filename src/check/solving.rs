@@ -99,6 +99,7 @@ pub(super) fn fuzz_solving(
                     seconds: per_bucket,
                     failure: (b.differences > 0)
                         .then(|| (format!("{} difference(s)", b.differences), details)),
+                    skipped: None,
                 }
             })
             .collect(),

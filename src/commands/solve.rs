@@ -70,6 +70,7 @@ pub fn run(args: SolveArgs) -> Result<i32, Error> {
         threads,
         progress: !quiet,
         hash_megabytes,
+        deadline: None,
     };
     position.refuse_with_popeye()?;
     let Some(file) = position.popeye_file() else {

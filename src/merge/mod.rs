@@ -60,31 +60,11 @@ pub fn merge_documents(docs: Vec<Document>) -> Result<Document, MergeError> {
 }
 
 /// The JUnit suites of a merged document: `check`'s stages, or one case per problem or twin of
-/// `popeye verify` (failed when it differs).
+/// `popeye verify` (failed when it differs or has an input error, skipped when skipped).
 fn junit_suites(doc: &Document) -> Result<Vec<crate::report::junit::TestSuite>, MergeError> {
-    use crate::report::junit::{TestCase, TestSuite};
     match doc {
         Document::Check(d) => Ok(d.suites.iter().map(SuiteJson::to_junit).collect()),
-        Document::Verify(d) => Ok(vec![TestSuite {
-            name: format!("popeye verify {}", d.input),
-            cases: d
-                .cases
-                .iter()
-                .map(|c| TestCase {
-                    name: c.name.clone(),
-                    seconds: 0.0,
-                    failure: (c.outcome == "differ").then(|| {
-                        let lines: Vec<String> = c
-                            .only_popeye
-                            .iter()
-                            .map(|l| format!("only Popeye: {l}"))
-                            .chain(c.only_ours.iter().map(|l| format!("only ours: {l}")))
-                            .collect();
-                        ("differ".to_string(), lines.join("\n"))
-                    }),
-                })
-                .collect(),
-        }]),
+        Document::Verify(d) => Ok(vec![crate::report::verify::junit_suite(&d.input, &d.cases)]),
         Document::Compare(d) => Err(MergeError::NoJunit(d.command.clone())),
     }
 }

@@ -125,6 +125,7 @@ fn junit_suite(judged: &[(&Case, Verdict)]) -> crate::report::junit::TestSuite {
                     name: format!("{} under {}", case.name, case.rules),
                     seconds: 0.0,
                     failure: fails.then(|| (json.verdict.clone(), details.trim().to_string())),
+                    skipped: None,
                 }
             })
             .collect(),

@@ -19,10 +19,13 @@ pub struct VerifyDocument {
     pub schema: u32,
     /// feerie's version.
     pub version: String,
-    /// `"ok"` (no case differs) or `"failed"`.
+    /// `"ok"` (no case differs, no input error, enough compared) or `"failed"`.
     pub verdict: String,
-    /// The exit code (0 or 1).
+    /// The exit code: 0, 1 (a case differs, or too few were compared) or 2 (an input error).
     pub exit_code: i32,
+    /// Why a run where no case differs failed all the same (too few cases compared), if so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortfall: Option<String>,
     /// The engine that solved.
     pub engine: String,
     /// The Popeye input, as given on the command line.
@@ -58,6 +61,9 @@ pub struct VerifyCounts {
     pub differ: usize,
     /// Cases not compared (the reason is in each).
     pub skipped: usize,
+    /// Cases with an input error Popeye reads past (the error is in each).
+    #[serde(default)]
+    pub errors: usize,
 }
 
 impl VerifyCounts {
@@ -71,6 +77,7 @@ impl VerifyCounts {
             match case.outcome.as_str() {
                 "agree" => c.agree += 1,
                 "differ" => c.differ += 1,
+                "error" => c.errors += 1,
                 _ => c.skipped += 1,
             }
         }
@@ -96,7 +103,7 @@ pub struct VerifyCaseJson {
     pub fen: Option<String>,
     /// The rules, when the case was read.
     pub rules: Option<RulesJson>,
-    /// `agree`, `differ` or `skipped`.
+    /// `agree`, `differ`, `skipped` or `error` (an input error).
     pub outcome: String,
     /// For `agree`: how many solutions (keys in direct and self play).
     pub solutions: Option<usize>,
@@ -104,7 +111,8 @@ pub struct VerifyCaseJson {
     pub only_popeye: Vec<String>,
     /// For `differ`: our solutions that Popeye does not print.
     pub only_ours: Vec<String>,
-    /// For `skipped`: why.
+    /// For `skipped`: why, whole (the text output shortens it to a line); for `error`, the
+    /// input error.
     pub reason: Option<String>,
 }
 
@@ -136,6 +144,10 @@ impl VerifyCaseJson {
                 out.outcome = "skipped".into();
                 out.reason = Some(why.clone());
             }
+            Outcome::InputError(why) => {
+                out.outcome = "error".into();
+                out.reason = Some(why.clone());
+            }
             Outcome::BothRefuse(why) => {
                 out.outcome = "agree".into();
                 out.solutions = Some(0);
@@ -146,12 +158,65 @@ impl VerifyCaseJson {
     }
 }
 
-/// The exit code of a verification with these counts: 1 when a case differs, else 0.
+/// The exit code of a verification with these counts: 1 when a case differs, else 2 when a
+/// case has an input error, else 0.
 pub fn exit_code(counts: &VerifyCounts) -> i32 {
-    i32::from(counts.differ > 0)
+    if counts.differ > 0 {
+        1
+    } else if counts.errors > 0 {
+        2
+    } else {
+        0
+    }
 }
 
 /// The verdict word of an exit code.
 pub fn verdict(code: i32) -> &'static str {
     if code == 0 { "ok" } else { "failed" }
+}
+
+/// The JUnit suite of a verification of `input`: a test case per problem or twin, failed when
+/// it differs or has an input error, skipped (with the reason) when skipped.
+///
+/// ```
+/// use feerie::report::verify::{junit_suite, VerifyCaseJson};
+/// let case = |name: &str, outcome: &str| VerifyCaseJson {
+///     name: name.into(), outcome: outcome.into(), reason: Some("why".into()),
+///     ..VerifyCaseJson::default()
+/// };
+/// let suite = junit_suite("a.inp", &[case("problem 1", "agree"), case("problem 2", "skipped"),
+///     case("problem 3", "differ"), case("problem 4", "error")]);
+/// assert_eq!(suite.name, "popeye verify a.inp");
+/// assert!(suite.cases[0].failure.is_none() && suite.cases[0].skipped.is_none());
+/// assert_eq!(suite.cases[1].skipped.as_deref(), Some("why"));
+/// assert!(suite.cases[2].failure.is_some() && suite.cases[3].failure.is_some());
+/// ```
+pub fn junit_suite(input: &str, cases: &[VerifyCaseJson]) -> crate::report::junit::TestSuite {
+    use crate::report::junit::{TestCase, TestSuite};
+    let case = |c: &VerifyCaseJson| {
+        let reason = c.reason.clone().unwrap_or_default();
+        let mut out = TestCase {
+            name: c.name.clone(),
+            ..TestCase::default()
+        };
+        match c.outcome.as_str() {
+            "differ" => {
+                let lines: Vec<String> = c
+                    .only_popeye
+                    .iter()
+                    .map(|l| format!("only Popeye: {l}"))
+                    .chain(c.only_ours.iter().map(|l| format!("only ours: {l}")))
+                    .collect();
+                out.failure = Some(("differ".to_string(), lines.join("\n")));
+            }
+            "error" => out.failure = Some(("input error".to_string(), reason)),
+            "skipped" => out.skipped = Some(reason),
+            _ => {}
+        }
+        out
+    };
+    TestSuite {
+        name: format!("popeye verify {input}"),
+        cases: cases.iter().map(case).collect(),
+    }
 }

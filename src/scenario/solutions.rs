@@ -206,6 +206,7 @@ pub(crate) fn solutions_of(
         threads: 1,
         progress: false,
         hash_megabytes: HASH_MEGABYTES,
+        deadline: None,
     };
     let solved =
         solve(engine, position, rules, stipulation, &options).map_err(NoSolutions::Solver)?;

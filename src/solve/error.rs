@@ -33,6 +33,8 @@ pub enum SolveError {
     },
     /// A tree asked for a stipulation that is neither direct nor self play.
     NotATree(Stipulation),
+    /// The deadline came before the search ended.
+    TimeBudget,
 }
 
 impl fmt::Display for SolveError {
@@ -46,6 +48,7 @@ impl fmt::Display for SolveError {
                 f,
                 "{stipulation}: trees are built for direct and self play only"
             ),
+            SolveError::TimeBudget => f.write_str("time budget"),
         }
     }
 }

@@ -41,16 +41,19 @@ pub struct Options {
     pub progress: bool,
     /// The transposition table's bound, in MB (about; 0: no table).
     pub hash_megabytes: usize,
+    /// Give up at this moment ([`SolveError::TimeBudget`]); `None`: search to the end.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
-    /// Every solution, one thread, no progress, a table of 64 MB.
+    /// Every solution, one thread, no progress, a table of 64 MB, no deadline.
     fn default() -> Options {
         Options {
             max_solutions: usize::MAX,
             threads: 1,
             progress: false,
             hash_megabytes: 64,
+            deadline: None,
         }
     }
 }
@@ -191,6 +194,15 @@ impl SpaceJob for SolveIn<'_> {
     }
 }
 
+/// Why `search` failed with `e`: its deadline, or the engine.
+pub(crate) fn why_stopped<S: Space>(search: &Search<S>, e: EngineError) -> SolveError {
+    if search.timed_out() {
+        SolveError::TimeBudget
+    } else {
+        SolveError::Engine(e)
+    }
+}
+
 /// [`solve`] over `space`, which walks `engine`'s positions; with `each`, [`solve_each`].
 fn solve_in<S: Space>(
     engine: &dyn Engine,
@@ -210,8 +222,15 @@ fn solve_in<S: Space>(
         options.max_solutions.max(1),
         options.hash_megabytes,
     );
-    let bound = if stipulation.binds_beginner_in_help() && search.reaches_in_one(position)? {
-        search.goal_moves(position)?
+    search.stop_at(options.deadline);
+    let binds = stipulation.binds_beginner_in_help()
+        && search
+            .reaches_in_one(position)
+            .map_err(|e| why_stopped(&search, e))?;
+    let bound = if binds {
+        search
+            .goal_moves(position)
+            .map_err(|e| why_stopped(&search, e))?
     } else {
         Vec::new()
     };
@@ -221,7 +240,7 @@ fn solve_in<S: Space>(
     if options.threads > 1 {
         search.split_below_root();
     }
-    let roots = search.roots(&root)?;
+    let roots = search.roots(&root).map_err(|e| why_stopped(&search, e))?;
     let estimate = (roots.len() as f64).powi(stipulation.plies() as i32);
     let progress = Progress::new(
         &format!("solve {stipulation}"),
@@ -241,7 +260,8 @@ fn solve_in<S: Space>(
         pool.install(|| roots.par_iter().map(one).collect())
     };
     progress.finish();
-    let mut solutions: Vec<Vec<MoveRecord>> = found?.into_iter().flatten().collect();
+    let found = found.map_err(|e| why_stopped(&search, e))?;
+    let mut solutions: Vec<Vec<MoveRecord>> = found.into_iter().flatten().collect();
     // In the order of the records, move by move (whatever order the space made its moves
     // in), each line once.
     solutions.sort();

@@ -3,6 +3,7 @@
 //! no legal move, under the rules in force), and stalemate is asked of the engine's status.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -36,6 +37,9 @@ pub struct Search<'a, S: Space> {
     handed: AtomicUsize,
     /// Whether the replies to each first move are shared out among threads as well.
     split_below_root: bool,
+    /// When the search gives up ([`Search::stop_at`]), and whether it did.
+    deadline: Option<Instant>,
+    timed_out: AtomicBool,
 }
 
 /// One move of a line: the move, the position it leads to, and whether it was made after a
@@ -119,7 +123,20 @@ impl<'a, S: Space> Search<'a, S> {
             stream: None,
             handed: AtomicUsize::new(0),
             split_below_root: false,
+            deadline: None,
+            timed_out: AtomicBool::new(false),
         }
+    }
+
+    /// From now on the search gives up at `deadline`: the next position it expands after it
+    /// fails (an engine error), and [`Search::timed_out`] says why.
+    pub fn stop_at(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline ([`Search::stop_at`]) stopped the search.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out.load(Ordering::Relaxed)
     }
 
     /// From now on the replies to each first move of a line search (help, help-self and
@@ -164,6 +181,14 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     fn children(&self, p: &S::Pos, want: Want) -> Result<Children<S>, EngineError> {
+        // Every kind of play expands its positions here: the one place a deadline is looked
+        // at (a clock read is small beside making the moves).
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out.store(true, Ordering::Relaxed);
+            return Err(EngineError::Unsupported(
+                "the search's time budget ran out".into(),
+            ));
+        }
         self.space.children(p, want)
     }
 

@@ -50,6 +50,8 @@ pub struct TreeOptions {
     pub set_play: bool,
     /// A first move refuted by more defences than this is not a try.
     pub max_refutations: usize,
+    /// Give up at this moment ([`SolveError::TimeBudget`]); `None`: build the whole tree.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for TreeOptions {
@@ -61,6 +63,7 @@ impl Default for TreeOptions {
             tries: false,
             set_play: false,
             max_refutations: 1,
+            deadline: None,
         }
     }
 }
@@ -508,7 +511,7 @@ impl Build<'_> {
     /// when asked.
     fn tree<S: Space>(&self, space: S, position: &Position) -> Result<Tree, SolveError> {
         let (engine, rules, stipulation) = (self.engine, self.rules, self.stipulation);
-        let search = Search::new(
+        let mut search = Search::new(
             engine,
             rules,
             space,
@@ -516,8 +519,20 @@ impl Build<'_> {
             usize::MAX,
             self.hash_megabytes,
         );
+        search.stop_at(self.options.deadline);
+        self.tree_of(&search, position)
+            .map_err(|e| super::why_stopped(&search, e))
+    }
+
+    /// [`Build::tree`] with `search`.
+    fn tree_of<S: Space>(
+        &self,
+        search: &Search<S>,
+        position: &Position,
+    ) -> Result<Tree, EngineError> {
+        let (engine, rules, stipulation) = (self.engine, self.rules, self.stipulation);
         let options = self.options;
-        let builder = Builder::new(&search, *options);
+        let builder = Builder::new(search, *options);
         // Popeye gives no set play when the side that begins is in check in the diagram ("the
         // side to play can capture the king", on its standard error): the defender moving first
         // would take the king.

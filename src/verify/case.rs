@@ -42,6 +42,10 @@ pub(super) fn compare_case(
         missing: vec![why],
         extra: Vec::new(),
     };
+    // An input Popeye misread is the input's fault, whatever its output shows.
+    if let Err(why @ VerifyError::InputWords(_)) = &case.setup {
+        return report(Outcome::InputError(why.to_string()));
+    }
     // Popeye's output is judged first: a missing or edited section is a failure whatever we
     // can solve.
     let section = match section {
@@ -195,7 +199,10 @@ pub(super) fn compare_tree(
     options: &Options,
 ) -> Outcome {
     let tree_options = match TreeOptions::from_popeye_options(popeye_options, language) {
-        Ok(o) => o,
+        Ok(o) => TreeOptions {
+            deadline: options.deadline,
+            ..o
+        },
         Err(why) => return Outcome::Skipped(why.to_string()),
     };
     let theirs = match popeye_tree(

@@ -30,13 +30,15 @@ pub enum Why {
     Option,
     /// A twinning command feerie does not follow.
     Twinning,
+    /// The solving took longer than the time budget of a case (`--case-timeout`).
+    TimeBudget,
     /// Anything else; its reason is listed in full.
     Other,
 }
 
 impl Why {
     /// Every kind, in order.
-    pub const ALL: [Why; 8] = [
+    pub const ALL: [Why; 9] = [
         Why::ProofGame,
         Why::Condition,
         Why::Piece,
@@ -44,6 +46,7 @@ impl Why {
         Why::Stipulation,
         Why::Option,
         Why::Twinning,
+        Why::TimeBudget,
         Why::Other,
     ];
 
@@ -57,6 +60,7 @@ impl Why {
             Why::Stipulation => "a stipulation feerie does not solve",
             Why::Option => "an option feerie does not follow",
             Why::Twinning => "a twinning command feerie does not follow",
+            Why::TimeBudget => "the time budget of a case (--case-timeout)",
             Why::Other => "another reason",
         }
     }
@@ -134,6 +138,9 @@ fn obstacle(item: &str) -> (Why, String) {
     if item.starts_with("twin:") {
         return (Why::Twinning, quoted());
     }
+    if item.starts_with("time budget") {
+        return (Why::TimeBudget, "time budget".into());
+    }
     (Why::Other, item.to_string())
 }
 
@@ -167,6 +174,8 @@ pub struct Coverage {
     pub agree: usize,
     /// Cases that differ.
     pub differ: usize,
+    /// Cases whose input Popeye misreads (an input error).
+    pub errors: usize,
     /// Skipped cases by their decisive obstacle: kind, then what it names, then the count.
     pub skipped: BTreeMap<Why, BTreeMap<String, usize>>,
 }
@@ -179,6 +188,7 @@ impl Coverage {
             match &r.outcome {
                 Outcome::Agree(_) | Outcome::BothRefuse(_) => self.agree += 1,
                 Outcome::Differ { .. } => self.differ += 1,
+                Outcome::InputError(_) => self.errors += 1,
                 Outcome::Skipped(reason) => {
                     let (why, name) = decisive(reason);
                     *self
@@ -202,9 +212,14 @@ impl Coverage {
         self.skipped.values().flat_map(|names| names.values()).sum()
     }
 
-    /// Every case compared or skipped.
+    /// Every case compared, skipped or in error.
     pub fn cases(&self) -> usize {
-        self.agree + self.differ + self.skipped()
+        self.agree + self.differ + self.skipped() + self.errors
+    }
+
+    /// The cases compared with Popeye's output: agreeing or differing.
+    pub fn compared(&self) -> usize {
+        self.agree + self.differ
     }
 
     /// The cases of feerie's families (conditions and pieces known, no proof game): those
@@ -242,11 +257,13 @@ impl Coverage {
         let mut t = String::new();
         let _ = writeln!(
             t,
-            "coverage: {} cases in {} file(s): {} agree, {} differ, {skipped} skipped",
+            "coverage: {} cases in {} file(s): {} agree, {} differ, {skipped} skipped, {} input \
+             error(s)",
             self.cases(),
             self.files,
             self.agree,
-            self.differ
+            self.differ,
+            self.errors
         );
         let _ = writeln!(
             t,

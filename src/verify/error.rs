@@ -38,6 +38,10 @@ pub enum VerifyError {
     },
     /// A Popeye input that does not read.
     Input(String),
+    /// Popeye's input errors in a problem's words (a condition or option word that names
+    /// none, or several): Popeye solves the problem without them, so its output is not the
+    /// problem's. Each error as Popeye's word tables say it.
+    InputWords(Vec<String>),
     /// The search failed or cannot follow an option, or the engine failed replaying a line.
     Solve(SolveError),
     /// A Popeye problem that is not solved here for another reason than an option: a
@@ -108,6 +112,12 @@ impl fmt::Display for VerifyError {
             VerifyError::Input(message) | VerifyError::ProblemNotSupported(message) => {
                 f.write_str(message)
             }
+            VerifyError::InputWords(errors) => write!(
+                f,
+                "{} (Popeye reports an input error and solves the problem without the word: fix \
+                 the input)",
+                errors.join("; ")
+            ),
             VerifyError::Solve(e) => e.fmt(f),
             VerifyError::Twin(e) => e.fmt(f),
             VerifyError::Position(e) => e.fmt(f),

@@ -12,8 +12,10 @@ pub mod error;
 pub mod large;
 pub mod popeye_tree;
 pub mod problems;
+pub mod reason;
 mod replay;
 mod section;
+pub mod verdict;
 
 use crate::engines::SearchEngine;
 use feerie_oracle::Profile;
@@ -53,6 +55,9 @@ pub enum Outcome {
     /// Both refuse to solve it, for the reason given: an agreement on the position, with no
     /// solution to compare.
     BothRefuse(String),
+    /// Not compared: the input has an error Popeye reads past (a misspelt condition or
+    /// option), so that Popeye's output is of another problem; the error as said.
+    InputError(String),
 }
 
 /// The comparison of one case.
@@ -78,6 +83,7 @@ pub fn verify(
     let selection = Selection {
         problem: only,
         shard: Shard::WHOLE,
+        case_timeout: None,
     };
     verify_each(
         input,
@@ -98,6 +104,9 @@ pub struct Selection {
     /// problems selected) are numbered from 0, and case `i` is shard `i mod N + 1`'s, so that
     /// the N shards together compare each case of the file once.
     pub shard: Shard,
+    /// How long one case's solving may take: past it the case is skipped for its time
+    /// budget. `None`: no bound.
+    pub case_timeout: Option<std::time::Duration>,
 }
 
 /// [`verify`] of the selected cases, calling `on_case` with each case's number (from 0 among
@@ -257,6 +266,13 @@ fn verify_cases(
                     limit: problems::max_solutions(problem),
                 }),
             };
+            // The case's time budget starts with it.
+            let case_options = Options {
+                deadline: selection
+                    .case_timeout
+                    .and_then(|budget| std::time::Instant::now().checked_add(budget)),
+                ..options.clone()
+            };
             let report = compare_case(
                 case,
                 &problem.options,
@@ -264,7 +280,7 @@ fn verify_cases(
                 language,
                 streamed.as_ref(),
                 engine,
-                options,
+                &case_options,
             );
             on_case(this, case, &report);
             reports.push(report);
@@ -390,14 +406,40 @@ fn complaints_beyond_refusals(
     })
 }
 
-/// Counts of a verification: agreeing, differing and skipped cases.
-pub fn counts(reports: &[CaseReport]) -> (usize, usize, usize) {
-    let mut c = (0, 0, 0);
+/// The counts of a verification's cases, by outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Cases that agree (both refusing included).
+    pub agree: usize,
+    /// Cases that differ.
+    pub differ: usize,
+    /// Cases skipped, with a reason.
+    pub skipped: usize,
+    /// Cases whose input Popeye misreads ([`Outcome::InputError`]).
+    pub errors: usize,
+}
+
+impl Counts {
+    /// Cases compared with Popeye's output: agreeing or differing.
+    pub fn compared(&self) -> usize {
+        self.agree + self.differ
+    }
+
+    /// Every case.
+    pub fn cases(&self) -> usize {
+        self.agree + self.differ + self.skipped + self.errors
+    }
+}
+
+/// Counts of a verification: agreeing, differing, skipped cases and input errors.
+pub fn counts(reports: &[CaseReport]) -> Counts {
+    let mut c = Counts::default();
     for r in reports {
         match r.outcome {
-            Outcome::Agree(_) | Outcome::BothRefuse(_) => c.0 += 1,
-            Outcome::Differ { .. } => c.1 += 1,
-            Outcome::Skipped(_) => c.2 += 1,
+            Outcome::Agree(_) | Outcome::BothRefuse(_) => c.agree += 1,
+            Outcome::Differ { .. } => c.differ += 1,
+            Outcome::Skipped(_) => c.skipped += 1,
+            Outcome::InputError(_) => c.errors += 1,
         }
     }
     c

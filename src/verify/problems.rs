@@ -303,6 +303,11 @@ pub fn cases(
             .into_iter()
             .map(|twin| {
                 let (setup, duplex) = match twin.problem {
+                    // Popeye's output of a problem with an input error is of another problem.
+                    Ok(p) if !p.input_errors_in_words().is_empty() => (
+                        Err(VerifyError::InputWords(p.input_errors_in_words())),
+                        None,
+                    ),
                     Ok(p) => {
                         let setup = case_of(&p, profile, set);
                         let duplex = duplex_of(&p, &setup);

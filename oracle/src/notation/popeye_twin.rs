@@ -345,7 +345,7 @@ fn reads_walk_sequence(language: Language, word: &str, before: &[String]) -> boo
         .any(|w| PopeyeCondition::of(language, w).found() == Some(PopeyeCondition::CIRCE));
     PopeyeCondition::of(language, word)
         .found()
-        .is_some_and(PopeyeCondition::reads_walk_sequence)
+        .is_some_and(PopeyeCondition::reads_walks)
         || (after_circe
             && CirceVariant::of(language, word)
                 .found()

@@ -1,13 +1,14 @@
 //! `feerie popeye verify`: every problem (and twin) of a Popeye input solved and compared with
-//! Popeye's solutions, one line per case and a summary; exit 0 when no case differs, 1 when one
-//! does, 2 on bad input.
+//! Popeye's solutions, one line per case and a summary; exit 0 when no case differs and enough
+//! were compared, 1 when one differs or too few were compared (`--min-compared`,
+//! `--allow-empty`), 2 on bad input (an input error Popeye reads past included).
 
 use std::path::{Path, PathBuf};
 
 use clap::{Arg, Args};
 
 use super::{PopeyeOutputArgs, popeye_output_file, read_popeye_text};
-use crate::commands::flags::{EngineArgs, FormatArgs, HashArgs, ReportArgs, ShardArgs};
+use crate::commands::flags::{EngineArgs, FormatArgs, HashArgs, JunitArgs, ReportArgs, ShardArgs};
 use crate::commands::flags::{format_help, report_help};
 use crate::engines::SearchEngine;
 use crate::error::Error;
@@ -20,7 +21,12 @@ use crate::solve::Options;
 use crate::verify::coverage::Coverage;
 use crate::verify::error::VerifyError;
 use crate::verify::problems;
+use crate::verify::reason::one_line;
+use crate::verify::verdict::Threshold;
 use crate::verify::{self, Outcome};
+
+/// The default of `--case-timeout`, in seconds: a case's solving stops after five minutes.
+pub const DEFAULT_CASE_TIMEOUT: u64 = 300;
 
 /// The flags of `feerie popeye verify`.
 #[derive(Args, Debug)]
@@ -49,6 +55,19 @@ pub struct VerifyArgs {
     /// cases whose conditions and pieces feerie knows
     #[arg(long)]
     summary: bool,
+    /// Seconds one case's solving may take: then it stops and the case is `skipped: time
+    /// budget`, so that a run always ends (0: no bound)
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_CASE_TIMEOUT)]
+    case_timeout: u64,
+    /// Fail (exit 1) unless at least N cases, or P% of the cases, were compared (agree or
+    /// differ) rather than skipped [default: 1: a run that compares nothing fails]
+    #[arg(long, value_name = "N|P%")]
+    min_compared: Option<Threshold>,
+    /// Pass even when no case was compared (every one skipped): the run then checks nothing
+    #[arg(long, conflicts_with = "min_compared")]
+    allow_empty: bool,
+    #[command(flatten)]
+    junit: JunitArgs,
 }
 
 /// What `popeye verify` says of the shared flags it takes, instead of their shared help.
@@ -67,6 +86,11 @@ fn own_help(arg: Arg) -> Arg {
             "one JSON line per case as it is compared, then the document on one line",
         )),
         "report" => arg.help(report_help("a diagram of every case that differs")),
+        "junit" => arg.help(
+            "Also write the cases as JUnit XML to this file: a test case per problem or twin, \
+             failed when it differs or has an input error, skipped with its reason (a folder: a \
+             suite per input file)",
+        ),
         _ => arg,
     }
 }
@@ -84,10 +108,20 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
         format,
         report,
         summary,
+        case_timeout,
+        min_compared,
+        allow_empty,
+        junit,
     } = args;
     let json = format.start();
     check_threads("--threads", threads)?;
     let hash_megabytes = hash.megabytes()?;
+    let threshold = if allow_empty {
+        Threshold::Cases(0)
+    } else {
+        min_compared.unwrap_or_default()
+    };
+    let case_timeout = (case_timeout > 0).then(|| std::time::Duration::from_secs(case_timeout));
     if files.input().is_dir() {
         let one_file_only = [
             (files.output_given(), "an OUTPUT"),
@@ -104,18 +138,26 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
                 files.input().display()
             )));
         }
+        junit.check(&[files.input()])?;
         let engine = engine.engine()?;
         let options = Options {
             threads,
             hash_megabytes,
             ..Default::default()
         };
-        return verify_folder(files.input(), engine, &options, summary);
+        let folder = FolderRun {
+            summary,
+            threshold,
+            case_timeout,
+            junit: junit.into_path(),
+        };
+        return verify_folder(files.input(), engine, &options, &folder);
     }
     let inputs = files.files();
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     crate::commands::flags::check_outputs(&[("--report", report.path())], &read)?;
     report.check(&read)?;
+    junit.check(&read)?;
     let engine = engine.engine()?;
     files.timeout()?;
     let (input_text, output, output_name) = files.read_streamed()?;
@@ -129,7 +171,10 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
         shard: shard.shard(),
         json,
         report: report.into_path(),
+        junit: junit.into_path(),
         inputs,
+        threshold,
+        case_timeout,
     };
     let name = files.input().display().to_string();
     let verified = VerifyFiles {
@@ -138,7 +183,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
         output: &output.source(),
         output_name: &output_name,
     };
-    let (code, reports) = verify_files(&verified, engine, &options, &out)
+    let (code, reports, _) = verify_files(&verified, engine, &options, &out)
         .map_err(|e| Error::Verify(VerifyError::at(&name, e)))?;
     if summary {
         let mut coverage = Coverage::default();
@@ -151,16 +196,29 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
 /// The extensions of Popeye's output beside an input, in the order they are looked for.
 const OUTPUT_EXTENSIONS: [&str; 4] = ["out", "ref", "reg", "tst"];
 
+/// What a folder run does besides comparing.
+struct FolderRun {
+    /// Print the coverage table.
+    summary: bool,
+    /// What the folder's cases together must have compared.
+    threshold: Threshold,
+    /// The time budget of each case.
+    case_timeout: Option<std::time::Duration>,
+    /// Write a JUnit suite per input file here.
+    junit: Option<PathBuf>,
+}
+
 /// `popeye verify FOLDER`: every `*.inp` of the folder (not its subfolders), in name order,
 /// against Popeye's output beside it (the same name with `.out`, `.ref`, `.reg` or `.tst`).
 /// An input without one is named and not verified; an input that does not read is an error
 /// named at its file, and the others go on. Exit 1 if a case differs (a difference found wins,
-/// as with one file), else 2 if a file was in error or none could be verified, else 0.
+/// as with one file), else 2 if a file or a case was in error or none could be verified, else
+/// 1 if the folder's cases together compared fewer than the threshold, else 0.
 fn verify_folder(
     folder: &Path,
     engine: &dyn SearchEngine,
     options: &Options,
-    summary: bool,
+    run: &FolderRun,
 ) -> Result<i32, Error> {
     let entries = std::fs::read_dir(folder)
         .map_err(|e| Error::System(format!("{}: {e}", folder.display())))?;
@@ -176,7 +234,14 @@ fn verify_folder(
         )));
     }
     let mut coverage = Coverage::default();
+    let mut suites = Vec::new();
     let (mut differ, mut errors, mut without_output) = (false, 0usize, Vec::new());
+    // Each file is held to nothing: the folder's cases together are held to the threshold.
+    let each = VerifyOutput {
+        threshold: Threshold::Cases(0),
+        case_timeout: run.case_timeout,
+        ..VerifyOutput::default()
+    };
     for input in &inputs {
         let name = input.display().to_string();
         let Some(output) = OUTPUT_EXTENSIONS
@@ -197,13 +262,14 @@ fn verify_folder(
                 output: &output_source,
                 output_name: &output.display().to_string(),
             };
-            verify_files(&files, engine, options, &VerifyOutput::default())
+            verify_files(&files, engine, options, &each)
                 .map_err(|e| Error::Verify(VerifyError::at(&name, e)))
         });
         match verified {
-            Ok((code, reports)) => {
+            Ok((code, reports, cases)) => {
                 differ |= code == 1;
                 coverage.add_file(&reports);
+                suites.push(crate::report::verify::junit_suite(&name, &cases));
             }
             Err(e) => {
                 eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
@@ -215,16 +281,25 @@ fn verify_folder(
     let skipped = coverage.skipped();
     outln!(
         "{}: {} input(s), {} verified, {errors} in error, {} without an output; {} agree, {} \
-         differ, {skipped} skipped",
+         differ, {skipped} skipped, {} input error(s)",
         folder.display(),
         inputs.len(),
         coverage.files,
         without_output.len(),
         coverage.agree,
-        coverage.differ
+        coverage.differ,
+        coverage.errors
     );
-    if summary {
+    if run.summary {
         outln!("{}", coverage.table().trim_end());
+    }
+    let mut unwritten = false;
+    if let Some(path) = &run.junit {
+        let xml = crate::report::junit::to_xml(&suites);
+        if let Err(e) = crate::report::target::write_file("--junit", path, xml.as_bytes(), &[]) {
+            eprintln!("error: {e}");
+            unwritten = true;
+        }
     }
     if coverage.files == 0 && errors == 0 {
         return Err(Error::Usage(format!(
@@ -233,10 +308,22 @@ fn verify_folder(
             folder.display()
         )));
     }
+    let counts = verify::Counts {
+        agree: coverage.agree,
+        differ: coverage.differ,
+        skipped,
+        errors: coverage.errors,
+    };
+    let shortfall = run.threshold.shortfall(&counts);
+    if let Some(why) = &shortfall {
+        outln!("{}: FAILED: {why}", folder.display());
+    }
     Ok(if differ {
         1
-    } else if errors > 0 {
+    } else if errors > 0 || coverage.errors > 0 || unwritten {
         2
+    } else if shortfall.is_some() {
+        1
     } else {
         0
     })
@@ -254,13 +341,20 @@ pub struct VerifyOutput {
     pub json: bool,
     /// Write the HTML report here.
     pub report: Option<PathBuf>,
+    /// Write the JUnit file here.
+    pub junit: Option<PathBuf>,
     /// The files the command reads (the input, Popeye's output), which the report may not
     /// replace.
     pub inputs: Vec<PathBuf>,
+    /// What the run must have compared to pass.
+    pub threshold: Threshold,
+    /// The time budget of each case.
+    pub case_timeout: Option<std::time::Duration>,
 }
 
 /// `feerie popeye verify`: prints one line per problem or twin (agree, DIFFER with the
-/// solutions on each side, skipped with the reason) and a summary; exit 1 on a difference.
+/// solutions on each side, skipped with the reason) and a summary; exit 1 on a difference or
+/// when nothing was compared, 2 on an input error.
 pub fn verify_file(
     name: &str,
     input: &str,
@@ -279,7 +373,7 @@ pub fn verify_file(
         problem,
         ..Default::default()
     };
-    verify_files(&files, engine, options, &out).map(|(code, _)| code)
+    verify_files(&files, engine, options, &out).map(|(code, _, _)| code)
 }
 
 /// The texts a verification compares, with their names.
@@ -294,19 +388,20 @@ struct VerifyFiles<'a> {
     output_name: &'a str,
 }
 
-/// [`verify_file`] with `out`'s selection, JSON and report: each case printed (and under JSON
-/// lines written as a line) as soon as it is compared, then the summary, the document and the
-/// report.
+/// [`verify_file`] with `out`'s selection, JSON, report and JUnit file: each case printed (and
+/// under JSON lines written as a line) as soon as it is compared, then the summary, the
+/// document, the report and the JUnit file; the exit code, the cases and their JSON.
 fn verify_files(
     files: &VerifyFiles,
     engine: &dyn SearchEngine,
     options: &Options,
     out: &VerifyOutput,
-) -> Result<(i32, Vec<verify::CaseReport>), VerifyError> {
+) -> Result<(i32, Vec<verify::CaseReport>, Vec<VerifyCaseJson>), VerifyError> {
     let started = std::time::Instant::now();
     let selection = verify::Selection {
         problem: out.problem,
         shard: out.shard,
+        case_timeout: out.case_timeout,
     };
     if !out.shard.is_whole() {
         let (k, n) = (out.shard.index(), out.shard.count());
@@ -331,19 +426,49 @@ fn verify_files(
         options,
         &mut on_case,
     )?;
-    let (agree, differ, skipped) = verify::counts(&reports);
+    let counts = verify::counts(&reports);
     outln!(
-        "{}: {agree} agree, {differ} differ, {skipped} skipped",
-        files.name
+        "{}: {} agree, {} differ, {} skipped, {} input error(s)",
+        files.name,
+        counts.agree,
+        counts.differ,
+        counts.skipped,
+        counts.errors
     );
-    if agree == 0 && differ == 0 && skipped > 0 {
+    let shortfall = out.threshold.shortfall(&counts);
+    if counts.compared() == 0 && counts.cases() > 0 && shortfall.is_none() {
         eprintln!(
-            "note: {}: nothing was compared (every case was skipped): no difference found, but \
-             nothing of Popeye's output was checked either",
+            "note: {}: nothing was compared (every case was skipped or in error): nothing of \
+             Popeye's output was checked",
             files.name
         );
     }
-    let mut code = if differ > 0 { 1 } else { 0 };
+    if let Some(why) = &shortfall {
+        outln!("{}: FAILED: {why}", files.name);
+    }
+    // A difference found wins; then an input error (bad input); then too few compared.
+    let mut code = if counts.differ > 0 {
+        1
+    } else if counts.errors > 0 {
+        2
+    } else if shortfall.is_some() {
+        1
+    } else {
+        0
+    };
+    let inputs: Vec<&Path> = out.inputs.iter().map(PathBuf::as_path).collect();
+    if let Some(path) = &out.junit {
+        let suite = crate::report::verify::junit_suite(files.name, &cases);
+        let xml = crate::report::junit::to_xml(&[suite]);
+        if let Err(e) = crate::report::target::write_file("--junit", path, xml.as_bytes(), &inputs)
+        {
+            // Said at once; a failure found still wins.
+            eprintln!("error: {e}");
+            if code == 0 {
+                code = 2;
+            }
+        }
+    }
     if out.json || out.report.is_some() {
         let counts = VerifyCounts::of(&cases);
         let mut document = VerifyDocument {
@@ -352,6 +477,7 @@ fn verify_files(
             version: env!("CARGO_PKG_VERSION").into(),
             verdict: crate::report::verify::verdict(code).into(),
             exit_code: code,
+            shortfall,
             engine: engine.name().into(),
             input: files.name.into(),
             output: files.output_name.into(),
@@ -360,11 +486,10 @@ fn verify_files(
             shard: out.shard.to_string(),
             merged: Vec::new(),
             counts,
-            cases,
+            cases: cases.clone(),
             seconds: started.elapsed().as_secs_f64(),
         };
         if let Some(path) = &out.report {
-            let inputs: Vec<&Path> = out.inputs.iter().map(PathBuf::as_path).collect();
             let html = crate::report::html::verify_report(&document);
             if let Err(e) = crate::report::html::write(path, &html, &inputs) {
                 // Said at once; a difference found still wins (exit 1).
@@ -380,7 +505,7 @@ fn verify_files(
             crate::report::json::print(&document);
         }
     }
-    Ok((code, reports))
+    Ok((code, reports, cases))
 }
 
 /// The text line (and lines) of one compared case.
@@ -388,7 +513,8 @@ fn print_case(r: &verify::CaseReport) {
     let stip = r.stipulation.map(|s| format!(" {s}")).unwrap_or_default();
     match &r.outcome {
         Outcome::Agree(n) => outln!("{}{stip}: agree ({n} solution(s))", r.name),
-        Outcome::Skipped(why) => outln!("{}{stip}: skipped: {why}", r.name),
+        Outcome::Skipped(why) => outln!("{}{stip}: skipped: {}", r.name, one_line(why)),
+        Outcome::InputError(why) => outln!("{}{stip}: input error: {why}", r.name),
         Outcome::BothRefuse(why) => outln!("{}{stip}: agree (both refuse it: {why})", r.name),
         Outcome::Differ { missing, extra } => {
             outln!(

@@ -272,6 +272,7 @@ pub fn run_popeye_solving(
                     }
                 }
                 Outcome::Skipped(why) => report.skip(why),
+                Outcome::InputError(why) => report.skip(format!("input error: {why}")),
                 Outcome::BothRefuse(_) => report.agree.0 += 1,
             }
         }

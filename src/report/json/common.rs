@@ -244,6 +244,7 @@ impl SuiteJson {
                         .failure
                         .clone()
                         .map(|m| (m, c.details.clone().unwrap_or_default())),
+                    skipped: None,
                 })
                 .collect(),
         }

@@ -82,6 +82,55 @@ impl PopeyeProblem {
             .position(|w| PopeyeOption::of(self.language, w) == Lookup::Found(option))
     }
 
+    /// Popeye's input errors among the problem's condition and option words: a word that
+    /// names no condition (or several) where Popeye reads one, or no option where it reads
+    /// one. Popeye says `input-error` and solves the problem without the word, so that its
+    /// output is not the problem's. The words a condition or an option reads after it (its
+    /// squares, numbers, variants, walks) are not errors.
+    ///
+    /// ```
+    /// use feerie_oracle::popeye_input;
+    /// let errors = |condition: &str, option: &str| {
+    ///     let text = format!("begin\npieces white ka1 black kh8\nstip ~1\ncondition {condition}\n\
+    ///         option {option}\nend\n");
+    ///     popeye_input::parse(&text).unwrap().problems[0].input_errors_in_words()
+    /// };
+    /// assert_eq!(errors("FrankfrutChess", "noboard"),
+    ///     ["'FrankfrutChess' is not one of Popeye's English conditions"]);
+    /// assert_eq!(errors("circe", "nobard"), ["'nobard' is not one of Popeye's English options"]);
+    /// assert!(errors("promonly ea", "maxsolutions 2 nocastling a1").is_empty());
+    /// assert!(errors("imitator a1b2 madrasi", "noboard").is_empty());
+    /// assert!(errors("anticirce whitemaxi ultra", "nowk").is_empty());
+    /// assert!(errors("circe", "movenumbers start 27:11 upto 2:3:1").is_empty());
+    /// assert_eq!(errors("circe", "maxsolutions -1").len(), 1);
+    /// assert_eq!(errors("volage a1", "noboard").len(), 1);
+    /// ```
+    pub fn input_errors_in_words(&self) -> Vec<String> {
+        let mut errors = self.conditions_read(&mut Vec::new()).errors;
+        let mut options = self.options.iter().peekable();
+        while let Some(word) = options.next() {
+            let Lookup::Found(option) = PopeyeOption::of(self.language, word) else {
+                errors.extend(OPTIONS.why_not(self.language, word, "option"));
+                continue;
+            };
+            for _ in 0..option.numbers() {
+                if options.peek().is_some_and(|n| option_number(option, n)) {
+                    options.next();
+                }
+            }
+            let reads_squares = matches!(
+                option,
+                PopeyeOption::NoCastling
+                    | PopeyeOption::EnPassant
+                    | PopeyeOption::CastlingMutuallyExclusive
+            );
+            if reads_squares && options.peek().is_some_and(|t| squares_of(t).is_some()) {
+                options.next();
+            }
+        }
+        errors
+    }
+
     /// The position and rules of the problem (before any twin), or every reason it cannot be
     /// expressed in this project's terms. Castling rights are Popeye's: each king and rook on
     /// its original square, less those named by `option nocastling`; `option enpassant`
@@ -141,6 +190,7 @@ impl PopeyeProblem {
             conditions,
             sets,
             reserve,
+            ..
         } = self.conditions_read(&mut reasons);
         setup.reserve = reserve;
         let language = self.language;
@@ -157,11 +207,18 @@ impl PopeyeProblem {
             };
             // The numbers Popeye reads after it belong to it.
             for _ in 0..option.numbers() {
-                if options.peek().is_some_and(|n| n.parse::<u64>().is_ok()) {
+                if options.peek().is_some_and(|n| option_number(option, n)) {
                     options.next();
                 }
             }
             match option {
+                // Popeye reads the two rooks' squares after it.
+                PopeyeOption::CastlingMutuallyExclusive => {
+                    if options.peek().is_some_and(|t| squares_of(t).is_some()) {
+                        options.next();
+                    }
+                    reasons.push(format!("option {}", named(word, option.word(language))));
+                }
                 PopeyeOption::NoCastling => {
                     if let Some(sqs) = options.peek().and_then(|t| squares_of(t)) {
                         no_castling.extend(sqs);
@@ -248,6 +305,21 @@ struct ConditionsRead {
     sets: Vec<(Switch, &'static str)>,
     /// The unit of `LastCapture`.
     reserve: Option<Reserve>,
+    /// Popeye's input errors among the words: a word that names no condition (or several)
+    /// where Popeye reads a condition.
+    errors: Vec<String>,
+}
+
+/// What the words after a condition are, while they name no other condition.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arguments {
+    /// None: the next word is a condition (or an error).
+    None,
+    /// The condition's own words (squares, numbers, variants), which this project does not
+    /// read: the condition is not one of its own, so the problem is not solved anyway.
+    Words,
+    /// Walks (`PromOnly s b`), whatever else they abbreviate, then the condition's own words.
+    Walks,
 }
 
 impl PopeyeProblem {
@@ -262,8 +334,23 @@ impl PopeyeProblem {
         let mut sets = Vec::new();
         let mut reserve = None;
         let mut followers = PopeyeFollowers::Nothing;
+        let mut arguments = Arguments::None;
+        let mut errors = Vec::new();
         let mut words = self.conditions.iter();
         while let Some(word) = words.next() {
+            // A word of the condition before, unless it names a condition.
+            // (Popeye tries its extra conditions only for a word that begins none of the
+            // others.)
+            let names_condition = match PopeyeCondition::of(language, word) {
+                Lookup::Found(_) => true,
+                Lookup::Ambiguous => false,
+                Lookup::Unknown => EXTRA_CONDITIONS.lookup(language, word).found().is_some(),
+            };
+            match arguments {
+                Arguments::Walks if walk_code(word) => continue,
+                Arguments::Words | Arguments::Walks if !names_condition => continue,
+                _ => arguments = Arguments::None,
+            }
             match std::mem::replace(&mut followers, PopeyeFollowers::Nothing) {
                 PopeyeFollowers::CirceVariants => match CirceVariant::of(language, word) {
                     Lookup::Found(variant) => {
@@ -279,6 +366,12 @@ impl PopeyeProblem {
                         } else {
                             let popeye = variant.word(language);
                             reasons.push(format!("Circe variant {}", named(word, popeye)));
+                            // A variant not read here may read words of its own.
+                            arguments = if variant.reads_walk_sequence() {
+                                Arguments::Walks
+                            } else {
+                                Arguments::Words
+                            };
                         }
                         continue;
                     }
@@ -286,6 +379,7 @@ impl PopeyeProblem {
                         followers = PopeyeFollowers::CirceVariants;
                         let why = CIRCE_VARIANTS.why_not(language, word, "Circe variant");
                         reasons.push(why.unwrap_or_default());
+                        arguments = Arguments::Words;
                         continue;
                     }
                     Lookup::Unknown => {}
@@ -333,21 +427,29 @@ impl PopeyeProblem {
                         followers = c.entry().popeye.followed_by;
                     }
                     None => {
-                        reasons.push(format!("condition {}", named(word, popeye.word(language))))
+                        reasons.push(format!("condition {}", named(word, popeye.word(language))));
+                        if popeye.reads_walks() {
+                            arguments = Arguments::Walks;
+                        } else if popeye.reads_arguments() {
+                            arguments = Arguments::Words;
+                        }
                     }
                 },
                 Lookup::Ambiguous => {
                     let why = CONDITIONS.why_not(language, word, "condition");
-                    reasons.push(why.unwrap_or_default());
+                    reasons.push(why.clone().unwrap_or_default());
+                    errors.extend(why);
                 }
                 Lookup::Unknown => match EXTRA_CONDITIONS.lookup(language, word) {
                     Lookup::Found(extra) => {
                         let popeye = EXTRA_CONDITIONS.word(language, extra).unwrap_or(word);
                         reasons.push(format!("condition {}", named(word, popeye)));
+                        arguments = Arguments::Words;
                     }
                     _ => {
                         let why = CONDITIONS.why_not(language, word, "condition");
-                        reasons.push(why.unwrap_or_default());
+                        reasons.push(why.clone().unwrap_or_default());
+                        errors.extend(why);
                     }
                 },
             }
@@ -356,7 +458,20 @@ impl PopeyeProblem {
             conditions,
             sets,
             reserve,
+            errors,
         }
+    }
+}
+
+/// Whether `word` is a number Popeye reads after `option`: a whole number, or for the move
+/// numbers of `start` and `upto` numbers joined by `:` (`start 11:7:11:22`, a move number
+/// with the indices of its moves).
+fn option_number(option: PopeyeOption, word: &str) -> bool {
+    match option {
+        PopeyeOption::StartMoveNumber | PopeyeOption::UpToMoveNumber => word
+            .split(':')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
+        _ => word.parse::<u64>().is_ok(),
     }
 }
 

@@ -184,8 +184,17 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             }
             Command::Condition => {
                 // Popeye reads a condition word (even an ambiguous one, which it refuses) or a
-                // word that follows a condition before it tries a command.
-                let words = take_while(&mut i, &is_condition_word);
+                // word that follows a condition before it tries a command, and the walks after
+                // a condition that reads walks (`PromOnly s`: `s` is no command there).
+                let reading_walks = std::cell::Cell::new(false);
+                let words = take_while(&mut i, &|w| {
+                    let walk = reading_walks.get() && walk_code(w);
+                    if !walk {
+                        let condition = PopeyeCondition::of(language, w).found();
+                        reading_walks.set(condition.is_some_and(PopeyeCondition::reads_walks));
+                    }
+                    walk || is_condition_word(w)
+                });
                 if words.is_empty() {
                     let message = "condition without a name".into();
                     skip_problem(&mut current, &mut i, tok.line, message);

@@ -59,20 +59,45 @@ impl PopeyeCondition {
         CONDITIONS.table(language)[usize::from(self.0)].0
     }
 
-    /// Whether Popeye reads a sequence of walks after the condition's word (`ChameleonCirce s
-    /// b r q`, `ChameleonChess`, `ChameleonSequence`): those words belong to the condition,
-    /// whatever else they could abbreviate.
+    /// Whether Popeye reads walks after the condition's word, a sequence (`ChameleonCirce s
+    /// b r q`, `ChameleonChess`, `ChameleonSequence`) or a set (`PromOnly s b`, `Football`,
+    /// `AprilChess`): those words belong to the condition, whatever else they could
+    /// abbreviate.
     ///
     /// ```
     /// use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition};
     /// let of = |l, w| PopeyeCondition::of(l, w).found().unwrap();
-    /// assert!(of(Language::German, "chamaeleoncirce").reads_walk_sequence());
-    /// assert!(of(Language::English, "chameleonchess").reads_walk_sequence());
-    /// assert!(!of(Language::English, "circe").reads_walk_sequence());
+    /// assert!(of(Language::German, "chamaeleoncirce").reads_walks());
+    /// assert!(of(Language::English, "chameleonchess").reads_walks());
+    /// assert!(of(Language::English, "promonly").reads_walks());
+    /// assert!(!of(Language::English, "circe").reads_walks());
     /// ```
-    pub fn reads_walk_sequence(self) -> bool {
-        ["ChameleonCirce", "ChameleonChess", "ChameleonSequence"]
-            .contains(&self.word(Language::English))
+    pub fn reads_walks(self) -> bool {
+        [
+            "ChameleonCirce",
+            "ChameleonChess",
+            "ChameleonSequence",
+            "PromOnly",
+            "Football",
+            "AprilChess",
+        ]
+        .contains(&self.word(Language::English))
+    }
+
+    /// Whether Popeye reads words of the condition's own after its word (variants, squares,
+    /// numbers, walks, a side: `Imitator a1`, `AntiCirce Cheylan`, `SingleBox Type1`,
+    /// `WhiteMaximummer`'s strictness), as Popeye 4.104 does for these conditions and no other.
+    /// After the others the next word is read as a condition, and a word that is none is an
+    /// input error.
+    ///
+    /// ```
+    /// use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition};
+    /// let of = |w| PopeyeCondition::of(Language::English, w).found().unwrap();
+    /// assert!(of("imitator").reads_arguments() && of("anticirce").reads_arguments());
+    /// assert!(!of("volage").reads_arguments() && !of("parrain").reads_arguments());
+    /// ```
+    pub fn reads_arguments(self) -> bool {
+        READING_ARGUMENTS.contains(&self.word(Language::English))
     }
 
     /// The condition of this project that Popeye's condition is, if it is one: the registry's
@@ -95,6 +120,116 @@ impl PopeyeCondition {
         })
     }
 }
+
+/// The conditions after whose word Popeye reads words of their own
+/// ([`PopeyeCondition::reads_arguments`]), by their English words.
+const READING_ARGUMENTS: [&str; 105] = [
+    "BGL",
+    "SAT",
+    "AnnanChess",
+    "AntipodeanAntiCirce",
+    "AntiCirce",
+    "DiagramAntiCirce",
+    "EquipollentsAntiCirce",
+    "FileAntiCirce",
+    "HorizontalSymmetryAntiCirce",
+    "AntiKoeko",
+    "AntiMarsCirce",
+    "AntiMarsAntipodeanCirce",
+    "AntiMarsMirrorCirce",
+    "MirrorAntiCirce",
+    "MirrorFileAntiCirce",
+    "AntiSuperCirce",
+    "SymmetryAntiCirce",
+    "VerticalSymmetryAntiCirce",
+    "AprilChess",
+    "BiHeffalumps",
+    "BiWoozles",
+    "BlackOscillatingKings",
+    "BlackMustCapture",
+    "BlackConsequentForcedSquare",
+    "BlackForcedSquare",
+    "BlackMaximummer",
+    "BlackMaxDister",
+    "BlackMinimummer",
+    "BlackMinDister",
+    "BlackPromSquares",
+    "BlackRoyalSquare",
+    "BlackVaultingKing",
+    "Bolero",
+    "BoleroInverse",
+    "Breton",
+    "CASTChess",
+    "ChameleonChess",
+    "ChameleonSequence",
+    "Circe",
+    "AntipodeanCirce",
+    "CirceAssassin",
+    "ChameleonCirce",
+    "CirceClone",
+    "MirrorCirceClone",
+    "MirrorCouscousCirce",
+    "DiagramCirce",
+    "DiametralCirce",
+    "CirceDoubleAgents",
+    "EquipollentsCirce",
+    "FileCirce",
+    "MirrorFileCirce",
+    "HorizontalSymmetryCirce",
+    "MirrorCirce",
+    "VerticalMirrorCirce",
+    "RankCirce",
+    "SymmetryCirce",
+    "VerticalSymmetryCirce",
+    "Football",
+    "FrankfurtChess",
+    "FrischAufCirce",
+    "GenevaChess",
+    "GridChess",
+    "Heffalumps",
+    "Hole",
+    "Imitator",
+    "Immobilio",
+    "ImmunChess",
+    "DiagramImmunChess",
+    "MirrorImmunChess",
+    "Isardam",
+    "KobulKings",
+    "KoeKo",
+    "LastCapture",
+    "Madrasi",
+    "MagicSquares",
+    "MarsCirce",
+    "MarsMirrorCirce",
+    "MessignyChess",
+    "MultiCaptures",
+    "NannaChess",
+    "PADChess",
+    "PhantomChess",
+    "PowerTransfer",
+    "PromOnly",
+    "ProteanChess",
+    "RepublicanChess",
+    "RoleExchange",
+    "Sentinelles",
+    "SingleBox",
+    "StrictSAT",
+    "Take&MakeChess",
+    "VaultingKings",
+    "WhiteMustCapture",
+    "WhiteConsequentForcedSquare",
+    "WhiteForcedSquare",
+    "WhiteOscillatingKings",
+    "WhiteMaximummer",
+    "WhiteMaxDister",
+    "WhiteMinimummer",
+    "WhiteMinDister",
+    "WhitePromSquares",
+    "WhiteRoyalSquare",
+    "WhiteVaultingKing",
+    "Woozles",
+    "Wormholes",
+];
 
 /// A word Popeye reads as a condition though it is not in its list of conditions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -178,6 +313,19 @@ impl CirceVariant {
 mod tests {
     use super::*;
     use crate::rules::registry::PopeyeFollowers;
+
+    #[test]
+    fn the_conditions_reading_arguments_are_popeye_s_words() {
+        let english = CONDITIONS.table(Language::English);
+        for word in READING_ARGUMENTS {
+            assert!(
+                english.iter().any(|(w, _)| *w == word),
+                "{word} is not a condition word of Popeye's"
+            );
+        }
+        let reading: usize = english.iter().filter(|(_, c)| c.reads_arguments()).count();
+        assert_eq!(reading, READING_ARGUMENTS.len());
+    }
 
     #[test]
     fn the_named_words_are_at_their_places() {
