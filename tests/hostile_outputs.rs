@@ -282,6 +282,16 @@ fn output_paths_are_distinct_from_each_other_and_from_every_input() {
         ),
         (
             vec![
+                "popeye", "verify", input, "--py", py_arg, "--report", "w.out", "--junit", "w.out",
+            ],
+            "--report writes too",
+        ),
+        (
+            vec!["popeye", "verify", input, "--py", py_arg, "--junit", py_arg],
+            "inputs",
+        ),
+        (
+            vec![
                 "popeye",
                 "export",
                 "--popeye",
@@ -304,7 +314,7 @@ fn output_paths_are_distinct_from_each_other_and_from_every_input() {
         "the binary was replaced"
     );
     assert!(std::fs::read_to_string(&pos).unwrap().starts_with("begin"));
-    for name in ["x.out", "y.out", "z.out"] {
+    for name in ["x.out", "y.out", "z.out", "w.out"] {
         assert!(!d.join(name).exists(), "{name} was written");
     }
 }

@@ -138,7 +138,10 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
                 files.input().display()
             )));
         }
-        junit.check(&[files.input()])?;
+        let read = files.files();
+        let read: Vec<&Path> = read.iter().map(PathBuf::as_path).collect();
+        crate::commands::flags::check_outputs(&[("--junit", junit.path())], &read)?;
+        junit.check(&read)?;
         let engine = engine.engine()?;
         let options = Options {
             threads,
@@ -155,7 +158,10 @@ pub fn run(args: VerifyArgs) -> Result<i32, Error> {
     }
     let inputs = files.files();
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-    crate::commands::flags::check_outputs(&[("--report", report.path())], &read)?;
+    crate::commands::flags::check_outputs(
+        &[("--report", report.path()), ("--junit", junit.path())],
+        &read,
+    )?;
     report.check(&read)?;
     junit.check(&read)?;
     let engine = engine.engine()?;
