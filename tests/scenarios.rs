@@ -215,28 +215,61 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
         }
     }
 
+    // In a folder, malformed scenarios end the run before its first stage (the perft suites
+    // of the repository would come first): each named on its own error line, exit 2, and no
+    // stage's output or progress.
     let tmp = tempfile::tempdir().unwrap();
     std::fs::write(tmp.path().join("good.yaml"), GOOD).unwrap();
     std::fs::write(tmp.path().join("bad.yaml"), cases[0].0).unwrap();
+    std::fs::write(tmp.path().join("bad2.yaml"), cases[1].0).unwrap();
     let dir = tmp.path().to_str().unwrap();
-    let (code, out, _) = feerie(
-        &[
-            "check",
-            "--fuzz-solve",
-            "0",
-            "--fuzz",
-            "0",
-            "--scenarios",
-            dir,
-        ],
-        tmp.path(),
-    );
-    assert_eq!(code, 2, "{out}");
+    let perft = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/perft");
+    let check_in = |scenarios: &str, perft: &str| {
+        feerie(
+            &[
+                "check",
+                "--fuzz-solve",
+                "0",
+                "--fuzz",
+                "0",
+                "--scenarios",
+                scenarios,
+                "--perft",
+                perft,
+            ],
+            tmp.path(),
+        )
+    };
+    let (code, out, err) = check_in(dir, perft.to_str().unwrap());
+    assert_eq!(code, 2, "{out}\n{err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 2, "{err}");
+    assert!(errors.iter().any(|l| l.contains("bad.yaml:3")), "{err}");
+    assert!(errors.iter().any(|l| l.contains("bad2.yaml:4")), "{err}");
+    for stage in ["perft (", "scenarios (", "solutions ("] {
+        assert!(!out.contains(stage) && !err.contains(stage), "{out}\n{err}");
+    }
+
+    // A perft position the suites' reader accepts but no engine can count (a pawn on its
+    // promotion rank), after a good one: refused before the first count too.
+    let suites = tempfile::tempdir().unwrap();
+    std::fs::write(
+        suites.path().join("a.txt"),
+        "# rules: orthodox\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5\nP3k3/8/8/8/8/8/8/4K3 w - - 0 1 ; 1=5\n",
+    )
+    .unwrap();
+    std::fs::remove_file(tmp.path().join("bad.yaml")).unwrap();
+    std::fs::remove_file(tmp.path().join("bad2.yaml")).unwrap();
+    let (code, out, err) = check_in(dir, suites.path().to_str().unwrap());
+    assert_eq!(code, 2, "{out}\n{err}");
     assert!(
-        out.contains("MALFORMED") && out.contains("bad.yaml:3"),
-        "{out}"
+        err.contains("a.txt:3") && err.contains("promotion rank"),
+        "{err}"
     );
-    assert!(out.contains("1 passed, 0 failed, 1 malformed"), "{out}");
+    assert!(
+        !out.contains("perft (") && !err.contains("perft ("),
+        "{out}\n{err}"
+    );
 
     let (code, _, err) = feerie(
         &[

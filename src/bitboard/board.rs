@@ -5,7 +5,6 @@ use feerie_oracle::{
     WalkSet,
 };
 
-use super::rules::is_pawnlike;
 use super::tables::{Sq, bit};
 use feerie_oracle::walk::ORTHODOX_COUNT;
 
@@ -450,7 +449,7 @@ impl BbPosition {
         // The pawn-like walks are the pawn and the reverse pawn (no fairy walk of the table
         // moves as a pawn).
         for (w, &walk) in ORTHODOX_WALKS.iter().enumerate() {
-            if is_pawnlike(walk) {
+            if walk.is_pawn() {
                 set |= self.walks[w];
             }
         }

@@ -6,7 +6,7 @@
 use feerie_oracle::Walk;
 use feerie_oracle::walk::{Hop, Part};
 
-use super::tables::{Sq, bit};
+use super::tables::{Sq, Tables, bit};
 
 #[inline]
 fn step(sq: Sq, (vf, vr): (i8, i8)) -> Option<Sq> {
@@ -78,6 +78,25 @@ fn stepped_ray(sq: Sq, v: (i8, i8), occupied: u64) -> (u64, Option<Sq>) {
         at = next;
     }
     (squares, None)
+}
+
+/// Any walk's reach: the orthodox walks' from their tables, the fairy walks' from their shape.
+impl Tables {
+    /// The squares a unit of `walk` on `sq` moves to and takes on, `occupied` blocking; `None`
+    /// for the pawn-like walks, whose moves depend on their direction and on what stands where.
+    /// Fairy walks are read from their shape ([`reach`]).
+    #[inline]
+    pub fn piece_reach(&self, walk: Walk, sq: Sq, occupied: u64) -> Option<u64> {
+        match walk {
+            Walk::King => Some(self.king[sq]),
+            Walk::Queen => Some(self.rook(sq, occupied) | self.bishop(sq, occupied)),
+            Walk::Rook => Some(self.rook(sq, occupied)),
+            Walk::Bishop => Some(self.bishop(sq, occupied)),
+            Walk::Knight => Some(self.knight[sq]),
+            Walk::Pawn | Walk::ReversePawn => None,
+            fairy => Some(reach(fairy, sq, occupied)),
+        }
+    }
 }
 
 /// The squares a unit of `walk` on `sq` moves to or takes on, `occupied` blocking: the empty

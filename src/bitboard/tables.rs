@@ -6,8 +6,6 @@
 // The generated tables are constants, read in `const` contexts as well.
 #![allow(clippy::large_const_arrays)]
 
-use feerie_oracle::Walk;
-
 /// Square index a1 = 0 … h8 = 63; file = sq % 8, rank = sq / 8.
 pub type Sq = usize;
 
@@ -86,22 +84,6 @@ impl Tables {
         let m = &self.bishop_magics[sq];
         let index = m.offset + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
         self.slides[index & (SLIDES - 1)]
-    }
-
-    /// The squares a unit of `walk` on `sq` moves to and takes on, `occupied` blocking; `None`
-    /// for the pawn-like walks, whose moves depend on their direction and on what stands where.
-    /// Fairy walks are read from their shape ([`super::shapes::reach`]).
-    #[inline]
-    pub fn piece_reach(&self, walk: Walk, sq: Sq, occupied: u64) -> Option<u64> {
-        match walk {
-            Walk::King => Some(self.king[sq]),
-            Walk::Queen => Some(self.rook(sq, occupied) | self.bishop(sq, occupied)),
-            Walk::Rook => Some(self.rook(sq, occupied)),
-            Walk::Bishop => Some(self.bishop(sq, occupied)),
-            Walk::Knight => Some(self.knight[sq]),
-            Walk::Pawn | Walk::ReversePawn => None,
-            fairy => Some(super::shapes::reach(fairy, sq, occupied)),
-        }
     }
 
     /// Squares strictly between `a` and `b` when aligned.

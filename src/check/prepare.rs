@@ -1,15 +1,20 @@
-//! Before any work: every flag checked, the perft suites and the scenarios read, the JUnit
-//! file's and the report's paths checked, so that a typo costs no minute of perft.
+//! Before any work: every flag checked, the perft suites and the scenarios read and validated
+//! (a malformed scenario or perft position ends the run here, before the first stage), the
+//! JUnit file's and the report's paths checked, so that a typo costs no minute of perft.
 
 use std::path::{Path, PathBuf};
+
+use feerie_oracle::{Validation, fen};
 
 use super::{CheckOptions, DEFAULT_PERFT, DEFAULT_REPRODUCERS, DEFAULT_SCENARIOS, Prepared};
 use crate::error::{Error, LimitError, ScenarioError};
 use crate::harness::Bucket;
 use crate::limits::{MAX_FUZZ, check_depth, check_threads};
 
-/// Checks every flag, reads the perft suites and the scenarios, and checks where the JUnit
-/// file and the report go: any error here is bad input (exit 2) and comes before any work.
+/// Checks every flag, reads and validates the perft suites and the scenarios, and checks where
+/// the JUnit file and the report go: any error here is bad input (exit 2) and comes before any
+/// work. Of several malformed scenarios, all but the last are printed on stderr here (one
+/// `error:` line each) and the last is the error returned, so that each is named once.
 pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
     check_depth("--depth", o.depth)?;
     if o.depth == 0 {
@@ -65,6 +70,10 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
         }
         scenarios.extend(crate::scenario::load_dir(&reproducers)?);
     }
+    refuse_malformed(&scenarios)?;
+    for case in perft.iter().flatten() {
+        fen::parse(&case.fen, Validation::Lenient).map_err(|e| Error::at(&case.origin, e))?;
+    }
     // The files read, which no report may replace: the scenarios and the perft suites.
     let mut inputs: Vec<PathBuf> = scenarios
         .iter()
@@ -98,6 +107,22 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
         inputs,
         notes,
     })
+}
+
+/// Ends the run before any stage when a scenario (or reproducer) is malformed: each but the
+/// last is printed on stderr, the last is the error.
+fn refuse_malformed(scenarios: &super::Loaded) -> Result<(), Error> {
+    let mut malformed: Vec<_> = scenarios
+        .iter()
+        .filter_map(|s| s.as_ref().err().cloned())
+        .collect();
+    let Some(last) = malformed.pop() else {
+        return Ok(());
+    };
+    for e in malformed {
+        eprintln!("error: {e}");
+    }
+    Err(ScenarioError::Load(last).into())
 }
 
 /// A stage's inputs read from its folder (`folder`: the flag's value, the default folder, the

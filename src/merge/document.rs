@@ -193,3 +193,17 @@ impl std::fmt::Display for NotADocument {
 }
 
 impl std::error::Error for NotADocument {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exit_code_is_the_contents_before_the_claims() {
+        assert_eq!(exit_code(1, [0, 2]), 1);
+        assert_eq!(exit_code(0, [0, 1]), 1);
+        assert_eq!(exit_code(0, [0, 77]), 2);
+        assert_eq!(exit_code(0, [0, -1]), 2);
+        assert_eq!(exit_code(0, [0, 0]), 0);
+    }
+}

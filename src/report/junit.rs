@@ -1,7 +1,7 @@
 //! JUnit XML, the report format CI systems display: suites of test cases, each passed, failed
 //! (with a message and details) or skipped (with the reason).
 
-use super::html::escape;
+use super::markup::escape;
 
 /// One test case.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -2,8 +2,9 @@
 //! or `--solve` with `--popeye`): a section per case where the readings' solutions differ or
 //! a reading could not solve, with the position drawn and the solutions only under each side.
 
-use super::html::{board, escape, list, page, section, squares_of};
+use super::html::{board, list, page, section, squares_of};
 use super::json::SolutionDisputeDocument;
+use super::markup::escape;
 
 /// The report of a solution dispute.
 pub fn solution_dispute_report(doc: &SolutionDisputeDocument) -> String {

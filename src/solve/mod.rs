@@ -18,6 +18,8 @@ pub mod stipulation;
 pub mod table;
 pub mod tree;
 pub mod tree_layout;
+#[cfg(test)]
+mod tree_tests;
 
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules};
 use rayon::prelude::*;

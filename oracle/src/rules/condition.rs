@@ -96,8 +96,55 @@ impl fmt::Display for UnknownCondition {
         let valid: Vec<&str> = std::iter::once("orthodox")
             .chain(Condition::ALL.iter().map(|c| c.slug()))
             .collect();
-        write!(f, "unknown rule '{}' (valid: {})", self.0, valid.join(", "))
+        write!(f, "unknown rule '{}' (valid: {})", self.0, valid.join(", "))?;
+        if let Some(hint) = hint(&self.0) {
+            write!(f, "; {hint}")?;
+        }
+        Ok(())
     }
+}
+
+/// What to write instead of an unknown rule, for the likeliest mistakes: a condition named as
+/// Popeye names it (`CirceParrain`, `Frankfurt Chess`, `ParrainCirce`), or magic pieces given as
+/// a condition. Case, spaces, hyphens and underscores do not count, nor a closing `chess`.
+fn hint(given: &str) -> Option<String> {
+    let key: String = given
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if key.starts_with("magic") {
+        return Some(
+            "magic pieces are not a condition: mark each magic unit in the FEN, `(bmR)` a black \
+             magic rook, under any rules"
+                .to_string(),
+        );
+    }
+    let bare = |name: &str| -> String {
+        let name: String = name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        name.strip_suffix("chess").unwrap_or(&name).to_string()
+    };
+    let key = bare(&key);
+    let condition = Condition::ALL.into_iter().find(|c| {
+        let popeye = c.entry().popeye;
+        let variant = popeye
+            .circe_variant
+            .into_iter()
+            .flat_map(|v| [format!("circe{v}"), format!("{v}circe")]);
+        std::iter::once(c.slug().to_string())
+            .chain(std::iter::once(popeye.written.to_string()))
+            .chain(popeye.read.iter().map(|r| r.to_string()))
+            .chain(variant)
+            .any(|name| bare(&name) == key)
+    })?;
+    Some(format!(
+        "Popeye's name for a condition: write --rules {}",
+        condition.slug()
+    ))
 }
 
 impl std::error::Error for UnknownCondition {}
@@ -109,5 +156,40 @@ impl FromStr for Condition {
             .into_iter()
             .find(|c| c.slug() == s)
             .ok_or_else(|| UnknownCondition(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn popeye_names_and_magic_given_as_rules_get_one_hint() {
+        for (given, slug) in [
+            ("CirceParrain", "circe-parrain"),
+            ("ParrainCirce", "circe-parrain"),
+            ("circe parrain", "circe-parrain"),
+            ("Frankfurt Chess", "frankfurt"),
+            ("FrankfurtChess", "frankfurt"),
+            ("ProteanChess", "protean"),
+            ("CirceClone", "circe-clone"),
+            ("EquipollentsCirce", "circe-equipollents"),
+            ("Circe_Equipollents", "circe-equipollents"),
+        ] {
+            let e = UnknownCondition(given.into()).to_string();
+            assert!(e.starts_with(&format!("unknown rule '{given}'")), "{e}");
+            let hint = format!("; Popeye's name for a condition: write --rules {slug}");
+            assert!(e.ends_with(&hint), "{given}: {e}");
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+        for given in ["magic", "Magic", "magic-pieces", "MagicPieces"] {
+            let e = UnknownCondition(given.into()).to_string();
+            assert!(e.contains("; magic pieces are not a condition"), "{e}");
+            assert!(e.contains("(bmR)"), "{e}");
+        }
+        for given in ["circus", "parrain", "chess", ""] {
+            let e = UnknownCondition(given.into()).to_string();
+            assert!(!e.contains("; "), "{given}: {e}");
+        }
     }
 }

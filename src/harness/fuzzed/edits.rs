@@ -2,12 +2,11 @@
 //! constructor, and the squares where new units lean to stand.
 
 use feerie_oracle::{
-    Colour, Engine, File, Piece, Position, ReferenceEngine, Reserve, Rules, Setup, Square,
-    Validation, Walk, geometry,
+    Colour, Engine, File, MoveRecord, Piece, Position, ReferenceEngine, Reserve, Rules, Setup,
+    Square, Validation, Walk, geometry,
 };
 
 use super::Bucket;
-use super::generation::is_double_step;
 use crate::harness::choices::{Choices, random_walk};
 
 /// The edits a fuzzed position may receive after its playout.
@@ -305,4 +304,9 @@ pub(crate) fn random_reserve(choices: &mut dyn Choices) -> Reserve {
         Piece::new(Colour::ALL[choices.below(2)], walk),
         random_square(choices),
     )
+}
+
+/// A pawn's double step (en passant races follow it).
+pub(super) fn is_double_step(m: &MoveRecord) -> bool {
+    m.mover.walk.is_pawn() && m.from.rank().index().abs_diff(m.to.rank().index()) == 2
 }

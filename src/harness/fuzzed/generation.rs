@@ -5,7 +5,7 @@ use feerie_oracle::{
     Engine, EngineError, MoveRecord, Position, ReferenceEngine, Switch, Validation, fen,
 };
 
-use super::edits::{Edit, edit};
+use super::edits::{Edit, edit, is_double_step};
 use super::{Bucket, FuzzedPosition};
 use crate::harness::choices::Choices;
 
@@ -110,11 +110,6 @@ fn pick_move(moves: &[MoveRecord], choices: &mut dyn Choices) -> usize {
     } else {
         choices.below(moves.len())
     }
-}
-
-/// A pawn's double step (en passant races follow it).
-pub(super) fn is_double_step(m: &MoveRecord) -> bool {
-    m.mover.walk.is_pawn() && m.from.rank().index().abs_diff(m.to.rank().index()) == 2
 }
 
 /// The rules of one case of `bucket`: the bucket's, one time in four with one switch set to

@@ -6,7 +6,8 @@
 //! and written as a reproducer whose expectations are Popeye's answer.
 //!
 //! The parts: `cases` makes the positions Popeye is asked about, `run` asks in batches and
-//! compares, `narrow` follows a difference down and shrinks it, `output` prints and writes it,
+//! compares, `narrow` follows a difference down and shrinks it, `output` renders it and its
+//! reproducer, `summary` runs a campaign and prints what it found,
 //! `golden` keeps Popeye's answers on fairy positions as test data; `solving` asks Popeye for
 //! the solutions of short stipulations instead.
 
@@ -16,6 +17,7 @@ mod narrow;
 mod output;
 mod run;
 mod solving;
+mod summary;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -28,12 +30,13 @@ use crate::external::popeye_batch::ListedMove;
 
 pub use cases::{make_popeye_case, not_for_popeye};
 pub use golden::{GoldenRecord, golden_record};
-pub use output::{popeye_reproducer, render_popeye, run_and_print};
+pub use output::{popeye_reproducer, render_popeye};
 pub use run::run_popeye_campaign;
 pub use solving::{
     BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, batch_input,
     run_popeye_solving, solving_problems,
 };
+pub use summary::run_and_print;
 
 /// Positions with at most this many units are compared one half-move deeper.
 pub const SMALL_POSITION: usize = 8;
