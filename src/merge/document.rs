@@ -98,7 +98,10 @@ impl Document {
             .to_string();
         // A document of another schema may mean other things by the same fields: refused
         // before its fields are read, whatever its command.
-        if matches!(command.as_str(), "check" | "popeye verify" | "popeye compare") {
+        if matches!(
+            command.as_str(),
+            "check" | "popeye verify" | "popeye compare"
+        ) {
             let schema = value.get("schema");
             if schema.and_then(serde_json::Value::as_u64) != Some(u64::from(SCHEMA_VERSION)) {
                 return Err(NotADocument::Schema(
