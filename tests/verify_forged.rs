@@ -90,3 +90,52 @@ fn junk_lines_computed_to_collide_under_fixed_keys_do_not_pass() {
         assert!(text.contains(&junk), "{path}: {junk} not named in\n{text}");
     }
 }
+
+/// Whether a line of Popeye's output holds a move (`  1.d7-d5 …`, `      1...a7-a5`).
+fn is_solution_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with('.')
+}
+
+#[test]
+fn a_stray_line_among_the_solutions_differs_on_both_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tried = 0;
+    for name in ["many_h2", "kinds", "deutsch", "goals", "parrain_series"] {
+        let input = data(&format!("{name}.inp"));
+        let output = std::fs::read_to_string(data(&format!("{name}.out"))).unwrap();
+        let lines: Vec<&str> = output.lines().collect();
+        let solutions: Vec<usize> = (0..lines.len())
+            .filter(|&i| is_solution_line(lines[i]))
+            .collect();
+        assert!(solutions.len() >= 3, "{name}");
+        // After the first solution line, one in the middle, and the last one.
+        let after = [
+            solutions[0],
+            solutions[solutions.len() / 2],
+            solutions[solutions.len() - 1],
+        ];
+        for at in after {
+            for stray in ["Popeye was here", "  1.", "      2...", "  1. +"] {
+                let mut edited: Vec<&str> = lines[..=at].to_vec();
+                edited.push(stray);
+                edited.extend(&lines[at + 1..]);
+                let path = dir.path().join("stray.out");
+                std::fs::write(&path, edited.join("\n") + "\n").unwrap();
+                for (path_name, hold) in PATHS {
+                    let (code, text) = verify(&input, &path, hold);
+                    let what = format!("{name}, {stray:?} after line {}, {path_name}", at + 1);
+                    assert_eq!(code, 1, "{what}: {text}");
+                    assert!(text.contains("DIFFER"), "{what}: {text}");
+                    assert!(
+                        text.contains(&format!("line {} of Popeye's output", at + 2)),
+                        "{what}: the line not named in\n{text}"
+                    );
+                    tried += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(tried, 5 * 3 * 4 * 2);
+}

@@ -4,6 +4,8 @@ pub mod popeye;
 pub mod popeye_batch;
 pub mod popeye_output;
 pub mod popeye_output_source;
+mod popeye_output_twin;
+mod popeye_output_words;
 pub mod popeye_replay;
 pub mod process;
 pub mod uci;
