@@ -28,8 +28,9 @@ use crate::limits::LimitError;
 pub struct Chunk {
     /// 1-based line of the chunk's first line.
     pub line: usize,
-    /// The diagram as printed: each occupied square with `w`, `b` or `n` (neutral); `None`
-    /// when the problem was printed without board.
+    /// The diagram as printed: each occupied square with `w`, `b` or `n` (neutral), in square
+    /// order; the units of both diagrams of an `a=>b` problem together; `None` when the
+    /// problem was printed without board.
     pub board: Option<Vec<(Square, char)>>,
     /// The twins in order; one unlabelled twin when the problem has none.
     pub twins: Vec<OutputTwin>,
@@ -353,6 +354,21 @@ fn spans(source: &OutputSource) -> Result<(Vec<Span>, Option<Line>), LimitError>
 /// The first line of a diagram's border.
 const BORDER: &str = "+---a---b";
 
+/// The units of every diagram in a chunk's header, in square order: one diagram for most
+/// stipulations, two for `a=>b` (the start and the target, `=> (Black ->)` between them),
+/// whose units the input lists together as well.
+fn diagrams(header: &[&str]) -> Vec<(Square, char)> {
+    let borders: Vec<usize> = (0..header.len())
+        .filter(|&i| header[i].starts_with(BORDER))
+        .collect();
+    let mut units = Vec::new();
+    for pair in borders.rchunks_exact(2) {
+        units.extend(read_board(&header[pair[0] + 1..pair[1]]));
+    }
+    units.sort();
+    units
+}
+
 fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
     let borders: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].starts_with(BORDER))
@@ -392,12 +408,10 @@ struct ChunkReader {
 }
 
 impl ChunkReader {
-    /// The chunk as its lines above the solutions (`header`) show it: its diagram (between
-    /// `borders`) and the lines there that read as solution text.
+    /// The chunk as its lines above the solutions (`header`) show it: its diagram (there when
+    /// `borders` are) and the lines there that read as solution text.
     fn new(header: &[&str], first_line: usize, borders: Option<(usize, usize)>) -> ChunkReader {
-        let board = borders
-            .and_then(|(top, bottom)| header.get(top + 1..bottom))
-            .map(read_board);
+        let board = borders.map(|_| diagrams(header));
         let mut chunk = Chunk {
             line: first_line,
             board,
