@@ -12,6 +12,7 @@ use feerie_oracle::{
 };
 
 use super::popeye_output::{self, Chunk, SolutionMove};
+use crate::solve::stipulation::{Goal, Stipulation};
 
 /// What a replay found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,6 +49,16 @@ pub fn replay(
 ) -> Result<ReplayReport, PopeyeInputError> {
     let problems = read_problems(input)?;
     let chunks = popeye_output::parse(output);
+    // The lines after which the other side passes: a threat follows (`threat:`), or a null
+    // move stands there (`8... ...`).
+    let lines: Vec<&str> = output.lines().collect();
+    let passes: Vec<bool> = lines
+        .iter()
+        .map(|line| {
+            line.split_whitespace()
+                .any(|w| matches!(w, "threat:" | "Drohung:" | "menace:" | "..."))
+        })
+        .collect();
     let mut report = ReplayReport {
         problems: problems.len(),
         ..Default::default()
@@ -69,6 +80,8 @@ pub fn replay(
             next_chunk = found + 1;
         }
         replay_problem(
+            &passes,
+            &lines,
             problem,
             *language,
             chunk.map(|i| &chunks[i]),
@@ -216,6 +229,8 @@ fn diagram(problem: &PopeyeProblem) -> Vec<(Square, char)> {
 }
 
 fn replay_problem(
+    passes: &[bool],
+    lines: &[&str],
     problem: &PopeyeProblem,
     language: Language,
     chunk: Option<&Chunk>,
@@ -310,6 +325,10 @@ fn replay_problem(
                 name: &name,
                 language,
                 series: is_series(twinned),
+                help: is_help(twinned),
+                passes,
+                lines,
+                goal: goal_of(twinned),
             };
             context.replay_segment(&start, segment, report);
         }
@@ -368,6 +387,52 @@ struct Context<'a> {
     /// move (a Parrain rebirth waits for the next move played); elsewhere it is a pass (a
     /// threat).
     series: bool,
+    /// Help play: every line is a whole solution, its moves numbered one after the other.
+    help: bool,
+    /// Per line of the output (from line 1), whether the other side passes after it.
+    passes: &'a [bool],
+    /// The output's lines.
+    lines: &'a [&'a str],
+    /// The stipulation's goal, which says how Popeye marks a checking move (`None`: a
+    /// stipulation we do not read, whose marks are checked only where they are printed).
+    goal: Option<Goal>,
+}
+
+/// The stipulation's text (`stipulation` or `sstipulation`).
+fn stipulation_text(problem: &PopeyeProblem) -> String {
+    problem
+        .stipulation
+        .as_deref()
+        .or(problem.structured_stipulation.as_deref())
+        .unwrap_or_default()
+        .to_ascii_lowercase()
+}
+
+/// Whether the problem's stipulation is help play (`h#2`, `hs#3`, `ser-h#4` is series).
+fn is_help(problem: &PopeyeProblem) -> bool {
+    stipulation_text(problem).starts_with('h')
+}
+
+/// The goal of a stipulation we read.
+fn goal_of(problem: &PopeyeProblem) -> Option<Goal> {
+    problem
+        .stipulation
+        .as_deref()?
+        .parse::<Stipulation>()
+        .ok()
+        .map(|s| s.goal)
+}
+
+/// The mark Popeye prints after a move that gives `check` under `goal`, as `verify` lays it
+/// out (`solve::layout`): under a mate or stalemate goal `+` or `#`; under `#=` a mate is
+/// marked by the goal's own `#=` (no mark); under any other goal a mate is marked `+`.
+fn expected_mark(goal: Goal, check: CheckMark) -> Option<char> {
+    match (goal, check) {
+        (_, CheckMark::None) => None,
+        (Goal::Mate | Goal::Stalemate, CheckMark::Mate) => Some('#'),
+        (Goal::MateOrStalemate, CheckMark::Mate) => None,
+        _ => Some('+'),
+    }
 }
 
 /// Whether the problem's stipulation is series play (`ser-…`, `pser-…`).
@@ -386,7 +451,15 @@ impl Context<'_> {
     fn replay_segment(&self, start: &Position, moves: &[SolutionMove], report: &mut ReplayReport) {
         // The positions before each half-move of the current line; None below a rejected move.
         let mut path: Vec<Option<Position>> = vec![Some(start.clone())];
+        let mut previous: Option<&SolutionMove> = None;
         for mv in moves {
+            if let Some(why) = self.misnumbered(previous, mv) {
+                report.rejected.push(format!(
+                    "{} (output line {}): {} — {why}",
+                    self.name, mv.line, mv.text
+                ));
+            }
+            previous = Some(mv);
             path.truncate(mv.ply + 1);
             while path.len() <= mv.ply {
                 let last = path.last().cloned().flatten();
@@ -415,6 +488,77 @@ impl Context<'_> {
         }
     }
 
+    /// Why a move's number is not one Popeye prints after the move before it (`previous`, in
+    /// the segment), if so. A line starts again at a half-move not past the last one; help
+    /// and series lines start at the first move (`1.`, or `1...` for set play). Otherwise the
+    /// next half-move follows, or one after a pass: a threat's in direct and self play, the
+    /// waiting side's in series play; help play never passes.
+    fn misnumbered(&self, previous: Option<&SolutionMove>, mv: &SolutionMove) -> Option<String> {
+        let ply = mv.ply;
+        let number = |ply: usize| {
+            if ply % 2 == 0 {
+                format!("{}.", ply / 2 + 1)
+            } else {
+                format!("{}...", ply / 2 + 1)
+            }
+        };
+        let restart = previous.is_none_or(|p| ply <= p.ply);
+        if restart && !self.help && !self.series && ply > 1 && self.key_or_refutation(mv) {
+            return Some(format!(
+                "numbered {}, but marked as a key, try or refutation (`!`, `?`), which stand \
+                 at the first move only",
+                number(ply)
+            ));
+        }
+        if restart {
+            return ((self.help || self.series) && ply > 1).then(|| {
+                format!(
+                    "a line that starts at move {}, not at the first",
+                    number(ply)
+                )
+            });
+        }
+        let previous = previous.expect("not a restart");
+        let p = previous.ply;
+        // A pass: the waiting side's in series play; in direct and self play only where
+        // Popeye prints one (a threat, a null move) between the two moves.
+        let passed = self.series
+            || !self.help
+                && (previous.line..mv.line)
+                    .any(|line| self.passes.get(line - 1).copied().unwrap_or(false));
+        if ply > 1 && self.key_or_refutation(mv) {
+            return Some(format!(
+                "numbered {}, but marked as a key, try or refutation (`!`, `?`), which stand \
+                 at the first move only",
+                number(ply)
+            ));
+        }
+        (ply > p + 1 && !(passed && ply == p + 2)).then(|| {
+            format!(
+                "numbered {} after {}: the move numbers skip a move",
+                number(ply),
+                number(p)
+            )
+        })
+    }
+
+    /// Whether Popeye marks the move `!` or `?` (after its check mark and goal marker): a key,
+    /// a try or a refutation.
+    fn key_or_refutation(&self, mv: &SolutionMove) -> bool {
+        let Some(line) = self.lines.get(mv.line.wrapping_sub(1)) else {
+            return false;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| w.ends_with(mv.text.as_str())) else {
+            return false;
+        };
+        // Up to the next move: the marks and goal markers after it, then `!` or `?`.
+        words[at + 1..]
+            .iter()
+            .take_while(|w| !w.chars().any(|c| c.is_ascii_digit()))
+            .any(|w| matches!(*w, "!" | "?"))
+    }
+
     fn play(&self, before: &Position, mv: &SolutionMove) -> Result<Position, Rejection> {
         let text = match self.language {
             Language::English => mv.text.clone(),
@@ -430,14 +574,17 @@ impl Context<'_> {
                 why: e.message,
                 legal: legal.iter().map(|m| m.to_string()).collect(),
             })?;
-        let mark_ok = match mv.mark {
-            Some('#') => record.check == CheckMark::Mate,
-            Some('+') => record.check != CheckMark::None,
-            _ => true,
+        let mark_ok = match self.goal {
+            Some(goal) => mv.mark == expected_mark(goal, record.check),
+            None => match mv.mark {
+                Some('#') => record.check == CheckMark::Mate,
+                Some('+') => record.check != CheckMark::None,
+                _ => true,
+            },
         };
         if !mark_ok {
             return Err(Rejection::Mark {
-                popeye: mv.mark.unwrap_or(' '),
+                popeye: mv.mark,
                 ours: record.check,
             });
         }
@@ -457,7 +604,10 @@ enum Rejection {
     /// No legal move of ours, or more than one, is the move: why, and our legal moves.
     NotLegal { why: String, legal: Vec<String> },
     /// Popeye marks the move otherwise (check, mate) than our engine does.
-    Mark { popeye: char, ours: CheckMark },
+    Mark {
+        popeye: Option<char>,
+        ours: CheckMark,
+    },
 }
 
 impl std::fmt::Display for Rejection {
@@ -470,8 +620,15 @@ impl std::fmt::Display for Rejection {
             }
             Rejection::Mark { popeye, ours } => write!(
                 f,
-                "Popeye marks it '{popeye}', our engine gives '{}'",
-                ours.suffix().trim()
+                "Popeye {}, our engine gives '{}'",
+                match popeye {
+                    Some(mark) => format!("marks it '{mark}'"),
+                    None => "prints no mark".to_string(),
+                },
+                match ours {
+                    CheckMark::None => "no check",
+                    _ => ours.suffix().trim(),
+                }
             ),
         }
     }
