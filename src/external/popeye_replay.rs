@@ -511,7 +511,7 @@ impl Context<'_> {
             ));
         }
         if restart {
-            return ((self.help || self.series) && ply > 1).then(|| {
+            return ((self.help || self.series) && self.goal.is_some() && ply > 1).then(|| {
                 format!(
                     "a line that starts at move {}, not at the first",
                     number(ply)
@@ -523,6 +523,9 @@ impl Context<'_> {
         // A pass: the waiting side's in series play; in direct and self play only where
         // Popeye prints one (a threat, a null move) between the two moves.
         let passed = self.series
+            // A stipulation we do not read (`2->pser-h#3`, a structured one): its passes are
+            // not known, so one is allowed anywhere.
+            || self.goal.is_none()
             || !self.help
                 && (previous.line..mv.line)
                     .any(|line| self.passes.get(line - 1).copied().unwrap_or(false));
