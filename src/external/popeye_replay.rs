@@ -49,16 +49,8 @@ pub fn replay(
 ) -> Result<ReplayReport, PopeyeInputError> {
     let problems = read_problems(input)?;
     let chunks = popeye_output::parse(output);
-    // The lines after which the other side passes: a threat follows (`threat:`), or a null
-    // move stands there (`8... ...`).
+    // The output's lines, where a move's `!` or `?` and the passes between moves are read.
     let lines: Vec<&str> = output.lines().collect();
-    let passes: Vec<bool> = lines
-        .iter()
-        .map(|line| {
-            line.split_whitespace()
-                .any(|w| matches!(w, "threat:" | "Drohung:" | "menace:" | "..."))
-        })
-        .collect();
     let mut report = ReplayReport {
         problems: problems.len(),
         ..Default::default()
@@ -80,7 +72,6 @@ pub fn replay(
             next_chunk = found + 1;
         }
         replay_problem(
-            &passes,
             &lines,
             problem,
             *language,
@@ -229,7 +220,6 @@ fn diagram(problem: &PopeyeProblem) -> Vec<(Square, char)> {
 }
 
 fn replay_problem(
-    passes: &[bool],
     lines: &[&str],
     problem: &PopeyeProblem,
     language: Language,
@@ -326,7 +316,6 @@ fn replay_problem(
                 language,
                 series: is_series(twinned),
                 help: is_help(twinned),
-                passes,
                 lines,
                 goal: goal_of(twinned),
             };
@@ -389,8 +378,6 @@ struct Context<'a> {
     series: bool,
     /// Help play: every line is a whole solution, its moves numbered one after the other.
     help: bool,
-    /// Per line of the output (from line 1), whether the other side passes after it.
-    passes: &'a [bool],
     /// The output's lines.
     lines: &'a [&'a str],
     /// The stipulation's goal, which says how Popeye marks a checking move (`None`: a
@@ -496,7 +483,7 @@ impl Context<'_> {
     fn misnumbered(&self, previous: Option<&SolutionMove>, mv: &SolutionMove) -> Option<String> {
         let ply = mv.ply;
         let number = |ply: usize| {
-            if ply % 2 == 0 {
+            if ply.is_multiple_of(2) {
                 format!("{}.", ply / 2 + 1)
             } else {
                 format!("{}...", ply / 2 + 1)
@@ -527,8 +514,7 @@ impl Context<'_> {
             // not known, so one is allowed anywhere.
             || self.goal.is_none()
             || !self.help
-                && (previous.line..mv.line)
-                    .any(|line| self.passes.get(line - 1).copied().unwrap_or(false));
+                && (previous.line..mv.line).any(|line| self.passes_after(line));
         if ply > 1 && self.key_or_refutation(mv) {
             return Some(format!(
                 "numbered {}, but marked as a key, try or refutation (`!`, `?`), which stand \
@@ -542,6 +528,15 @@ impl Context<'_> {
                 number(ply),
                 number(p)
             )
+        })
+    }
+
+    /// Whether the other side passes after output line `line` (1-based): a threat follows
+    /// (`threat:`), or a null move stands there (`8... ...`).
+    fn passes_after(&self, line: usize) -> bool {
+        self.lines.get(line.wrapping_sub(1)).is_some_and(|text| {
+            text.split_whitespace()
+                .any(|w| matches!(w, "threat:" | "Drohung:" | "menace:" | "..."))
         })
     }
 
