@@ -2,6 +2,7 @@
 
 pub mod popeye;
 pub mod popeye_batch;
+mod popeye_english;
 pub mod popeye_output;
 pub mod popeye_output_source;
 mod popeye_output_twin;
