@@ -592,6 +592,7 @@ fn popeye_verify_shards_compare_each_case_once_and_merge_into_the_unsharded_run(
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     let check = feerie::report::json::CheckDocument {
         command: "check".into(),
+        schema: feerie::report::json::SCHEMA_VERSION,
         shard: "3/3".into(),
         ..Default::default()
     };

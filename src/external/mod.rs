@@ -2,8 +2,11 @@
 
 pub mod popeye;
 pub mod popeye_batch;
+mod popeye_english;
 pub mod popeye_output;
 pub mod popeye_output_source;
+mod popeye_output_twin;
+mod popeye_output_words;
 pub mod popeye_replay;
 pub mod process;
 pub mod uci;

@@ -14,6 +14,13 @@ use std::ops::ControlFlow;
 use feerie_oracle::Square;
 
 use super::popeye_output_source::OutputSource;
+use super::popeye_output_twin::Tokens;
+pub use super::popeye_output_twin::{OutputTwin, SolutionMove};
+pub use super::popeye_output_words::is_move;
+use super::popeye_output_words::{
+    SOLUTION_WORDS, known_among_solutions, measurement, number_without_move, progress,
+    solution_like, twin_label,
+};
 use crate::limits::LimitError;
 
 /// The output of one problem.
@@ -21,8 +28,9 @@ use crate::limits::LimitError;
 pub struct Chunk {
     /// 1-based line of the chunk's first line.
     pub line: usize,
-    /// The diagram as printed: each occupied square with `w`, `b` or `n` (neutral); `None`
-    /// when the problem was printed without board.
+    /// The diagram as printed: each occupied square with `w`, `b` or `n` (neutral), in square
+    /// order; the units of both diagrams of an `a=>b` problem together; `None` when the
+    /// problem was printed without board.
     pub board: Option<Vec<(Square, char)>>,
     /// The twins in order; one unlabelled twin when the problem has none.
     pub twins: Vec<OutputTwin>,
@@ -31,9 +39,12 @@ pub struct Chunk {
     /// Whether Popeye stopped before the end (`solving interrupted.`: its `maxtime` ran out, or
     /// a signal): the solutions printed are only some of them.
     pub interrupted: bool,
-    /// Lines that read as solution text where Popeye prints none (1-based line, text): a move
-    /// with its number above the solutions (in the title or the header), a line of solution
-    /// words without a move (`zugzwang.`, `!`, `#` alone), a measurement line with more on it.
+    /// Lines Popeye does not print where they stand (1-based line, text): a move with its
+    /// number above the solutions (in the title or the header), a line of solution words
+    /// without a move (`zugzwang.`, `!`, `#` alone), a move number with no move (`  1.`), a
+    /// measurement line with more on it, and any line of text among a twin's solutions that
+    /// is neither a solution line nor one Popeye prints there (a progress or measurement line,
+    /// `refutes.`, a null move, the next twin's remark before its label).
     pub stray: Vec<(usize, String)>,
     /// How many times Popeye said that the side to play can capture the king: once per twin
     /// it refused so. Its standard error carries it, merged into the output by the caller, so
@@ -57,62 +68,6 @@ impl Chunk {
             .and_then(|i| self.text.get(i))
             .map(String::as_str)
     }
-}
-
-/// The solutions of one twin.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OutputTwin {
-    /// `a`, `b`, … or empty.
-    pub label: String,
-    /// The solutions, in segments separated by Popeye's measurement lines (a duplex problem's
-    /// second segment is played with the other side starting).
-    pub segments: Vec<Vec<SolutionMove>>,
-    /// Popeye's refusal of this twin (`problem ignored`, with the complaint printed before it).
-    pub refused: Option<String>,
-    /// The lines `but` (`Aber`) before a try's refutations (1-based).
-    pub buts: Vec<usize>,
-    /// Moves printed but not kept in `segments`: handed on as the chunk was read.
-    pub digested: usize,
-}
-
-impl OutputTwin {
-    /// How many moves its solutions print.
-    pub fn move_count(&self) -> usize {
-        self.segments.iter().map(Vec::len).sum::<usize>() + self.digested
-    }
-
-    /// The last `n` moves read, taken out (in their order) and counted as handed on; the
-    /// segments stay, emptied.
-    fn take_last(&mut self, n: usize) -> Vec<SolutionMove> {
-        let mut out = Vec::with_capacity(n);
-        for segment in self.segments.iter_mut().rev() {
-            while out.len() < n {
-                match segment.pop() {
-                    Some(m) => out.push(m),
-                    None => break,
-                }
-            }
-            if out.len() == n {
-                break;
-            }
-        }
-        out.reverse();
-        self.digested += out.len();
-        out
-    }
-}
-
-/// One move of a solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolutionMove {
-    /// Half-move from the diagram, 0 for the starting side's first move.
-    pub ply: usize,
-    /// The move as printed (`Sd4*b3`, `e5*d6 ep.`, `b7-b8=D[+wBe8=D]`), without mark.
-    pub text: String,
-    /// `+` or `#` when printed after the move.
-    pub mark: Option<char>,
-    /// 1-based line in the output.
-    pub line: usize,
 }
 
 /// How a problem's output ends (lower case, the start of the line): a stock run adds the time
@@ -235,7 +190,7 @@ pub fn read(
         };
         if number == span.end {
             let mut chunk = match reader.take() {
-                Some(r) => r.chunk,
+                Some(r) => r.finish(),
                 None => {
                     let lines: Vec<&str> = held.iter().map(String::as_str).collect();
                     let mut chunk = parse_chunk(&lines, span.start);
@@ -399,6 +354,21 @@ fn spans(source: &OutputSource) -> Result<(Vec<Span>, Option<Line>), LimitError>
 /// The first line of a diagram's border.
 const BORDER: &str = "+---a---b";
 
+/// The units of every diagram in a chunk's header, in square order: one diagram for most
+/// stipulations, two for `a=>b` (the start and the target, `=> (Black ->)` between them),
+/// whose units the input lists together as well.
+fn diagrams(header: &[&str]) -> Vec<(Square, char)> {
+    let borders: Vec<usize> = (0..header.len())
+        .filter(|&i| header[i].starts_with(BORDER))
+        .collect();
+    let mut units = Vec::new();
+    for pair in borders.rchunks_exact(2) {
+        units.extend(read_board(&header[pair[0] + 1..pair[1]]));
+    }
+    units.sort();
+    units
+}
+
 fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
     let borders: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].starts_with(BORDER))
@@ -416,7 +386,7 @@ fn parse_chunk(lines: &[&str], first_line: usize) -> Chunk {
     for (i, line) in lines.iter().enumerate().skip(body_start) {
         reader.body_line(first_line + i, line, None);
     }
-    reader.chunk
+    reader.finish()
 }
 
 /// Where a solution line's moves go when they are not kept: the twin's index, the line as
@@ -431,15 +401,17 @@ struct ChunkReader {
     /// ignored` follows. Other lines of words (a remark, the twin's conditions, progress
     /// lines) say nothing about the solutions, which are compared as printed.
     complaint: Vec<String>,
+    /// Lines of text after a twin's solutions have begun (1-based line, text): a remark of
+    /// the next twin when its label follows (Popeye prints a twin's remark before its label),
+    /// else stray text among the solutions.
+    pending: Vec<(usize, String)>,
 }
 
 impl ChunkReader {
-    /// The chunk as its lines above the solutions (`header`) show it: its diagram (between
-    /// `borders`) and the lines there that read as solution text.
+    /// The chunk as its lines above the solutions (`header`) show it: its diagram (there when
+    /// `borders` are) and the lines there that read as solution text.
     fn new(header: &[&str], first_line: usize, borders: Option<(usize, usize)>) -> ChunkReader {
-        let board = borders
-            .and_then(|(top, bottom)| header.get(top + 1..bottom))
-            .map(read_board);
+        let board = borders.map(|_| diagrams(header));
         let mut chunk = Chunk {
             line: first_line,
             board,
@@ -457,7 +429,15 @@ impl ChunkReader {
             chunk,
             state: Tokens::default(),
             complaint: Vec::new(),
+            pending: Vec::new(),
         }
+    }
+
+    /// The chunk read: text left after the last twin's solutions, with no twin label after
+    /// it, is stray.
+    fn finish(mut self) -> Chunk {
+        self.chunk.stray.append(&mut self.pending);
+        self.chunk
     }
 
     /// One line below the header; with `sink`, the moves it prints are handed there and not
@@ -478,6 +458,9 @@ impl ChunkReader {
         if let Some(label) = twin_label(line) {
             let twins = &mut chunk.twins;
             self.complaint.clear();
+            self.complaint
+                .extend(self.pending.iter().map(|(_, text)| text.clone()));
+            let remarks = std::mem::take(&mut self.pending);
             if twins.len() == 1
                 && twins[0].segments.is_empty()
                 && twins[0].digested == 0
@@ -487,6 +470,7 @@ impl ChunkReader {
             } else {
                 twins.push(OutputTwin {
                     label,
+                    remarks,
                     ..OutputTwin::default()
                 });
             }
@@ -517,81 +501,28 @@ impl ChunkReader {
         let added = twin.move_count() - before;
         if added > 0 {
             self.complaint.clear();
+            chunk.stray.append(&mut self.pending);
             if let Some(sink) = sink {
                 let moves = twin.take_last(added);
                 sink(index, line, moves);
             }
         } else if matches!(trimmed, "but" | "Aber") {
             twin.buts.push(number);
-        } else if !progress(trimmed)
-            && trimmed
-                .split_whitespace()
-                .any(|w| SOLUTION_WORDS.contains(&w))
+        } else if number_without_move(trimmed)
+            || !progress(trimmed)
+                && trimmed
+                    .split_whitespace()
+                    .any(|w| SOLUTION_WORDS.contains(&w))
         {
             chunk.stray.push((number, trimmed.to_string()));
+        } else if twin.move_count() > 0 && !known_among_solutions(trimmed) {
+            // Once a twin's solutions have begun, every line is a solution line or one of the
+            // few others Popeye prints there, until the next twin's label and its remark.
+            self.pending.push((number, trimmed.to_string()));
         } else {
             self.complaint.push(trimmed.to_string());
         }
     }
-}
-
-/// Words that stand only in solution lines, after a move (`x`, `z`, `%`, `#=`, `==` and `!=`
-/// are goal markers: capture, target square, material gain, mate or stalemate, double and
-/// auto-stalemate).
-const SOLUTION_WORDS: [&str; 16] = [
-    "threat:",
-    "zugzwang.",
-    "Drohung:",
-    "Zugzwang.",
-    "!",
-    "?",
-    "#",
-    "+",
-    "=",
-    "ep.",
-    "x",
-    "z",
-    "%",
-    "#=",
-    "==",
-    "!=",
-];
-
-/// A measurement line's name (`add_to_move_generation_stack:      120043`): a name of letters
-/// and underscores, a colon, a number, nothing else.
-fn measurement(trimmed: &str) -> Option<&str> {
-    let (name, count) = trimmed.split_once(':')?;
-    (!name.is_empty()
-        && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
-        && !count.trim().is_empty()
-        && count.trim().chars().all(|c| c.is_ascii_digit()))
-    .then_some(name)
-}
-
-/// Whether a word is a move with its number (`1.Qd1-d8`, `2...Ka8-b7`).
-fn numbered_move(word: &str) -> bool {
-    split_number(word).is_some_and(|(_, rest)| is_move(rest))
-}
-
-/// Whether a line is made of solution text only (moves, move numbers, marks and Popeye's
-/// words around them) with a numbered move among it.
-fn solution_like(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.iter().any(|w| numbered_move(w))
-        && words.iter().all(|w| {
-            numbered_move(w)
-                || is_move(w)
-                || SOLUTION_WORDS.contains(w)
-                || w.starts_with("ep.")
-                || split_number(w).is_some_and(|(_, rest)| rest.is_empty())
-        })
-}
-
-/// Popeye's progress line under `option movenumbers` (`33  (Kh4-g5 + )`): a number, then a
-/// move in brackets.
-fn progress(trimmed: &str) -> bool {
-    let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
-    digits > 0 && trimmed[digits..].trim_start().starts_with('(') && trimmed.ends_with(')')
 }
 
 fn skip_header(lines: &[&str], from: usize) -> usize {
@@ -600,15 +531,6 @@ fn skip_header(lines: &[&str], from: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// `a) …`, `+c) …` for a twin continued from the previous one, and `z1) …`, `z2) …` after `z)`.
-fn twin_label(line: &str) -> Option<String> {
-    let line = line.strip_prefix('+').unwrap_or(line);
-    let (label, _) = line.split_once(')')?;
-    let mut chars = label.chars();
-    let letter = chars.next()?;
-    (letter.is_ascii_lowercase() && chars.all(|c| c.is_ascii_digit())).then(|| label.to_string())
 }
 
 fn read_board(rows: &[&str]) -> Vec<(Square, char)> {
@@ -643,108 +565,6 @@ fn read_board(rows: &[&str]) -> Vec<(Square, char)> {
     }
     units.sort();
     units
-}
-
-/// The reading state inside one segment: the half-move of the last move.
-#[derive(Default)]
-struct Tokens {
-    last_ply: Option<usize>,
-}
-
-impl Tokens {
-    fn read(&mut self, word: &str, line: usize, twin: &mut OutputTwin) {
-        let numbered = split_number(word);
-        let (ply, text) = match numbered {
-            Some((ply, rest)) => (Some(ply), rest),
-            None => (None, word),
-        };
-        if let Some(ply) = ply {
-            if twin.segments.is_empty() || self.last_ply.is_none() {
-                twin.segments.push(Vec::new());
-            }
-            self.last_ply = Some(ply);
-            if text.is_empty() {
-                // `1...` alone: the move is the next word; remember its half-move.
-                self.last_ply = Some(ply.wrapping_sub(1));
-                return;
-            }
-            push(twin, ply, text, line);
-            return;
-        }
-        let Some(last) = self.last_ply else {
-            return; // text before the first move: titles, remarks
-        };
-        match text {
-            "+" | "#" => {
-                if let Some(m) = twin.segments.last_mut().and_then(|s| s.last_mut())
-                    && m.mark.is_none()
-                {
-                    m.mark = text.chars().next();
-                }
-            }
-            // `ep.` and what follows it without a space (`ep.[+bPd7]`, `ep.=PP`) belong to
-            // the capture before it.
-            _ if text.starts_with("ep.") => {
-                if let Some(m) = twin.segments.last_mut().and_then(|s| s.last_mut()) {
-                    m.text.push(' ');
-                    m.text.push_str(text);
-                }
-            }
-            _ if is_move(text) => {
-                let ply = last.wrapping_add(1);
-                self.last_ply = Some(ply);
-                push(twin, ply, text, line);
-            }
-            _ => {}
-        }
-    }
-}
-
-fn push(twin: &mut OutputTwin, ply: usize, text: &str, line: usize) {
-    if twin.segments.is_empty() {
-        twin.segments.push(Vec::new());
-    }
-    twin.segments
-        .last_mut()
-        .expect("a segment")
-        .push(SolutionMove {
-            ply,
-            text: text.to_string(),
-            mark: None,
-            line,
-        });
-}
-
-/// `12.Kc5-c6` → (22, "Kc5-c6"); `3...` → (5, "").
-fn split_number(word: &str) -> Option<(usize, &str)> {
-    let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 {
-        return None;
-    }
-    let n: usize = word[..digits].parse().ok()?;
-    let rest = &word[digits..];
-    if n == 0 {
-        return None;
-    }
-    if let Some(after) = rest.strip_prefix("...") {
-        Some((2 * (n - 1) + 1, after))
-    } else if let Some(after) = rest.strip_prefix('.') {
-        // `1.-` in a title is not a move number: a move starts with a letter or 0-0.
-        (after.is_empty() || is_move(after)).then_some((2 * (n - 1), after))
-    } else {
-        None
-    }
-}
-
-/// A move starts with a letter (or `[` for Popeye's prefixed effects) and names a square, or is
-/// a castling; progress lines such as `(Kg3-g4 )` are not moves.
-pub fn is_move(text: &str) -> bool {
-    let b = text.as_bytes();
-    text.starts_with("0-0")
-        || b.first()
-            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'[')
-            && b.windows(2)
-                .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
 }
 
 #[cfg(test)]
@@ -791,5 +611,43 @@ mod tests {
         let solution_lines = MANY.lines().filter(|l| l.starts_with("  1.")).count();
         assert_eq!(lines.len(), solution_lines);
         assert!(lines.iter().all(|l| l.starts_with("  1.")));
+    }
+
+    /// Text between a twin's solutions and the next twin's label is kept as that twin's
+    /// remark; text among the solutions, or after the last twin's, is stray.
+    #[test]
+    fn text_among_solutions_is_stray_and_before_a_label_a_remark() {
+        let section = |extra_at: usize, extra: &str| {
+            let mut lines = vec![
+                "a) ",
+                "",
+                "  1.Rd4*d5=P Be6*f7=P   2.d5-d4 f7*g8=B #",
+                "  1.Rd4*d5=P Be6*f7=P   2.d5-d4 f7*g8=Q #",
+                "",
+                "b) ProteanChess  ",
+                "",
+                "  1.Rd3*d2=PP Rb5*b3=PP   2.PPd2-d3 PPb3*c2=R #",
+                "",
+            ];
+            lines.insert(extra_at, extra);
+            let text = lines.join("\n") + "\nsolution finished.\n";
+            parse(&text).remove(0)
+        };
+        let remark = section(5, "Dit is een grote test");
+        assert!(remark.stray.is_empty(), "{:?}", remark.stray);
+        assert_eq!(
+            remark.twins[1].remarks,
+            vec![(6, "Dit is een grote test".to_string())]
+        );
+        for at in [3, 8, 9] {
+            let stray = section(at, "Popeye was here");
+            assert_eq!(
+                stray.stray,
+                vec![(at + 1, "Popeye was here".to_string())],
+                "at {at}"
+            );
+        }
+        let progress = section(3, "33  (Kh4-g5 + )");
+        assert!(progress.stray.is_empty(), "{:?}", progress.stray);
     }
 }

@@ -8,10 +8,12 @@ use feerie_oracle::notation::popeye_words::{self, Command, PopeyeOption};
 use feerie_oracle::popeye_input::PopeyeInputError;
 use feerie_oracle::popeye_move::{self, MoveText};
 use feerie_oracle::{
-    CheckMark, Colour, Engine, Position, Profile, Rules, Square, Validation, Walk, popeye_input,
+    CheckMark, Colour, Engine, Position, Profile, Rules, Square, Validation, popeye_input,
 };
 
+pub use super::popeye_english::{english_line, english_move};
 use super::popeye_output::{self, Chunk, SolutionMove};
+use crate::solve::stipulation::{Goal, Stipulation};
 
 /// What a replay found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,6 +50,8 @@ pub fn replay(
 ) -> Result<ReplayReport, PopeyeInputError> {
     let problems = read_problems(input)?;
     let chunks = popeye_output::parse(output);
+    // The output's lines, where a move's `!` or `?` and the passes between moves are read.
+    let lines: Vec<&str> = output.lines().collect();
     let mut report = ReplayReport {
         problems: problems.len(),
         ..Default::default()
@@ -69,6 +73,7 @@ pub fn replay(
             next_chunk = found + 1;
         }
         replay_problem(
+            &lines,
             problem,
             *language,
             chunk.map(|i| &chunks[i]),
@@ -216,6 +221,7 @@ fn diagram(problem: &PopeyeProblem) -> Vec<(Square, char)> {
 }
 
 fn replay_problem(
+    lines: &[&str],
     problem: &PopeyeProblem,
     language: Language,
     chunk: Option<&Chunk>,
@@ -310,6 +316,9 @@ fn replay_problem(
                 name: &name,
                 language,
                 series: is_series(twinned),
+                help: is_help(twinned),
+                lines,
+                goal: goal_of(twinned),
             };
             context.replay_segment(&start, segment, report);
         }
@@ -368,6 +377,50 @@ struct Context<'a> {
     /// move (a Parrain rebirth waits for the next move played); elsewhere it is a pass (a
     /// threat).
     series: bool,
+    /// Help play: every line is a whole solution, its moves numbered one after the other.
+    help: bool,
+    /// The output's lines.
+    lines: &'a [&'a str],
+    /// The stipulation's goal, which says how Popeye marks a checking move (`None`: a
+    /// stipulation we do not read, whose marks are checked only where they are printed).
+    goal: Option<Goal>,
+}
+
+/// The stipulation's text (`stipulation` or `sstipulation`).
+fn stipulation_text(problem: &PopeyeProblem) -> String {
+    problem
+        .stipulation
+        .as_deref()
+        .or(problem.structured_stipulation.as_deref())
+        .unwrap_or_default()
+        .to_ascii_lowercase()
+}
+
+/// Whether the problem's stipulation is help play (`h#2`, `hs#3`, `ser-h#4` is series).
+fn is_help(problem: &PopeyeProblem) -> bool {
+    stipulation_text(problem).starts_with('h')
+}
+
+/// The goal of a stipulation we read.
+fn goal_of(problem: &PopeyeProblem) -> Option<Goal> {
+    problem
+        .stipulation
+        .as_deref()?
+        .parse::<Stipulation>()
+        .ok()
+        .map(|s| s.goal)
+}
+
+/// The mark Popeye prints after a move that gives `check` under `goal`, as `verify` lays it
+/// out (`solve::layout`): under a mate or stalemate goal `+` or `#`; under `#=` a mate is
+/// marked by the goal's own `#=` (no mark); under any other goal a mate is marked `+`.
+fn expected_mark(goal: Goal, check: CheckMark) -> Option<char> {
+    match (goal, check) {
+        (_, CheckMark::None) => None,
+        (Goal::Mate | Goal::Stalemate, CheckMark::Mate) => Some('#'),
+        (Goal::MateOrStalemate, CheckMark::Mate) => None,
+        _ => Some('+'),
+    }
 }
 
 /// Whether the problem's stipulation is series play (`ser-…`, `pser-…`).
@@ -386,7 +439,15 @@ impl Context<'_> {
     fn replay_segment(&self, start: &Position, moves: &[SolutionMove], report: &mut ReplayReport) {
         // The positions before each half-move of the current line; None below a rejected move.
         let mut path: Vec<Option<Position>> = vec![Some(start.clone())];
+        let mut previous: Option<&SolutionMove> = None;
         for mv in moves {
+            if let Some(why) = self.misnumbered(previous, mv) {
+                report.rejected.push(format!(
+                    "{} (output line {}): {} — {why}",
+                    self.name, mv.line, mv.text
+                ));
+            }
+            previous = Some(mv);
             path.truncate(mv.ply + 1);
             while path.len() <= mv.ply {
                 let last = path.last().cloned().flatten();
@@ -415,6 +476,88 @@ impl Context<'_> {
         }
     }
 
+    /// Why a move's number is not one Popeye prints after the move before it (`previous`, in
+    /// the segment), if so. A line starts again at a half-move not past the last one; help
+    /// and series lines start at the first move (`1.`, or `1...` for set play). Otherwise the
+    /// next half-move follows, or one after a pass: a threat's in direct and self play, the
+    /// waiting side's in series play; help play never passes.
+    fn misnumbered(&self, previous: Option<&SolutionMove>, mv: &SolutionMove) -> Option<String> {
+        let ply = mv.ply;
+        let number = |ply: usize| {
+            if ply.is_multiple_of(2) {
+                format!("{}.", ply / 2 + 1)
+            } else {
+                format!("{}...", ply / 2 + 1)
+            }
+        };
+        let restart = previous.is_none_or(|p| ply <= p.ply);
+        if restart && !self.help && !self.series && ply > 1 && self.key_or_refutation(mv) {
+            return Some(format!(
+                "numbered {}, but marked as a key, try or refutation (`!`, `?`), which stand \
+                 at the first move only",
+                number(ply)
+            ));
+        }
+        if restart {
+            return ((self.help || self.series) && self.goal.is_some() && ply > 1).then(|| {
+                format!(
+                    "a line that starts at move {}, not at the first",
+                    number(ply)
+                )
+            });
+        }
+        let previous = previous.expect("not a restart");
+        let p = previous.ply;
+        // A pass: the waiting side's in series play; in direct and self play only where
+        // Popeye prints one (a threat, a null move) between the two moves.
+        let passed = self.series
+            // A stipulation we do not read (`2->pser-h#3`, a structured one): its passes are
+            // not known, so one is allowed anywhere.
+            || self.goal.is_none()
+            || !self.help
+                && (previous.line..mv.line).any(|line| self.passes_after(line));
+        if ply > 1 && self.key_or_refutation(mv) {
+            return Some(format!(
+                "numbered {}, but marked as a key, try or refutation (`!`, `?`), which stand \
+                 at the first move only",
+                number(ply)
+            ));
+        }
+        (ply > p + 1 && !(passed && ply == p + 2)).then(|| {
+            format!(
+                "numbered {} after {}: the move numbers skip a move",
+                number(ply),
+                number(p)
+            )
+        })
+    }
+
+    /// Whether the other side passes after output line `line` (1-based): a threat follows
+    /// (`threat:`), or a null move stands there (`8... ...`).
+    fn passes_after(&self, line: usize) -> bool {
+        self.lines.get(line.wrapping_sub(1)).is_some_and(|text| {
+            text.split_whitespace()
+                .any(|w| matches!(w, "threat:" | "Drohung:" | "menace:" | "..."))
+        })
+    }
+
+    /// Whether Popeye marks the move `!` or `?` (after its check mark and goal marker): a key,
+    /// a try or a refutation.
+    fn key_or_refutation(&self, mv: &SolutionMove) -> bool {
+        let Some(line) = self.lines.get(mv.line.wrapping_sub(1)) else {
+            return false;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| w.ends_with(mv.text.as_str())) else {
+            return false;
+        };
+        // Up to the next move: the marks and goal markers after it, then `!` or `?`.
+        words[at + 1..]
+            .iter()
+            .take_while(|w| !w.chars().any(|c| c.is_ascii_digit()))
+            .any(|w| matches!(*w, "!" | "?"))
+    }
+
     fn play(&self, before: &Position, mv: &SolutionMove) -> Result<Position, Rejection> {
         let text = match self.language {
             Language::English => mv.text.clone(),
@@ -430,14 +573,17 @@ impl Context<'_> {
                 why: e.message,
                 legal: legal.iter().map(|m| m.to_string()).collect(),
             })?;
-        let mark_ok = match mv.mark {
-            Some('#') => record.check == CheckMark::Mate,
-            Some('+') => record.check != CheckMark::None,
-            _ => true,
+        let mark_ok = match self.goal {
+            Some(goal) => mv.mark == expected_mark(goal, record.check),
+            None => match mv.mark {
+                Some('#') => record.check == CheckMark::Mate,
+                Some('+') => record.check != CheckMark::None,
+                _ => true,
+            },
         };
         if !mark_ok {
             return Err(Rejection::Mark {
-                popeye: mv.mark.unwrap_or(' '),
+                popeye: mv.mark,
                 ours: record.check,
             });
         }
@@ -457,7 +603,10 @@ enum Rejection {
     /// No legal move of ours, or more than one, is the move: why, and our legal moves.
     NotLegal { why: String, legal: Vec<String> },
     /// Popeye marks the move otherwise (check, mate) than our engine does.
-    Mark { popeye: char, ours: CheckMark },
+    Mark {
+        popeye: Option<char>,
+        ours: CheckMark,
+    },
 }
 
 impl std::fmt::Display for Rejection {
@@ -470,114 +619,16 @@ impl std::fmt::Display for Rejection {
             }
             Rejection::Mark { popeye, ours } => write!(
                 f,
-                "Popeye marks it '{popeye}', our engine gives '{}'",
-                ours.suffix().trim()
+                "Popeye {}, our engine gives '{}'",
+                match popeye {
+                    Some(mark) => format!("marks it '{mark}'"),
+                    None => "prints no mark".to_string(),
+                },
+                match ours {
+                    CheckMark::None => "no check",
+                    _ => ours.suffix().trim(),
+                }
             ),
         }
-    }
-}
-
-/// A move printed by Popeye's German output, in English notation: each walk's German code
-/// becomes its English one (`D T L S B` become `Q R B S P`, `RB` becomes `PP`, `LE` stays the
-/// leo), the colour `s` becomes `b`, the royal prefix `k` becomes `r`. A code is read as the
-/// longest German code found there, so that the leo's `LE` is not the bishop's `L`.
-///
-/// ```
-/// use feerie::external::popeye_replay::english_move;
-/// assert_eq!(english_move("b7-b8=D[+wBe8=L]"), "b7-b8=Q[+wPe8=B]");
-/// assert_eq!(english_move("Kc6-b7[+sBc6]"), "Kc6-b7[+bPc6]");
-/// assert_eq!(english_move("Lh4*e7"), "Bh4*e7");
-/// assert_eq!(english_move("Td3*d2=RB"), "Rd3*d2=PP");
-/// assert_eq!(english_move("RBd2-d3"), "PPd2-d3");
-/// assert_eq!(english_move("LEg3*g8"), "LEg3*g8");
-/// assert_eq!(english_move("LIa1-h8"), "LIa1-h8");
-/// assert_eq!(english_move("THa1-a8[+sLc8]"), "RHa1-a8[+bBc8]");
-/// ```
-pub fn english_move(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let prev = i.checked_sub(1).map(|p| chars[p]);
-        let next = chars.get(i + 1).copied();
-        if c.is_ascii_uppercase()
-            && let Some((walk, len)) = german_walk_at(&chars[i..])
-        {
-            out.push_str(walk.popeye_code());
-            i += len;
-            continue;
-        }
-        out.push(match c {
-            // The colour after `[+` or after `[square=`.
-            's' if prev == Some('+')
-                || prev == Some('=') && next.is_some_and(|n| n.is_ascii_uppercase()) =>
-            {
-                'b'
-            }
-            // The royal prefix before a walk letter.
-            'k' if next.is_some_and(|n| n.is_ascii_uppercase()) => 'r',
-            other => other,
-        });
-        i += 1;
-    }
-    out
-}
-
-/// The walk whose German code (upper case) starts `text`, the longest such code, and its length.
-fn german_walk_at(text: &[char]) -> Option<(Walk, usize)> {
-    Walk::ALL
-        .into_iter()
-        .map(|walk| (walk, walk.german_code()))
-        .filter(|(_, code)| {
-            code.len() <= text.len() && code.chars().zip(text).all(|(a, &b)| a == b)
-        })
-        .max_by_key(|(_, code)| code.len())
-        .map(|(walk, code)| (walk, code.len()))
-}
-
-/// One line of Popeye's solution text as English words, one space between them: move numbers
-/// kept, moves through [`english_move`], Popeye's German words (`Drohung:`, `Zugzwang.`,
-/// `Aber`) in English. Every other token is kept as printed, so that a mark, a `!` or any text
-/// added to a line still shows when the line is compared with ours.
-///
-/// ```
-/// use feerie::external::popeye_replay::english_line;
-/// use feerie::oracle::notation::popeye_input::Language;
-/// assert_eq!(english_line("  1.Sf3-d4 c3*d4=S   2.Ke5*d4 Lc4*d3 #", Language::German),
-///            "1.Sf3-d4 c3*d4=S 2.Ke5*d4 Bc4*d3 #");
-/// assert_eq!(english_line("   1.Dh1-b1 ! Drohung:", Language::German), "1.Qh1-b1 ! threat:");
-/// assert_eq!(english_line("   1.Qh1-b1 !  threat: ", Language::English), "1.Qh1-b1 ! threat:");
-/// ```
-pub fn english_line(raw: &str, language: Language) -> String {
-    let words: Vec<String> = raw
-        .split_whitespace()
-        .map(|word| match language {
-            Language::English => word.to_string(),
-            Language::German => english_word(word),
-        })
-        .collect();
-    words.join(" ")
-}
-
-fn english_word(word: &str) -> String {
-    match word {
-        "Drohung:" => return "threat:".into(),
-        "Zugzwang." => return "zugzwang.".into(),
-        "Aber" => return "but".into(),
-        _ => {}
-    }
-    let digits = word.chars().take_while(char::is_ascii_digit).count();
-    let (number, rest) = word.split_at(digits);
-    let dots = rest.chars().take_while(|&c| c == '.').count();
-    let (dots, text) = if digits > 0 {
-        rest.split_at(dots)
-    } else {
-        ("", rest)
-    };
-    if popeye_output::is_move(text) {
-        format!("{number}{dots}{}", english_move(text))
-    } else {
-        word.to_string()
     }
 }

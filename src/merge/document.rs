@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::MergeError;
-use crate::report::json::{CheckDocument, CompareDocument};
+use crate::report::json::{CheckDocument, CompareDocument, SCHEMA_VERSION};
 use crate::report::verify::VerifyDocument;
 use crate::shard::Shard;
 
@@ -59,6 +59,9 @@ impl Document {
     /// assert!(e.to_string().starts_with("moves.jsonl: not a document"));
     /// assert!(e.to_string().contains("`moves`"));
     /// assert!(Document::read(Path::new("x.json"), "{").is_err());
+    /// let future = "{\"command\":\"popeye verify\",\"schema\":99}";
+    /// let e = Document::read(Path::new("v.json"), future).unwrap_err();
+    /// assert!(e.to_string().contains("schema 99, but this feerie reads only schema 1"));
     /// ```
     pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
         Document::parse(text).map_err(|reason| MergeError::NotADocument {
@@ -93,6 +96,19 @@ impl Document {
             .and_then(|c| c.as_str())
             .unwrap_or("")
             .to_string();
+        // A document of another schema may mean other things by the same fields: refused
+        // before its fields are read, whatever its command.
+        if matches!(
+            command.as_str(),
+            "check" | "popeye verify" | "popeye compare"
+        ) {
+            let schema = value.get("schema");
+            if schema.and_then(serde_json::Value::as_u64) != Some(u64::from(SCHEMA_VERSION)) {
+                return Err(NotADocument::Schema(
+                    schema.map_or_else(|| "none".to_string(), |s| s.to_string()),
+                ));
+            }
+        }
         let typed = NotADocument::Json;
         match command.as_str() {
             "check" => serde_json::from_value(value)
@@ -180,6 +196,8 @@ pub enum NotADocument {
     NoCommand,
     /// The document of a command whose documents are not merged.
     NotMerged(String),
+    /// A `schema` other than the one this feerie writes (its value as written, or `none`).
+    Schema(String),
 }
 
 impl std::fmt::Display for NotADocument {
@@ -188,6 +206,10 @@ impl std::fmt::Display for NotADocument {
             NotADocument::Json(e) => e.fmt(f),
             NotADocument::NoCommand => f.write_str("no `command` field"),
             NotADocument::NotMerged(command) => write!(f, "`{command}` documents are not merged"),
+            NotADocument::Schema(schema) => write!(
+                f,
+                "schema {schema}, but this feerie reads only schema {SCHEMA_VERSION}"
+            ),
         }
     }
 }

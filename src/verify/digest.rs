@@ -1,20 +1,33 @@
 //! A fixed-size digest of a multiset of printed lines: how many, and the wrapping sum of a
 //! 128-bit hash of each, in all and in each of [`BUCKETS`] buckets (the line's bucket taken
 //! from its hash). Two multisets of lines with the same digest are the same but for a hash
-//! collision (about 2^-64 for lines that are not chosen to collide); where two digests differ,
-//! the buckets that differ hold the lines that make the difference.
+//! collision (about 2^-64); where two digests differ, the buckets that differ hold the lines
+//! that make the difference.
+//!
+//! The hash is keyed with a key drawn at random once per run ([`RandomState`]): with a key
+//! known in advance (the fixed keys of `DefaultHasher::new()`), junk lines can be computed
+//! whose hashes sum to those of real lines they replace (a sum of hashes is easy to match
+//! with enough candidates), and a forged output would digest as the genuine one.
 
-use std::hash::{Hash, Hasher};
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::OnceLock;
 
 /// How many buckets a digest counts apart.
 pub const BUCKETS: usize = 4096;
 
-/// The 128-bit hash of a line: two SipHash values of it (std's `DefaultHasher`, whose keys
-/// are fixed, so that the hash is the same on each run of one build), told apart by a first
-/// byte of their own.
+/// This run's key: the same for every line hashed in the run (both sides' digests, and the
+/// buckets read again), unknown before it starts.
+fn run_key() -> &'static RandomState {
+    static KEY: OnceLock<RandomState> = OnceLock::new();
+    KEY.get_or_init(RandomState::new)
+}
+
+/// The 128-bit hash of a line: two SipHash values of it under this run's random key, told
+/// apart by a first byte of their own.
 pub fn line_hash(line: &str) -> u128 {
     let half = |domain: u8| {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = run_key().build_hasher();
         domain.hash(&mut h);
         line.hash(&mut h);
         h.finish()

@@ -264,6 +264,7 @@ fn verify_cases(
                     // `noboard`; its complaint goes to its standard error.
                     unsolved: chunks[i].board.is_none() && !problems::no_board(problem),
                     limit: problems::max_solutions(problem),
+                    texts: &problem.texts,
                 }),
             };
             // The case's time budget starts with it.

@@ -14,8 +14,21 @@ use super::Outcome;
 pub(super) fn section_fault(section: &Section) -> Option<String> {
     if let Some((line, text)) = section.chunk.stray.first() {
         return Some(format!(
-            "line {line} of Popeye's output reads as solution text where Popeye prints none: {text}"
+            "line {line} of Popeye's output is not a line Popeye prints there (solution text \
+             outside the solutions, or text among them that is not Popeye's): {text}"
         ));
+    }
+    // Text between two twins is a remark of the input, printed before the next twin's label.
+    fn words(text: &str) -> Vec<&str> {
+        text.split_whitespace().collect()
+    }
+    for (line, text) in section.chunk.twins.iter().flat_map(|t| &t.remarks) {
+        if !section.texts.iter().any(|(_, t)| words(t) == words(text)) {
+            return Some(format!(
+                "line {line} of Popeye's output is not a line Popeye prints there (text after \
+                 a twin's solutions that is no remark of the input): {text}"
+            ));
+        }
     }
     if section.twin.label != section.label {
         let input = if section.label.is_empty() {
@@ -104,6 +117,9 @@ pub(super) struct Section<'a> {
     /// `option maxsolutions N`: Popeye prints at most N solutions of each twin (and of each
     /// part of a duplex problem).
     pub(super) limit: Option<usize>,
+    /// The problem's texts (`remark`, `author`, …: command and text), which Popeye may print
+    /// between twins.
+    pub(super) texts: &'a [(String, String)],
 }
 
 impl Section<'_> {

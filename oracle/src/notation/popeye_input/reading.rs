@@ -36,6 +36,10 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
             })
         })
         .collect();
+    // The words alone, once: a command that reads on (`pieces`) is handed the rest of the
+    // file as a slice and reads only what it needs, so that reading stays linear in the
+    // file's length (a copy of the rest for each command made it quadratic).
+    let words: Vec<&str> = tokens.iter().map(|t| t.word).collect();
     let Some(first) = tokens.first() else {
         return Err(PopeyeInputError {
             line: 1,
@@ -252,8 +256,7 @@ pub fn parse(text: &str) -> Result<PopeyeFile, PopeyeInputError> {
                 }
             }
             Command::Pieces => {
-                let words: Vec<&str> = tokens[i..].iter().map(|t| t.word).collect();
-                let read = match read_units(&words, language, is_command) {
+                let read = match read_units(&words[i..], language, is_command) {
                     Ok(read) => read,
                     Err((at, message)) => {
                         let line = tokens[i + at].line;
