@@ -265,15 +265,6 @@ impl BbPosition {
         self.reserve.0 != PackedReserve::NONE
     }
 
-    /// Whether the unit waiting in the Parrain reserve is one the orthodox sets cannot hold
-    /// (a fairy walk or a neutral unit): its rebirth needs the record path, which keeps the
-    /// rare part of the board.
-    #[inline]
-    pub fn reserve_is_rare(&self) -> bool {
-        self.reserve()
-            .is_some_and(|r| r.piece.neutral || r.piece.walk.is_fairy())
-    }
-
     /// Sets or clears the Parrain reserve.
     #[inline]
     pub fn set_reserve(&mut self, reserve: Option<Reserve>) {

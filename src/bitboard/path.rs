@@ -65,7 +65,7 @@ impl Plan {
         } else if let Some(compact) = self
             .compact
             .as_ref()
-            .filter(|_| !p.may_hold_fairy_units() && p.neutral() == 0 && !p.reserve_is_rare())
+            .filter(|_| !p.may_hold_fairy_units() && p.neutral() == 0)
         {
             Path::Compact(compact, &self.game)
         } else {

@@ -87,10 +87,11 @@ impl PopeyeFile<'_> {
             return Ok(());
         };
         for (number, problem) in chosen {
-            if problem.to_position(profile, Validation::Lenient).is_err() {
-                continue;
-            }
-            if let Err(illegal) = problem.to_position(profile, Validation::Strict) {
+            // Read leniently only when the strict reading fails, to tell an illegal diagram
+            // from a problem feerie cannot read at all.
+            if let Err(illegal) = problem.to_position(profile, Validation::Strict)
+                && problem.to_position(profile, Validation::Lenient).is_ok()
+            {
                 let place = format!("{}, problem {number}", self.path.display());
                 let reasons = illegal.reasons.join("; ");
                 let reasons = reasons.trim_start_matches("invalid position: ");
@@ -164,11 +165,6 @@ impl PositionArgs {
         } else {
             !self.lenient
         };
-        let validation = if strict {
-            Validation::Strict
-        } else {
-            Validation::Lenient
-        };
         let (mut setup, mut rules) = match (&self.fen, &self.popeye) {
             (Some(text), None) => {
                 let setup = fen::parse_setup(text)?;
@@ -209,14 +205,21 @@ impl PositionArgs {
             }
             setup.reserve = Some(fen::parse_reserve(r).map_err(|e| Error::at("--reserve", e))?);
         }
-        if let Some(path) = self.popeye.as_deref().filter(|_| !strict)
-            && let Err(illegal) = Position::under_rules(setup.clone(), Validation::Strict, &rules)
-        {
-            let place = format!("{}, problem {}", path.display(), self.problem.unwrap_or(1));
-            let illegal = illegal.to_string();
-            warn_illegal(&place, illegal.trim_start_matches("invalid position: "));
-        }
-        let position = Position::under_rules(setup, validation, &rules)?;
+        // Checked strictly first: only a position that fails is read again leniently, and a
+        // Popeye problem read so says what feerie calls illegal in it.
+        let position = match Position::under_rules(setup.clone(), Validation::Strict, &rules) {
+            Ok(position) => position,
+            Err(illegal) if !strict => {
+                if let Some(path) = &self.popeye {
+                    let place =
+                        format!("{}, problem {}", path.display(), self.problem.unwrap_or(1));
+                    let illegal = illegal.to_string();
+                    warn_illegal(&place, illegal.trim_start_matches("invalid position: "));
+                }
+                Position::under_rules(setup, Validation::Lenient, &rules)?
+            }
+            Err(illegal) => return Err(illegal.into()),
+        };
         Ok((position, rules, self.engine()?))
     }
 
