@@ -5,36 +5,8 @@
 
 mod common;
 
-use common::feerie_in;
+use common::{feerie_in, verify_shard};
 use serde_json::Value;
-
-/// A `popeye verify` shard written by hand: one agreeing case, problem `k` of two shards.
-fn verify_shard(k: u64, schema: Value) -> Value {
-    serde_json::json!({
-        "command": "popeye verify",
-        "schema": schema,
-        "version": "0",
-        "verdict": "ok",
-        "exit_code": 0,
-        "engine": "bitboard",
-        "input": "p.inp",
-        "output": "p.out",
-        "input_fingerprint": "0123456789abcdef",
-        "problem": null,
-        "shard": format!("{k}/2"),
-        "counts": { "cases": 1, "agree": 1, "differ": 0, "skipped": 0 },
-        "cases": [{
-            "index": k - 1,
-            "name": format!("problem {k}"),
-            "problem": k,
-            "twin": "",
-            "outcome": "agree",
-            "only_popeye": [],
-            "only_ours": [],
-        }],
-        "seconds": 0.0,
-    })
-}
 
 #[test]
 fn a_document_of_an_unknown_schema_is_refused_in_one_line() {
@@ -43,8 +15,8 @@ fn a_document_of_an_unknown_schema_is_refused_in_one_line() {
     let write = |name: &str, doc: &Value| {
         std::fs::write(dir.path().join(name), doc.to_string()).unwrap();
     };
-    write("verify-1.json", &verify_shard(1, current.clone()));
-    write("verify-2.json", &verify_shard(2, current));
+    write("verify-1.json", &verify_shard(1, "agree", current.clone()));
+    write("verify-2.json", &verify_shard(2, "agree", current));
     let (code, _, err) = feerie_in(dir.path(), &["merge", "verify-1.json", "verify-2.json"]);
     assert_eq!(code, 0, "{err}");
 
@@ -54,7 +26,7 @@ fn a_document_of_an_unknown_schema_is_refused_in_one_line() {
         (Value::from("1"), "schema \"1\""),
         (Value::Null, "schema null"),
     ] {
-        write("verify-2.json", &verify_shard(2, schema));
+        write("verify-2.json", &verify_shard(2, "agree", schema));
         let (code, out, err) = feerie_in(dir.path(), &["merge", "verify-1.json", "verify-2.json"]);
         assert_eq!(code, 2, "{said}: {err}");
         assert!(out.is_empty(), "{said}: {out}");
@@ -65,7 +37,7 @@ fn a_document_of_an_unknown_schema_is_refused_in_one_line() {
         );
     }
     // Without the field at all, and for the other commands merged.
-    let mut without = verify_shard(2, Value::Null);
+    let mut without = verify_shard(2, "agree", Value::Null);
     without.as_object_mut().unwrap().remove("schema");
     write("verify-2.json", &without);
     let (code, _, err) = feerie_in(dir.path(), &["merge", "verify-1.json", "verify-2.json"]);

@@ -4,17 +4,12 @@
 //! outputs in `tests/data/verify` replay with no rejection; each tampering of a line of a
 //! replayed problem is rejected.
 
-use std::path::Path;
+mod common;
 
 use feerie::external::popeye_replay::replay;
 use feerie::oracle::ReferenceEngine;
 
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/verify")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use common::verify_data_text as data;
 
 /// Whether a line of Popeye's output holds a numbered move.
 fn is_solution_line(line: &str) -> bool {
@@ -76,17 +71,7 @@ fn tamperings(line: &str) -> Vec<(&'static str, String)> {
         let indent = &line[..line.len() - line.trim_start().len()];
         out.push(("`+` added", format!("{indent}{}", marked.join(" "))));
     }
-    // The first move number, one more.
-    let start = line.len() - line.trim_start().len();
-    let digits = line[start..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .count();
-    let n: usize = line[start..start + digits].parse().expect("a move number");
-    out.push((
-        "move number changed",
-        format!("{}{}{}", &line[..start], n + 1, &line[start + digits..]),
-    ));
+    out.push(("move number changed", common::move_number_raised(line)));
     out
 }
 

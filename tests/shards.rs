@@ -171,35 +171,6 @@ fn check_shards_together_compare_exactly_the_unsharded_positions_and_merge_into_
     assert!(err.contains("twice"), "{err}");
 }
 
-/// A `popeye verify` shard document written by hand: one case, problem `k`, with `outcome`,
-/// and the verdict and exit code a passing run has.
-fn verify_shard(k: u64, outcome: &str) -> Value {
-    serde_json::json!({
-        "command": "popeye verify",
-        "schema": feerie::report::json::SCHEMA_VERSION,
-        "version": "0",
-        "verdict": "ok",
-        "exit_code": 0,
-        "engine": "bitboard",
-        "input": "p.inp",
-        "output": "p.out",
-        "input_fingerprint": "0123456789abcdef",
-        "problem": null,
-        "shard": format!("{k}/2"),
-        "counts": { "cases": 1, "agree": 1, "differ": 0, "skipped": 0 },
-        "cases": [{
-            "index": k - 1,
-            "name": format!("problem {k}"),
-            "problem": k,
-            "twin": "",
-            "outcome": outcome,
-            "only_popeye": [],
-            "only_ours": if outcome == "differ" { vec!["1.Qa1-a8 #"] } else { vec![] },
-        }],
-        "seconds": 0.0,
-    })
-}
-
 #[test]
 fn merge_judges_shards_by_their_contents_and_writes_over_none_of_its_inputs() {
     let dir = tempfile::tempdir().unwrap();
@@ -223,8 +194,14 @@ fn merge_judges_shards_by_their_contents_and_writes_over_none_of_its_inputs() {
     assert_eq!(merged["exit_code"], 1);
 
     // A verify shard whose case differs, its counts and verdict edited to say that it agrees.
-    write("verify-1.json", &verify_shard(1, "agree"));
-    write("verify-2.json", &verify_shard(2, "differ"));
+    write(
+        "verify-1.json",
+        &common::verify_shard(1, "agree", feerie::report::json::SCHEMA_VERSION.into()),
+    );
+    write(
+        "verify-2.json",
+        &common::verify_shard(2, "differ", feerie::report::json::SCHEMA_VERSION.into()),
+    );
     let (code, out, err) = feerie_in(dir.path(), &["merge", "verify-1.json", "verify-2.json"]);
     assert_eq!(code, 1, "{err}");
     let merged: Value = serde_json::from_str(&out).unwrap();
@@ -251,7 +228,10 @@ fn merge_judges_shards_by_their_contents_and_writes_over_none_of_its_inputs() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("cannot write the report"), "{err}");
     // Without a difference the failed write is the exit code.
-    write("verify-2.json", &verify_shard(2, "agree"));
+    write(
+        "verify-2.json",
+        &common::verify_shard(2, "agree", feerie::report::json::SCHEMA_VERSION.into()),
+    );
     let (code, _, err) = feerie_in(
         dir.path(),
         &["merge", "verify-1.json", "verify-2.json", "--junit", &long],

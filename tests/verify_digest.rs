@@ -7,30 +7,11 @@
 //! replay, differs alike on both paths, naming the line; so do the twins of `kinds` (direct
 //! play trees, series, duplex, a solution limit), read again whole where digests do not apply.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-/// Runs `popeye verify INPUT OUTPUT` with the lines held bounded by `hold` (none: the default
-/// bound): exit code and standard output.
-fn verify(input: &Path, output: &Path, hold: Option<usize>) -> (i32, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_feerie"));
-    command.args(["popeye", "verify"]).arg(input).arg(output);
-    match hold {
-        Some(n) => command.env("FEERIE_VERIFY_HOLD_LINES", n.to_string()),
-        None => command.env_remove("FEERIE_VERIFY_HOLD_LINES"),
-    };
-    let out = command.output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
+use std::path::Path;
 
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/verify")
-        .join(name)
-}
+use common::{verify_data as data, verify_holding as verify};
 
 /// The two paths' answers on `output`, which must be the same: exit code and text.
 fn both_paths(input: &Path, output: &Path) -> (i32, String) {

@@ -9,30 +9,9 @@
 //!   difference, wherever it stands among the solutions.
 
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-/// Runs `popeye verify INPUT OUTPUT` with the lines held bounded by `hold` (none: the default
-/// bound): exit code and standard output.
-fn verify(input: &Path, output: &Path, hold: Option<usize>) -> (i32, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_feerie"));
-    command.args(["popeye", "verify"]).arg(input).arg(output);
-    match hold {
-        Some(n) => command.env("FEERIE_VERIFY_HOLD_LINES", n.to_string()),
-        None => command.env_remove("FEERIE_VERIFY_HOLD_LINES"),
-    };
-    let out = command.output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/verify")
-        .join(name)
-}
+use common::{verify_data as data, verify_holding as verify};
 
 /// The held path (the default bound) and the digest path (a bound of 5 lines).
 const PATHS: [(&str, Option<usize>); 2] = [("held", None), ("digested", Some(5))];

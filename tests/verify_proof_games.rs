@@ -5,18 +5,13 @@
 //! reason, never a difference; the problems after them find their sections, also when the
 //! sections are looked for by diagram because the output lacks one (its first section cut).
 
-use std::path::Path;
+mod common;
 
 use feerie::bitboard::BitboardEngine;
 use feerie::solve::Options;
 use feerie::verify::{CaseReport, Outcome, verify};
 
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/verify")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use common::verify_data_text as data;
 
 fn verified(output: &str) -> Vec<CaseReport> {
     verify(

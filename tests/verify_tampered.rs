@@ -13,7 +13,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -27,10 +26,7 @@ use feerie::verify::{CaseReport, Outcome, verify};
 const FILES: [&str; 4] = ["kinds", "deutsch", "goals", "parrain_series"];
 
 fn data(name: &str, extension: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/verify")
-        .join(format!("{name}.{extension}"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    common::verify_data_text(&format!("{name}.{extension}"))
 }
 
 fn verified(input: &str, output: &str) -> Vec<CaseReport> {
@@ -106,21 +102,9 @@ fn line_tamperings(line: &str) -> Vec<(&'static str, Vec<String>)> {
     if line.contains(" !") {
         out.push(("! made ?", vec![line.replacen(" !", " ?", 1)]));
     }
-    // The first move number, one more.
-    let start = line.len() - line.trim_start().len();
-    let digits = line[start..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .count();
-    let n: usize = line[start..start + digits].parse().expect("a move number");
     out.push((
         "move number changed",
-        vec![format!(
-            "{}{}{}",
-            &line[..start],
-            n + 1,
-            &line[start + digits..]
-        )],
+        vec![common::move_number_raised(line)],
     ));
     out
 }

@@ -200,3 +200,75 @@ pub fn small_check_folders(dir: &Path) -> (PathBuf, PathBuf) {
     .unwrap();
     (scenarios, perft)
 }
+
+/// A file of `tests/data/verify`, the recorded Popeye inputs and outputs the verification
+/// tests read.
+pub fn verify_data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/verify")
+        .join(name)
+}
+
+/// The text of a file of `tests/data/verify`.
+pub fn verify_data_text(name: &str) -> String {
+    let path = verify_data(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs `popeye verify INPUT OUTPUT` with the lines held bounded by `hold` (none: the default
+/// bound; a small one sends a section down the digest path): exit code and standard output.
+pub fn verify_holding(input: &Path, output: &Path, hold: Option<usize>) -> (i32, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_feerie"));
+    command.args(["popeye", "verify"]).arg(input).arg(output);
+    match hold {
+        Some(n) => command.env("FEERIE_VERIFY_HOLD_LINES", n.to_string()),
+        None => command.env_remove("FEERIE_VERIFY_HOLD_LINES"),
+    };
+    let out = command.output().expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// A solution line of Popeye's with its first move number one more: a tampering every check
+/// of move numbers must catch.
+pub fn move_number_raised(line: &str) -> String {
+    let start = line.len() - line.trim_start().len();
+    let digits = line[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .count();
+    let n: usize = line[start..start + digits].parse().expect("a move number");
+    format!("{}{}{}", &line[..start], n + 1, &line[start + digits..])
+}
+
+/// A `popeye verify` shard document written by hand: one case, problem `k` of two shards,
+/// with `outcome` (a `differ` names one move only Popeye gives), written in `schema`, with
+/// the verdict and exit code a passing run has.
+pub fn verify_shard(k: u64, outcome: &str, schema: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({
+        "command": "popeye verify",
+        "schema": schema,
+        "version": "0",
+        "verdict": "ok",
+        "exit_code": 0,
+        "engine": "bitboard",
+        "input": "p.inp",
+        "output": "p.out",
+        "input_fingerprint": "0123456789abcdef",
+        "problem": null,
+        "shard": format!("{k}/2"),
+        "counts": { "cases": 1, "agree": 1, "differ": 0, "skipped": 0 },
+        "cases": [{
+            "index": k - 1,
+            "name": format!("problem {k}"),
+            "problem": k,
+            "twin": "",
+            "outcome": outcome,
+            "only_popeye": [],
+            "only_ours": if outcome == "differ" { vec!["1.Qa1-a8 #"] } else { vec![] },
+        }],
+        "seconds": 0.0,
+    })
+}
