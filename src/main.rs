@@ -17,7 +17,7 @@ static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
 extern "C" fn look_at_stdout() {
     let state = match feerie::output::stdout_unwritable() {
         None => 0,
-        Some(why) if why.contains("closed") => 1,
+        Some(feerie::output::STDOUT_CLOSED) => 1,
         Some(_) => 2,
     };
     STDOUT_AT_START.store(state, Ordering::Relaxed);
@@ -26,8 +26,8 @@ extern "C" fn look_at_stdout() {
 fn main() {
     let unwritable = match STDOUT_AT_START.load(Ordering::Relaxed) {
         0 => feerie::output::stdout_unwritable(),
-        1 => Some("it is closed"),
-        _ => Some("it is open for reading only"),
+        1 => Some(feerie::output::STDOUT_CLOSED),
+        _ => Some(feerie::output::STDOUT_READ_ONLY),
     };
     if let Some(why) = unwritable {
         eprintln!("error: cannot write to standard output: {why}");

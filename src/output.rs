@@ -193,14 +193,20 @@ pub fn stdout_unwritable() -> Option<&'static str> {
     // SAFETY: fcntl(F_GETFL) only reads the descriptor's flags; no memory is involved.
     let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
     if flags == -1 {
-        return Some("it is closed");
+        return Some(STDOUT_CLOSED);
     }
     let mode = flags & libc::O_ACCMODE;
     if mode != libc::O_WRONLY && mode != libc::O_RDWR {
-        return Some("it is open for reading only");
+        return Some(STDOUT_READ_ONLY);
     }
     None
 }
+
+/// What [`stdout_unwritable`] says of a closed standard output.
+pub const STDOUT_CLOSED: &str = "it is closed";
+
+/// What [`stdout_unwritable`] says of a standard output open for reading only.
+pub const STDOUT_READ_ONLY: &str = "it is open for reading only";
 
 /// `println!` through [`write()`].
 #[macro_export]
