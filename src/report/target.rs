@@ -91,17 +91,12 @@ pub fn check_target(flag: &'static str, path: &Path, inputs: &[&Path]) -> Result
                 kind: kind(&meta),
             });
         }
-        let canonical = std::fs::canonicalize(path).ok();
-        for input in inputs {
-            let same = std::fs::metadata(input).is_ok_and(|m| same_file(&m, &meta))
-                || canonical.is_some() && std::fs::canonicalize(input).ok() == canonical;
-            if same {
-                return Err(ReportError::IsInput {
-                    flag,
-                    path: path.to_path_buf(),
-                    input: input.to_path_buf(),
-                });
-            }
+        if let Some(input) = inputs.iter().find(|input| same_path(input, path)) {
+            return Err(ReportError::IsInput {
+                flag,
+                path: path.to_path_buf(),
+                input: input.to_path_buf(),
+            });
         }
     }
     let folder = folder_of(path);
