@@ -123,12 +123,22 @@ pub struct Position {
 
 impl Position {
     /// Checks `setup` and returns it as a position, or every problem found.
-    pub fn new(mut setup: Setup, validation: Validation) -> Result<Position, PositionError> {
+    pub fn new(setup: Setup, validation: Validation) -> Result<Position, PositionError> {
+        Position::checked(setup, validation, check_problems)
+    }
+
+    /// The setup as a position, its board's fairy walks added to the diagram's, when it has
+    /// none of the problems `validation` counts: those of the diagram, and those `checks`
+    /// finds (the checks on the orthodox lines, or under the rules in force).
+    pub(crate) fn checked(
+        mut setup: Setup,
+        validation: Validation,
+        checks: impl FnOnce(&Setup) -> Vec<Problem>,
+    ) -> Result<Position, PositionError> {
         setup.fairy_walks = setup.fairy_walks.union(setup.board_fairy_walks());
-        let problems: Vec<Problem> = find_problems(&setup)
-            .into_iter()
-            .filter(|p| validation == Validation::Strict || !p.tolerated_when_lenient())
-            .collect();
+        let mut problems = diagram_problems(&setup);
+        problems.extend(checks(&setup));
+        problems.retain(|p| validation == Validation::Strict || !p.tolerated_when_lenient());
         if problems.is_empty() {
             Ok(Position { setup })
         } else {
@@ -174,10 +184,9 @@ impl Position {
 
     /// Builds a position that an engine derived by playing a legal move from a valid position,
     /// so that positions reached in play are not judged again by the diagram rules (a legal
-    /// Circe move can leave more than 32 units, and so on). Only [`crate::Engine::play`], the
-    /// reference engine and [`Position::under_rules`] (once it has checked the setup) call it:
-    /// other crates get positions from [`Position::new`], [`Position::under_rules`] or from an
-    /// engine.
+    /// Circe move can leave more than 32 units, and so on). Only [`crate::Engine::play`] and
+    /// the reference engine call it: other crates get positions from [`Position::new`],
+    /// [`Position::under_rules`] or from an engine.
     pub(crate) fn from_played(setup: Setup) -> Position {
         Position { setup }
     }
@@ -245,16 +254,10 @@ impl Position {
     }
 }
 
-fn find_problems(setup: &Setup) -> Vec<Problem> {
-    let mut problems = diagram_problems(setup);
-    problems.extend(check_problems(setup));
-    problems
-}
-
 /// The problems of a setup that no rule in force changes: royal pieces, units, castling, en
 /// passant, the reserve. Whether a side is in check is the rules' question
 /// ([`check_problems`] reads the orthodox lines; `Position::under_rules` the rules').
-pub(crate) fn diagram_problems(setup: &Setup) -> Vec<Problem> {
+fn diagram_problems(setup: &Setup) -> Vec<Problem> {
     let board = &setup.board;
     let mut problems = Vec::new();
     for colour in Colour::ALL {

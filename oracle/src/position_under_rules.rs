@@ -6,7 +6,7 @@
 //! is asked of orthodox chess alone. Every position reached by legal play under the rules
 //! passes this check; `tests/legal_play.rs` holds it to that.
 
-use crate::position::{diagram_problems, impossible_check};
+use crate::position::impossible_check;
 use crate::reference::check::in_check;
 use crate::{Position, PositionError, Problem, Rules, Setup, Validation};
 
@@ -25,22 +25,11 @@ impl Position {
     /// assert!(Position::under_rules(setup, Validation::Strict, &circe).is_err());
     /// ```
     pub fn under_rules(
-        mut setup: Setup,
+        setup: Setup,
         validation: Validation,
         rules: &Rules,
     ) -> Result<Position, PositionError> {
-        setup.fairy_walks = setup.fairy_walks.union(setup.board_fairy_walks());
-        let mut problems = diagram_problems(&setup);
-        problems.extend(checks_under(&setup, rules));
-        let problems: Vec<Problem> = problems
-            .into_iter()
-            .filter(|p| validation == Validation::Strict || !p.tolerated_when_lenient())
-            .collect();
-        if problems.is_empty() {
-            Ok(Position::from_played(setup))
-        } else {
-            Err(PositionError { problems })
-        }
+        Position::checked(setup, validation, |setup| checks_under(setup, rules))
     }
 }
 
