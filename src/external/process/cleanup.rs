@@ -16,15 +16,15 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 
 /// The temporary paths in use, each with its registration number.
 static PATHS: Mutex<Vec<(u64, PathBuf)>> = Mutex::new(Vec::new());
 /// The process groups of the children still running.
 static GROUPS: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
-/// The next registration number.
-static NEXT: Mutex<u64> = Mutex::new(0);
+/// The last registration number given.
+static NEXT: AtomicU64 = AtomicU64::new(0);
 /// The pipe's writing end, for the handler (-1 until installed).
 static PIPE: AtomicI32 = AtomicI32::new(-1);
 /// The handlers are installed once.
@@ -49,11 +49,7 @@ impl Drop for Registered {
 /// while the guard lives; installs the signal handlers the first time.
 pub fn remove_on_signal(path: &Path) -> Registered {
     install();
-    let number = {
-        let mut next = lock(&NEXT);
-        *next += 1;
-        *next
-    };
+    let number = NEXT.fetch_add(1, Ordering::Relaxed) + 1;
     lock(&PATHS).push((number, path.to_path_buf()));
     Registered(number)
 }
