@@ -93,6 +93,12 @@ fn obstacle(item: &str) -> (Why, String) {
     if item.starts_with("two units on") {
         return (Why::ProofGame, "a second position".into());
     }
+    if item.starts_with("not read by Popeye") {
+        return (
+            Why::PopeyeRefused,
+            "after the word where Popeye stops reading".into(),
+        );
+    }
     if item.starts_with("condition '") || item.starts_with("Circe variant '") {
         return (Why::Condition, quoted());
     }

@@ -49,6 +49,9 @@ pub enum VerifyError {
     ProblemNotSupported(String),
     /// A twin that cannot be made from the diagram.
     Twin(TwinError),
+    /// A problem or twin after the place where Popeye stops reading the input (a twinning
+    /// word that names no command): Popeye prints nothing for it. The place, as a case name.
+    NotRead(String),
     /// A problem whose units or conditions do not make a position under our rules.
     Position(Unsupported),
     /// A move of Popeye's output that does not read back as a legal move of ours.
@@ -120,6 +123,11 @@ impl fmt::Display for VerifyError {
             ),
             VerifyError::Solve(e) => e.fmt(f),
             VerifyError::Twin(e) => e.fmt(f),
+            VerifyError::NotRead(place) => write!(
+                f,
+                "not read by Popeye: it stops reading the input at {place} (a twinning word that \
+                 names no command)"
+            ),
             VerifyError::Position(e) => e.fmt(f),
             VerifyError::OutputMove { text, line, why } => {
                 write!(f, "{text} (output line {line}): {why}")

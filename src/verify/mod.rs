@@ -145,6 +145,21 @@ pub fn verify_under_switches(
     )
 }
 
+/// The report of a case Popeye never reads: skipped, with where Popeye stopped reading.
+fn not_read(case: &Case) -> CaseReport {
+    CaseReport {
+        name: case.name(),
+        stipulation: None,
+        outcome: Outcome::Skipped(
+            case.setup
+                .as_ref()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default(),
+        ),
+    }
+}
+
 fn verify_cases(
     input: &str,
     output: &OutputSource,
@@ -185,8 +200,28 @@ fn verify_cases(
     // many sections as problems each is its problem's. Otherwise the output is not the
     // input's whole output (a failure, reported after the problems), and each problem looks
     // for its diagram a few sections on, to say what it can.
-    let in_order = chunks.len() == problems.len();
+    // Popeye prints nothing for what it never reads (it stops reading the input at a
+    // twinning word that names no command): those problems and twins have no section.
+    let read_cases = |cases: &[Case]| cases.iter().filter(|c| !c.not_read()).count();
+    let read_problems = problems
+        .iter()
+        .filter(|(_, cases)| read_cases(cases) > 0)
+        .count();
+    let in_order = chunks.len() == read_problems;
     for (index, (problem, cases)) in problems.iter().enumerate() {
+        if read_cases(cases) == 0 {
+            for case in cases {
+                let this = number;
+                number += 1;
+                if !selection.shard.takes(this) || only.is_some_and(|n| case.problem != n) {
+                    continue;
+                }
+                let report = not_read(case);
+                on_case(this, case, &report);
+                reports.push(report);
+            }
+            continue;
+        }
         let found = if in_order {
             Some(index)
         } else {
@@ -205,6 +240,12 @@ fn verify_cases(
             let this = number;
             number += 1;
             if !selection.shard.takes(this) {
+                continue;
+            }
+            if case.not_read() {
+                let report = not_read(case);
+                on_case(this, case, &report);
+                reports.push(report);
                 continue;
             }
             // Digests compare help and series play of a section Popeye finished; direct and
@@ -249,10 +290,10 @@ fn verify_cases(
                 None => Err(NoSection::Missing {
                     problem: case.problem,
                 }),
-                Some(i) if chunks[i].twins.len() != cases.len() => Err(NoSection::Twins {
+                Some(i) if chunks[i].twins.len() != read_cases(cases) => Err(NoSection::Twins {
                     line: chunks[i].line,
                     printed: chunks[i].twins.len(),
-                    input: cases.len(),
+                    input: read_cases(cases),
                 }),
                 Some(i) => Ok(Section {
                     twin: &chunk_of(i).twins[twin],
@@ -300,9 +341,10 @@ fn verify_cases(
             faults.push((
                 "output".to_string(),
                 format!(
-                    "Popeye's output has {} problem section(s), the input {} problem(s)",
+                    "Popeye's output has {} problem section(s), the input {} problem(s) Popeye \
+                     reads",
                     chunks.len(),
-                    problems.len()
+                    read_problems
                 ),
             ));
         }

@@ -46,11 +46,12 @@ impl Case {
 
     /// `problem 3` or `problem 3 b)`.
     pub fn name(&self) -> String {
-        if self.label.is_empty() {
-            format!("problem {}", self.problem)
-        } else {
-            format!("problem {} {})", self.problem, self.label)
-        }
+        case_name(self.problem, &self.label)
+    }
+
+    /// Whether Popeye never reads this case (it stops reading the input before it).
+    pub fn not_read(&self) -> bool {
+        matches!(self.setup, Err(VerifyError::NotRead(_)))
     }
 }
 
@@ -297,11 +298,38 @@ pub fn cases(
     set: &[String],
 ) -> Result<(Language, Problems), VerifyError> {
     let file = popeye_input::parse(text).map_err(|e| VerifyError::Input(e.to_string()))?;
+    // A problem number the file does not have is an error.
+    chosen(&file, only)?;
     let mut out = Vec::new();
-    for (number, problem) in chosen(&file, only)? {
-        let cases = popeye_twin::twins(problem)
+    // Where Popeye stops reading the input (a twinning word naming no command), once met:
+    // every later twin and problem is one it never reads.
+    let mut stopped_at: Option<String> = None;
+    for (number, problem) in file.problems.iter().enumerate().map(|(i, p)| (i + 1, p)) {
+        let wanted = only.is_none_or(|n| n == number);
+        let twins = popeye_twin::twins(problem);
+        if !wanted {
+            // Only where reading stops is wanted of a problem not asked for.
+            if stopped_at.is_none()
+                && let Some(twin) = twins.iter().find(|t| stops_reading(t))
+            {
+                stopped_at = Some(case_name(number, &twin.label));
+            }
+            continue;
+        }
+        let cases = twins
             .into_iter()
             .map(|twin| {
+                if let Some(place) = &stopped_at {
+                    return Case {
+                        problem: number,
+                        label: twin.label,
+                        setup: Err(VerifyError::NotRead(place.clone())),
+                        duplex: None,
+                    };
+                }
+                if stops_reading(&twin) {
+                    stopped_at = Some(case_name(number, &twin.label));
+                }
                 let (setup, duplex) = match twin.problem {
                     // Popeye's output of a problem with an input error is of another problem.
                     Ok(p) if !p.input_errors_in_words().is_empty() => (
@@ -326,4 +354,18 @@ pub fn cases(
         out.push((problem.clone(), cases));
     }
     Ok((file.language, out))
+}
+
+/// Whether Popeye reads no more of the input after this twin.
+fn stops_reading(twin: &popeye_twin::Twin) -> bool {
+    twin.problem.as_ref().is_err_and(|e| e.stops_reading)
+}
+
+/// `problem 3` or `problem 3 b)`, as [`Case::name`] says it.
+fn case_name(problem: usize, label: &str) -> String {
+    if label.is_empty() {
+        format!("problem {problem}")
+    } else {
+        format!("problem {problem} {label})")
+    }
 }

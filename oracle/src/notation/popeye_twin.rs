@@ -27,6 +27,11 @@ use std::fmt;
 pub struct TwinError {
     /// What is wrong, as one line.
     pub message: String,
+    /// Popeye reads no more of the input after this twin: a word where a twinning command is
+    /// expected that names none ends the twin, and the word, being neither `twin`, `next` nor
+    /// `end`, ends Popeye's reading of the file (it solves the twin with the commands before
+    /// the word, prints no error, and stops).
+    pub stops_reading: bool,
 }
 
 impl fmt::Display for TwinError {
@@ -39,7 +44,10 @@ impl std::error::Error for TwinError {}
 
 impl From<String> for TwinError {
     fn from(message: String) -> TwinError {
-        TwinError { message }
+        TwinError {
+            message,
+            stops_reading: false,
+        }
     }
 }
 
@@ -47,6 +55,7 @@ impl From<&str> for TwinError {
     fn from(message: &str) -> TwinError {
         TwinError {
             message: message.into(),
+            stops_reading: false,
         }
     }
 }
@@ -160,9 +169,22 @@ fn apply(
     };
     while i < words.len() {
         let word = words[i];
-        let Lookup::Found(k) = TWINNINGS.lookup(language, word) else {
+        let lookup = TWINNINGS.lookup(language, word);
+        let Lookup::Found(k) = lookup else {
             let why = TWINNINGS.why_not(language, word, "twinning command");
-            return Err(format!("twin: {}", why.unwrap_or_default()).into());
+            // An ambiguous word is an error Popeye reports and reads past; a word that names
+            // no command ends its reading of the input.
+            let stops_reading = lookup == Lookup::Unknown;
+            let ending = if stops_reading {
+                " (Popeye solves the twin as the words before it make it, and reads no more of \
+                 the input)"
+            } else {
+                ""
+            };
+            return Err(TwinError {
+                message: format!("twin: {}{ending}", why.unwrap_or_default()),
+                stops_reading,
+            });
         };
         i += 1;
         match k {
@@ -463,6 +485,24 @@ mod tests {
             units(&["wke2"])
         );
         assert!(made("anfang", "weiss ke1", "move e1 e2")[0].is_err());
+    }
+
+    #[test]
+    fn a_word_naming_no_command_stops_popeye_s_reading() {
+        let stops = |twin: &str| -> Vec<bool> {
+            twins_of("begin", "white ke1 qd1", twin)
+                .iter()
+                .map(|t| t.problem.as_ref().is_err_and(|e| e.stops_reading))
+                .collect()
+        };
+        // Popeye reads no more after a word that begins no twinning command, first or later.
+        assert_eq!(stops("put e1 e2"), [true]);
+        assert_eq!(stops("move e1 e2 put d1"), [true]);
+        // An ambiguous word is an error Popeye reads past; a square that does not read, or a
+        // missing unit, is the command's own error.
+        assert_eq!(stops("r d1"), [false]);
+        assert_eq!(stops("move e4 e5"), [false]);
+        assert_eq!(stops("move e1 z9"), [false]);
     }
 
     #[test]
