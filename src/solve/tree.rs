@@ -4,7 +4,9 @@
 //!
 //! Which defences are shown follows Popeye's reading of a threat: when the defender is in
 //! check, or in zugzwang (no threat within the moves left), or when threats are not sought,
-//! every defence is shown. Otherwise a defence is shown when the attacker needs longer after
+//! every defence is shown. In self play a defence that gives the goal before the last move is
+//! not shown, unless every defence does (the play's end, shown as at the last move, with no
+//! threat). Otherwise a defence is shown when the attacker needs longer after
 //! it than the threat, or as long as the threat but at least one threat move no longer does
 //! the job; a defence that allows a quicker end than the threat is not shown. After each
 //! defence only the attacker's shortest continuations are shown, each with its own threat and
@@ -305,6 +307,33 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
                 variations,
             });
         }
+        // Self play: a defender every move of which reaches the goal is at the end of the
+        // play, however many moves are left (Popeye finds the play at its shortest length):
+        // its moves are shown, as at the last move, and no threat is sought.
+        if self.self_play() && budget > 0 {
+            let defences = self.successors(position)?;
+            let mut forced = !defences.is_empty();
+            for (defence, after) in &defences {
+                if !forced {
+                    break;
+                }
+                forced = self.search.reaches_goal(defence, after)?;
+            }
+            if forced {
+                let variations = defences
+                    .into_iter()
+                    .map(|(defence, _)| Variation {
+                        defence,
+                        goal: true,
+                        answers: Vec::new(),
+                    })
+                    .collect();
+                return Ok(DefenceNode {
+                    threat: Threat::NotSought,
+                    variations,
+                });
+            }
+        }
         let seek = !set && self.options.threats && !in_check && budget >= 1;
         let threat = if seek {
             let passed = position.passed();
@@ -357,6 +386,12 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         let Some(length) = self.after_defence(&defence, after, budget)? else {
             return Ok(None);
         };
+        // Self play: a defence that reaches the goal before the last move ends the play early;
+        // it does not refute, and Popeye does not show it (a defender every move of which
+        // does so is the end of the play, shown by `defence_node`).
+        if length == 0 && budget > 0 {
+            return Ok(None);
+        }
         let shown = match threat {
             Threat::NotSought | Threat::Zugzwang => true,
             Threat::Moves {

@@ -214,3 +214,44 @@ fn a_reflex_attacker_that_can_mate_in_the_diagram_is_bound_to() {
     let semi = text(fen_text, "semi-r#1", TreeOptions::default());
     assert!(!semi.iter().any(|l| l.contains("?!?")), "{semi:#?}");
 }
+
+#[test]
+fn a_self_play_whose_every_defence_gives_the_goal_is_shown_at_its_shortest() {
+    // s#2: after 1.Rf3-f4 Black's only move mates; that is the play's end (an s#1), shown as
+    // the last move is, with no zugzwang.
+    let lines = text(
+        "8/8/8/5p2/8/5Rpk/7p/7K w - - 0 1",
+        "s#2",
+        TreeOptions::default(),
+    );
+    assert_eq!(
+        block(&lines, "   1.Rf3-f4 !"),
+        ["   1.Rf3-f4 !", "      1...g3-g2 #"]
+    );
+}
+
+#[test]
+fn a_self_play_defence_giving_the_goal_early_is_not_shown() {
+    // s#2: after 1.Rf4-d4 Black may mate at once (1...g3-g2 #), which ends the play early and
+    // is not shown; 1...f5-f4 is. In the set play Black's only move mates, and is shown.
+    let options = TreeOptions {
+        threats: false,
+        set_play: true,
+        ..TreeOptions::default()
+    };
+    let lines = text("8/8/8/1p3p2/1P3R2/6pk/7p/7K w - - 0 1", "s#2", options);
+    assert_eq!(
+        block(&lines, "   1.Rf4-d4 !"),
+        [
+            "   1.Rf4-d4 !",
+            "      1...f5-f4",
+            "          2.Rd4*f4",
+            "              2...g3-g2 #",
+        ]
+    );
+    assert_eq!(
+        lines.iter().filter(|l| *l == "      1...g3-g2 #").count(),
+        1,
+        "the set play's mate, once: {lines:#?}"
+    );
+}
