@@ -352,6 +352,47 @@ fn a_problem_popeye_ignores_is_skipped_not_agreed() {
     assert!(why.contains("no diagram"), "{why}");
 }
 
+/// `option intelligent N` bounds the solutions printed per target position, and Popeye says
+/// `Partial solution` when it cut some: each line it printed must be ours, once; the same
+/// output under a problem without the bound is a difference.
+#[test]
+fn a_cut_by_solutions_per_target_position_checks_each_line() {
+    let input = data("per_target", "inp");
+    let output = data("per_target", "out");
+    assert!(
+        output.contains("Partial solution"),
+        "the recorded output is cut"
+    );
+    let reports = verified(&input, &output);
+    assert!(
+        matches!(reports[..], [CaseReport { outcome: Outcome::Agree(n), .. }] if n > 1),
+        "{reports:?}"
+    );
+    let unbounded = input.replace("option intelligent 1\n", "");
+    assert_ne!(unbounded, input);
+    assert!(differs(&verified(&unbounded, &output)));
+    let lines: Vec<&str> = output.lines().collect();
+    for (i, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| is_solution_line(l))
+    {
+        // Which lines of a target position Popeye keeps is its search's order, and its
+        // target positions are its own (a mating configuration, not the final position): a
+        // line missing is not seen, every other tampering is.
+        for (what, with) in line_tamperings(line)
+            .into_iter()
+            .filter(|(w, _)| *w != "removed")
+        {
+            let tampered = edited(&lines, i, &with);
+            assert!(
+                differs(&verified(&input, &tampered)),
+                "{what} of {line:?} verifies"
+            );
+        }
+    }
+}
+
 /// The output without what changes from run to run: the banner and the times.
 fn stable(output: &str) -> Vec<String> {
     output
@@ -369,7 +410,7 @@ fn the_recorded_outputs_are_popeye_s() {
     let Some(py) = common::shared_popeye() else {
         return;
     };
-    for name in FILES {
+    for name in FILES.iter().chain(&["per_target"]) {
         let (live, _) =
             run_popeye_file(&py, &data(name, "inp"), Duration::from_secs(60)).expect("Popeye runs");
         assert_eq!(stable(&live), stable(&data(name, "out")), "{name}");

@@ -305,6 +305,7 @@ fn verify_cases(
                     // `noboard`; its complaint goes to its standard error.
                     unsolved: chunks[i].board.is_none() && !problems::no_board(problem),
                     limit: problems::max_solutions(problem),
+                    per_target: problems::solutions_per_target(problem),
                     texts: &problem.texts,
                 }),
             };

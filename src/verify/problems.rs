@@ -171,6 +171,15 @@ pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
         .ok()
 }
 
+/// Whether the problem bounds the solutions that end in one position (`option intelligent
+/// N`): Popeye's intelligent mode prints at most N of each target position's.
+pub fn solutions_per_target(problem: &PopeyeProblem) -> Option<usize> {
+    problem
+        .option_value(PopeyeOption::Intelligent)?
+        .parse()
+        .ok()
+}
+
 /// What `option whitetoplay` makes of `stipulation`, where it applies: the help play of `n`
 /// whole moves becomes the help play of `n - 0.5` moves, White beginning (`h#2` is solved as
 /// `h#1.5`), as Popeye shortens it.

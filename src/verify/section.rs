@@ -117,6 +117,9 @@ pub(super) struct Section<'a> {
     /// `option maxsolutions N`: Popeye prints at most N solutions of each twin (and of each
     /// part of a duplex problem).
     pub(super) limit: Option<usize>,
+    /// `option intelligent N`: Popeye prints at most N solutions ending in one position (its
+    /// intelligent mode's target positions), and says `Partial solution` when that cut some.
+    pub(super) per_target: Option<usize>,
     /// The problem's texts (`remark`, `author`, …: command and text), which Popeye may print
     /// between twins.
     pub(super) texts: &'a [(String, String)],
@@ -229,9 +232,21 @@ pub(super) fn judge(
         Completion::Limited => {
             let mut missing = missing_or_repeated;
             let Some(limit) = section.limit else {
+                // Cut by the bound per target position: each of Popeye's lines is ours (and
+                // printed once); which ones it kept is its search order's.
+                if section.per_target.is_some() {
+                    return if missing.is_empty() {
+                        Outcome::Agree(agreed)
+                    } else {
+                        Outcome::Differ {
+                            missing,
+                            extra: Vec::new(),
+                        }
+                    };
+                }
                 missing.push(
                     "`Partial solution` in Popeye's output, but the problem sets no \
-                     maxsolutions"
+                     maxsolutions and no intelligent N"
                         .into(),
                 );
                 return Outcome::Differ {
