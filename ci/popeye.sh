@@ -23,4 +23,4 @@ if [ -n "${FEERIE_POPEYE_FUZZ:-}" ]; then caps+=(--fuzz "$FEERIE_POPEYE_FUZZ"); 
 if [ -n "${FEERIE_POPEYE_SOLVE:-}" ]; then caps+=(--fuzz-solve "$FEERIE_POPEYE_SOLVE"); fi
 target/release/feerie popeye campaign --py "$PY" --budget "${FEERIE_POPEYE_BUDGET:-180}" \
     --seed "${FEERIE_POPEYE_SEED:-20261123}" --scenarios scenarios/ \
-    --reproducers "$(mktemp -d)" --quiet "${caps[@]}"
+    --reproducers "$(mktemp -d)" --quiet ${caps[@]+"${caps[@]}"}
