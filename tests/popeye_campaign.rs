@@ -258,20 +258,25 @@ fn a_small_budget_ends_the_run_in_about_that_time() {
 #[test]
 fn bad_flags_exit_2_with_one_line_before_any_work() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("p.inp"), "begin\nend\n").unwrap();
-    let cases: [&[&str]; 7] = [
-        &["--budget", "0"],
-        &["--budget", "soon"],
-        &["--verify", "absent.inp"],
-        &["--scenarios", "absent"],
-        &["--families", "nonesuch"],
-        &["--depth", "9"],
-        &["--format", "yaml"],
+    std::fs::write(dir.path().join("bad.inp"), "hello world\n").unwrap();
+    // A runnable stand-in for the binary: each case must fail on its own flag, before the
+    // binary is ever run.
+    let cases: [(&[&str], &str); 8] = [
+        (&["--budget", "0"], "--budget"),
+        (&["--budget", "soon"], "--budget"),
+        (&["--verify", "absent.inp"], "absent.inp"),
+        (&["--verify", "bad.inp"], "beginproblem"),
+        (&["--scenarios", "absent"], "--scenarios"),
+        (&["--families", "nonesuch"], "nonesuch"),
+        (&["--depth", "9"], "--depth"),
+        (&["--format", "yaml"], "yaml"),
     ];
-    for args in cases {
-        let r = campaign(dir.path(), args, Duration::from_secs(60));
+    for (args, said) in cases {
+        let all = [&["--py", "/bin/sh"][..], args].concat();
+        let r = campaign(dir.path(), &all, Duration::from_secs(60));
         assert_eq!(r.code, Some(2), "{args:?}: {}\n{}", r.out, r.err);
         assert_eq!(r.err.trim().lines().count(), 1, "{args:?}: {}", r.err);
+        assert!(r.err.contains(said), "{args:?}: {}", r.err);
         assert!(r.out.is_empty(), "{args:?}: {}", r.out);
     }
 }
@@ -280,16 +285,24 @@ fn bad_flags_exit_2_with_one_line_before_any_work() {
 fn outputs_never_replace_an_input_or_each_other() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("p.inp");
-    std::fs::write(&input, "begin\nend\n").unwrap();
+    let problem = "begin\npieces white ke1 qd1 black ke8\nstipulation #1\nend\n";
+    std::fs::write(&input, problem).unwrap();
     for args in [
         &["--verify", "p.inp", "--report", "p.inp"][..],
         &["--verify", "p.inp", "--junit", "p.inp"],
         &["--junit", "same.xml", "--report", "same.xml"],
     ] {
-        let r = campaign(dir.path(), args, Duration::from_secs(60));
+        let all = [&["--py", "/bin/sh"][..], args].concat();
+        let r = campaign(dir.path(), &all, Duration::from_secs(60));
         assert_eq!(r.code, Some(2), "{args:?}: {}\n{}", r.out, r.err);
         assert_eq!(r.err.trim().lines().count(), 1, "{args:?}: {}", r.err);
-        assert_eq!(std::fs::read_to_string(&input).unwrap(), "begin\nend\n");
+        let flag = if args.contains(&"--report") {
+            "--report"
+        } else {
+            "--junit"
+        };
+        assert!(r.err.contains(flag), "{args:?}: {}", r.err);
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), problem);
         assert!(!dir.path().join("same.xml").exists());
     }
 }

@@ -151,7 +151,11 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
                 path.display()
             )));
         }
-        verify.push((path.clone(), super::read_popeye_text(path)?));
+        let text = super::read_popeye_text(path)?;
+        // A file that does not read as Popeye's input is bad input, said before any work.
+        crate::verify::problems::cases(&text, None, feerie_oracle::Profile::Popeye, &[])
+            .map_err(|e| Error::Usage(format!("--verify {}: {e}", path.display())))?;
+        verify.push((path.clone(), text));
     }
     // The files read, which no output may replace.
     let mut inputs: Vec<PathBuf> = crate::scenario::files_under(&scenarios);
