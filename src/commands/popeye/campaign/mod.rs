@@ -39,6 +39,7 @@ pub const ENDS_BY: [(&str, f64); 4] = [
 
 /// The flags of `feerie popeye campaign`.
 #[derive(Args, Debug)]
+#[command(mut_args(own_help))]
 pub struct CampaignArgs {
     #[command(flatten)]
     py: PopeyeBinaryArgs,
@@ -98,6 +99,17 @@ pub struct CampaignArgs {
     report: ReportArgs,
     #[command(flatten)]
     junit: JunitArgs,
+}
+
+/// What `popeye campaign` says of `--engine`, instead of its shared help.
+fn own_help(arg: clap::Arg) -> clap::Arg {
+    match arg.get_id().as_str() {
+        "engine" => arg.help(
+            "Only this engine [default: both compare the fuzzed positions; the bitboard engine \
+             judges the scenarios and solves the problems]",
+        ),
+        _ => arg,
+    }
 }
 
 /// The scenarios of feerie's repository: `scenarios/` beside the `Cargo.toml` of a folder
