@@ -23,6 +23,9 @@ use crate::report::campaign::{CampaignDocument, StageReport, stage_line, write_o
 use crate::verify::verdict::Threshold;
 use stages::{Context, VerifyPlan};
 
+/// How many notes and errors of a stage the text prints (the document holds them all).
+const MAX_NOTES: usize = 10;
+
 /// The default budget, in seconds: what a solver's CI step can spend.
 pub const DEFAULT_BUDGET: u64 = 180;
 /// The default seed: fixed, so that a run repeats (the run prints it).
@@ -220,8 +223,15 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
         outln!("  {:<11} {}", s.name, stage_line(s));
         // A stage not run says why in its line.
         let notes = if s.ran { s.notes.as_slice() } else { &[] };
-        for note in notes.iter().chain(&s.errors) {
-            outln!("      {note}");
+        let lines: Vec<&String> = notes.iter().chain(&s.errors).collect();
+        for line in lines.iter().take(MAX_NOTES) {
+            outln!("      {line}");
+        }
+        if lines.len() > MAX_NOTES {
+            outln!(
+                "      … {} more in the JSON document",
+                lines.len() - MAX_NOTES
+            );
         }
     }
     let (code, failures) = verdict(&stages);
