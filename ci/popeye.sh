@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The live comparison with Popeye, run by .ci/run: the shipped scenarios, then a bounded fuzz
-# campaign over every family Popeye can express (FEERIE_POPEYE_FUZZ positions each, default 40,
-# with a fixed seed so that a run can be repeated; FEERIE_POPEYE_SEED chooses another), and the
-# solutions of new problems (FEERIE_POPEYE_SOLVE positions per family, default 20). Under CI
-# the shared binary must be there, as Stockfish must.
+# The live comparison with Popeye, run by .ci/run: one `feerie popeye campaign` within
+# FEERIE_POPEYE_BUDGET seconds (default 180, the campaign's own default): the shipped
+# scenarios, then fuzzed positions and fuzzed problems of every family Popeye can express, as
+# many as the budget allows, with a fixed seed so that a run can be repeated
+# (FEERIE_POPEYE_SEED chooses another). FEERIE_POPEYE_FUZZ and FEERIE_POPEYE_SOLVE, when set,
+# cap the positions per family of the two fuzz stages (0 turns a stage off). Under CI the
+# shared binary must be there, as Stockfish must.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${POPEYE:-../shared/tools/popeye/py}"
@@ -16,8 +18,9 @@ if [ ! -x "$PY" ]; then
     exit 0
 fi
 cargo build --release --locked
-target/release/feerie popeye compare --py "$PY" --scenarios scenarios/
-target/release/feerie popeye fuzz --py "$PY" --fuzz "${FEERIE_POPEYE_FUZZ:-40}" \
-    --seed "${FEERIE_POPEYE_SEED:-20261123}" --reproducers "$(mktemp -d)" --quiet
-target/release/feerie popeye fuzz-solve --py "$PY" --fuzz "${FEERIE_POPEYE_SOLVE:-20}" \
-    --seed "${FEERIE_POPEYE_SEED:-20261123}" --quiet
+caps=()
+if [ -n "${FEERIE_POPEYE_FUZZ:-}" ]; then caps+=(--fuzz "$FEERIE_POPEYE_FUZZ"); fi
+if [ -n "${FEERIE_POPEYE_SOLVE:-}" ]; then caps+=(--fuzz-solve "$FEERIE_POPEYE_SOLVE"); fi
+target/release/feerie popeye campaign --py "$PY" --budget "${FEERIE_POPEYE_BUDGET:-180}" \
+    --seed "${FEERIE_POPEYE_SEED:-20261123}" --scenarios scenarios/ \
+    --reproducers "$(mktemp -d)" --quiet ${caps[@]+"${caps[@]}"}

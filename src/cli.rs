@@ -132,6 +132,17 @@ enum PopeyeCommand {
     /// the problem as Popeye's input, ready to be kept. Exit 0 when all agree, 1 on a
     /// difference, 2 when a batch got no answer or on bad input.
     FuzzSolve(popeye::fuzz::FuzzSolveArgs),
+    /// One campaign for a solver's CI: scenarios, fuzzed positions and problems, given files.
+    ///
+    /// Compares the binary with feerie, in this order and within one time budget (--budget,
+    /// default 180 s): the scenarios under the popeye profile (as `compare --scenarios`), fuzzed
+    /// positions (as `fuzz`) and fuzzed problems (as `fuzz-solve`) asked in rounds while their
+    /// time lasts, then the --verify files (as `verify`). Each stage must end by a share of the
+    /// budget (scenarios 10 %, fuzz 55 %, fuzz-solve 80 %, or 100 % without --verify, verify
+    /// 100 %) and hands what it leaves to the next. Each stage's first finding is printed at
+    /// once and stops nothing. Exit 1 on a difference or when a stage compared nothing, 2 on
+    /// bad input or when a stage could not run, else 0.
+    Campaign(popeye::campaign::CampaignArgs),
     /// Solve every problem (and twin) of a Popeye input and compare with Popeye's solutions.
     ///
     /// Solves under the popeye profile and compares every line Popeye printed, token by token
@@ -261,6 +272,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             PopeyeCommand::Compare(args) => popeye::compare::run(args),
             PopeyeCommand::Fuzz(args) => popeye::fuzz::run_fuzz(args),
             PopeyeCommand::FuzzSolve(args) => popeye::fuzz::run_fuzz_solve(args),
+            PopeyeCommand::Campaign(args) => popeye::campaign::run(args),
             PopeyeCommand::Verify(args) => popeye::verify::run(args),
             PopeyeCommand::Replay(args) => popeye::replay::run(args),
         },

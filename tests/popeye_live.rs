@@ -37,6 +37,7 @@ fn campaign(
     PopeyeCampaign {
         buckets,
         count,
+        first: 0,
         seed,
         depth: 2,
         small_depth: 3,
@@ -200,6 +201,7 @@ fn solving(buckets: Vec<Bucket>, count: u64, seed: u64) -> PopeyeSolving {
     PopeyeSolving {
         buckets,
         count,
+        first: 0,
         seed,
         batch: 20,
         jobs: 2,

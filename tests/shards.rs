@@ -423,6 +423,7 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
         let campaign = PopeyeCampaign {
             buckets: buckets.clone(),
             count: 7,
+            first: 0,
             seed: 12,
             depth: 1,
             small_depth: 1,

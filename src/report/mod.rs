@@ -3,6 +3,7 @@
 //! the safe writing of a report's file ([`target`]), JUnit files ([`junit`]) and the escaping
 //! of text in all three markups ([`markup`]).
 
+pub mod campaign;
 pub mod compare;
 pub mod error;
 mod figures;

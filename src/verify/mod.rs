@@ -309,11 +309,16 @@ fn verify_cases(
                     texts: &problem.texts,
                 }),
             };
-            // The case's time budget starts with it.
+            // The case's time budget starts with it; a deadline of the whole run (a
+            // campaign's stage) still bounds it.
+            let own = selection
+                .case_timeout
+                .and_then(|budget| std::time::Instant::now().checked_add(budget));
             let case_options = Options {
-                deadline: selection
-                    .case_timeout
-                    .and_then(|budget| std::time::Instant::now().checked_add(budget)),
+                deadline: match (own, options.deadline) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                },
                 ..options.clone()
             };
             let report = compare_case(

@@ -137,6 +137,18 @@ pub fn scenario_cases(
     engine: &dyn Engine,
     profile: Option<Profile>,
 ) -> Result<Vec<Case>, Error> {
+    Ok(scenario_files_and_cases(path, engine, profile)?
+        .into_iter()
+        .map(|(_, case)| case)
+        .collect())
+}
+
+/// [`scenario_cases`], each case with the scenario file it comes from.
+pub fn scenario_files_and_cases(
+    path: &Path,
+    engine: &dyn Engine,
+    profile: Option<Profile>,
+) -> Result<Vec<(PathBuf, Case)>, Error> {
     let loaded = if path.is_dir() {
         crate::scenario::load_dir(path)?
     } else {
@@ -160,11 +172,12 @@ pub fn scenario_cases(
             Some(profile) => with_profile(&rules, profile),
             None => rules,
         };
-        cases.push(Case {
+        let case = Case {
             name: format!("{} ({})", s.file, s.name),
             position: p,
             rules,
-        });
+        };
+        cases.push((PathBuf::from(&s.file), case));
     }
     Ok(cases)
 }

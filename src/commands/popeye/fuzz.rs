@@ -101,7 +101,7 @@ fn own_help(arg: Arg) -> Arg {
 }
 
 /// `--batch` and `--jobs` of a campaign against Popeye, which must be at least 1.
-fn check_batch(batch: usize, jobs: usize) -> Result<(), Error> {
+pub(super) fn check_batch(batch: usize, jobs: usize) -> Result<(), Error> {
     if batch == 0 || jobs == 0 {
         return Err(Error::Usage("--batch and --jobs must be at least 1".into()));
     }
@@ -156,6 +156,7 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
     let campaign = pc::PopeyeCampaign {
         buckets,
         count: fuzz,
+        first: 0,
         seed: seed.seed(),
         depth,
         small_depth,
@@ -194,6 +195,7 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
     let campaign = pc::PopeyeSolving {
         buckets: popeye_families(&only)?,
         count: fuzz,
+        first: 0,
         seed,
         batch,
         jobs,
@@ -209,7 +211,7 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
 
 /// The families Popeye can express among `--only` (every one when empty), under the popeye
 /// profile.
-fn popeye_families(only: &[String]) -> Result<Vec<Bucket>, Error> {
+pub(super) fn popeye_families(only: &[String]) -> Result<Vec<Bucket>, Error> {
     let buckets = pc::popeye_buckets(if only.is_empty() {
         Bucket::all()
     } else {

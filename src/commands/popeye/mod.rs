@@ -2,6 +2,7 @@
 //! engines on positions and scenarios (`compare`) and on random positions and problems
 //! (`fuzz`, `fuzz-solve`), Popeye's solutions verified (`verify`) and replayed (`replay`).
 
+pub mod campaign;
 pub mod compare;
 pub mod export;
 pub mod fuzz;

@@ -51,6 +51,9 @@ pub struct PopeyeCampaign {
     pub buckets: Vec<Bucket>,
     /// Positions per family.
     pub count: u64,
+    /// The first case of each family: the cases asked are `first..first + count` (0 for a
+    /// whole run; `popeye campaign` asks the cases in rounds under its time budget).
+    pub first: u64,
     /// The seed: case `i` of a family is made from `(seed, family, i)` alone.
     pub seed: u64,
     /// Half-moves counted from each position.

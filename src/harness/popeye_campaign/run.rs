@@ -27,7 +27,10 @@ pub fn run_popeye_campaign(
     let generator = Generator::standard();
     // Each unit is one batch of one family's cases of this shard.
     let families = campaign.buckets.len();
-    let batches = family_batches(families, campaign.count, campaign.shard, campaign.batch);
+    let mut batches = family_batches(families, campaign.count, campaign.shard, campaign.batch);
+    for (_, cases) in &mut batches {
+        cases.iter_mut().for_each(|case| *case += campaign.first);
+    }
     let steps = batches.iter().map(|(_, cases)| cases.len() as u64).sum();
     let tallies = tallies(&campaign.buckets);
     let run = Runner::new("popeye", "positions", campaign.jobs, campaign.progress);

@@ -58,6 +58,9 @@ pub struct PopeyeSolving {
     pub buckets: Vec<Bucket>,
     /// Positions per family.
     pub count: u64,
+    /// The first case of each family: the cases asked are `first..first + count` (0 for a
+    /// whole run; `popeye campaign` asks the cases in rounds under its time budget).
+    pub first: u64,
     /// The seed: case `i` of a family is made from `(seed, family, i)` alone.
     pub seed: u64,
     /// Problems asked of Popeye in one run.
@@ -162,6 +165,7 @@ pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<S
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
     for (b, case) in family_cases(campaign.buckets.len(), campaign.count, campaign.shard) {
+        let case = campaign.first + case;
         let bucket = &campaign.buckets[b];
         let fuzzed = make_problem(&campaign.buckets, b, campaign.seed, case);
         let position = without_marks(fuzzed.position);
@@ -357,6 +361,7 @@ mod tests {
         PopeyeSolving {
             buckets: popeye_buckets(Bucket::all()),
             count,
+            first: 0,
             seed,
             batch: 10,
             jobs: 1,

@@ -1,0 +1,363 @@
+//! `feerie popeye campaign`: one command for a solver's CI. The scenarios, the fuzzed positions,
+//! the fuzzed problems and the given Popeye inputs are compared with the binary in that order,
+//! within one time budget; each stage's first finding is printed at once; the JSON document,
+//! the HTML report and the JUnit file (a suite per stage) come at the end.
+//!
+//! The budget is shared by deadlines: each stage must end by a fixed share of the budget
+//! counted from the start ([`ENDS_BY`]: the scenarios by 10 %, the fuzzed positions by 55 %,
+//! the fuzzed problems by 80 % (by 100 % when no file is verified), the files by 100 %), and
+//! starts when the one before ended: what a stage leaves unused goes to the next.
+
+mod stages;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::commands::flags::{EnginesArgs, FormatArgs, JobsArgs, JunitArgs, PopeyeBinaryArgs};
+use crate::commands::flags::{ReportArgs, TimeoutArgs};
+use crate::error::Error;
+use crate::outln;
+use crate::report::campaign::{CampaignDocument, StageReport, stage_line, write_outputs};
+use crate::verify::verdict::Threshold;
+use stages::{Context, VerifyPlan};
+
+/// How many notes and errors of a stage the text prints (the document holds them all).
+const MAX_NOTES: usize = 10;
+
+/// The default budget, in seconds: what a solver's CI step can spend.
+pub const DEFAULT_BUDGET: u64 = 180;
+/// The default seed: fixed, so that a run repeats (the run prints it).
+pub const DEFAULT_SEED: u64 = 20261123;
+
+/// The share of the budget by which each stage must end, counted from the campaign's start:
+/// scenarios, fuzz, fuzz-solve (with files to verify, and without), verify.
+pub const ENDS_BY: [(&str, f64); 4] = [
+    ("scenarios", 0.10),
+    ("fuzz", 0.55),
+    ("fuzz-solve", 0.80),
+    ("verify", 1.0),
+];
+
+/// The flags of `feerie popeye campaign`.
+#[derive(Args, Debug)]
+#[command(mut_args(own_help))]
+pub struct CampaignArgs {
+    #[command(flatten)]
+    py: PopeyeBinaryArgs,
+    /// Seconds the whole campaign may take, shared by its stages in order (each must end by a
+    /// share of it: scenarios 10 %, fuzz 55 %, fuzz-solve 80 % or 100 % without --verify,
+    /// verify 100 %; what one leaves goes to the next)
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_BUDGET)]
+    budget: u64,
+    /// Seed of the fuzzed positions and problems (fixed by default, so that a run repeats)
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Only these families in the fuzz stages (`circe`, `circe-parrain+frankfurt`, …);
+    /// repeatable or separated by commas [default: every family Popeye can express]
+    #[arg(long, value_delimiter = ',')]
+    families: Vec<String>,
+    /// Popeye input files the binary and feerie's solver both solve, compared as `popeye
+    /// verify` compares them (the last stage)
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    verify: Vec<PathBuf>,
+    /// A scenario file or a folder of them [default: the scenarios/ of feerie's repository]
+    #[arg(long)]
+    scenarios: Option<PathBuf>,
+    /// At most N fuzzed positions per family (0: no fuzz stage) [default: as many as the
+    /// time allows]
+    #[arg(long, value_name = "N")]
+    fuzz: Option<u64>,
+    /// At most N fuzzed problem positions per family (0: no fuzz-solve stage) [default: as
+    /// many as the time allows]
+    #[arg(long, value_name = "N")]
+    fuzz_solve: Option<u64>,
+    /// Half-moves counted from each fuzzed position (1 to 6)
+    #[arg(long, default_value_t = 2)]
+    depth: u32,
+    /// What the verified files must compare together (agree or differ), as a number of cases
+    /// or a share ("90%") [default: 1]
+    #[arg(long, value_name = "N|P%")]
+    min_compared: Option<Threshold>,
+    /// Seconds feerie's solving of one verified problem or twin may take (also bounded by the
+    /// stage's time)
+    #[arg(long, value_name = "SECS", default_value_t = super::verify::DEFAULT_CASE_TIMEOUT)]
+    case_timeout: u64,
+    /// Folder where reproducers are written
+    #[arg(long, default_value = "corpus/divergences")]
+    reproducers: PathBuf,
+    #[command(flatten)]
+    engines: EnginesArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+    /// No progress lines
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    format: FormatArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+    #[command(flatten)]
+    junit: JunitArgs,
+}
+
+/// What `popeye campaign` says of `--engine`, instead of its shared help.
+fn own_help(arg: clap::Arg) -> clap::Arg {
+    match arg.get_id().as_str() {
+        "engine" => arg.help(
+            "Only this engine [default: both compare the fuzzed positions; the bitboard engine \
+             judges the scenarios and solves the problems]",
+        ),
+        _ => arg,
+    }
+}
+
+/// The scenarios of feerie's repository: `scenarios/` beside the `Cargo.toml` of a folder
+/// above the running binary (`target/release/feerie`), else of the folder it was built from.
+fn default_scenarios() -> Result<PathBuf, Error> {
+    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let exe = std::env::current_exe().ok();
+    exe.iter()
+        .flat_map(|e| e.ancestors())
+        .chain(std::iter::once(built.as_path()))
+        .find(|dir| dir.join("Cargo.toml").is_file() && dir.join("scenarios").is_dir())
+        .map(|dir| dir.join("scenarios"))
+        .ok_or_else(|| {
+            Error::Usage(
+                "no scenarios/ folder found beside feerie's repository: give --scenarios".into(),
+            )
+        })
+}
+
+/// `feerie popeye campaign`: the flags and outputs checked before any work, the stages run in
+/// order, the table and the verdict printed, the document and the reports written. Exit 1 on a
+/// difference or when a stage compared nothing (or the verified files fewer cases than
+/// `--min-compared`), 2 on bad input or when a stage could not run as asked, else 0.
+pub fn run(args: CampaignArgs) -> Result<i32, Error> {
+    let json = args.format.start();
+    if args.budget == 0 {
+        return Err(Error::Usage("--budget must be at least 1 second".into()));
+    }
+    if !(1..=6).contains(&args.depth) {
+        return Err(Error::Usage("--depth must be from 1 to 6".into()));
+    }
+    let jobs = args.jobs.jobs();
+    if jobs == 0 {
+        return Err(Error::Usage("--jobs must be at least 1".into()));
+    }
+    let scenarios = match &args.scenarios {
+        Some(path) if !path.exists() => {
+            return Err(Error::Usage(format!(
+                "--scenarios {}: no such file or folder",
+                path.display()
+            )));
+        }
+        Some(path) => path.clone(),
+        None => default_scenarios()?,
+    };
+    let mut verify = Vec::new();
+    for path in &args.verify {
+        if !path.is_file() {
+            return Err(Error::Usage(format!(
+                "--verify {}: not a file",
+                path.display()
+            )));
+        }
+        let text = super::read_popeye_text(path)?;
+        // A file that does not read as Popeye's input is bad input, said before any work.
+        crate::verify::problems::cases(&text, None, feerie_oracle::Profile::Popeye, &[])
+            .map_err(|e| Error::Usage(format!("--verify {}: {e}", path.display())))?;
+        verify.push((path.clone(), text));
+    }
+    // The files read, which no output may replace.
+    let mut inputs: Vec<PathBuf> = crate::scenario::files_under(&scenarios);
+    inputs.extend(args.verify.iter().cloned());
+    inputs.extend(args.py.as_input());
+    let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    crate::commands::flags::check_outputs(
+        &[
+            ("--report", args.report.path()),
+            ("--junit", args.junit.path()),
+        ],
+        &read,
+    )?;
+    args.report.check(&read)?;
+    args.junit.check(&read)?;
+    let timeout = args.timeout.duration()?;
+    let buckets = super::fuzz::popeye_families(&args.families)?;
+    let engines = args.engines.engines()?;
+    let solver = *engines.last().expect("at least one engine");
+    let binary = args.py.binary()?;
+    let version = crate::external::popeye_batch::PopeyeRunner {
+        binary: &binary,
+        timeout,
+    }
+    .version()
+    .map_err(Error::from)?;
+    let ctx = Context {
+        binary: &binary,
+        version,
+        timeout,
+        seed: args.seed,
+        buckets,
+        engines,
+        solver,
+        jobs,
+        depth: args.depth,
+        reproducers: args.reproducers.clone(),
+        progress: !args.quiet,
+    };
+    outln!(
+        "popeye campaign: {} ({}), budget {} s, seed {}",
+        binary.display(),
+        ctx.version,
+        args.budget,
+        args.seed
+    );
+    let started = Instant::now();
+    let stages = run_stages(&ctx, &args, &scenarios, &verify, started);
+    for s in &stages {
+        outln!("  {:<11} {}", s.name, stage_line(s));
+        // A stage not run says why in its line.
+        let notes = if s.ran { s.notes.as_slice() } else { &[] };
+        let lines: Vec<&String> = notes.iter().chain(&s.errors).collect();
+        for line in lines.iter().take(MAX_NOTES) {
+            outln!("      {line}");
+        }
+        if lines.len() > MAX_NOTES {
+            outln!(
+                "      … {} more in the JSON document",
+                lines.len() - MAX_NOTES
+            );
+        }
+    }
+    let (code, failures) = verdict(&stages);
+    let mut document = CampaignDocument {
+        command: "popeye campaign".into(),
+        schema: crate::report::json::SCHEMA_VERSION,
+        version: env!("CARGO_PKG_VERSION").into(),
+        popeye: binary.display().to_string(),
+        popeye_version: ctx.version.clone(),
+        seed: args.seed,
+        budget_seconds: args.budget,
+        families: ctx.buckets.iter().map(|b| b.name.clone()).collect(),
+        verdict: if code == 0 { "ok" } else { "failed" }.into(),
+        exit_code: code,
+        failures,
+        seconds: started.elapsed().as_secs_f64(),
+        stages,
+    };
+    for e in write_outputs(&document, args.junit.path(), args.report.path(), &read) {
+        eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
+        document.failures.push(e.to_string());
+        if document.exit_code == 0 {
+            document.exit_code = 2;
+            document.verdict = "failed".into();
+        }
+    }
+    outln!(
+        "popeye campaign result: {}{} ({:.1} s)",
+        if document.exit_code == 0 {
+            "ok"
+        } else {
+            "FAILED"
+        },
+        if document.failures.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", document.failures.join("; "))
+        },
+        document.seconds
+    );
+    if json {
+        crate::report::json::print(&document);
+    }
+    Ok(document.exit_code)
+}
+
+/// Runs the stages in order, each until its deadline; returns their reports.
+fn run_stages(
+    ctx: &Context,
+    args: &CampaignArgs,
+    scenarios: &Path,
+    verify: &[(PathBuf, String)],
+    started: Instant,
+) -> Vec<StageReport> {
+    let budget = Duration::from_secs(args.budget);
+    let mut reports = Vec::new();
+    for (name, ends_by) in ENDS_BY {
+        // Without files to verify, the fuzzed problems have the rest of the budget.
+        let ends_by = if name == "fuzz-solve" && verify.is_empty() {
+            1.0
+        } else {
+            ends_by
+        };
+        let deadline = started + budget.mul_f64(ends_by);
+        let mut stage = StageReport::new(name, budget.mul_f64(ends_by).as_secs_f64());
+        let stage_started = Instant::now();
+        ctx.say(&format!(
+            "{name}: to end by {:.0} s",
+            stage.deadline_seconds
+        ));
+        match name {
+            "scenarios" => stages::scenarios(ctx, scenarios, deadline, &mut stage),
+            "fuzz" if args.fuzz == Some(0) => not_run(&mut stage, "--fuzz 0"),
+            "fuzz" => stages::fuzz(ctx, args.fuzz, deadline, &mut stage),
+            "fuzz-solve" if args.fuzz_solve == Some(0) => not_run(&mut stage, "--fuzz-solve 0"),
+            "fuzz-solve" => stages::fuzz_solve(ctx, args.fuzz_solve, deadline, &mut stage),
+            _ if verify.is_empty() => not_run(&mut stage, "no --verify file"),
+            _ => {
+                let plan = VerifyPlan {
+                    files: verify,
+                    case_timeout: Duration::from_secs(args.case_timeout.max(1)),
+                    threshold: args.min_compared.unwrap_or_default(),
+                };
+                stages::verify_files(ctx, &plan, deadline, &mut stage)
+            }
+        }
+        stage.seconds = stage_started.elapsed().as_secs_f64();
+        stage.fail_if_empty();
+        ctx.say(&format!("{name}: {}", stage_line(&stage)));
+        reports.push(stage);
+    }
+    reports
+}
+
+/// A stage not asked for: it counts neither for nor against the run.
+fn not_run(stage: &mut StageReport, why: &str) {
+    stage.ran = false;
+    stage.notes.push(format!("not asked ({why})"));
+}
+
+/// The exit code and why it is not 0: 1 on a finding, else 2 on an error, else 1 when a stage
+/// compared too little.
+fn verdict(stages: &[StageReport]) -> (i32, Vec<String>) {
+    let findings: usize = stages.iter().map(|s| s.findings.len()).sum();
+    let mut failures = Vec::new();
+    for s in stages {
+        if !s.findings.is_empty() {
+            failures.push(format!("{}: {} finding(s)", s.name, s.findings.len()));
+        }
+        if !s.errors.is_empty() {
+            failures.push(format!("{}: {} error(s)", s.name, s.errors.len()));
+        }
+        if let Some(why) = &s.shortfall {
+            failures.push(why.clone());
+        }
+    }
+    let errors = stages.iter().any(|s| !s.errors.is_empty());
+    let short = stages.iter().any(|s| s.shortfall.is_some());
+    let code = if findings > 0 {
+        1
+    } else if errors {
+        2
+    } else if short {
+        1
+    } else {
+        0
+    };
+    (code, failures)
+}

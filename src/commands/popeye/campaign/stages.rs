@@ -1,0 +1,592 @@
+//! The four stages of `popeye campaign`, each bounded by its deadline and returning its
+//! [`StageReport`]: the scenarios (as `popeye compare --scenarios` judges them), the fuzzed
+//! positions (`popeye fuzz`) and problems (`popeye fuzz-solve`) asked in rounds while the time
+//! lasts, and the given Popeye input files (as `popeye verify` compares them).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use feerie_oracle::{Engine, Profile};
+
+use crate::engines::SearchEngine;
+use crate::external::popeye_batch::PopeyeRunner;
+use crate::external::popeye_output_source::OutputSource;
+use crate::harness::Bucket;
+use crate::harness::popeye_campaign::{self as pc, PopeyeCampaign, PopeyeSolving};
+use crate::report::campaign::{Finding, StageReport};
+use crate::report::junit::TestCase;
+use crate::shard::Shard;
+use crate::verify::compare::{CompareOptions, Verdict, judge};
+use crate::verify::verdict::Threshold;
+use crate::verify::{self, Outcome, Selection};
+
+/// What every stage shares: the binary, the seed, the families, the engines and where
+/// reproducers go.
+pub(super) struct Context<'a> {
+    /// The binary compared.
+    pub binary: &'a Path,
+    /// Its banner.
+    pub version: String,
+    /// The longest one run of the binary may take (bounded further by the stage's deadline).
+    pub timeout: Duration,
+    /// The seed of the fuzz stages.
+    pub seed: u64,
+    /// The families of the fuzz stages.
+    pub buckets: Vec<Bucket>,
+    /// The engines `fuzz` compares with the binary.
+    pub engines: Vec<&'static dyn SearchEngine>,
+    /// The engine that solves (`fuzz-solve`, `verify`) and judges the scenarios.
+    pub solver: &'static dyn SearchEngine,
+    /// Runs of the binary at the same time.
+    pub jobs: usize,
+    /// Half-moves counted from each fuzzed position.
+    pub depth: u32,
+    /// Where reproducers go.
+    pub reproducers: PathBuf,
+    /// Progress on stderr.
+    pub progress: bool,
+}
+
+impl Context<'_> {
+    /// The deadline of one run of the binary started now: the timeout, or the time the stage
+    /// has left when that is shorter (at least a second).
+    fn run_timeout(&self, deadline: Instant) -> Duration {
+        left(deadline).min(self.timeout).max(Duration::from_secs(1))
+    }
+
+    /// A progress line on stderr (unless quiet).
+    pub fn say(&self, line: &str) {
+        if self.progress {
+            eprintln!("popeye campaign: {line}");
+        }
+    }
+}
+
+/// The time left before `deadline`.
+fn left(deadline: Instant) -> Duration {
+    deadline.saturating_duration_since(Instant::now())
+}
+
+/// Adds a finding; the stage's first is printed at once, in one line, and stops nothing.
+fn found(stage: &mut StageReport, finding: Finding) {
+    if stage.findings.is_empty() {
+        let reproducer = finding
+            .reproducer
+            .as_ref()
+            .map(|p| format!(" (reproducer: {})", p.display()))
+            .unwrap_or_default();
+        crate::outln!("FOUND by {}: {}{reproducer}", stage.name, finding.summary);
+    }
+    stage.findings.push(finding);
+}
+
+/// The scenarios of `path` under the popeye profile, judged one by one as `popeye compare`
+/// judges them until the deadline; those left are counted as skipped.
+pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &mut StageReport) {
+    let engine: &dyn Engine = ctx.solver;
+    let cases = match super::super::compare::scenario_files_and_cases(
+        path,
+        engine,
+        Some(Profile::Popeye),
+    ) {
+        Ok(cases) => cases,
+        Err(e) => {
+            stage.errors.push(crate::limits::error_line(&e.to_string()));
+            return;
+        }
+    };
+    let mut out_of_time = 0;
+    for (file, case) in &cases {
+        if left(deadline).is_zero() {
+            out_of_time += 1;
+            continue;
+        }
+        let options = CompareOptions {
+            binary: ctx.binary.to_path_buf(),
+            timeout: ctx.run_timeout(deadline),
+            depth: None,
+            engine,
+        };
+        let started = Instant::now();
+        let verdict = judge(case, &options);
+        let json = crate::report::json::CompareCaseJson::new(case, &verdict);
+        let mut test = TestCase {
+            name: format!("{} under {}", case.name, case.rules),
+            seconds: started.elapsed().as_secs_f64(),
+            ..TestCase::default()
+        };
+        let details = || [json.lines.clone(), json.reason.iter().cloned().collect()].concat();
+        match &verdict {
+            Verdict::Agree | Verdict::ProfileDifference { .. } => {
+                stage.compared += 1;
+                stage.agree += 1;
+            }
+            Verdict::Differ { .. } => {
+                stage.compared += 1;
+                stage.differ += 1;
+                test.failure = Some(("differ".into(), details().join("\n")));
+                let finding = Finding {
+                    summary: format!("{} differs under {}", case.name, case.rules),
+                    reproducer: Some(file.clone()),
+                    details: details(),
+                };
+                found(stage, finding);
+            }
+            Verdict::Skipped(why) => {
+                stage.skipped += 1;
+                test.skipped = Some(why.clone());
+            }
+            Verdict::Refused(words) => {
+                stage.failed += 1;
+                if verdict.is_input_error() {
+                    stage
+                        .errors
+                        .push(format!("{}: our input refused: {words}", case.name));
+                    test.failure = Some(("input refused".into(), words.clone()));
+                } else {
+                    test.skipped = Some(format!("refused by the binary: {words}"));
+                }
+            }
+            Verdict::Failed(why) => {
+                stage.failed += 1;
+                stage.errors.push(format!("{}: {why}", case.name));
+                test.failure = Some(("failed".into(), why.clone()));
+            }
+        }
+        stage.junit.push(test);
+    }
+    if out_of_time > 0 {
+        stage.skipped += out_of_time;
+        stage.notes.push(format!(
+            "{out_of_time} scenario(s) not judged: the stage's time ran out"
+        ));
+    }
+}
+
+/// How many positions per family the fuzz stages' first round asks.
+const FIRST_FUZZ_ROUND: u64 = 2;
+/// How many problems' positions per family `fuzz-solve`'s first round asks.
+const FIRST_SOLVE_ROUND: u64 = 1;
+/// Differences followed, shrunk and written as reproducers by the `fuzz` stage at most.
+const MAX_REPORTS: usize = 3;
+/// A round is started only when the last round's pace says it ends within this share of the
+/// time left.
+const ROUND_MARGIN: f64 = 0.8;
+
+/// The size of the next round (cases per family), or none: the cap is reached, or the time
+/// left does not fit a round of one case per family at the pace of the last round (`pace`:
+/// seconds per case per family). The first round has `first` cases; a round is at most four
+/// times the one before, so that one slow round cannot overshoot by much.
+fn next_round(
+    done: u64,
+    cap: Option<u64>,
+    time_left: Duration,
+    pace: Option<(f64, u64)>,
+    first: u64,
+) -> Option<u64> {
+    let by_cap = cap.map_or(u64::MAX, |c| c.saturating_sub(done));
+    if by_cap == 0 || time_left < Duration::from_secs(1) {
+        return None;
+    }
+    let n = match pace {
+        None => first,
+        Some((seconds_per_case, last)) => {
+            let fit = time_left.as_secs_f64() * ROUND_MARGIN / seconds_per_case.max(1e-3);
+            (fit as u64).min(last.saturating_mul(4))
+        }
+    };
+    let n = n.min(by_cap);
+    (n > 0).then_some(n)
+}
+
+/// Fuzzed positions of every family asked of the binary in rounds (cases `0..count` of each
+/// family in seeded order, as `popeye fuzz --seed S --fuzz COUNT` asks them) while the time
+/// lasts; at most `cap` per family.
+pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &mut StageReport) {
+    let engines: Vec<&dyn Engine> = ctx.engines.iter().map(|e| *e as &dyn Engine).collect();
+    let (mut done, mut rounds, mut pace) = (0, 0, None);
+    let mut reports_left = MAX_REPORTS;
+    let mut per_family: Vec<(String, u64, u64)> = Vec::new();
+    while let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_FUZZ_ROUND) {
+        let campaign = PopeyeCampaign {
+            buckets: ctx.buckets.clone(),
+            count: n,
+            first: done,
+            seed: ctx.seed,
+            depth: ctx.depth,
+            small_depth: 3,
+            batch: 25,
+            jobs: ctx.jobs,
+            reproducers: Some(ctx.reproducers.clone()),
+            max_reports: reports_left,
+            golden: None,
+            progress: ctx.progress,
+            shard: Shard::WHOLE,
+        };
+        let runner = PopeyeRunner {
+            binary: ctx.binary,
+            timeout: ctx.run_timeout(deadline),
+        };
+        ctx.say(&format!(
+            "fuzz round {}: cases {done}..{} of each family",
+            rounds + 1,
+            done + n
+        ));
+        let started = Instant::now();
+        let report = match pc::run_popeye_campaign(&campaign, &runner, &engines) {
+            Ok(report) => report,
+            Err(e) => {
+                stage.errors.push(crate::limits::error_line(&e.to_string()));
+                break;
+            }
+        };
+        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
+        done += n;
+        rounds += 1;
+        for b in &report.buckets {
+            let skipped: u64 = b.skipped.iter().map(|(_, k)| k).sum();
+            stage.compared += b.compared;
+            stage.differ += b.differences;
+            stage.skipped += skipped;
+            stage.failed += b.refused;
+            match per_family.iter_mut().find(|(name, _, _)| *name == b.name) {
+                Some((_, compared, differ)) => {
+                    *compared += b.compared;
+                    *differ += b.differences;
+                }
+                None => per_family.push((b.name.clone(), b.compared, b.differences)),
+            }
+        }
+        for words in &report.refusals {
+            let finding = Finding {
+                summary: format!("refused a position: {}", crate::limits::error_line(words)),
+                reproducer: None,
+                details: vec![words.clone()],
+            };
+            found(stage, finding);
+        }
+        for (d, written) in &report.found {
+            reports_left = reports_left.saturating_sub(1);
+            let finding = Finding {
+                summary: format!(
+                    "{} case {}: the {} engine and the binary differ",
+                    d.bucket, d.case, d.engine
+                ),
+                reproducer: written.as_ref().map(|w| w.path().to_path_buf()),
+                details: pc::render_popeye(d, &report.version)
+                    .lines()
+                    .map(String::from)
+                    .collect(),
+            };
+            found(stage, finding);
+        }
+        for e in &report.write_errors {
+            stage.notes.push(format!(
+                "a reproducer not written under {}: {}",
+                e.dir.display(),
+                e.error
+            ));
+        }
+    }
+    stage.agree = stage.compared - stage.differ;
+    stage.count = Some(done);
+    stage.rounds = Some(rounds);
+    let followed = stage
+        .findings
+        .iter()
+        .filter(|f| f.reproducer.is_some())
+        .count() as u64;
+    if stage.differ > followed {
+        stage.notes.push(format!(
+            "{} difference(s) not followed to a reproducer (at most {MAX_REPORTS} are)",
+            stage.differ - followed
+        ));
+    }
+    stage.junit = per_family
+        .into_iter()
+        .map(|(name, compared, differ)| TestCase {
+            name: format!("{name}: {compared} positions"),
+            failure: (differ > 0).then(|| (format!("{differ} differ"), String::new())),
+            ..TestCase::default()
+        })
+        .collect();
+}
+
+/// Fuzzed problems of every family solved by the binary and by our engine in rounds (as
+/// `popeye fuzz-solve --seed S --fuzz COUNT` asks them) while the time lasts; at most `cap`
+/// positions per family.
+pub(super) fn fuzz_solve(
+    ctx: &Context,
+    cap: Option<u64>,
+    deadline: Instant,
+    stage: &mut StageReport,
+) {
+    let (mut done, mut rounds, mut pace) = (0, 0, None);
+    while let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_SOLVE_ROUND) {
+        let campaign = PopeyeSolving {
+            buckets: ctx.buckets.clone(),
+            count: n,
+            first: done,
+            seed: ctx.seed,
+            batch: 20,
+            jobs: ctx.jobs,
+            timeout: ctx.run_timeout(deadline),
+            progress: ctx.progress,
+            shard: Shard::WHOLE,
+        };
+        ctx.say(&format!(
+            "fuzz-solve round {}: cases {done}..{} of each family",
+            rounds + 1,
+            done + n
+        ));
+        let started = Instant::now();
+        let report = match pc::run_popeye_solving(&campaign, ctx.binary, ctx.solver) {
+            Ok(report) => report,
+            Err(e) => {
+                stage.errors.push(crate::limits::error_line(&e.to_string()));
+                break;
+            }
+        };
+        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
+        done += n;
+        rounds += 1;
+        let explained = report.switch_explained.len() as u64;
+        stage.agree += report.agree.0 + explained;
+        stage.differ += report.differ.len() as u64;
+        stage.skipped += report.skipped.iter().map(|(_, k)| k).sum::<u64>();
+        for (problem, setting) in &report.switch_explained {
+            stage.notes.push(format!(
+                "{} case {} {}: agrees only under {setting}",
+                problem.bucket, problem.case, problem.stipulation
+            ));
+        }
+        for (why, problems) in &report.failed {
+            stage.failed += *problems as u64;
+            stage.errors.push(format!(
+                "a batch of {problems} problem(s) not answered: {why}"
+            ));
+        }
+        for (problem, lines) in &report.differ {
+            let reproducer = write_problem(&ctx.reproducers, problem);
+            let mut details = lines.clone();
+            details.push("the problem (Popeye's input):".into());
+            details.extend(problem.text.lines().map(|l| format!("  {l}")));
+            let summary = format!(
+                "{} case {} {}: the solutions differ",
+                problem.bucket, problem.case, problem.stipulation
+            );
+            stage.junit.push(TestCase {
+                name: summary.clone(),
+                failure: Some(("differ".into(), details.join("\n"))),
+                ..TestCase::default()
+            });
+            found(
+                stage,
+                Finding {
+                    summary,
+                    reproducer,
+                    details,
+                },
+            );
+        }
+    }
+    stage.compared = stage.agree + stage.differ;
+    stage.count = Some(done);
+    stage.rounds = Some(rounds);
+    stage.junit.insert(
+        0,
+        TestCase {
+            name: format!("{} problems agree", stage.agree),
+            ..TestCase::default()
+        },
+    );
+}
+
+/// A problem that differs, written as a new Popeye input file in `dir` (never over a file
+/// there); `None` when it cannot be written.
+fn write_problem(dir: &Path, problem: &pc::SolvingProblem) -> Option<PathBuf> {
+    let stem: String = format!(
+        "solve-{}-{}-{}",
+        problem.bucket, problem.case, problem.stipulation
+    )
+    .chars()
+    .map(|c| {
+        if c.is_ascii_alphanumeric() || c == '-' {
+            c
+        } else {
+            '_'
+        }
+    })
+    .collect();
+    std::fs::create_dir_all(dir).ok()?;
+    (1..1000).find_map(|n| {
+        let name = if n == 1 {
+            format!("{stem}.inp")
+        } else {
+            format!("{stem}-{n}.inp")
+        };
+        let path = dir.join(name);
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .ok()?;
+        std::io::Write::write_all(&mut file, problem.text.as_bytes()).ok()?;
+        Some(path)
+    })
+}
+
+/// What the verify stage compares: the files (path and text), what each case may take, and
+/// what they must compare together.
+pub(super) struct VerifyPlan<'a> {
+    pub files: &'a [(PathBuf, String)],
+    pub case_timeout: Duration,
+    pub threshold: Threshold,
+}
+
+/// The given Popeye inputs solved by the binary and by our engine, compared as `popeye
+/// verify` compares them; each case bounded by the case timeout and by the stage's deadline.
+pub(super) fn verify_files(
+    ctx: &Context,
+    plan: &VerifyPlan,
+    deadline: Instant,
+    stage: &mut StageReport,
+) {
+    let mut counts = verify::Counts::default();
+    for (path, input) in plan.files {
+        let name = path.display().to_string();
+        if left(deadline) < Duration::from_secs(1) {
+            stage
+                .notes
+                .push(format!("{name}: not verified: the stage's time ran out"));
+            continue;
+        }
+        ctx.say(&format!("verify {name}"));
+        let output = match run_binary(ctx, input, deadline) {
+            Ok(output) => output,
+            Err(why) => {
+                stage.errors.push(format!("{name}: {why}"));
+                continue;
+            }
+        };
+        let source = match OutputSource::file(&output) {
+            Ok(source) => source,
+            Err(e) => {
+                stage
+                    .errors
+                    .push(format!("{name}: the binary's output: {e}"));
+                continue;
+            }
+        };
+        let selection = Selection {
+            case_timeout: Some(plan.case_timeout),
+            ..Selection::default()
+        };
+        let options = crate::solve::Options {
+            deadline: Some(deadline),
+            ..Default::default()
+        };
+        let mut cases = Vec::new();
+        let mut on_case = |index: u64, case: &verify::problems::Case, r: &verify::CaseReport| {
+            let json = crate::report::verify::VerifyCaseJson::new(index, case, r);
+            if let Outcome::Differ { missing, extra } = &r.outcome {
+                let details = missing
+                    .iter()
+                    .map(|l| format!("only the binary: {}", l.trim()))
+                    .chain(extra.iter().map(|l| format!("only ours: {}", l.trim())))
+                    .collect();
+                let finding = Finding {
+                    summary: format!("{name} {}: the solutions differ", r.name),
+                    reproducer: Some(path.clone()),
+                    details,
+                };
+                found(stage, finding);
+            }
+            cases.push(json);
+        };
+        let reports = verify::verify_each(
+            input,
+            &source,
+            selection,
+            ctx.solver,
+            &options,
+            &mut on_case,
+        );
+        match reports {
+            Ok(reports) => {
+                let c = verify::counts(&reports);
+                counts.agree += c.agree;
+                counts.differ += c.differ;
+                counts.skipped += c.skipped;
+                counts.errors += c.errors;
+                for r in &reports {
+                    if let Outcome::InputError(why) = &r.outcome {
+                        stage
+                            .errors
+                            .push(format!("{name} {}: input error: {why}", r.name));
+                    }
+                }
+            }
+            Err(e) => stage.errors.push(format!(
+                "{name}: {}",
+                crate::limits::error_line(&e.to_string())
+            )),
+        }
+        let suite = crate::report::verify::junit_suite(&name, &cases);
+        stage
+            .junit
+            .extend(suite.cases.into_iter().map(|c| TestCase {
+                name: format!("{name} {}", c.name),
+                ..c
+            }));
+    }
+    stage.agree = counts.agree as u64;
+    stage.differ = counts.differ as u64;
+    stage.compared = counts.compared() as u64;
+    stage.skipped = counts.skipped as u64;
+    stage.failed = counts.errors as u64;
+    if stage.compared > 0 {
+        stage.shortfall = plan.threshold.shortfall(&counts);
+    }
+}
+
+/// The binary run on a whole input, its output in a temporary file (removed when dropped).
+fn run_binary(ctx: &Context, input: &str, deadline: Instant) -> Result<tempfile::TempPath, String> {
+    let file = tempfile::NamedTempFile::new()
+        .map_err(|e| format!("cannot make a temporary file: {e}"))?
+        .into_temp_path();
+    let _registered = crate::external::process::cleanup::remove_on_signal(&file);
+    crate::external::popeye::run_popeye_to_file(
+        ctx.binary,
+        input,
+        ctx.run_timeout(deadline),
+        &file,
+    )
+    .map_err(|e| crate::limits::error_line(&e.to_string()))?;
+    Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_stop_at_the_cap_and_when_the_time_left_does_not_fit_one() {
+        let long = Duration::from_secs(100);
+        assert_eq!(next_round(0, None, long, None, 2), Some(2));
+        // 0.5 s a case: 80 fit, but a round is at most four times the last.
+        assert_eq!(next_round(2, None, long, Some((0.5, 2)), 2), Some(8));
+        assert_eq!(next_round(10, None, long, Some((0.5, 50)), 2), Some(160));
+        assert_eq!(next_round(10, Some(12), long, Some((0.5, 8)), 2), Some(2));
+        assert_eq!(next_round(12, Some(12), long, Some((0.5, 8)), 2), None);
+        // 3 s left at 5 s a case: not even one case fits.
+        assert_eq!(
+            next_round(4, None, Duration::from_secs(3), Some((5.0, 4)), 2),
+            None
+        );
+        assert_eq!(
+            next_round(0, None, Duration::from_millis(500), None, 2),
+            None
+        );
+    }
+}
