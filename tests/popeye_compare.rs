@@ -80,6 +80,33 @@ fn agreeing_and_differing_move_lists() {
     assert!(out.contains("only ours: Ke1-f2"), "{out}");
 }
 
+/// A solver killed by a signal on a position it was given is at fault, as one that answers
+/// wrong: a difference (exit 1), not a failure to run (exit 2), so that a solver's crash turns
+/// its CI red as a finding.
+#[test]
+fn a_solver_that_crashes_differs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let crash = tmp.path().join("crash");
+    std::fs::write(&crash, "#!/bin/sh\nkill -SEGV $$\n").unwrap();
+    std::fs::set_permissions(&crash, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, out, err) = feerie(
+        &[
+            "popeye",
+            "compare",
+            "--fen",
+            KINGS,
+            "--py",
+            crash.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("DIFFER") && out.contains("crashed (killed by a signal)"),
+        "{out}"
+    );
+}
+
 #[test]
 fn popeye_complaints_and_a_missing_binary_are_errors() {
     let tmp = tempfile::tempdir().unwrap();

@@ -118,16 +118,19 @@ pub enum PopeyeError {
     /// Popeye read the input and refused the problem (an input error, an illegal position such
     /// as "the side to play can capture the king"); its own words.
     Refused(String),
-    /// Popeye could not be run or gave no usable output (not found, a crash, the deadline, too
-    /// much output, no solution section), or the input could not be written.
+    /// Popeye could not be run or gave no usable output (not found, a failing exit, the
+    /// deadline, too much output, no solution section), or the input could not be written.
     Failed(String),
+    /// Popeye was killed by a signal (a segmentation fault, an abort) on an input it was
+    /// given: a fault of the solver's, which a campaign reports as a difference.
+    Crashed(String),
 }
 
 impl std::fmt::Display for PopeyeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PopeyeError::Refused(words) => write!(f, "Popeye refused the problem: {words}"),
-            PopeyeError::Failed(why) => f.write_str(why),
+            PopeyeError::Failed(why) | PopeyeError::Crashed(why) => f.write_str(why),
         }
     }
 }
@@ -200,15 +203,20 @@ fn run_in_folder(
         program = program.stdout_to(path).max_output(MAX_OUTPUT_FILE);
     }
     let out = program.run().map_err(|e| failed(format!("Popeye: {e}")))?;
+    if out.status.code().is_none() {
+        return Err(PopeyeError::Crashed(format!(
+            "Popeye ({}) crashed (killed by a signal): {}",
+            binary.display(),
+            out.stderr_text().trim()
+        )));
+    }
     if !out.status.success() {
         return Err(failed(format!(
             "Popeye ({}) failed{}: {}",
             binary.display(),
             out.status
                 .code()
-                .map_or(" (killed by a signal)".to_string(), |c| format!(
-                    " with exit code {c}"
-                )),
+                .map_or(String::new(), |c| format!(" with exit code {c}")),
             out.stderr_text().trim()
         )));
     }

@@ -237,6 +237,13 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
         Ok(a) => a,
         Err(PopeyeError::Refused(words)) => return Verdict::Refused(words),
         Err(PopeyeError::Failed(why)) => return Verdict::Failed(why),
+        // A solver that dies on a position it accepts is at fault, as one that answers wrong.
+        Err(PopeyeError::Crashed(why)) => {
+            return Verdict::Differ {
+                lines: vec![why],
+                switches: Vec::new(),
+            };
+        }
     };
     let lines = match differences(options, &case.position, &case.rules, &theirs) {
         Ok(l) => l,
