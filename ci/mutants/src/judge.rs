@@ -98,7 +98,7 @@ pub fn run_stages(stages: &[Stage], binary: &Path, cwd: &Path, budget: Duration)
             }
         };
         let seconds = started.elapsed().as_secs_f64();
-        match done.ending {
+        match &done.ending {
             Ending::Exited(0) => {}
             Ending::Exited(1) => {
                 return Outcome::Killed {
@@ -116,10 +116,7 @@ pub fn run_stages(stages: &[Stage], binary: &Path, cwd: &Path, budget: Duration)
             other => {
                 return Outcome::Error {
                     stage: stage.name.clone(),
-                    message: format!(
-                        "{other:?}: {}",
-                        done.stderr_tail.lines().last().unwrap_or("").trim()
-                    ),
+                    message: format!("{other:?}: {}", last_words(&done)),
                 };
             }
         }
@@ -128,6 +125,21 @@ pub fn run_stages(stages: &[Stage], binary: &Path, cwd: &Path, budget: Duration)
         budget_spent_in: None,
         seconds: started.elapsed().as_secs_f64(),
     }
+}
+
+/// The last line a failed stage wrote (standard error first, else standard output), to say why.
+fn last_words(done: &crate::process::Finished) -> String {
+    let stdout = String::from_utf8_lossy(&done.stdout);
+    let last = |text: &str| {
+        text.lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .map(str::to_string)
+    };
+    last(&done.stderr_tail)
+        .or_else(|| last(&stdout))
+        .unwrap_or_default()
 }
 
 /// The triviality check: the mutant's standard output and exit code on a tiny problem must be

@@ -320,6 +320,62 @@ mod tests {
     }
 
     #[test]
+    fn marks_replace_the_outcome_keep_the_measure_and_refuse_an_unknown_id() {
+        let row = |id: &str, stages: Outcome| Row {
+            id: id.into(),
+            kind: "constant".into(),
+            before: "a".into(),
+            after: "b".into(),
+            build_seconds: Some(1.0),
+            stages,
+            examples: None,
+            unmodelled: None,
+            measured: None,
+        };
+        let survived = Outcome::Survived {
+            budget_spent_in: None,
+            seconds: 5.0,
+        };
+        let mut table = Table {
+            source: "s".into(),
+            files: vec!["f.c".into()],
+            seed: 1,
+            enumerated: 2,
+            sample_size: 2,
+            budget_seconds: 10,
+            stages: vec![],
+            examples: vec![],
+            rows: vec![
+                row("f.c:1:1:constant:1", survived.clone()),
+                row("f.c:2:1:constant:1", survived.clone()),
+            ],
+        };
+        let marks =
+            |id: &str| std::collections::HashMap::from([(id.to_string(), "why".to_string())]);
+        let none = std::collections::HashMap::new();
+        assert!(annotate(&mut table, &marks("f.c:9:9:constant:1"), &none).is_err());
+        annotate(
+            &mut table,
+            &marks("f.c:1:1:constant:1"),
+            &marks("f.c:2:1:constant:1"),
+        )
+        .unwrap();
+        assert_eq!(
+            table.rows[0].stages,
+            Outcome::Equivalent {
+                reason: "why".into()
+            }
+        );
+        assert_eq!(table.rows[0].measured, Some(survived));
+        assert_eq!(table.rows[1].unmodelled.as_deref(), Some("why"));
+        let md = table.markdown();
+        assert!(
+            md.contains("| stages (modelled code) | 1 | 0 |  | 0 | 0 | 0 | 1 | 0 | – |"),
+            "{md}"
+        );
+    }
+
+    #[test]
     fn an_existing_table_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let prefix = dir.path().join("run");
