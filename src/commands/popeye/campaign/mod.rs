@@ -93,6 +93,11 @@ pub struct CampaignArgs {
     jobs: JobsArgs,
     #[command(flatten)]
     timeout: TimeoutArgs,
+    /// Stop at the first finding: the stage that found it ends at its next case or round, and
+    /// the later stages are not run (exit 1). For measuring how fast a bug is caught, or for a
+    /// quick red in CI; the default runs every stage to its share of the budget.
+    #[arg(long)]
+    fail_fast: bool,
     /// No progress lines
     #[arg(long)]
     quiet: bool,
@@ -209,6 +214,8 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
         depth: args.depth,
         reproducers: args.reproducers.clone(),
         progress: !args.quiet,
+        fail_fast: args.fail_fast,
+        stopped: std::cell::Cell::new(false),
     };
     outln!(
         "popeye campaign: {} ({}), budget {} s, seed {}",
@@ -303,6 +310,12 @@ fn run_stages(
             stage.deadline_seconds
         ));
         match name {
+            _ if ctx.stopped() => {
+                stage.ran = false;
+                stage
+                    .notes
+                    .push("not run: a finding stopped the campaign (--fail-fast)".into());
+            }
             "scenarios" => stages::scenarios(ctx, scenarios, deadline, &mut stage),
             "fuzz" if args.fuzz == Some(0) => not_run(&mut stage, "--fuzz 0"),
             "fuzz" => stages::fuzz(ctx, args.fuzz, deadline, &mut stage),

@@ -45,9 +45,19 @@ pub(super) struct Context<'a> {
     pub reproducers: PathBuf,
     /// Progress on stderr.
     pub progress: bool,
+    /// Stop at the first finding (`--fail-fast`): set by [`found`] when asked.
+    pub fail_fast: bool,
+    /// Whether a finding has stopped the campaign (only under `fail_fast`).
+    pub stopped: std::cell::Cell<bool>,
 }
 
 impl Context<'_> {
+    /// Whether the campaign stops here: a finding under `--fail-fast`. A stage asks between its
+    /// cases or rounds.
+    pub fn stopped(&self) -> bool {
+        self.stopped.get()
+    }
+
     /// The deadline of one run of the binary started now: the timeout, or the time the stage
     /// has left when that is shorter (at least a second).
     fn run_timeout(&self, deadline: Instant) -> Duration {
@@ -67,8 +77,12 @@ fn left(deadline: Instant) -> Duration {
     deadline.saturating_duration_since(Instant::now())
 }
 
-/// Adds a finding; the stage's first is printed at once, in one line, and stops nothing.
-fn found(stage: &mut StageReport, finding: Finding) {
+/// Adds a finding; the stage's first is printed at once, in one line, and stops nothing
+/// unless `--fail-fast` asks for it.
+fn found(ctx: &Context, stage: &mut StageReport, finding: Finding) {
+    if ctx.fail_fast {
+        ctx.stopped.set(true);
+    }
     if stage.findings.is_empty() {
         let reproducer = finding
             .reproducer
@@ -97,6 +111,9 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
     };
     let mut out_of_time = 0;
     for (file, case) in &cases {
+        if ctx.stopped() {
+            break;
+        }
         if left(deadline).is_zero() {
             out_of_time += 1;
             continue;
@@ -130,7 +147,7 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
                     reproducer: Some(file.clone()),
                     details: details(),
                 };
-                found(stage, finding);
+                found(ctx, stage, finding);
             }
             Verdict::Skipped(why) => {
                 stage.skipped += 1;
@@ -207,7 +224,9 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
     let (mut done, mut rounds, mut pace) = (0, 0, None);
     let mut reports_left = MAX_REPORTS;
     let mut per_family: Vec<(String, u64, u64)> = Vec::new();
-    while let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_FUZZ_ROUND) {
+    while !ctx.stopped()
+        && let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_FUZZ_ROUND)
+    {
         let campaign = PopeyeCampaign {
             buckets: ctx.buckets.clone(),
             count: n,
@@ -263,7 +282,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
                 reproducer: None,
                 details: vec![words.clone()],
             };
-            found(stage, finding);
+            found(ctx, stage, finding);
         }
         for (d, written) in &report.found {
             reports_left = reports_left.saturating_sub(1);
@@ -278,7 +297,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
                     .map(String::from)
                     .collect(),
             };
-            found(stage, finding);
+            found(ctx, stage, finding);
         }
         for e in &report.write_errors {
             stage.notes.push(format!(
@@ -322,7 +341,9 @@ pub(super) fn fuzz_solve(
     stage: &mut StageReport,
 ) {
     let (mut done, mut rounds, mut pace) = (0, 0, None);
-    while let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_SOLVE_ROUND) {
+    while !ctx.stopped()
+        && let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_SOLVE_ROUND)
+    {
         let campaign = PopeyeSolving {
             buckets: ctx.buckets.clone(),
             count: n,
@@ -381,6 +402,7 @@ pub(super) fn fuzz_solve(
                 ..TestCase::default()
             });
             found(
+                ctx,
                 stage,
                 Finding {
                     summary,
@@ -454,6 +476,9 @@ pub(super) fn verify_files(
 ) {
     let mut counts = verify::Counts::default();
     for (path, input) in plan.files {
+        if ctx.stopped() {
+            break;
+        }
         let name = path.display().to_string();
         if left(deadline) < Duration::from_secs(1) {
             stage
@@ -500,7 +525,7 @@ pub(super) fn verify_files(
                     reproducer: Some(path.clone()),
                     details,
                 };
-                found(stage, finding);
+                found(ctx, stage, finding);
             }
             cases.push(json);
         };
