@@ -49,6 +49,7 @@ fn campaign(family: &str, dir: &std::path::Path) -> Campaign {
         max_reports: 2,
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
+        steer: false,
     }
 }
 
@@ -153,6 +154,7 @@ fn the_engines_agree_on_a_campaign_of_every_family() {
             max_reports: 3,
             progress: false,
             shard: feerie::shard::Shard::WHOLE,
+            steer: false,
         },
         &ReferenceEngine,
         &BitboardEngine,

@@ -62,6 +62,7 @@ fn planted_check(report: &Path) {
         shard: Shard::WHOLE,
         json: false,
         report: Some(report.to_path_buf()),
+        coverage: false,
     })
     .unwrap();
     assert_eq!(code, 1, "the planted divergence fails the check");

@@ -4,6 +4,7 @@
 //! of text in all three markups ([`markup`]).
 
 pub mod compare;
+pub mod coverage;
 pub mod error;
 mod figures;
 pub mod html;
