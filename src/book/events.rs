@@ -46,6 +46,9 @@ pub fn chapter() -> String {
         taken into its reserve.\n\
         - A rook appearing on its corner with a full castling field: a full field has a rook \
         with its right on each corner already, so no rook can appear there.\n\
+        - `mutation-promotes` under `protean`: a capturer of a pawn becomes a reverse pawn, \
+        which promotes on its own first rank, where no enemy pawn can stand; the default \
+        `feerie check` (15.8 million moves) never met it, so only `frankfurt` keeps it.\n\
         - `mutation-to-king`: a king is never captured under Frankfurt and Protean, so no \
         capturer becomes one.\n";
     out

@@ -26,6 +26,8 @@ pub struct Target<'a> {
     pub event: &'a str,
     /// The position and its rules.
     pub case: FuzzedPosition,
+    /// The half-move where the event happens (1: one of the position's own moves).
+    pub ply: u32,
 }
 
 /// The columns a bucket's positions are played under.
@@ -41,23 +43,51 @@ fn bucket_columns(bucket: &Bucket) -> Vec<Column> {
     out
 }
 
+/// The events that give a castling right to the side that moves next: a right that only a
+/// castling shows, so the positions built around them are first looked for with a castling
+/// right after the event.
+const RIGHT_GIVEN: [&str; 3] = [
+    "white-king-regains-castling",
+    "black-king-regains-castling",
+    "rook-appears-home-partial",
+];
+
 /// Whether some move of `position`, or with `plies` 2 some move after one of them, shows
-/// `event` counted under `column`.
-fn shows(position: &Position, rules: &Rules, event: &str, column: Column, plies: u32) -> bool {
+/// `event` counted under `column` (with `castles`, followed by a castling at once): the
+/// half-move (1 or 2) where it happens first, if it does.
+fn shows(
+    position: &Position,
+    rules: &Rules,
+    (event, column): (&str, Column),
+    plies: u32,
+    castles: bool,
+) -> Option<u32> {
     let columns = Coverage::columns_in_force(rules, position);
     if !columns.contains(&column) {
-        return false;
+        return None;
     }
-    let Ok(successors) = ReferenceEngine.successors(position, rules) else {
-        return false;
-    };
+    let successors = ReferenceEngine.successors(position, rules).ok()?;
     let here = successors.iter().any(|(mv, after)| {
         let mut found = false;
         classify(rules, position, mv, after, &mut |e| found |= e == event);
-        found
+        found && (!castles || castling_follows(after, rules))
     });
-    here || (plies > 1
-        && (successors.iter()).any(|(_, after)| shows(after, rules, event, column, plies - 1)))
+    if here {
+        return Some(1);
+    }
+    if plies < 2 {
+        return None;
+    }
+    (successors.iter())
+        .find_map(|(_, after)| shows(after, rules, (event, column), plies - 1, castles))
+        .map(|ply| ply + 1)
+}
+
+/// Whether the side to move in `position` may castle.
+fn castling_follows(position: &Position, rules: &Rules) -> bool {
+    ReferenceEngine
+        .legal_moves(position, rules)
+        .is_ok_and(|moves| moves.iter().any(|m| m.castling.is_some()))
 }
 
 /// For every (event, column) cell of every bucket that neither `reached` nor the positions
@@ -86,20 +116,30 @@ pub fn steer_toward(
                 }
                 aimed += 1;
                 let event_seed = seed ^ fingerprint(&format!("{} {}", bucket.name, def.name));
-                let found = (0..DRAWS_PER_EVENT).find_map(|draw| {
-                    let mut choices = case_rng(event_seed, draw);
-                    let rules = rules_of(bucket, &mut choices);
-                    let case = around_castling(&mut choices, bucket, rules)?;
-                    let seen =
-                        |c: &FuzzedPosition| shows(&c.position, &c.rules, &def.name, column, plies);
-                    (accept(&case) && seen(&case)).then_some((draw, case))
-                });
-                if let Some((draw, case)) = found {
+                let cell = (def.name.as_str(), column);
+                let draw_with = |castles: bool| {
+                    (0..DRAWS_PER_EVENT).find_map(|draw| {
+                        let mut choices = case_rng(event_seed, draw);
+                        let rules = rules_of(bucket, &mut choices);
+                        let case = around_castling(&mut choices, bucket, rules)?;
+                        if !accept(&case) {
+                            return None;
+                        }
+                        let ply = shows(&case.position, &case.rules, cell, plies, castles)?;
+                        Some((draw, case, ply))
+                    })
+                };
+                let found = (RIGHT_GIVEN.contains(&cell.0))
+                    .then(|| draw_with(true))
+                    .flatten()
+                    .or_else(|| draw_with(false));
+                if let Some((draw, case, ply)) = found {
                     taken.merge(&take(Target {
                         bucket: index,
                         draw,
                         event: &def.name,
                         case,
+                        ply,
                     }));
                 }
             }

@@ -285,9 +285,11 @@ fn rows() -> Vec<EventDef> {
             format!("a capturer takes the captured unit's walk and becomes a {walk}"),
         );
     }
+    // Under Protean a capturer of a pawn becomes a reverse pawn, which promotes on its own first
+    // rank, where no enemy pawn stands: the book's list says why it is left out there.
     row(
         plain("mutation-promotes"),
-        &mutating,
+        &[Column::Condition(Frankfurt)],
         plain("a capturer becomes a pawn on its promotion rank and promotes"),
     );
     row(

@@ -44,7 +44,29 @@ pub fn around_castling(
                     .set(corner, Some(Piece::new(colour, Walk::Rook)));
             }
         }
-        castling_field(&mut setup, colour, choices);
+        castling_field(&mut setup, colour, choices, kings_reborn(&rules));
+    }
+    // An enemy rook now and then on a corner, with a knight of the corner's side that can take
+    // it: the taker becomes a rook on its own corner under Frankfurt and Protean.
+    for colour in Colour::ALL {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            let corner = side.squares(colour)[2];
+            if !setup.board.is_empty(corner) || !choices.one_in(3) {
+                continue;
+            }
+            setup
+                .board
+                .set(corner, Some(Piece::new(!colour, Walk::Rook)));
+            let inward = if corner.file().index() == 0 { 1 } else { -1 };
+            let upward = if corner.rank().index() == 0 { 1 } else { -1 };
+            let (df, dr) = [(inward, 2 * upward), (2 * inward, upward)][choices.below(2)];
+            if let Some(sq) = corner.offset(df, dr).filter(|sq| setup.board.is_empty(*sq)) {
+                setup.board.set(sq, Some(Piece::new(colour, Walk::Knight)));
+            }
+        }
+    }
+    if rules.circe_model().is_some_and(|m| m.reborn_royals()) && choices.one_in(2) {
+        aim_at_king(&mut setup, choices);
     }
     for _ in 0..2 + choices.below(5) {
         let colour = Colour::ALL[choices.below(2)];
@@ -79,21 +101,65 @@ pub fn around_castling(
     Some(super::FuzzedPosition { rules, position })
 }
 
+/// Whether kings are reborn under `rules` (a Circe condition with rex inclusive).
+fn kings_reborn(rules: &Rules) -> bool {
+    rules.circe_model().is_some_and(|m| m.reborn_royals())
+}
+
+/// An enemy queen (or knight) placed so that taking a king off its square by that vector sends
+/// it home under a rebirth by the capture's vector (Equipollents): from `2 * king - home`.
+fn aim_at_king(setup: &mut Setup, choices: &mut dyn Choices) {
+    let colour = Colour::ALL[choices.below(2)];
+    let home = CastlingSide::King.squares(colour)[0];
+    let Some((king, _)) = (setup.board.pieces())
+        .find(|(sq, p)| p.colour == colour && p.walk == Walk::King && *sq != home)
+    else {
+        return;
+    };
+    let (kf, kr) = (king.file().index() as i8, king.rank().index() as i8);
+    let (df, dr) = (
+        kf - home.file().index() as i8,
+        kr - home.rank().index() as i8,
+    );
+    let Some(from) = Square::at(kf + df, kr + dr).filter(|sq| setup.board.is_empty(*sq)) else {
+        return;
+    };
+    let walk = if df * dr != 0 && df.abs() != dr.abs() {
+        Walk::Knight
+    } else {
+        Walk::Queen
+    };
+    setup.board.set(from, Some(Piece::new(!colour, walk)));
+}
+
 /// The castling field of `colour`: none, the king's own right alone, partial (one rook's) or
 /// full, each as likely; a right only where its king and rook stand at home.
-fn castling_field(setup: &mut Setup, colour: Colour, choices: &mut dyn Choices) {
+fn castling_field(
+    setup: &mut Setup,
+    colour: Colour,
+    choices: &mut dyn Choices,
+    kings_reborn: bool,
+) {
     let home = CastlingSide::King.squares(colour)[0];
     let king_home = setup.board.get(home).is_some_and(|p| p.walk == Walk::King);
     let field = choices.below(4);
-    if !king_home || field == 0 {
-        return;
-    }
-    setup.castling.insert_king(colour);
     let rooks: Vec<Square> = [CastlingSide::King, CastlingSide::Queen]
         .map(|side| side.squares(colour)[2])
         .into_iter()
         .filter(|sq| setup.board.get(*sq).is_some_and(|p| p.walk == Walk::Rook))
         .collect();
+    // Under rex inclusive a king away from home may come back to it: its rooks keep their
+    // rights meanwhile (the field `kn`), and the king regains its own when it is reborn.
+    if !king_home && kings_reborn && field > 1 {
+        for sq in &rooks {
+            setup.castling.insert(*sq);
+        }
+        return;
+    }
+    if !king_home || field == 0 {
+        return;
+    }
+    setup.castling.insert_king(colour);
     let granted = match field {
         1 => 0,
         2 => 1.min(rooks.len()),

@@ -46,15 +46,17 @@ pub fn run_popeye_campaign(
         for t in &ran.tallies {
             reached.merge(&t.coverage);
         }
-        let cases = steered_cases(campaign, &reached);
+        let (cases, plies): (Vec<PopeyeCase>, Vec<u32>) =
+            steered_cases(campaign, &reached).into_iter().unzip();
         let mut summary = PopeyeSummary::family("steered");
-        for chunk in cases.chunks(campaign.batch.max(1)) {
+        let size = campaign.batch.max(1);
+        for (chunk, plies) in cases.chunks(size).zip(plies.chunks(size)) {
             ask_cases(
                 campaign,
                 runner,
                 engines,
                 chunk,
-                true,
+                Some(plies),
                 &mut summary,
                 &mut steered_found,
             )?;
@@ -108,7 +110,7 @@ pub fn run_popeye_campaign(
 /// The positions of the steered pass: for each rule event a family has not reached, one
 /// position built around it that Popeye can be asked about, under the family's rules with
 /// `rex` drawn as the cases draw it.
-fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<PopeyeCase> {
+fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCase, u32)> {
     let rules_of = |bucket: &Bucket, choices: &mut dyn Choices| {
         let mut rules = bucket.rules.clone();
         if rules.circe_model().is_some() || rules.captures_mutate() {
@@ -129,16 +131,19 @@ fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<PopeyeCas
     };
     let mut cases = Vec::new();
     let mut take = |t: Target| {
-        let coverage = root_coverage(&t.case.position, &t.case.rules, 2);
-        cases.push(PopeyeCase {
-            bucket: format!(
-                "{} steered toward {}",
-                campaign.buckets[t.bucket].name, t.event
-            ),
-            index: t.draw,
-            position: without_marks(t.case.position),
-            rules: t.case.rules,
-        });
+        let coverage = root_coverage(&t.case.position, &t.case.rules, t.ply);
+        cases.push((
+            PopeyeCase {
+                bucket: format!(
+                    "{} steered toward {}",
+                    campaign.buckets[t.bucket].name, t.event
+                ),
+                index: t.draw,
+                position: without_marks(t.case.position),
+                rules: t.case.rules,
+            },
+            t.ply,
+        ));
         coverage
     };
     // Popeye is never asked about a position where a king can be taken at once, so the events
@@ -213,7 +218,7 @@ fn ask_batch(
         runner,
         engines,
         &cases,
-        false,
+        None,
         &mut summary,
         &mut found,
     )?;
@@ -226,31 +231,32 @@ fn ask_batch(
 }
 
 /// Asks Popeye about `cases` in one run, compares its answers with each engine's, and counts
-/// them into `summary` (with the rule events of each position compared). `deep` counts every
-/// case to the small positions' depth (the steered ones: the move after an event matters).
+/// them into `summary` (with the rule events of each position compared). With `plies` (the
+/// steered cases: the half-move where each one's event happens), each case is counted that
+/// many half-moves beyond the event, so that the move after it (a castling) is compared.
 fn ask_cases(
     campaign: &PopeyeCampaign,
     runner: &PopeyeRunner,
     engines: &[&dyn Engine],
     cases: &[PopeyeCase],
-    deep: bool,
+    plies: Option<&[u32]>,
     summary: &mut PopeyeSummary,
     found: &mut Vec<Found>,
 ) -> Result<(), CampaignError> {
-    let questions: Vec<Question> = cases
-        .iter()
-        .map(|c| Question {
+    let questions: Vec<Question> = (cases.iter().enumerate())
+        .map(|(i, c)| Question {
             position: c.position.clone(),
             rules: c.rules.clone(),
-            depth: if deep {
-                campaign.depth.max(campaign.small_depth)
-            } else {
-                depth_for(campaign, &c.position)
+            depth: match plies {
+                Some(plies) => plies[i] + 1,
+                None => depth_for(campaign, &c.position),
             },
         })
         .collect();
     let replies = runner.ask(&questions)?;
-    for (case, (question, reply)) in cases.iter().zip(questions.iter().zip(&replies)) {
+    for (index, (case, (question, reply))) in
+        (cases.iter().zip(questions.iter().zip(&replies))).enumerate()
+    {
         match reply {
             Reply::Refused(words) => {
                 summary.refused += 1;
@@ -264,8 +270,8 @@ fn ask_cases(
             }
             Reply::Answered { moves, lines } => {
                 summary.compared += 1;
-                let plies = if deep { 2 } else { 1 };
-                (summary.coverage).merge(&root_coverage(&case.position, &case.rules, plies));
+                let deep = plies.map_or(1, |p| p[index]);
+                (summary.coverage).merge(&root_coverage(&case.position, &case.rules, deep));
                 summary.lines += lines.as_ref().map_or(0, |l| l.total);
                 let mut differs = false;
                 for engine in engines {

@@ -72,7 +72,7 @@ pub fn run_and_print_with(
         );
     }
     if coverage {
-        for line in crate::report::coverage::table("popeye fuzz", &report.coverage()) {
+        for line in crate::harness::events::table("popeye fuzz", &report.coverage()) {
             outln!("{line}");
         }
     }
