@@ -45,7 +45,8 @@ fn bucket_columns(bucket: &Bucket) -> Vec<Column> {
 
 /// The events that give a castling right to the side that moves next: a right that only a
 /// castling shows, so the positions built around them are first looked for with a castling
-/// right after the event.
+/// right after the event, and one such position is compared in every pass even when the
+/// seeded cases met the event (without a castling after it).
 const RIGHT_GIVEN: [&str; 3] = [
     "white-king-regains-castling",
     "black-king-regains-castling",
@@ -104,6 +105,9 @@ pub fn steer_toward(
     take: &mut dyn FnMut(Target) -> Coverage,
 ) -> u64 {
     let mut taken = Coverage::default();
+    // The cells whose right was shown used: a castling right given is seen only by castling, so
+    // these are aimed at once per pass even when some case reached them without a castling.
+    let mut used: Vec<(&str, Column)> = Vec::new();
     let mut aimed = 0;
     for (index, bucket) in buckets.iter().enumerate() {
         for column in bucket_columns(bucket) {
@@ -111,7 +115,9 @@ pub fn steer_toward(
                 if !def.columns.contains(&column) {
                     continue;
                 }
-                if reached.count(&def.name, column) + taken.count(&def.name, column) > 0 {
+                let right_given = RIGHT_GIVEN.contains(&def.name.as_str());
+                let seen = reached.count(&def.name, column) + taken.count(&def.name, column) > 0;
+                if (seen && !right_given) || used.contains(&(def.name.as_str(), column)) {
                     continue;
                 }
                 aimed += 1;
@@ -129,10 +135,15 @@ pub fn steer_toward(
                         Some((draw, case, ply))
                     })
                 };
-                let found = (RIGHT_GIVEN.contains(&cell.0))
-                    .then(|| draw_with(true))
-                    .flatten()
-                    .or_else(|| draw_with(false));
+                let with_castling = right_given.then(|| draw_with(true)).flatten();
+                if with_castling.is_some() {
+                    used.push(cell);
+                }
+                let found = match with_castling {
+                    Some(found) => Some(found),
+                    None if seen => None,
+                    None => draw_with(false),
+                };
                 if let Some((draw, case, ply)) = found {
                     taken.merge(&take(Target {
                         bucket: index,
