@@ -49,6 +49,7 @@ fn campaign(family: &str, dir: &std::path::Path) -> Campaign {
         max_reports: 2,
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
+        steer: false,
     }
 }
 
@@ -153,6 +154,7 @@ fn the_engines_agree_on_a_campaign_of_every_family() {
             max_reports: 3,
             progress: false,
             shard: feerie::shard::Shard::WHOLE,
+            steer: false,
         },
         &ReferenceEngine,
         &BitboardEngine,
@@ -199,10 +201,10 @@ fn check_runs_both_engines_fuzzes_and_writes_junit() {
         tmp.path(),
     );
     assert_eq!(code, 0, "{out}\n{err}");
-    let shipped = feerie::scenario::load_dir(std::path::Path::new(&scenarios))
-        .unwrap()
-        .len();
-    assert!(shipped >= 60, "{shipped} scenarios");
+    let loaded = feerie::scenario::load_dir(std::path::Path::new(&scenarios)).unwrap();
+    assert!(loaded.len() >= 60, "{} scenarios", loaded.len());
+    // Every scenario also runs in its mirrors.
+    let shipped = feerie::scenario::mirror::with_mirrors(loaded).0.len();
     assert!(
         out.contains(&format!(
             "scenarios (reference): {shipped} passed, 0 failed"
@@ -279,14 +281,20 @@ fn check_report_lists_failures_above_a_failed_verdict() {
     assert!(!out.lines().any(|l| l.starts_with("ok ")), "{out}");
     let lines: Vec<&str> = out.lines().collect();
     let n = lines.len();
+    // Each scenario also runs colour- and file-mirrored: six in all.
     assert!(
-        lines[n - 1].starts_with("check result: FAILED. 2 scenarios,"),
+        lines[n - 1].starts_with("check result: FAILED. 6 scenarios,"),
         "{out}"
     );
-    // Both engines fail it: two failures, listed just above the verdict.
-    assert_eq!(lines[n - 4], "failures:", "{out}");
-    for line in &lines[n - 3..n - 1] {
+    // Both engines fail it and its two mirrors: six failures, listed just above the verdict,
+    // each naming the scenario and the mirror.
+    assert_eq!(lines[n - 8], "failures:", "{out}");
+    for line in &lines[n - 7..n - 1] {
         assert!(line.contains("s/wrong.yaml: six moves"), "{line}");
+    }
+    for mirror in ["[colour-mirrored]", "[file-mirrored]"] {
+        let named = lines[n - 7..n - 1].iter().filter(|l| l.contains(mirror));
+        assert_eq!(named.count(), 2, "{mirror}: {out}");
     }
     assert!(
         out.contains("perft suites: skipped (corpus/perft is not here"),

@@ -62,6 +62,7 @@ fn planted_check(report: &Path) {
         shard: Shard::WHOLE,
         json: false,
         report: Some(report.to_path_buf()),
+        coverage: false,
     })
     .unwrap();
     assert_eq!(code, 1, "the planted divergence fails the check");
@@ -104,11 +105,12 @@ fn a_planted_divergence_makes_a_report_with_its_diagram() {
         html.contains("Ra8*a3[+wSg1]"),
         "the move in Popeye notation"
     );
-    // The node and each side's position after the move, the rebirth square g1 outlined.
+    // The node and each side's position after the move, the rebirth square g1 outlined; the
+    // scenario's colour-mirrored copy diverges too and has its three.
     assert_eq!(
         html.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\"")
             .count(),
-        3
+        6
     );
     assert!(html.contains("<title>g1</title>"), "the rebirth square");
     assert!(html.contains("rebirth_occupied=relaxed"), "every switch");

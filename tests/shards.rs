@@ -35,6 +35,7 @@ fn the_cases_of_the_shards_partition_the_campaign() {
         max_reports: 1,
         progress: false,
         shard: s,
+        steer: false,
     };
     let whole: Vec<(usize, u64)> = campaign(Shard::WHOLE).cases().collect();
     assert_eq!(whole.len(), 30);

@@ -10,12 +10,15 @@
 //! <!-- end scenario -->
 //! ```
 //!
+//! The list of rule events (`guide/events.md`) is made from their catalogue.
+//!
 //! Everything shown is computed by the reference engine from the scenario files, so the book
 //! cannot drift from the code: [`stale`] names the pages that differ from what [`pages`]
 //! makes, and `feerie book` writes them.
 
 pub mod disputes;
 pub mod error;
+pub mod events;
 pub mod examples;
 pub mod text;
 
@@ -52,12 +55,18 @@ const CLOSE: &str = "<!-- end scenario -->";
 /// chapter, and each hand-written page that has markers, with its markers filled.
 pub fn pages(root: &Path) -> Result<Vec<Page>, BookError> {
     let source = root.join(SOURCE);
-    let mut out = vec![Page {
-        path: source.join(DISPUTES),
-        text: disputes::chapter(root)?,
-    }];
+    let mut out = vec![
+        Page {
+            path: source.join(DISPUTES),
+            text: disputes::chapter(root)?,
+        },
+        Page {
+            path: source.join(events::PAGE),
+            text: events::chapter(),
+        },
+    ];
     for path in markdown_under(&source)? {
-        if path == source.join(DISPUTES) {
+        if path == source.join(DISPUTES) || path == source.join(events::PAGE) {
             continue;
         }
         let text = read(&path)?;

@@ -43,6 +43,7 @@ pub(super) fn compare_scenarios(
         let sb = Side::of(b, rules.clone());
         let comparison = compare(&sa, &sb, position, o.depth);
         nodes += comparison.nodes;
+        r.coverage.merge(&comparison.coverage);
         let failure = comparison.divergence.map(|d| {
             found += 1;
             stage.progress.failure();

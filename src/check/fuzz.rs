@@ -28,6 +28,7 @@ pub(super) fn fuzz(
         max_reports: o.max_reports,
         progress: o.progress,
         shard: o.shard,
+        steer: true,
     };
     outln!(
         "fuzz: {} position(s) per family and profile{}, seed {}, depth {}, {} job(s)",
@@ -65,6 +66,7 @@ pub(super) fn fuzz(
     r.lines.extend(campaign_lines(&report, o.seed));
     r.junit.push(campaign_suite(&report));
     r.fuzz_families = report.buckets.clone();
+    r.coverage.merge(&report.coverage());
     Ok(())
 }
 
@@ -81,6 +83,12 @@ fn campaign_lines(report: &CampaignReport, seed: u64) -> Vec<String> {
         lines.push(format!(
             "  {:width$}  {:>7} positions  {:>10} nodes  {} divergence(s)",
             b.name, b.positions, b.nodes, b.divergences
+        ));
+    }
+    if let Some(s) = &report.steered {
+        lines.push(format!(
+            "  {:width$}  {:>7} positions  {:>10} nodes  {} divergence(s), built around {} of {} event(s) not reached",
+            "steered", s.positions, s.nodes, s.divergences, s.positions, s.aimed
         ));
     }
     let nodes: u64 = report.buckets.iter().map(|b| b.nodes).sum();

@@ -81,6 +81,8 @@ pub struct CheckOptions {
     pub json: bool,
     /// Write the HTML report here.
     pub report: Option<PathBuf>,
+    /// Print the rule-event coverage table, and add it to the JSON document.
+    pub coverage: bool,
 }
 
 impl CheckOptions {
@@ -143,6 +145,8 @@ struct Results {
     solved: u64,
     solving_differences: u64,
     solving_families: Vec<crate::harness::solving_campaign::SolvingSummary>,
+    /// The rule events of the moves compared (scenario positions, fuzzed and steered ones).
+    coverage: crate::harness::events::Coverage,
 }
 
 /// A stage as it runs: its JUnit suite, its progress bar and its clock.

@@ -92,6 +92,13 @@ pub fn prepare(o: CheckOptions) -> Result<Prepared, Error> {
         inputs.extend(entries.filter_map(|e| e.ok().map(|e| e.path())));
     }
     let read: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    // Every scenario also runs in its mirrors (see crate::scenario::mirror).
+    let (scenarios, [colours, files]) = crate::scenario::mirror::with_mirrors(scenarios);
+    if colours + files > 0 {
+        notes.push(format!(
+            "scenarios: {colours} colour-mirrored and {files} file-mirrored copies added"
+        ));
+    }
     if let Some(path) = &o.report {
         crate::report::html::check_path(path, &read)?;
     }

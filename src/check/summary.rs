@@ -52,6 +52,12 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
         document.verdict = "failed".into();
     }
 
+    if o.coverage {
+        document.coverage = Some(crate::report::coverage::CoverageJson::of(&r.coverage));
+        for line in crate::report::coverage::table("coverage", &r.coverage) {
+            outln!("{line}");
+        }
+    }
     outln!("summary");
     for l in &r.lines {
         outln!("  {l}");

@@ -72,6 +72,10 @@ pub struct CheckArgs {
     format: FormatArgs,
     #[command(flatten)]
     report: ReportArgs,
+    /// Print the rule-event coverage (event x condition: how often each rule event happened
+    /// in the moves compared, and the events never reached), and add it to the JSON document.
+    #[arg(long)]
+    coverage: bool,
 }
 
 /// What `check` says of the shared flags it takes, instead of their shared help.
@@ -137,6 +141,7 @@ pub fn run(args: CheckArgs) -> Result<i32, Error> {
         shard: args.shard.shard(),
         json,
         report: args.report.into_path(),
+        coverage: args.coverage,
     };
     let prepared = crate::check::prepare(options)?;
     crate::check::run_prepared(prepared)

@@ -36,6 +36,9 @@ pub struct Campaign {
     pub progress: bool,
     /// The part of the cases this run checks (`--shard K/N`; [`Shard::WHOLE`] for all).
     pub shard: Shard,
+    /// After the seeded cases, steer toward the rule events not reached
+    /// ([`super::steer`]); a sharded run does not, since its shards reach different events.
+    pub steer: bool,
 }
 
 impl Campaign {
@@ -58,6 +61,8 @@ pub struct BucketSummary {
     pub divergences: u64,
     /// The XOR of the [`fingerprint`](crate::shard::fingerprint)s of the positions compared.
     pub digest: u64,
+    /// The rule events of the moves compared.
+    pub coverage: super::events::Coverage,
 }
 
 /// One divergence found, shrunk and reported.
@@ -88,6 +93,23 @@ pub struct CampaignReport {
     pub write_errors: Vec<ReproducerError>,
     /// Time taken.
     pub elapsed: Duration,
+    /// The steered pass, when it ran: positions built around events not reached.
+    pub steered: Option<SteeredSummary>,
+}
+
+/// What the steered pass compared.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SteeredSummary {
+    /// The (event, condition) cells aimed at, under some bucket.
+    pub aimed: u64,
+    /// Positions built around an event and compared.
+    pub positions: u64,
+    /// Nodes compared.
+    pub nodes: u64,
+    /// Positions with a divergence.
+    pub divergences: u64,
+    /// The rule events of its moves.
+    pub coverage: super::events::Coverage,
 }
 
 impl CampaignReport {
@@ -96,9 +118,22 @@ impl CampaignReport {
         self.buckets.iter().map(|b| b.positions).sum()
     }
 
-    /// Positions with a divergence in all.
+    /// Positions with a divergence in all (the steered pass's included).
     pub fn divergences(&self) -> u64 {
-        self.buckets.iter().map(|b| b.divergences).sum()
+        let steered = self.steered.as_ref().map_or(0, |s| s.divergences);
+        self.buckets.iter().map(|b| b.divergences).sum::<u64>() + steered
+    }
+
+    /// The rule events of every bucket, summed.
+    pub fn coverage(&self) -> super::events::Coverage {
+        let mut all = super::events::Coverage::default();
+        for b in &self.buckets {
+            all.merge(&b.coverage);
+        }
+        if let Some(s) = &self.steered {
+            all.merge(&s.coverage);
+        }
+        all
     }
 }
 
@@ -135,14 +170,42 @@ pub fn run_campaign(
             compare_case(campaign, &generator, [a, b], f, i)
         })?;
     let mut reproducers = Reproducers::new(campaign.reproducers.clone());
-    let found = (ran.found.into_iter())
+    let mut found: Vec<Found> = (ran.found.into_iter())
         .map(|raw| shrunk(campaign, [a, b], raw, &mut reproducers))
         .collect();
+    let mut steered = None;
+    if campaign.steer && campaign.shard == Shard::WHOLE {
+        let mut reached = super::events::Coverage::default();
+        for t in &ran.tallies {
+            reached.merge(&t.coverage);
+        }
+        let pass = super::steer::steer(
+            &campaign.buckets,
+            campaign.seed,
+            campaign.depth,
+            [a, b],
+            &reached,
+        );
+        let room = campaign.max_reports.saturating_sub(found.len());
+        for (bucket, draw, event, rules, d) in pass.divergences.iter().take(room).cloned() {
+            let mut f = shrunk(campaign, [a, b], (bucket, draw, rules, d), &mut reproducers);
+            f.bucket = format!("{} steered toward {event}", f.bucket);
+            found.push(f);
+        }
+        steered = Some(SteeredSummary {
+            aimed: pass.aimed,
+            positions: pass.positions,
+            nodes: pass.nodes,
+            divergences: pass.divergences.len() as u64,
+            coverage: pass.coverage,
+        });
+    }
     Ok(CampaignReport {
         buckets: ran.tallies,
         found,
         write_errors: reproducers.errors,
         elapsed: started.elapsed(),
+        steered,
     })
 }
 
@@ -174,6 +237,7 @@ fn compare_case(
         positions: 1,
         nodes: comparison.nodes,
         divergences: u64::from(comparison.divergence.is_some()),
+        coverage: comparison.coverage,
         digest: fingerprint(&format!(
             "{name} {case} {} {}",
             feerie_oracle::fen::write(fuzzed.position.setup()),
@@ -223,5 +287,6 @@ fn shrunk(
 tally!(BucketSummary {
     positions,
     nodes,
-    divergences
+    divergences,
+    coverage
 });

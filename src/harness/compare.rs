@@ -167,6 +167,8 @@ pub struct Comparison {
     pub nodes: u64,
     /// The first difference found (the walk stops there).
     pub divergence: Option<Divergence>,
+    /// The rule events of the first side's moves at every node compared.
+    pub coverage: super::events::Coverage,
 }
 
 /// Compares two sides from `root` down to `depth` half-moves and stops at the first difference.
@@ -238,6 +240,10 @@ impl Walker<'_, '_> {
             return self.report(node, depth, Difference::Moves { a, b });
         }
         let mut walked = 0;
+        let columns = super::events::Coverage::columns_in_force(&self.a.rules, node);
+        for (mv, pa) in &sa {
+            (self.out.coverage).record_under(&columns, &self.a.rules, node, mv, pa);
+        }
         for ((mv, pa), (_, pb)) in sa.iter().zip(&sb) {
             if pa.setup() != pb.setup() {
                 let (a, b) = (fen::write(pa.setup()), fen::write(pb.setup()));

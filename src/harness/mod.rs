@@ -6,15 +6,19 @@ mod campaign;
 mod choices;
 pub mod compare;
 mod error;
+pub mod events;
 pub mod fuzzed;
 pub mod popeye_campaign;
 mod report;
 mod runner;
 mod shrink;
 pub mod solving_campaign;
+pub mod steer;
 pub mod targets;
 
-pub use campaign::{BucketSummary, Campaign, CampaignReport, Found, make_case, run_campaign};
+pub use campaign::{
+    BucketSummary, Campaign, CampaignReport, Found, SteeredSummary, make_case, run_campaign,
+};
 pub use choices::{Choices, Tape};
 pub use compare::{Comparison, Difference, Divergence, Side, compare};
 pub use error::{BatchFailure, CampaignError, ReproducerError};

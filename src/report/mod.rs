@@ -5,6 +5,7 @@
 
 pub mod campaign;
 pub mod compare;
+pub mod coverage;
 pub mod error;
 mod figures;
 pub mod html;

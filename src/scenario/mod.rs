@@ -24,6 +24,7 @@
 //! engine. Malformed files are errors that name the file, the line and what is wrong.
 
 mod load;
+pub mod mirror;
 mod report;
 mod run;
 pub mod solutions;

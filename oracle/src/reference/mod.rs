@@ -45,6 +45,41 @@ impl ReferenceEngine {
     pub fn in_check(&self, position: &Position, side: Colour, rules: &Rules) -> bool {
         check::in_check(position.setup(), side, rules)
     }
+
+    /// Whether `piece`, standing on `from`, attacks `target` on `board` by its walk (a magic
+    /// piece attacks nothing).
+    pub fn attacks(
+        &self,
+        board: &crate::Board,
+        from: crate::Square,
+        piece: crate::Piece,
+        target: crate::Square,
+        rules: &Rules,
+    ) -> bool {
+        check::attacks(board, from, piece, target, rules)
+    }
+
+    /// For a move from `position` whose capture (or, under Parrain, whose reserve) brought no
+    /// rebirth, the square the unit would have been reborn on: `Some(Some(square))` when it is
+    /// on the board (so occupied), `Some(None)` when it falls off the board; `None` when the
+    /// move had no rebirth to make or made it.
+    ///
+    /// ```
+    /// use feerie_oracle::{fen, Engine, ReferenceEngine, Rules, Validation};
+    /// let rules = Rules::from_words(&["circe-equipollents"], None, &[] as &[&str]).unwrap();
+    /// let p = fen::parse("7k/8/4n3/8/8/8/B7/7K w - - 0 1", Validation::Strict).unwrap();
+    /// let moves = ReferenceEngine.legal_moves(&p, &rules).unwrap();
+    /// let take = moves.iter().find(|m| m.capture.is_some()).unwrap();
+    /// assert_eq!(ReferenceEngine.lost_rebirth_square(&p, &rules, take), Some(None));
+    /// ```
+    pub fn lost_rebirth_square(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        mv: &MoveRecord,
+    ) -> Option<Option<crate::Square>> {
+        rebirth::lost_rebirth_square(position.setup(), rules, mv)
+    }
 }
 
 /// The legal moves of a setup, with check marks when `marks` is set.

@@ -134,6 +134,33 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
     with_rebirth(setup, rules, mv, reserve.piece, square, true)
 }
 
+/// The square a captured unit (or the Parrain reserve) would have been reborn on when `mv`
+/// brought no rebirth: `Some(None)` off the board; `None` when there was nothing to rebirth or
+/// the rebirth happened.
+pub fn lost_rebirth_square(
+    setup: &Setup,
+    rules: &Rules,
+    mv: &MoveRecord,
+) -> Option<Option<Square>> {
+    let model = rules.circe_model()?;
+    match model.time {
+        RebirthTime::Immediate => {
+            let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
+            let reborn = capture.piece.with_walk(reborn_walk(&model, rules, mv));
+            let vector = (
+                mv.to.file().index() as i8 - mv.from.file().index() as i8,
+                mv.to.rank().index() as i8 - mv.from.rank().index() as i8,
+            );
+            Some(rebirth_square(&model, reborn, capture.square, vector))
+        }
+        RebirthTime::NextMove => {
+            let reserve = setup.reserve.filter(|_| mv.delayed_rebirth.is_none())?;
+            let (df, dr) = parrain_vector(rules, mv);
+            Some(reserve.square.offset(df, dr))
+        }
+    }
+}
+
 /// The vector a Parrain rebirth copies: arrival minus departure; for castling the sum of the
 /// king's and the rook's displacements (null for 0-0) or one step toward the a-file for 0-0-0,
 /// as `parrain_long_castling` says.

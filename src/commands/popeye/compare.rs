@@ -5,12 +5,13 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Arg, Args};
-use feerie_oracle::{Engine, Position, Profile, Rules, popeye_move};
+use feerie_oracle::{Engine, Position, Profile, ReferenceEngine, Rules, popeye_move};
 
 use crate::commands::flags::{FormatArgs, JunitArgs, PopeyeBinaryArgs, ReportArgs, ShardArgs};
 use crate::commands::flags::{TimeoutArgs, format_help, report_help};
 use crate::commands::position::PositionArgs;
 use crate::error::Error;
+use crate::scenario::mirror::{Mirror, mirror_position};
 use crate::verify::compare::{Case, CompareOptions, Tally, Verdict, judge, with_profile};
 
 /// The flags of `feerie popeye compare`.
@@ -38,6 +39,10 @@ pub struct CompareArgs {
     report: ReportArgs,
     #[command(flatten)]
     junit: JunitArgs,
+    /// Print the rule-event coverage of the positions compared (event x condition: how often
+    /// each rule event happens among their moves, and the events never reached).
+    #[arg(long)]
+    coverage: bool,
 }
 
 /// What `popeye compare` says of the shared flags it takes, instead of their shared help.
@@ -74,6 +79,7 @@ pub fn run(args: CompareArgs) -> Result<i32, Error> {
         format,
         report,
         junit,
+        coverage,
     } = args;
     let json = format.start();
     // The files read, which neither the report nor the JUnit file may replace.
@@ -127,7 +133,25 @@ pub fn run(args: CompareArgs) -> Result<i32, Error> {
         }
         Some(path) => Target::Scenarios(path, position.profile_given()?),
     };
-    compare_command(target, &options, shard, &output)
+    let compared = match (&target, coverage) {
+        (_, false) => None,
+        (Target::Position(given), true) => Some(vec![Case {
+            name: String::new(),
+            position: given.0.clone(),
+            rules: given.1.clone(),
+        }]),
+        (Target::Scenarios(path, profile), true) => {
+            Some(shard.pick(scenario_cases(path, options.engine, *profile)?))
+        }
+    };
+    let code = compare_command(target, &options, shard, &output)?;
+    if let Some(cases) = compared {
+        let tally = cases_coverage(&cases);
+        for line in crate::report::coverage::table("popeye compare", &tally) {
+            crate::outln!("{line}");
+        }
+    }
+    Ok(code)
 }
 
 /// The scenarios of a file or folder as cases: each at its position after `play` (played under
@@ -172,14 +196,42 @@ pub fn scenario_files_and_cases(
             Some(profile) => with_profile(&rules, profile),
             None => rules,
         };
-        let case = Case {
-            name: format!("{} ({})", s.file, s.name),
-            position: p,
-            rules,
-        };
-        cases.push((PathBuf::from(&s.file), case));
+        let name = format!("{} ({})", s.file, s.name);
+        let file = PathBuf::from(&s.file);
+        // Each scenario's position also in its mirrors (crate::scenario::mirror).
+        let mirrors: Vec<Case> = (Mirror::ALL.into_iter())
+            .filter_map(|mirror| {
+                Some(Case {
+                    name: format!("{name} [{}]", mirror.label()),
+                    position: mirror_position(mirror, &p, &rules)?,
+                    rules: rules.clone(),
+                })
+            })
+            .collect();
+        cases.push((
+            file.clone(),
+            Case {
+                name,
+                position: p,
+                rules,
+            },
+        ));
+        cases.extend(mirrors.into_iter().map(|case| (file.clone(), case)));
     }
     Ok(cases)
+}
+
+/// The rule events of the cases' moves (each position's moves, by the reference engine).
+pub fn cases_coverage(cases: &[Case]) -> crate::harness::events::Coverage {
+    let mut coverage = crate::harness::events::Coverage::default();
+    for case in cases {
+        if let Ok(moves) = ReferenceEngine.successors(&case.position, &case.rules) {
+            for (mv, after) in &moves {
+                coverage.record(&case.rules, &case.position, mv, after);
+            }
+        }
+    }
+    coverage
 }
 
 /// What `feerie popeye compare` compares: one position under its rules, or the scenarios of a

@@ -23,6 +23,10 @@ pub struct CampaignRunFlags {
     quiet: bool,
     #[command(flatten)]
     shard: ShardArgs,
+    /// Print the rule-event coverage of the positions compared (event x condition: how often
+    /// each rule event happens among their moves, and the events never reached).
+    #[arg(long)]
+    coverage: bool,
 }
 
 /// The flags of `feerie popeye fuzz`.
@@ -172,7 +176,12 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         binary: &binary,
         timeout: run.timeout.duration()?,
     };
-    Ok(pc::run_and_print(&campaign, &runner, &engines)?)
+    Ok(pc::run_and_print_with(
+        &campaign,
+        &runner,
+        &engines,
+        run.coverage,
+    )?)
 }
 
 /// `feerie popeye fuzz-solve`: the solving campaign run and printed; exit 0 when all agree, 1
@@ -206,7 +215,39 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
     eprintln!("popeye fuzz-solve: seed {seed}");
     let report = pc::run_popeye_solving(&campaign, &binary, engine.engine()?)?;
     print!("{}", report.render());
+    if run.coverage {
+        let (problems, _) = pc::solving_problems(&campaign);
+        for line in
+            crate::report::coverage::table("popeye fuzz-solve", &problems_coverage(&problems))
+        {
+            println!("{line}");
+        }
+    }
     Ok(report.exit_code())
+}
+
+/// The rule events of the moves of each problem's position (read back from its Popeye input,
+/// by the reference engine).
+fn problems_coverage(problems: &[pc::SolvingProblem]) -> crate::harness::events::Coverage {
+    use feerie_oracle::{Profile, ReferenceEngine, Validation, popeye_input};
+    let mut coverage = crate::harness::events::Coverage::default();
+    for problem in problems {
+        let text = format!("{}\n", problem.text);
+        let Ok(file) = popeye_input::parse(&text) else {
+            continue;
+        };
+        let Some(Ok((position, _))) =
+            (file.problems.first()).map(|p| p.to_position(Profile::Popeye, Validation::Lenient))
+        else {
+            continue;
+        };
+        if let Ok(moves) = ReferenceEngine.successors(&position, &problem.rules) {
+            for (mv, after) in &moves {
+                coverage.record(&problem.rules, &position, mv, after);
+            }
+        }
+    }
+    coverage
 }
 
 /// The families Popeye can express among `--only` (every one when empty), under the popeye

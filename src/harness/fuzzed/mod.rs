@@ -11,6 +11,7 @@
 //! One job a module: the families ([`Bucket`]), the generation of one position ([`Generator`]),
 //! the edits after the playout, and the strategies for proptest and libFuzzer.
 
+mod around;
 mod edits;
 mod families;
 mod generation;
@@ -18,6 +19,7 @@ mod strategies;
 
 use feerie_oracle::{Position, Rules, fen};
 
+pub use around::around_castling;
 pub(crate) use edits::random_reserve;
 pub use families::Bucket;
 pub use generation::Generator;

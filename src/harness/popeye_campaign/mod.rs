@@ -36,7 +36,7 @@ pub use solving::{
     BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, batch_input,
     run_popeye_solving, solving_problems,
 };
-pub use summary::run_and_print;
+pub use summary::{run_and_print, run_and_print_with};
 
 /// Positions with at most this many units are compared one half-move deeper.
 pub const SMALL_POSITION: usize = 8;
@@ -116,6 +116,8 @@ pub struct PopeyeSummary {
     /// The XOR of the [`fingerprint`](crate::shard::fingerprint)s of the cases taken
     /// (compared, skipped or refused): the shards of a run combine to the whole run's.
     pub digest: u64,
+    /// The rule events of the moves of the positions compared.
+    pub coverage: crate::harness::events::Coverage,
 }
 
 /// A difference with Popeye, followed to the node where the move lists differ and shrunk.
@@ -179,21 +181,38 @@ pub struct PopeyeReport {
     pub golden: Vec<GoldenRecord>,
     /// Time taken.
     pub elapsed: Duration,
+    /// The steered pass, when it ran (an unsharded run): positions built around the rule
+    /// events the families' cases did not reach ([`crate::harness::steer`]).
+    pub steered: Option<PopeyeSummary>,
 }
 
 impl PopeyeReport {
+    /// The families' counts, then the steered pass's.
+    fn all(&self) -> impl Iterator<Item = &PopeyeSummary> {
+        self.buckets.iter().chain(self.steered.iter())
+    }
+
     /// Positions compared in all.
     pub fn compared(&self) -> u64 {
-        self.buckets.iter().map(|b| b.compared).sum()
+        self.all().map(|b| b.compared).sum()
     }
 
     /// Positions with a difference in all.
     pub fn differences(&self) -> u64 {
-        self.buckets.iter().map(|b| b.differences).sum()
+        self.all().map(|b| b.differences).sum()
     }
 
     /// Positions Popeye refused in all.
     pub fn refused(&self) -> u64 {
-        self.buckets.iter().map(|b| b.refused).sum()
+        self.all().map(|b| b.refused).sum()
+    }
+
+    /// The rule events of every position compared.
+    pub fn coverage(&self) -> crate::harness::events::Coverage {
+        let mut all = crate::harness::events::Coverage::default();
+        for b in self.all() {
+            all.merge(&b.coverage);
+        }
+        all
     }
 }

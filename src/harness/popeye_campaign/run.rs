@@ -4,17 +4,22 @@
 
 use std::time::Instant;
 
-use feerie_oracle::{Engine, Position, fen};
+use feerie_oracle::{Engine, Position, ReferenceEngine, Validation, fen};
 
-use super::cases::{make_popeye_case, not_for_popeye};
+use super::cases::{make_popeye_case, not_for_popeye, without_marks};
 use super::golden::{GoldenRecord, golden_record};
 use super::narrow::{differ, follow_and_shrink};
 use super::output::{popeye_reproducer, popeye_stem};
-use super::{PopeyeCampaign, PopeyeDifference, PopeyeReport, PopeyeSummary, SMALL_POSITION};
+use super::{
+    PopeyeCampaign, PopeyeCase, PopeyeDifference, PopeyeReport, PopeyeSummary, SMALL_POSITION,
+};
 use crate::external::popeye_batch::{PopeyeRunner, Question, Reply};
+use crate::harness::choices::Choices;
 use crate::harness::error::CampaignError;
-use crate::harness::fuzzed::Generator;
+use crate::harness::events::Coverage;
+use crate::harness::fuzzed::{Bucket, FuzzedPosition, Generator};
 use crate::harness::runner::{Done, Reproducers, Runner, Tally, Units, family_batches, tallies};
+use crate::harness::steer::{Target, steer_toward};
 
 /// Runs a Popeye campaign with `runner` against each of `engines`.
 pub fn run_popeye_campaign(
@@ -38,10 +43,35 @@ pub fn run_popeye_campaign(
         let (b, indices) = &batches[i as usize];
         ask_batch(campaign, runner, engines, &generator, *b, indices)
     })?;
+    let mut steered_found = Vec::new();
+    let steered = if campaign.shard.is_whole() {
+        let mut reached = Coverage::default();
+        for t in &ran.tallies {
+            reached.merge(&t.coverage);
+        }
+        let (cases, plies): (Vec<PopeyeCase>, Vec<u32>) =
+            steered_cases(campaign, &reached).into_iter().unzip();
+        let mut summary = PopeyeSummary::family("steered");
+        let size = campaign.batch.max(1);
+        for (chunk, plies) in cases.chunks(size).zip(plies.chunks(size)) {
+            ask_cases(
+                campaign,
+                runner,
+                engines,
+                chunk,
+                Some(plies),
+                &mut summary,
+                &mut steered_found,
+            )?;
+        }
+        Some(summary)
+    } else {
+        None
+    };
     let mut refusals = Vec::new();
     let mut differences = Vec::new();
     let mut golden = Vec::new();
-    for found in ran.found {
+    for found in ran.found.into_iter().chain(steered_found) {
         match found {
             Found::Refusal(words) => refusals.push(words),
             Found::Difference(d) => differences.push(*d),
@@ -76,7 +106,76 @@ pub fn run_popeye_campaign(
         write_errors: reproducers.errors,
         golden,
         elapsed: started.elapsed(),
+        steered,
     })
+}
+
+/// The positions of the steered pass: for each rule event a family has not reached, one
+/// position built around it that Popeye can be asked about, under the family's rules with
+/// `rex` drawn as the cases draw it.
+fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCase, u32)> {
+    let rules_of = |bucket: &Bucket, choices: &mut dyn Choices| {
+        let mut rules = bucket.rules.clone();
+        if rules.circe_model().is_some() || rules.captures_mutate() {
+            let rex = ["", "inclusive", "exclusive"][choices.below(3)];
+            if !rex.is_empty() {
+                rules
+                    .set("rex", rex)
+                    .expect("rex is a switch of these rules");
+            }
+        }
+        rules
+    };
+    // Popeye refuses a position where the side to play could take a king, even under rex
+    // inclusive: only strictly valid positions are asked.
+    let accept = |c: &FuzzedPosition| {
+        Position::new(c.position.setup().clone(), Validation::Strict).is_ok()
+            && not_for_popeye(&c.position, &c.rules).is_none()
+    };
+    let mut cases = Vec::new();
+    let mut take = |t: Target| {
+        let coverage = root_coverage(&t.case.position, &t.case.rules, t.ply);
+        cases.push((
+            PopeyeCase {
+                bucket: format!(
+                    "{} steered toward {}",
+                    campaign.buckets[t.bucket].name, t.event
+                ),
+                index: t.draw,
+                position: without_marks(t.case.position),
+                rules: t.case.rules,
+            },
+            t.ply,
+        ));
+        coverage
+    };
+    // Popeye is never asked about a position where a king can be taken at once, so the events
+    // of taking one (a king reborn on its square) are looked for one half-move deeper.
+    steer_toward(
+        &campaign.buckets,
+        campaign.seed,
+        2,
+        reached,
+        &rules_of,
+        &accept,
+        &mut take,
+    );
+    cases
+}
+
+/// The rule events of the moves of `position` (by the reference engine), and with `plies` 2 of
+/// the moves after each of them.
+fn root_coverage(position: &Position, rules: &feerie_oracle::Rules, plies: u32) -> Coverage {
+    let mut coverage = Coverage::default();
+    if let Ok(moves) = ReferenceEngine.successors(position, rules) {
+        for (mv, after) in &moves {
+            coverage.record(rules, position, mv, after);
+            if plies > 1 {
+                coverage.merge(&root_coverage(after, rules, plies - 1));
+            }
+        }
+    }
+    coverage
 }
 
 /// How many refusals are quoted in full (the rest are counted).
@@ -103,6 +202,7 @@ fn ask_batch(
     let bucket = &campaign.buckets[b];
     let mut cases = Vec::new();
     let mut summary = PopeyeSummary::default();
+    let mut found = Vec::new();
     for &index in indices {
         let case = make_popeye_case(generator, bucket, b, campaign.seed, index)?;
         summary.digest ^= crate::shard::fingerprint(&format!(
@@ -116,17 +216,50 @@ fn ask_batch(
             None => cases.push(case),
         }
     }
-    let questions: Vec<Question> = cases
-        .iter()
-        .map(|c| Question {
+    ask_cases(
+        campaign,
+        runner,
+        engines,
+        &cases,
+        None,
+        &mut summary,
+        &mut found,
+    )?;
+    Ok(Done {
+        tally: Some((b, summary)),
+        found,
+        steps: indices.len() as u64,
+        failed: false,
+    })
+}
+
+/// Asks Popeye about `cases` in one run, compares its answers with each engine's, and counts
+/// them into `summary` (with the rule events of each position compared). With `plies` (the
+/// steered cases: the half-move where each one's event happens), each case is counted that
+/// many half-moves beyond the event, so that the move after it (a castling) is compared.
+fn ask_cases(
+    campaign: &PopeyeCampaign,
+    runner: &PopeyeRunner,
+    engines: &[&dyn Engine],
+    cases: &[PopeyeCase],
+    plies: Option<&[u32]>,
+    summary: &mut PopeyeSummary,
+    found: &mut Vec<Found>,
+) -> Result<(), CampaignError> {
+    let questions: Vec<Question> = (cases.iter().enumerate())
+        .map(|(i, c)| Question {
             position: c.position.clone(),
             rules: c.rules.clone(),
-            depth: depth_for(campaign, &c.position),
+            depth: match plies {
+                Some(plies) => plies[i] + 1,
+                None => depth_for(campaign, &c.position),
+            },
         })
         .collect();
     let replies = runner.ask(&questions)?;
-    let mut found = Vec::new();
-    for (case, (question, reply)) in cases.iter().zip(questions.iter().zip(&replies)) {
+    for (index, (case, (question, reply))) in
+        (cases.iter().zip(questions.iter().zip(&replies))).enumerate()
+    {
         match reply {
             Reply::Refused(words) => {
                 summary.refused += 1;
@@ -140,6 +273,8 @@ fn ask_batch(
             }
             Reply::Answered { moves, lines } => {
                 summary.compared += 1;
+                let deep = plies.map_or(1, |p| p[index]);
+                (summary.coverage).merge(&root_coverage(&case.position, &case.rules, deep));
                 summary.lines += lines.as_ref().map_or(0, |l| l.total);
                 let mut differs = false;
                 for engine in engines {
@@ -162,12 +297,7 @@ fn ask_batch(
             }
         }
     }
-    Ok(Done {
-        tally: Some((b, summary)),
-        found,
-        steps: indices.len() as u64,
-        failed: false,
-    })
+    Ok(())
 }
 
 /// A batch's counts add to its family's; the reasons for skipping keep the order they were
@@ -186,6 +316,7 @@ impl Tally for PopeyeSummary {
         self.refused += other.refused;
         self.differences += other.differences;
         self.digest ^= other.digest;
+        self.coverage.merge(&other.coverage);
         for (why, n) in other.skipped {
             self.skip(why, n);
         }

@@ -18,6 +18,17 @@ pub fn run_and_print(
     runner: &PopeyeRunner,
     engines: &[&dyn Engine],
 ) -> Result<i32, CampaignError> {
+    run_and_print_with(campaign, runner, engines, false)
+}
+
+/// [`run_and_print`], with the rule-event coverage table of the positions compared printed
+/// before the verdict when `coverage` is set.
+pub fn run_and_print_with(
+    campaign: &PopeyeCampaign,
+    runner: &PopeyeRunner,
+    engines: &[&dyn Engine],
+    coverage: bool,
+) -> Result<i32, CampaignError> {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     outln!(
         "popeye fuzz: seed {}, {} positions per family{}, depth {} ({} from {} units or fewer), engines {}",
@@ -48,6 +59,22 @@ pub fn run_and_print(
     }
     for r in &report.refusals {
         outln!("REFUSED {r}");
+    }
+    if let Some(s) = &report.steered {
+        outln!(
+            "  {:<34} {:>6} compared {:>10} lines {:>5} skipped {:>3} refused {:>3} differ (positions built around rule events not reached)",
+            s.name,
+            s.compared,
+            s.lines,
+            0,
+            s.refused,
+            s.differences
+        );
+    }
+    if coverage {
+        for line in crate::harness::events::table("popeye fuzz", &report.coverage()) {
+            outln!("{line}");
+        }
     }
     for (d, written) in &report.found {
         out!("{}", render_popeye(d, &report.version));

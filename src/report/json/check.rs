@@ -72,6 +72,9 @@ pub struct CheckDocument {
     pub suites: Vec<SuiteJson>,
     /// Seconds taken (a merged document: the longest shard's).
     pub seconds: f64,
+    /// With `--coverage`: the rule events reached, per condition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<crate::report::coverage::CoverageJson>,
 }
 
 /// What a check found, as [`check_document`] reads it.
@@ -158,5 +161,6 @@ pub fn check_document(
         divergences: parts.divergences.to_vec(),
         suites: parts.suites.iter().map(SuiteJson::of).collect(),
         seconds: started.elapsed().as_secs_f64(),
+        coverage: None,
     }
 }

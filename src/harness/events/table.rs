@@ -1,0 +1,377 @@
+//! The catalogue of rule events: one row per event (its name, the columns it is counted under,
+//! one line saying what it is). The rows are data: the classifier names the events it sees, the
+//! tally counts them, the table printed by `--coverage` and the book's list are this catalogue.
+//!
+//! A column is a condition, or what the board holds that acts like one: magic pieces, units of
+//! fairy walks, or nothing at all (orthodox chess).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use feerie_oracle::{Colour, Condition, Walk};
+
+/// What an event is counted under: a condition in force, or what the board holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Column {
+    /// A condition of the rules.
+    Condition(Condition),
+    /// Magic pieces stand on the board (under any rules).
+    Magic,
+    /// Units of fairy walks stand on the board (under any rules).
+    Fairy,
+    /// No condition at all.
+    Orthodox,
+}
+
+impl Column {
+    /// Every column, in the table's order.
+    pub fn all() -> Vec<Column> {
+        let mut out: Vec<Column> = Condition::ALL.into_iter().map(Column::Condition).collect();
+        out.extend([Column::Magic, Column::Fairy, Column::Orthodox]);
+        out
+    }
+
+    /// The column's place in [`Column::all`].
+    pub fn index(self) -> usize {
+        match self {
+            Column::Condition(c) => Condition::ALL
+                .iter()
+                .position(|x| *x == c)
+                .expect("a listed condition"),
+            Column::Magic => Condition::ALL.len(),
+            Column::Fairy => Condition::ALL.len() + 1,
+            Column::Orthodox => Condition::ALL.len() + 2,
+        }
+    }
+
+    /// How the table and the JSON document name it: the condition's slug, `magic`, `fairy` or
+    /// `orthodox`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Column::Condition(c) => c.slug(),
+            Column::Magic => "magic",
+            Column::Fairy => "fairy",
+            Column::Orthodox => "orthodox",
+        }
+    }
+}
+
+/// One rule event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventDef {
+    /// Its name (`rebirth-white-rook`, `black-king-regains-castling`).
+    pub name: String,
+    /// The columns it belongs to: where it can happen and is counted.
+    pub columns: Vec<Column>,
+    /// What it is, in one line.
+    pub description: String,
+}
+
+/// The kinds of unit the rebirth events tell apart.
+pub const KINDS: [&str; 7] = ["pawn", "knight", "bishop", "rook", "queen", "king", "fairy"];
+
+/// The kind of a walk among [`KINDS`] (a reverse pawn is a pawn).
+pub fn kind_of(walk: Walk) -> usize {
+    match walk {
+        w if w.is_pawn() => 0,
+        Walk::Knight => 1,
+        Walk::Bishop => 2,
+        Walk::Rook => 3,
+        Walk::Queen => 4,
+        Walk::King => 5,
+        _ => 6,
+    }
+}
+
+/// The castling field of one side before a rook appears on one of its corners.
+pub const FIELDS: [&str; 3] = ["none", "king-only", "partial"];
+
+/// The catalogue, built once.
+pub struct Catalogue {
+    /// Every event, in the table's order.
+    pub events: Vec<EventDef>,
+    by_name: HashMap<String, usize>,
+}
+
+impl Catalogue {
+    /// The event named `name`. Panics on a name the catalogue lacks: the classifier names only
+    /// listed events, and a test walks every name it uses.
+    pub fn id(&self, name: &str) -> usize {
+        *self
+            .by_name
+            .get(name)
+            .unwrap_or_else(|| panic!("no rule event named {name}"))
+    }
+
+    /// The event named `name`, if listed.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
+    }
+}
+
+/// The catalogue of events.
+pub fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| {
+        let events = rows();
+        let by_name = (events.iter().enumerate())
+            .map(|(i, e)| (e.name.clone(), i))
+            .collect();
+        Catalogue { events, by_name }
+    })
+}
+
+/// The name of the rebirth event of a `colour` unit of kind `kind` (an index in [`KINDS`]).
+pub fn rebirth_name(colour: Colour, kind: usize) -> String {
+    format!("rebirth-{}-{}", colour_word(colour), KINDS[kind])
+}
+
+fn colour_word(colour: Colour) -> &'static str {
+    match colour {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
+/// A walk's name as an event word (`reverse-pawn`, `grasshopper`).
+pub fn walk_word(walk: Walk) -> String {
+    walk.name().replace(' ', "-")
+}
+
+fn rows() -> Vec<EventDef> {
+    use Condition::*;
+    let circe = [Circe, CirceClone, CirceEquipollents, CirceParrain].map(Column::Condition);
+    let at_once = [Circe, CirceClone, CirceEquipollents].map(Column::Condition);
+    let mutating = [Frankfurt, Protean].map(Column::Condition);
+    let parrain = [Column::Condition(CirceParrain)];
+    let appearing: Vec<Column> = (circe.iter().chain(&mutating).copied())
+        .chain([Column::Magic])
+        .collect();
+    let mut every: Vec<Column> = Condition::ALL.into_iter().map(Column::Condition).collect();
+    every.extend([Column::Magic, Column::Orthodox]);
+    let mut out = Vec::new();
+    let mut row = |name: String, columns: &[Column], description: String| {
+        out.push(EventDef {
+            name,
+            columns: columns.to_vec(),
+            description,
+        })
+    };
+    for colour in Colour::ALL {
+        for (kind, word) in KINDS.iter().enumerate() {
+            // A king is reborn only under rex inclusive, which Parrain does not read.
+            let columns: &[Column] = if *word == "king" { &at_once } else { &circe };
+            row(
+                rebirth_name(colour, kind),
+                columns,
+                format!("a {} {word} is reborn", colour_word(colour)),
+            );
+        }
+    }
+    let plain = |s: &str| s.to_string();
+    row(
+        plain("rebirth-occupied"),
+        &circe,
+        plain("a captured unit's rebirth square is occupied: it stays off the board"),
+    );
+    // Plain Circe and Clone rebirth a pawn on its second rank: never on its promotion rank.
+    let by_vector = [
+        Column::Condition(CirceEquipollents),
+        Column::Condition(CirceParrain),
+    ];
+    row(
+        plain("rebirth-off-board"),
+        &by_vector,
+        plain("a captured unit's rebirth square lies off the board: it stays off"),
+    );
+    row(
+        plain("rebirth-promotes"),
+        &by_vector,
+        plain(
+            "a pawn reborn on its promotion rank promotes at once (by a vector: Equipollents, Parrain)",
+        ),
+    );
+    row(
+        plain("rebirth-pawn-second-rank"),
+        &circe,
+        plain("a pawn is reborn on its double-step rank, free to step twice again"),
+    );
+    row(
+        plain("en-passant-capture"),
+        &[&circe[..], &mutating[..]].concat(),
+        plain("an en passant capture (the taken pawn then reborn, or the taker mutated)"),
+    );
+    row(
+        plain("king-reborn-home"),
+        &at_once,
+        plain("a king is reborn on its own home square (rex inclusive)"),
+    );
+    for colour in Colour::ALL {
+        let word = colour_word(colour);
+        row(
+            format!("{word}-king-regains-castling"),
+            &at_once,
+            format!("a {word} king reborn on its home square regains its own castling right"),
+        );
+    }
+    for field in FIELDS {
+        row(
+            format!("rook-appears-home-{field}"),
+            &appearing,
+            format!(
+                "a rook appears on a corner of its own first rank (rebirth, capturer mutation, promotion, contact), its side's castling field before being {}",
+                field_words(field)
+            ),
+        );
+    }
+    row(
+        plain("rook-appears-away-partial"),
+        &appearing,
+        plain(
+            "a rook appears off its corners while its side keeps a partial castling field (no right may come or go)",
+        ),
+    );
+    row(
+        plain("rook-right-lost-by-capture"),
+        &every,
+        plain("a rook with its castling right is captured on its corner"),
+    );
+    row(
+        plain("rook-right-lost-by-change"),
+        &[Column::Magic],
+        plain(
+            "a rook with its castling right changes walk on its corner by contact: the right goes",
+        ),
+    );
+    row(
+        plain("parrain-castling-rebirth"),
+        &parrain,
+        plain("a castling brings the Parrain rebirth (0-0's null vector, 0-0-0's one file)"),
+    );
+    row(
+        plain("double-step-with-rebirth"),
+        &parrain,
+        plain("a pawn's double step brings the Parrain rebirth"),
+    );
+    row(
+        plain("check-by-rebirth"),
+        &parrain,
+        plain("the unit reborn by the move gives check"),
+    );
+    row(
+        plain("mate-with-rebirth"),
+        &circe,
+        plain("a move with a rebirth mates"),
+    );
+    for walk in ["pawn", "knight", "bishop", "rook", "queen", "fairy"] {
+        row(
+            format!("clone-reborn-as-{walk}"),
+            &[Column::Condition(CirceClone)],
+            format!("a captured unit is reborn with its capturer's walk, a {walk} (not its own)"),
+        );
+    }
+    for walk in [
+        "pawn",
+        "reverse-pawn",
+        "knight",
+        "bishop",
+        "rook",
+        "queen",
+        "fairy",
+    ] {
+        row(
+            format!("mutation-to-{walk}"),
+            &mutating,
+            format!("a capturer takes the captured unit's walk and becomes a {walk}"),
+        );
+    }
+    // Under Protean a capturer of a pawn becomes a reverse pawn, which promotes on its own first
+    // rank, where no enemy pawn stands: the book's list says why it is left out there.
+    row(
+        plain("mutation-promotes"),
+        &[Column::Condition(Frankfurt)],
+        plain("a capturer becomes a pawn on its promotion rank and promotes"),
+    );
+    row(
+        plain("check-by-mutation"),
+        &mutating,
+        plain("a capturer that changed walk gives check with its new walk"),
+    );
+    row(
+        plain("mate-with-mutation"),
+        &mutating,
+        plain("a capture that changes the capturer's walk mates"),
+    );
+    row(
+        plain("reverse-pawn-moves"),
+        &mutating,
+        plain("a reverse pawn moves"),
+    );
+    row(
+        plain("reverse-pawn-double-step"),
+        &mutating,
+        plain("a reverse pawn steps twice from its double-step rank"),
+    );
+    row(
+        plain("reverse-pawn-en-passant"),
+        &mutating,
+        plain("an en passant capture by or of a reverse pawn"),
+    );
+    row(
+        plain("magic-contact-up"),
+        &[Column::Magic],
+        plain("a unit goes one walk up by a new contact with magic pieces of its colour"),
+    );
+    row(
+        plain("magic-contact-down"),
+        &[Column::Magic],
+        plain("a unit goes one walk down by a new contact with magic pieces of the other colour"),
+    );
+    row(
+        plain("magic-chain"),
+        &[Column::Magic],
+        plain("one move mutates several units by contact"),
+    );
+    row(
+        plain("magic-contact-reborn"),
+        &[Column::Magic],
+        plain("a reborn unit mutates by contact on its rebirth square"),
+    );
+    row(
+        plain("check-by-contact"),
+        &[Column::Magic],
+        plain("a unit that mutated by contact gives check"),
+    );
+    row(
+        plain("fairy-captures"),
+        &every,
+        plain("a unit of a fairy walk captures"),
+    );
+    row(
+        plain("fairy-captured"),
+        &every,
+        plain("a unit of a fairy walk is captured"),
+    );
+    for walk in Walk::ALL.into_iter().filter(|w| w.is_fairy()) {
+        let word = walk_word(walk);
+        row(
+            format!("{word}-captures"),
+            &[Column::Fairy],
+            format!("a {} captures", walk.name()),
+        );
+        row(
+            format!("{word}-captured"),
+            &[Column::Fairy],
+            format!("a {} is captured", walk.name()),
+        );
+    }
+    out
+}
+
+fn field_words(field: &str) -> &'static str {
+    match field {
+        "none" => "empty (not even the king's own right)",
+        "king-only" => "the king's own right alone",
+        _ => "partial (the king's right and one rook's)",
+    }
+}

@@ -1,0 +1,213 @@
+//! Positions built around the rule events that change castling rights and the units near them:
+//! kings on their home squares or not, rooks on their corners or not, every castling field
+//! (none, the king's own right alone, partial, full), and a few units close to the home ranks
+//! that can capture, be captured, be reborn or mutate there. The campaign's steered pass draws
+//! them until one shows an event the run has not reached.
+
+use feerie_oracle::{
+    CastlingSide, Colour, Piece, Position, Rules, Setup, Square, Validation, Walk,
+};
+
+use super::Bucket;
+use super::edits::random_reserve;
+use crate::harness::choices::{Choices, random_walk};
+
+/// One sparse position of `bucket` built around castling rights and the home ranks, under
+/// `rules` (one time in two with `rex: inclusive` under a Circe condition, where kings are
+/// reborn); `None` when the drawn setup is not a valid position (strictly, or under rex
+/// inclusive leniently, since a king may then stand attacked by the side to move).
+pub fn around_castling(
+    choices: &mut dyn Choices,
+    bucket: &Bucket,
+    mut rules: Rules,
+) -> Option<super::FuzzedPosition> {
+    if rules.circe().is_some() && choices.one_in(2) {
+        rules.set("rex", "inclusive").ok()?;
+    }
+    let mut setup = Setup::empty();
+    setup.side_to_move = Colour::ALL[choices.below(2)];
+    for colour in Colour::ALL {
+        let home = CastlingSide::King.squares(colour)[0];
+        let square = if choices.below(4) != 0 {
+            home
+        } else {
+            random_empty(&setup, choices, false)?
+        };
+        setup
+            .board
+            .set(square, Some(Piece::new(colour, Walk::King)));
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            let corner = side.squares(colour)[2];
+            if choices.one_in(2) && setup.board.is_empty(corner) {
+                setup
+                    .board
+                    .set(corner, Some(Piece::new(colour, Walk::Rook)));
+            }
+        }
+        castling_field(&mut setup, colour, choices, kings_reborn(&rules));
+    }
+    // An enemy rook now and then on a corner, with a knight of the corner's side that can take
+    // it: the taker becomes a rook on its own corner under Frankfurt and Protean.
+    for colour in Colour::ALL {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            let corner = side.squares(colour)[2];
+            if !setup.board.is_empty(corner) || !choices.one_in(3) {
+                continue;
+            }
+            setup
+                .board
+                .set(corner, Some(Piece::new(!colour, Walk::Rook)));
+            let inward = if corner.file().index() == 0 { 1 } else { -1 };
+            let upward = if corner.rank().index() == 0 { 1 } else { -1 };
+            let (df, dr) = [(inward, 2 * upward), (2 * inward, upward)][choices.below(2)];
+            if let Some(sq) = corner.offset(df, dr).filter(|sq| setup.board.is_empty(*sq)) {
+                setup.board.set(sq, Some(Piece::new(colour, Walk::Knight)));
+            }
+        }
+    }
+    if rules.circe_model().is_some_and(|m| m.reborn_royals()) && choices.one_in(2) {
+        aim_at_king(&mut setup, choices);
+    }
+    for _ in 0..2 + choices.below(5) {
+        let colour = Colour::ALL[choices.below(2)];
+        let walk = random_walk(
+            choices,
+            &rules,
+            &[
+                Walk::Pawn,
+                Walk::Knight,
+                Walk::Bishop,
+                Walk::Rook,
+                Walk::Queen,
+            ],
+        );
+        let square = random_empty(&setup, choices, walk.is_pawn())?;
+        setup.board.set(square, Some(Piece::new(colour, walk)));
+    }
+    if bucket.magic {
+        mark_magic(&mut setup, choices);
+    }
+    if rules.keeps_reserve() && choices.one_in(2) {
+        setup.reserve = Some(random_reserve(choices));
+    }
+    // Under rex inclusive a king may stand attacked by the side to move (it would be reborn):
+    // only then is such a position accepted.
+    let kings_reborn = rules.circe_model().is_some_and(|m| m.reborn_royals());
+    let position = match Position::new(setup.clone(), Validation::Strict) {
+        Ok(p) => p,
+        Err(_) if kings_reborn => Position::new(setup, Validation::Lenient).ok()?,
+        Err(_) => return None,
+    };
+    Some(super::FuzzedPosition { rules, position })
+}
+
+/// Whether kings are reborn under `rules` (a Circe condition with rex inclusive).
+fn kings_reborn(rules: &Rules) -> bool {
+    rules.circe_model().is_some_and(|m| m.reborn_royals())
+}
+
+/// An enemy queen (or knight) placed so that taking a king off its square by that vector sends
+/// it home under a rebirth by the capture's vector (Equipollents): from `2 * king - home`.
+fn aim_at_king(setup: &mut Setup, choices: &mut dyn Choices) {
+    let colour = Colour::ALL[choices.below(2)];
+    let home = CastlingSide::King.squares(colour)[0];
+    let Some((king, _)) = (setup.board.pieces())
+        .find(|(sq, p)| p.colour == colour && p.walk == Walk::King && *sq != home)
+    else {
+        return;
+    };
+    let (kf, kr) = (king.file().index() as i8, king.rank().index() as i8);
+    let (df, dr) = (
+        kf - home.file().index() as i8,
+        kr - home.rank().index() as i8,
+    );
+    let Some(from) = Square::at(kf + df, kr + dr).filter(|sq| setup.board.is_empty(*sq)) else {
+        return;
+    };
+    let walk = if df * dr != 0 && df.abs() != dr.abs() {
+        Walk::Knight
+    } else {
+        Walk::Queen
+    };
+    setup.board.set(from, Some(Piece::new(!colour, walk)));
+}
+
+/// The castling field of `colour`: none, the king's own right alone, partial (one rook's) or
+/// full, each as likely; a right only where its king and rook stand at home.
+fn castling_field(
+    setup: &mut Setup,
+    colour: Colour,
+    choices: &mut dyn Choices,
+    kings_reborn: bool,
+) {
+    let home = CastlingSide::King.squares(colour)[0];
+    let king_home = setup.board.get(home).is_some_and(|p| p.walk == Walk::King);
+    let field = choices.below(4);
+    let rooks: Vec<Square> = [CastlingSide::King, CastlingSide::Queen]
+        .map(|side| side.squares(colour)[2])
+        .into_iter()
+        .filter(|sq| setup.board.get(*sq).is_some_and(|p| p.walk == Walk::Rook))
+        .collect();
+    // Under rex inclusive a king away from home may come back to it: its rooks keep their
+    // rights meanwhile (the field `kn`), and the king regains its own when it is reborn.
+    if !king_home && kings_reborn && field > 1 {
+        for sq in &rooks {
+            setup.castling.insert(*sq);
+        }
+        return;
+    }
+    if !king_home || field == 0 {
+        return;
+    }
+    setup.castling.insert_king(colour);
+    let granted = match field {
+        1 => 0,
+        2 => 1.min(rooks.len()),
+        _ => rooks.len(),
+    };
+    let first = if rooks.is_empty() {
+        0
+    } else {
+        choices.below(rooks.len())
+    };
+    for i in 0..granted {
+        setup.castling.insert(rooks[(first + i) % rooks.len()]);
+    }
+}
+
+/// An empty square, one time in two on a home rank or next to one (where rebirths, castling
+/// and promotions happen); never a first or last rank for a pawn.
+fn random_empty(setup: &Setup, choices: &mut dyn Choices, pawn: bool) -> Option<Square> {
+    for _ in 0..16 {
+        let file = choices.below(8) as i8;
+        let rank = if choices.one_in(2) {
+            [0, 1, 6, 7][choices.below(4)]
+        } else {
+            choices.below(8) as i8
+        };
+        let square = Square::at(file, rank)?;
+        let edge = rank == 0 || rank == 7;
+        if setup.board.is_empty(square) && !(pawn && edge) {
+            return Some(square);
+        }
+    }
+    None
+}
+
+/// One or two units that are not kings made magic (a magic unit is added when there is none to
+/// mark).
+fn mark_magic(setup: &mut Setup, choices: &mut dyn Choices) {
+    let candidates: Vec<Square> = (setup.board.pieces())
+        .filter(|(_, p)| !p.royal && p.walk != Walk::King)
+        .map(|(sq, _)| sq)
+        .collect();
+    for _ in 0..1 + choices.below(2) {
+        if candidates.is_empty() {
+            return;
+        }
+        let square = candidates[choices.below(candidates.len())];
+        if let Some(piece) = setup.board.get(square) {
+            setup.board.set(square, Some(piece.with_magic(true)));
+        }
+    }
+}

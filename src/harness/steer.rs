@@ -1,0 +1,211 @@
+//! Steering a campaign toward the rule events it has not reached: after its seeded cases, for
+//! each event a bucket can show and the run has not reached, positions built around castling
+//! and the home ranks ([`around_castling`]) are drawn until one has a move with that event; the
+//! campaign then compares that position like any case. The draws are seeded by the run's seed,
+//! the bucket and the event, and the events are taken in the catalogue's order, so a run is
+//! repeated exactly by its seed.
+
+use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
+
+use super::choices::Choices;
+use super::compare::{Divergence, Side, compare};
+use super::events::{Column, Coverage, catalogue, classify};
+use super::fuzzed::{Bucket, FuzzedPosition, around_castling, bucket_rules, case_rng};
+use crate::shard::fingerprint;
+
+/// Positions drawn at most for one event of one bucket before it is left unreached.
+pub const DRAWS_PER_EVENT: u64 = 300;
+
+/// A position built around an event.
+pub struct Target<'a> {
+    /// The bucket's index.
+    pub bucket: usize,
+    /// The draw that made it.
+    pub draw: u64,
+    /// The event aimed at.
+    pub event: &'a str,
+    /// The position and its rules.
+    pub case: FuzzedPosition,
+    /// The half-move where the event happens (1: one of the position's own moves).
+    pub ply: u32,
+}
+
+/// The columns a bucket's positions are played under.
+fn bucket_columns(bucket: &Bucket) -> Vec<Column> {
+    let mut out: Vec<Column> = bucket.rules.conditions().map(Column::Condition).collect();
+    if out.is_empty() {
+        out.push(Column::Orthodox);
+    }
+    if bucket.magic {
+        out.push(Column::Magic);
+    }
+    out.push(Column::Fairy);
+    out
+}
+
+/// The events that give a castling right to the side that moves next: a right that only a
+/// castling shows, so the positions built around them are first looked for with a castling
+/// right after the event, and one such position is compared in every pass even when the
+/// seeded cases met the event (without a castling after it).
+const RIGHT_GIVEN: [&str; 3] = [
+    "white-king-regains-castling",
+    "black-king-regains-castling",
+    "rook-appears-home-partial",
+];
+
+/// Whether some move of `position`, or with `plies` 2 some move after one of them, shows
+/// `event` counted under `column` (with `castles`, followed by a castling at once): the
+/// half-move (1 or 2) where it happens first, if it does.
+fn shows(
+    position: &Position,
+    rules: &Rules,
+    (event, column): (&str, Column),
+    plies: u32,
+    castles: bool,
+) -> Option<u32> {
+    let columns = Coverage::columns_in_force(rules, position);
+    if !columns.contains(&column) {
+        return None;
+    }
+    let successors = ReferenceEngine.successors(position, rules).ok()?;
+    let here = successors.iter().any(|(mv, after)| {
+        let mut found = false;
+        classify(rules, position, mv, after, &mut |e| found |= e == event);
+        found && (!castles || castling_follows(after, rules))
+    });
+    if here {
+        return Some(1);
+    }
+    if plies < 2 {
+        return None;
+    }
+    (successors.iter())
+        .find_map(|(_, after)| shows(after, rules, (event, column), plies - 1, castles))
+        .map(|ply| ply + 1)
+}
+
+/// Whether the side to move in `position` may castle.
+fn castling_follows(position: &Position, rules: &Rules) -> bool {
+    ReferenceEngine
+        .legal_moves(position, rules)
+        .is_ok_and(|moves| moves.iter().any(|m| m.castling.is_some()))
+}
+
+/// For every (event, column) cell of every bucket that neither `reached` nor the positions
+/// taken so far have reached, the first position drawn that shows it within `plies` half-moves
+/// (its rules from `rules_of`, kept only when `accept` takes it) is handed to `take`, which
+/// compares it and returns the coverage of what it compared. Returns the cells aimed at.
+pub fn steer_toward(
+    buckets: &[Bucket],
+    seed: u64,
+    plies: u32,
+    reached: &Coverage,
+    rules_of: &dyn Fn(&Bucket, &mut dyn Choices) -> Rules,
+    accept: &dyn Fn(&FuzzedPosition) -> bool,
+    take: &mut dyn FnMut(Target) -> Coverage,
+) -> u64 {
+    let mut taken = Coverage::default();
+    // The cells whose right was shown used: a castling right given is seen only by castling, so
+    // these are aimed at once per pass even when some case reached them without a castling.
+    let mut used: Vec<(&str, Column)> = Vec::new();
+    let mut aimed = 0;
+    for (index, bucket) in buckets.iter().enumerate() {
+        for column in bucket_columns(bucket) {
+            for def in &catalogue().events {
+                if !def.columns.contains(&column) {
+                    continue;
+                }
+                let right_given = RIGHT_GIVEN.contains(&def.name.as_str());
+                let seen = reached.count(&def.name, column) + taken.count(&def.name, column) > 0;
+                if (seen && !right_given) || used.contains(&(def.name.as_str(), column)) {
+                    continue;
+                }
+                aimed += 1;
+                let event_seed = seed ^ fingerprint(&format!("{} {}", bucket.name, def.name));
+                let cell = (def.name.as_str(), column);
+                let draw_with = |castles: bool| {
+                    (0..DRAWS_PER_EVENT).find_map(|draw| {
+                        let mut choices = case_rng(event_seed, draw);
+                        let rules = rules_of(bucket, &mut choices);
+                        let case = around_castling(&mut choices, bucket, rules)?;
+                        if !accept(&case) {
+                            return None;
+                        }
+                        let ply = shows(&case.position, &case.rules, cell, plies, castles)?;
+                        Some((draw, case, ply))
+                    })
+                };
+                let with_castling = right_given.then(|| draw_with(true)).flatten();
+                if with_castling.is_some() {
+                    used.push(cell);
+                }
+                let found = match with_castling {
+                    Some(found) => Some(found),
+                    None if seen => None,
+                    None => draw_with(false),
+                };
+                if let Some((draw, case, ply)) = found {
+                    taken.merge(&take(Target {
+                        bucket: index,
+                        draw,
+                        event: &def.name,
+                        case,
+                        ply,
+                    }));
+                }
+            }
+        }
+    }
+    aimed
+}
+
+/// What the steered pass of an engine campaign did.
+#[derive(Clone, Debug, Default)]
+pub struct Steered {
+    /// The (event, condition) cells it aimed at, under some bucket.
+    pub aimed: u64,
+    /// Positions built around an event and compared.
+    pub positions: u64,
+    /// Nodes compared.
+    pub nodes: u64,
+    /// The rule events of the moves compared.
+    pub coverage: Coverage,
+    /// The divergences: the bucket, the draw that made the position, the event aimed at, the
+    /// rules and the divergence.
+    pub divergences: Vec<(usize, u64, String, Rules, Divergence)>,
+}
+
+/// The steered pass of an engine campaign over `buckets`, after a run whose moves gave
+/// `reached`: each position found compared between the engines down to `depth`.
+pub fn steer(
+    buckets: &[Bucket],
+    seed: u64,
+    depth: u32,
+    [a, b]: [&dyn Engine; 2],
+    reached: &Coverage,
+) -> Steered {
+    let mut out = Steered::default();
+    let mut take = |t: Target| {
+        let sa = Side::of(a, t.case.rules.clone());
+        let sb = Side::of(b, t.case.rules.clone());
+        let comparison = compare(&sa, &sb, &t.case.position, depth);
+        out.positions += 1;
+        out.nodes += comparison.nodes;
+        out.coverage.merge(&comparison.coverage);
+        if let Some(d) = comparison.divergence {
+            (out.divergences).push((t.bucket, t.draw, t.event.to_string(), t.case.rules, d));
+        }
+        comparison.coverage
+    };
+    let aimed = steer_toward(
+        buckets,
+        seed,
+        1,
+        reached,
+        &bucket_rules,
+        &|_| true,
+        &mut take,
+    );
+    out.aimed = aimed;
+    out
+}
