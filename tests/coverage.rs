@@ -75,10 +75,11 @@ fn the_popeye_campaign_at_the_ci_defaults_reaches_them_too() {
         binary: &binary,
         timeout: std::time::Duration::from_secs(60),
     };
-    // ci/popeye.sh: 40 positions per family, seed 20261123.
+    // 40 positions per family, the campaign's default seed 20261123.
     let campaign = PopeyeCampaign {
         buckets: popeye_buckets(Bucket::matching(&["circe/popeye".into()]).unwrap()),
         count: 40,
+        first: 0,
         seed: 20261123,
         depth: 1,
         small_depth: 1,

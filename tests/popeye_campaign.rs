@@ -235,6 +235,52 @@ fn a_difference_exits_1_and_each_stage_prints_its_first_finding_at_once() {
     assert_eq!(doc["exit_code"], 1);
 }
 
+/// `--fail-fast`: the first finding ends the campaign (the later stages are not run, exit 1);
+/// `--coverage` adds the rule events of what was compared, as a table and in the document.
+#[test]
+fn fail_fast_stops_at_the_first_finding_and_coverage_counts_the_events() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let buggy = solver_missing_a_king_move(dir.path(), &py)
+        .display()
+        .to_string();
+    let r = campaign(
+        dir.path(),
+        &[
+            "--py",
+            &buggy,
+            "--budget",
+            "120",
+            "--scenarios",
+            &repo("scenarios/circe"),
+            "--families",
+            "circe",
+            "--reproducers",
+            "found",
+            "--fail-fast",
+            "--coverage",
+            "--format",
+            "json",
+            "--quiet",
+        ],
+        Duration::from_secs(400),
+    );
+    assert_eq!(r.code, Some(1), "{}\n{}", r.out, r.err);
+    let doc = json(&r.out);
+    assert!(r.err.contains("FOUND by scenarios: "), "{}", r.err);
+    for later in ["fuzz", "fuzz-solve"] {
+        assert_eq!(stage(&doc, later)["ran"], false, "{later}: {doc}");
+        assert_eq!(stage(&doc, later)["compared"], 0, "{later}: {doc}");
+    }
+    // Well within the budget: only the scenarios ran, up to their first finding.
+    assert!(doc["seconds"].as_f64().unwrap() < 60.0, "{doc}");
+    let events = doc["coverage"]["events"]
+        .as_array()
+        .expect("a coverage object");
+    assert!(!events.is_empty(), "{doc}");
+    assert!(doc["coverage"]["moves"].as_u64().unwrap() > 0, "{doc}");
+}
+
 #[test]
 fn a_small_budget_ends_the_run_in_about_that_time() {
     let Some(py) = shared_popeye() else { return };

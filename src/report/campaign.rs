@@ -113,6 +113,9 @@ pub struct CampaignDocument {
     pub seconds: f64,
     /// The stages, in the order they ran.
     pub stages: Vec<StageReport>,
+    /// The rule events of what the scenario and fuzz stages compared (`--coverage`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<crate::report::coverage::CoverageJson>,
 }
 
 /// One JUnit suite per stage (a stage that compared nothing has a failing case saying so).

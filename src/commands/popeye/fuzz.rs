@@ -228,7 +228,9 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
 
 /// The rule events of the moves of each problem's position (read back from its Popeye input,
 /// by the reference engine).
-fn problems_coverage(problems: &[pc::SolvingProblem]) -> crate::harness::events::Coverage {
+pub(super) fn problems_coverage(
+    problems: &[pc::SolvingProblem],
+) -> crate::harness::events::Coverage {
     use feerie_oracle::{Profile, ReferenceEngine, Validation, popeye_input};
     let mut coverage = crate::harness::events::Coverage::default();
     for problem in problems {

@@ -93,6 +93,10 @@ pub struct CampaignArgs {
     jobs: JobsArgs,
     #[command(flatten)]
     timeout: TimeoutArgs,
+    /// Print the rule-event coverage of what the scenario and fuzz stages compared (event x
+    /// condition: how often, and the events never reached) and add it to the JSON document
+    #[arg(long)]
+    coverage: bool,
     /// Stop at the first finding: the stage that found it ends at its next case or round, and
     /// the later stages are not run (exit 1). For measuring how fast a bug is caught, or for a
     /// quick red in CI; the default runs every stage to its share of the budget.
@@ -216,6 +220,9 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
         progress: !args.quiet,
         fail_fast: args.fail_fast,
         stopped: std::cell::Cell::new(false),
+        coverage: args
+            .coverage
+            .then(|| std::cell::RefCell::new(crate::harness::events::Coverage::default())),
     };
     outln!(
         "popeye campaign: {} ({}), budget {} s, seed {}",
@@ -241,6 +248,12 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
             );
         }
     }
+    let coverage = ctx.coverage.as_ref().map(|c| c.borrow().clone());
+    if let Some(coverage) = &coverage {
+        for line in crate::report::coverage::table("popeye campaign", coverage) {
+            outln!("{line}");
+        }
+    }
     let (code, failures) = verdict(&stages);
     let mut document = CampaignDocument {
         command: "popeye campaign".into(),
@@ -256,6 +269,9 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
         failures,
         seconds: started.elapsed().as_secs_f64(),
         stages,
+        coverage: coverage
+            .as_ref()
+            .map(crate::report::coverage::CoverageJson::of),
     };
     for e in write_outputs(&document, args.junit.path(), args.report.path(), &read) {
         eprintln!("error: {}", crate::limits::error_line(&e.to_string()));

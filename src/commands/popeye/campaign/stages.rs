@@ -12,6 +12,7 @@ use crate::engines::SearchEngine;
 use crate::external::popeye_batch::PopeyeRunner;
 use crate::external::popeye_output_source::OutputSource;
 use crate::harness::Bucket;
+use crate::harness::events::Coverage;
 use crate::harness::popeye_campaign::{self as pc, PopeyeCampaign, PopeyeSolving};
 use crate::report::campaign::{Finding, StageReport};
 use crate::report::junit::TestCase;
@@ -49,6 +50,8 @@ pub(super) struct Context<'a> {
     pub fail_fast: bool,
     /// Whether a finding has stopped the campaign (only under `fail_fast`).
     pub stopped: std::cell::Cell<bool>,
+    /// The rule events of what the stages compared (`--coverage`), or `None` when not asked.
+    pub coverage: Option<std::cell::RefCell<Coverage>>,
 }
 
 impl Context<'_> {
@@ -62,6 +65,14 @@ impl Context<'_> {
     /// has left when that is shorter (at least a second).
     fn run_timeout(&self, deadline: Instant) -> Duration {
         left(deadline).min(self.timeout).max(Duration::from_secs(1))
+    }
+
+    /// Adds the rule events of what a stage compared, when `--coverage` asks for them
+    /// (`tally` is not called otherwise).
+    fn cover(&self, tally: impl FnOnce() -> Coverage) {
+        if let Some(coverage) = &self.coverage {
+            coverage.borrow_mut().merge(&tally());
+        }
     }
 
     /// A progress line on stderr (unless quiet).
@@ -126,6 +137,10 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
         };
         let started = Instant::now();
         let verdict = judge(case, &options);
+        // Only what was asked of the binary counts (a magic position is not).
+        if !matches!(verdict, Verdict::Skipped(_)) {
+            ctx.cover(|| super::super::compare::cases_coverage(std::slice::from_ref(case)));
+        }
         let json = crate::report::json::CompareCaseJson::new(case, &verdict);
         let mut test = TestCase {
             name: format!("{} under {}", case.name, case.rules),
@@ -262,6 +277,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
         pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
         done += n;
         rounds += 1;
+        ctx.cover(|| report.coverage());
         for b in &report.buckets {
             let skipped: u64 = b.skipped.iter().map(|(_, k)| k).sum();
             stage.compared += b.compared;
@@ -371,6 +387,7 @@ pub(super) fn fuzz_solve(
         pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
         done += n;
         rounds += 1;
+        ctx.cover(|| super::super::fuzz::problems_coverage(&pc::solving_problems(&campaign).0));
         let explained = report.switch_explained.len() as u64;
         stage.agree += report.agree.0 + explained;
         stage.differ += report.differ.len() as u64;
