@@ -320,7 +320,18 @@ fn apply(
             Twinning::Stipulation => {
                 let stip = words.get(i).ok_or("twin: stipulation without a value")?;
                 i += 1;
-                problem.stipulation = Some(stip.to_string());
+                let mut stip = stip.to_string();
+                // Popeye reads the length from the next word when the stipulation's own ends
+                // before it (`dia 7.5`).
+                if !stip.ends_with(|c: char| c.is_ascii_digit())
+                    && let Some(length) = words
+                        .get(i)
+                        .filter(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+                {
+                    stip = format!("{stip} {length}");
+                    i += 1;
+                }
+                problem.stipulation = Some(stip);
                 problem.structured_stipulation = None;
             }
             Twinning::StructuredStipulation => {
@@ -485,6 +496,25 @@ mod tests {
             units(&["wke2"])
         );
         assert!(made("anfang", "weiss ke1", "move e1 e2")[0].is_err());
+    }
+
+    #[test]
+    fn a_stipulation_s_length_may_be_the_next_word() {
+        let stipulation = |twin: &str| -> Vec<Option<String>> {
+            twins_of("begin", "white ke1", twin)
+                .into_iter()
+                .map(|t| t.problem.ok().and_then(|p| p.stipulation))
+                .collect()
+        };
+        assert_eq!(stipulation("stipulation dia 7.5"), [Some("dia 7.5".into())]);
+        assert_eq!(
+            stipulation("stipulation h#2 move e1 e2"),
+            [Some("h#2".into())]
+        );
+        assert_eq!(
+            stipulation("stipulation dia3 rotate 90"),
+            [Some("dia3".into())]
+        );
     }
 
     #[test]
