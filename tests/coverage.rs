@@ -90,6 +90,7 @@ fn the_popeye_campaign_at_the_ci_defaults_reaches_them_too() {
         golden: None,
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
+        steer: true,
     };
     let engines: [&dyn Engine; 1] = [&ReferenceEngine];
     let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();

@@ -48,6 +48,7 @@ fn campaign(
         golden: None,
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
+        steer: true,
     }
 }
 

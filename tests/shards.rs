@@ -435,6 +435,7 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
             golden: None,
             progress: false,
             shard: s,
+            steer: true,
         };
         let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();
         report

@@ -171,6 +171,7 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         golden,
         progress: !run.quiet,
         shard: run.shard.shard(),
+        steer: true,
     };
     let runner = crate::external::popeye_batch::PopeyeRunner {
         binary: &binary,

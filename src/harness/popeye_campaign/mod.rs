@@ -76,6 +76,9 @@ pub struct PopeyeCampaign {
     /// The part of the cases this run asks (`--shard K/N`): case `i` of family `f` is number
     /// `f * count + i`.
     pub shard: crate::shard::Shard,
+    /// After the cases, ask positions built around the rule events they did not reach (only
+    /// in a whole run: each shard reaches other events).
+    pub steer: bool,
 }
 
 /// The families Popeye can express (no Bédoni magic pieces), under the `popeye` profile.

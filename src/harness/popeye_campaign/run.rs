@@ -44,7 +44,7 @@ pub fn run_popeye_campaign(
         ask_batch(campaign, runner, engines, &generator, *b, indices)
     })?;
     let mut steered_found = Vec::new();
-    let steered = if campaign.shard.is_whole() {
+    let steered = if campaign.steer && campaign.shard.is_whole() {
         let mut reached = Coverage::default();
         for t in &ran.tallies {
             reached.merge(&t.coverage);

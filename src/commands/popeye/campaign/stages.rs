@@ -195,6 +195,9 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
     }
 }
 
+/// The time the fuzz stage must have left for its first round to be followed by steering
+/// (about ten seconds here, so with room to spare).
+const STEERING_TIME: Duration = Duration::from_secs(30);
 /// How many positions per family the fuzz stages' first round asks.
 const FIRST_FUZZ_ROUND: u64 = 2;
 /// How many problems' positions per family `fuzz-solve`'s first round asks.
@@ -256,6 +259,10 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
             golden: None,
             progress: ctx.progress,
             shard: Shard::WHOLE,
+            // Steering (positions built around the rule events the cases did not reach) follows
+            // the first round only, and only when the stage has time for it: it is not cut by
+            // the deadline.
+            steer: rounds == 0 && left(deadline) >= STEERING_TIME,
         };
         let runner = PopeyeRunner {
             binary: ctx.binary,
