@@ -234,105 +234,143 @@ fn next_round(
     (n > 0).then_some(n)
 }
 
+/// One round of a fuzz stage: cases `first..first + count` of each family (`index`: 0 for the
+/// first round).
+struct Round {
+    index: u64,
+    first: u64,
+    count: u64,
+}
+
+/// Runs a fuzz stage's rounds while its time, its cap and `--fail-fast` allow, each sized by
+/// the pace of the one before ([`next_round`]), and sets the stage's count and rounds. `round`
+/// asks one round and tallies it into the stage, or says why it could not (the stage then ends
+/// with that error); `name` is the stage's word in the progress lines.
+fn run_rounds(
+    ctx: &Context,
+    stage: &mut StageReport,
+    name: &str,
+    cap: Option<u64>,
+    deadline: Instant,
+    first_round: u64,
+    mut round: impl FnMut(&mut StageReport, &Round) -> Result<(), String>,
+) {
+    let (mut done, mut rounds, mut pace) = (0, 0, None);
+    while !ctx.stopped()
+        && let Some(n) = next_round(done, cap, left(deadline), pace, first_round)
+    {
+        ctx.say(&format!(
+            "{name} round {}: cases {done}..{} of each family",
+            rounds + 1,
+            done + n
+        ));
+        let started = Instant::now();
+        let this = Round {
+            index: rounds,
+            first: done,
+            count: n,
+        };
+        if let Err(why) = round(stage, &this) {
+            stage.errors.push(crate::limits::error_line(&why));
+            break;
+        }
+        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
+        done += n;
+        rounds += 1;
+    }
+    stage.count = Some(done);
+    stage.rounds = Some(rounds);
+}
+
 /// Fuzzed positions of every family asked of the binary in rounds (cases `0..count` of each
 /// family in seeded order, as `popeye fuzz --seed S --fuzz COUNT` asks them) while the time
 /// lasts; at most `cap` per family.
 pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &mut StageReport) {
     let engines: Vec<&dyn Engine> = ctx.engines.iter().map(|e| *e as &dyn Engine).collect();
-    let (mut done, mut rounds, mut pace) = (0, 0, None);
     let mut reports_left = MAX_REPORTS;
     let mut per_family: Vec<(String, u64, u64)> = Vec::new();
-    while !ctx.stopped()
-        && let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_FUZZ_ROUND)
-    {
-        let campaign = PopeyeCampaign {
-            buckets: ctx.buckets.clone(),
-            count: n,
-            first: done,
-            seed: ctx.seed,
-            depth: ctx.depth,
-            small_depth: 3,
-            batch: 25,
-            jobs: ctx.jobs,
-            reproducers: Some(ctx.reproducers.clone()),
-            max_reports: reports_left,
-            golden: None,
-            progress: ctx.progress,
-            shard: Shard::WHOLE,
-            // Steering (positions built around the rule events the cases did not reach) follows
-            // the first round only, and only when the stage has time for it: it is not cut by
-            // the deadline.
-            steer: rounds == 0 && left(deadline) >= STEERING_TIME,
-        };
-        let runner = PopeyeRunner {
-            binary: ctx.binary,
-            timeout: ctx.run_timeout(deadline),
-        };
-        ctx.say(&format!(
-            "fuzz round {}: cases {done}..{} of each family",
-            rounds + 1,
-            done + n
-        ));
-        let started = Instant::now();
-        let report = match pc::run_popeye_campaign(&campaign, &runner, &engines) {
-            Ok(report) => report,
-            Err(e) => {
-                stage.errors.push(crate::limits::error_line(&e.to_string()));
-                break;
-            }
-        };
-        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
-        done += n;
-        rounds += 1;
-        ctx.cover(|| report.coverage());
-        for b in &report.buckets {
-            let skipped: u64 = b.skipped.iter().map(|(_, k)| k).sum();
-            stage.compared += b.compared;
-            stage.differ += b.differences;
-            stage.skipped += skipped;
-            stage.failed += b.refused;
-            match per_family.iter_mut().find(|(name, _, _)| *name == b.name) {
-                Some((_, compared, differ)) => {
-                    *compared += b.compared;
-                    *differ += b.differences;
+    run_rounds(
+        ctx,
+        stage,
+        "fuzz",
+        cap,
+        deadline,
+        FIRST_FUZZ_ROUND,
+        |stage, round| {
+            let campaign = PopeyeCampaign {
+                buckets: ctx.buckets.clone(),
+                count: round.count,
+                first: round.first,
+                seed: ctx.seed,
+                depth: ctx.depth,
+                small_depth: 3,
+                batch: 25,
+                jobs: ctx.jobs,
+                reproducers: Some(ctx.reproducers.clone()),
+                max_reports: reports_left,
+                golden: None,
+                progress: ctx.progress,
+                shard: Shard::WHOLE,
+                // Steering (positions built around the rule events the cases did not reach) follows
+                // the first round only, and only when the stage has time for it: it is not cut by
+                // the deadline.
+                steer: round.index == 0 && left(deadline) >= STEERING_TIME,
+            };
+            let runner = PopeyeRunner {
+                binary: ctx.binary,
+                timeout: ctx.run_timeout(deadline),
+            };
+            let report =
+                pc::run_popeye_campaign(&campaign, &runner, &engines).map_err(|e| e.to_string())?;
+            ctx.cover(|| report.coverage());
+            for b in &report.buckets {
+                let skipped: u64 = b.skipped.iter().map(|(_, k)| k).sum();
+                stage.compared += b.compared;
+                stage.differ += b.differences;
+                stage.skipped += skipped;
+                stage.failed += b.refused;
+                match per_family.iter_mut().find(|(name, _, _)| *name == b.name) {
+                    Some((_, compared, differ)) => {
+                        *compared += b.compared;
+                        *differ += b.differences;
+                    }
+                    None => per_family.push((b.name.clone(), b.compared, b.differences)),
                 }
-                None => per_family.push((b.name.clone(), b.compared, b.differences)),
             }
-        }
-        for words in &report.refusals {
-            let finding = Finding {
-                summary: format!("refused a position: {}", crate::limits::error_line(words)),
-                reproducer: None,
-                details: vec![words.clone()],
-            };
-            found(ctx, stage, finding);
-        }
-        for (d, written) in &report.found {
-            reports_left = reports_left.saturating_sub(1);
-            let finding = Finding {
-                summary: format!(
-                    "{} case {}: the {} engine and the binary differ",
-                    d.bucket, d.case, d.engine
-                ),
-                reproducer: written.as_ref().map(|w| w.path().to_path_buf()),
-                details: pc::render_popeye(d, &report.version)
-                    .lines()
-                    .map(String::from)
-                    .collect(),
-            };
-            found(ctx, stage, finding);
-        }
-        for e in &report.write_errors {
-            stage.notes.push(format!(
-                "a reproducer not written under {}: {}",
-                e.dir.display(),
-                e.error
-            ));
-        }
-    }
+            for words in &report.refusals {
+                let finding = Finding {
+                    summary: format!("refused a position: {}", crate::limits::error_line(words)),
+                    reproducer: None,
+                    details: vec![words.clone()],
+                };
+                found(ctx, stage, finding);
+            }
+            for (d, written) in &report.found {
+                reports_left = reports_left.saturating_sub(1);
+                let finding = Finding {
+                    summary: format!(
+                        "{} case {}: the {} engine and the binary differ",
+                        d.bucket, d.case, d.engine
+                    ),
+                    reproducer: written.as_ref().map(|w| w.path().to_path_buf()),
+                    details: pc::render_popeye(d, &report.version)
+                        .lines()
+                        .map(String::from)
+                        .collect(),
+                };
+                found(ctx, stage, finding);
+            }
+            for e in &report.write_errors {
+                stage.notes.push(format!(
+                    "a reproducer not written under {}: {}",
+                    e.dir.display(),
+                    e.error
+                ));
+            }
+            Ok(())
+        },
+    );
     stage.agree = stage.compared - stage.differ;
-    stage.count = Some(done);
-    stage.rounds = Some(rounds);
     let followed = stage
         .findings
         .iter()
@@ -363,82 +401,72 @@ pub(super) fn fuzz_solve(
     deadline: Instant,
     stage: &mut StageReport,
 ) {
-    let (mut done, mut rounds, mut pace) = (0, 0, None);
-    while !ctx.stopped()
-        && let Some(n) = next_round(done, cap, left(deadline), pace, FIRST_SOLVE_ROUND)
-    {
-        let campaign = PopeyeSolving {
-            buckets: ctx.buckets.clone(),
-            count: n,
-            first: done,
-            seed: ctx.seed,
-            batch: 20,
-            jobs: ctx.jobs,
-            timeout: ctx.run_timeout(deadline),
-            progress: ctx.progress,
-            shard: Shard::WHOLE,
-        };
-        ctx.say(&format!(
-            "fuzz-solve round {}: cases {done}..{} of each family",
-            rounds + 1,
-            done + n
-        ));
-        let started = Instant::now();
-        let report = match pc::run_popeye_solving(&campaign, ctx.binary, ctx.solver) {
-            Ok(report) => report,
-            Err(e) => {
-                stage.errors.push(crate::limits::error_line(&e.to_string()));
-                break;
+    run_rounds(
+        ctx,
+        stage,
+        "fuzz-solve",
+        cap,
+        deadline,
+        FIRST_SOLVE_ROUND,
+        |stage, round| {
+            let campaign = PopeyeSolving {
+                buckets: ctx.buckets.clone(),
+                count: round.count,
+                first: round.first,
+                seed: ctx.seed,
+                batch: 20,
+                jobs: ctx.jobs,
+                timeout: ctx.run_timeout(deadline),
+                progress: ctx.progress,
+                shard: Shard::WHOLE,
+            };
+            let report = pc::run_popeye_solving(&campaign, ctx.binary, ctx.solver)
+                .map_err(|e| e.to_string())?;
+            ctx.cover(|| super::super::fuzz::problems_coverage(&pc::solving_problems(&campaign).0));
+            let explained = report.switch_explained.len() as u64;
+            stage.agree += report.agree.0 + explained;
+            stage.differ += report.differ.len() as u64;
+            stage.skipped += report.skipped.iter().map(|(_, k)| k).sum::<u64>();
+            for (problem, setting) in &report.switch_explained {
+                stage.notes.push(format!(
+                    "{} case {} {}: agrees only under {setting}",
+                    problem.bucket, problem.case, problem.stipulation
+                ));
             }
-        };
-        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
-        done += n;
-        rounds += 1;
-        ctx.cover(|| super::super::fuzz::problems_coverage(&pc::solving_problems(&campaign).0));
-        let explained = report.switch_explained.len() as u64;
-        stage.agree += report.agree.0 + explained;
-        stage.differ += report.differ.len() as u64;
-        stage.skipped += report.skipped.iter().map(|(_, k)| k).sum::<u64>();
-        for (problem, setting) in &report.switch_explained {
-            stage.notes.push(format!(
-                "{} case {} {}: agrees only under {setting}",
-                problem.bucket, problem.case, problem.stipulation
-            ));
-        }
-        for (why, problems) in &report.failed {
-            stage.failed += *problems as u64;
-            stage.errors.push(format!(
-                "a batch of {problems} problem(s) not answered: {why}"
-            ));
-        }
-        for (problem, lines) in &report.differ {
-            let reproducer = write_problem(&ctx.reproducers, problem);
-            let mut details = lines.clone();
-            details.push("the problem (Popeye's input):".into());
-            details.extend(problem.text.lines().map(|l| format!("  {l}")));
-            let summary = format!(
-                "{} case {} {}: the solutions differ",
-                problem.bucket, problem.case, problem.stipulation
-            );
-            stage.junit.push(TestCase {
-                name: summary.clone(),
-                failure: Some(("differ".into(), details.join("\n"))),
-                ..TestCase::default()
-            });
-            found(
-                ctx,
-                stage,
-                Finding {
-                    summary,
-                    reproducer,
-                    details,
-                },
-            );
-        }
-    }
+            for (why, problems) in &report.failed {
+                stage.failed += *problems as u64;
+                stage.errors.push(format!(
+                    "a batch of {problems} problem(s) not answered: {why}"
+                ));
+            }
+            for (problem, lines) in &report.differ {
+                let reproducer = write_problem(&ctx.reproducers, problem);
+                let mut details = lines.clone();
+                details.push("the problem (Popeye's input):".into());
+                details.extend(problem.text.lines().map(|l| format!("  {l}")));
+                let summary = format!(
+                    "{} case {} {}: the solutions differ",
+                    problem.bucket, problem.case, problem.stipulation
+                );
+                stage.junit.push(TestCase {
+                    name: summary.clone(),
+                    failure: Some(("differ".into(), details.join("\n"))),
+                    ..TestCase::default()
+                });
+                found(
+                    ctx,
+                    stage,
+                    Finding {
+                        summary,
+                        reproducer,
+                        details,
+                    },
+                );
+            }
+            Ok(())
+        },
+    );
     stage.compared = stage.agree + stage.differ;
-    stage.count = Some(done);
-    stage.rounds = Some(rounds);
     stage.junit.insert(
         0,
         TestCase {
