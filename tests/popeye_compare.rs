@@ -38,8 +38,13 @@ fn fake_popeye(dir: &Path, name: &str, moves: &[&str], stderr: &str) -> PathBuf 
             format!("echo '{stderr}' >&2\n")
         }
     );
+    executable(dir, name, &script)
+}
+
+/// Writes `body` to `dir/name` as an executable script.
+fn executable(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
-    std::fs::write(&path, script).unwrap();
+    std::fs::write(&path, body).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
 }
@@ -86,9 +91,7 @@ fn agreeing_and_differing_move_lists() {
 #[test]
 fn a_solver_that_crashes_differs() {
     let tmp = tempfile::tempdir().unwrap();
-    let crash = tmp.path().join("crash");
-    std::fs::write(&crash, "#!/bin/sh\nkill -SEGV $$\n").unwrap();
-    std::fs::set_permissions(&crash, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let crash = executable(tmp.path(), "crash", "#!/bin/sh\nkill -SEGV $$\n");
     let (code, out, err) = feerie(
         &[
             "popeye",
