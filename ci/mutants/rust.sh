@@ -9,5 +9,5 @@ cd "$(dirname "$0")/../.."
 exec cargo mutants --profile mutants --test-workspace true \
     --file 'oracle/src/reference/**' --file 'src/bitboard/rules/**' --file 'src/bitboard/compact/**' \
     --timeout 300 --build-timeout 1200 \
-    --cargo-test-arg=--lib --cargo-test-arg=--test --cargo-test-arg=rule_mutants \
-    "$@" -- --include-ignored
+    --cargo-arg=--lib --cargo-arg=--test --cargo-arg=rule_mutants \
+    "$@" -- -- --include-ignored
