@@ -38,6 +38,20 @@ fn solver_missing_a_king_move(dir: &Path, popeye: &Path) -> PathBuf {
     path
 }
 
+/// A stand-in for a solver that crashes (a segmentation fault) on every input stating a Circe
+/// condition and is the real Popeye otherwise.
+fn solver_crashing_under_circe(dir: &Path, popeye: &Path) -> PathBuf {
+    let path = dir.join("crashing-solver");
+    let script = format!(
+        "#!/bin/sh\nfor input; do :; done\nif grep -qi circe \"$input\"; then kill -SEGV $$; fi\nexec '{}' \"$@\"\n",
+        popeye.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 fn json(out: &str) -> serde_json::Value {
     serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
@@ -233,6 +247,56 @@ fn a_difference_exits_1_and_each_stage_prints_its_first_finding_at_once() {
     // A finding stops nothing: the later stages still ran and compared.
     assert!(stage(&doc, "fuzz-solve")["compared"].as_u64().unwrap() > 0);
     assert_eq!(doc["exit_code"], 1);
+}
+
+/// A crash of the binary on fuzzed positions or problems is a finding of the stage (exit 1),
+/// laid at the door of the position or problem it crashes on alone, not an error of the run.
+#[test]
+fn a_crash_in_the_fuzz_stages_is_a_finding() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let crashing = solver_crashing_under_circe(dir.path(), &py)
+        .display()
+        .to_string();
+    let r = campaign(
+        dir.path(),
+        &[
+            "--py",
+            &crashing,
+            "--budget",
+            "90",
+            "--scenarios",
+            &repo("scenarios/orthodox"),
+            "--fuzz",
+            "2",
+            "--fuzz-solve",
+            "1",
+            "--families",
+            "circe",
+            "--reproducers",
+            "found",
+            "--format",
+            "json",
+            "--quiet",
+        ],
+        Duration::from_secs(400),
+    );
+    assert_eq!(r.code, Some(1), "{}\n{}", r.out, r.err);
+    let doc = json(&r.out);
+    for name in ["fuzz", "fuzz-solve"] {
+        let s = stage(&doc, name);
+        assert_eq!(s["errors"].as_array().unwrap().len(), 0, "{name}: {s}");
+        let findings = s["findings"].as_array().unwrap();
+        assert!(!findings.is_empty(), "{name}: {s}");
+        assert!(
+            findings.iter().all(|f| f.to_string().contains("crashed")),
+            "{name}: {s}"
+        );
+    }
+    assert!(
+        stage(&doc, "scenarios")["agree"].as_u64().unwrap() > 0,
+        "{doc}"
+    );
 }
 
 /// `--fail-fast`: the first finding ends the campaign (the later stages are not run, exit 1);

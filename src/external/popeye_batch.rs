@@ -95,6 +95,9 @@ pub enum Reply {
     },
     /// Popeye would not solve it; its words.
     Refused(String),
+    /// Popeye was killed by a signal (a segmentation fault, an abort) when asked this question
+    /// alone: a fault of the binary's, which a campaign reports as a finding; how the run ended.
+    Crashed(String),
 }
 
 /// How Popeye is run.
@@ -120,13 +123,15 @@ impl PopeyeRunner<'_> {
         }
         let (stdout, stderr) = match self.run(&problems) {
             Ok(out) => out,
-            // A deep listing of many positions may pass the output bound: ask in halves.
-            Err(Failure::Overflow(_)) if questions.len() > 1 => {
+            // A deep listing of many positions may pass the output bound, and a crash must be
+            // laid at one position's door: ask in halves.
+            Err(Failure::Overflow(_) | Failure::Crashed(_)) if questions.len() > 1 => {
                 let (a, b) = questions.split_at(questions.len() / 2);
                 let mut replies = self.ask(a)?;
                 replies.extend(self.ask(b)?);
                 return Ok(replies);
             }
+            Err(Failure::Crashed(how)) => return Ok(vec![Reply::Crashed(how)]),
             Err(e) => return Err(ExternalError::Failed(e.to_string())),
         };
         let chunks = popeye_output::parse(&stdout);
@@ -202,6 +207,17 @@ impl PopeyeRunner<'_> {
                 RunError::TooMuchOutput { .. } => Failure::Overflow(format!("Popeye: {e}")),
                 e => Failure::Other(format!("Popeye: {e}")),
             })?;
+        if done.status.code().is_none() {
+            return Err(Failure::Crashed(format!(
+                "Popeye ({}) crashed (killed by a signal: {}){}",
+                self.binary.display(),
+                done.status,
+                match one_line(&done.stderr_text()) {
+                    words if words.is_empty() => String::new(),
+                    words => format!(": {words}"),
+                }
+            )));
+        }
         if !done.status.success() {
             return Err(Failure::Other(format!(
                 "Popeye ({}) failed{}: {}",
@@ -225,6 +241,8 @@ const MAX_OUTPUT: usize = 256 << 20;
 enum Failure {
     /// Popeye printed more than [`MAX_OUTPUT`].
     Overflow(String),
+    /// Popeye was killed by a signal.
+    Crashed(String),
     /// Anything else.
     Other(String),
 }
@@ -232,7 +250,7 @@ enum Failure {
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::Overflow(m) | Failure::Other(m) => f.write_str(m),
+            Failure::Overflow(m) | Failure::Crashed(m) | Failure::Other(m) => f.write_str(m),
         }
     }
 }

@@ -112,7 +112,7 @@ pub struct PopeyeSummary {
     pub lines: u64,
     /// Positions not sent, by reason.
     pub skipped: Vec<(String, u64)>,
-    /// Positions Popeye refused.
+    /// Positions Popeye refused, or crashed on when asked alone.
     pub refused: u64,
     /// Positions where an engine and Popeye differ.
     pub differences: u64,

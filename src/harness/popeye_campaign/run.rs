@@ -271,6 +271,18 @@ fn ask_cases(
                     case.rules
                 )));
             }
+            // A crash on a legal position is the binary's fault: counted and reported with the
+            // refusals, which fail the campaign as they do.
+            Reply::Crashed(how) => {
+                summary.refused += 1;
+                found.push(Found::Refusal(format!(
+                    "{} case {}: {} under {}: {how}",
+                    case.bucket,
+                    case.index,
+                    fen::write(case.position.setup()),
+                    case.rules
+                )));
+            }
             Reply::Answered { moves, lines } => {
                 summary.compared += 1;
                 let deep = plies.map_or(1, |p| p[index]);

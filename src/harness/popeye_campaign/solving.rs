@@ -80,7 +80,8 @@ pub struct PopeyeSolving {
 pub struct PopeyeSolvingReport {
     /// Problems whose solutions agree, and the solutions they have in all.
     pub agree: (u64, u64),
-    /// Problems compared and found to differ: the problem and the comparison's lines.
+    /// Problems compared and found to differ, or that Popeye crashes on: the problem and the
+    /// comparison's lines (for a crash, one line that starts `Popeye crashed`).
     pub differ: Vec<(SolvingProblem, Vec<String>)>,
     /// Problems that differ under the popeye profile but agree under another value of a
     /// switch (`KEY=VALUE`): a reading of Popeye's that the profile's value does not cover.
@@ -253,6 +254,18 @@ pub fn run_popeye_solving(
                 report.failed.push((unmatched, batch.len()));
                 continue;
             }
+            Err(BatchFailure::Popeye(PopeyeError::Crashed(how))) => {
+                // A crash is the binary's fault, laid at the door of each problem it crashes
+                // on alone; a batch none of whose problems does so failed as a whole.
+                let crashed = crashing_problems(binary, batch, campaign.timeout);
+                if crashed.is_empty() {
+                    report
+                        .failed
+                        .push((BatchFailure::Popeye(PopeyeError::Crashed(how)), batch.len()));
+                }
+                report.differ.extend(crashed);
+                continue;
+            }
             Err(why) => {
                 report.failed.push((why, batch.len()));
                 continue;
@@ -283,6 +296,27 @@ pub fn run_popeye_solving(
     }
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// The problems of a batch Popeye crashed on that it crashes on when asked alone, each with
+/// the line that says so.
+fn crashing_problems(
+    binary: &std::path::Path,
+    batch: &[SolvingProblem],
+    timeout: Duration,
+) -> Vec<(SolvingProblem, Vec<String>)> {
+    batch
+        .iter()
+        .filter_map(
+            |problem| match run_popeye_file(binary, &problem.text, timeout) {
+                Err(PopeyeError::Crashed(how)) => Some((
+                    problem.clone(),
+                    vec![format!("Popeye crashed on this problem alone: {how}")],
+                )),
+                _ => None,
+            },
+        )
+        .collect()
 }
 
 /// One batch: Popeye's output written to a temporary file and compared from there, so that a

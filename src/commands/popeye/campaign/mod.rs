@@ -8,6 +8,8 @@
 //! the fuzzed problems by 80 % (by 100 % when no file is verified), the files by 100 %), and
 //! starts when the one before ended: what a stage leaves unused goes to the next.
 
+mod context;
+mod rounds;
 mod stages;
 
 use std::path::{Path, PathBuf};
@@ -21,7 +23,8 @@ use crate::error::Error;
 use crate::outln;
 use crate::report::campaign::{CampaignDocument, StageReport, stage_line, write_outputs};
 use crate::verify::verdict::Threshold;
-use stages::{Context, VerifyPlan};
+use context::Context;
+use stages::VerifyPlan;
 
 /// How many notes and errors of a stage the text prints (the document holds them all).
 const MAX_NOTES: usize = 10;

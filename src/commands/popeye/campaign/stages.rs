@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 
 use feerie_oracle::{Engine, Profile};
 
-use crate::engines::SearchEngine;
+use super::context::{Context, left};
+use super::rounds::{cut_by, push_failure, run_rounds};
 use crate::external::popeye_batch::PopeyeRunner;
 use crate::external::popeye_output_source::OutputSource;
-use crate::harness::Bucket;
-use crate::harness::events::Coverage;
 use crate::harness::popeye_campaign::{self as pc, PopeyeCampaign, PopeyeSolving};
 use crate::report::campaign::{Finding, StageReport};
 use crate::report::junit::TestCase;
@@ -20,73 +19,6 @@ use crate::shard::Shard;
 use crate::verify::compare::{CompareOptions, Verdict, judge};
 use crate::verify::verdict::Threshold;
 use crate::verify::{self, Outcome, Selection};
-
-/// What every stage shares: the binary, the seed, the families, the engines and where
-/// reproducers go.
-pub(super) struct Context<'a> {
-    /// The binary compared.
-    pub binary: &'a Path,
-    /// Its banner.
-    pub version: String,
-    /// The longest one run of the binary may take (bounded further by the stage's deadline).
-    pub timeout: Duration,
-    /// The seed of the fuzz stages.
-    pub seed: u64,
-    /// The families of the fuzz stages.
-    pub buckets: Vec<Bucket>,
-    /// The engines `fuzz` compares with the binary.
-    pub engines: Vec<&'static dyn SearchEngine>,
-    /// The engine that solves (`fuzz-solve`, `verify`) and judges the scenarios.
-    pub solver: &'static dyn SearchEngine,
-    /// Runs of the binary at the same time.
-    pub jobs: usize,
-    /// Half-moves counted from each fuzzed position.
-    pub depth: u32,
-    /// Where reproducers go.
-    pub reproducers: PathBuf,
-    /// Progress on stderr.
-    pub progress: bool,
-    /// Stop at the first finding (`--fail-fast`): set by [`found`] when asked.
-    pub fail_fast: bool,
-    /// Whether a finding has stopped the campaign (only under `fail_fast`).
-    pub stopped: std::cell::Cell<bool>,
-    /// The rule events of what the stages compared (`--coverage`), or `None` when not asked.
-    pub coverage: Option<std::cell::RefCell<Coverage>>,
-}
-
-impl Context<'_> {
-    /// Whether the campaign stops here: a finding under `--fail-fast`. A stage asks between its
-    /// cases or rounds.
-    pub fn stopped(&self) -> bool {
-        self.stopped.get()
-    }
-
-    /// The deadline of one run of the binary started now: the timeout, or the time the stage
-    /// has left when that is shorter (at least a second).
-    fn run_timeout(&self, deadline: Instant) -> Duration {
-        left(deadline).min(self.timeout).max(Duration::from_secs(1))
-    }
-
-    /// Adds the rule events of what a stage compared, when `--coverage` asks for them
-    /// (`tally` is not called otherwise).
-    fn cover(&self, tally: impl FnOnce() -> Coverage) {
-        if let Some(coverage) = &self.coverage {
-            coverage.borrow_mut().merge(&tally());
-        }
-    }
-
-    /// A progress line on stderr (unless quiet).
-    pub fn say(&self, line: &str) {
-        if self.progress {
-            eprintln!("popeye campaign: {line}");
-        }
-    }
-}
-
-/// The time left before `deadline`.
-fn left(deadline: Instant) -> Duration {
-    deadline.saturating_duration_since(Instant::now())
-}
 
 /// Adds a finding; the stage's first is printed at once, in one line, and stops nothing
 /// unless `--fail-fast` asks for it.
@@ -204,84 +136,6 @@ const FIRST_FUZZ_ROUND: u64 = 2;
 const FIRST_SOLVE_ROUND: u64 = 1;
 /// Differences followed, shrunk and written as reproducers by the `fuzz` stage at most.
 const MAX_REPORTS: usize = 3;
-/// A round is started only when the last round's pace says it ends within this share of the
-/// time left.
-const ROUND_MARGIN: f64 = 0.8;
-
-/// The size of the next round (cases per family), or none: the cap is reached, or the time
-/// left does not fit a round of one case per family at the pace of the last round (`pace`:
-/// seconds per case per family). The first round has `first` cases; a round is at most four
-/// times the one before, so that one slow round cannot overshoot by much.
-fn next_round(
-    done: u64,
-    cap: Option<u64>,
-    time_left: Duration,
-    pace: Option<(f64, u64)>,
-    first: u64,
-) -> Option<u64> {
-    let by_cap = cap.map_or(u64::MAX, |c| c.saturating_sub(done));
-    if by_cap == 0 || time_left < Duration::from_secs(1) {
-        return None;
-    }
-    let n = match pace {
-        None => first,
-        Some((seconds_per_case, last)) => {
-            let fit = time_left.as_secs_f64() * ROUND_MARGIN / seconds_per_case.max(1e-3);
-            (fit as u64).min(last.saturating_mul(4))
-        }
-    };
-    let n = n.min(by_cap);
-    (n > 0).then_some(n)
-}
-
-/// One round of a fuzz stage: cases `first..first + count` of each family (`index`: 0 for the
-/// first round).
-struct Round {
-    index: u64,
-    first: u64,
-    count: u64,
-}
-
-/// Runs a fuzz stage's rounds while its time, its cap and `--fail-fast` allow, each sized by
-/// the pace of the one before ([`next_round`]), and sets the stage's count and rounds. `round`
-/// asks one round and tallies it into the stage, or says why it could not (the stage then ends
-/// with that error); `name` is the stage's word in the progress lines.
-fn run_rounds(
-    ctx: &Context,
-    stage: &mut StageReport,
-    name: &str,
-    cap: Option<u64>,
-    deadline: Instant,
-    first_round: u64,
-    mut round: impl FnMut(&mut StageReport, &Round) -> Result<(), String>,
-) {
-    let (mut done, mut rounds, mut pace) = (0, 0, None);
-    while !ctx.stopped()
-        && let Some(n) = next_round(done, cap, left(deadline), pace, first_round)
-    {
-        ctx.say(&format!(
-            "{name} round {}: cases {done}..{} of each family",
-            rounds + 1,
-            done + n
-        ));
-        let started = Instant::now();
-        let this = Round {
-            index: rounds,
-            first: done,
-            count: n,
-        };
-        if let Err(why) = round(stage, &this) {
-            stage.errors.push(crate::limits::error_line(&why));
-            break;
-        }
-        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
-        done += n;
-        rounds += 1;
-    }
-    stage.count = Some(done);
-    stage.rounds = Some(rounds);
-}
-
 /// Fuzzed positions of every family asked of the binary in rounds (cases `0..count` of each
 /// family in seeded order, as `popeye fuzz --seed S --fuzz COUNT` asks them) while the time
 /// lasts; at most `cap` per family.
@@ -339,7 +193,10 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
             }
             for words in &report.refusals {
                 let finding = Finding {
-                    summary: format!("refused a position: {}", crate::limits::error_line(words)),
+                    summary: format!(
+                        "no answer for a position (refused or crashed): {}",
+                        crate::limits::error_line(words)
+                    ),
                     reproducer: None,
                     details: vec![words.clone()],
                 };
@@ -434,18 +291,22 @@ pub(super) fn fuzz_solve(
                 ));
             }
             for (why, problems) in &report.failed {
-                stage.failed += *problems as u64;
-                stage.errors.push(format!(
-                    "a batch of {problems} problem(s) not answered: {why}"
-                ));
+                let why = format!("a batch of {problems} problem(s) not answered: {why}");
+                if !push_failure(stage, cut_by(deadline), "fuzz-solve", &why) {
+                    stage.failed += *problems as u64;
+                }
             }
             for (problem, lines) in &report.differ {
                 let reproducer = write_problem(&ctx.reproducers, problem);
                 let mut details = lines.clone();
                 details.push("the problem (Popeye's input):".into());
                 details.extend(problem.text.lines().map(|l| format!("  {l}")));
+                let what = match lines.first() {
+                    Some(crash) if crash.starts_with("Popeye crashed") => crash.as_str(),
+                    _ => "the solutions differ",
+                };
                 let summary = format!(
-                    "{} case {} {}: the solutions differ",
+                    "{} case {} {}: {what}",
                     problem.bucket, problem.case, problem.stipulation
                 );
                 stage.junit.push(TestCase {
@@ -641,29 +502,4 @@ fn run_binary(ctx: &Context, input: &str, deadline: Instant) -> Result<tempfile:
     )
     .map_err(|e| crate::limits::error_line(&e.to_string()))?;
     Ok(file)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rounds_stop_at_the_cap_and_when_the_time_left_does_not_fit_one() {
-        let long = Duration::from_secs(100);
-        assert_eq!(next_round(0, None, long, None, 2), Some(2));
-        // 0.5 s a case: 80 fit, but a round is at most four times the last.
-        assert_eq!(next_round(2, None, long, Some((0.5, 2)), 2), Some(8));
-        assert_eq!(next_round(10, None, long, Some((0.5, 50)), 2), Some(160));
-        assert_eq!(next_round(10, Some(12), long, Some((0.5, 8)), 2), Some(2));
-        assert_eq!(next_round(12, Some(12), long, Some((0.5, 8)), 2), None);
-        // 3 s left at 5 s a case: not even one case fits.
-        assert_eq!(
-            next_round(4, None, Duration::from_secs(3), Some((5.0, 4)), 2),
-            None
-        );
-        assert_eq!(
-            next_round(0, None, Duration::from_millis(500), None, 2),
-            None
-        );
-    }
 }
