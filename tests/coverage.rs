@@ -2,7 +2,8 @@
 //! reborn on its home square under Circe rex inclusive, which gives its castling right back, and
 //! a rook reborn or mutated onto its corner next to a partial castling field. The seeded cases
 //! of a small campaign do not reach them; the steered pass does, whatever the seed, and so does
-//! the Popeye campaign at `ci/popeye.sh`'s default count and seed.
+//! the Popeye campaign at `ci/popeye.sh`'s default count and seed. The same pass reaches a mate
+//! with a rebirth under Circe Clone from positions built around a mate.
 
 mod common;
 
@@ -14,8 +15,14 @@ use feerie::oracle::{Condition, ReferenceEngine};
 const CIRCE: Column = Column::Condition(Condition::Circe);
 
 fn circe_campaign(seed: u64, steer: bool) -> Coverage {
+    campaign_of(&["circe", "frankfurt"], seed, steer)
+}
+
+/// The coverage of an engine campaign of 10 cases per family over the families `families`.
+fn campaign_of(families: &[&str], seed: u64, steer: bool) -> Coverage {
+    let families: Vec<String> = families.iter().map(|f| f.to_string()).collect();
     let campaign = Campaign {
-        buckets: Bucket::matching(&["circe".into(), "frankfurt".into()]).unwrap(),
+        buckets: Bucket::matching(&families).unwrap(),
         count: 10,
         seed,
         depth: 1,
@@ -60,6 +67,19 @@ fn the_steered_pass_reaches_the_castling_events_the_seeded_cases_miss() {
             circe_campaign(seed, true),
             "a run is repeated by its seed"
         );
+    }
+}
+
+/// A mating capture whose captured unit is reborn is rare under Circe Clone (the reborn unit,
+/// with the capturer's walk, often takes the checker or blocks): the positions built around
+/// castling do not show one, those built around a mate do, whatever the seed.
+#[test]
+fn the_steered_pass_reaches_a_mate_with_rebirth_under_circe_clone() {
+    let clone = Column::Condition(Condition::CirceClone);
+    for seed in [1, 20261123] {
+        let steered = campaign_of(&["circe-clone"], seed, true);
+        let mates = steered.count("mate-with-rebirth", clone);
+        assert!(mates > 0, "seed {seed}: {steered:?}");
     }
 }
 

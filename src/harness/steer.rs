@@ -1,6 +1,7 @@
 //! Steering a campaign toward the rule events it has not reached: after its seeded cases, for
 //! each event a bucket can show and the run has not reached, positions built around castling
-//! and the home ranks ([`around_castling`]) are drawn until one has a move with that event; the
+//! and the home ranks ([`around_castling`]), then around a mate ([`around_a_mate`]), are drawn
+//! until one has a move with that event; the
 //! campaign then compares that position like any case. The draws are seeded by the run's seed,
 //! the bucket and the event, and the events are taken in the catalogue's order, so a run is
 //! repeated exactly by its seed.
@@ -10,10 +11,13 @@ use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
 use super::choices::Choices;
 use super::compare::{Divergence, Side, compare};
 use super::events::{Column, Coverage, catalogue, classify};
-use super::fuzzed::{Bucket, FuzzedPosition, around_castling, bucket_rules, case_rng};
+use super::fuzzed::{
+    Bucket, FuzzedPosition, around_a_mate, around_castling, bucket_rules, case_rng,
+};
 use crate::shard::fingerprint;
 
-/// Positions drawn at most for one event of one bucket before it is left unreached.
+/// Positions drawn at most of each kind (around castling, around a mate) for one event of one
+/// bucket before it is left unreached.
 pub const DRAWS_PER_EVENT: u64 = 300;
 
 /// A position built around an event.
@@ -123,11 +127,17 @@ pub fn steer_toward(
                 aimed += 1;
                 let event_seed = seed ^ fingerprint(&format!("{} {}", bucket.name, def.name));
                 let cell = (def.name.as_str(), column);
+                // The positions around castling first; then, for an event they did not show
+                // (a mate under a condition), positions around a mate.
                 let draw_with = |castles: bool| {
-                    (0..DRAWS_PER_EVENT).find_map(|draw| {
+                    (0..2 * DRAWS_PER_EVENT).find_map(|draw| {
                         let mut choices = case_rng(event_seed, draw);
                         let rules = rules_of(bucket, &mut choices);
-                        let case = around_castling(&mut choices, bucket, rules)?;
+                        let case = if draw < DRAWS_PER_EVENT {
+                            around_castling(&mut choices, bucket, rules)?
+                        } else {
+                            around_a_mate(&mut choices, bucket, rules)?
+                        };
                         if !accept(&case) {
                             return None;
                         }

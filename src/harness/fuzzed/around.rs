@@ -196,7 +196,7 @@ fn random_empty(setup: &Setup, choices: &mut dyn Choices, pawn: bool) -> Option<
 
 /// One or two units that are not kings made magic (a magic unit is added when there is none to
 /// mark).
-fn mark_magic(setup: &mut Setup, choices: &mut dyn Choices) {
+pub(super) fn mark_magic(setup: &mut Setup, choices: &mut dyn Choices) {
     let candidates: Vec<Square> = (setup.board.pieces())
         .filter(|(_, p)| !p.royal && p.walk != Walk::King)
         .map(|(sq, _)| sq)

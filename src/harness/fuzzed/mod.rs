@@ -15,6 +15,7 @@ mod around;
 mod edits;
 mod families;
 mod generation;
+mod mating;
 mod strategies;
 
 use feerie_oracle::{Position, Rules, fen};
@@ -24,6 +25,7 @@ pub(crate) use edits::random_reserve;
 pub use families::Bucket;
 pub use generation::Generator;
 pub(crate) use generation::bucket_rules;
+pub use mating::around_a_mate;
 pub(crate) use strategies::case_rng;
 pub use strategies::{any_bucket, any_of, strategy};
 
