@@ -179,7 +179,9 @@ fn retable(args: &Args, from: &Path) -> Result<ExitCode, String> {
         p.as_ref()
             .map_or(Ok(HashMap::new()), |p| read_equivalences(p))
     };
-    table::annotate(&mut t, &marks(&args.equivalent)?, &marks(&args.unmodelled)?)?;
+    for id in table::annotate(&mut t, &marks(&args.equivalent)?, &marks(&args.unmodelled)?) {
+        eprintln!("feerie-mutants: no row for {id} in {}: its mark is not used", from.display());
+    }
     table::write_atomically(&md, &t.markdown())?;
     table::write_atomically(&json, &t.json())?;
     eprintln!(

@@ -120,12 +120,14 @@ pub fn annotate(
     table: &mut Table,
     equivalent: &std::collections::HashMap<String, String>,
     unmodelled: &std::collections::HashMap<String, String>,
-) -> Result<(), String> {
-    for id in equivalent.keys().chain(unmodelled.keys()) {
-        if !table.rows.iter().any(|r| &r.id == id) {
-            return Err(format!("{id}: no such mutant in the table"));
-        }
-    }
+) -> Vec<String> {
+    // A mark for a mutant this table has no row for (one list serves the parts of a run made
+    // in several pieces) is returned, so that a misspelt id is seen.
+    let mut absent: Vec<String> = (equivalent.keys().chain(unmodelled.keys()))
+        .filter(|id| !table.rows.iter().any(|r| &r.id == *id))
+        .cloned()
+        .collect();
+    absent.sort();
     for row in &mut table.rows {
         if let Some(reason) = equivalent.get(&row.id) {
             let eq = Outcome::Equivalent {
@@ -142,7 +144,7 @@ pub fn annotate(
             row.unmodelled = Some(reason.clone());
         }
     }
-    Ok(())
+    absent
 }
 
 fn cell(text: &str) -> String {
@@ -353,13 +355,17 @@ mod tests {
         let marks =
             |id: &str| std::collections::HashMap::from([(id.to_string(), "why".to_string())]);
         let none = std::collections::HashMap::new();
-        assert!(annotate(&mut table, &marks("f.c:9:9:constant:1"), &none).is_err());
-        annotate(
+        assert_eq!(
+            annotate(&mut table, &marks("f.c:9:9:constant:1"), &none),
+            ["f.c:9:9:constant:1"]
+        );
+        assert_eq!(table.rows[0].stages, survived);
+        let absent = annotate(
             &mut table,
             &marks("f.c:1:1:constant:1"),
             &marks("f.c:2:1:constant:1"),
-        )
-        .unwrap();
+        );
+        assert!(absent.is_empty());
         assert_eq!(
             table.rows[0].stages,
             Outcome::Equivalent {
