@@ -1,5 +1,5 @@
-//! Positions built around a mate: a king on the edge of the board hemmed in by a few of its own
-//! units, the other side's units close by and to move. Mates are rare in the seeded cases and
+//! Positions built around a mate: a king on the edge of the board hemmed in by its own units
+//! (none to three), the other side's units close by and to move. Mates are rare in the seeded cases and
 //! in the positions built around castling, and the events of a mate under a condition (a mating
 //! capture whose captured unit is reborn, a mating mutation) rarer still; the campaign's
 //! steered pass draws these when the positions around castling did not show such an event.
@@ -12,7 +12,7 @@ use super::edits::random_reserve;
 use crate::harness::choices::{Choices, random_walk};
 
 /// One position of `bucket` under `rules` with the side not to move's king on an edge square,
-/// one to three of its units next to it (units to capture, to block its flights), and two to
+/// up to three of its units next to it (units to capture, to block its flights), and two to
 /// four units of the side to move within two squares of it; `None` when the drawn setup is not
 /// a strictly valid position.
 pub fn around_a_mate(
@@ -39,7 +39,7 @@ pub fn around_a_mate(
         Walk::Rook,
         Walk::Queen,
     ];
-    for _ in 0..1 + choices.below(3) {
+    for _ in 0..choices.below(4) {
         let walk = random_walk(choices, &rules, &pieces);
         let square = near(&setup, choices, king, 1, walk.is_pawn())?;
         setup.board.set(square, Some(Piece::new(!mover, walk)));
@@ -87,4 +87,66 @@ fn near(
         let edge = matches!(square.rank().index(), 0 | 7);
         (setup.board.is_empty(square) && !(pawn && edge)).then_some(square)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use feerie_oracle::ReferenceEngine;
+
+    use super::*;
+    use crate::bitboard::space::BitboardSpace;
+    use crate::harness::fuzzed::{bucket_rules, case_rng};
+    use crate::space::{EngineSpace, Space, Want};
+
+    /// The mating moves of `p` in `space`, as notation, and how many of its children are
+    /// stalemated.
+    fn mates_and_stalemates<S: Space>(space: &S, position: &Position) -> (BTreeSet<String>, usize) {
+        let p = space.enter(position).unwrap();
+        let mut mates = BTreeSet::new();
+        for (mv, after) in space.children(&p, Want::Mating).unwrap() {
+            for record in space.records(&p, &mv, &after).unwrap() {
+                mates.insert(record.to_string());
+            }
+        }
+        let stalemates = (space.children(&p, Want::Unmarked).unwrap().iter())
+            .filter(|(_, after)| space.stalemated(after).unwrap())
+            .count();
+        (mates, stalemates)
+    }
+
+    /// The bitboard engine's fast mate and stalemate tests (the last move of a help or direct
+    /// mate, a side with no move) against the reference engine's, on positions where they are
+    /// common, in every family.
+    #[test]
+    fn the_bitboard_engines_mates_and_stalemates_are_the_reference_engines() {
+        let (mut mates, mut stalemates) = (0, 0);
+        for bucket in Bucket::all() {
+            for draw in 0..400 {
+                let mut choices = case_rng(20261129, draw);
+                let rules = bucket_rules(&bucket, &mut choices);
+                let Some(case) = around_a_mate(&mut choices, &bucket, rules) else {
+                    continue;
+                };
+                let reference = EngineSpace::new(&ReferenceEngine, &case.rules);
+                let bitboard = BitboardSpace::new(&case.rules);
+                let expected = mates_and_stalemates(&reference, &case.position);
+                let found = mates_and_stalemates(&bitboard, &case.position);
+                assert_eq!(
+                    found,
+                    expected,
+                    "{} under {}",
+                    feerie_oracle::fen::write(case.position.setup()),
+                    case.rules
+                );
+                mates += expected.0.len();
+                stalemates += expected.1;
+            }
+        }
+        assert!(
+            mates >= 50 && stalemates >= 5,
+            "{mates} mates, {stalemates} stalemates"
+        );
+    }
 }
