@@ -5,7 +5,8 @@
 # rebuild). Both packages of the workspace are mutated (`--workspace`). Extra arguments go to
 # cargo-mutants, e.g. `--shard 1/30 --sharding round-robin` for a systematic sample of one
 # mutant in 30 spread over every file (cargo-mutants' default sharding takes consecutive
-# slices of the list instead), `--list` to see them, `--output DIR` for where the tables go. A mutant whose judge runs past 150 s (a loop that no longer ends) is a timeout.
+# slices of the list instead), `--list` to see them, `--output DIR` for where the tables go.
+# A mutant whose judge runs past 150 s (a loop that no longer ends) is a timeout.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 exec cargo mutants --workspace --profile mutants --test-workspace true \

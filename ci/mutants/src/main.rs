@@ -180,7 +180,10 @@ fn retable(args: &Args, from: &Path) -> Result<ExitCode, String> {
             .map_or(Ok(HashMap::new()), |p| read_equivalences(p))
     };
     for id in table::annotate(&mut t, &marks(&args.equivalent)?, &marks(&args.unmodelled)?) {
-        eprintln!("feerie-mutants: no row for {id} in {}: its mark is not used", from.display());
+        eprintln!(
+            "feerie-mutants: no row for {id} in {}: its mark is not used",
+            from.display()
+        );
     }
     table::write_atomically(&md, &t.markdown())?;
     table::write_atomically(&json, &t.json())?;
