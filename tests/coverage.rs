@@ -111,6 +111,7 @@ fn the_popeye_campaign_at_the_ci_defaults_reaches_them_too() {
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
         steer: true,
+        deadline: None,
     };
     let engines: [&dyn Engine; 1] = [&ReferenceEngine];
     let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();

@@ -49,7 +49,29 @@ fn campaign(
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
         steer: true,
+        deadline: None,
     }
+}
+
+/// Past its deadline a campaign starts no batch and no steered pass: every case is counted as
+/// skipped because the time ran out, none as compared.
+#[test]
+fn no_batch_is_started_past_the_deadline() {
+    let Some(binary) = popeye() else { return };
+    let runner = PopeyeRunner {
+        binary: &binary,
+        timeout: Duration::from_secs(60),
+    };
+    let buckets = popeye_buckets(Bucket::matching(&["circe/popeye".into()]).unwrap());
+    let mut late = campaign(buckets, 6, 5, None);
+    late.deadline = Some(std::time::Instant::now());
+    let engines: [&dyn Engine; 1] = [&ReferenceEngine];
+    let report = run_popeye_campaign(&late, &runner, &engines).unwrap();
+    let b = &report.buckets[0];
+    assert_eq!(b.compared, 0);
+    let time_ran_out = feerie::harness::popeye_campaign::TIME_RAN_OUT;
+    assert_eq!(b.skipped, [(time_ran_out.to_string(), 6)]);
+    assert!(report.steered.is_none());
 }
 
 #[test]

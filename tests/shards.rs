@@ -436,6 +436,7 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
             progress: false,
             shard: s,
             steer: true,
+            deadline: None,
         };
         let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();
         report

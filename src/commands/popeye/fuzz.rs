@@ -172,6 +172,7 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         progress: !run.quiet,
         shard: run.shard.shard(),
         steer: true,
+        deadline: None,
     };
     let runner = crate::external::popeye_batch::PopeyeRunner {
         binary: &binary,

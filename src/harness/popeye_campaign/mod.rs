@@ -31,7 +31,7 @@ use crate::external::popeye_batch::ListedMove;
 pub use cases::{make_popeye_case, not_for_popeye};
 pub use golden::{GoldenRecord, golden_record};
 pub use output::{popeye_reproducer, render_popeye};
-pub use run::run_popeye_campaign;
+pub use run::{TIME_RAN_OUT, run_popeye_campaign};
 pub use solving::{
     BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, batch_input,
     run_popeye_solving, solving_problems,
@@ -79,6 +79,9 @@ pub struct PopeyeCampaign {
     /// After the cases, ask positions built around the rule events they did not reach (only
     /// in a whole run: each shard reaches other events).
     pub steer: bool,
+    /// No batch is started past this instant (`popeye campaign`'s stage deadline): its cases
+    /// are counted as skipped, since the time ran out (`None`: every batch is asked).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// The families Popeye can express (no Bédoni magic pieces), under the `popeye` profile.

@@ -44,7 +44,8 @@ pub fn run_popeye_campaign(
         ask_batch(campaign, runner, engines, &generator, *b, indices)
     })?;
     let mut steered_found = Vec::new();
-    let steered = if campaign.steer && campaign.shard.is_whole() {
+    let time_left = campaign.deadline.is_none_or(|d| Instant::now() < d);
+    let steered = if campaign.steer && campaign.shard.is_whole() && time_left {
         let mut reached = Coverage::default();
         for t in &ran.tallies {
             reached.merge(&t.coverage);
@@ -178,6 +179,9 @@ fn root_coverage(position: &Position, rules: &feerie_oracle::Rules, plies: u32) 
     coverage
 }
 
+/// Why the cases of a batch not started by the campaign's deadline were not asked.
+pub const TIME_RAN_OUT: &str = "not asked: the stage's time ran out";
+
 /// How many refusals are quoted in full (the rest are counted).
 const MAX_REFUSALS: usize = 10;
 
@@ -203,6 +207,15 @@ fn ask_batch(
     let mut cases = Vec::new();
     let mut summary = PopeyeSummary::default();
     let mut found = Vec::new();
+    if campaign.deadline.is_some_and(|d| Instant::now() >= d) {
+        summary.skip(TIME_RAN_OUT.to_string(), indices.len() as u64);
+        return Ok(Done {
+            tally: Some((b, summary)),
+            found,
+            steps: indices.len() as u64,
+            failed: false,
+        });
+    }
     for &index in indices {
         let case = make_popeye_case(generator, bucket, b, campaign.seed, index)?;
         summary.digest ^= crate::shard::fingerprint(&format!(

@@ -169,6 +169,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
                 // the first round only, and only when the stage has time for it: it is not cut by
                 // the deadline.
                 steer: round.index == 0 && left(deadline) >= STEERING_TIME,
+                deadline: Some(deadline),
             };
             let runner = PopeyeRunner {
                 binary: ctx.binary,
