@@ -274,22 +274,12 @@ fn ask_cases(
         (cases.iter().zip(questions.iter().zip(&replies))).enumerate()
     {
         match reply {
-            Reply::Refused(words) => {
+            // A crash on a legal position is the binary's fault: counted and reported with the
+            // refusals, which fail the campaign as they do.
+            Reply::Refused(words) | Reply::Crashed(words) => {
                 summary.refused += 1;
                 found.push(Found::Refusal(format!(
                     "{} case {}: {} under {}: {words}",
-                    case.bucket,
-                    case.index,
-                    fen::write(case.position.setup()),
-                    case.rules
-                )));
-            }
-            // A crash on a legal position is the binary's fault: counted and reported with the
-            // refusals, which fail the campaign as they do.
-            Reply::Crashed(how) => {
-                summary.refused += 1;
-                found.push(Found::Refusal(format!(
-                    "{} case {}: {} under {}: {how}",
                     case.bucket,
                     case.index,
                     fen::write(case.position.setup()),
