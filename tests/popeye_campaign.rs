@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{Bounded, Stdout, feerie_bounded, shared_popeye};
+use common::{Bounded, Stdout, executable, feerie_bounded, shared_popeye};
 
 /// Runs `feerie popeye campaign ARGS` in `dir`, failing the test past `limit`.
 fn campaign(dir: &Path, args: &[&str], limit: Duration) -> Bounded {
@@ -27,29 +27,47 @@ fn repo(relative: &str) -> String {
 /// A stand-in for a solver with one bug: the real Popeye, with the first line of its output
 /// that shows a king's first move deleted.
 fn solver_missing_a_king_move(dir: &Path, popeye: &Path) -> PathBuf {
-    let path = dir.join("buggy-solver");
     let script = format!(
         "#!/bin/sh\n'{}' \"$@\" | sed '0,/^ *1\\.K/{{/^ *1\\.K/d}}'\n",
         popeye.display()
     );
-    std::fs::write(&path, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    executable(dir, "buggy-solver", &script)
 }
 
 /// A stand-in for a solver that crashes (a segmentation fault) on every input stating a Circe
 /// condition and is the real Popeye otherwise.
 fn solver_crashing_under_circe(dir: &Path, popeye: &Path) -> PathBuf {
-    let path = dir.join("crashing-solver");
     let script = format!(
         "#!/bin/sh\nfor input; do :; done\nif grep -qi circe \"$input\"; then kill -SEGV $$; fi\nexec '{}' \"$@\"\n",
         popeye.display()
     );
-    std::fs::write(&path, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    executable(dir, "crashing-solver", &script)
+}
+
+/// A small campaign of `binary` over the scenarios of `scenarios` (a path in the repository) and
+/// a few fuzzed Circe positions and problems, its document on stdout.
+fn small_campaign(dir: &Path, binary: &str, scenarios: &str) -> Bounded {
+    let scenarios = repo(scenarios);
+    let args = [
+        "--py",
+        binary,
+        "--budget",
+        "90",
+        "--scenarios",
+        &scenarios,
+        "--fuzz",
+        "2",
+        "--fuzz-solve",
+        "1",
+        "--families",
+        "circe",
+        "--reproducers",
+        "found",
+        "--format",
+        "json",
+        "--quiet",
+    ];
+    campaign(dir, &args, Duration::from_secs(400))
 }
 
 fn json(out: &str) -> serde_json::Value {
@@ -198,29 +216,7 @@ fn a_difference_exits_1_and_each_stage_prints_its_first_finding_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let buggy = solver_missing_a_king_move(dir.path(), &py);
     let buggy = buggy.display().to_string();
-    let r = campaign(
-        dir.path(),
-        &[
-            "--py",
-            &buggy,
-            "--budget",
-            "90",
-            "--scenarios",
-            &repo("scenarios/circe"),
-            "--fuzz",
-            "2",
-            "--fuzz-solve",
-            "1",
-            "--families",
-            "circe",
-            "--reproducers",
-            "found",
-            "--format",
-            "json",
-            "--quiet",
-        ],
-        Duration::from_secs(400),
-    );
+    let r = small_campaign(dir.path(), &buggy, "scenarios/circe");
     assert_eq!(r.code, Some(1), "{}\n{}", r.out, r.err);
     let doc = json(&r.out);
     // The text (on stderr under --format json) has one line per stage's first finding.
@@ -258,29 +254,7 @@ fn a_crash_in_the_fuzz_stages_is_a_finding() {
     let crashing = solver_crashing_under_circe(dir.path(), &py)
         .display()
         .to_string();
-    let r = campaign(
-        dir.path(),
-        &[
-            "--py",
-            &crashing,
-            "--budget",
-            "90",
-            "--scenarios",
-            &repo("scenarios/orthodox"),
-            "--fuzz",
-            "2",
-            "--fuzz-solve",
-            "1",
-            "--families",
-            "circe",
-            "--reproducers",
-            "found",
-            "--format",
-            "json",
-            "--quiet",
-        ],
-        Duration::from_secs(400),
-    );
+    let r = small_campaign(dir.path(), &crashing, "scenarios/orthodox");
     assert_eq!(r.code, Some(1), "{}\n{}", r.out, r.err);
     let doc = json(&r.out);
     for name in ["fuzz", "fuzz-solve"] {

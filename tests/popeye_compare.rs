@@ -2,9 +2,11 @@
 //! input it is given and prints a Popeye-style move list. (The real comparison needs the user's
 //! Popeye binary; the README says how to point at one.)
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod common;
+use common::executable;
 
 fn feerie(args: &[&str], popeye_env: Option<&Path>) -> (i32, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_feerie"));
@@ -39,14 +41,6 @@ fn fake_popeye(dir: &Path, name: &str, moves: &[&str], stderr: &str) -> PathBuf 
         }
     );
     executable(dir, name, &script)
-}
-
-/// Writes `body` to `dir/name` as an executable script.
-fn executable(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, body).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
 }
 
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
