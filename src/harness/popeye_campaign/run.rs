@@ -44,8 +44,7 @@ pub fn run_popeye_campaign(
         ask_batch(campaign, runner, engines, &generator, *b, indices)
     })?;
     let mut steered_found = Vec::new();
-    let time_left = campaign.deadline.is_none_or(|d| Instant::now() < d);
-    let steered = if campaign.steer && campaign.shard.is_whole() && time_left {
+    let steered = if campaign.steer && campaign.shard.is_whole() && !past_deadline(campaign) {
         let mut reached = Coverage::default();
         for t in &ran.tallies {
             reached.merge(&t.coverage);
@@ -179,6 +178,11 @@ fn root_coverage(position: &Position, rules: &feerie_oracle::Rules, plies: u32) 
     coverage
 }
 
+/// Whether the campaign's deadline, if it has one, has passed: no more work is started.
+fn past_deadline(campaign: &PopeyeCampaign) -> bool {
+    campaign.deadline.is_some_and(|d| Instant::now() >= d)
+}
+
 /// Why the cases of a batch not started by the campaign's deadline were not asked.
 pub const TIME_RAN_OUT: &str = "not asked: the stage's time ran out";
 
@@ -207,7 +211,7 @@ fn ask_batch(
     let mut cases = Vec::new();
     let mut summary = PopeyeSummary::default();
     let mut found = Vec::new();
-    if campaign.deadline.is_some_and(|d| Instant::now() >= d) {
+    if past_deadline(campaign) {
         summary.skip(TIME_RAN_OUT.to_string(), indices.len() as u64);
         return Ok(Done {
             tally: Some((b, summary)),
