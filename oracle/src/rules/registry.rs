@@ -264,7 +264,7 @@ conditions! {
         ],
         presets: &[CIRCE_REX],
         fuzzed_with: &[],
-        fuzzed_with_magic: false,
+        fuzzed_with_magic: true,
     },
     /// Circe Equipollents (§3).
     CirceEquipollents => ConditionEntry {
@@ -291,7 +291,7 @@ conditions! {
             Preset::under(Profile::Popeye, FirstRankPawns::GuardOnly.setting()),
         ],
         fuzzed_with: &[],
-        fuzzed_with_magic: false,
+        fuzzed_with_magic: true,
     },
     /// Circe Parrain (§4).
     CirceParrain => ConditionEntry {
@@ -323,7 +323,7 @@ conditions! {
             Preset::under(Profile::Popeye, FirstRankPawns::Step.setting()),
         ],
         fuzzed_with: &[Condition::Frankfurt],
-        fuzzed_with_magic: false,
+        fuzzed_with_magic: true,
     },
     /// Frankfurt chess (§5), capturer takes the captured walk; pawn direction its own.
     Frankfurt => ConditionEntry {
@@ -344,7 +344,7 @@ conditions! {
             Preset::always(SameWalkCapture::Keep.setting()),
         ],
         fuzzed_with: &[],
-        fuzzed_with_magic: false,
+        fuzzed_with_magic: true,
     },
     /// Protean chess (§5), as Frankfurt with Popeye's opposing pawn direction.
     Protean => ConditionEntry {
@@ -366,7 +366,7 @@ conditions! {
             Preset::always(SameWalkCapture::Flip.setting()),
         ],
         fuzzed_with: &[],
-        fuzzed_with_magic: false,
+        fuzzed_with_magic: true,
     },
 }
 
