@@ -162,3 +162,46 @@ impl Attacks {
         pawns & them != 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_oracle::{Validation, fen};
+
+    /// `attacked` is `attackers` asked only whether there is one: on boards with fairy walks,
+    /// magic units and pawns on every rank, for every square and both sides, whatever the
+    /// `first_rank_pawns` rule. (The engine asks `attacked` only of boards without fairy units;
+    /// its fairy branch is held to its meaning here.)
+    #[test]
+    fn attacked_says_whether_attackers_has_a_unit() {
+        let boards = [
+            "4k3/1P6/8/3(bG)4/8/2(wN)2(wLI)2/8/R3K2(wPA) w Q - 0 1",
+            "r3k2r/1(bLE)6/8/2(wG)1(bPA)3/3(wVA)4/8/(bNA)4(wZ)2/R3K2R w KQkq - 0 1",
+            "4k3/8/2(bAM)5/8/3(wPR)4/(wCA)7/5(bGI)2/4K3 w - - 0 1",
+            "3rk3/8/4(wRH)3/8/4(wLI)3/8/1p6/4K3 b - - 0 1",
+            "r3k2r/8/3(bmB)4/8/8/4(wmR)3/8/R3K2R w KQkq - 0 1",
+            "4k3/1P6/2(wmQ)5/3p4/8/5(bmS)2/6p1/4K3 w - - 0 1",
+            "4k2p/P7/2(bG)5/8/3(wmG)4/8/p7/P3K3 w - - 0 1",
+        ];
+        let mut fairy_boards = 0;
+        for text in boards {
+            let position = fen::parse(text, Validation::Lenient).expect("a test board");
+            let p = BbPosition::from_setup(position.setup());
+            fairy_boards += usize::from(p.may_hold_fairy_units());
+            for first_rank in [FirstRankPawns::Inert, FirstRankPawns::Step] {
+                let a = Attacks::new(first_rank);
+                for sq in 0..64 {
+                    for by in 0..2 {
+                        let occ = p.occupied();
+                        assert_eq!(
+                            a.attacked(&p, sq, occ, by),
+                            a.attackers(&p, sq, occ, by) != 0,
+                            "{text}, square {sq}, side {by}, {first_rank:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(fairy_boards >= 5, "the fairy branch is asked");
+    }
+}
