@@ -158,7 +158,20 @@ pub fn run_popeye_file(
     input: &str,
     timeout: Duration,
 ) -> Result<(String, String), PopeyeError> {
-    let out = run_in_folder(binary, input, timeout, None)?;
+    run_popeye_file_with_table(binary, input, timeout, DEFAULT_MAXMEM)
+}
+
+/// The hash table Popeye is given unless told otherwise (`-maxmem`).
+pub const DEFAULT_MAXMEM: &str = "256M";
+
+/// [`run_popeye_file`] with a hash table of `maxmem` (Popeye's `-maxmem` value, `8M`).
+pub fn run_popeye_file_with_table(
+    binary: &Path,
+    input: &str,
+    timeout: Duration,
+    maxmem: &str,
+) -> Result<(String, String), PopeyeError> {
+    let out = run_in_folder(binary, input, timeout, None, maxmem)?;
     Ok((out.stdout_text(), out.stderr_text()))
 }
 
@@ -175,7 +188,7 @@ pub fn run_popeye_to_file(
     timeout: Duration,
     output: &Path,
 ) -> Result<String, PopeyeError> {
-    let out = run_in_folder(binary, input, timeout, Some(output))?;
+    let out = run_in_folder(binary, input, timeout, Some(output), DEFAULT_MAXMEM)?;
     Ok(out.stderr_text())
 }
 
@@ -186,6 +199,7 @@ fn run_in_folder(
     input: &str,
     timeout: Duration,
     stdout_to: Option<&Path>,
+    maxmem: &str,
 ) -> Result<super::process::Finished, PopeyeError> {
     let failed = PopeyeError::Failed;
     let dir =
@@ -195,7 +209,7 @@ fn run_in_folder(
     std::fs::write(&file, input)
         .map_err(|e| failed(format!("cannot write {}: {e}", file.display())))?;
     let mut program = Program::new(binary)
-        .args(["-maxmem", "256M"])
+        .args(["-maxmem", maxmem])
         .arg_path(&file)
         .current_dir(dir.path())
         .deadline(timeout);
