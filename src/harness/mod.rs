@@ -8,6 +8,7 @@ pub mod compare;
 mod error;
 pub mod events;
 pub mod fuzzed;
+pub mod metamorphic;
 pub mod popeye_campaign;
 mod report;
 mod runner;

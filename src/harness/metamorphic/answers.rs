@@ -1,0 +1,246 @@
+//! A problem's answer as a relation compares it: for each twin, the lines of play Popeye
+//! printed, each from the diagram to its last move (a variation written under its key is
+//! the key's line continued), sorted, so that the order Popeye prints them in does not count.
+
+use feerie_oracle::Square;
+
+use crate::external::popeye_output::{Chunk, SolutionMove};
+
+/// One twin's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwinAnswer {
+    /// Its label (`a`, `b`, …), empty for a problem without twins.
+    pub label: String,
+    /// Popeye's refusal of the twin, in its words.
+    pub refused: Option<String>,
+    /// The lines of play, each as `half-move:move mark` words, sorted.
+    pub lines: Vec<String>,
+}
+
+/// A problem's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Each twin's.
+    pub twins: Vec<TwinAnswer>,
+    /// Whether Popeye stopped early (a solution limit, its time, a signal).
+    pub cut: bool,
+}
+
+/// The answer in a chunk of Popeye's output.
+pub fn answer_of(chunk: &Chunk) -> Answer {
+    Answer {
+        twins: chunk
+            .twins
+            .iter()
+            .map(|t| TwinAnswer {
+                label: t.label.clone(),
+                refused: t.refused.clone(),
+                lines: {
+                    let mut lines: Vec<String> = t
+                        .segments
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, s)| lines_of(i, s))
+                        .collect();
+                    lines.sort();
+                    lines
+                },
+            })
+            .collect(),
+        cut: chunk.partial || chunk.interrupted,
+    }
+}
+
+/// The lines of play of one segment: a move at a half-move no later than the one before it
+/// starts a new line, which keeps the moves before its half-move from the line before.
+fn lines_of(segment: usize, moves: &[SolutionMove]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack: Vec<&SolutionMove> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        while stack.last().is_some_and(|top| top.ply >= m.ply) {
+            stack.pop();
+        }
+        stack.push(m);
+        let ends = moves.get(i + 1).is_none_or(|next| next.ply <= m.ply);
+        if ends {
+            let words: Vec<String> = stack
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{}:{}{}",
+                        m.ply,
+                        m.text,
+                        m.mark.map(String::from).unwrap_or_default()
+                    )
+                })
+                .collect();
+            out.push(format!("{segment}| {}", words.join(" ")));
+        }
+    }
+    out
+}
+
+/// `text` with every square (a lower-case file letter and a rank digit, not inside a word of
+/// letters) replaced by `map` of it.
+///
+/// ```
+/// use feerie::harness::metamorphic::{map_squares, mirror_file};
+/// assert_eq!(map_squares("0:Sb1*c3[+bPa7] 1:e5*d6 ep.", mirror_file), "0:Sg1*f3[+bPh7] 1:d5*e6 ep.");
+/// ```
+pub fn map_squares(text: &str, map: impl Fn(Square) -> Square) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let is_square = i + 1 < bytes.len()
+            && (b'a'..=b'h').contains(&bytes[i])
+            && (b'1'..=b'8').contains(&bytes[i + 1])
+            && (i == 0 || !bytes[i - 1].is_ascii_lowercase())
+            && bytes.get(i + 2).is_none_or(|b| !b.is_ascii_digit());
+        if is_square {
+            let square: Square = text[i..i + 2].parse().expect("a square");
+            out += &map(square).to_string();
+            i += 2;
+        } else {
+            out.push(bytes[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+impl Answer {
+    /// The answer with every square mapped by `map` (the lines sorted again).
+    pub fn mapped(&self, map: impl Fn(Square) -> Square + Copy) -> Answer {
+        Answer {
+            twins: self
+                .twins
+                .iter()
+                .map(|t| {
+                    let mut lines: Vec<String> =
+                        t.lines.iter().map(|l| map_squares(l, map)).collect();
+                    lines.sort();
+                    TwinAnswer {
+                        label: t.label.clone(),
+                        refused: t.refused.clone(),
+                        lines,
+                    }
+                })
+                .collect(),
+            cut: self.cut,
+        }
+    }
+
+    /// How many lines of play it has in all.
+    pub fn line_count(&self) -> usize {
+        self.twins.iter().map(|t| t.lines.len()).sum()
+    }
+}
+
+/// How `theirs` (the transformed run's answer, mapped back) departs from `ours` (the original
+/// run's): `None` when it is what the relation expects, else the first difference in words.
+pub fn departure(ours: &Answer, theirs: &Answer, subset: bool) -> Option<String> {
+    if ours.twins.len() != theirs.twins.len() {
+        return Some(format!(
+            "{} twin(s) against {}",
+            theirs.twins.len(),
+            ours.twins.len()
+        ));
+    }
+    for (a, b) in ours.twins.iter().zip(&theirs.twins) {
+        let twin = if a.label.is_empty() {
+            String::new()
+        } else {
+            format!("twin {}: ", a.label)
+        };
+        if a.refused.is_some() != b.refused.is_some() {
+            return Some(format!(
+                "{twin}refused in one run only ({})",
+                a.refused
+                    .as_ref()
+                    .or(b.refused.as_ref())
+                    .expect("one refusal")
+            ));
+        }
+        let missing = difference(&a.lines, &b.lines);
+        let extra = difference(&b.lines, &a.lines);
+        if let Some(line) = extra.first() {
+            return Some(format!(
+                "{twin}{} line(s) only in the transformed run, first: {line}",
+                extra.len()
+            ));
+        }
+        if !subset && let Some(line) = missing.first() {
+            return Some(format!(
+                "{twin}{} line(s) only in the original run, first: {line}",
+                missing.len()
+            ));
+        }
+    }
+    None
+}
+
+/// The lines of `a` not in `b`, counted with their repeats (both sorted).
+fn difference<'a>(a: &'a [String], b: &[String]) -> Vec<&'a String> {
+    let mut out = Vec::new();
+    let mut j = 0;
+    for line in a {
+        while j < b.len() && b[j] < *line {
+            j += 1;
+        }
+        if j < b.len() && b[j] == *line {
+            j += 1;
+        } else {
+            out.push(line);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(ply: usize, text: &str) -> SolutionMove {
+        SolutionMove {
+            ply,
+            text: text.into(),
+            mark: None,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn a_variation_under_its_key_is_the_keys_line_continued() {
+        let moves = [
+            mv(0, "Qa1"),
+            mv(1, "Kd4"),
+            mv(2, "Qd1"),
+            mv(1, "Kf4"),
+            mv(2, "Qf1"),
+            mv(0, "Qb1"),
+        ];
+        let lines = lines_of(0, &moves);
+        assert_eq!(
+            lines,
+            ["0| 0:Qa1 1:Kd4 2:Qd1", "0| 0:Qa1 1:Kf4 2:Qf1", "0| 0:Qb1"]
+        );
+    }
+
+    #[test]
+    fn a_subset_may_miss_lines_but_not_add_any() {
+        let answer = |lines: &[&str]| Answer {
+            twins: vec![TwinAnswer {
+                label: String::new(),
+                refused: None,
+                lines: lines.iter().map(|s| s.to_string()).collect(),
+            }],
+            cut: false,
+        };
+        let all = answer(&["a", "b", "c"]);
+        assert_eq!(departure(&all, &answer(&["a", "c"]), true), None);
+        assert!(departure(&all, &answer(&["a", "c"]), false).is_some());
+        assert!(departure(&all, &answer(&["a", "d"]), true).is_some());
+        assert!(departure(&all, &answer(&["a", "a"]), true).is_some());
+    }
+}

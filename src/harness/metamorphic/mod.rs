@@ -1,0 +1,22 @@
+//! Metamorphic testing of a solver (`feerie popeye metamorphic`): each problem of an input run by
+//! Popeye as given and changed by a relation that must not change its answer, or must change it
+//! in a known way (the board mirrored, a solution limit), and the two answers compared. It
+//! checks Popeye where feerie cannot solve: no model of the rules is needed, only two runs and a
+//! mapping between them. The relations and where each is sound are one table
+//! ([`relations::RELATIONS`]).
+
+pub mod answers;
+pub mod relations;
+pub mod reproducer;
+pub mod rewrite;
+pub mod run;
+pub mod summary;
+
+pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares};
+pub use relations::{Expectation, RELATIONS, Relation, RelationRow};
+pub use reproducer::write_reproducer;
+pub use rewrite::{Change, mirror_file, rewrite, rewrite_all};
+pub use run::{
+    Disagreement, FileReport, ProblemReport, Settings, Verdict, relations_named, run_file,
+};
+pub use summary::Summary;

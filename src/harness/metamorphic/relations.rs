@@ -1,0 +1,405 @@
+//! The relations, one row each: what a relation changes in a problem, what it expects of the two
+//! answers, and when it is sound. A relation is used on a problem only where its row says it
+//! holds; anywhere else it is not applicable, with the reason, and the problem is not counted
+//! as checked by it.
+
+use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition, PopeyeOption};
+use feerie_oracle::popeye_input::{PopeyeProblem, UnitColour};
+use feerie_oracle::{Colour, Walk};
+
+/// A metamorphic relation between two runs of the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Relation {
+    /// The hash table's size (`-maxmem`) changes nothing.
+    TableSize,
+    /// The order in which the units are given changes nothing.
+    UnitOrder,
+    /// The board mirrored between the a- and h-files gives the mirrored solutions.
+    FileMirror,
+    /// `option maxsolutions n` gives some of the solutions, no others.
+    MaxSolutions,
+    /// `option intelligent` gives the solutions brute force gives.
+    Intelligent,
+}
+
+/// What the transformed run's answer must be, once mapped back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expectation {
+    /// The same solutions, twin by twin (in any order).
+    Same,
+    /// Some of the original's solutions, twin by twin, and no other.
+    Subset,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct RelationRow {
+    /// The relation.
+    pub relation: Relation,
+    /// Its name on the command line and in reports.
+    pub name: &'static str,
+    /// What it changes.
+    pub changes: &'static str,
+    /// What it expects.
+    pub expects: Expectation,
+    /// Where it is sound, and why only there.
+    pub sound_where: &'static str,
+}
+
+/// Every relation, in the order they are run.
+pub const RELATIONS: [RelationRow; 5] = [
+    RelationRow {
+        relation: Relation::TableSize,
+        name: "table-size",
+        changes: "the same input, Popeye given a hash table of 8 MB instead of 256 MB (-maxmem)",
+        expects: Expectation::Same,
+        sound_where: "every problem: the table only remembers positions already solved",
+    },
+    RelationRow {
+        relation: Relation::UnitOrder,
+        name: "unit-order",
+        changes: "the units given in another order (drawn by the seed)",
+        expects: Expectation::Same,
+        sound_where: "every problem read whole, with no two units given on one square (the \
+                      later replaces the earlier, and Volcanic Circe keeps the earlier in its \
+                      underworld) and no option that stops the search early (maxsolutions, \
+                      maxtime, stoponshortsolutions), whose answer may depend on the order moves \
+                      are tried in",
+    },
+    RelationRow {
+        relation: Relation::FileMirror,
+        name: "file-mirror",
+        changes: "every unit moved to the square mirrored between the a- and h-files; the \
+                  solutions mapped back the same way",
+        expects: Expectation::Same,
+        sound_where: "no twin (twins name squares), no castling possible (a king on its home \
+                      square with a rook of its colour on a corner of that rank: the mirror \
+                      takes the king to the d-file), no castling goal, and only conditions and \
+                      options that name no file: orthodox play or the conditions of \
+                      FILE_SYMMETRIC_CONDITIONS, the options of FILE_SYMMETRIC_OPTIONS",
+    },
+    RelationRow {
+        relation: Relation::MaxSolutions,
+        name: "max-solutions",
+        changes: "option maxsolutions n, n drawn by the seed below the number of solutions",
+        expects: Expectation::Subset,
+        sound_where: "help and series play (each printed line a solution) given as \
+                      `stipulation`, with at least two solutions and no maxsolutions already",
+    },
+    RelationRow {
+        relation: Relation::Intelligent,
+        name: "intelligent",
+        changes: "option intelligent added",
+        expects: Expectation::Same,
+        sound_where: "where Popeye has an intelligent mode: h#, h=, ser-#, ser-=, ser-h# and \
+                      ser-h= with orthodox units, no condition, no twin and no option but \
+                      noboard",
+    },
+];
+
+/// The conditions (Popeye's English words) whose rules name no file, so that a position and its
+/// mirror between the a- and h-files play alike. Circe and its family are not among them: the
+/// queen is reborn on d1, the king on e1.
+pub const FILE_SYMMETRIC_CONDITIONS: [&str; 17] = [
+    "Madrasi",
+    "Isardam",
+    "BichromChess",
+    "MonochromChess",
+    "Patrouille",
+    "NoCapture",
+    "KoeKo",
+    "HaanerChess",
+    "GridChess",
+    "AndernachChess",
+    "AntiAndernachChess",
+    "AnnanChess",
+    "BlackChecks",
+    "BlackMaximummer",
+    "BlackMinimummer",
+    "WhiteMaximummer",
+    "WhiteMinimummer",
+];
+
+/// The options that name no square and do not depend on the order moves are tried in.
+pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 14] = [
+    PopeyeOption::Defence,
+    PopeyeOption::SetPlay,
+    PopeyeOption::WhiteToPlay,
+    PopeyeOption::Variations,
+    PopeyeOption::MoveNumbers,
+    PopeyeOption::Duplex,
+    PopeyeOption::HalfDuplex,
+    PopeyeOption::Threat,
+    PopeyeOption::NoThreat,
+    PopeyeOption::Try,
+    PopeyeOption::NonTrivial,
+    PopeyeOption::NoBoard,
+    PopeyeOption::NoShortVariations,
+    PopeyeOption::PostKeyPlay,
+];
+
+/// The options after which the solutions found may depend on the order moves are tried in.
+const ORDER_DEPENDENT_OPTIONS: [PopeyeOption; 3] = [
+    PopeyeOption::MaxSolutions,
+    PopeyeOption::MaxTime,
+    PopeyeOption::StopOnShortSolutions,
+];
+
+impl Relation {
+    /// Its row.
+    pub fn row(self) -> &'static RelationRow {
+        RELATIONS
+            .iter()
+            .find(|r| r.relation == self)
+            .expect("every relation has a row")
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The relation of a name, or `None`.
+    ///
+    /// ```
+    /// use feerie::harness::metamorphic::Relation;
+    /// assert_eq!(Relation::named("file-mirror"), Some(Relation::FileMirror));
+    /// assert_eq!(Relation::named("mirror"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Relation> {
+        RELATIONS
+            .iter()
+            .find(|r| r.name == name)
+            .map(|r| r.relation)
+    }
+
+    /// Whether the relation is sound for `problem`: `Err` with the reason when it is not.
+    ///
+    /// ```
+    /// use feerie::harness::metamorphic::Relation;
+    /// use feerie::oracle::popeye_input;
+    /// let file = popeye_input::parse(
+    ///     "beginproblem\nstipulation h#2\npieces white ke1 rh1 black kb8\nendproblem",
+    /// )
+    /// .unwrap();
+    /// let why = Relation::FileMirror.applies(&file.problems[0]).unwrap_err();
+    /// assert!(why.contains("castling"), "{why}");
+    /// ```
+    pub fn applies(self, problem: &PopeyeProblem) -> Result<(), String> {
+        if !problem.input_errors.is_empty() {
+            return Err("the problem has an input error".into());
+        }
+        if self == Relation::TableSize {
+            return Ok(());
+        }
+        rewritable(problem)?;
+        let options = options_of(problem)?;
+        match self {
+            Relation::TableSize => Ok(()),
+            Relation::UnitOrder => {
+                if let Some(square) = shared_square(problem) {
+                    return Err(format!(
+                        "two units are given on {square}: the later replaces the earlier, \
+                         which some conditions keep (Volcanic Circe's underworld)"
+                    ));
+                }
+                match options.iter().find(|o| ORDER_DEPENDENT_OPTIONS.contains(o)) {
+                    Some(o) => Err(format!(
+                        "option {} may make the answer depend on the order moves are tried in",
+                        o.word(Language::English)
+                    )),
+                    None => Ok(()),
+                }
+            }
+            Relation::FileMirror => file_mirror_applies(problem, &options),
+            Relation::MaxSolutions => {
+                let stipulation = plain_stipulation(problem)?;
+                if !(stipulation.starts_with('h') || stipulation.starts_with("ser-")) {
+                    return Err(format!("{stipulation} is not help or series play"));
+                }
+                if options.contains(&PopeyeOption::MaxSolutions) {
+                    return Err("option maxsolutions is given already".into());
+                }
+                Ok(())
+            }
+            Relation::Intelligent => intelligent_applies(problem, &options),
+        }
+    }
+}
+
+/// A square two of the units are given on, if there is one.
+fn shared_square(problem: &PopeyeProblem) -> Option<feerie_oracle::Square> {
+    let mut seen = [false; 64];
+    for u in &problem.units {
+        if std::mem::replace(&mut seen[u.square.index()], true) {
+            return Some(u.square);
+        }
+    }
+    None
+}
+
+/// Whether the problem can be written again from what was read of it.
+fn rewritable(problem: &PopeyeProblem) -> Result<(), String> {
+    if problem.zero_position.is_some() {
+        return Err("a zero position".into());
+    }
+    if problem.total.is_some() {
+        return Err("invisible units (TotalInvisible)".into());
+    }
+    if problem.units.is_empty() {
+        return Err("no units".into());
+    }
+    if problem.stipulation.is_none() && problem.structured_stipulation.is_none() {
+        return Err("no stipulation".into());
+    }
+    Ok(())
+}
+
+/// The problem's options (their numbers left out), or why they do not all read.
+fn options_of(problem: &PopeyeProblem) -> Result<Vec<PopeyeOption>, String> {
+    let mut out = Vec::new();
+    for word in &problem.options {
+        if word.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        match PopeyeOption::of(problem.language, word).found() {
+            Some(option) => out.push(option),
+            None => return Err(format!("option word '{word}' does not read")),
+        }
+    }
+    Ok(out)
+}
+
+/// The stipulation given as `stipulation`, lower case.
+fn plain_stipulation(problem: &PopeyeProblem) -> Result<String, String> {
+    match &problem.stipulation {
+        Some(s) if problem.structured_stipulation.is_none() => Ok(s.to_ascii_lowercase()),
+        _ => Err("a structured stipulation".into()),
+    }
+}
+
+fn file_mirror_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Result<(), String> {
+    if !problem.twins.is_empty() {
+        return Err("twins name squares".into());
+    }
+    let stipulation = plain_stipulation(problem)?;
+    if stipulation.contains("00") {
+        return Err("a castling goal".into());
+    }
+    for word in &problem.conditions {
+        let english = PopeyeCondition::of(problem.language, word)
+            .found()
+            .map(|c| c.word(Language::English));
+        if !english.is_some_and(|w| FILE_SYMMETRIC_CONDITIONS.contains(&w)) {
+            return Err(format!("condition word '{word}' may name a file"));
+        }
+    }
+    if let Some(o) = options.iter().find(|o| !FILE_SYMMETRIC_OPTIONS.contains(o)) {
+        return Err(format!(
+            "option {} may name a square or depend on the order of moves",
+            o.word(Language::English)
+        ));
+    }
+    for colour in [Colour::White, Colour::Black] {
+        if castling_possible(problem, colour) {
+            return Err(format!(
+                "castling is possible for {colour} (the mirror takes the king off the e-file)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `colour` has a king on its home square and a rook on a corner of that rank, the
+/// diagram's castling as Popeye reads it.
+fn castling_possible(problem: &PopeyeProblem, colour: Colour) -> bool {
+    let rank = if colour == Colour::White { 0 } else { 7 };
+    let has = |walk: Walk, file: u8| {
+        problem.units.iter().any(|u| {
+            u.colour == UnitColour::Side(colour)
+                && u.walk == Some(walk)
+                && u.square.file().index() == file
+                && u.square.rank().index() == rank
+        })
+    };
+    has(Walk::King, 4) && (has(Walk::Rook, 0) || has(Walk::Rook, 7))
+}
+
+fn intelligent_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Result<(), String> {
+    let stipulation = plain_stipulation(problem)?;
+    let goal_play = ["h#", "h=", "ser-#", "ser-=", "ser-h#", "ser-h="]
+        .iter()
+        .any(|p| {
+            stipulation
+                .strip_prefix(p)
+                .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        });
+    if !goal_play {
+        return Err(format!(
+            "{stipulation}: Popeye has no intelligent mode for it"
+        ));
+    }
+    if !problem.conditions.is_empty() {
+        return Err("a condition".into());
+    }
+    if !problem.twins.is_empty() {
+        return Err("twins".into());
+    }
+    if let Some(u) = problem
+        .units
+        .iter()
+        .find(|u| u.walk.is_none_or(|w| w.is_fairy()) || !u.attributes.is_empty())
+    {
+        return Err(format!("unit {} is not orthodox", u.code));
+    }
+    if problem
+        .units
+        .iter()
+        .any(|u| u.colour == UnitColour::Neutral)
+    {
+        return Err("a neutral unit".into());
+    }
+    if let Some(o) = options.iter().find(|&&o| o != PopeyeOption::NoBoard) {
+        return Err(format!("option {}", o.word(Language::English)));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_oracle::popeye_input;
+
+    fn problem(text: &str) -> PopeyeProblem {
+        popeye_input::parse(text).unwrap().problems.remove(0)
+    }
+
+    #[test]
+    fn the_order_of_units_on_one_square_counts() {
+        // Popeye's TESTS/circe.inp, "pre-filling the underworld": the rook given first goes to
+        // Volcanic Circe's underworld when the knight takes its square.
+        let p = problem(
+            "beginproblem\nstipulation ~1\ncondition circe volcanic\noption nowk nobk\n\
+             pieces black rb1 white sb1\nendproblem",
+        );
+        let why = Relation::UnitOrder.applies(&p).unwrap_err();
+        assert!(why.contains("two units are given on b1"), "{why}");
+        assert_eq!(Relation::TableSize.applies(&p), Ok(()));
+    }
+
+    #[test]
+    fn a_mirror_needs_file_symmetric_conditions_and_options() {
+        let with = |extra: &str| {
+            problem(&format!(
+                "beginproblem\nstipulation h#2\n{extra}\npieces white kc1 rd8 black ka1\nendproblem"
+            ))
+        };
+        assert_eq!(Relation::FileMirror.applies(&with("")), Ok(()));
+        assert_eq!(Relation::FileMirror.applies(&with("condition madrasi")), Ok(()));
+        assert!(Relation::FileMirror.applies(&with("condition circe")).is_err());
+        assert!(Relation::FileMirror.applies(&with("option enpassant e3")).is_err());
+        assert!(Relation::FileMirror.applies(&with("twin move c1 c2")).is_err());
+        assert_eq!(Relation::Intelligent.applies(&with("")), Ok(()));
+        assert!(Relation::Intelligent.applies(&with("condition madrasi")).is_err());
+    }
+}

@@ -1,0 +1,155 @@
+//! A problem written again from what was read of it, in its own language, with a relation's
+//! change: its units in another order or on mirrored squares, an option added. Only what
+//! Popeye solves is written (no title, author or other text).
+
+use feerie_oracle::notation::popeye_words::ColourWord;
+use feerie_oracle::notation::popeye_words::Command;
+use feerie_oracle::notation::popeye_words::words::{ATTRIBUTES, COLOURS};
+use feerie_oracle::popeye_input::{PopeyeProblem, UnitColour};
+use feerie_oracle::{Colour, Square};
+
+/// What to change in a problem written again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    /// The units in this order (indexes into the problem's units), or as given.
+    pub unit_order: Option<Vec<usize>>,
+    /// Every unit on the square mirrored between the a- and h-files.
+    pub mirror_files: bool,
+    /// Option words added after the problem's own.
+    pub extra_options: Vec<String>,
+}
+
+/// The square mirrored between the a- and h-files.
+///
+/// ```
+/// use feerie::harness::metamorphic::mirror_file;
+/// let b2: feerie::oracle::Square = "b2".parse().unwrap();
+/// assert_eq!(mirror_file(b2).to_string(), "g2");
+/// ```
+pub fn mirror_file(square: Square) -> Square {
+    let file = 7 - square.file().index() as i8;
+    Square::at(file, square.rank().index() as i8).expect("a mirrored square is on the board")
+}
+
+/// The problem as one Popeye input of its own, with `change` made.
+///
+/// ```
+/// use feerie::harness::metamorphic::{Change, rewrite};
+/// use feerie::oracle::popeye_input;
+/// let file = popeye_input::parse(
+///     "beginproblem\nstipulation #2\npieces white ka1 qb2 black kh8\nendproblem",
+/// )
+/// .unwrap();
+/// let change = Change { unit_order: Some(vec![2, 0, 1]), mirror_files: true, ..Change::default() };
+/// let text = rewrite(&file.problems[0], &change);
+/// assert!(text.contains("black ka8"), "{text}");
+/// assert!(text.contains("white kh1"), "{text}");
+/// assert!(text.contains("white qg2"), "{text}");
+/// assert_eq!(popeye_input::parse(&text).unwrap().problems[0].units.len(), 3);
+/// ```
+pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
+    let language = problem.language;
+    let word = |c: Command| c.word(language).to_ascii_lowercase();
+    let mut out = format!("{}\n", language.begin_word().to_ascii_lowercase());
+    if let Some(s) = &problem.structured_stipulation {
+        out += &format!("{} {s}\n", word(Command::StructuredStipulation));
+    }
+    if let Some(s) = &problem.stipulation {
+        out += &format!("{} {s}\n", word(Command::Stipulation));
+    }
+    if !problem.conditions.is_empty() {
+        out += &format!(
+            "{} {}\n",
+            word(Command::Condition),
+            problem.conditions.join(" ")
+        );
+    }
+    let options: Vec<&str> = problem
+        .options
+        .iter()
+        .chain(&change.extra_options)
+        .map(String::as_str)
+        .collect();
+    if !options.is_empty() {
+        out += &format!("{} {}\n", word(Command::Option), options.join(" "));
+    }
+    out += &word(Command::Pieces);
+    let order: Vec<usize> = change
+        .unit_order
+        .clone()
+        .unwrap_or_else(|| (0..problem.units.len()).collect());
+    for i in order {
+        let unit = &problem.units[i];
+        let colour = match unit.colour {
+            UnitColour::Side(Colour::White) => ColourWord::White,
+            UnitColour::Side(Colour::Black) => ColourWord::Black,
+            UnitColour::Neutral => ColourWord::Neutral,
+        };
+        out += "\n  ";
+        out += &COLOURS
+            .word(language, colour)
+            .expect("every colour has its word")
+            .to_ascii_lowercase();
+        for &attribute in &unit.attributes {
+            out += " ";
+            out += &ATTRIBUTES
+                .word(language, attribute)
+                .expect("every attribute has its word")
+                .to_ascii_lowercase();
+        }
+        let square = if change.mirror_files {
+            mirror_file(unit.square)
+        } else {
+            unit.square
+        };
+        out += &format!(" {}{square}", unit.code);
+    }
+    out += "\n";
+    for twin in &problem.twins {
+        out += &format!("{} {twin}\n", word(Command::Twin));
+    }
+    out += &word(Command::End);
+    out += "\n";
+    out
+}
+
+/// Several problems as one Popeye input: each written by [`rewrite`], joined by `nextproblem`.
+pub fn rewrite_all<'a>(problems: impl IntoIterator<Item = (&'a PopeyeProblem, Change)>) -> String {
+    let mut texts: Vec<String> = Vec::new();
+    let mut next = String::new();
+    for (problem, change) in problems {
+        let text = rewrite(problem, &change);
+        if next.is_empty() {
+            next = Command::Next.word(problem.language).to_ascii_lowercase();
+        }
+        // One input: only the first problem keeps its begin word, the others follow a `next`.
+        let body = if texts.is_empty() {
+            text
+        } else {
+            let begin = problem.language.begin_word().to_ascii_lowercase();
+            text.strip_prefix(&format!("{begin}\n"))
+                .unwrap_or(&text)
+                .to_string()
+        };
+        texts.push(body);
+    }
+    let end = |t: &str| {
+        t.rsplit_once('\n')
+            .and_then(|(head, _)| head.rsplit_once('\n'))
+            .map(|(head, _)| format!("{head}\n"))
+            .unwrap_or_default()
+    };
+    let n = texts.len();
+    let mut out = String::new();
+    for (i, t) in texts.into_iter().enumerate() {
+        if i + 1 < n {
+            // Drop the `endproblem` line: `nextproblem` ends this problem instead.
+            out += &end(&t);
+            out += &next;
+            out += "\n";
+        } else {
+            out += &t;
+        }
+    }
+    out
+}

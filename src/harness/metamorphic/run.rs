@@ -1,0 +1,376 @@
+//! The relations run over one Popeye input file: the file as given, then for each relation the
+//! problems it applies to, changed, as one more input; each problem's answers compared.
+//!
+//! A relation that changes the input (all but `table-size`) writes the problem again from what
+//! was read of it; the problems written again unchanged are run first, and a problem whose
+//! answer then differs from the original's is not checked by those relations (what was read
+//! of it is not the whole problem), and says so.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use feerie_oracle::popeye_input::{self, PopeyeProblem};
+
+use super::answers::{Answer, answer_of, departure};
+use super::relations::{Expectation, RELATIONS, Relation};
+use super::rewrite::{Change, mirror_file, rewrite, rewrite_all};
+use crate::external::popeye::{DEFAULT_MAXMEM, PopeyeError, run_popeye_file_with_table};
+use crate::external::popeye_output::{self, Chunk};
+use crate::playout::Rng;
+
+/// The hash table of the `table-size` relation's second run.
+pub const SMALL_MAXMEM: &str = "8M";
+
+/// How a run is made.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The Popeye binary.
+    pub py: std::path::PathBuf,
+    /// The relations to run, in the table's order.
+    pub relations: Vec<Relation>,
+    /// The seed of the changes drawn (the units' order, maxsolutions' n).
+    pub seed: u64,
+    /// How long one run of Popeye may take.
+    pub run_timeout: Duration,
+    /// No run is started past it.
+    pub deadline: Option<Instant>,
+}
+
+/// What a relation found on one problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The two answers are as the relation expects.
+    Agree,
+    /// They are not.
+    Disagree(Box<Disagreement>),
+    /// The relation is not sound for the problem (the reason).
+    NotApplicable(String),
+    /// It would apply, but was not checked (the reason: a run failed, was cut, the time ran out).
+    NotChecked(String),
+}
+
+/// A disagreement, with what reproduces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// How the answers differ.
+    pub why: String,
+    /// The input whose answer is the reference, and Popeye's flags for it.
+    pub original_input: String,
+    /// Popeye's flags for the original input.
+    pub original_flags: String,
+    /// The changed input.
+    pub changed_input: String,
+    /// Popeye's flags for the changed input.
+    pub changed_flags: String,
+    /// The original run's output for the problem.
+    pub original_output: String,
+    /// The changed run's output for the problem.
+    pub changed_output: String,
+}
+
+/// One problem's verdicts.
+#[derive(Clone, Debug)]
+pub struct ProblemReport {
+    /// Its number in the file, from 1.
+    pub number: usize,
+    /// The line it starts on.
+    pub line: usize,
+    /// Its conditions' words, for the coverage table.
+    pub conditions: Vec<String>,
+    /// The language they are written in.
+    pub language: feerie_oracle::notation::popeye_words::Language,
+    /// Each relation run, with its verdict.
+    pub verdicts: Vec<(Relation, Verdict)>,
+}
+
+/// One file's report.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// Why the file could not be checked at all.
+    pub error: Option<String>,
+    /// Its problems.
+    pub problems: Vec<ProblemReport>,
+}
+
+/// Popeye's answers to one input: each problem's chunk, or why there are none.
+fn run_input(
+    settings: &Settings,
+    input: &str,
+    maxmem: &str,
+    expected: usize,
+) -> Result<Vec<Chunk>, String> {
+    if settings.deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err("not run: the budget ran out".into());
+    }
+    let timeout = match settings.deadline {
+        Some(d) => settings
+            .run_timeout
+            .min(d.saturating_duration_since(Instant::now())),
+        None => settings.run_timeout,
+    };
+    let (stdout, _) =
+        run_popeye_file_with_table(&settings.py, input, timeout, maxmem).map_err(|e| match e {
+            PopeyeError::Crashed(why) | PopeyeError::Failed(why) => why,
+            PopeyeError::Refused(words) => format!("Popeye refused the input: {words}"),
+        })?;
+    let chunks = popeye_output::parse(&stdout);
+    if chunks.len() != expected {
+        return Err(format!(
+            "Popeye printed {} problem(s) where {expected} were given",
+            chunks.len()
+        ));
+    }
+    Ok(chunks)
+}
+
+/// The relations of `settings` over one file's text.
+pub fn run_file(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    progress: &mut dyn FnMut(&str),
+) -> FileReport {
+    let mut report = FileReport {
+        path: path.to_path_buf(),
+        error: None,
+        problems: Vec::new(),
+    };
+    let file = match popeye_input::parse(text) {
+        Ok(file) => file,
+        Err(e) => {
+            report.error = Some(format!("does not read: {e}"));
+            return report;
+        }
+    };
+    let problems = &file.problems;
+    report.problems = problems
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ProblemReport {
+            number: i + 1,
+            line: p.line,
+            conditions: p.conditions.clone(),
+            language: p.language,
+            verdicts: Vec::new(),
+        })
+        .collect();
+    progress(&format!(
+        "{}: {} problem(s)",
+        path.display(),
+        problems.len()
+    ));
+    let original = match run_input(settings, text, DEFAULT_MAXMEM, problems.len()) {
+        Ok(chunks) => chunks,
+        Err(why) => {
+            report.error = Some(format!("the original run: {why}"));
+            return report;
+        }
+    };
+    let answers: Vec<Answer> = original.iter().map(answer_of).collect();
+    let flags = |maxmem: &str| format!("-maxmem {maxmem}");
+    // The problems each relation applies to, the others with their reason.
+    let mut rewritten: Option<Result<Vec<Chunk>, String>> = None;
+    for &relation in &settings.relations {
+        let mut batch: Vec<usize> = Vec::new();
+        for (i, problem) in problems.iter().enumerate() {
+            let verdict = match relation.applies(problem) {
+                Err(why) => Some(Verdict::NotApplicable(why)),
+                Ok(()) if answers[i].cut && relation != Relation::MaxSolutions => {
+                    Some(Verdict::NotChecked("the original run was cut short".into()))
+                }
+                Ok(()) if relation == Relation::MaxSolutions && answers[i].line_count() < 2 => {
+                    Some(Verdict::NotApplicable("fewer than two solutions".into()))
+                }
+                Ok(()) => None,
+            };
+            match verdict {
+                Some(v) => report.problems[i].verdicts.push((relation, v)),
+                None => batch.push(i),
+            }
+        }
+        if batch.is_empty() {
+            continue;
+        }
+        progress(&format!(
+            "{}: {} on {} problem(s)",
+            path.display(),
+            relation.name(),
+            batch.len()
+        ));
+        if relation == Relation::TableSize {
+            let verdicts = table_size(settings, text, &original, &answers, &batch);
+            for (i, v) in batch.iter().zip(verdicts) {
+                report.problems[*i].verdicts.push((relation, v));
+            }
+            continue;
+        }
+        // The problems written again unchanged, once for every relation that rewrites.
+        let unchanged = rewritten.get_or_insert_with(|| {
+            let input = rewrite_all(problems.iter().map(|p| (p, Change::default())));
+            run_input(settings, &input, DEFAULT_MAXMEM, problems.len())
+        });
+        let mut kept = Vec::new();
+        for &i in &batch {
+            let why = match unchanged {
+                Err(why) => Some(format!("the problems written again: {why}")),
+                Ok(chunks) => departure(&answers[i], &answer_of(&chunks[i]), false).map(|d| {
+                    format!("written again from what was read, it answers otherwise: {d}")
+                }),
+            };
+            match why {
+                Some(why) => report.problems[i]
+                    .verdicts
+                    .push((relation, Verdict::NotChecked(why))),
+                None => kept.push(i),
+            }
+        }
+        if kept.is_empty() {
+            continue;
+        }
+        let changes: Vec<Change> = kept
+            .iter()
+            .map(|&i| change_for(relation, &problems[i], &answers[i], settings.seed, i))
+            .collect();
+        let input = rewrite_all(
+            kept.iter()
+                .zip(&changes)
+                .map(|(&i, c)| (&problems[i], c.clone())),
+        );
+        let chunks = run_input(settings, &input, DEFAULT_MAXMEM, kept.len());
+        let expects_subset = relation.row().expects == Expectation::Subset;
+        for (k, &i) in kept.iter().enumerate() {
+            let verdict = match &chunks {
+                Err(why) => Verdict::NotChecked(why.clone()),
+                Ok(chunks) => {
+                    let mut theirs = answer_of(&chunks[k]);
+                    if relation == Relation::FileMirror {
+                        theirs = theirs.mapped(mirror_file);
+                    }
+                    if theirs.cut && !expects_subset {
+                        Verdict::NotChecked("the changed run was cut short".into())
+                    } else {
+                        match departure(&answers[i], &theirs, expects_subset) {
+                            None => Verdict::Agree,
+                            Some(why) => Verdict::Disagree(Box::new(Disagreement {
+                                why,
+                                original_input: rewrite(&problems[i], &Change::default()),
+                                original_flags: flags(DEFAULT_MAXMEM),
+                                changed_input: rewrite(&problems[i], &changes[k]),
+                                changed_flags: flags(DEFAULT_MAXMEM),
+                                original_output: original[i].text.join("\n"),
+                                changed_output: chunks[k].text.join("\n"),
+                            })),
+                        }
+                    }
+                }
+            };
+            report.problems[i].verdicts.push((relation, verdict));
+        }
+    }
+    report
+}
+
+/// The `table-size` verdicts of the problems of `batch`: the file run again with a small table.
+fn table_size(
+    settings: &Settings,
+    text: &str,
+    original: &[Chunk],
+    answers: &[Answer],
+    batch: &[usize],
+) -> Vec<Verdict> {
+    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len()) {
+        Ok(chunks) => chunks,
+        Err(why) => {
+            return batch
+                .iter()
+                .map(|_| Verdict::NotChecked(why.clone()))
+                .collect();
+        }
+    };
+    batch
+        .iter()
+        .map(|&i| {
+            let theirs = answer_of(&chunks[i]);
+            if theirs.cut {
+                return Verdict::NotChecked("the changed run was cut short".into());
+            }
+            match departure(&answers[i], &theirs, false) {
+                None => Verdict::Agree,
+                Some(why) => Verdict::Disagree(Box::new(Disagreement {
+                    why: format!("problem {} of the file: {why}", i + 1),
+                    original_input: text.to_string(),
+                    original_flags: format!("-maxmem {DEFAULT_MAXMEM}"),
+                    changed_input: text.to_string(),
+                    changed_flags: format!("-maxmem {SMALL_MAXMEM}"),
+                    original_output: original[i].text.join("\n"),
+                    changed_output: chunks[i].text.join("\n"),
+                })),
+            }
+        })
+        .collect()
+}
+
+/// The change a relation makes to problem `index` of a file, drawn from the seed and the
+/// problem's number only (so that a problem's change does not depend on the others).
+fn change_for(
+    relation: Relation,
+    problem: &PopeyeProblem,
+    answer: &Answer,
+    seed: u64,
+    index: usize,
+) -> Change {
+    let mut rng = Rng::new(seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    match relation {
+        Relation::TableSize => Change::default(),
+        Relation::UnitOrder => {
+            let n = problem.units.len();
+            let mut order: Vec<usize> = (0..n).collect();
+            for k in (1..n).rev() {
+                order.swap(k, rng.below(k + 1));
+            }
+            if n > 1 && order.iter().enumerate().all(|(k, &v)| k == v) {
+                order.reverse();
+            }
+            Change {
+                unit_order: Some(order),
+                ..Change::default()
+            }
+        }
+        Relation::FileMirror => Change {
+            mirror_files: true,
+            ..Change::default()
+        },
+        Relation::MaxSolutions => {
+            let n = 1 + rng.below(answer.line_count() - 1);
+            Change {
+                extra_options: vec!["maxsolutions".into(), n.to_string()],
+                ..Change::default()
+            }
+        }
+        Relation::Intelligent => Change {
+            extra_options: vec!["intelligent".into()],
+            ..Change::default()
+        },
+    }
+}
+
+/// The relations in the table's order, as named (`None`: all).
+pub fn relations_named(names: Option<&[String]>) -> Result<Vec<Relation>, String> {
+    let Some(names) = names else {
+        return Ok(RELATIONS.iter().map(|r| r.relation).collect());
+    };
+    let mut out = Vec::new();
+    for name in names {
+        let relation = Relation::named(name).ok_or_else(|| {
+            let known: Vec<&str> = RELATIONS.iter().map(|r| r.name).collect();
+            format!("no relation named {name} (relations: {})", known.join(", "))
+        })?;
+        if !out.contains(&relation) {
+            out.push(relation);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
