@@ -171,6 +171,19 @@ enum PopeyeCommand {
     /// we cannot replay are counted as skipped, with the reason. Exit 0 when every replayed move
     /// is accepted and every other problem has its solution section, 1 otherwise.
     Replay(popeye::replay::ReplayArgs),
+    /// Check Popeye against itself by metamorphic relations, where no model of the rules is
+    /// needed.
+    ///
+    /// Each problem (and twin) of the input files is solved by Popeye as given and changed by
+    /// each relation that is sound for it (the table of relations, with where each holds, is
+    /// in the book's Popeye chapter): a smaller hash table, the units in another order, the
+    /// board mirrored between the a- and h-files, a solution limit, the intelligent mode. The
+    /// answers are mapped back and compared line by line; a disagreement is printed and
+    /// written as a reproducer. Then a table: per relation, the problems it checked, was not
+    /// sound for and could not check; per condition, the relations that checked it. Exit 0
+    /// when no problem disagrees and at least one was checked (--allow-empty), 1 otherwise, 2
+    /// on bad input.
+    Metamorphic(popeye::metamorphic::MetamorphicArgs),
 }
 
 /// Runs the command line and returns the process exit code. Errors are one line on stderr.
@@ -275,6 +288,7 @@ fn dispatch(cli: Cli) -> Result<i32, Error> {
             PopeyeCommand::Campaign(args) => popeye::campaign::run(args),
             PopeyeCommand::Verify(args) => popeye::verify::run(args),
             PopeyeCommand::Replay(args) => popeye::replay::run(args),
+            PopeyeCommand::Metamorphic(args) => popeye::metamorphic::run(args),
         },
     }
 }

@@ -1,11 +1,13 @@
 //! The `feerie popeye` commands: Popeye's input written (`export`), Popeye compared with our
 //! engines on positions and scenarios (`compare`) and on random positions and problems
-//! (`fuzz`, `fuzz-solve`), Popeye's solutions verified (`verify`) and replayed (`replay`).
+//! (`fuzz`, `fuzz-solve`), Popeye's solutions verified (`verify`) and replayed (`replay`), and
+//! Popeye checked against itself by metamorphic relations (`metamorphic`).
 
 pub mod campaign;
 pub mod compare;
 pub mod export;
 pub mod fuzz;
+pub mod metamorphic;
 pub mod replay;
 pub mod verify;
 

@@ -1,0 +1,209 @@
+//! `feerie popeye metamorphic`: Popeye checked against itself. On the real binary the relations
+//! agree; stand-ins that answer otherwise with a small table, or that do not look at the board,
+//! are caught; a relation used where it is not sound (a file mirror with castling) is refused.
+
+mod common;
+
+use std::path::Path;
+
+use common::{executable, feerie_in, shared_popeye};
+
+/// Four problems: a helpmate with 17 solutions, a Madrasi helpmate, a direct mate where White
+/// may castle, and a direct mate with tries.
+const PROBLEMS: &str = "beginproblem
+stipulation h#2
+pieces white kc1 rd8 black ka1 pa2 bb1
+nextproblem
+condition madrasi
+stipulation h#2
+pieces white kc3 qd1 black ka1 bb1 rh2
+nextproblem
+stipulation #2
+pieces white ke1 rh1 qd1 black ke8 pe7
+nextproblem
+stipulation #2
+option try
+pieces white kb6 qc3 sd5 black ka8 pa7
+endproblem
+";
+
+/// The counts of a relation's row in the table: agree, disagree, not sound, not checked.
+fn row(out: &str, relation: &str) -> [usize; 4] {
+    let line = out
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(relation))
+        .unwrap_or_else(|| panic!("no row for {relation} in:\n{out}"));
+    let numbers: Vec<usize> = line
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    numbers.try_into().unwrap()
+}
+
+fn write_problems(dir: &Path) {
+    std::fs::write(dir.join("problems.inp"), PROBLEMS).unwrap();
+}
+
+#[test]
+fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    let py = py.to_str().unwrap();
+    let args = [
+        "popeye",
+        "metamorphic",
+        "problems.inp",
+        "--py",
+        py,
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("metamorphic result: ok."), "{out}");
+    assert_eq!(row(&out, "table-size"), [4, 0, 0, 0], "{out}");
+    assert_eq!(row(&out, "unit-order"), [4, 0, 0, 0], "{out}");
+    // The third problem has White's king on e1 and a rook on h1: castling is possible there,
+    // and the mirror would take it away.
+    assert_eq!(row(&out, "file-mirror"), [3, 0, 1, 0], "{out}");
+    // Help play with at least two solutions: the first two problems.
+    assert_eq!(row(&out, "max-solutions"), [2, 0, 2, 0], "{out}");
+    // Orthodox help play only: the first problem.
+    assert_eq!(row(&out, "intelligent"), [1, 0, 3, 0], "{out}");
+    assert!(
+        !dir.path().join("corpus/metamorphic").exists(),
+        "no reproducer"
+    );
+}
+
+#[test]
+fn a_file_mirror_where_castling_is_possible_is_refused() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let castling =
+        "beginproblem\nstipulation #2\npieces white ke1 rh1 qd1 black ke8 pe7\nendproblem\n";
+    std::fs::write(dir.path().join("castling.inp"), castling).unwrap();
+    let py = py.to_str().unwrap();
+    let args = [
+        "popeye",
+        "metamorphic",
+        "castling.inp",
+        "--py",
+        py,
+        "--relation",
+        "file-mirror",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 1, "nothing was checked: {out}\n{err}");
+    assert_eq!(row(&out, "file-mirror"), [0, 0, 1, 0], "{out}");
+    assert!(
+        out.contains("metamorphic result: NOTHING CHECKED."),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_solver_that_loses_a_solution_with_a_small_table_is_caught() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    // Popeye itself, but with -maxmem 8M the first line with Bb1-h7 is lost.
+    let script = format!(
+        "#!/bin/sh\nif [ \"$2\" = \"8M\" ]; then {} \"$@\" | sed '0,/Bb1-h7/{{/Bb1-h7/d}}'; \
+         else exec {} \"$@\"; fi\n",
+        py.display(),
+        py.display()
+    );
+    let stand_in = executable(dir.path(), "py", &script);
+    let args = [
+        "popeye",
+        "metamorphic",
+        "problems.inp",
+        "--py",
+        stand_in.to_str().unwrap(),
+        "--reproducers",
+        "found",
+        "--quiet",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert_eq!(row(&out, "table-size"), [3, 1, 0, 0], "{out}");
+    assert!(
+        out.contains("problem 1 (line 1): table-size DISAGREES"),
+        "{out}"
+    );
+    let folder = dir.path().join("found/problems-problem-1-table-size");
+    for name in [
+        "README",
+        "original.inp",
+        "changed.inp",
+        "original.out",
+        "changed.out",
+    ] {
+        assert!(
+            folder.join(name).is_file(),
+            "{name} in {}",
+            folder.display()
+        );
+    }
+    let readme = std::fs::read_to_string(folder.join("README")).unwrap();
+    assert!(readme.contains("-maxmem 8M"), "{readme}");
+    // A second run writes beside the first, never over it.
+    let (code, _, _) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 1);
+    assert!(
+        dir.path()
+            .join("found/problems-problem-1-table-size-2")
+            .is_dir()
+    );
+}
+
+#[test]
+fn a_solver_that_does_not_look_at_the_board_is_caught_by_the_mirror() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem =
+        "beginproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1\nendproblem\n";
+    std::fs::write(dir.path().join("one.inp"), problem).unwrap();
+    // The same answer to any input: right for the problem as given, wrong for its mirror.
+    let script = "#!/bin/sh\nprintf '\\n  h#2                         2 + 3\\n\\n  \
+                  1.Bb1-h7 Rd8-d1   2.Bh7-c2 Kc1*c2 #\\n  1.Bb1-g6 Rd8-d1   2.Bg6-c2 Kc1*c2 #\\n\\n\
+                  solution finished. Time = 0.001 s\\n'\n";
+    let stand_in = executable(dir.path(), "py", script);
+    let args = [
+        "popeye",
+        "metamorphic",
+        "one.inp",
+        "--py",
+        stand_in.to_str().unwrap(),
+        "--reproducers",
+        "found",
+        "--quiet",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert_eq!(row(&out, "table-size"), [1, 0, 0, 0], "{out}");
+    assert_eq!(row(&out, "unit-order"), [1, 0, 0, 0], "{out}");
+    assert_eq!(row(&out, "file-mirror"), [0, 1, 0, 0], "{out}");
+    assert!(out.contains("file-mirror DISAGREES"), "{out}");
+}
+
+#[test]
+fn a_relation_that_does_not_exist_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    let args = [
+        "popeye",
+        "metamorphic",
+        "problems.inp",
+        "--relation",
+        "mirror",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("no relation named mirror"), "{err}");
+    let (code, _, err) = feerie_in(dir.path(), &["popeye", "metamorphic", "absent.inp"]);
+    assert_eq!(code, 2, "{err}");
+}
