@@ -20,6 +20,7 @@ pub mod disputes;
 pub mod error;
 pub mod events;
 pub mod examples;
+pub mod metamorphic;
 pub mod text;
 
 use std::collections::BTreeMap;
@@ -64,9 +65,16 @@ pub fn pages(root: &Path) -> Result<Vec<Page>, BookError> {
             path: source.join(events::PAGE),
             text: events::chapter(),
         },
+        Page {
+            path: source.join(metamorphic::PAGE),
+            text: metamorphic::chapter(),
+        },
     ];
     for path in markdown_under(&source)? {
-        if path == source.join(DISPUTES) || path == source.join(events::PAGE) {
+        if path == source.join(DISPUTES)
+            || path == source.join(events::PAGE)
+            || path == source.join(metamorphic::PAGE)
+        {
             continue;
         }
         let text = read(&path)?;
