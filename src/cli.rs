@@ -137,9 +137,10 @@ enum PopeyeCommand {
     /// Compares the binary with feerie, in this order and within one time budget (--budget,
     /// default 180 s): the scenarios under the popeye profile (as `compare --scenarios`), fuzzed
     /// positions (as `fuzz`) and fuzzed problems (as `fuzz-solve`) asked in rounds while their
-    /// time lasts, then the --verify files (as `verify`). Each stage must end by a share of the
-    /// budget (scenarios 10 %, fuzz 55 %, fuzz-solve 80 %, or 100 % without --verify, verify
-    /// 100 %) and hands what it leaves to the next. Each stage's first finding is printed at
+    /// time lasts, then the --verify files (as `verify`, then by the relations of
+    /// `metamorphic`). Each stage must end by a share of the budget (scenarios 10 %, fuzz 55 %,
+    /// fuzz-solve 80 %, or 100 % without --verify, verify 90 %, metamorphic 100 %) and hands
+    /// what it leaves to the next. Each stage's first finding is printed at
     /// once and stops nothing. Exit 1 on a difference or when a stage compared nothing, 2 on
     /// bad input or when a stage could not run, else 0.
     Campaign(popeye::campaign::CampaignArgs),

@@ -124,7 +124,10 @@ fn a_campaign_that_agrees_runs_every_stage_in_order_and_writes_its_reports() {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["scenarios", "fuzz", "fuzz-solve", "verify"]);
+    assert_eq!(
+        names,
+        ["scenarios", "fuzz", "fuzz-solve", "verify", "metamorphic"]
+    );
     for name in names {
         let s = stage(&doc, name);
         assert!(s["compared"].as_u64().unwrap() > 0, "{s}");
@@ -136,7 +139,7 @@ fn a_campaign_that_agrees_runs_every_stage_in_order_and_writes_its_reports() {
     assert_eq!(doc["seed"], 20261123, "the default seed is fixed");
     assert!(r.err.contains("seed 20261123"), "{}", r.err);
     let xml = std::fs::read_to_string(dir.path().join("c.xml")).unwrap();
-    assert_eq!(xml.matches("<testsuite ").count(), 4, "{xml}");
+    assert_eq!(xml.matches("<testsuite ").count(), 5, "{xml}");
     assert!(xml.contains("popeye campaign: verify"), "{xml}");
     let html = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
     assert!(html.contains("fuzz-solve"), "{html}");

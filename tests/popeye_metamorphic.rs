@@ -41,6 +41,17 @@ fn row(out: &str, relation: &str) -> [usize; 4] {
     numbers.try_into().unwrap()
 }
 
+/// Popeye itself, but with `-maxmem 8M` the first line with Bb1-h7 is lost.
+fn loses_a_line_with_a_small_table(dir: &Path, py: &Path) -> std::path::PathBuf {
+    let script = format!(
+        "#!/bin/sh\nif [ \"$2\" = \"8M\" ]; then {} \"$@\" | sed '0,/Bb1-h7/{{/Bb1-h7/d}}'; \
+         else exec {} \"$@\"; fi\n",
+        py.display(),
+        py.display()
+    );
+    executable(dir, "py", &script)
+}
+
 fn write_problems(dir: &Path) {
     std::fs::write(dir.join("problems.inp"), PROBLEMS).unwrap();
 }
@@ -109,14 +120,7 @@ fn a_solver_that_loses_a_solution_with_a_small_table_is_caught() {
     let Some(py) = shared_popeye() else { return };
     let dir = tempfile::tempdir().unwrap();
     write_problems(dir.path());
-    // Popeye itself, but with -maxmem 8M the first line with Bb1-h7 is lost.
-    let script = format!(
-        "#!/bin/sh\nif [ \"$2\" = \"8M\" ]; then {} \"$@\" | sed '0,/Bb1-h7/{{/Bb1-h7/d}}'; \
-         else exec {} \"$@\"; fi\n",
-        py.display(),
-        py.display()
-    );
-    let stand_in = executable(dir.path(), "py", &script);
+    let stand_in = loses_a_line_with_a_small_table(dir.path(), &py);
     let args = [
         "popeye",
         "metamorphic",
@@ -206,4 +210,56 @@ fn a_relation_that_does_not_exist_is_refused_in_one_line() {
     assert!(err.contains("no relation named mirror"), "{err}");
     let (code, _, err) = feerie_in(dir.path(), &["popeye", "metamorphic", "absent.inp"]);
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    let stand_in = loses_a_line_with_a_small_table(dir.path(), &py);
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/circe");
+    let args = [
+        "popeye",
+        "campaign",
+        "--py",
+        stand_in.to_str().unwrap(),
+        "--budget",
+        "60",
+        "--scenarios",
+        scenarios.to_str().unwrap(),
+        "--fuzz",
+        "0",
+        "--fuzz-solve",
+        "0",
+        "--verify",
+        "problems.inp",
+        "--reproducers",
+        "found",
+        "--format",
+        "json",
+        "--quiet",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 1, "{out}\n{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let stage = doc["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "metamorphic")
+        .unwrap_or_else(|| panic!("no metamorphic stage: {doc}"));
+    assert_eq!(stage["differ"], 1, "{stage}");
+    assert!(stage["agree"].as_u64().unwrap() > 5, "{stage}");
+    let finding = &stage["findings"][0];
+    assert!(
+        finding["summary"]
+            .as_str()
+            .unwrap()
+            .contains("table-size disagrees"),
+        "{finding}"
+    );
+    let folder = dir.path().join(finding["reproducer"].as_str().unwrap());
+    assert!(folder.join("README").is_file(), "{}", folder.display());
+    assert!(err.contains("FOUND by metamorphic: "), "{err}");
 }

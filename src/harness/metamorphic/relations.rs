@@ -395,11 +395,30 @@ mod tests {
             ))
         };
         assert_eq!(Relation::FileMirror.applies(&with("")), Ok(()));
-        assert_eq!(Relation::FileMirror.applies(&with("condition madrasi")), Ok(()));
-        assert!(Relation::FileMirror.applies(&with("condition circe")).is_err());
-        assert!(Relation::FileMirror.applies(&with("option enpassant e3")).is_err());
-        assert!(Relation::FileMirror.applies(&with("twin move c1 c2")).is_err());
+        assert_eq!(
+            Relation::FileMirror.applies(&with("condition madrasi")),
+            Ok(())
+        );
+        assert!(
+            Relation::FileMirror
+                .applies(&with("condition circe"))
+                .is_err()
+        );
+        assert!(
+            Relation::FileMirror
+                .applies(&with("option enpassant e3"))
+                .is_err()
+        );
+        assert!(
+            Relation::FileMirror
+                .applies(&with("twin move c1 c2"))
+                .is_err()
+        );
         assert_eq!(Relation::Intelligent.applies(&with("")), Ok(()));
-        assert!(Relation::Intelligent.applies(&with("condition madrasi")).is_err());
+        assert!(
+            Relation::Intelligent
+                .applies(&with("condition madrasi"))
+                .is_err()
+        );
     }
 }

@@ -9,6 +9,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use feerie_oracle::notation::popeye_words::PopeyeOption;
 use feerie_oracle::popeye_input::{self, PopeyeProblem};
 
 use super::answers::{Answer, answer_of, departure};
@@ -100,6 +101,7 @@ fn run_input(
     input: &str,
     maxmem: &str,
     expected: usize,
+    written: bool,
 ) -> Result<Vec<Chunk>, String> {
     if settings.deadline.is_some_and(|d| Instant::now() >= d) {
         return Err("not run: the budget ran out".into());
@@ -110,11 +112,24 @@ fn run_input(
             .min(d.saturating_duration_since(Instant::now())),
         None => settings.run_timeout,
     };
-    let (stdout, _) =
-        run_popeye_file_with_table(&settings.py, input, timeout, maxmem).map_err(|e| match e {
+    let (stdout, stderr) = run_popeye_file_with_table(&settings.py, input, timeout, maxmem)
+        .map_err(|e| match e {
             PopeyeError::Crashed(why) | PopeyeError::Failed(why) => why,
             PopeyeError::Refused(words) => format!("Popeye refused the input: {words}"),
         })?;
+    // An input this run wrote must read without complaint, or its answer is not the problem's.
+    if written {
+        let complaint = stderr
+            .lines()
+            .chain(stdout.lines())
+            .find(|l| l.contains("input-error") || l.contains("offending item"));
+        if let Some(line) = complaint {
+            return Err(format!(
+                "Popeye reads the written input with an error: {}",
+                line.trim()
+            ));
+        }
+    }
     let chunks = popeye_output::parse(&stdout);
     if chunks.len() != expected {
         return Err(format!(
@@ -161,7 +176,7 @@ pub fn run_file(
         path.display(),
         problems.len()
     ));
-    let original = match run_input(settings, text, DEFAULT_MAXMEM, problems.len()) {
+    let original = match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), false) {
         Ok(chunks) => chunks,
         Err(why) => {
             report.error = Some(format!("the original run: {why}"));
@@ -209,7 +224,7 @@ pub fn run_file(
         // The problems written again unchanged, once for every relation that rewrites.
         let unchanged = rewritten.get_or_insert_with(|| {
             let input = rewrite_all(problems.iter().map(|p| (p, Change::default())));
-            run_input(settings, &input, DEFAULT_MAXMEM, problems.len())
+            run_input(settings, &input, DEFAULT_MAXMEM, problems.len(), true)
         });
         let mut kept = Vec::new();
         for &i in &batch {
@@ -238,7 +253,7 @@ pub fn run_file(
                 .zip(&changes)
                 .map(|(&i, c)| (&problems[i], c.clone())),
         );
-        let chunks = run_input(settings, &input, DEFAULT_MAXMEM, kept.len());
+        let chunks = run_input(settings, &input, DEFAULT_MAXMEM, kept.len(), true);
         let expects_subset = relation.row().expects == Expectation::Subset;
         for (k, &i) in kept.iter().enumerate() {
             let verdict = match &chunks {
@@ -280,7 +295,7 @@ fn table_size(
     answers: &[Answer],
     batch: &[usize],
 ) -> Vec<Verdict> {
-    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len()) {
+    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len(), false) {
         Ok(chunks) => chunks,
         Err(why) => {
             return batch
@@ -344,13 +359,18 @@ fn change_for(
         },
         Relation::MaxSolutions => {
             let n = 1 + rng.below(answer.line_count() - 1);
+            let word = PopeyeOption::MaxSolutions.word(problem.language);
             Change {
-                extra_options: vec!["maxsolutions".into(), n.to_string()],
+                extra_options: vec![word.to_ascii_lowercase(), n.to_string()],
                 ..Change::default()
             }
         }
         Relation::Intelligent => Change {
-            extra_options: vec!["intelligent".into()],
+            extra_options: vec![
+                PopeyeOption::Intelligent
+                    .word(problem.language)
+                    .to_ascii_lowercase(),
+            ],
             ..Change::default()
         },
     }

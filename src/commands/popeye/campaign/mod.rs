@@ -35,12 +35,14 @@ pub const DEFAULT_BUDGET: u64 = 180;
 pub const DEFAULT_SEED: u64 = 20261123;
 
 /// The share of the budget by which each stage must end, counted from the campaign's start:
-/// scenarios, fuzz, fuzz-solve (with files to verify, and without), verify.
-pub const ENDS_BY: [(&str, f64); 4] = [
+/// scenarios, fuzz, fuzz-solve (with files to verify, and without), verify, and the
+/// metamorphic relations over the same files.
+pub const ENDS_BY: [(&str, f64); 5] = [
     ("scenarios", 0.10),
     ("fuzz", 0.55),
     ("fuzz-solve", 0.80),
-    ("verify", 1.0),
+    ("verify", 0.90),
+    ("metamorphic", 1.0),
 ];
 
 /// The flags of `feerie popeye campaign`.
@@ -51,7 +53,7 @@ pub struct CampaignArgs {
     py: PopeyeBinaryArgs,
     /// Seconds the whole campaign may take, shared by its stages in order (each must end by a
     /// share of it: scenarios 10 %, fuzz 55 %, fuzz-solve 80 % or 100 % without --verify,
-    /// verify 100 %; what one leaves goes to the next)
+    /// verify 90 %, metamorphic 100 %; what one leaves goes to the next)
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_BUDGET)]
     budget: u64,
     /// Seed of the fuzzed positions and problems (fixed by default, so that a run repeats)
@@ -62,7 +64,8 @@ pub struct CampaignArgs {
     #[arg(long, value_delimiter = ',')]
     families: Vec<String>,
     /// Popeye input files the binary and feerie's solver both solve, compared as `popeye
-    /// verify` compares them (the last stage)
+    /// verify` compares them, then checked by the metamorphic relations of `popeye
+    /// metamorphic` (the last two stages)
     #[arg(long, value_name = "FILE", num_args = 1..)]
     verify: Vec<PathBuf>,
     /// A scenario file or a folder of them [default: the scenarios/ of feerie's repository]
@@ -341,6 +344,7 @@ fn run_stages(
             "fuzz-solve" if args.fuzz_solve == Some(0) => not_run(&mut stage, "--fuzz-solve 0"),
             "fuzz-solve" => stages::fuzz_solve(ctx, args.fuzz_solve, deadline, &mut stage),
             _ if verify.is_empty() => not_run(&mut stage, "no --verify file"),
+            "metamorphic" => stages::metamorphic(ctx, verify, deadline, &mut stage),
             _ => {
                 let plan = VerifyPlan {
                     files: verify,

@@ -1,7 +1,8 @@
-//! The four stages of `popeye campaign`, each bounded by its deadline and returning its
+//! The five stages of `popeye campaign`, each bounded by its deadline and returning its
 //! [`StageReport`]: the scenarios (as `popeye compare --scenarios` judges them), the fuzzed
 //! positions (`popeye fuzz`) and problems (`popeye fuzz-solve`) asked in rounds while the time
-//! lasts, and the given Popeye input files (as `popeye verify` compares them).
+//! lasts, and the given Popeye input files (as `popeye verify` compares them, then by the
+//! metamorphic relations of `popeye metamorphic`).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -503,4 +504,87 @@ fn run_binary(ctx: &Context, input: &str, deadline: Instant) -> Result<tempfile:
     )
     .map_err(|e| crate::limits::error_line(&e.to_string()))?;
     Ok(file)
+}
+
+/// The metamorphic relations over the given files (as `popeye metamorphic` runs them): each
+/// problem a relation checked is compared, each disagreement a finding with its reproducer
+/// folder; a problem a relation could not check is skipped (the relations not sound for it are
+/// not counted).
+pub(super) fn metamorphic(
+    ctx: &Context,
+    files: &[(PathBuf, String)],
+    deadline: Instant,
+    stage: &mut StageReport,
+) {
+    use crate::harness::metamorphic::{self as mm, Verdict as Mv};
+    let settings = mm::Settings {
+        py: ctx.binary.to_path_buf(),
+        relations: mm::RELATIONS.iter().map(|r| r.relation).collect(),
+        seed: ctx.seed,
+        run_timeout: ctx.timeout,
+        deadline: Some(deadline),
+    };
+    for (path, text) in files {
+        if ctx.stopped() {
+            break;
+        }
+        let name = path.display().to_string();
+        if left(deadline) < Duration::from_secs(1) {
+            stage
+                .notes
+                .push(format!("{name}: not checked: the stage's time ran out"));
+            continue;
+        }
+        ctx.say(&format!("metamorphic {name}"));
+        let report = mm::run_file(path, text, &settings, &mut |line| ctx.say(line));
+        if let Some(why) = &report.error {
+            // A run the stage's deadline cut is a note, as in the fuzz stages.
+            if left(deadline) < Duration::from_secs(1) {
+                stage.notes.push(format!("{name}: not checked: {why}"));
+            } else {
+                stage.errors.push(format!("{name}: {why}"));
+            }
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "input".into());
+        for p in &report.problems {
+            for (relation, verdict) in &p.verdicts {
+                match verdict {
+                    Mv::Agree => {
+                        stage.compared += 1;
+                        stage.agree += 1;
+                    }
+                    Mv::Disagree(d) => {
+                        stage.compared += 1;
+                        stage.differ += 1;
+                        let folder = mm::write_reproducer(
+                            &ctx.reproducers,
+                            &stem,
+                            p.number,
+                            relation.name(),
+                            d,
+                        );
+                        let mut details = vec![d.why.clone()];
+                        if let Err(e) = &folder {
+                            details.push(format!("the reproducer was not written: {e}"));
+                        }
+                        let finding = Finding {
+                            summary: format!(
+                                "{name} problem {}: {} disagrees",
+                                p.number,
+                                relation.name()
+                            ),
+                            reproducer: folder.ok(),
+                            details,
+                        };
+                        found(ctx, stage, finding);
+                    }
+                    Mv::NotApplicable(_) => {}
+                    Mv::NotChecked(_) => stage.skipped += 1,
+                }
+            }
+        }
+    }
 }
