@@ -1,6 +1,7 @@
 //! `feerie popeye metamorphic`: Popeye checked against itself. On the real binary the relations
 //! agree; stand-ins that answer otherwise with a small table, or that do not look at the board,
-//! are caught; a relation used where it is not sound (a file mirror with castling) is refused.
+//! are caught (the latter by the mirror and the colour reversal); a relation used where it is
+//! not sound (a file mirror with castling) is refused.
 
 mod common;
 
@@ -79,6 +80,8 @@ fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
     // The third problem has White's king on e1 and a rook on h1: castling is possible there,
     // and the mirror would take it away.
     assert_eq!(row(&out, "file-mirror"), [3, 0, 1, 0], "{out}");
+    // Every problem treats both sides alike (Madrasi does).
+    assert_eq!(row(&out, "colour-reversal"), [4, 0, 0, 0], "{out}");
     // Help play with at least two solutions: the first two problems.
     assert_eq!(row(&out, "max-solutions"), [2, 0, 2, 0], "{out}");
     // Orthodox help play only: the first problem.
@@ -190,6 +193,7 @@ fn a_solver_that_does_not_look_at_the_board_is_caught_by_the_mirror() {
     assert_eq!(row(&out, "table-size"), [1, 0, 0, 0], "{out}");
     assert_eq!(row(&out, "unit-order"), [1, 0, 0, 0], "{out}");
     assert_eq!(row(&out, "file-mirror"), [0, 1, 0, 0], "{out}");
+    assert_eq!(row(&out, "colour-reversal"), [0, 1, 0, 0], "{out}");
     assert!(out.contains("file-mirror DISAGREES"), "{out}");
 }
 

@@ -3,7 +3,10 @@
 
 use feerie_oracle::notation::popeye_words::Language;
 
-use crate::harness::metamorphic::relations::{FILE_SYMMETRIC_CONDITIONS, FILE_SYMMETRIC_OPTIONS};
+use crate::harness::metamorphic::relations::{
+    COLOUR_SYMMETRIC_CONDITIONS, COLOUR_SYMMETRIC_OPTIONS, FILE_SYMMETRIC_CONDITIONS,
+    FILE_SYMMETRIC_OPTIONS,
+};
 use crate::harness::metamorphic::{Expectation, RELATIONS};
 
 /// The page, under the book's source folder.
@@ -40,7 +43,8 @@ pub fn chapter() -> String {
          Popeye's flags for each, both outputs and a README. The run ends with the table of \
          what each relation reached (agree, disagree, not sound, not checked) and, per \
          condition, the relations that checked a problem under it. `--budget SECS` (default \
-         600) bounds the whole run, `--run-timeout SECS` (default 120) each run of Popeye, \
+         600) bounds the whole run, `--timeout SECS` (default 60) each run of Popeye (the whole \
+         file, or the changed problems of one relation), \
          `--relation NAME` (repeatable) keeps some relations, `--seed` fixes the changes drawn. \
          Exit 0 when no problem disagrees and at least one was checked (`--allow-empty`), 1 \
          otherwise, 2 on bad input.\n\n\
@@ -67,6 +71,20 @@ pub fn chapter() -> String {
     out += ".\n\n`FILE_SYMMETRIC_OPTIONS`, the options that name no square and stop no search \
             early: ";
     let options: Vec<String> = FILE_SYMMETRIC_OPTIONS
+        .iter()
+        .map(|o| format!("`{}`", o.word(Language::English)))
+        .collect();
+    out += &options.join(", ");
+    out += ".\n\n`COLOUR_SYMMETRIC_CONDITIONS`, the conditions whose rules treat both sides alike, \
+            each from its own first rank: ";
+    let conditions: Vec<String> = COLOUR_SYMMETRIC_CONDITIONS
+        .iter()
+        .map(|c| format!("`{c}`"))
+        .collect();
+    out += &conditions.join(", ");
+    out += ".\n\n`COLOUR_SYMMETRIC_OPTIONS`, the options that name no side or square and do not \
+            say which side starts: ";
+    let options: Vec<String> = COLOUR_SYMMETRIC_OPTIONS
         .iter()
         .map(|o| format!("`{}`", o.word(Language::English)))
         .collect();

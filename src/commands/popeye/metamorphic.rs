@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::read_popeye_text;
-use crate::commands::flags::{PopeyeBinaryArgs, SeedArgs};
+use crate::commands::flags::{PopeyeBinaryArgs, SeedArgs, TimeoutArgs};
 use crate::error::Error;
 use crate::harness::metamorphic::{
     self as mm, FileReport, Settings, Summary, Verdict, relations_named, run_file,
@@ -26,14 +26,12 @@ pub struct MetamorphicArgs {
     /// reached are counted as not checked.
     #[arg(long, default_value_t = 600)]
     budget: u64,
-    /// Seconds one run of Popeye (a whole file, or the changed problems of one relation) may
-    /// take.
-    #[arg(long, default_value_t = 120)]
-    run_timeout: u64,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
     #[command(flatten)]
     seed: SeedArgs,
-    /// Only this relation (repeatable): table-size, unit-order, file-mirror, max-solutions,
-    /// intelligent.
+    /// Only this relation (repeatable): table-size, unit-order, file-mirror, colour-reversal,
+    /// max-solutions, intelligent.
     #[arg(long = "relation")]
     relations: Vec<String>,
     /// Folder where each disagreement is written (both inputs, both outputs, a README),
@@ -94,11 +92,10 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
 
 /// Runs `feerie popeye metamorphic`.
 pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
-    if args.budget == 0 || args.run_timeout == 0 {
-        return Err(Error::Usage(
-            "--budget and --run-timeout take a number of seconds above 0".into(),
-        ));
+    if args.budget == 0 {
+        return Err(Error::Usage("--budget must be at least 1 second".into()));
     }
+    let run_timeout = args.timeout.duration()?;
     let names = (!args.relations.is_empty()).then_some(args.relations.as_slice());
     let relations = relations_named(names).map_err(Error::Usage)?;
     let files = input_files(&args.inputs)?;
@@ -109,7 +106,7 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         py,
         relations,
         seed,
-        run_timeout: Duration::from_secs(args.run_timeout),
+        run_timeout,
         deadline: Some(start + Duration::from_secs(args.budget)),
     };
     let quiet = args.quiet;

@@ -109,16 +109,44 @@ pub fn map_squares(text: &str, map: impl Fn(Square) -> Square) -> String {
     out
 }
 
+/// `text` with the colour letter of every unit written with its colour (`[+bRb1]`, `=wK`)
+/// swapped, `w` for `b` and back; a neutral `n` stays.
+///
+/// ```
+/// use feerie::harness::metamorphic::swap_colour_letters;
+/// assert_eq!(swap_colour_letters("0:Rb1*b3[+wSg1][b4=nP] 1:bxa1"), "0:Rb1*b3[+bSg1][b4=nP] 1:bxa1");
+/// ```
+pub fn swap_colour_letters(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        let marks_a_unit = (b == b'w' || b == b'b')
+            && i > 0
+            && matches!(bytes[i - 1], b'+' | b'=' | b'[')
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_uppercase);
+        out.push(match (marks_a_unit, b) {
+            (true, b'w') => 'b',
+            (true, b'b') => 'w',
+            _ => b as char,
+        });
+    }
+    out
+}
+
 impl Answer {
     /// The answer with every square mapped by `map` (the lines sorted again).
     pub fn mapped(&self, map: impl Fn(Square) -> Square + Copy) -> Answer {
+        self.mapped_lines(|l| map_squares(l, map))
+    }
+
+    /// The answer with every line mapped by `map` (the lines sorted again).
+    pub fn mapped_lines(&self, map: impl Fn(&str) -> String) -> Answer {
         Answer {
             twins: self
                 .twins
                 .iter()
                 .map(|t| {
-                    let mut lines: Vec<String> =
-                        t.lines.iter().map(|l| map_squares(l, map)).collect();
+                    let mut lines: Vec<String> = t.lines.iter().map(|l| map(l)).collect();
                     lines.sort();
                     TwinAnswer {
                         label: t.label.clone(),

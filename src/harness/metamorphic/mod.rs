@@ -12,10 +12,10 @@ pub mod rewrite;
 pub mod run;
 pub mod summary;
 
-pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares};
+pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
 pub use relations::{Expectation, RELATIONS, Relation, RelationRow};
 pub use reproducer::write_reproducer;
-pub use rewrite::{Change, mirror_file, rewrite, rewrite_all};
+pub use rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
 pub use run::{
     Disagreement, FileReport, ProblemReport, Settings, Verdict, relations_named, run_file,
 };

@@ -16,6 +16,9 @@ pub enum Relation {
     UnitOrder,
     /// The board mirrored between the a- and h-files gives the mirrored solutions.
     FileMirror,
+    /// The colours swapped (the board turned between the 1st and 8th ranks, the other side
+    /// playing the first side's part) gives the solutions with colours swapped.
+    ColourReversal,
     /// `option maxsolutions n` gives some of the solutions, no others.
     MaxSolutions,
     /// `option intelligent` gives the solutions brute force gives.
@@ -47,7 +50,7 @@ pub struct RelationRow {
 }
 
 /// Every relation, in the order they are run.
-pub const RELATIONS: [RelationRow; 5] = [
+pub const RELATIONS: [RelationRow; 6] = [
     RelationRow {
         relation: Relation::TableSize,
         name: "table-size",
@@ -77,6 +80,19 @@ pub const RELATIONS: [RelationRow; 5] = [
                       takes the king to the d-file), no castling goal, and only conditions and \
                       options that name no file: orthodox play or the conditions of \
                       FILE_SYMMETRIC_CONDITIONS, the options of FILE_SYMMETRIC_OPTIONS",
+    },
+    RelationRow {
+        relation: Relation::ColourReversal,
+        name: "colour-reversal",
+        changes: "every unit moved to the square mirrored between the 1st and 8th ranks with its \
+                  colour swapped, and option halfduplex (the other side plays the part the \
+                  stipulation gives White); the solutions mapped back the same way",
+        expects: Expectation::Same,
+        sound_where: "no twin (twins name squares and colours), a `stipulation` (a structured \
+                      one names colours), and only conditions and options that treat both sides \
+                      alike: orthodox play or the conditions of COLOUR_SYMMETRIC_CONDITIONS, the \
+                      options of COLOUR_SYMMETRIC_OPTIONS (not duplex, halfduplex or \
+                      whitetoplay, which say which side starts)",
     },
     RelationRow {
         relation: Relation::MaxSolutions,
@@ -129,6 +145,47 @@ pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 14] = [
     PopeyeOption::MoveNumbers,
     PopeyeOption::Duplex,
     PopeyeOption::HalfDuplex,
+    PopeyeOption::Threat,
+    PopeyeOption::NoThreat,
+    PopeyeOption::Try,
+    PopeyeOption::NonTrivial,
+    PopeyeOption::NoBoard,
+    PopeyeOption::NoShortVariations,
+    PopeyeOption::PostKeyPlay,
+];
+
+/// The conditions (Popeye's English words) whose rules treat both sides alike, as seen from each
+/// side's own first rank: a position with colours swapped and ranks mirrored plays alike.
+pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 21] = [
+    "Circe",
+    "ParrainCirce",
+    "EquipollentsCirce",
+    "AntiCirce",
+    "MarsCirce",
+    "ImmunChess",
+    "FrankfurtChess",
+    "ProteanChess",
+    "Take&MakeChess",
+    "Madrasi",
+    "Isardam",
+    "BichromChess",
+    "MonochromChess",
+    "Patrouille",
+    "NoCapture",
+    "KoeKo",
+    "HaanerChess",
+    "GridChess",
+    "AndernachChess",
+    "AntiAndernachChess",
+    "AnnanChess",
+];
+
+/// The options that name no square and no side, and do not say which side starts.
+pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 11] = [
+    PopeyeOption::Defence,
+    PopeyeOption::SetPlay,
+    PopeyeOption::Variations,
+    PopeyeOption::MoveNumbers,
     PopeyeOption::Threat,
     PopeyeOption::NoThreat,
     PopeyeOption::Try,
@@ -212,6 +269,7 @@ impl Relation {
                 }
             }
             Relation::FileMirror => file_mirror_applies(problem, &options),
+            Relation::ColourReversal => colour_reversal_applies(problem, &options),
             Relation::MaxSolutions => {
                 let stipulation = plain_stipulation(problem)?;
                 if !(stipulation.starts_with('h') || stipulation.starts_with("ser-")) {
@@ -306,6 +364,34 @@ fn file_mirror_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Res
                 "castling is possible for {colour} (the mirror takes the king off the e-file)"
             ));
         }
+    }
+    Ok(())
+}
+
+fn colour_reversal_applies(
+    problem: &PopeyeProblem,
+    options: &[PopeyeOption],
+) -> Result<(), String> {
+    if !problem.twins.is_empty() {
+        return Err("twins name squares and colours".into());
+    }
+    plain_stipulation(problem)?;
+    for word in &problem.conditions {
+        let english = PopeyeCondition::of(problem.language, word)
+            .found()
+            .map(|c| c.word(Language::English));
+        if !english.is_some_and(|w| COLOUR_SYMMETRIC_CONDITIONS.contains(&w)) {
+            return Err(format!("condition word '{word}' may treat the sides apart"));
+        }
+    }
+    if let Some(o) = options
+        .iter()
+        .find(|o| !COLOUR_SYMMETRIC_OPTIONS.contains(o))
+    {
+        return Err(format!(
+            "option {} may name a side or a square, or say which side starts",
+            o.word(Language::English)
+        ));
     }
     Ok(())
 }
@@ -411,6 +497,31 @@ mod tests {
         );
         assert!(
             Relation::FileMirror
+                .applies(&with("twin move c1 c2"))
+                .is_err()
+        );
+        assert_eq!(Relation::ColourReversal.applies(&with("")), Ok(()));
+        assert_eq!(
+            Relation::ColourReversal.applies(&with("condition circe")),
+            Ok(())
+        );
+        assert!(
+            Relation::ColourReversal
+                .applies(&with("condition whiteedgemover"))
+                .is_err()
+        );
+        assert!(
+            Relation::ColourReversal
+                .applies(&with("option whitetoplay"))
+                .is_err()
+        );
+        assert!(
+            Relation::ColourReversal
+                .applies(&with("option halfduplex"))
+                .is_err()
+        );
+        assert!(
+            Relation::ColourReversal
                 .applies(&with("twin move c1 c2"))
                 .is_err()
         );

@@ -15,6 +15,9 @@ pub struct Change {
     pub unit_order: Option<Vec<usize>>,
     /// Every unit on the square mirrored between the a- and h-files.
     pub mirror_files: bool,
+    /// Every unit on the square mirrored between the 1st and 8th ranks, its colour swapped
+    /// (a neutral unit stays neutral).
+    pub reverse_colours: bool,
     /// Option words added after the problem's own.
     pub extra_options: Vec<String>,
 }
@@ -29,6 +32,18 @@ pub struct Change {
 pub fn mirror_file(square: Square) -> Square {
     let file = 7 - square.file().index() as i8;
     Square::at(file, square.rank().index() as i8).expect("a mirrored square is on the board")
+}
+
+/// The square mirrored between the 1st and 8th ranks.
+///
+/// ```
+/// use feerie::harness::metamorphic::mirror_rank;
+/// let b2: feerie::oracle::Square = "b2".parse().unwrap();
+/// assert_eq!(mirror_rank(b2).to_string(), "b7");
+/// ```
+pub fn mirror_rank(square: Square) -> Square {
+    let rank = 7 - square.rank().index() as i8;
+    Square::at(square.file().index() as i8, rank).expect("a mirrored square is on the board")
 }
 
 /// The problem as one Popeye input of its own, with `change` made.
@@ -80,10 +95,12 @@ pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
         .unwrap_or_else(|| (0..problem.units.len()).collect());
     for i in order {
         let unit = &problem.units[i];
-        let colour = match unit.colour {
-            UnitColour::Side(Colour::White) => ColourWord::White,
-            UnitColour::Side(Colour::Black) => ColourWord::Black,
-            UnitColour::Neutral => ColourWord::Neutral,
+        let colour = match (unit.colour, change.reverse_colours) {
+            (UnitColour::Side(Colour::White), false) | (UnitColour::Side(Colour::Black), true) => {
+                ColourWord::White
+            }
+            (UnitColour::Side(_), _) => ColourWord::Black,
+            (UnitColour::Neutral, _) => ColourWord::Neutral,
         };
         out += "\n  ";
         out += &COLOURS
@@ -97,11 +114,13 @@ pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
                 .expect("every attribute has its word")
                 .to_ascii_lowercase();
         }
-        let square = if change.mirror_files {
-            mirror_file(unit.square)
-        } else {
-            unit.square
-        };
+        let mut square = unit.square;
+        if change.mirror_files {
+            square = mirror_file(square);
+        }
+        if change.reverse_colours {
+            square = mirror_rank(square);
+        }
         out += &format!(" {}{square}", unit.code);
     }
     out += "\n";

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 use feerie_oracle::notation::popeye_words::PopeyeOption;
 use feerie_oracle::popeye_input::{self, PopeyeProblem};
 
-use super::answers::{Answer, answer_of, departure};
+use super::answers::{Answer, answer_of, departure, map_squares, swap_colour_letters};
 use super::relations::{Expectation, RELATIONS, Relation};
-use super::rewrite::{Change, mirror_file, rewrite, rewrite_all};
+use super::rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
 use crate::external::popeye::{DEFAULT_MAXMEM, PopeyeError, run_popeye_file_with_table};
 use crate::external::popeye_output::{self, Chunk};
 use crate::playout::Rng;
@@ -263,6 +263,10 @@ pub fn run_file(
                     if relation == Relation::FileMirror {
                         theirs = theirs.mapped(mirror_file);
                     }
+                    if relation == Relation::ColourReversal {
+                        theirs = theirs
+                            .mapped_lines(|l| swap_colour_letters(&map_squares(l, mirror_rank)));
+                    }
                     if theirs.cut && !expects_subset {
                         Verdict::NotChecked("the changed run was cut short".into())
                     } else {
@@ -355,6 +359,15 @@ fn change_for(
         }
         Relation::FileMirror => Change {
             mirror_files: true,
+            ..Change::default()
+        },
+        Relation::ColourReversal => Change {
+            reverse_colours: true,
+            extra_options: vec![
+                PopeyeOption::HalfDuplex
+                    .word(problem.language)
+                    .to_ascii_lowercase(),
+            ],
             ..Change::default()
         },
         Relation::MaxSolutions => {
