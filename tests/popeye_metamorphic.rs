@@ -53,6 +53,13 @@ fn loses_a_line_with_a_small_table(dir: &Path, py: &Path) -> std::path::PathBuf 
     executable(dir, "py", &script)
 }
 
+/// Runs `feerie popeye metamorphic INPUT --py PY` with `more` flags in `dir`.
+fn metamorphic(dir: &Path, input: &str, py: &Path, more: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["popeye", "metamorphic", input, "--py", py.to_str().unwrap()];
+    args.extend_from_slice(more);
+    feerie_in(dir, &args)
+}
+
 fn write_problems(dir: &Path) {
     std::fs::write(dir.join("problems.inp"), PROBLEMS).unwrap();
 }
@@ -62,17 +69,7 @@ fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
     let Some(py) = shared_popeye() else { return };
     let dir = tempfile::tempdir().unwrap();
     write_problems(dir.path());
-    let py = py.to_str().unwrap();
-    let args = [
-        "popeye",
-        "metamorphic",
-        "problems.inp",
-        "--py",
-        py,
-        "--seed",
-        "3",
-    ];
-    let (code, out, err) = feerie_in(dir.path(), &args);
+    let (code, out, err) = metamorphic(dir.path(), "problems.inp", &py, &["--seed", "3"]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("metamorphic result: ok."), "{out}");
     assert_eq!(row(&out, "table-size"), [4, 0, 0, 0], "{out}");
@@ -99,17 +96,8 @@ fn a_file_mirror_where_castling_is_possible_is_refused() {
     let castling =
         "beginproblem\nstipulation #2\npieces white ke1 rh1 qd1 black ke8 pe7\nendproblem\n";
     std::fs::write(dir.path().join("castling.inp"), castling).unwrap();
-    let py = py.to_str().unwrap();
-    let args = [
-        "popeye",
-        "metamorphic",
-        "castling.inp",
-        "--py",
-        py,
-        "--relation",
-        "file-mirror",
-    ];
-    let (code, out, err) = feerie_in(dir.path(), &args);
+    let more = ["--relation", "file-mirror"];
+    let (code, out, err) = metamorphic(dir.path(), "castling.inp", &py, &more);
     assert_eq!(code, 1, "nothing was checked: {out}\n{err}");
     assert_eq!(row(&out, "file-mirror"), [0, 0, 1, 0], "{out}");
     assert!(
@@ -124,17 +112,8 @@ fn a_solver_that_loses_a_solution_with_a_small_table_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     write_problems(dir.path());
     let stand_in = loses_a_line_with_a_small_table(dir.path(), &py);
-    let args = [
-        "popeye",
-        "metamorphic",
-        "problems.inp",
-        "--py",
-        stand_in.to_str().unwrap(),
-        "--reproducers",
-        "found",
-        "--quiet",
-    ];
-    let (code, out, err) = feerie_in(dir.path(), &args);
+    let more = ["--reproducers", "found", "--quiet"];
+    let (code, out, err) = metamorphic(dir.path(), "problems.inp", &stand_in, &more);
     assert_eq!(code, 1, "{out}\n{err}");
     assert_eq!(row(&out, "table-size"), [3, 1, 0, 0], "{out}");
     assert!(
@@ -158,7 +137,7 @@ fn a_solver_that_loses_a_solution_with_a_small_table_is_caught() {
     let readme = std::fs::read_to_string(folder.join("README")).unwrap();
     assert!(readme.contains("-maxmem 8M"), "{readme}");
     // A second run writes beside the first, never over it.
-    let (code, _, _) = feerie_in(dir.path(), &args);
+    let (code, _, _) = metamorphic(dir.path(), "problems.inp", &stand_in, &more);
     assert_eq!(code, 1);
     assert!(
         dir.path()
@@ -178,17 +157,8 @@ fn a_solver_that_does_not_look_at_the_board_is_caught_by_the_mirror() {
                   1.Bb1-h7 Rd8-d1   2.Bh7-c2 Kc1*c2 #\\n  1.Bb1-g6 Rd8-d1   2.Bg6-c2 Kc1*c2 #\\n\\n\
                   solution finished. Time = 0.001 s\\n'\n";
     let stand_in = executable(dir.path(), "py", script);
-    let args = [
-        "popeye",
-        "metamorphic",
-        "one.inp",
-        "--py",
-        stand_in.to_str().unwrap(),
-        "--reproducers",
-        "found",
-        "--quiet",
-    ];
-    let (code, out, err) = feerie_in(dir.path(), &args);
+    let more = ["--reproducers", "found", "--quiet"];
+    let (code, out, err) = metamorphic(dir.path(), "one.inp", &stand_in, &more);
     assert_eq!(code, 1, "{out}\n{err}");
     assert_eq!(row(&out, "table-size"), [1, 0, 0, 0], "{out}");
     assert_eq!(row(&out, "unit-order"), [1, 0, 0, 0], "{out}");

@@ -336,6 +336,56 @@ fn plain_stipulation(problem: &PopeyeProblem) -> Result<String, String> {
     }
 }
 
+/// The symmetry a relation needs of the rules: the conditions and options that have it, and
+/// what the others may do that breaks it.
+struct Symmetry {
+    conditions: &'static [&'static str],
+    options: &'static [PopeyeOption],
+    condition_may: &'static str,
+    option_may: &'static str,
+}
+
+const FILE_SYMMETRY: Symmetry = Symmetry {
+    conditions: &FILE_SYMMETRIC_CONDITIONS,
+    options: &FILE_SYMMETRIC_OPTIONS,
+    condition_may: "name a file",
+    option_may: "name a square or depend on the order of moves",
+};
+
+const COLOUR_SYMMETRY: Symmetry = Symmetry {
+    conditions: &COLOUR_SYMMETRIC_CONDITIONS,
+    options: &COLOUR_SYMMETRIC_OPTIONS,
+    condition_may: "treat the sides apart",
+    option_may: "name a side or a square, or say which side starts",
+};
+
+/// Whether every condition and option of the problem has the symmetry.
+fn symmetric(
+    problem: &PopeyeProblem,
+    options: &[PopeyeOption],
+    symmetry: &Symmetry,
+) -> Result<(), String> {
+    for word in &problem.conditions {
+        let english = PopeyeCondition::of(problem.language, word)
+            .found()
+            .map(|c| c.word(Language::English));
+        if !english.is_some_and(|w| symmetry.conditions.contains(&w)) {
+            return Err(format!(
+                "condition word '{word}' may {}",
+                symmetry.condition_may
+            ));
+        }
+    }
+    match options.iter().find(|o| !symmetry.options.contains(o)) {
+        Some(o) => Err(format!(
+            "option {} may {}",
+            o.word(Language::English),
+            symmetry.option_may
+        )),
+        None => Ok(()),
+    }
+}
+
 fn file_mirror_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Result<(), String> {
     if !problem.twins.is_empty() {
         return Err("twins name squares".into());
@@ -344,20 +394,7 @@ fn file_mirror_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Res
     if stipulation.contains("00") {
         return Err("a castling goal".into());
     }
-    for word in &problem.conditions {
-        let english = PopeyeCondition::of(problem.language, word)
-            .found()
-            .map(|c| c.word(Language::English));
-        if !english.is_some_and(|w| FILE_SYMMETRIC_CONDITIONS.contains(&w)) {
-            return Err(format!("condition word '{word}' may name a file"));
-        }
-    }
-    if let Some(o) = options.iter().find(|o| !FILE_SYMMETRIC_OPTIONS.contains(o)) {
-        return Err(format!(
-            "option {} may name a square or depend on the order of moves",
-            o.word(Language::English)
-        ));
-    }
+    symmetric(problem, options, &FILE_SYMMETRY)?;
     for colour in [Colour::White, Colour::Black] {
         if castling_possible(problem, colour) {
             return Err(format!(
@@ -376,24 +413,7 @@ fn colour_reversal_applies(
         return Err("twins name squares and colours".into());
     }
     plain_stipulation(problem)?;
-    for word in &problem.conditions {
-        let english = PopeyeCondition::of(problem.language, word)
-            .found()
-            .map(|c| c.word(Language::English));
-        if !english.is_some_and(|w| COLOUR_SYMMETRIC_CONDITIONS.contains(&w)) {
-            return Err(format!("condition word '{word}' may treat the sides apart"));
-        }
-    }
-    if let Some(o) = options
-        .iter()
-        .find(|o| !COLOUR_SYMMETRIC_OPTIONS.contains(o))
-    {
-        return Err(format!(
-            "option {} may name a side or a square, or say which side starts",
-            o.word(Language::English)
-        ));
-    }
-    Ok(())
+    symmetric(problem, options, &COLOUR_SYMMETRY)
 }
 
 /// Whether `colour` has a king on its home square and a rook on a corner of that rank, the
@@ -474,62 +494,35 @@ mod tests {
     }
 
     #[test]
-    fn a_mirror_needs_file_symmetric_conditions_and_options() {
-        let with = |extra: &str| {
-            problem(&format!(
+    fn the_symmetries_need_conditions_and_options_that_keep_them() {
+        use Relation::{ColourReversal, FileMirror, Intelligent};
+        // (relation, what the problem adds, whether the relation is sound then)
+        let cases = [
+            (FileMirror, "", true),
+            (FileMirror, "condition madrasi", true),
+            (FileMirror, "condition circe", false),
+            (FileMirror, "option enpassant e3", false),
+            (FileMirror, "twin move c1 c2", false),
+            (ColourReversal, "", true),
+            (ColourReversal, "condition circe", true),
+            (ColourReversal, "condition whiteedgemover", false),
+            (ColourReversal, "option whitetoplay", false),
+            (ColourReversal, "option halfduplex", false),
+            (ColourReversal, "twin move c1 c2", false),
+            (Intelligent, "", true),
+            (Intelligent, "condition madrasi", false),
+        ];
+        for (relation, extra, sound) in cases {
+            let p = problem(&format!(
                 "beginproblem\nstipulation h#2\n{extra}\npieces white kc1 rd8 black ka1\nendproblem"
-            ))
-        };
-        assert_eq!(Relation::FileMirror.applies(&with("")), Ok(()));
-        assert_eq!(
-            Relation::FileMirror.applies(&with("condition madrasi")),
-            Ok(())
-        );
-        assert!(
-            Relation::FileMirror
-                .applies(&with("condition circe"))
-                .is_err()
-        );
-        assert!(
-            Relation::FileMirror
-                .applies(&with("option enpassant e3"))
-                .is_err()
-        );
-        assert!(
-            Relation::FileMirror
-                .applies(&with("twin move c1 c2"))
-                .is_err()
-        );
-        assert_eq!(Relation::ColourReversal.applies(&with("")), Ok(()));
-        assert_eq!(
-            Relation::ColourReversal.applies(&with("condition circe")),
-            Ok(())
-        );
-        assert!(
-            Relation::ColourReversal
-                .applies(&with("condition whiteedgemover"))
-                .is_err()
-        );
-        assert!(
-            Relation::ColourReversal
-                .applies(&with("option whitetoplay"))
-                .is_err()
-        );
-        assert!(
-            Relation::ColourReversal
-                .applies(&with("option halfduplex"))
-                .is_err()
-        );
-        assert!(
-            Relation::ColourReversal
-                .applies(&with("twin move c1 c2"))
-                .is_err()
-        );
-        assert_eq!(Relation::Intelligent.applies(&with("")), Ok(()));
-        assert!(
-            Relation::Intelligent
-                .applies(&with("condition madrasi"))
-                .is_err()
-        );
+            ));
+            assert_eq!(
+                relation.applies(&p).is_ok(),
+                sound,
+                "{} with '{extra}': {:?}",
+                relation.name(),
+                relation.applies(&p)
+            );
+        }
     }
 }

@@ -395,10 +395,7 @@ pub(super) fn verify_files(
             break;
         }
         let name = path.display().to_string();
-        if left(deadline) < Duration::from_secs(1) {
-            stage
-                .notes
-                .push(format!("{name}: not verified: the stage's time ran out"));
+        if !time_left(stage, deadline, &name, "not verified") {
             continue;
         }
         ctx.say(&format!("verify {name}"));
@@ -529,10 +526,7 @@ pub(super) fn metamorphic(
             break;
         }
         let name = path.display().to_string();
-        if left(deadline) < Duration::from_secs(1) {
-            stage
-                .notes
-                .push(format!("{name}: not checked: the stage's time ran out"));
+        if !time_left(stage, deadline, &name, "not checked") {
             continue;
         }
         ctx.say(&format!("metamorphic {name}"));
@@ -587,4 +581,16 @@ pub(super) fn metamorphic(
             }
         }
     }
+}
+
+/// Whether the stage has time left for the file `name`; when it has not, a note says so
+/// (`{name}: {not_done}: the stage's time ran out`).
+fn time_left(stage: &mut StageReport, deadline: Instant, name: &str, not_done: &str) -> bool {
+    let has = left(deadline) >= Duration::from_secs(1);
+    if !has {
+        stage
+            .notes
+            .push(format!("{name}: {not_done}: the stage's time ran out"));
+    }
+    has
 }
