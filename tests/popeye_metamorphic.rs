@@ -184,6 +184,21 @@ fn a_relation_that_does_not_exist_is_refused_in_one_line() {
     assert!(err.contains("no relation named mirror"), "{err}");
     let (code, _, err) = feerie_in(dir.path(), &["popeye", "metamorphic", "absent.inp"]);
     assert_eq!(code, 2, "{err}");
+    for flag in ["--jobs", "--budget", "--timeout"] {
+        let args = [
+            "popeye",
+            "metamorphic",
+            "problems.inp",
+            "--py",
+            "/bin/sh",
+            flag,
+            "0",
+        ];
+        let (code, _, err) = feerie_in(dir.path(), &args);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{flag}: {err}");
+        assert!(err.contains(flag), "{flag}: {err}");
+    }
 }
 
 #[test]

@@ -45,7 +45,8 @@ pub fn chapter() -> String {
          condition, the relations that checked a problem under it. `--budget SECS` (default \
          600) bounds the whole run, `--timeout SECS` (default 60) each run of Popeye (the whole \
          file, or the changed problems of one relation), \
-         `--relation NAME` (repeatable) keeps some relations, `--seed` fixes the changes drawn. \
+         `--jobs N` (default: every core) runs that many files at once, `--relation NAME` \
+         (repeatable) keeps some relations, `--seed` fixes the changes drawn. \
          Exit 0 when no problem disagrees and at least one was checked (`--allow-empty`), 1 \
          otherwise, 2 on bad input.\n\n\
          ## The relations\n\n\

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::read_popeye_text;
-use crate::commands::flags::{PopeyeBinaryArgs, SeedArgs, TimeoutArgs};
+use crate::commands::flags::{JobsArgs, PopeyeBinaryArgs, SeedArgs, TimeoutArgs};
 use crate::error::Error;
 use crate::harness::metamorphic::{
     self as mm, FileReport, Settings, Summary, Verdict, relations_named, run_file,
@@ -30,6 +30,8 @@ pub struct MetamorphicArgs {
     timeout: TimeoutArgs,
     #[command(flatten)]
     seed: SeedArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// Only this relation (repeatable): table-size, unit-order, file-mirror, colour-reversal,
     /// max-solutions, intelligent.
     #[arg(long = "relation")]
@@ -96,6 +98,10 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         return Err(Error::Usage("--budget must be at least 1 second".into()));
     }
     let run_timeout = args.timeout.duration()?;
+    let jobs = args.jobs.jobs();
+    if jobs == 0 {
+        return Err(Error::Usage("--jobs must be at least 1".into()));
+    }
     let names = (!args.relations.is_empty()).then_some(args.relations.as_slice());
     let relations = relations_named(names).map_err(Error::Usage)?;
     let files = input_files(&args.inputs)?;
@@ -110,22 +116,42 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         deadline: Some(start + Duration::from_secs(args.budget)),
     };
     let quiet = args.quiet;
-    let mut progress = |line: &str| {
+    let progress = |line: &str| {
         if !quiet {
             eprintln!("metamorphic: {line}");
         }
     };
     progress(&format!(
-        "{} file(s), seed {seed}, budget {} s",
+        "{} file(s), seed {seed}, budget {} s, {jobs} job(s)",
         files.len(),
         args.budget
     ));
-    let mut reports: Vec<FileReport> = Vec::new();
-    for path in &files {
-        let text = read_popeye_text(path)?;
-        let report = run_file(path, &text, &settings, &mut progress);
-        print_file(&report, &args.reproducers)?;
-        reports.push(report);
+    let texts = files
+        .iter()
+        .map(|path| read_popeye_text(path))
+        .collect::<Result<Vec<String>, Error>>()?;
+    // Files are taken in turn by `jobs` workers; the reports are printed in the files' order.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<FileReport>>> =
+        files.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(files.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    let report = run_file(path, &texts[i], &settings, &mut |l| progress(l));
+                    *slots[i].lock().expect("a report slot") = Some(report);
+                }
+            });
+        }
+    });
+    let reports: Vec<FileReport> = slots
+        .into_iter()
+        .filter_map(|slot| slot.into_inner().expect("a report slot"))
+        .collect();
+    for report in &reports {
+        print_file(report, &args.reproducers)?;
     }
     let summary = Summary::of(&reports);
     println!();
