@@ -177,9 +177,9 @@ enum PopeyeCommand {
     ///
     /// Each problem (and twin) of the input files is solved by Popeye as given and changed by
     /// each relation that is sound for it (the table of relations, with where each holds, is
-    /// in the book's Popeye chapter): a smaller hash table, the units in another order, the
-    /// board mirrored between the a- and h-files, the colours swapped, a solution limit, the
-    /// intelligent mode. The
+    /// in the book's Popeye chapter): a smaller hash table, the units and the options in
+    /// another order, the board mirrored between the a- and h-files, the colours swapped, a
+    /// solution limit, the intelligent mode. The
     /// answers are mapped back and compared line by line; a disagreement is printed and
     /// written as a reproducer. Then a table: per relation, the problems it checked, was not
     /// sound for and could not check; per condition, the relations that checked it. Exit 0

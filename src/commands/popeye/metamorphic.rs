@@ -32,8 +32,8 @@ pub struct MetamorphicArgs {
     seed: SeedArgs,
     #[command(flatten)]
     jobs: JobsArgs,
-    /// Only this relation (repeatable): table-size, unit-order, file-mirror, colour-reversal,
-    /// max-solutions, intelligent.
+    /// Only this relation (repeatable): table-size, unit-order, option-order, file-mirror,
+    /// colour-reversal, max-solutions, intelligent.
     #[arg(long = "relation")]
     relations: Vec<String>,
     /// Folder where each disagreement is written (both inputs, both outputs, a README),

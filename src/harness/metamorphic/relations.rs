@@ -14,6 +14,8 @@ pub enum Relation {
     TableSize,
     /// The order in which the units are given changes nothing.
     UnitOrder,
+    /// The order in which the options are given changes nothing.
+    OptionOrder,
     /// The board mirrored between the a- and h-files gives the mirrored solutions.
     FileMirror,
     /// The colours swapped (the board turned between the 1st and 8th ranks, the other side
@@ -50,7 +52,7 @@ pub struct RelationRow {
 }
 
 /// Every relation, in the order they are run.
-pub const RELATIONS: [RelationRow; 6] = [
+pub const RELATIONS: [RelationRow; 7] = [
     RelationRow {
         relation: Relation::TableSize,
         name: "table-size",
@@ -68,6 +70,13 @@ pub const RELATIONS: [RelationRow; 6] = [
                       underworld) and no option that stops the search early (maxsolutions, \
                       maxtime, stoponshortsolutions), whose answer may depend on the order moves \
                       are tried in",
+    },
+    RelationRow {
+        relation: Relation::OptionOrder,
+        name: "option-order",
+        changes: "the options given in the reverse order (each with its numbers)",
+        expects: Expectation::Same,
+        sound_where: "every problem read whole with at least two options",
     },
     RelationRow {
         relation: Relation::FileMirror,
@@ -268,6 +277,8 @@ impl Relation {
                     None => Ok(()),
                 }
             }
+            Relation::OptionOrder if options.len() < 2 => Err("fewer than two options".into()),
+            Relation::OptionOrder => Ok(()),
             Relation::FileMirror => file_mirror_applies(problem, &options),
             Relation::ColourReversal => colour_reversal_applies(problem, &options),
             Relation::MaxSolutions => {

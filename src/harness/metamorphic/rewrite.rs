@@ -18,6 +18,8 @@ pub struct Change {
     /// Every unit on the square mirrored between the 1st and 8th ranks, its colour swapped
     /// (a neutral unit stays neutral).
     pub reverse_colours: bool,
+    /// The problem's options in the reverse order, each with the numbers after it.
+    pub reverse_options: bool,
     /// Option words added after the problem's own.
     pub extra_options: Vec<String>,
 }
@@ -61,6 +63,15 @@ pub fn mirror_rank(square: Square) -> Square {
 /// assert!(text.contains("white kh1"), "{text}");
 /// assert!(text.contains("white qg2"), "{text}");
 /// assert_eq!(popeye_input::parse(&text).unwrap().problems[0].units.len(), 3);
+///
+/// let file = popeye_input::parse(
+///     "beginproblem\nstipulation h#2\noption maxsolutions 2 nontrivial 1 2 noboard\n\
+///      pieces white ka1 black kh8\nendproblem",
+/// )
+/// .unwrap();
+/// let change = Change { reverse_options: true, ..Change::default() };
+/// let text = rewrite(&file.problems[0], &change);
+/// assert!(text.contains("option noboard nontrivial 1 2 maxsolutions 2\n"), "{text}");
 /// ```
 pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
     let language = problem.language;
@@ -79,11 +90,21 @@ pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
             problem.conditions.join(" ")
         );
     }
-    let options: Vec<&str> = problem
-        .options
-        .iter()
-        .chain(&change.extra_options)
-        .map(String::as_str)
+    let mut groups: Vec<Vec<&str>> = Vec::new();
+    for word in &problem.options {
+        let number = word.chars().all(|c| c.is_ascii_digit());
+        match groups.last_mut() {
+            Some(group) if number => group.push(word),
+            _ => groups.push(vec![word]),
+        }
+    }
+    if change.reverse_options {
+        groups.reverse();
+    }
+    let options: Vec<&str> = groups
+        .into_iter()
+        .flatten()
+        .chain(change.extra_options.iter().map(String::as_str))
         .collect();
     if !options.is_empty() {
         out += &format!("{} {}\n", word(Command::Option), options.join(" "));

@@ -357,6 +357,10 @@ fn change_for(
                 ..Change::default()
             }
         }
+        Relation::OptionOrder => Change {
+            reverse_options: true,
+            ..Change::default()
+        },
         Relation::FileMirror => Change {
             mirror_files: true,
             ..Change::default()
