@@ -3,6 +3,7 @@
 //! the key's line continued), sorted, so that the order Popeye prints them in does not count.
 
 use feerie_oracle::Square;
+use feerie_oracle::notation::popeye_words::Language;
 
 use crate::external::popeye_output::{Chunk, SolutionMove};
 
@@ -51,6 +52,26 @@ pub fn answer_of(chunk: &Chunk) -> Answer {
     }
 }
 
+/// `word` with the effects written after its move (`[b1=w][g3=w]`) in sorted order: Popeye
+/// writes them in the order of their squares, which a mirror changes.
+fn sorted_effects(word: &str) -> String {
+    let Some(start) = word.find('[') else {
+        return word.to_string();
+    };
+    let end = word.rfind(']').map_or(word.len(), |e| e + 1);
+    let mut groups: Vec<&str> = word[start..end].split_inclusive(']').collect();
+    groups.sort_unstable();
+    format!("{}{}{}", &word[..start], groups.concat(), &word[end..])
+}
+
+/// A line with each move's effects in sorted order.
+fn canonical(line: &str) -> String {
+    line.split(' ')
+        .map(sorted_effects)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The lines of play of one segment: a move at a half-move no later than the one before it
 /// starts a new line, which keeps the moves before its half-move from the line before.
 fn lines_of(segment: usize, moves: &[SolutionMove]) -> Vec<String> {
@@ -74,7 +95,7 @@ fn lines_of(segment: usize, moves: &[SolutionMove]) -> Vec<String> {
                     )
                 })
                 .collect();
-            out.push(format!("{segment}| {}", words.join(" ")));
+            out.push(canonical(&format!("{segment}| {}", words.join(" "))));
         }
     }
     out
@@ -109,24 +130,33 @@ pub fn map_squares(text: &str, map: impl Fn(Square) -> Square) -> String {
     out
 }
 
-/// `text` with the colour letter of every unit written with its colour (`[+bRb1]`, `=wK`)
-/// swapped, `w` for `b` and back; a neutral `n` stays.
+/// `text` with every colour letter swapped (`w` for `b` and back in English, `w` for `s` in
+/// German): a letter right after `+`, `=` or `[` that is not a square's file (a digit follows
+/// that), as in `[+bRb1]`, `[bKe5->a1]`, Andernach's `=w`, Anda's `[=ba]`; a neutral `n` stays.
 ///
 /// ```
 /// use feerie::harness::metamorphic::swap_colour_letters;
-/// assert_eq!(swap_colour_letters("0:Rb1*b3[+wSg1][b4=nP] 1:bxa1"), "0:Rb1*b3[+bSg1][b4=nP] 1:bxa1");
+/// use feerie::oracle::notation::popeye_words::Language;
+/// let en = Language::English;
+/// assert_eq!(swap_colour_letters("0:Rb1*b3[+wSg1][b4=nP] 1:bxa1", en), "0:Rb1*b3[+bSg1][b4=nP] 1:bxa1");
+/// assert_eq!(swap_colour_letters("0:Qd8*g5=w 1:aPe6-e7[=ba]", en), "0:Qd8*g5=b 1:aPe6-e7[=wa]");
+/// assert_eq!(swap_colour_letters("0:Dd8*g5=w 1:Lh6*e3=s", Language::German), "0:Dd8*g5=s 1:Lh6*e3=w");
 /// ```
-pub fn swap_colour_letters(text: &str) -> String {
+pub fn swap_colour_letters(text: &str, language: Language) -> String {
+    let black = match language {
+        Language::English => b'b',
+        Language::German => b's',
+    };
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     for (i, &b) in bytes.iter().enumerate() {
-        let marks_a_unit = (b == b'w' || b == b'b')
+        let colour = (b == b'w' || b == black)
             && i > 0
             && matches!(bytes[i - 1], b'+' | b'=' | b'[')
-            && bytes.get(i + 1).is_some_and(u8::is_ascii_uppercase);
-        out.push(match (marks_a_unit, b) {
-            (true, b'w') => 'b',
-            (true, b'b') => 'w',
+            && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        out.push(match (colour, b) {
+            (true, b'w') => black as char,
+            (true, _) => 'w',
             _ => b as char,
         });
     }
@@ -146,7 +176,8 @@ impl Answer {
                 .twins
                 .iter()
                 .map(|t| {
-                    let mut lines: Vec<String> = t.lines.iter().map(|l| map(l)).collect();
+                    let mut lines: Vec<String> =
+                        t.lines.iter().map(|l| canonical(&map(l))).collect();
                     lines.sort();
                     TwinAnswer {
                         label: t.label.clone(),

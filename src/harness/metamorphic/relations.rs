@@ -347,6 +347,19 @@ fn plain_stipulation(problem: &PopeyeProblem) -> Result<String, String> {
     }
 }
 
+/// Whether a stipulation names no square (the target-square goal `z` names one: `ser-zh33`).
+fn names_no_square(stipulation: &str) -> Result<(), String> {
+    let b = stipulation.as_bytes();
+    match (1..b.len()).find(|&i| (b'a'..=b'h').contains(&b[i - 1]) && (b'1'..=b'8').contains(&b[i]))
+    {
+        Some(i) => Err(format!(
+            "the stipulation {stipulation} names the square {}",
+            &stipulation[i - 1..=i]
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The symmetry a relation needs of the rules: the conditions and options that have it, and
 /// what the others may do that breaks it.
 struct Symmetry {
@@ -376,6 +389,11 @@ fn symmetric(
     options: &[PopeyeOption],
     symmetry: &Symmetry,
 ) -> Result<(), String> {
+    // A walk this project does not know may depend on where it stands (Popeye's
+    // Querquisite moves as the piece of its file's home square).
+    if let Some(u) = problem.units.iter().find(|u| u.walk.is_none()) {
+        return Err(format!("the walk {} may depend on its square", u.code));
+    }
     for word in &problem.conditions {
         let english = PopeyeCondition::of(problem.language, word)
             .found()
@@ -405,6 +423,7 @@ fn file_mirror_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Res
     if stipulation.contains("00") {
         return Err("a castling goal".into());
     }
+    names_no_square(&stipulation)?;
     symmetric(problem, options, &FILE_SYMMETRY)?;
     for colour in [Colour::White, Colour::Black] {
         if castling_possible(problem, colour) {
@@ -423,7 +442,7 @@ fn colour_reversal_applies(
     if !problem.twins.is_empty() {
         return Err("twins name squares and colours".into());
     }
-    plain_stipulation(problem)?;
+    names_no_square(&plain_stipulation(problem)?)?;
     symmetric(problem, options, &COLOUR_SYMMETRY)
 }
 
@@ -520,6 +539,8 @@ mod tests {
             (ColourReversal, "option whitetoplay", false),
             (ColourReversal, "option halfduplex", false),
             (ColourReversal, "twin move c1 c2", false),
+            (ColourReversal, "stipulation ser-zh33", false),
+            (FileMirror, "stipulation ser-zh33", false),
             (Intelligent, "", true),
             (Intelligent, "condition madrasi", false),
         ];

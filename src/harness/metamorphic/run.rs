@@ -264,8 +264,10 @@ pub fn run_file(
                         theirs = theirs.mapped(mirror_file);
                     }
                     if relation == Relation::ColourReversal {
-                        theirs = theirs
-                            .mapped_lines(|l| swap_colour_letters(&map_squares(l, mirror_rank)));
+                        let language = problems[i].language;
+                        theirs = theirs.mapped_lines(|l| {
+                            swap_colour_letters(&map_squares(l, mirror_rank), language)
+                        });
                     }
                     if theirs.cut && !expects_subset {
                         Verdict::NotChecked("the changed run was cut short".into())
