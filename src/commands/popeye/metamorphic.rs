@@ -183,16 +183,12 @@ fn print_file(report: &FileReport, reproducers: &Path) -> Result<(), Error> {
     if let Some(why) = &report.error {
         println!("{name}: not checked: {why}");
     }
-    let stem = report
-        .path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "input".into());
     for p in &report.problems {
         for (relation, verdict) in &p.verdicts {
             if let Verdict::Disagree(d) = verdict {
-                let folder = mm::write_reproducer(reproducers, &stem, p.number, relation.name(), d)
-                    .map_err(|e| Error::System(format!("{}: {e}", reproducers.display())))?;
+                let folder =
+                    mm::write_reproducer(reproducers, &report.path, p.number, *relation, d)
+                        .map_err(|e| Error::System(format!("{}: {e}", reproducers.display())))?;
                 println!(
                     "{name}: problem {} (line {}): {} DISAGREES: {} ({})",
                     p.number,

@@ -220,6 +220,11 @@ impl Relation {
             .expect("every relation has a row")
     }
 
+    /// Every relation, in the table's order.
+    pub fn all() -> Vec<Relation> {
+        RELATIONS.iter().map(|r| r.relation).collect()
+    }
+
     /// Its name.
     pub fn name(self) -> &'static str {
         self.row().name

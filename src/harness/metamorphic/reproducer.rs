@@ -3,18 +3,24 @@
 
 use std::path::{Path, PathBuf};
 
+use super::relations::Relation;
 use super::run::Disagreement;
 
-/// Writes `d` under `dir` in a new folder named after the file, the problem and the relation
-/// (`-2`, `-3`, … added when the name is taken), and returns the folder.
+/// Writes `d`, found on problem `problem` of the file `input`, under `dir` in a new folder named
+/// after the file, the problem and the relation (`-2`, `-3`, … added when the name is taken),
+/// and returns the folder.
 pub fn write_reproducer(
     dir: &Path,
-    stem: &str,
+    input: &Path,
     problem: usize,
-    relation: &str,
+    relation: Relation,
     d: &Disagreement,
 ) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
+    let stem = input
+        .file_stem()
+        .map_or_else(|| "input".into(), |s| s.to_string_lossy());
+    let relation = relation.name();
     let base = format!("{stem}-problem-{problem}-{relation}");
     let mut n = 1;
     let folder = loop {

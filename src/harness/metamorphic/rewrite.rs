@@ -74,9 +74,15 @@ pub fn mirror_rank(square: Square) -> Square {
 /// assert!(text.contains("option noboard nontrivial 1 2 maxsolutions 2\n"), "{text}");
 /// ```
 pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
+    rewrite_all([(problem, change.clone())])
+}
+
+/// The problem's commands, with `change` made: what stands between its begin word (or the
+/// `nextproblem` before it) and the end of the input.
+fn commands(problem: &PopeyeProblem, change: &Change) -> String {
     let language = problem.language;
     let word = |c: Command| c.word(language).to_ascii_lowercase();
-    let mut out = format!("{}\n", language.begin_word().to_ascii_lowercase());
+    let mut out = String::new();
     if let Some(s) = &problem.structured_stipulation {
         out += &format!("{} {s}\n", word(Command::StructuredStipulation));
     }
@@ -148,48 +154,26 @@ pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
     for twin in &problem.twins {
         out += &format!("{} {twin}\n", word(Command::Twin));
     }
-    out += &word(Command::End);
-    out += "\n";
     out
 }
 
-/// Several problems as one Popeye input: each written by [`rewrite`], joined by `nextproblem`.
+/// Several problems (of one file, so of one language) as one Popeye input: each problem's
+/// commands with its change made, joined by `nextproblem`.
 pub fn rewrite_all<'a>(problems: impl IntoIterator<Item = (&'a PopeyeProblem, Change)>) -> String {
-    let mut texts: Vec<String> = Vec::new();
-    let mut next = String::new();
-    for (problem, change) in problems {
-        let text = rewrite(problem, &change);
-        if next.is_empty() {
-            next = Command::Next.word(problem.language).to_ascii_lowercase();
-        }
-        // One input: only the first problem keeps its begin word, the others follow a `next`.
-        let body = if texts.is_empty() {
-            text
-        } else {
-            let begin = problem.language.begin_word().to_ascii_lowercase();
-            text.strip_prefix(&format!("{begin}\n"))
-                .unwrap_or(&text)
-                .to_string()
-        };
-        texts.push(body);
-    }
-    let end = |t: &str| {
-        t.rsplit_once('\n')
-            .and_then(|(head, _)| head.rsplit_once('\n'))
-            .map(|(head, _)| format!("{head}\n"))
-            .unwrap_or_default()
-    };
-    let n = texts.len();
-    let mut out = String::new();
-    for (i, t) in texts.into_iter().enumerate() {
-        if i + 1 < n {
-            // Drop the `endproblem` line: `nextproblem` ends this problem instead.
-            out += &end(&t);
-            out += &next;
-            out += "\n";
-        } else {
-            out += &t;
-        }
-    }
-    out
+    let mut language = None;
+    let bodies: Vec<String> = problems
+        .into_iter()
+        .map(|(problem, change)| {
+            language = Some(problem.language);
+            commands(problem, &change)
+        })
+        .collect();
+    let language = language.unwrap_or_default();
+    let word = |c: Command| c.word(language).to_ascii_lowercase();
+    format!(
+        "{}\n{}{}\n",
+        language.begin_word().to_ascii_lowercase(),
+        bodies.join(&format!("{}\n", word(Command::Next))),
+        word(Command::End)
+    )
 }

@@ -184,9 +184,9 @@ pub fn run_file(
         }
     };
     let answers: Vec<Answer> = original.iter().map(answer_of).collect();
-    let flags = |maxmem: &str| format!("-maxmem {maxmem}");
-    // The problems each relation applies to, the others with their reason.
-    let mut rewritten: Option<Result<Vec<Chunk>, String>> = None;
+    // For each problem, why it cannot be checked by the relations that write it again (`None`
+    // when its rewrite answers as the original): found once, for the first such relation.
+    let mut unfaithful: Option<Vec<Option<String>>> = None;
     for &relation in &settings.relations {
         let mut batch: Vec<usize> = Vec::new();
         for (i, problem) in problems.iter().enumerate() {
@@ -221,23 +221,27 @@ pub fn run_file(
             }
             continue;
         }
-        // The problems written again unchanged, once for every relation that rewrites.
-        let unchanged = rewritten.get_or_insert_with(|| {
+        let unfaithful = unfaithful.get_or_insert_with(|| {
             let input = rewrite_all(problems.iter().map(|p| (p, Change::default())));
-            run_input(settings, &input, DEFAULT_MAXMEM, problems.len(), true)
+            match run_input(settings, &input, DEFAULT_MAXMEM, problems.len(), true) {
+                Err(why) => {
+                    vec![Some(format!("the problems written again: {why}")); problems.len()]
+                }
+                Ok(chunks) => (answers.iter().zip(&chunks))
+                    .map(|(ours, chunk)| {
+                        departure(ours, &answer_of(chunk), false).map(|d| {
+                            format!("written again from what was read, it answers otherwise: {d}")
+                        })
+                    })
+                    .collect(),
+            }
         });
         let mut kept = Vec::new();
         for &i in &batch {
-            let why = match unchanged {
-                Err(why) => Some(format!("the problems written again: {why}")),
-                Ok(chunks) => departure(&answers[i], &answer_of(&chunks[i]), false).map(|d| {
-                    format!("written again from what was read, it answers otherwise: {d}")
-                }),
-            };
-            match why {
+            match &unfaithful[i] {
                 Some(why) => report.problems[i]
                     .verdicts
-                    .push((relation, Verdict::NotChecked(why))),
+                    .push((relation, Verdict::NotChecked(why.clone()))),
                 None => kept.push(i),
             }
         }
@@ -269,28 +273,44 @@ pub fn run_file(
                             swap_colour_letters(&map_squares(l, mirror_rank), language)
                         });
                     }
-                    if theirs.cut && !expects_subset {
-                        Verdict::NotChecked("the changed run was cut short".into())
-                    } else {
-                        match departure(&answers[i], &theirs, expects_subset) {
-                            None => Verdict::Agree,
-                            Some(why) => Verdict::Disagree(Box::new(Disagreement {
-                                why,
-                                original_input: rewrite(&problems[i], &Change::default()),
-                                original_flags: flags(DEFAULT_MAXMEM),
-                                changed_input: rewrite(&problems[i], &changes[k]),
-                                changed_flags: flags(DEFAULT_MAXMEM),
-                                original_output: original[i].text.join("\n"),
-                                changed_output: chunks[k].text.join("\n"),
-                            })),
-                        }
-                    }
+                    judge(&answers[i], &theirs, expects_subset, |why| Disagreement {
+                        why,
+                        original_input: rewrite(&problems[i], &Change::default()),
+                        original_flags: flags(DEFAULT_MAXMEM),
+                        changed_input: rewrite(&problems[i], &changes[k]),
+                        changed_flags: flags(DEFAULT_MAXMEM),
+                        original_output: original[i].text.join("\n"),
+                        changed_output: chunks[k].text.join("\n"),
+                    })
                 }
             };
             report.problems[i].verdicts.push((relation, verdict));
         }
     }
     report
+}
+
+/// Popeye's flags for a run with a table of `maxmem`.
+fn flags(maxmem: &str) -> String {
+    format!("-maxmem {maxmem}")
+}
+
+/// The verdict on `theirs` (the changed run's answer, mapped back) against `ours`: not checked
+/// when the changed run was cut short (but for a subset, which a solution limit cuts), else
+/// agree, or the disagreement `disagreement` makes of how they differ.
+fn judge(
+    ours: &Answer,
+    theirs: &Answer,
+    subset: bool,
+    disagreement: impl FnOnce(String) -> Disagreement,
+) -> Verdict {
+    if theirs.cut && !subset {
+        return Verdict::NotChecked("the changed run was cut short".into());
+    }
+    match departure(ours, theirs, subset) {
+        None => Verdict::Agree,
+        Some(why) => Verdict::Disagree(Box::new(disagreement(why))),
+    }
 }
 
 /// The `table-size` verdicts of the problems of `batch`: the file run again with a small table.
@@ -313,22 +333,17 @@ fn table_size(
     batch
         .iter()
         .map(|&i| {
-            let theirs = answer_of(&chunks[i]);
-            if theirs.cut {
-                return Verdict::NotChecked("the changed run was cut short".into());
-            }
-            match departure(&answers[i], &theirs, false) {
-                None => Verdict::Agree,
-                Some(why) => Verdict::Disagree(Box::new(Disagreement {
+            judge(&answers[i], &answer_of(&chunks[i]), false, |why| {
+                Disagreement {
                     why: format!("problem {} of the file: {why}", i + 1),
                     original_input: text.to_string(),
-                    original_flags: format!("-maxmem {DEFAULT_MAXMEM}"),
+                    original_flags: flags(DEFAULT_MAXMEM),
                     changed_input: text.to_string(),
-                    changed_flags: format!("-maxmem {SMALL_MAXMEM}"),
+                    changed_flags: flags(SMALL_MAXMEM),
                     original_output: original[i].text.join("\n"),
                     changed_output: chunks[i].text.join("\n"),
-                })),
-            }
+                }
+            })
         })
         .collect()
 }
@@ -398,7 +413,7 @@ fn change_for(
 /// The relations in the table's order, as named (`None`: all).
 pub fn relations_named(names: Option<&[String]>) -> Result<Vec<Relation>, String> {
     let Some(names) = names else {
-        return Ok(RELATIONS.iter().map(|r| r.relation).collect());
+        return Ok(Relation::all());
     };
     let mut out = Vec::new();
     for name in names {

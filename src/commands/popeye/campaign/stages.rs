@@ -516,7 +516,7 @@ pub(super) fn metamorphic(
     use crate::harness::metamorphic::{self as mm, Verdict as Mv};
     let settings = mm::Settings {
         py: ctx.binary.to_path_buf(),
-        relations: mm::RELATIONS.iter().map(|r| r.relation).collect(),
+        relations: mm::Relation::all(),
         seed: ctx.seed,
         run_timeout: ctx.timeout,
         deadline: Some(deadline),
@@ -539,10 +539,6 @@ pub(super) fn metamorphic(
                 stage.errors.push(format!("{name}: {why}"));
             }
         }
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "input".into());
         for p in &report.problems {
             for (relation, verdict) in &p.verdicts {
                 match verdict {
@@ -553,13 +549,8 @@ pub(super) fn metamorphic(
                     Mv::Disagree(d) => {
                         stage.compared += 1;
                         stage.differ += 1;
-                        let folder = mm::write_reproducer(
-                            &ctx.reproducers,
-                            &stem,
-                            p.number,
-                            relation.name(),
-                            d,
-                        );
+                        let folder =
+                            mm::write_reproducer(&ctx.reproducers, path, p.number, *relation, d);
                         let mut details = vec![d.why.clone()];
                         if let Err(e) = &folder {
                             details.push(format!("the reproducer was not written: {e}"));
