@@ -1,8 +1,8 @@
 //! Steering a campaign toward the rule events it has not reached: after its seeded cases, for
 //! each event a bucket can show and the run has not reached, positions built around castling
-//! and the home ranks ([`around_castling`]), then around a mate ([`around_a_mate`]), are drawn
-//! until one has a move with that event; the
-//! campaign then compares that position like any case. The draws are seeded by the run's seed,
+//! and the home ranks ([`around_castling`]), then around a mate ([`around_a_mate`]), then just
+//! after a double step ([`after_a_double_step`]), are drawn until one has a move with that
+//! event; the campaign then compares that position like any case. The draws are seeded by the run's seed,
 //! the bucket and the event, and the events are taken in the catalogue's order, so a run is
 //! repeated exactly by its seed.
 
@@ -12,13 +12,20 @@ use super::choices::Choices;
 use super::compare::{Divergence, Side, compare};
 use super::events::{Column, Coverage, catalogue, classify};
 use super::fuzzed::{
-    Bucket, FuzzedPosition, around_a_mate, around_castling, bucket_rules, case_rng,
+    Bucket, FuzzedPosition, after_a_double_step, around_a_mate, around_castling, bucket_rules,
+    case_rng,
 };
 use crate::shard::fingerprint;
 
-/// Positions drawn at most of each kind (around castling, around a mate) for one event of one
-/// bucket before it is left unreached.
+/// Positions drawn at most of each kind (around castling, around a mate, after a double step)
+/// for one event of one bucket before it is left unreached.
 pub const DRAWS_PER_EVENT: u64 = 300;
+
+/// A way of building positions around rule events.
+type Builder = fn(&mut dyn Choices, &Bucket, Rules) -> Option<FuzzedPosition>;
+
+/// The builders, in the order they are drawn from for an event.
+const BUILDERS: [Builder; 3] = [around_castling, around_a_mate, after_a_double_step];
 
 /// A position built around an event.
 pub struct Target<'a> {
@@ -128,16 +135,13 @@ pub fn steer_toward(
                 let event_seed = seed ^ fingerprint(&format!("{} {}", bucket.name, def.name));
                 let cell = (def.name.as_str(), column);
                 // The positions around castling first; then, for an event they did not show
-                // (a mate under a condition), positions around a mate.
+                // (a mate under a condition, an en passant onto a reborn unit), the others.
                 let draw_with = |castles: bool| {
-                    (0..2 * DRAWS_PER_EVENT).find_map(|draw| {
+                    (0..BUILDERS.len() as u64 * DRAWS_PER_EVENT).find_map(|draw| {
                         let mut choices = case_rng(event_seed, draw);
                         let rules = rules_of(bucket, &mut choices);
-                        let case = if draw < DRAWS_PER_EVENT {
-                            around_castling(&mut choices, bucket, rules)?
-                        } else {
-                            around_a_mate(&mut choices, bucket, rules)?
-                        };
+                        let build = BUILDERS[(draw / DRAWS_PER_EVENT) as usize];
+                        let case = build(&mut choices, bucket, rules)?;
                         if !accept(&case) {
                             return None;
                         }

@@ -26,6 +26,9 @@ pub fn classify(
     if mv.en_passant {
         emit("en-passant-capture");
     }
+    if mv.en_passant && before.board().get(mv.to).is_some() {
+        emit("parrain-en-passant-onto-own-unit");
+    }
     if mv.castling.is_some() && mv.delayed_rebirth.is_some() {
         emit("parrain-castling-rebirth");
     }
@@ -171,6 +174,13 @@ fn rooks(before: &Position, mv: &MoveRecord, after: &Position, emit: &mut dyn Fn
     {
         emit("rook-right-lost-by-capture");
     }
+    if mv.capture.is_some()
+        && last.walk == mv.mover.walk
+        && !before.castling().contains(mv.to)
+        && after.castling().contains(mv.to)
+    {
+        emit("castling-right-by-capture");
+    }
 }
 
 fn mutations(
@@ -242,6 +252,13 @@ fn contacts(
     }
     if list.len() >= 2 {
         emit("magic-chain");
+    }
+    if let Some(side) = mv.castling {
+        let rook_arrival = side.squares(mover)[3];
+        let magic_rook = after.board().get(rook_arrival).is_some_and(|p| p.magic);
+        if !list.is_empty() || magic_rook {
+            emit("castling-with-contact");
+        }
     }
     let reborn_there =
         |sq: Square| (mv.rebirth.iter().chain(mv.delayed_rebirth.iter())).any(|r| r.square == sq);

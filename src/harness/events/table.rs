@@ -244,6 +244,13 @@ fn rows() -> Vec<EventDef> {
         ),
     );
     row(
+        plain("parrain-en-passant-onto-own-unit"),
+        &parrain,
+        plain(
+            "a pawn takes en passant onto a unit of its side that the double step's rebirth put on the passed square, which vanishes (`parrain_en_passant: removes_own_unit`)",
+        ),
+    );
+    row(
         plain("parrain-castling-rebirth"),
         &parrain,
         plain("a castling brings the Parrain rebirth (0-0's null vector, 0-0-0's one file)"),
@@ -287,6 +294,13 @@ fn rows() -> Vec<EventDef> {
     }
     // Under Protean a capturer of a pawn becomes a reverse pawn, which promotes on its own first
     // rank, where no enemy pawn stands: the book's list says why it is left out there.
+    row(
+        plain("castling-right-by-capture"),
+        &mutating,
+        plain(
+            "a rook that keeps its walk by taking a rook on its own corner counts as a new unit and gains its castling right (`mutation_castling: every_capture`)",
+        ),
+    );
     row(
         plain("mutation-promotes"),
         &[Column::Condition(Frankfurt)],
@@ -336,6 +350,13 @@ fn rows() -> Vec<EventDef> {
         plain("magic-contact-reborn"),
         &[Column::Magic],
         plain("a reborn unit mutates by contact on its rebirth square"),
+    );
+    row(
+        plain("castling-with-contact"),
+        &[Column::Magic],
+        plain(
+            "a castling whose king or rook makes a new contact with magic pieces, or whose rook is magic",
+        ),
     );
     row(
         plain("check-by-contact"),

@@ -163,3 +163,75 @@ fn every_event_name_is_listed_once() {
         );
     }
 }
+
+#[test]
+fn an_en_passant_capture_onto_a_reborn_unit_of_the_takers_side() {
+    // The double step c7-c5 put a white bishop on c6 by its Parrain rebirth; with
+    // `removes_own_unit` the d5 pawn may still take there, and the bishop vanishes.
+    let position = "r3k2r/pb1p1p1q/1NB1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8";
+    let events = events_of(
+        &["circe-parrain"],
+        &["parrain_en_passant=removes_own_unit"],
+        position,
+        "d5*c6 ep.",
+    );
+    assert!(
+        events.contains(&"parrain-en-passant-onto-own-unit".to_string()),
+        "{events:?}"
+    );
+    // An ordinary en passant capture is not that event.
+    let events = events_of(
+        &["circe-parrain"],
+        &[],
+        "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 8",
+        "d5*c6 ep.",
+    );
+    assert!(
+        !events.contains(&"parrain-en-passant-onto-own-unit".to_string()),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_rook_taking_a_rook_on_its_corner_under_every_capture_gains_the_right() {
+    let position = "4k3/8/8/8/8/8/7R/4K2r w E - 0 1";
+    let events = events_of(
+        &["frankfurt"],
+        &["mutation_castling=every_capture"],
+        position,
+        "Rh2*h1",
+    );
+    assert!(
+        events.contains(&"castling-right-by-capture".to_string()),
+        "{events:?}"
+    );
+    let events = events_of(
+        &["frankfurt"],
+        &["mutation_castling=new_rook"],
+        position,
+        "Rh2*h1",
+    );
+    assert!(
+        !events.contains(&"castling-right-by-capture".to_string()),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_castling_next_to_a_magic_unit() {
+    let events = events_of(
+        &[],
+        &[],
+        "4k3/8/8/8/8/8/5(bmN)2/4K2R w K - 0 1",
+        "0-0[f1=wB]",
+    );
+    assert!(
+        events.contains(&"castling-with-contact".to_string()),
+        "{events:?}"
+    );
+    let events = events_of(&[], &[], "4k3/8/8/8/8/8/(bmN)7/4K2R w K - 0 1", "0-0");
+    assert!(
+        !events.contains(&"castling-with-contact".to_string()),
+        "{events:?}"
+    );
+}

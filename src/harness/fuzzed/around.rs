@@ -46,8 +46,10 @@ pub fn around_castling(
         }
         castling_field(&mut setup, colour, choices, kings_reborn(&rules));
     }
-    // An enemy rook now and then on a corner, with a knight of the corner's side that can take
-    // it: the taker becomes a rook on its own corner under Frankfurt and Protean.
+    // An enemy rook now and then on a corner, with a knight or a rook of the corner's side that
+    // can take it: under Frankfurt and Protean the knight becomes a rook on its own corner, and
+    // the rook, keeping its walk, still counts as a new one with `mutation_castling:
+    // every_capture`.
     for colour in Colour::ALL {
         for side in [CastlingSide::King, CastlingSide::Queen] {
             let corner = side.squares(colour)[2];
@@ -59,11 +61,18 @@ pub fn around_castling(
                 .set(corner, Some(Piece::new(!colour, Walk::Rook)));
             let inward = if corner.file().index() == 0 { 1 } else { -1 };
             let upward = if corner.rank().index() == 0 { 1 } else { -1 };
-            let (df, dr) = [(inward, 2 * upward), (2 * inward, upward)][choices.below(2)];
+            let (df, dr, walk) = [
+                (inward, 2 * upward, Walk::Knight),
+                (2 * inward, upward, Walk::Knight),
+                (0, upward, Walk::Rook),
+            ][choices.below(3)];
             if let Some(sq) = corner.offset(df, dr).filter(|sq| setup.board.is_empty(*sq)) {
-                setup.board.set(sq, Some(Piece::new(colour, Walk::Knight)));
+                setup.board.set(sq, Some(Piece::new(colour, walk)));
             }
         }
+    }
+    if bucket.magic && choices.one_in(2) {
+        next_to_a_castling_rook(&mut setup, choices, &rules);
     }
     if rules.circe_model().is_some_and(|m| m.reborn_royals()) && choices.one_in(2) {
         aim_at_king(&mut setup, choices);
@@ -99,6 +108,30 @@ pub fn around_castling(
         Err(_) => return None,
     };
     Some(super::FuzzedPosition { rules, position })
+}
+
+/// A magic unit of either side next to the square a castling rook arrives on, so that the
+/// castling makes a new contact.
+fn next_to_a_castling_rook(setup: &mut Setup, choices: &mut dyn Choices, rules: &Rules) {
+    let colour = Colour::ALL[choices.below(2)];
+    let side = [CastlingSide::King, CastlingSide::Queen][choices.below(2)];
+    let arrival = side.squares(colour)[3];
+    let (df, dr) = [(-1, 1), (0, 1), (1, 1), (0, -1), (1, -1), (-1, -1)][choices.below(6)];
+    let Some(square) = arrival
+        .offset(df, dr)
+        .filter(|sq| setup.board.is_empty(*sq))
+    else {
+        return;
+    };
+    let walk = random_walk(
+        choices,
+        rules,
+        &[Walk::Knight, Walk::Bishop, Walk::Rook, Walk::Queen],
+    );
+    let owner = Colour::ALL[choices.below(2)];
+    setup
+        .board
+        .set(square, Some(Piece::new(owner, walk).with_magic(true)));
 }
 
 /// Whether kings are reborn under `rules` (a Circe condition with rex inclusive).

@@ -16,6 +16,7 @@ mod edits;
 mod families;
 mod generation;
 mod mating;
+mod passed;
 mod strategies;
 
 use feerie_oracle::{Position, Rules, fen};
@@ -26,6 +27,7 @@ pub use families::Bucket;
 pub use generation::Generator;
 pub(crate) use generation::bucket_rules;
 pub use mating::around_a_mate;
+pub use passed::after_a_double_step;
 pub(crate) use strategies::case_rng;
 pub use strategies::{any_bucket, any_of, strategy};
 
