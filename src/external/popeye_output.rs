@@ -494,6 +494,12 @@ impl ChunkReader {
             self.complaint.clear();
             return;
         }
+        // A move-number line (`option movenumbers`: `14  (Td2-d8 +    Time = 0.017 s)`) names
+        // a move tried, not one played: its words are not read as moves, nor its `+` as the
+        // check mark of the last move printed.
+        if progress(trimmed) {
+            return;
+        }
         let before = twin.move_count();
         for word in line.split_whitespace() {
             self.state.read(word, number, twin);
@@ -611,6 +617,43 @@ mod tests {
         let solution_lines = MANY.lines().filter(|l| l.starts_with("  1.")).count();
         assert_eq!(lines.len(), solution_lines);
         assert!(lines.iter().all(|l| l.starts_with("  1.")));
+    }
+
+    /// A move-number line's check mark is not given to the move printed before it: the try's
+    /// refutation `1...b4-b3 !` stays without a mark although `14  (Td2-d8 +  …)` follows.
+    #[test]
+    fn a_move_number_line_marks_no_move() {
+        let text = [
+            "",
+            "  #2                         6 + 11",
+            "",
+            "  3  (Ra1*d1    Time = 0.008 s)",
+            "   1.Ra1*d1 ? threat:",
+            "          2.Rd2-d8 #",
+            "    but",
+            "      1...b4-b3 !",
+            "",
+            " 14  (Rd2-d8 +    Time = 0.017 s)",
+            " 15  (Rd2-d7    Time = 0.019 s)",
+            "",
+            "solution finished.",
+        ]
+        .join("\n");
+        let chunk = parse(&text).remove(0);
+        let moves: Vec<(usize, &str, Option<char>)> = chunk.twins[0]
+            .segments
+            .iter()
+            .flatten()
+            .map(|m| (m.ply, m.text.as_str(), m.mark))
+            .collect();
+        assert_eq!(
+            moves,
+            [
+                (0, "Ra1*d1", None),
+                (2, "Rd2-d8", Some('#')),
+                (1, "b4-b3", None)
+            ]
+        );
     }
 
     /// Text between a twin's solutions and the next twin's label is kept as that twin's
