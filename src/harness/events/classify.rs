@@ -26,6 +26,12 @@ pub fn classify(
     if mv.en_passant {
         emit("en-passant-capture");
     }
+    if mv.promotion.is_some() && mv.mover.walk.is_pawn() {
+        emit(match mv.capture {
+            Some(_) => "promotion-by-capture",
+            None => "promotion",
+        });
+    }
     if mv.en_passant && before.board().get(mv.to).is_some() {
         emit("parrain-en-passant-onto-own-unit");
     }

@@ -232,6 +232,16 @@ fn rows() -> Vec<EventDef> {
         ),
     );
     row(
+        plain("promotion"),
+        &every,
+        plain("a pawn promotes by a step"),
+    );
+    row(
+        plain("promotion-by-capture"),
+        &every,
+        plain("a pawn promotes by a capture"),
+    );
+    row(
         plain("rook-right-lost-by-capture"),
         &every,
         plain("a rook with its castling right is captured on its corner"),

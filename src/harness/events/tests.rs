@@ -235,3 +235,12 @@ fn a_castling_next_to_a_magic_unit() {
         "{events:?}"
     );
 }
+
+#[test]
+fn promotions_by_a_step_and_by_a_capture() {
+    let position = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let events = events_of(&[], &[], position, "a7-a8=Q");
+    assert_eq!(events, ["promotion"]);
+    let events = events_of(&[], &[], position, "a7*b8=S");
+    assert_eq!(events, ["promotion-by-capture"]);
+}

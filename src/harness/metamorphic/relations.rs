@@ -125,8 +125,10 @@ pub const RELATIONS: [RelationRow; 7] = [
 /// The conditions (Popeye's English words) whose rules name no file, so that a position and its
 /// mirror between the a- and h-files play alike. Circe and its family are not among them: the
 /// queen is reborn on d1, the king on e1.
-pub const FILE_SYMMETRIC_CONDITIONS: [&str; 17] = [
+pub const FILE_SYMMETRIC_CONDITIONS: [&str; 19] = [
     "Madrasi",
+    "ChecklessChess",
+    "Take&MakeChess",
     "Isardam",
     "BichromChess",
     "MonochromChess",
@@ -165,7 +167,7 @@ pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 14] = [
 
 /// The conditions (Popeye's English words) whose rules treat both sides alike, as seen from each
 /// side's own first rank: a position with colours swapped and ranks mirrored plays alike.
-pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 21] = [
+pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 25] = [
     "Circe",
     "ParrainCirce",
     "EquipollentsCirce",
@@ -187,6 +189,10 @@ pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 21] = [
     "AndernachChess",
     "AntiAndernachChess",
     "AnnanChess",
+    "ChecklessChess",
+    "AntiMarsCirce",
+    "GenevaChess",
+    "FrischAufCirce",
 ];
 
 /// The options that name no square and no side, and do not say which side starts.
