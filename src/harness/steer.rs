@@ -64,9 +64,27 @@ const RIGHT_GIVEN: [&str; 3] = [
     "rook-appears-home-partial",
 ];
 
+/// The events that give a castling right to the side that moved: used only after the other
+/// side's reply, so the positions built around them are looked for with a castling by the mover
+/// two half-moves after the event, and compared deep enough to count it.
+const MOVER_RIGHT_GIVEN: [&str; 1] = ["castling-right-by-capture"];
+
+/// How deep a position built around `event`, which happens at half-move `ply`, is compared: at
+/// least `depth`, and for an event that gives a castling right, down to the castling it allows.
+fn depth_for(event: &str, ply: u32, depth: u32) -> u32 {
+    if MOVER_RIGHT_GIVEN.contains(&event) {
+        depth.max(ply + 2)
+    } else if RIGHT_GIVEN.contains(&event) {
+        depth.max(ply + 1)
+    } else {
+        depth
+    }
+}
+
 /// Whether some move of `position`, or with `plies` 2 some move after one of them, shows
-/// `event` counted under `column` (with `castles`, followed by a castling at once): the
-/// half-move (1 or 2) where it happens first, if it does.
+/// `event` counted under `column` (with `castles`, followed by a castling: at once, or after
+/// a reply for an event of [`MOVER_RIGHT_GIVEN`]): the half-move (1 or 2) where it happens
+/// first, if it does.
 fn shows(
     position: &Position,
     rules: &Rules,
@@ -82,7 +100,13 @@ fn shows(
     let here = successors.iter().any(|(mv, after)| {
         let mut found = false;
         classify(rules, position, mv, after, &mut |e| found |= e == event);
-        found && (!castles || castling_follows(after, rules))
+        found
+            && (!castles
+                || if MOVER_RIGHT_GIVEN.contains(&event) {
+                    castling_after_a_reply(after, rules)
+                } else {
+                    castling_follows(after, rules)
+                })
     });
     if here {
         return Some(1);
@@ -100,6 +124,13 @@ fn castling_follows(position: &Position, rules: &Rules) -> bool {
     ReferenceEngine
         .legal_moves(position, rules)
         .is_ok_and(|moves| moves.iter().any(|m| m.castling.is_some()))
+}
+
+/// Whether, after some reply of the side to move in `position`, the other side may castle.
+fn castling_after_a_reply(position: &Position, rules: &Rules) -> bool {
+    ReferenceEngine
+        .successors(position, rules)
+        .is_ok_and(|replies| (replies.iter()).any(|(_, after)| castling_follows(after, rules)))
 }
 
 /// For every (event, column) cell of every bucket that neither `reached` nor the positions
@@ -126,7 +157,8 @@ pub fn steer_toward(
                 if !def.columns.contains(&column) {
                     continue;
                 }
-                let right_given = RIGHT_GIVEN.contains(&def.name.as_str());
+                let right_given = RIGHT_GIVEN.contains(&def.name.as_str())
+                    || MOVER_RIGHT_GIVEN.contains(&def.name.as_str());
                 let seen = reached.count(&def.name, column) + taken.count(&def.name, column) > 0;
                 if (seen && !right_given) || used.contains(&(def.name.as_str(), column)) {
                     continue;
@@ -202,6 +234,7 @@ pub fn steer(
     let mut take = |t: Target| {
         let sa = Side::of(a, t.case.rules.clone());
         let sb = Side::of(b, t.case.rules.clone());
+        let depth = depth_for(t.event, t.ply, depth);
         let comparison = compare(&sa, &sb, &t.case.position, depth);
         out.positions += 1;
         out.nodes += comparison.nodes;
