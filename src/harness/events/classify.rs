@@ -40,6 +40,10 @@ pub fn classify(
     }
     if mv.mover.walk.is_pawn() && rank_step(mv).abs() == 2 && mv.delayed_rebirth.is_some() {
         emit("double-step-with-rebirth");
+        let passed = mv.from.offset(0, rank_step(mv) / 2);
+        if mv.delayed_rebirth.is_some_and(|r| Some(r.square) == passed) {
+            emit("double-step-rebirth-on-passed-square");
+        }
     }
     rooks(before, mv, after, emit);
     mutations(rules, mv, after, mover, emit);

@@ -271,6 +271,13 @@ fn rows() -> Vec<EventDef> {
         plain("a pawn's double step brings the Parrain rebirth"),
     );
     row(
+        plain("double-step-rebirth-on-passed-square"),
+        &parrain,
+        plain(
+            "a pawn's double step brings the Parrain rebirth onto the square it passed, where an enemy pawn may still take under `parrain_en_passant: removes_own_unit`",
+        ),
+    );
+    row(
         plain("check-by-rebirth"),
         &parrain,
         plain("the unit reborn by the move gives check"),

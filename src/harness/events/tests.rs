@@ -244,3 +244,19 @@ fn promotions_by_a_step_and_by_a_capture() {
     let events = events_of(&[], &[], position, "a7*b8=S");
     assert_eq!(events, ["promotion-by-capture"]);
 }
+
+#[test]
+fn a_double_step_whose_rebirth_fills_the_passed_square() {
+    // White took a black knight on c1 and moves again (series play): c2-c4 brings it back
+    // on c3, the square the pawn passed, beside which a black pawn stands on d4.
+    let events = events_of(
+        &["circe-parrain"],
+        &[],
+        "4k3/8/8/8/3p4/8/2P5/4K3 w - - 0 1 bSc1:w",
+        "c2-c4[+bSc3]",
+    );
+    assert!(
+        events.contains(&"double-step-rebirth-on-passed-square".to_string()),
+        "{events:?}"
+    );
+}

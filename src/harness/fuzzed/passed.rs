@@ -1,11 +1,14 @@
 //! Positions just after a double step that an enemy pawn may take en passant: the pawn on its
 //! fourth rank, a pawn of the side to move beside it, and the passed square empty or, under
 //! Circe Parrain, filled by a unit of the side to move that the double step's rebirth put there
-//! (which a pawn may take onto under `parrain_en_passant: removes_own_unit`, the unit vanishing).
+//! (which a pawn may take onto under `parrain_en_passant: removes_own_unit`, the unit vanishing);
+//! under Parrain also just before such a step, its rebirth still in the reserve.
 //! Neither the playouts nor the positions around castling or a mate leave such a rebirth on the
 //! passed square; the campaign's steered pass draws these for the events they did not show.
 
-use feerie_oracle::{Colour, EnPassant, Piece, Position, Rules, Setup, Square, Validation, Walk};
+use feerie_oracle::{
+    Colour, EnPassant, Piece, Position, Reserve, Rules, Setup, Square, Validation, Walk,
+};
 
 use super::Bucket;
 use super::around::mark_magic;
@@ -57,12 +60,25 @@ pub fn after_a_double_step(
         Walk::Rook,
         Walk::Queen,
     ];
-    if rules.keeps_reserve() && choices.one_in(2) {
+    // Under Parrain, one time in three the step is still to come: its side to move, its pawn at
+    // home and a unit of the other side in the reserve, taken on the square behind the pawn's
+    // home (by the side to move, as in series play), so that the step's vector brings it back
+    // on the passed square.
+    let step_to_come = rules.keeps_reserve() && choices.one_in(3);
+    if rules.keeps_reserve() && (step_to_come || choices.one_in(2)) {
         let walk = random_walk(choices, &rules, &pieces[1..]);
         let magic = bucket.magic && choices.one_in(2);
-        setup
-            .board
-            .set(passed, Some(Piece::new(mover, walk).with_magic(magic)));
+        let piece = Piece::new(mover, walk).with_magic(magic);
+        if step_to_come {
+            let behind = passed.offset(0, 2 * (passed.rank().index() as i8 - arrival_rank))?;
+            setup.reserve = Some(Reserve {
+                piece,
+                square: behind,
+                taken_by_side_to_move: true,
+            });
+        } else {
+            setup.board.set(passed, Some(piece));
+        }
     }
     for colour in Colour::ALL {
         let square = empty_square(&setup, choices, false)?;
@@ -84,7 +100,18 @@ pub fn after_a_double_step(
     if !setup.board.is_empty(origin) {
         return None;
     }
-    setup.en_passant = EnPassant::from_target(passed);
+    if step_to_come {
+        if !setup.board.is_empty(passed) {
+            return None;
+        }
+        setup.board.set(arrival, None);
+        setup
+            .board
+            .set(origin, Some(Piece::new(stepper, Walk::Pawn)));
+        setup.side_to_move = stepper;
+    } else {
+        setup.en_passant = EnPassant::from_target(passed);
+    }
     if bucket.magic {
         mark_magic(&mut setup, choices);
     }
