@@ -41,7 +41,11 @@ pub fn classify(
     if mv.mover.walk.is_pawn() && rank_step(mv).abs() == 2 && mv.delayed_rebirth.is_some() {
         emit("double-step-with-rebirth");
         let passed = mv.from.offset(0, rank_step(mv) / 2);
-        if mv.delayed_rebirth.is_some_and(|r| Some(r.square) == passed) {
+        // Only where an enemy pawn may still take there (`removes_own_unit`): a filled passed
+        // square with no such right plays as any rebirth.
+        if mv.delayed_rebirth.is_some_and(|r| Some(r.square) == passed)
+            && after.en_passant().is_some()
+        {
             emit("double-step-rebirth-on-passed-square");
         }
     }

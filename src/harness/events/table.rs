@@ -274,7 +274,7 @@ fn rows() -> Vec<EventDef> {
         plain("double-step-rebirth-on-passed-square"),
         &parrain,
         plain(
-            "a pawn's double step brings the Parrain rebirth onto the square it passed, where an enemy pawn may still take under `parrain_en_passant: removes_own_unit`",
+            "a pawn's double step brings the Parrain rebirth onto the square it passed, and an enemy pawn may still take there (`parrain_en_passant: removes_own_unit`)",
         ),
     );
     row(

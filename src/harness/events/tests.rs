@@ -251,12 +251,23 @@ fn a_double_step_whose_rebirth_fills_the_passed_square() {
     // on c3, the square the pawn passed, beside which a black pawn stands on d4.
     let events = events_of(
         &["circe-parrain"],
-        &[],
+        &["parrain_en_passant=removes_own_unit"],
         "4k3/8/8/8/3p4/8/2P5/4K3 w - - 0 1 bSc1:w",
         "c2-c4[+bSc3]",
     );
     assert!(
         events.contains(&"double-step-rebirth-on-passed-square".to_string()),
+        "{events:?}"
+    );
+    // Where the pawn may not take onto a filled square, the same step is no such event.
+    let events = events_of(
+        &["circe-parrain"],
+        &["parrain_en_passant=empty_square"],
+        "4k3/8/8/8/3p4/8/2P5/4K3 w - - 0 1 bSc1:w",
+        "c2-c4[+bSc3]",
+    );
+    assert!(
+        !events.contains(&"double-step-rebirth-on-passed-square".to_string()),
         "{events:?}"
     );
 }
