@@ -69,12 +69,17 @@ const RIGHT_GIVEN: [&str; 3] = [
 /// two half-moves after the event, and compared deep enough to count it.
 const MOVER_RIGHT_GIVEN: [&str; 1] = ["castling-right-by-capture"];
 
+/// The events whose consequence only the next move shows (an en passant right onto a square a
+/// rebirth filled): aimed at once per pass even when some case reached them, since a case may
+/// reach them on its last half-move, where nothing is counted after them.
+const NEXT_MOVE_SHOWS: [&str; 1] = ["double-step-rebirth-on-passed-square"];
+
 /// How deep a position built around `event`, which happens at half-move `ply`, is compared: at
 /// least `depth`, and for an event that gives a castling right, down to the castling it allows.
 fn depth_for(event: &str, ply: u32, depth: u32) -> u32 {
     if MOVER_RIGHT_GIVEN.contains(&event) {
         depth.max(ply + 2)
-    } else if RIGHT_GIVEN.contains(&event) {
+    } else if RIGHT_GIVEN.contains(&event) || NEXT_MOVE_SHOWS.contains(&event) {
         depth.max(ply + 1)
     } else {
         depth
@@ -160,7 +165,9 @@ pub fn steer_toward(
                 let right_given = RIGHT_GIVEN.contains(&def.name.as_str())
                     || MOVER_RIGHT_GIVEN.contains(&def.name.as_str());
                 let seen = reached.count(&def.name, column) + taken.count(&def.name, column) > 0;
-                if (seen && !right_given) || used.contains(&(def.name.as_str(), column)) {
+                let next_move_shows = NEXT_MOVE_SHOWS.contains(&def.name.as_str());
+                let aimed_anyway = right_given || next_move_shows;
+                if (seen && !aimed_anyway) || used.contains(&(def.name.as_str(), column)) {
                     continue;
                 }
                 aimed += 1;
@@ -187,9 +194,12 @@ pub fn steer_toward(
                 }
                 let found = match with_castling {
                     Some(found) => Some(found),
-                    None if seen => None,
+                    None if seen && !next_move_shows => None,
                     None => draw_with(false),
                 };
+                if next_move_shows && found.is_some() {
+                    used.push(cell);
+                }
                 if let Some((draw, case, ply)) = found {
                     taken.merge(&take(Target {
                         bucket: index,
