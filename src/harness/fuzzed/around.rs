@@ -79,17 +79,7 @@ pub fn around_castling(
     }
     for _ in 0..2 + choices.below(5) {
         let colour = Colour::ALL[choices.below(2)];
-        let walk = random_walk(
-            choices,
-            &rules,
-            &[
-                Walk::Pawn,
-                Walk::Knight,
-                Walk::Bishop,
-                Walk::Rook,
-                Walk::Queen,
-            ],
-        );
+        let walk = random_walk(choices, &rules, &PLAIN_WALKS);
         let square = random_empty(&setup, choices, walk.is_pawn())?;
         setup.board.set(square, Some(Piece::new(colour, walk)));
     }
@@ -123,16 +113,22 @@ fn next_to_a_castling_rook(setup: &mut Setup, choices: &mut dyn Choices, rules: 
     else {
         return;
     };
-    let walk = random_walk(
-        choices,
-        rules,
-        &[Walk::Knight, Walk::Bishop, Walk::Rook, Walk::Queen],
-    );
+    let walk = random_walk(choices, rules, &PLAIN_WALKS[1..]);
     let owner = Colour::ALL[choices.below(2)];
     setup
         .board
         .set(square, Some(Piece::new(owner, walk).with_magic(true)));
 }
+
+/// The walks the builders draw their units from (a fairy walk may replace one, by
+/// [`random_walk`]): the pieces that are not kings, and the pawn.
+pub(super) const PLAIN_WALKS: [Walk; 5] = [
+    Walk::Pawn,
+    Walk::Knight,
+    Walk::Bishop,
+    Walk::Rook,
+    Walk::Queen,
+];
 
 /// Whether kings are reborn under `rules` (a Circe condition with rex inclusive).
 fn kings_reborn(rules: &Rules) -> bool {

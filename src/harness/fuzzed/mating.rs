@@ -7,7 +7,7 @@
 use feerie_oracle::{Colour, Piece, Position, Rules, Setup, Square, Validation, Walk};
 
 use super::Bucket;
-use super::around::mark_magic;
+use super::around::{PLAIN_WALKS, mark_magic};
 use super::edits::random_reserve;
 use crate::harness::choices::{Choices, random_walk};
 
@@ -32,13 +32,7 @@ pub fn around_a_mate(
     };
     let king = Square::at(file, rank)?;
     setup.board.set(king, Some(Piece::new(!mover, Walk::King)));
-    let pieces = [
-        Walk::Pawn,
-        Walk::Knight,
-        Walk::Bishop,
-        Walk::Rook,
-        Walk::Queen,
-    ];
+    let pieces = PLAIN_WALKS;
     for _ in 0..choices.below(4) {
         let walk = random_walk(choices, &rules, &pieces);
         let square = near(&setup, choices, king, 1, walk.is_pawn())?;

@@ -11,14 +11,16 @@ use feerie_oracle::{
 };
 
 use super::Bucket;
-use super::around::mark_magic;
+use super::around::{PLAIN_WALKS, mark_magic};
 use crate::harness::choices::{Choices, random_walk};
 
 /// One position of `bucket` under `rules` right after a double step by the side not to move,
 /// with a pawn of the side to move beside the arrival square; the passed square filled by a
 /// unit of the side to move one time in two when `rules` keep a Parrain reserve (the rebirth
-/// came with the double step), that unit one time in two magic in a magic bucket. `None` when
-/// the drawn setup is not a strictly valid position.
+/// came with the double step), that unit one time in two magic in a magic bucket; under such
+/// rules, one time in three the position just before the step instead, the side to move's pawn
+/// at home and the unit in the reserve. `None` when the drawn setup is not a strictly valid
+/// position.
 pub fn after_a_double_step(
     choices: &mut dyn Choices,
     bucket: &Bucket,
@@ -53,13 +55,7 @@ pub fn after_a_double_step(
             setup.board.set(other, Some(Piece::new(mover, Walk::Pawn)));
         }
     }
-    let pieces = [
-        Walk::Pawn,
-        Walk::Knight,
-        Walk::Bishop,
-        Walk::Rook,
-        Walk::Queen,
-    ];
+    let pieces = PLAIN_WALKS;
     // Under Parrain, one time in three the step is still to come: its side to move, its pawn at
     // home and a unit of the other side in the reserve, taken on the square behind the pawn's
     // home (by the side to move, as in series play), so that the step's vector brings it back
