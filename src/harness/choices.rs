@@ -71,8 +71,19 @@ pub fn random_walk(
     rules: &feerie_oracle::Rules,
     common: &[feerie_oracle::Walk],
 ) -> feerie_oracle::Walk {
+    random_walk_of(choices, rules, common, true)
+}
+
+/// As [`random_walk`], with no fairy walk unless `fairy`: a position with no fairy unit is
+/// one where the bitboard engine takes its orthodox short cuts.
+pub fn random_walk_of(
+    choices: &mut dyn Choices,
+    rules: &feerie_oracle::Rules,
+    common: &[feerie_oracle::Walk],
+    fairy: bool,
+) -> feerie_oracle::Walk {
     use feerie_oracle::Walk;
-    if choices.one_in(4) {
+    if fairy && choices.one_in(4) {
         let fairy: Vec<Walk> = Walk::ALL.into_iter().filter(|w| w.is_fairy()).collect();
         return fairy[choices.below(fairy.len())];
     }
