@@ -236,9 +236,15 @@ fn rows() -> Vec<EventDef> {
         &every,
         plain("a pawn promotes by a step"),
     );
+    // Under Frankfurt and Protean a capturing pawn takes the captured unit's walk instead (it
+    // promotes by a capture only where it may not mutate: unmarked among mutable units, or
+    // royal under `mutation_rex: exclusive`): left out there.
+    let capture_promotes: Vec<Column> = (every.iter().copied())
+        .filter(|c| !mutating.contains(c))
+        .collect();
     row(
         plain("promotion-by-capture"),
-        &every,
+        &capture_promotes,
         plain("a pawn promotes by a capture"),
     );
     row(
