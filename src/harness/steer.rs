@@ -54,48 +54,75 @@ fn bucket_columns(bucket: &Bucket) -> Vec<Column> {
     out
 }
 
-/// The events that give a castling right to the side that moves next: a right that only a
-/// castling shows, so the positions built around them are first looked for with a castling
-/// right after the event, and one such position is compared in every pass even when the
-/// seeded cases met the event (without a castling after it).
-const RIGHT_GIVEN: [&str; 3] = [
-    "white-king-regains-castling",
-    "black-king-regains-castling",
-    "rook-appears-home-partial",
+/// What must follow an event before its consequence shows: such events are aimed at once per
+/// pass even when the seeded cases met them (perhaps on their last half-move, or with nothing
+/// using what they gave), and a position built around one is compared down to the follow-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FollowUp {
+    /// A castling by the side that moves next, at once: the event gave it a castling right.
+    CastlingAtOnce,
+    /// A castling by the side that moved, after the other side's reply: the event gave the
+    /// mover a castling right.
+    CastlingAfterReply,
+    /// The next move, whatever it is: the event opened it (an en passant right onto a square a
+    /// rebirth filled).
+    NextMove,
+}
+
+/// The events with a follow-up.
+const FOLLOW_UPS: [(&str, FollowUp); 5] = [
+    ("white-king-regains-castling", FollowUp::CastlingAtOnce),
+    ("black-king-regains-castling", FollowUp::CastlingAtOnce),
+    ("rook-appears-home-partial", FollowUp::CastlingAtOnce),
+    ("castling-right-by-capture", FollowUp::CastlingAfterReply),
+    ("double-step-rebirth-on-passed-square", FollowUp::NextMove),
 ];
 
-/// The events that give a castling right to the side that moved: used only after the other
-/// side's reply, so the positions built around them are looked for with a castling by the mover
-/// two half-moves after the event, and compared deep enough to count it.
-const MOVER_RIGHT_GIVEN: [&str; 1] = ["castling-right-by-capture"];
+impl FollowUp {
+    /// The follow-up of `event`, if it has one.
+    fn of(event: &str) -> Option<FollowUp> {
+        (FOLLOW_UPS.iter()).find_map(|(name, f)| (*name == event).then_some(*f))
+    }
 
-/// The events whose consequence only the next move shows (an en passant right onto a square a
-/// rebirth filled): aimed at once per pass even when some case reached them, since a case may
-/// reach them on its last half-move, where nothing is counted after them.
-const NEXT_MOVE_SHOWS: [&str; 1] = ["double-step-rebirth-on-passed-square"];
+    /// Whether it is a castling, which the positions built are first looked for with.
+    fn is_castling(self) -> bool {
+        self != FollowUp::NextMove
+    }
 
-/// How deep a position built around `event`, which happens at half-move `ply`, is compared: at
-/// least `depth`, and for an event that gives a castling right, down to the castling it allows.
-fn depth_for(event: &str, ply: u32, depth: u32) -> u32 {
-    if MOVER_RIGHT_GIVEN.contains(&event) {
-        depth.max(ply + 2)
-    } else if RIGHT_GIVEN.contains(&event) || NEXT_MOVE_SHOWS.contains(&event) {
-        depth.max(ply + 1)
-    } else {
-        depth
+    /// The half-moves after the event's down to the follow-up.
+    fn plies(self) -> u32 {
+        match self {
+            FollowUp::CastlingAfterReply => 2,
+            FollowUp::CastlingAtOnce | FollowUp::NextMove => 1,
+        }
+    }
+
+    /// Whether the castling follows in `after`, the position after the event (any next move
+    /// does, for [`FollowUp::NextMove`]).
+    fn castling_in(self, after: &Position, rules: &Rules) -> bool {
+        match self {
+            FollowUp::CastlingAtOnce => castling_follows(after, rules),
+            FollowUp::CastlingAfterReply => castling_after_a_reply(after, rules),
+            FollowUp::NextMove => true,
+        }
     }
 }
 
+/// How deep a position built around `event`, which happens at half-move `ply`, is compared: at
+/// least `depth`, and down to the event's follow-up.
+fn depth_for(event: &str, ply: u32, depth: u32) -> u32 {
+    FollowUp::of(event).map_or(depth, |f| depth.max(ply + f.plies()))
+}
+
 /// Whether some move of `position`, or with `plies` 2 some move after one of them, shows
-/// `event` counted under `column` (with `castles`, followed by a castling: at once, or after
-/// a reply for an event of [`MOVER_RIGHT_GIVEN`]): the half-move (1 or 2) where it happens
-/// first, if it does.
+/// `event` counted under `column` (with `castling`, followed by the castling of that
+/// follow-up): the half-move (1 or 2) where it happens first, if it does.
 fn shows(
     position: &Position,
     rules: &Rules,
     (event, column): (&str, Column),
     plies: u32,
-    castles: bool,
+    castling: Option<FollowUp>,
 ) -> Option<u32> {
     let columns = Coverage::columns_in_force(rules, position);
     if !columns.contains(&column) {
@@ -105,13 +132,7 @@ fn shows(
     let here = successors.iter().any(|(mv, after)| {
         let mut found = false;
         classify(rules, position, mv, after, &mut |e| found |= e == event);
-        found
-            && (!castles
-                || if MOVER_RIGHT_GIVEN.contains(&event) {
-                    castling_after_a_reply(after, rules)
-                } else {
-                    castling_follows(after, rules)
-                })
+        found && castling.is_none_or(|f| f.castling_in(after, rules))
     });
     if here {
         return Some(1);
@@ -120,7 +141,7 @@ fn shows(
         return None;
     }
     (successors.iter())
-        .find_map(|(_, after)| shows(after, rules, (event, column), plies - 1, castles))
+        .find_map(|(_, after)| shows(after, rules, (event, column), plies - 1, castling))
         .map(|ply| ply + 1)
 }
 
@@ -152,8 +173,8 @@ pub fn steer_toward(
     take: &mut dyn FnMut(Target) -> Coverage,
 ) -> u64 {
     let mut taken = Coverage::default();
-    // The cells whose right was shown used: a castling right given is seen only by castling, so
-    // these are aimed at once per pass even when some case reached them without a castling.
+    // The cells of an event with a follow-up already shown with it in this pass: aimed at once
+    // per pass even when some case reached them.
     let mut used: Vec<(&str, Column)> = Vec::new();
     let mut aimed = 0;
     for (index, bucket) in buckets.iter().enumerate() {
@@ -162,12 +183,9 @@ pub fn steer_toward(
                 if !def.columns.contains(&column) {
                     continue;
                 }
-                let right_given = RIGHT_GIVEN.contains(&def.name.as_str())
-                    || MOVER_RIGHT_GIVEN.contains(&def.name.as_str());
+                let follow_up = FollowUp::of(&def.name);
                 let seen = reached.count(&def.name, column) + taken.count(&def.name, column) > 0;
-                let next_move_shows = NEXT_MOVE_SHOWS.contains(&def.name.as_str());
-                let aimed_anyway = right_given || next_move_shows;
-                if (seen && !aimed_anyway) || used.contains(&(def.name.as_str(), column)) {
+                if (seen && follow_up.is_none()) || used.contains(&(def.name.as_str(), column)) {
                     continue;
                 }
                 aimed += 1;
@@ -175,7 +193,7 @@ pub fn steer_toward(
                 let cell = (def.name.as_str(), column);
                 // The positions around castling first; then, for an event they did not show
                 // (a mate under a condition, an en passant onto a reborn unit), the others.
-                let draw_with = |castles: bool| {
+                let draw_with = |castling: Option<FollowUp>| {
                     (0..BUILDERS.len() as u64 * DRAWS_PER_EVENT).find_map(|draw| {
                         let mut choices = case_rng(event_seed, draw);
                         let rules = rules_of(bucket, &mut choices);
@@ -184,20 +202,23 @@ pub fn steer_toward(
                         if !accept(&case) {
                             return None;
                         }
-                        let ply = shows(&case.position, &case.rules, cell, plies, castles)?;
+                        let ply = shows(&case.position, &case.rules, cell, plies, castling)?;
                         Some((draw, case, ply))
                     })
                 };
-                let with_castling = right_given.then(|| draw_with(true)).flatten();
-                if with_castling.is_some() {
-                    used.push(cell);
-                }
+                let castling = follow_up.filter(|f| f.is_castling());
+                let with_castling = castling.and_then(|f| draw_with(Some(f)));
+                let castled = with_castling.is_some();
                 let found = match with_castling {
                     Some(found) => Some(found),
-                    None if seen && !next_move_shows => None,
-                    None => draw_with(false),
+                    // A castling right some case reached: only a position with its castling
+                    // adds to it.
+                    None if seen && castling.is_some() => None,
+                    None => draw_with(None),
                 };
-                if next_move_shows && found.is_some() {
+                let shown_with_follow_up =
+                    castled || follow_up == Some(FollowUp::NextMove) && found.is_some();
+                if shown_with_follow_up {
                     used.push(cell);
                 }
                 if let Some((draw, case, ply)) = found {

@@ -25,15 +25,15 @@ pub fn classify(
     lost_rebirth(rules, before, mv, emit);
     if mv.en_passant {
         emit("en-passant-capture");
+        if before.board().get(mv.to).is_some() {
+            emit("parrain-en-passant-onto-own-unit");
+        }
     }
     if mv.promotion.is_some() && mv.mover.walk.is_pawn() {
         emit(match mv.capture {
             Some(_) => "promotion-by-capture",
             None => "promotion",
         });
-    }
-    if mv.en_passant && before.board().get(mv.to).is_some() {
-        emit("parrain-en-passant-onto-own-unit");
     }
     if mv.castling.is_some() && mv.delayed_rebirth.is_some() {
         emit("parrain-castling-rebirth");

@@ -39,6 +39,8 @@ pub fn after_a_double_step(
         Colour::White => (2, 3),
         Colour::Black => (5, 4),
     };
+    // One rank back, toward the stepper's home.
+    let back = passed_rank - arrival_rank;
     let file = choices.below(8) as i8;
     let arrival = Square::at(file, arrival_rank)?;
     let passed = Square::at(file, passed_rank)?;
@@ -69,7 +71,7 @@ pub fn after_a_double_step(
         let magic = bucket.magic && choices.one_in(2);
         let piece = Piece::new(mover, walk).with_magic(magic);
         if step_to_come {
-            let behind = passed.offset(0, 2 * (passed.rank().index() as i8 - arrival_rank))?;
+            let behind = passed.offset(0, 2 * back)?;
             setup.reserve = Some(Reserve {
                 piece,
                 square: behind,
@@ -92,10 +94,7 @@ pub fn after_a_double_step(
         setup.board.set(square, Some(Piece::new(colour, walk)));
     }
     // The squares the pawn passed stay as the double step left them.
-    let origin = passed.offset(
-        0,
-        passed.rank().index() as i8 - arrival.rank().index() as i8,
-    )?;
+    let origin = passed.offset(0, back)?;
     if !setup.board.is_empty(origin) {
         return None;
     }
