@@ -1,7 +1,7 @@
 //! The book's list of rule events (`guide/events.md`), made from the catalogue that
 //! `--coverage` counts, so that the two cannot drift.
 
-use crate::harness::events::catalogue;
+use crate::harness::events::{BEYOND_POPEYE_INPUT, catalogue};
 
 /// The page, under the book's source folder.
 pub const PAGE: &str = "guide/events.md";
@@ -50,6 +50,15 @@ pub fn chapter() -> String {
         which promotes on its own first rank, where no enemy pawn can stand; the default \
         `feerie check` (15.8 million moves) never met it, so only `frankfurt` keeps it.\n\
         - `mutation-to-king`: a king is never captured under Frankfurt and Protean, so no \
-        capturer becomes one.\n";
+        capturer becomes one.\n\n\
+        ## Beyond a Popeye input\n\n\
+        Popeye's campaigns (`popeye compare`, `popeye fuzz`, `popeye fuzz-solve`, `popeye \
+        campaign`) give Popeye positions as input, and some events need a position no input \
+        states. Their tables show these events' counts, but name them apart from the events \
+        never reached, with the reason, and their JSON documents list them as `beyond_input`; \
+        `feerie check`, which builds its positions itself, owes them as any other.\n\n";
+    for (name, why) in BEYOND_POPEYE_INPUT {
+        out += &format!("- `{name}`: {why}.\n");
+    }
     out
 }

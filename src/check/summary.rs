@@ -53,8 +53,15 @@ pub(super) fn finish(p: Prepared, mut r: Results, started: Instant) -> i32 {
     }
 
     if o.coverage {
-        document.coverage = Some(crate::report::coverage::CoverageJson::of(&r.coverage));
-        for line in crate::report::coverage::table("coverage", &r.coverage) {
+        document.coverage = Some(crate::report::coverage::CoverageJson::of(
+            &r.coverage,
+            crate::harness::events::Scope::Feerie,
+        ));
+        for line in crate::report::coverage::table(
+            "coverage",
+            &r.coverage,
+            crate::harness::events::Scope::Feerie,
+        ) {
             outln!("{line}");
         }
     }

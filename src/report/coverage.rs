@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::harness::events::Coverage;
 pub use crate::harness::events::table;
+use crate::harness::events::{Coverage, Scope};
 
 /// One cell of the coverage table: an event under a condition, and how often it happened.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,13 +26,18 @@ pub struct CoverageJson {
     pub conditions: Vec<CoverageCell>,
     /// Every event under every condition it belongs to that was played, with its count.
     pub events: Vec<CoverageCell>,
-    /// The cells of `events` whose count is 0.
+    /// The cells of `events` whose count is 0 and that the run owes: a Popeye campaign does not
+    /// owe an event a Popeye input cannot build.
     pub unreached: Vec<CoverageCell>,
+    /// The cells of `events` whose count is 0 and that a Popeye input cannot build (the book's
+    /// list of rule events says why); empty for `feerie check`.
+    #[serde(default)]
+    pub beyond_input: Vec<CoverageCell>,
 }
 
 impl CoverageJson {
-    /// The document's view of a tally.
-    pub fn of(coverage: &Coverage) -> CoverageJson {
+    /// The document's view of a tally of `scope`.
+    pub fn of(coverage: &Coverage, scope: Scope) -> CoverageJson {
         let played = coverage.columns_played();
         let events: Vec<CoverageCell> = (coverage.cells().into_iter())
             .filter(|(_, c, _)| played.contains(c))
@@ -51,8 +56,24 @@ impl CoverageJson {
                     count: coverage.moves_under(*c),
                 })
                 .collect(),
-            unreached: events.iter().filter(|c| c.count == 0).cloned().collect(),
+            unreached: cells(coverage.unreached(&played, scope)),
+            beyond_input: cells(coverage.not_owed(&played, scope)),
             events,
         }
     }
+}
+
+fn cells(
+    of: Vec<(
+        &'static crate::harness::events::EventDef,
+        crate::harness::events::Column,
+    )>,
+) -> Vec<CoverageCell> {
+    (of.into_iter())
+        .map(|(d, c)| CoverageCell {
+            event: d.name.clone(),
+            condition: c.label().to_string(),
+            count: 0,
+        })
+        .collect()
 }

@@ -147,7 +147,11 @@ pub fn run(args: CompareArgs) -> Result<i32, Error> {
     let code = compare_command(target, &options, shard, &output)?;
     if let Some(cases) = compared {
         let tally = cases_coverage(&cases);
-        for line in crate::report::coverage::table("popeye compare", &tally) {
+        for line in crate::report::coverage::table(
+            "popeye compare",
+            &tally,
+            crate::harness::events::Scope::PopeyeInput,
+        ) {
             crate::outln!("{line}");
         }
     }

@@ -219,9 +219,11 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
     print!("{}", report.render());
     if run.coverage {
         let (problems, _) = pc::solving_problems(&campaign);
-        for line in
-            crate::report::coverage::table("popeye fuzz-solve", &problems_coverage(&problems))
-        {
+        for line in crate::report::coverage::table(
+            "popeye fuzz-solve",
+            &problems_coverage(&problems),
+            crate::harness::events::Scope::PopeyeInput,
+        ) {
             println!("{line}");
         }
     }

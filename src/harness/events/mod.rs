@@ -6,7 +6,7 @@ mod classify;
 mod table;
 
 pub use classify::classify;
-pub use table::{Catalogue, Column, EventDef, catalogue};
+pub use table::{BEYOND_POPEYE_INPUT, Catalogue, Column, EventDef, Scope, catalogue};
 
 use feerie_oracle::{MoveRecord, Position, Rules};
 
@@ -161,25 +161,29 @@ impl Coverage {
         out
     }
 
-    /// The cells never reached, restricted to `columns` (the columns the run played under).
-    pub fn unreached(&self, columns: &[Column]) -> Vec<(&'static EventDef, Column)> {
+    /// The cells never reached, restricted to `columns` (the columns the run played under) and
+    /// to the events a tally of `scope` owes ([`EventDef::owed_in`]).
+    pub fn unreached(&self, columns: &[Column], scope: Scope) -> Vec<(&'static EventDef, Column)> {
         (self.cells().into_iter())
-            .filter(|(_, c, n)| *n == 0 && columns.contains(c))
+            .filter(|(d, c, n)| *n == 0 && columns.contains(c) && d.owed_in(scope))
             .map(|(d, c, _)| (d, c))
             .collect()
     }
 
-    /// The names of the events not reached under `column`.
-    pub fn unreached_under(&self, column: Column) -> Vec<&'static str> {
-        (self.unreached(&[column]).into_iter())
-            .map(|(d, _)| d.name.as_str())
+    /// The cells never reached among `columns` that a tally of `scope` does not owe: events whose
+    /// position a Popeye input cannot state.
+    pub fn not_owed(&self, columns: &[Column], scope: Scope) -> Vec<(&'static EventDef, Column)> {
+        (self.cells().into_iter())
+            .filter(|(d, c, n)| *n == 0 && columns.contains(c) && !d.owed_in(scope))
+            .map(|(d, c, _)| (d, c))
             .collect()
     }
 }
 
 /// The table: one line per event, one column per condition played (`-` where the event does
-/// not belong), then a line naming the events never reached under each condition.
-pub fn table(title: &str, coverage: &Coverage) -> Vec<String> {
+/// not belong), then a line naming the events never reached under each condition. A tally of
+/// [`Scope::PopeyeInput`] names apart, with the reason, the events a Popeye input cannot build.
+pub fn table(title: &str, coverage: &Coverage, scope: Scope) -> Vec<String> {
     let played = coverage.columns_played();
     let mut lines = vec![format!(
         "{title}: rule events over {} move(s) (event x condition)",
@@ -212,17 +216,31 @@ pub fn table(title: &str, coverage: &Coverage) -> Vec<String> {
         }
         lines.push(line);
     }
-    let unreached = unreached_line(coverage, &played);
-    lines.push(unreached);
+    let missing = coverage.unreached(&played, scope);
+    lines.push(if missing.is_empty() {
+        "  never reached: none (every event reached under every condition played)".into()
+    } else {
+        format!("  never reached {}", cells_line(&missing))
+    });
+    let not_owed = coverage.not_owed(&played, scope);
+    if !not_owed.is_empty() {
+        lines.push(format!(
+            "  not reached, and beyond a Popeye input {}",
+            cells_line(&not_owed)
+        ));
+        let mut reasons: Vec<&str> = (not_owed.iter())
+            .filter_map(|(d, _)| d.beyond_popeye_input)
+            .collect();
+        reasons.dedup();
+        for why in reasons {
+            lines.push(format!("    ({why})"));
+        }
+    }
     lines
 }
 
-/// `never reached: …`, each event with the conditions it was never reached under.
-fn unreached_line(coverage: &Coverage, played: &[Column]) -> String {
-    let missing = coverage.unreached(played);
-    if missing.is_empty() {
-        return "  never reached: none (every event reached under every condition played)".into();
-    }
+/// `(N): event (conditions); …`, each event with the conditions it was not reached under.
+fn cells_line(missing: &[(&'static EventDef, Column)]) -> String {
     let mut parts: Vec<String> = Vec::new();
     for (def, column) in missing {
         match parts.last_mut() {
@@ -233,7 +251,7 @@ fn unreached_line(coverage: &Coverage, played: &[Column]) -> String {
             _ => parts.push(format!("{} ({})", def.name, column.label())),
         }
     }
-    format!("  never reached ({}): {}", parts.len(), parts.join("; "))
+    format!("({}): {}", parts.len(), parts.join("; "))
 }
 
 impl std::ops::AddAssign for Coverage {

@@ -145,7 +145,7 @@ fn a_quiet_orthodox_move_has_no_event_and_counts_go_to_their_columns() {
     // magic-chain is not an event of circe: not counted there.
     assert_eq!(a.count("magic-chain", circe), 0);
     assert!(
-        a.unreached(&[circe])
+        a.unreached(&[circe], table::Scope::Feerie)
             .iter()
             .all(|(d, _)| d.name != "rebirth-occupied")
     );
@@ -270,4 +270,55 @@ fn a_double_step_whose_rebirth_fills_the_passed_square() {
         !events.contains(&"double-step-rebirth-on-passed-square".to_string()),
         "{events:?}"
     );
+}
+
+#[test]
+fn an_event_beyond_popeye_input_needs_a_position_the_popeye_writer_refuses() {
+    use feerie_oracle::popeye_input;
+    // Each event of the list with a position just before it; the writer must refuse each (else
+    // the Popeye campaigns owe the event and it must leave the list).
+    let examples = [
+        (
+            "parrain-en-passant-onto-own-unit",
+            "r3k2r/pb1p1p1q/1NB1p1N1/1bpP2p1/8/8/3K4/8 w kq c6 0 8",
+            "d5*c6 ep.",
+        ),
+        (
+            "double-step-rebirth-on-passed-square",
+            "4k3/8/8/8/3p4/8/2P5/4K3 w - - 0 1 bSc1:w",
+            "c2-c4[+bSc3]",
+        ),
+    ];
+    let listed: Vec<&str> = table::BEYOND_POPEYE_INPUT.iter().map(|(n, _)| *n).collect();
+    assert_eq!(listed, examples.map(|(n, _, _)| n));
+    let set = ["parrain_en_passant=removes_own_unit"];
+    for (name, position, text) in examples {
+        assert!(events_of(&["circe-parrain"], &set, position, text).contains(&name.to_string()));
+        let rules = Rules::from_words(&["circe-parrain"], None, &set).expect("rules");
+        let before = fen::parse(position, Validation::Lenient).expect("a position");
+        assert!(
+            popeye_input::write(&before, &rules, "~1").is_err(),
+            "{name}: the writer gives Popeye {position}"
+        );
+        let def = &catalogue().events[catalogue().id(name)];
+        assert!(!def.owed_in(table::Scope::PopeyeInput) && def.owed_in(table::Scope::Feerie));
+    }
+    // A tally that never met them owes them to `feerie check` only.
+    let mut tally = Coverage::default();
+    let parrain = Column::Condition(Condition::CirceParrain);
+    let rules = Rules::from_words(&["circe-parrain"], None, &set).expect("rules");
+    let before = fen::parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Validation::Strict).unwrap();
+    for (mv, after) in ReferenceEngine.successors(&before, &rules).unwrap() {
+        tally.record(&rules, &before, &mv, &after);
+    }
+    let feerie: Vec<&str> = (tally.unreached(&[parrain], table::Scope::Feerie).iter())
+        .map(|(d, _)| d.name.as_str())
+        .collect();
+    let popeye = tally.unreached(&[parrain], table::Scope::PopeyeInput);
+    for name in listed {
+        assert!(feerie.contains(&name));
+        assert!(popeye.iter().all(|(d, _)| d.name != name));
+    }
+    let lines = table("t", &tally, table::Scope::PopeyeInput).join("\n");
+    assert!(lines.contains("beyond a Popeye input (2)"), "{lines}");
 }

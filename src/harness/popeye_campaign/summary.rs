@@ -72,7 +72,11 @@ pub fn run_and_print_with(
         );
     }
     if coverage {
-        for line in crate::harness::events::table("popeye fuzz", &report.coverage()) {
+        for line in crate::harness::events::table(
+            "popeye fuzz",
+            &report.coverage(),
+            crate::harness::events::Scope::PopeyeInput,
+        ) {
             outln!("{line}");
         }
     }

@@ -256,7 +256,11 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
     }
     let coverage = ctx.coverage.as_ref().map(|c| c.borrow().clone());
     if let Some(coverage) = &coverage {
-        for line in crate::report::coverage::table("popeye campaign", coverage) {
+        for line in crate::report::coverage::table(
+            "popeye campaign",
+            coverage,
+            crate::harness::events::Scope::PopeyeInput,
+        ) {
             outln!("{line}");
         }
     }
@@ -275,9 +279,9 @@ pub fn run(args: CampaignArgs) -> Result<i32, Error> {
         failures,
         seconds: started.elapsed().as_secs_f64(),
         stages,
-        coverage: coverage
-            .as_ref()
-            .map(crate::report::coverage::CoverageJson::of),
+        coverage: coverage.as_ref().map(|c| {
+            crate::report::coverage::CoverageJson::of(c, crate::harness::events::Scope::PopeyeInput)
+        }),
     };
     for e in write_outputs(&document, args.junit.path(), args.report.path(), &read) {
         eprintln!("error: {}", crate::limits::error_line(&e.to_string()));
