@@ -155,3 +155,110 @@ impl Compact {
         n
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bitboard::BitboardEngine;
+    use feerie_oracle::{Engine, Piece, Position, ReferenceEngine, Reserve, Rules, Validation};
+    use feerie_oracle::{Walk, fen};
+
+    /// Positions of short seeded playouts from `start` (each ply a move drawn by a xorshift).
+    fn playout(start: &Position, rules: &Rules, plies: usize, seed: u64) -> Vec<Position> {
+        let mut state = seed.max(1);
+        let mut out = vec![start.clone()];
+        let mut p = start.clone();
+        for _ in 0..plies {
+            let moves = ReferenceEngine.legal_moves(&p, rules).unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            p = ReferenceEngine
+                .play(&p, rules, &moves[(state % moves.len() as u64) as usize])
+                .unwrap();
+            out.push(p.clone());
+        }
+        out
+    }
+
+    /// A Parrain rebirth on the square its mover just left (the capture square minus the move's
+    /// vector): the unit waiting, of either side, comes back where the mover stood, and a unit
+    /// of the other side there may attack the mover's king. Both engines count the same moves
+    /// after every such reserve, set beside the moves of playouts from boards with one magic
+    /// unit and with none (the compact path keeps a moving magic unit's mark apart from the
+    /// unit reborn).
+    #[test]
+    fn a_parrain_rebirth_on_the_square_its_mover_left() {
+        let starts = [
+            "4k3/8/8/3n4/4N3/2(wmR)5/1P6/4K3 w - - 0 1",
+            "3k4/8/8/8/1(bmS)2B3/2q5/8/3K1R2 b - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        let walks = [
+            Walk::Rook,
+            Walk::Bishop,
+            Walk::Queen,
+            Walk::Knight,
+            Walk::Pawn,
+        ];
+        let mut checked = 0;
+        for slugs in [&["circe-parrain"][..], &["circe-parrain", "frankfurt"]] {
+            let rules = Rules::from_words(slugs, None, &[] as &[&str]).unwrap();
+            for (i, f) in starts.iter().enumerate() {
+                let start = fen::parse(f, Validation::Strict).unwrap();
+                for seed in 0..3 {
+                    for p in playout(&start, &rules, 10, 40 + 7 * i as u64 + seed) {
+                        checked += reserves_beside_each_move(&p, &rules, &walks);
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "only {checked} reserves set");
+    }
+
+    /// For each legal move of `p`, a reserve captured where that move's vector brings it back
+    /// onto the move's start, of each side: both engines count the same at depths 1 and 2.
+    /// Returns how many such positions were compared.
+    fn reserves_beside_each_move(p: &Position, rules: &Rules, walks: &[Walk]) -> usize {
+        let mover = p.setup().side_to_move;
+        let mut checked = 0;
+        let moves = ReferenceEngine.legal_moves(p, rules).unwrap();
+        for (k, mv) in moves.iter().enumerate() {
+            let df = mv.to.file().index() as i8 - mv.from.file().index() as i8;
+            let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
+            let Some(capture) = mv.from.offset(-df, -dr) else {
+                continue;
+            };
+            if mv.castling.is_some() || !p.setup().board.is_empty(capture) {
+                continue;
+            }
+            let walk = walks[k % walks.len()];
+            if walk == Walk::Pawn && matches!(mv.from.rank().index(), 0 | 7) {
+                continue;
+            }
+            for colour in [!mover, mover] {
+                let mut setup = p.setup().clone();
+                setup.reserve = Some(Reserve {
+                    piece: Piece::new(colour, walk),
+                    square: capture,
+                    taken_by_side_to_move: colour != mover,
+                });
+                let Ok(q) = Position::new(setup, Validation::Lenient) else {
+                    continue;
+                };
+                let text = fen::write(q.setup());
+                for depth in 1..=2 {
+                    assert_eq!(
+                        ReferenceEngine.perft(&q, rules, depth).unwrap(),
+                        BitboardEngine.perft(&q, rules, depth).unwrap(),
+                        "{rules}: {text} depth {depth}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        checked
+    }
+}
