@@ -10,16 +10,22 @@ use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
 
 use super::choices::Choices;
 use super::compare::{Divergence, Side, compare};
-use super::events::{Column, Coverage, catalogue, classify};
+use super::events::{Column, Coverage, Scope, catalogue, classify};
 use super::fuzzed::{
     Bucket, FuzzedPosition, after_a_double_step, around_a_mate, around_castling, bucket_rules,
     case_rng,
 };
 use crate::shard::fingerprint;
 
-/// Positions drawn at most of each kind (around castling, around a mate, after a double step)
-/// for one event of one bucket before it is left unreached.
+/// Positions drawn of each kind (around castling, around a mate, after a double step) in one
+/// round for one event of one bucket.
 pub const DRAWS_PER_EVENT: u64 = 300;
+
+/// Rounds of draws over the builders before an event of a bucket is left unreached: most
+/// events are found in the first, and the later rounds only cost where one is rare (a king
+/// reborn home by a capture's vector under rex inclusive), so that a run's seed decides less
+/// often whether a rare event is reached.
+pub const ROUNDS: u64 = 3;
 
 /// A way of building positions around rule events.
 type Builder = fn(&mut dyn Choices, &Bucket, Rules) -> Option<FuzzedPosition>;
@@ -162,11 +168,15 @@ fn castling_after_a_reply(position: &Position, rules: &Rules) -> bool {
 /// For every (event, column) cell of every bucket that neither `reached` nor the positions
 /// taken so far have reached, the first position drawn that shows it within `plies` half-moves
 /// (its rules from `rules_of`, kept only when `accept` takes it) is handed to `take`, which
-/// compares it and returns the coverage of what it compared. Returns the cells aimed at.
+/// compares it and returns the coverage of what it compared. The events a run of `scope` does
+/// not owe (a Popeye campaign's events beyond a Popeye input) are not aimed at. Returns the
+/// cells aimed at.
+#[allow(clippy::too_many_arguments)]
 pub fn steer_toward(
     buckets: &[Bucket],
     seed: u64,
     plies: u32,
+    scope: Scope,
     reached: &Coverage,
     rules_of: &dyn Fn(&Bucket, &mut dyn Choices) -> Rules,
     accept: &dyn Fn(&FuzzedPosition) -> bool,
@@ -180,7 +190,7 @@ pub fn steer_toward(
     for (index, bucket) in buckets.iter().enumerate() {
         for column in bucket_columns(bucket) {
             for def in &catalogue().events {
-                if !def.columns.contains(&column) {
+                if !def.columns.contains(&column) || !def.owed_in(scope) {
                     continue;
                 }
                 let follow_up = FollowUp::of(&def.name);
@@ -194,10 +204,11 @@ pub fn steer_toward(
                 // The positions around castling first; then, for an event they did not show
                 // (a mate under a condition, an en passant onto a reborn unit), the others.
                 let draw_with = |castling: Option<FollowUp>| {
-                    (0..BUILDERS.len() as u64 * DRAWS_PER_EVENT).find_map(|draw| {
+                    let per_round = BUILDERS.len() as u64 * DRAWS_PER_EVENT;
+                    (0..ROUNDS * per_round).find_map(|draw| {
                         let mut choices = case_rng(event_seed, draw);
                         let rules = rules_of(bucket, &mut choices);
-                        let build = BUILDERS[(draw / DRAWS_PER_EVENT) as usize];
+                        let build = BUILDERS[(draw % per_round / DRAWS_PER_EVENT) as usize];
                         let case = build(&mut choices, bucket, rules)?;
                         if !accept(&case) {
                             return None;
@@ -279,6 +290,7 @@ pub fn steer(
         buckets,
         seed,
         1,
+        Scope::Feerie,
         reached,
         &bucket_rules,
         &|_| true,

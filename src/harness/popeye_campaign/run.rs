@@ -155,6 +155,7 @@ fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCa
         &campaign.buckets,
         campaign.seed,
         2,
+        crate::harness::events::Scope::PopeyeInput,
         reached,
         &rules_of,
         &accept,
