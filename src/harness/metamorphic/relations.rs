@@ -125,8 +125,10 @@ pub const RELATIONS: [RelationRow; 7] = [
 /// The conditions (Popeye's English words) whose rules name no file, so that a position and its
 /// mirror between the a- and h-files play alike. Circe and its family are not among them: the
 /// queen is reborn on d1, the king on e1.
-pub const FILE_SYMMETRIC_CONDITIONS: [&str; 19] = [
+pub const FILE_SYMMETRIC_CONDITIONS: [&str; 21] = [
     "Madrasi",
+    "Imitator",
+    "NoIProm",
     "ChecklessChess",
     "Take&MakeChess",
     "Isardam",
@@ -147,8 +149,49 @@ pub const FILE_SYMMETRIC_CONDITIONS: [&str; 19] = [
     "WhiteMinimummer",
 ];
 
+/// The conditions (Popeye's English words) given with a list of squares after them (`Imitator
+/// a7b7`), which the mirrors and the colour reversal map as they map the units: such a condition
+/// is symmetric when its squares are mapped with the board.
+pub const SQUARE_LIST_CONDITIONS: [&str; 1] = ["Imitator"];
+
+/// The squares of a word that lists squares (`c3`, `a7b7c7`), or `None`.
+///
+/// ```
+/// use feerie::harness::metamorphic::relations::square_list;
+/// assert_eq!(square_list("a7b8").map(|s| s.len()), Some(2));
+/// assert_eq!(square_list("a9"), None);
+/// assert_eq!(square_list("circe"), None);
+/// ```
+pub fn square_list(word: &str) -> Option<Vec<feerie_oracle::Square>> {
+    let b = word.as_bytes();
+    if b.is_empty() || b.len() % 2 != 0 {
+        return None;
+    }
+    b.chunks(2)
+        .map(|pair| std::str::from_utf8(pair).ok()?.parse().ok())
+        .collect()
+}
+
+/// For each condition word of `problem`, whether it is the square list of the condition word
+/// before it (one of [`SQUARE_LIST_CONDITIONS`]).
+pub fn square_list_words(problem: &PopeyeProblem) -> Vec<bool> {
+    let mut out = Vec::with_capacity(problem.conditions.len());
+    let mut takes_squares = false;
+    for word in &problem.conditions {
+        let is_list = takes_squares && square_list(word).is_some();
+        out.push(is_list);
+        takes_squares = !is_list
+            && PopeyeCondition::of(problem.language, word)
+                .found()
+                .is_some_and(|c| SQUARE_LIST_CONDITIONS.contains(&c.word(Language::English)));
+    }
+    out
+}
+
 /// The options that name no square and do not depend on the order moves are tried in.
-pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 14] = [
+pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 16] = [
+    PopeyeOption::NoWk,
+    PopeyeOption::NoBk,
     PopeyeOption::Defence,
     PopeyeOption::SetPlay,
     PopeyeOption::WhiteToPlay,
@@ -167,8 +210,10 @@ pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 14] = [
 
 /// The conditions (Popeye's English words) whose rules treat both sides alike, as seen from each
 /// side's own first rank: a position with colours swapped and ranks mirrored plays alike.
-pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 25] = [
+pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 27] = [
     "Circe",
+    "Imitator",
+    "NoIProm",
     "ParrainCirce",
     "EquipollentsCirce",
     "AntiCirce",
@@ -195,8 +240,11 @@ pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 25] = [
     "FrischAufCirce",
 ];
 
-/// The options that name no square and no side, and do not say which side starts.
-pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 11] = [
+/// The options that name no square and no side, and do not say which side starts; and `nowk`
+/// and `nobk`, which the colour reversal swaps ([`reversed_option`]).
+pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 13] = [
+    PopeyeOption::NoWk,
+    PopeyeOption::NoBk,
     PopeyeOption::Defence,
     PopeyeOption::SetPlay,
     PopeyeOption::Variations,
@@ -209,6 +257,16 @@ pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 11] = [
     PopeyeOption::NoShortVariations,
     PopeyeOption::PostKeyPlay,
 ];
+
+/// The option the colour reversal gives for `option`: the other side's for an option of one
+/// side's king (`nowk`, `nobk`), else the same.
+pub fn reversed_option(option: PopeyeOption) -> PopeyeOption {
+    match option {
+        PopeyeOption::NoWk => PopeyeOption::NoBk,
+        PopeyeOption::NoBk => PopeyeOption::NoWk,
+        other => other,
+    }
+}
 
 /// The options after which the solutions found may depend on the order moves are tried in.
 const ORDER_DEPENDENT_OPTIONS: [PopeyeOption; 3] = [
@@ -405,7 +463,8 @@ fn symmetric(
     if let Some(u) = problem.units.iter().find(|u| u.walk.is_none()) {
         return Err(format!("the walk {} may depend on its square", u.code));
     }
-    for word in &problem.conditions {
+    let lists = square_list_words(problem);
+    for (word, _) in (problem.conditions.iter().zip(lists)).filter(|(_, list)| !list) {
         let english = PopeyeCondition::of(problem.language, word)
             .found()
             .map(|c| c.word(Language::English));
@@ -458,12 +517,12 @@ fn colour_reversal_applies(
 }
 
 /// Whether `colour` has a king on its home square and a rook on a corner of that rank, the
-/// diagram's castling as Popeye reads it.
+/// diagram's castling as Popeye reads it; a neutral king or rook is either side's.
 fn castling_possible(problem: &PopeyeProblem, colour: Colour) -> bool {
     let rank = if colour == Colour::White { 0 } else { 7 };
     let has = |walk: Walk, file: u8| {
         problem.units.iter().any(|u| {
-            u.colour == UnitColour::Side(colour)
+            (u.colour == UnitColour::Side(colour) || u.colour == UnitColour::Neutral)
                 && u.walk == Some(walk)
                 && u.square.file().index() == file
                 && u.square.rank().index() == rank
@@ -535,6 +594,78 @@ mod tests {
     }
 
     #[test]
+    fn a_neutral_rook_castles_with_either_king() {
+        // Popeye's REGRESSIONS/4_69_to_4_71.inp, problem 5: the black king castles with a
+        // neutral rook, which the mirror would take off its corner's file pairing.
+        let p = problem(
+            "beginproblem\nstipulation ser-h#7\ncondition koeko\n\
+             pieces white kd4 black ke8 neutral ra8 pd3\nendproblem",
+        );
+        let why = Relation::FileMirror.applies(&p).unwrap_err();
+        assert!(why.contains("castling is possible for black"), "{why}");
+        let p = problem(
+            "beginproblem\nstipulation ser-h#7\ncondition koeko\n\
+             pieces white kd4 black kd8 neutral ra8 pd3\nendproblem",
+        );
+        assert_eq!(Relation::FileMirror.applies(&p), Ok(()));
+    }
+
+    #[test]
+    fn a_conditions_squares_go_with_the_board() {
+        use crate::harness::metamorphic::{Change, rewrite};
+        let p = problem(
+            "beginproblem\nstipulation h#2\ncondition imitator c3d4 madrasi\n\
+             pieces white kc1 black ka1\nendproblem",
+        );
+        let mirrored = rewrite(
+            &p,
+            &Change {
+                mirror_files: true,
+                ..Change::default()
+            },
+        );
+        assert!(mirrored.contains("imitator f3e4 madrasi\n"), "{mirrored}");
+        let reversed = rewrite(
+            &p,
+            &Change {
+                reverse_colours: true,
+                ..Change::default()
+            },
+        );
+        assert!(reversed.contains("imitator c6d5 madrasi\n"), "{reversed}");
+        // The option of one side's king goes to the other side.
+        let p = problem(
+            "beginproblem\nstipulation ~1\noption nowk variation\n\
+             pieces white kc1 black ka1\nendproblem",
+        );
+        let reversed = rewrite(
+            &p,
+            &Change {
+                reverse_colours: true,
+                ..Change::default()
+            },
+        );
+        assert!(
+            reversed.to_ascii_lowercase().contains("nobk variation"),
+            "{reversed}"
+        );
+        // Squares after a condition that takes none are not moved (and make the relation
+        // unsound, as the test below says).
+        let p = problem(
+            "beginproblem\nstipulation h#2\ncondition madrasi c3\n\
+             pieces white kc1 black ka1\nendproblem",
+        );
+        let mirrored = rewrite(
+            &p,
+            &Change {
+                mirror_files: true,
+                ..Change::default()
+            },
+        );
+        assert!(mirrored.contains("madrasi c3\n"), "{mirrored}");
+    }
+
+    #[test]
     fn the_symmetries_need_conditions_and_options_that_keep_them() {
         use Relation::{ColourReversal, FileMirror, Intelligent};
         // (relation, what the problem adds, whether the relation is sound then)
@@ -546,6 +677,10 @@ mod tests {
             (FileMirror, "twin move c1 c2", false),
             (ColourReversal, "", true),
             (ColourReversal, "condition circe", true),
+            (ColourReversal, "condition imitator c3d4", true),
+            (FileMirror, "condition imitator c3", true),
+            (FileMirror, "condition imitator c3 madrasi", true),
+            (FileMirror, "condition madrasi c3", false),
             (ColourReversal, "condition whiteedgemover", false),
             (ColourReversal, "option whitetoplay", false),
             (ColourReversal, "option halfduplex", false),

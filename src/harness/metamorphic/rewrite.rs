@@ -3,8 +3,8 @@
 //! Popeye solves is written (no title, author or other text).
 
 use feerie_oracle::notation::popeye_words::ColourWord;
-use feerie_oracle::notation::popeye_words::Command;
 use feerie_oracle::notation::popeye_words::words::{ATTRIBUTES, COLOURS};
+use feerie_oracle::notation::popeye_words::{Command, PopeyeOption};
 use feerie_oracle::popeye_input::{PopeyeProblem, UnitColour};
 use feerie_oracle::{Colour, Square};
 
@@ -22,6 +22,20 @@ pub struct Change {
     pub reverse_options: bool,
     /// Option words added after the problem's own.
     pub extra_options: Vec<String>,
+}
+
+impl Change {
+    /// Where a square of the problem goes: mirrored between the files, between the ranks, both
+    /// or neither.
+    pub fn square(&self, mut square: Square) -> Square {
+        if self.mirror_files {
+            square = mirror_file(square);
+        }
+        if self.reverse_colours {
+            square = mirror_rank(square);
+        }
+        square
+    }
 }
 
 /// The square mirrored between the a- and h-files.
@@ -90,15 +104,35 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
         out += &format!("{} {s}\n", word(Command::Stipulation));
     }
     if !problem.conditions.is_empty() {
-        out += &format!(
-            "{} {}\n",
-            word(Command::Condition),
-            problem.conditions.join(" ")
-        );
+        // A condition's square list (Imitator's imitators) goes where the board goes.
+        let lists = super::relations::square_list_words(problem);
+        let conditions: Vec<String> = (problem.conditions.iter().zip(lists))
+            .map(|(w, list)| match super::relations::square_list(w) {
+                Some(squares) if list => squares
+                    .into_iter()
+                    .map(|s| change.square(s))
+                    .map(|s| s.to_string())
+                    .collect(),
+                _ => w.clone(),
+            })
+            .collect();
+        out += &format!("{} {}\n", word(Command::Condition), conditions.join(" "));
     }
     let mut groups: Vec<Vec<&str>> = Vec::new();
     for word in &problem.options {
         let number = word.chars().all(|c| c.is_ascii_digit());
+        // The colour reversal gives the other side's option of one side's king.
+        let word = match PopeyeOption::of(language, word).found() {
+            Some(option) if change.reverse_colours && !number => {
+                let reversed = super::relations::reversed_option(option);
+                if reversed == option {
+                    word.as_str()
+                } else {
+                    reversed.word(language)
+                }
+            }
+            _ => word.as_str(),
+        };
         match groups.last_mut() {
             Some(group) if number => group.push(word),
             _ => groups.push(vec![word]),
@@ -141,14 +175,7 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
                 .expect("every attribute has its word")
                 .to_ascii_lowercase();
         }
-        let mut square = unit.square;
-        if change.mirror_files {
-            square = mirror_file(square);
-        }
-        if change.reverse_colours {
-            square = mirror_rank(square);
-        }
-        out += &format!(" {}{square}", unit.code);
+        out += &format!(" {}{}", unit.code, change.square(unit.square));
     }
     out += "\n";
     for twin in &problem.twins {
