@@ -164,7 +164,7 @@ pub const SQUARE_LIST_CONDITIONS: [&str; 1] = ["Imitator"];
 /// ```
 pub fn square_list(word: &str) -> Option<Vec<feerie_oracle::Square>> {
     let b = word.as_bytes();
-    if b.is_empty() || b.len() % 2 != 0 {
+    if b.is_empty() || !b.len().is_multiple_of(2) {
         return None;
     }
     b.chunks(2)
