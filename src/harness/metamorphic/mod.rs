@@ -6,6 +6,7 @@
 //! ([`relations::RELATIONS`]).
 
 pub mod answers;
+pub mod mapping;
 pub mod relations;
 pub mod reproducer;
 pub mod rewrite;

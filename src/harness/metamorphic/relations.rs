@@ -149,45 +149,6 @@ pub const FILE_SYMMETRIC_CONDITIONS: [&str; 21] = [
     "WhiteMinimummer",
 ];
 
-/// The conditions (Popeye's English words) given with a list of squares after them (`Imitator
-/// a7b7`), which the mirrors and the colour reversal map as they map the units: such a condition
-/// is symmetric when its squares are mapped with the board.
-pub const SQUARE_LIST_CONDITIONS: [&str; 1] = ["Imitator"];
-
-/// The squares of a word that lists squares (`c3`, `a7b7c7`), or `None`.
-///
-/// ```
-/// use feerie::harness::metamorphic::relations::square_list;
-/// assert_eq!(square_list("a7b8").map(|s| s.len()), Some(2));
-/// assert_eq!(square_list("a9"), None);
-/// assert_eq!(square_list("circe"), None);
-/// ```
-pub fn square_list(word: &str) -> Option<Vec<feerie_oracle::Square>> {
-    let b = word.as_bytes();
-    if b.is_empty() || !b.len().is_multiple_of(2) {
-        return None;
-    }
-    b.chunks(2)
-        .map(|pair| std::str::from_utf8(pair).ok()?.parse().ok())
-        .collect()
-}
-
-/// For each condition word of `problem`, whether it is the square list of the condition word
-/// before it (one of [`SQUARE_LIST_CONDITIONS`]).
-pub fn square_list_words(problem: &PopeyeProblem) -> Vec<bool> {
-    let mut out = Vec::with_capacity(problem.conditions.len());
-    let mut takes_squares = false;
-    for word in &problem.conditions {
-        let is_list = takes_squares && square_list(word).is_some();
-        out.push(is_list);
-        takes_squares = !is_list
-            && PopeyeCondition::of(problem.language, word)
-                .found()
-                .is_some_and(|c| SQUARE_LIST_CONDITIONS.contains(&c.word(Language::English)));
-    }
-    out
-}
-
 /// The options that name no square and do not depend on the order moves are tried in.
 pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 16] = [
     PopeyeOption::NoWk,
@@ -241,7 +202,7 @@ pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 27] = [
 ];
 
 /// The options that name no square and no side, and do not say which side starts; and `nowk`
-/// and `nobk`, which the colour reversal swaps ([`reversed_option`]).
+/// and `nobk`, which the colour reversal swaps ([`super::mapping::reversed_option`]).
 pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 13] = [
     PopeyeOption::NoWk,
     PopeyeOption::NoBk,
@@ -257,16 +218,6 @@ pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 13] = [
     PopeyeOption::NoShortVariations,
     PopeyeOption::PostKeyPlay,
 ];
-
-/// The option the colour reversal gives for `option`: the other side's for an option of one
-/// side's king (`nowk`, `nobk`), else the same.
-pub fn reversed_option(option: PopeyeOption) -> PopeyeOption {
-    match option {
-        PopeyeOption::NoWk => PopeyeOption::NoBk,
-        PopeyeOption::NoBk => PopeyeOption::NoWk,
-        other => other,
-    }
-}
 
 /// The options after which the solutions found may depend on the order moves are tried in.
 const ORDER_DEPENDENT_OPTIONS: [PopeyeOption; 3] = [
@@ -463,7 +414,7 @@ fn symmetric(
     if let Some(u) = problem.units.iter().find(|u| u.walk.is_none()) {
         return Err(format!("the walk {} may depend on its square", u.code));
     }
-    let lists = square_list_words(problem);
+    let lists = super::mapping::square_list_words(problem);
     for (word, _) in (problem.conditions.iter().zip(lists)).filter(|(_, list)| !list) {
         let english = PopeyeCondition::of(problem.language, word)
             .found()
@@ -608,61 +559,6 @@ mod tests {
              pieces white kd4 black kd8 neutral ra8 pd3\nendproblem",
         );
         assert_eq!(Relation::FileMirror.applies(&p), Ok(()));
-    }
-
-    #[test]
-    fn a_conditions_squares_go_with_the_board() {
-        use crate::harness::metamorphic::{Change, rewrite};
-        let p = problem(
-            "beginproblem\nstipulation h#2\ncondition imitator c3d4 madrasi\n\
-             pieces white kc1 black ka1\nendproblem",
-        );
-        let mirrored = rewrite(
-            &p,
-            &Change {
-                mirror_files: true,
-                ..Change::default()
-            },
-        );
-        assert!(mirrored.contains("imitator f3e4 madrasi\n"), "{mirrored}");
-        let reversed = rewrite(
-            &p,
-            &Change {
-                reverse_colours: true,
-                ..Change::default()
-            },
-        );
-        assert!(reversed.contains("imitator c6d5 madrasi\n"), "{reversed}");
-        // The option of one side's king goes to the other side.
-        let p = problem(
-            "beginproblem\nstipulation ~1\noption nowk variation\n\
-             pieces white kc1 black ka1\nendproblem",
-        );
-        let reversed = rewrite(
-            &p,
-            &Change {
-                reverse_colours: true,
-                ..Change::default()
-            },
-        );
-        assert!(
-            reversed.to_ascii_lowercase().contains("nobk variation"),
-            "{reversed}"
-        );
-        // Squares after a condition that takes none are not moved (and make the relation
-        // unsound, as the test below says).
-        let p = problem(
-            "beginproblem\nstipulation h#2\ncondition madrasi c3\n\
-             pieces white kc1 black ka1\nendproblem",
-        );
-        let mirrored = rewrite(
-            &p,
-            &Change {
-                mirror_files: true,
-                ..Change::default()
-            },
-        );
-        assert!(mirrored.contains("madrasi c3\n"), "{mirrored}");
     }
 
     #[test]

@@ -105,9 +105,9 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
     }
     if !problem.conditions.is_empty() {
         // A condition's square list (Imitator's imitators) goes where the board goes.
-        let lists = super::relations::square_list_words(problem);
+        let lists = super::mapping::square_list_words(problem);
         let conditions: Vec<String> = (problem.conditions.iter().zip(lists))
-            .map(|(w, list)| match super::relations::square_list(w) {
+            .map(|(w, list)| match super::mapping::square_list(w) {
                 Some(squares) if list => squares
                     .into_iter()
                     .map(|s| change.square(s))
@@ -124,7 +124,7 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
         // The colour reversal gives the other side's option of one side's king.
         let word = match PopeyeOption::of(language, word).found() {
             Some(option) if change.reverse_colours && !number => {
-                let reversed = super::relations::reversed_option(option);
+                let reversed = super::mapping::reversed_option(option);
                 if reversed == option {
                     word.as_str()
                 } else {
@@ -203,4 +203,68 @@ pub fn rewrite_all<'a>(problems: impl IntoIterator<Item = (&'a PopeyeProblem, Ch
         bodies.join(&format!("{}\n", word(Command::Next))),
         word(Command::End)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_oracle::popeye_input;
+
+    fn problem(text: &str) -> PopeyeProblem {
+        popeye_input::parse(text).unwrap().problems.remove(0)
+    }
+
+    #[test]
+    fn a_conditions_squares_go_with_the_board() {
+        let p = problem(
+            "beginproblem\nstipulation h#2\ncondition imitator c3d4 madrasi\n\
+             pieces white kc1 black ka1\nendproblem",
+        );
+        let mirrored = rewrite(
+            &p,
+            &Change {
+                mirror_files: true,
+                ..Change::default()
+            },
+        );
+        assert!(mirrored.contains("imitator f3e4 madrasi\n"), "{mirrored}");
+        let reversed = rewrite(
+            &p,
+            &Change {
+                reverse_colours: true,
+                ..Change::default()
+            },
+        );
+        assert!(reversed.contains("imitator c6d5 madrasi\n"), "{reversed}");
+        // The option of one side's king goes to the other side.
+        let p = problem(
+            "beginproblem\nstipulation ~1\noption nowk variation\n\
+             pieces white kc1 black ka1\nendproblem",
+        );
+        let reversed = rewrite(
+            &p,
+            &Change {
+                reverse_colours: true,
+                ..Change::default()
+            },
+        );
+        assert!(
+            reversed.to_ascii_lowercase().contains("nobk variation"),
+            "{reversed}"
+        );
+        // Squares after a condition that takes none are not moved (and make the relation
+        // unsound, as the test below says).
+        let p = problem(
+            "beginproblem\nstipulation h#2\ncondition madrasi c3\n\
+             pieces white kc1 black ka1\nendproblem",
+        );
+        let mirrored = rewrite(
+            &p,
+            &Change {
+                mirror_files: true,
+                ..Change::default()
+            },
+        );
+        assert!(mirrored.contains("madrasi c3\n"), "{mirrored}");
+    }
 }
