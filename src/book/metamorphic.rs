@@ -3,6 +3,7 @@
 
 use feerie_oracle::notation::popeye_words::Language;
 
+use crate::harness::metamorphic::mapping::SQUARE_LIST_CONDITIONS;
 use crate::harness::metamorphic::relations::{
     COLOUR_SYMMETRIC_CONDITIONS, COLOUR_SYMMETRIC_OPTIONS, FILE_SYMMETRIC_CONDITIONS,
     FILE_SYMMETRIC_OPTIONS,
@@ -84,12 +85,21 @@ pub fn chapter() -> String {
         .collect();
     out += &conditions.join(", ");
     out += ".\n\n`COLOUR_SYMMETRIC_OPTIONS`, the options that name no side or square and do not \
-            say which side starts: ";
+            say which side starts, and the options of one side's king, which the colour reversal \
+            swaps (`nowk` becomes `nobk`): ";
     let options: Vec<String> = COLOUR_SYMMETRIC_OPTIONS
         .iter()
         .map(|o| format!("`{}`", o.word(Language::English)))
         .collect();
     out += &options.join(", ");
-    out += ".\n";
+    out += ".\n\n`SQUARE_LIST_CONDITIONS`, the conditions given with a list of squares (";
+    let conditions: Vec<String> = SQUARE_LIST_CONDITIONS
+        .iter()
+        .map(|c| format!("`{c}`"))
+        .collect();
+    out += &conditions.join(", ");
+    out += "): the mirrors and the colour reversal move those squares as they move the units \
+            (`imitator c3` becomes `imitator f3` in the file mirror, `imitator c6` in the colour \
+            reversal); a list of squares after any other condition makes both relations unsound.\n";
     out
 }
