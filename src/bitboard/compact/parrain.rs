@@ -159,29 +159,9 @@ impl Compact {
 #[cfg(test)]
 mod tests {
     use crate::bitboard::BitboardEngine;
+    use crate::playout::random_positions;
     use feerie_oracle::{Engine, Piece, Position, ReferenceEngine, Reserve, Rules, Validation};
     use feerie_oracle::{Walk, fen};
-
-    /// Positions of short seeded playouts from `start` (each ply a move drawn by a xorshift).
-    fn playout(start: &Position, rules: &Rules, plies: usize, seed: u64) -> Vec<Position> {
-        let mut state = seed.max(1);
-        let mut out = vec![start.clone()];
-        let mut p = start.clone();
-        for _ in 0..plies {
-            let moves = ReferenceEngine.legal_moves(&p, rules).unwrap();
-            if moves.is_empty() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            p = ReferenceEngine
-                .play(&p, rules, &moves[(state % moves.len() as u64) as usize])
-                .unwrap();
-            out.push(p.clone());
-        }
-        out
-    }
 
     /// A Parrain rebirth on the square its mover just left (the capture square minus the move's
     /// vector): the unit waiting, of either side, comes back where the mover stood, and a unit
@@ -208,10 +188,11 @@ mod tests {
             let rules = Rules::from_words(slugs, None, &[] as &[&str]).unwrap();
             for (i, f) in starts.iter().enumerate() {
                 let start = fen::parse(f, Validation::Strict).unwrap();
-                for seed in 0..3 {
-                    for p in playout(&start, &rules, 10, 40 + 7 * i as u64 + seed) {
-                        checked += reserves_beside_each_move(&p, &rules, &walks);
-                    }
+                let positions =
+                    random_positions(&ReferenceEngine, &rules, &[start], 30, 12, 40 + i as u64)
+                        .unwrap();
+                for p in &positions {
+                    checked += reserves_beside_each_move(p, &rules, &walks);
                 }
             }
         }
