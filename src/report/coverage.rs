@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::harness::events::table;
-use crate::harness::events::{Coverage, Scope};
+use crate::harness::events::{Column, Coverage, EventDef, Scope};
 
 /// One cell of the coverage table: an event under a condition, and how often it happened.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,12 +63,8 @@ impl CoverageJson {
     }
 }
 
-fn cells(
-    of: Vec<(
-        &'static crate::harness::events::EventDef,
-        crate::harness::events::Column,
-    )>,
-) -> Vec<CoverageCell> {
+/// The cells of a list of events never reached, each with its condition and a count of 0.
+fn cells(of: Vec<(&'static EventDef, Column)>) -> Vec<CoverageCell> {
     (of.into_iter())
         .map(|(d, c)| CoverageCell {
             event: d.name.clone(),

@@ -164,17 +164,23 @@ impl Coverage {
     /// The cells never reached, restricted to `columns` (the columns the run played under) and
     /// to the events a tally of `scope` owes ([`EventDef::owed_in`]).
     pub fn unreached(&self, columns: &[Column], scope: Scope) -> Vec<(&'static EventDef, Column)> {
-        (self.cells().into_iter())
-            .filter(|(d, c, n)| *n == 0 && columns.contains(c) && d.owed_in(scope))
-            .map(|(d, c, _)| (d, c))
-            .collect()
+        self.zero_cells(columns, |d| d.owed_in(scope))
     }
 
     /// The cells never reached among `columns` that a tally of `scope` does not owe: events whose
     /// position a Popeye input cannot state.
     pub fn not_owed(&self, columns: &[Column], scope: Scope) -> Vec<(&'static EventDef, Column)> {
+        self.zero_cells(columns, |d| !d.owed_in(scope))
+    }
+
+    /// The cells of `columns` with no count whose event `keep` takes.
+    fn zero_cells(
+        &self,
+        columns: &[Column],
+        keep: impl Fn(&EventDef) -> bool,
+    ) -> Vec<(&'static EventDef, Column)> {
         (self.cells().into_iter())
-            .filter(|(d, c, n)| *n == 0 && columns.contains(c) && !d.owed_in(scope))
+            .filter(|(d, c, n)| *n == 0 && columns.contains(c) && keep(d))
             .map(|(d, c, _)| (d, c))
             .collect()
     }

@@ -122,15 +122,11 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
     for word in &problem.options {
         let number = word.chars().all(|c| c.is_ascii_digit());
         // The colour reversal gives the other side's option of one side's king.
-        let word = match PopeyeOption::of(language, word).found() {
-            Some(option) if change.reverse_colours && !number => {
-                let reversed = super::mapping::reversed_option(option);
-                if reversed == option {
-                    word.as_str()
-                } else {
-                    reversed.word(language)
-                }
-            }
+        let reversed = (PopeyeOption::of(language, word).found())
+            .filter(|_| change.reverse_colours && !number)
+            .map(|o| (o, super::mapping::reversed_option(o)));
+        let word = match reversed {
+            Some((option, other)) if other != option => other.word(language),
             _ => word.as_str(),
         };
         match groups.last_mut() {
@@ -214,56 +210,41 @@ mod tests {
         popeye_input::parse(text).unwrap().problems.remove(0)
     }
 
+    /// The problem of `text` written again with the units mirrored between the files (or with
+    /// the colours reversed).
+    fn rewritten(text: &str, reverse_colours: bool) -> String {
+        let change = Change {
+            mirror_files: !reverse_colours,
+            reverse_colours,
+            ..Change::default()
+        };
+        rewrite(&problem(text), &change)
+    }
+
     #[test]
     fn a_conditions_squares_go_with_the_board() {
-        let p = problem(
-            "beginproblem\nstipulation h#2\ncondition imitator c3d4 madrasi\n\
-             pieces white kc1 black ka1\nendproblem",
-        );
-        let mirrored = rewrite(
-            &p,
-            &Change {
-                mirror_files: true,
-                ..Change::default()
-            },
-        );
+        let text = "beginproblem\nstipulation h#2\ncondition imitator c3d4 madrasi\n\
+                    pieces white kc1 black ka1\nendproblem";
+        let mirrored = rewritten(text, false);
         assert!(mirrored.contains("imitator f3e4 madrasi\n"), "{mirrored}");
-        let reversed = rewrite(
-            &p,
-            &Change {
-                reverse_colours: true,
-                ..Change::default()
-            },
-        );
+        let reversed = rewritten(text, true);
         assert!(reversed.contains("imitator c6d5 madrasi\n"), "{reversed}");
         // The option of one side's king goes to the other side.
-        let p = problem(
+        let reversed = rewritten(
             "beginproblem\nstipulation ~1\noption nowk variation\n\
              pieces white kc1 black ka1\nendproblem",
-        );
-        let reversed = rewrite(
-            &p,
-            &Change {
-                reverse_colours: true,
-                ..Change::default()
-            },
+            true,
         );
         assert!(
             reversed.to_ascii_lowercase().contains("nobk variation"),
             "{reversed}"
         );
         // Squares after a condition that takes none are not moved (and make the relation
-        // unsound, as the test below says).
-        let p = problem(
+        // unsound, as the relations' tests say).
+        let mirrored = rewritten(
             "beginproblem\nstipulation h#2\ncondition madrasi c3\n\
              pieces white kc1 black ka1\nendproblem",
-        );
-        let mirrored = rewrite(
-            &p,
-            &Change {
-                mirror_files: true,
-                ..Change::default()
-            },
+            false,
         );
         assert!(mirrored.contains("madrasi c3\n"), "{mirrored}");
     }
