@@ -81,3 +81,15 @@ fn fuzzed_positions_give_the_reference_engine_s_children_and_mates() {
         }
     }
 }
+
+/// A rook reborn on its corner that a magic contact changes there into another walk is no
+/// longer a rook: its side regains no castling right (Plain Circe puts black rooks on a8 and
+/// h8; the magic pawn on a7 turns the rook reborn on a8 into a queen).
+#[test]
+fn a_rook_reborn_on_its_corner_and_changed_by_magic_regains_no_right() {
+    use feerie::oracle::{Condition, Profile, Rules, Validation};
+    let position =
+        fen::parse("2r1k3/(bmP)7/1N6/8/8/8/8/4K3 w e - 0 1", Validation::Strict).unwrap();
+    let rules = Rules::new([Condition::Circe], Profile::Documented).unwrap();
+    compare(&FuzzedPosition { rules, position });
+}

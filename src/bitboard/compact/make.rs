@@ -83,13 +83,15 @@ impl Compact {
                 }
             }
         }
-        // Regain: a unit that becomes a rook on its own corner.
+        // Regain: a unit that becomes a rook on its own corner, and is one still once the
+        // magic contacts have changed walks (a rook reborn beside a magic unit may not be).
         let mut regain = |s: Sq, c: usize, w: usize, royal: bool| {
             let cc = colour_of(c);
             let corner = [CastlingSide::King, CastlingSide::Queen]
                 .iter()
                 .any(|side| side.squares(cc)[2].index() == s);
-            if w == ROOK && !royal && corner && n.castling.king_may_castle(cc) {
+            let rook_stays = n.colours[c] & n.walks[ROOK] & bit(s) != 0;
+            if w == ROOK && rook_stays && !royal && corner && n.castling.king_may_castle(cc) {
                 n.castling.insert(square(s));
             }
         };
