@@ -254,3 +254,79 @@ fn an_input_error_skips_its_problem_only() {
             .is_ok()
     );
 }
+
+/// Each Circe variant of the registry as Popeye's input writes it (with and without
+/// `RexInclusive`) reads back as itself, and so do its other spellings: `Circe` followed by its
+/// variant words in either order, and the German words.
+#[test]
+fn circe_variants_read_back_in_every_spelling() {
+    use feerie_oracle::Condition;
+    use feerie_oracle::rules::Rex;
+    let read = |conditions: &str, german: bool| {
+        let text = if german {
+            format!(
+                "anfang\nforderung ~1\nbedingung {conditions}\nsteine weiss ke1 schwarz ke8\nende\n"
+            )
+        } else {
+            format!(
+                "beginproblem\nstipulation ~1\ncondition {conditions}\npieces white ke1 black ke8\nendproblem\n"
+            )
+        };
+        let file = popeye_input::parse(&text).unwrap();
+        let (_, rules) = file.problems[0]
+            .to_position(Profile::Popeye, Validation::Strict)
+            .unwrap_or_else(|e| panic!("{conditions}: {e}"));
+        rules
+    };
+    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
+    for c in Condition::ALL.into_iter().filter(|c| c.is_circe()) {
+        for rex in ["exclusive", "inclusive"] {
+            let mut rules = Rules::new([c], Profile::Popeye).unwrap();
+            rules.set("rex", rex).unwrap();
+            let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
+            let file = popeye_input::parse(&written).unwrap();
+            let (_, back) = file.problems[0]
+                .to_position(Profile::Popeye, Validation::Strict)
+                .unwrap();
+            assert!(back.has(c), "{written}");
+            assert_eq!(back.circe_model(), rules.circe_model(), "{written}");
+        }
+        let words = c.entry().popeye.circe_variant;
+        let mut reversed = words.to_vec();
+        reversed.reverse();
+        for order in [words.to_vec(), reversed] {
+            if order.is_empty() {
+                continue;
+            }
+            let rules = read(&format!("Circe {}", order.join(" ")), false);
+            assert!(rules.has(c), "Circe {}", order.join(" "));
+            let rules = read(&format!("Circe {} RexInclusive", order.join(" ")), false);
+            assert!(rules.has(c) && rules.circe_rex() == Rex::Inclusive);
+        }
+    }
+    let has = |rules: Rules, c: Condition| rules.has(c);
+    assert!(has(
+        read("SpiegelFileCirce", true),
+        Condition::CirceMirrorFile
+    ));
+    assert!(has(
+        read("Circe File Spiegel", true),
+        Condition::CirceMirrorFile
+    ));
+    assert!(has(read("Circe Platzwechsel", true), Condition::CircePwc));
+    assert!(has(read("AntipodenCirce", true), Condition::CirceAntipodes));
+    assert!(has(
+        read("MirrorFileCirce", false),
+        Condition::CirceMirrorFile
+    ));
+    // A variant word that makes no condition of this project leaves the problem unsolved.
+    let file = popeye_input::parse(
+        "beginproblem\nstipulation ~1\ncondition Circe Mirror Clone\npieces white ke1 black ke8\nendproblem\n",
+    )
+    .unwrap();
+    assert!(
+        file.problems[0]
+            .to_position(Profile::Popeye, Validation::Strict)
+            .is_err()
+    );
+}

@@ -84,12 +84,8 @@ fn reborn_after_capture(
     let Some(model) = rules.circe_model().filter(|m| m.reborn_royals()) else {
         return false;
     };
-    let vector = (
-        landing.file().index() as i8 - from.file().index() as i8,
-        landing.rank().index() as i8 - from.rank().index() as i8,
-    );
     let reborn = royal.with_walk(reborn_walk_of(&model, rules, capturer, royal, None));
-    rebirth_square(&model, reborn, royal_sq, vector)
+    rebirth_square(&model, reborn, royal_sq, from, landing)
         .is_some_and(|sq| sq != landing && (sq == from || sq == royal_sq || board.is_empty(sq)))
 }
 

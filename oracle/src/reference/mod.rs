@@ -80,6 +80,32 @@ impl ReferenceEngine {
     ) -> Option<Option<crate::Square>> {
         rebirth::lost_rebirth_square(position.setup(), rules, mv)
     }
+
+    /// The square where `reborn`, taken on `capture` by a move from `from` to `to`, comes back
+    /// at once under the Circe model of `rules` (`None` off the board, or without an immediate
+    /// rebirth), whether or not that square is free.
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, Piece, ReferenceEngine, Rules, Square, Walk};
+    /// let rules = Rules::from_words(&["circe-symmetry"], None, &[] as &[&str]).unwrap();
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// let rook = Piece::new(Colour::Black, Walk::Rook);
+    /// let square = ReferenceEngine.rebirth_square(&rules, rook, sq("c2"), sq("c1"), sq("c2"));
+    /// assert_eq!(square, Some(sq("f7")));
+    /// ```
+    pub fn rebirth_square(
+        &self,
+        rules: &Rules,
+        reborn: crate::Piece,
+        capture: crate::Square,
+        from: crate::Square,
+        to: crate::Square,
+    ) -> Option<crate::Square> {
+        let model = rules
+            .circe_model()
+            .filter(|m| m.time == crate::rules::RebirthTime::Immediate)?;
+        rebirth::rebirth_square(&model, reborn, capture, from, to)
+    }
 }
 
 /// The legal moves of a setup, with check marks when `marks` is set.

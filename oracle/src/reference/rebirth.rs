@@ -58,7 +58,8 @@
 
 use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
-    ParrainOtherSidePromotion, RebirthOccupied, RebirthPlace, RebirthTime, RebirthWalk,
+    ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
+    RebirthTime, RebirthWalk,
 };
 use crate::walk::CirceHome;
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
@@ -81,11 +82,7 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     };
     let victim = capture.piece;
     let reborn = victim.with_walk(reborn_walk(&model, rules, &mv));
-    let vector = (
-        mv.to.file().index() as i8 - mv.from.file().index() as i8,
-        mv.to.rank().index() as i8 - mv.from.rank().index() as i8,
-    );
-    let square = rebirth_square(&model, reborn, capture.square, vector);
+    let square = rebirth_square(&model, reborn, capture.square, mv.from, mv.to);
     let board = board_after_displacement(setup, &mv);
     match square {
         Some(sq) if board.is_empty(sq) => with_rebirth(setup, rules, mv, reborn, sq, false),
@@ -147,11 +144,13 @@ pub fn lost_rebirth_square(
         RebirthTime::Immediate => {
             let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
             let reborn = capture.piece.with_walk(reborn_walk(&model, rules, mv));
-            let vector = (
-                mv.to.file().index() as i8 - mv.from.file().index() as i8,
-                mv.to.rank().index() as i8 - mv.from.rank().index() as i8,
-            );
-            Some(rebirth_square(&model, reborn, capture.square, vector))
+            Some(rebirth_square(
+                &model,
+                reborn,
+                capture.square,
+                mv.from,
+                mv.to,
+            ))
         }
         RebirthTime::NextMove => {
             let reserve = setup.reserve.filter(|_| mv.delayed_rebirth.is_none())?;
@@ -211,20 +210,55 @@ pub fn reborn_walk_of(
     }
 }
 
-/// The square where `reborn` comes back after a capture on `capture_square` by a move of
-/// `vector`, or `None` when it falls off the board.
+/// The square where `reborn` comes back after a capture on `capture_square` by a move from
+/// `from` to `to`, or `None` when it falls off the board: the place the model names, read for
+/// the side it names, then adapted.
 pub fn rebirth_square(
     model: &CirceModel,
     reborn: Piece,
     capture_square: Square,
-    vector: (i8, i8),
+    from: Square,
+    to: Square,
 ) -> Option<Square> {
-    match model.place {
-        RebirthPlace::CirceSquare => Some(circe_square(reborn, capture_square)),
+    // The side whose home squares are read: Mirror Circe reads the other side's.
+    let homed = match model.side {
+        RebirthSide::Own => reborn,
+        RebirthSide::Mirror => Piece::new(!reborn.colour, reborn.walk),
+    };
+    let (file, rank) = (capture_square.file().index(), capture_square.rank().index());
+    let found = match model.place {
+        RebirthPlace::CirceSquare => Some(circe_square(homed, capture_square)),
+        RebirthPlace::FileHome => Some(file_home_square(homed, capture_square)),
         RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
-            capture_square.offset(vector.0, vector.1)
+            let df = to.file().index() as i8 - from.file().index() as i8;
+            let dr = to.rank().index() as i8 - from.rank().index() as i8;
+            capture_square.offset(df, dr)
         }
-    }
+        RebirthPlace::Symmetry => Some(at(7 - file, 7 - rank)),
+        RebirthPlace::VerticalSymmetry => Some(at(7 - file, rank)),
+        RebirthPlace::Antipodes => Some(at((file + 4) % 8, (rank + 4) % 8)),
+        RebirthPlace::Departure => Some(from),
+    }?;
+    let (file, rank) = (found.file().index(), found.rank().index());
+    Some(match model.adapter {
+        RebirthAdapter::None => found,
+        RebirthAdapter::Diametral => at(7 - file, 7 - rank),
+        RebirthAdapter::VerticalMirror => at(7 - file, rank),
+    })
+}
+
+/// The File Circe rebirth square: the capture file's square of the unit's home rank, its
+/// second rank for a pawn, its first for the orthodox pieces, its promotion rank for a fairy
+/// walk (as Plain Circe places fairy walks, RULES.md §9).
+fn file_home_square(piece: Piece, capture_square: Square) -> Square {
+    let white = piece.colour == Colour::White;
+    let relative = match piece.walk.def().circe {
+        CirceHome::Pawn => 1,
+        CirceHome::PromotionRank => 7,
+        _ => 0,
+    };
+    let rank = if white { relative } else { 7 - relative };
+    at(capture_square.file().index(), rank)
 }
 
 /// The Plain Circe rebirth square (RULES.md §1): by walk, colour of the unit and colour of the

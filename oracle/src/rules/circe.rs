@@ -16,15 +16,61 @@ pub enum RebirthWalk {
     Capturer,
 }
 
-/// How the rebirth square is found.
+/// How the rebirth square is found, before [`RebirthSide`] and [`RebirthAdapter`] change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RebirthPlace {
     /// The Plain Circe square of the reborn walk, by the colour of the capture square.
     CirceSquare,
+    /// The capture file's square of the reborn walk's home rank: the second rank for pawns,
+    /// the first for the orthodox pieces, the promotion rank for fairy walks (File Circe).
+    FileHome,
     /// The capture square moved by the capturing move's vector (Equipollents).
     CaptureVector,
     /// The capture square moved by the next move's vector (Parrain).
     NextMoveVector,
+    /// The capture square turned half a turn about the board's centre (Symmetry Circe: c2
+    /// gives f7).
+    Symmetry,
+    /// The capture square mirrored between the a- and h-files (Vertical Symmetry Circe: c2
+    /// gives f2).
+    VerticalSymmetry,
+    /// The square four files and four ranks away from the capture square, toward the board's
+    /// middle on each axis (Antipodean Circe: c2 gives g6, f7 gives b3).
+    Antipodes,
+    /// The square the capturer left (PWC, "Platzwechsel": the two units change places).
+    Departure,
+}
+
+impl RebirthPlace {
+    /// True when the square is the unit's home square of some kind, which names files (the
+    /// king's e-file, the queen's d-file), so that a position mirrored between the a- and
+    /// h-files does not play alike.
+    pub fn names_files(self) -> bool {
+        matches!(self, RebirthPlace::CirceSquare)
+    }
+}
+
+/// Whose home squares [`RebirthPlace::CirceSquare`] and [`RebirthPlace::FileHome`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RebirthSide {
+    /// The reborn unit's own side.
+    Own,
+    /// The other side's, as if the unit were of the other colour (Mirror Circe: a white rook
+    /// taken on a dark square comes back on h8).
+    Mirror,
+}
+
+/// A last change of the square found, made whatever found it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RebirthAdapter {
+    /// None.
+    None,
+    /// The square turned half a turn about the board's centre (Diametral Circe: a white king
+    /// comes back on d8).
+    Diametral,
+    /// The square mirrored between the a- and h-files (Vertical Mirror Circe: a white queen
+    /// comes back on e1).
+    VerticalMirror,
 }
 
 /// When the captured unit is reborn.
@@ -64,6 +110,10 @@ pub struct CirceModel {
     pub walk: RebirthWalk,
     /// Which square.
     pub place: RebirthPlace,
+    /// Whose home squares the place reads.
+    pub side: RebirthSide,
+    /// The last change of the square found.
+    pub adapter: RebirthAdapter,
     /// When.
     pub time: RebirthTime,
     /// An occupied square, for immediate rebirths. A Parrain rebirth on an occupied square is
@@ -92,6 +142,8 @@ impl CirceModel {
         let ConditionKind::Circe {
             walk,
             place,
+            side,
+            adapter,
             time,
             chooser,
         } = condition.entry().kind
@@ -101,11 +153,28 @@ impl CirceModel {
         Some(CirceModel {
             walk,
             place,
+            side,
+            adapter,
             time,
             occupied,
             rex,
             chooser,
         })
+    }
+
+    /// True when a position and its mirror between the a- and h-files are reborn alike: the
+    /// place names no file (a home square names the king's and the queen's; the adapters, a
+    /// half turn and a file mirror, both commute with the file mirror).
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, Profile, Rules};
+    /// let model = |c| Rules::new([c], Profile::Documented).unwrap().circe_model().unwrap();
+    /// assert!(!model(Condition::Circe).file_symmetric());
+    /// assert!(model(Condition::CirceSymmetry).file_symmetric());
+    /// assert!(!model(Condition::CirceVerticalMirror).file_symmetric());
+    /// ```
+    pub fn file_symmetric(&self) -> bool {
+        !self.place.names_files()
     }
 
     /// True when a royal piece can be captured and reborn (immediate rebirth, `rex: inclusive`).

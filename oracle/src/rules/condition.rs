@@ -52,18 +52,26 @@ impl Condition {
         )
     }
 
-    /// True for a Circe variant whose rebirth depends on the capture itself (the capturer's
-    /// walk, or a move's vector) rather than only on the captured unit and its square.
+    /// True for a Circe variant whose rebirth depends on the capturing move's vector or on the
+    /// capturer's walk (Clone, Equipollents, Parrain), rather than only on the captured unit
+    /// and the squares: Popeye 4.104 ignores a problem with a royal piece other than a king
+    /// under them with rex inclusive. PWC, whose square is the capturer's departure, is not
+    /// among them (Popeye takes such problems under it).
     ///
     /// ```
     /// use feerie_oracle::Condition;
     /// assert!(Condition::CirceClone.rebirth_depends_on_capture());
     /// assert!(!Condition::Circe.rebirth_depends_on_capture());
+    /// assert!(!Condition::CircePwc.rebirth_depends_on_capture());
     /// ```
     pub fn rebirth_depends_on_capture(self) -> bool {
         match self.entry().kind {
             ConditionKind::Circe { walk, place, .. } => {
-                walk != RebirthWalk::Captured || place != RebirthPlace::CirceSquare
+                walk != RebirthWalk::Captured
+                    || matches!(
+                        place,
+                        RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector
+                    )
             }
             ConditionKind::Mutation => false,
         }
@@ -131,10 +139,11 @@ fn hint(given: &str) -> Option<String> {
     let key = bare(&key);
     let condition = Condition::ALL.into_iter().find(|c| {
         let popeye = c.entry().popeye;
-        let variant = popeye
-            .circe_variant
+        let words = popeye.circe_variant.concat();
+        let variant = (!words.is_empty())
+            .then(|| [format!("circe{words}"), format!("{words}circe")])
             .into_iter()
-            .flat_map(|v| [format!("circe{v}"), format!("{v}circe")]);
+            .flatten();
         std::iter::once(c.slug().to_string())
             .chain(std::iter::once(popeye.written.to_string()))
             .chain(popeye.read.iter().map(|r| r.to_string()))

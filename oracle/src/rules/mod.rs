@@ -50,7 +50,10 @@ mod switch;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-pub use circe::{CirceModel, PromotionChooser, RebirthPlace, RebirthTime, RebirthWalk};
+pub use circe::{
+    CirceModel, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime,
+    RebirthWalk,
+};
 pub use condition::{Condition, UnknownCondition};
 pub use profile::Profile;
 pub use registry::{ConditionEntry, ConditionKind, FuzzFamily, PopeyeReading, Scope};

@@ -16,8 +16,8 @@
 //! Popeye's input treats it ([`PopeyeReading`]).
 
 use super::{
-    FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthPlace, RebirthTime,
-    RebirthWalk, Rex, SameWalkCapture, Switch,
+    FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
+    RebirthSide, RebirthTime, RebirthWalk, Rex, SameWalkCapture, Switch,
 };
 
 /// What kind of rule a condition is.
@@ -30,6 +30,10 @@ pub enum ConditionKind {
         walk: RebirthWalk,
         /// Where it is reborn.
         place: RebirthPlace,
+        /// Whose home squares the place reads.
+        side: RebirthSide,
+        /// The last change of the square found.
+        adapter: RebirthAdapter,
         /// When it is reborn.
         time: RebirthTime,
         /// Who chooses the walk of a pawn reborn on its promotion rank.
@@ -83,9 +87,11 @@ pub struct PopeyeNames {
     /// (`notation::popeye_words`, whose tests check them). A file reads the words of its own
     /// language, and abbreviations of them by Popeye's rule.
     pub read: &'static [&'static str],
-    /// The variant word (lower case, the same in English and German) by which `Circe` followed
-    /// by it is this condition (`Circe Parrain`), if any.
-    pub circe_variant: Option<&'static str>,
+    /// The variant words (Popeye's English words, lower case) by which `Circe` followed by them,
+    /// in any order, is this condition (`Circe Parrain`, `Circe File Mirror`); none for plain
+    /// Circe and the conditions outside the family. A German file spells them in German
+    /// (`Circe File Spiegel`); Popeye's two lists of words are in the same order.
+    pub circe_variant: &'static [&'static str],
     /// What Popeye reads right after the name, before the next condition.
     pub followed_by: PopeyeFollowers,
 }
@@ -196,7 +202,8 @@ macro_rules! conditions {
     };
 }
 
-/// The rebirth answers of a Circe variant.
+/// The rebirth answers of a Circe variant whose place reads the reborn unit's own side and is
+/// not adapted.
 const fn circe(
     walk: RebirthWalk,
     place: RebirthPlace,
@@ -206,8 +213,64 @@ const fn circe(
     ConditionKind::Circe {
         walk,
         place,
+        side: RebirthSide::Own,
+        adapter: RebirthAdapter::None,
         time,
         chooser,
+    }
+}
+
+/// The rebirth answers of a Circe variant that differs from Plain Circe only in where the unit
+/// taken is reborn: its own walk, at once, the capturer choosing a reborn pawn's promotion.
+const fn reborn_on(
+    place: RebirthPlace,
+    side: RebirthSide,
+    adapter: RebirthAdapter,
+) -> ConditionKind {
+    ConditionKind::Circe {
+        walk: RebirthWalk::Captured,
+        place,
+        side,
+        adapter,
+        time: RebirthTime::Immediate,
+        chooser: PromotionChooser::Capturer,
+    }
+}
+
+/// The Popeye names of a Circe variant that differs from Plain Circe only in where the unit
+/// taken is reborn: the traditional name written and read (English, German), and the variant
+/// words after `Circe`. `RexInclusive` is read after them.
+const fn rebirth_variant(
+    written: &'static str,
+    read: &'static [&'static str],
+    circe_variant: &'static [&'static str],
+) -> PopeyeNames {
+    PopeyeNames {
+        written,
+        written_before_rex_inclusive: None,
+        read,
+        circe_variant,
+        followed_by: PopeyeFollowers::Rex(Rex::Inclusive),
+    }
+}
+
+/// The entry of a Circe variant that differs from Plain Circe only in where the unit taken is
+/// reborn: Plain Circe's switches and presets, fuzzed alone and with magic pieces.
+const fn rebirth_variant_entry(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
+    popeye: PopeyeNames,
+) -> ConditionEntry {
+    ConditionEntry {
+        slug,
+        description,
+        kind,
+        popeye,
+        switches: &[Switch::Rex, Switch::RebirthOccupied],
+        presets: &[CIRCE_REX],
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
     }
 }
 
@@ -231,7 +294,7 @@ conditions! {
             written: "Circe",
             written_before_rex_inclusive: None,
             read: &["circe"],
-            circe_variant: None,
+            circe_variant: &[],
             followed_by: PopeyeFollowers::CirceVariants,
         },
         switches: &[Switch::Rex, Switch::RebirthOccupied],
@@ -253,7 +316,7 @@ conditions! {
             written: "CirceClone",
             written_before_rex_inclusive: None,
             read: &["circeclone"],
-            circe_variant: Some("clone"),
+            circe_variant: &["clone"],
             followed_by: PopeyeFollowers::Rex(Rex::Inclusive),
         },
         switches: &[
@@ -280,7 +343,7 @@ conditions! {
             written: "EquipollentsCirce",
             written_before_rex_inclusive: None,
             read: &["equipollentscirce"],
-            circe_variant: Some("equipollents"),
+            circe_variant: &["equipollents"],
             followed_by: PopeyeFollowers::Rex(Rex::Inclusive),
         },
         switches: &[Switch::Rex, Switch::RebirthOccupied],
@@ -308,7 +371,7 @@ conditions! {
             // Popeye refuses `RexInclusive` after `ParrainCirce` but reads it after this.
             written_before_rex_inclusive: Some("Circe Parrain"),
             read: &["parraincirce", "circeparrain"],
-            circe_variant: Some("parrain"),
+            circe_variant: &["parrain"],
             followed_by: PopeyeFollowers::Nothing,
         },
         switches: &[
@@ -334,7 +397,7 @@ conditions! {
             written: "FrankfurtChess",
             written_before_rex_inclusive: None,
             read: &["frankfurtchess", "frankfurtschach"],
-            circe_variant: None,
+            circe_variant: &[],
             followed_by: PopeyeFollowers::Rex(Rex::Exclusive),
         },
         switches: &MUTATION_SWITCHES,
@@ -356,7 +419,7 @@ conditions! {
             written: "ProteanChess",
             written_before_rex_inclusive: None,
             read: &["proteanchess", "proteischesschach"],
-            circe_variant: None,
+            circe_variant: &[],
             followed_by: PopeyeFollowers::Rex(Rex::Exclusive),
         },
         switches: &MUTATION_SWITCHES,
@@ -367,6 +430,101 @@ conditions! {
         ],
         fuzzed_with: &[],
         fuzzed_with_magic: true,
+    },
+    /// Mirror Circe: Plain Circe on the other side's home squares.
+    CirceMirror => rebirth_variant_entry(
+        "circe-mirror",
+        "Mirror Circe: a captured unit is reborn on the square a unit of the other colour would be",
+        reborn_on(RebirthPlace::CirceSquare, RebirthSide::Mirror, RebirthAdapter::None),
+        rebirth_variant("MirrorCirce", &["mirrorcirce", "spiegelcirce"], &["mirror"]),
+    ),
+    /// Diametral Circe: the Plain Circe square turned about the centre.
+    CirceDiametral => rebirth_variant_entry(
+        "circe-diametral",
+        "Diametral Circe: a captured unit is reborn on its rebirth square turned about the centre",
+        reborn_on(RebirthPlace::CirceSquare, RebirthSide::Own, RebirthAdapter::Diametral),
+        rebirth_variant("DiametralCirce", &["diametralcirce"], &["diametral"]),
+    ),
+    /// Vertical Mirror Circe: the Plain Circe square mirrored between the a- and h-files.
+    CirceVerticalMirror => rebirth_variant_entry(
+        "circe-vertical-mirror",
+        "Vertical Mirror Circe: a captured unit is reborn on its rebirth square mirrored a-h",
+        reborn_on(RebirthPlace::CirceSquare, RebirthSide::Own, RebirthAdapter::VerticalMirror),
+        rebirth_variant(
+            "VerticalMirrorCirce",
+            &["verticalmirrorcirce", "vertikalesspiegelcirce"],
+            &["verticalmirror"],
+        ),
+    ),
+    /// File Circe: the home rank's square of the capture file.
+    CirceFile => rebirth_variant_entry(
+        "circe-file",
+        "File Circe: a captured unit is reborn on the capture file, on its home rank",
+        reborn_on(RebirthPlace::FileHome, RebirthSide::Own, RebirthAdapter::None),
+        rebirth_variant("FileCirce", &["filecirce"], &["file"]),
+    ),
+    /// Mirror File Circe: File Circe on the other side's home rank.
+    CirceMirrorFile => rebirth_variant_entry(
+        "circe-mirror-file",
+        "Mirror File Circe: a captured unit is reborn on the capture file, on the other side's \
+         home rank",
+        reborn_on(RebirthPlace::FileHome, RebirthSide::Mirror, RebirthAdapter::None),
+        rebirth_variant(
+            "MirrorFileCirce",
+            &["mirrorfilecirce", "spiegelfilecirce"],
+            &["file", "mirror"],
+        ),
+    ),
+    /// Symmetry Circe: the capture square turned about the centre.
+    CirceSymmetry => rebirth_variant_entry(
+        "circe-symmetry",
+        "Symmetry Circe: a captured unit is reborn on the capture square turned about the centre",
+        reborn_on(RebirthPlace::Symmetry, RebirthSide::Own, RebirthAdapter::None),
+        rebirth_variant(
+            "SymmetryCirce",
+            &["symmetrycirce", "symmetriecirce"],
+            &["symmetry"],
+        ),
+    ),
+    /// Vertical Symmetry Circe: the capture square mirrored between the a- and h-files.
+    CirceVerticalSymmetry => rebirth_variant_entry(
+        "circe-vertical-symmetry",
+        "Vertical Symmetry Circe: a captured unit is reborn on the capture square mirrored a-h",
+        reborn_on(RebirthPlace::VerticalSymmetry, RebirthSide::Own, RebirthAdapter::None),
+        rebirth_variant(
+            "VerticalSymmetryCirce",
+            &["verticalsymmetrycirce", "vertikalesymmetriecirce"],
+            &["verticalsymmetry"],
+        ),
+    ),
+    /// Antipodean Circe: four files and four ranks away from the capture square.
+    CirceAntipodes => rebirth_variant_entry(
+        "circe-antipodes",
+        "Antipodean Circe: a captured unit is reborn four files and four ranks away",
+        reborn_on(RebirthPlace::Antipodes, RebirthSide::Own, RebirthAdapter::None),
+        rebirth_variant(
+            "AntipodeanCirce",
+            &["antipodeancirce", "antipodencirce"],
+            &["antipodes"],
+        ),
+    ),
+    /// PWC: on the square the capturer left, always empty once it has left (so
+    /// `rebirth_occupied` never matters).
+    CircePwc => ConditionEntry {
+        switches: &[Switch::Rex],
+        ..rebirth_variant_entry(
+        "circe-pwc",
+        "PWC: a captured unit is reborn on the square its capturer left",
+        reborn_on(RebirthPlace::Departure, RebirthSide::Own, RebirthAdapter::None),
+        PopeyeNames {
+            written: "PWC",
+            // Popeye reads no `RexInclusive` after `PWC`, but reads it after this.
+            written_before_rex_inclusive: Some("Circe PWC"),
+            read: &["pwc", "platzwechselcirce"],
+            circe_variant: &["pwc"],
+            followed_by: PopeyeFollowers::Nothing,
+        },
+    )
     },
 }
 

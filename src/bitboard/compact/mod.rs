@@ -106,7 +106,7 @@ impl Compact {
         }
         Some(Compact {
             t: tables(),
-            rebirth_squares: rebirth_squares(),
+            rebirth_squares: rebirth_squares(rules.circe.as_ref()),
             attacks: Attacks::new(rules.switches.first_rank_pawns),
             mutation: Mutation::of(rules),
             rules: *rules,

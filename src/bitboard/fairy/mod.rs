@@ -96,7 +96,7 @@ impl Game {
         Game {
             rules: *rules,
             t: tables(),
-            rebirth_squares: rebirth_squares(),
+            rebirth_squares: rebirth_squares(rules.circe.as_ref()),
             mutation: Mutation::of(rules),
             attacks: Attacks::new(rules.switches.first_rank_pawns),
         }

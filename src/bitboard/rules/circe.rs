@@ -2,10 +2,13 @@
 //! happens when that square is taken or off the board. Plain Circe, Clone, Equipollents and
 //! Parrain (whose vector is [`super::parrain`]'s) all go through here.
 
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 use feerie_oracle::Walk;
-use feerie_oracle::rules::{CloneRoyalVictim, RebirthOccupied, RebirthPlace, RebirthWalk};
+use feerie_oracle::rules::{
+    CirceModel, CloneRoyalVictim, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
+    RebirthWalk,
+};
 use feerie_oracle::walk::CirceHome;
 
 use super::super::board::{WALKS, walk_index};
@@ -44,49 +47,121 @@ pub fn circe_square(colour: usize, walk: Walk, capture: Sq) -> Sq {
     (home * 8 + f) as Sq
 }
 
+/// The File Circe square of a unit of colour index `colour` and walk `walk` taken on
+/// `capture`: the capture file, on the walk's home rank (the second for pawns, the first for
+/// the orthodox pieces, the promotion rank for a fairy walk).
+pub fn file_square(colour: usize, walk: Walk, capture: Sq) -> Sq {
+    let relative = match walk.def().circe {
+        CirceHome::Pawn => 1,
+        CirceHome::PromotionRank => 7,
+        _ => 0,
+    };
+    let r = if colour == 0 { relative } else { 7 - relative };
+    (r * 8) as Sq + file(capture) as Sq
+}
+
+/// `sq` changed by `adapter`.
+fn adapted(adapter: RebirthAdapter, sq: Sq) -> Sq {
+    match adapter {
+        RebirthAdapter::None => sq,
+        RebirthAdapter::Diametral => 63 - sq,
+        RebirthAdapter::VerticalMirror => sq ^ 7,
+    }
+}
+
+/// The square found by a place read from the capture square alone (every place but the
+/// move's vector and the capturer's departure) for a unit of walk
+/// `walk` whose home squares are those of colour index `homed` (the other colour's under
+/// Mirror Circe).
+fn by_capture(place: RebirthPlace, homed: usize, walk: Walk, capture: Sq) -> Sq {
+    match place {
+        RebirthPlace::FileHome => file_square(homed, walk, capture),
+        RebirthPlace::Symmetry => 63 - capture,
+        RebirthPlace::VerticalSymmetry => capture ^ 7,
+        RebirthPlace::Antipodes => capture ^ 36,
+        _ => circe_square(homed, walk, capture),
+    }
+}
+
 /// Off the board, in [`RebirthSquares`]' tables.
 const OFF: u8 = u8::MAX;
 
-/// The rebirth squares, precomputed: the Plain Circe square of each colour, walk and capture
-/// square, and the Equipollents square of each capture on the arrival square.
+/// The rebirth squares of one Circe model's place, side and adapter, precomputed: the square
+/// of each colour, walk and capture square for the places read from the capture square, the
+/// square of each capture on the arrival square by its vector, and of each departure, every
+/// one adapted already.
 pub struct RebirthSquares {
-    circe: [[[u8; 64]; WALKS.len()]; 2],
+    /// By colour, walk and capture square.
+    by_capture: [[[u8; 64]; WALKS.len()]; 2],
     /// `to` moved once more by the vector from `from` to `to`, or [`OFF`].
     vector: [[u8; 64]; 64],
+    /// The departure square itself, adapted.
+    departure: [u8; 64],
+    /// The adapter, for the en passant captures the tables do not hold.
+    adapter: RebirthAdapter,
 }
 
-static SQUARES: OnceLock<Box<RebirthSquares>> = OnceLock::new();
+/// What tells one table of rebirth squares from another.
+type TableKey = (RebirthPlace, RebirthSide, RebirthAdapter);
 
-/// The rebirth squares (built on first use).
-pub fn rebirth_squares() -> &'static RebirthSquares {
-    SQUARES.get_or_init(|| {
+/// The tables built so far, one per key (a handful at most: one per Circe variant used).
+static SQUARES: Mutex<Vec<(TableKey, &'static RebirthSquares)>> = Mutex::new(Vec::new());
+
+/// The rebirth squares of `model` (Plain Circe's when there is none), built on first use and
+/// kept for the life of the process.
+pub fn rebirth_squares(model: Option<&CirceModel>) -> &'static RebirthSquares {
+    let key = model.map_or(
+        (
+            RebirthPlace::CirceSquare,
+            RebirthSide::Own,
+            RebirthAdapter::None,
+        ),
+        |m| (m.place, m.side, m.adapter),
+    );
+    let mut built = SQUARES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, s)) = built.iter().find(|(k, _)| *k == key) {
+        return s;
+    }
+    let s: &'static RebirthSquares = Box::leak(RebirthSquares::build(key));
+    built.push((key, s));
+    s
+}
+
+impl RebirthSquares {
+    fn build((place, side, adapter): TableKey) -> Box<RebirthSquares> {
         let mut s = Box::new(RebirthSquares {
-            circe: [[[0; 64]; WALKS.len()]; 2],
+            by_capture: [[[0; 64]; WALKS.len()]; 2],
             vector: [[OFF; 64]; 64],
+            departure: [0; 64],
+            adapter,
         });
-        for (c, by_walk) in s.circe.iter_mut().enumerate() {
+        for (c, by_walk) in s.by_capture.iter_mut().enumerate() {
+            let homed = match side {
+                RebirthSide::Own => c,
+                RebirthSide::Mirror => 1 - c,
+            };
             for (w, by_square) in by_walk.iter_mut().enumerate() {
                 for (sq, entry) in by_square.iter_mut().enumerate() {
-                    *entry = circe_square(c, WALKS[w], sq) as u8;
+                    *entry = adapted(adapter, by_capture(place, homed, WALKS[w], sq)) as u8;
                 }
             }
         }
         for (from, by_arrival) in s.vector.iter_mut().enumerate() {
             for (to, entry) in by_arrival.iter_mut().enumerate() {
                 if let Some(x) = shifted(to, vector(from, to)) {
-                    *entry = x as u8;
+                    *entry = adapted(adapter, x) as u8;
                 }
             }
         }
+        for (from, entry) in s.departure.iter_mut().enumerate() {
+            *entry = adapted(adapter, from) as u8;
+        }
         s
-    })
-}
+    }
 
-impl RebirthSquares {
     /// The square where a unit of colour index `colour` and walk index `walk` (as
     /// [`walk_index`] numbers them) taken on `capture` by a move from `from` to `to` is
-    /// reborn under `place`, or `None` off the board: its Plain Circe square, or (Equipollents)
-    /// the capture square moved by the capture's vector.
+    /// reborn under `place` (the place these tables were built for), or `None` off the board.
     #[inline]
     pub fn square(
         &self,
@@ -102,10 +177,11 @@ impl RebirthSquares {
         }
         // En passant: the unit was taken beside the arrival square.
         match place {
-            RebirthPlace::CirceSquare => Some(self.circe[colour][walk][capture] as Sq),
             RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
-                shifted(capture, vector(from, to))
+                shifted(capture, vector(from, to)).map(|s| adapted(self.adapter, s))
             }
+            RebirthPlace::Departure => Some(self.departure[from] as Sq),
+            _ => Some(self.by_capture[colour][walk][capture] as Sq),
         }
     }
 
@@ -122,8 +198,9 @@ impl RebirthSquares {
         to: Sq,
     ) -> Option<Sq> {
         let s = match place {
-            RebirthPlace::CirceSquare => self.circe[colour][walk][to],
             RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => self.vector[from][to],
+            RebirthPlace::Departure => self.departure[from],
+            _ => self.by_capture[colour][walk][to],
         };
         (s != OFF).then_some(s as Sq)
     }
@@ -212,7 +289,7 @@ mod tests {
 
     #[test]
     fn tables_agree_with_the_rule() {
-        let s = rebirth_squares();
+        let s = rebirth_squares(None);
         for from in 0..64 {
             for to in 0..64 {
                 let by_table = s.square(RebirthPlace::CaptureVector, 0, 0, to, from, to);
@@ -229,7 +306,7 @@ mod tests {
 
     #[test]
     fn the_square_follows_the_rule_on_arrival_and_en_passant() {
-        let s = rebirth_squares();
+        let s = rebirth_squares(None);
         for colour in 0..2 {
             for (walk, &w) in WALKS.iter().enumerate() {
                 for from in 0..64 {

@@ -357,10 +357,12 @@ impl PopeyeProblem {
                         followers = PopeyeFollowers::CirceVariants;
                         if let Some(rex) = rex_of(variant) {
                             sets.push(rex.setting());
-                        } else if let Some(c) = variant.ours()
-                            && conditions.last() == Some(&Condition::Circe)
+                        } else if let Some(c) = conditions
+                            .last()
+                            .and_then(|&before| variant.ours_after(before))
                         {
-                            // `Circe Parrain` is Circe Parrain, not plain Circe.
+                            // `Circe Parrain` is Circe Parrain, not plain Circe; `Circe File
+                            // Mirror` is Mirror File Circe.
                             conditions.pop();
                             conditions.push(c);
                         } else {

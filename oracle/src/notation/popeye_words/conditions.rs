@@ -297,14 +297,36 @@ impl CirceVariant {
         self.word(Language::English) == "Chameleon"
     }
 
-    /// The condition of this project that `Circe` followed by this word is, if any: the
-    /// registry's entry with this variant word.
-    pub fn ours(self) -> Option<Condition> {
+    /// The condition of this project that `before` (a Circe-family condition, or plain Circe)
+    /// followed by this word is, if any: the registry's entry whose variant words are
+    /// `before`'s and this one (`Circe File` then `Mirror` is Mirror File Circe).
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::notation::popeye_words::{CirceVariant, Language};
+    /// let word = |w| CirceVariant::of(Language::English, w).found().unwrap();
+    /// assert_eq!(word("parrain").ours_after(Condition::Circe), Some(Condition::CirceParrain));
+    /// assert_eq!(word("mirror").ours_after(Condition::CirceFile), Some(Condition::CirceMirrorFile));
+    /// assert_eq!(word("file").ours_after(Condition::CirceMirror), Some(Condition::CirceMirrorFile));
+    /// assert_eq!(word("clone").ours_after(Condition::CirceMirror), None);
+    /// ```
+    pub fn ours_after(self, before: Condition) -> Option<Condition> {
+        if !before.is_circe() {
+            return None;
+        }
+        let word = self.word(Language::English);
+        let mut wanted: Vec<&str> = before.entry().popeye.circe_variant.to_vec();
+        if wanted.iter().any(|w| w.eq_ignore_ascii_case(word)) {
+            return None;
+        }
+        wanted.push(word);
         Condition::ALL.into_iter().find(|c| {
-            c.entry()
-                .popeye
-                .circe_variant
-                .is_some_and(|variant| self.word(Language::English).eq_ignore_ascii_case(variant))
+            let words = c.entry().popeye.circe_variant;
+            c.is_circe()
+                && words.len() == wanted.len()
+                && wanted
+                    .iter()
+                    .all(|w| words.iter().any(|v| v.eq_ignore_ascii_case(w)))
         })
     }
 }
@@ -370,13 +392,20 @@ mod tests {
             }
             found.dedup();
             assert_eq!(found.len(), 1, "{c}: one Popeye condition");
-            if let Some(variant) = popeye.circe_variant {
+            // The variant words, read one by one after `Circe` in their order, give this
+            // condition.
+            let mut read = Condition::Circe;
+            for variant in popeye.circe_variant {
                 let v = CirceVariant::of(Language::English, variant)
                     .found()
                     .unwrap();
                 assert!(v.word(Language::English).eq_ignore_ascii_case(variant));
-                assert_eq!(v.word(Language::English), v.word(Language::German));
-                assert_eq!(v.ours(), Some(c));
+                read = v
+                    .ours_after(read)
+                    .unwrap_or_else(|| panic!("{c}: {variant}"));
+            }
+            if !popeye.circe_variant.is_empty() {
+                assert_eq!(read, c);
             }
             assert_eq!(
                 popeye.followed_by == PopeyeFollowers::CirceVariants,
