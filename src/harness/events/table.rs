@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use feerie_oracle::{Colour, Condition, Walk};
+use feerie_oracle::rules::{CirceModel, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime};
+use feerie_oracle::{Colour, Condition, Profile, Rules, Walk};
 
 /// What an event is counted under: a condition in force, or what the board holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -172,12 +173,42 @@ pub fn walk_word(walk: Walk) -> String {
     walk.name().replace(' ', "-")
 }
 
+/// The Circe-family conditions whose model `keep` accepts: which events a variant can show
+/// follows from its answers, not from its name.
+fn circe_where(keep: impl Fn(&CirceModel) -> bool) -> Vec<Column> {
+    Condition::ALL
+        .into_iter()
+        .filter(|&c| {
+            Rules::new([c], Profile::Documented)
+                .ok()
+                .and_then(|r| r.circe_model())
+                .is_some_and(|m| keep(&m))
+        })
+        .map(Column::Condition)
+        .collect()
+}
+
+/// True when the square a unit is reborn on is a home square of its own side: a king may come
+/// back on its own square, a rook on its own corner, a pawn on its second rank. Mirror Circe
+/// reads the other side's squares, Diametral turns them to the other side.
+fn own_home(m: &CirceModel) -> bool {
+    let home = matches!(m.place, RebirthPlace::CirceSquare | RebirthPlace::FileHome);
+    !(home && (m.side == RebirthSide::Mirror || m.adapter == RebirthAdapter::Diametral))
+}
+
 fn rows() -> Vec<EventDef> {
     use Condition::*;
-    let circe = [Circe, CirceClone, CirceEquipollents, CirceParrain].map(Column::Condition);
-    let at_once = [Circe, CirceClone, CirceEquipollents].map(Column::Condition);
+    let circe = circe_where(|_| true);
+    let at_once = circe_where(|m| m.time == RebirthTime::Immediate);
+    let at_once_home = circe_where(|m| {
+        m.time == RebirthTime::Immediate && own_home(m) && m.adapter == RebirthAdapter::None
+    });
     let mutating = [Frankfurt, Protean].map(Column::Condition);
     let parrain = [Column::Condition(CirceParrain)];
+    // A rook appears on its own corner by a rebirth only where the square read is its own.
+    let appearing_home: Vec<Column> = (circe_where(own_home).iter().chain(&mutating).copied())
+        .chain([Column::Magic])
+        .collect();
     let appearing: Vec<Column> = (circe.iter().chain(&mutating).copied())
         .chain([Column::Magic])
         .collect();
@@ -207,31 +238,46 @@ fn rows() -> Vec<EventDef> {
         }
     }
     let plain = |s: &str| s.to_string();
+    // The square the capturer left is empty once it has left.
     row(
         plain("rebirth-occupied"),
-        &circe,
+        &circe_where(|m| m.place != RebirthPlace::Departure),
         plain("a captured unit's rebirth square is occupied: it stays off the board"),
     );
-    // Plain Circe and Clone rebirth a pawn on its second rank: never on its promotion rank.
-    let by_vector = [
-        Column::Condition(CirceEquipollents),
-        Column::Condition(CirceParrain),
-    ];
+    // Only a vector leads off the board.
+    let by_vector = circe_where(|m| {
+        matches!(
+            m.place,
+            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector
+        )
+    });
     row(
         plain("rebirth-off-board"),
         &by_vector,
         plain("a captured unit's rebirth square lies off the board: it stays off"),
     );
+    // A home square is never a pawn's promotion rank; a vector, the antipodes and the
+    // capturer's departure often are. (Symmetry reaches it only from a pawn on its own first
+    // rank, which the fuzzed positions seldom hold.)
+    let promoting = circe_where(|m| {
+        matches!(
+            m.place,
+            RebirthPlace::CaptureVector
+                | RebirthPlace::NextMoveVector
+                | RebirthPlace::Antipodes
+                | RebirthPlace::Departure
+        )
+    });
     row(
         plain("rebirth-promotes"),
-        &by_vector,
+        &promoting,
         plain(
-            "a pawn reborn on its promotion rank promotes at once (by a vector: Equipollents, Parrain)",
+            "a pawn reborn on its promotion rank promotes at once (a vector, the antipodes, the capturer's departure square)",
         ),
     );
     row(
         plain("rebirth-pawn-second-rank"),
-        &circe,
+        &circe_where(own_home),
         plain("a pawn is reborn on its double-step rank, free to step twice again"),
     );
     row(
@@ -241,21 +287,21 @@ fn rows() -> Vec<EventDef> {
     );
     row(
         plain("king-reborn-home"),
-        &at_once,
+        &at_once_home,
         plain("a king is reborn on its own home square (rex inclusive)"),
     );
     for colour in Colour::ALL {
         let word = colour_word(colour);
         row(
             format!("{word}-king-regains-castling"),
-            &at_once,
+            &at_once_home,
             format!("a {word} king reborn on its home square regains its own castling right"),
         );
     }
     for field in FIELDS {
         row(
             format!("rook-appears-home-{field}"),
-            &appearing,
+            &appearing_home,
             format!(
                 "a rook appears on a corner of its own first rank (rebirth, capturer mutation, promotion, contact), its side's castling field before being {}",
                 field_words(field)

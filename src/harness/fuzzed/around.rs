@@ -5,7 +5,7 @@
 //! them until one shows an event the run has not reached.
 
 use feerie_oracle::{
-    CastlingSide, Colour, Piece, Position, Rules, Setup, Square, Validation, Walk,
+    CastlingSide, Colour, Piece, Position, ReferenceEngine, Rules, Setup, Square, Validation, Walk,
 };
 
 use super::Bucket;
@@ -75,7 +75,7 @@ pub fn around_castling(
         next_to_a_castling_rook(&mut setup, choices, &rules);
     }
     if rules.circe_model().is_some_and(|m| m.reborn_royals()) && choices.one_in(2) {
-        aim_at_king(&mut setup, choices);
+        aim_at_king(&mut setup, choices, &rules);
     }
     for _ in 0..2 + choices.below(5) {
         let colour = Colour::ALL[choices.below(2)];
@@ -135,29 +135,55 @@ fn kings_reborn(rules: &Rules) -> bool {
     rules.circe_model().is_some_and(|m| m.reborn_royals())
 }
 
-/// An enemy queen (or knight) placed so that taking a king off its square by that vector sends
-/// it home under a rebirth by the capture's vector (Equipollents): from `2 * king - home`.
-fn aim_at_king(setup: &mut Setup, choices: &mut dyn Choices) {
+/// A king of either side away from its home square moved where a capture sends it home under
+/// the rules' Circe model, with an enemy queen or knight placed to take it there: one of every
+/// such (king square, capturer square) pair, drawn. Under Equipollents the capturer stands at
+/// `2 * king - home`, under PWC on the home square itself, under the variants read from the
+/// capture square wherever it attacks a square that maps home.
+fn aim_at_king(setup: &mut Setup, choices: &mut dyn Choices, rules: &Rules) {
     let colour = Colour::ALL[choices.below(2)];
     let home = CastlingSide::King.squares(colour)[0];
-    let Some((king, _)) = (setup.board.pieces())
+    let Some((king, piece)) = (setup.board.pieces())
         .find(|(sq, p)| p.colour == colour && p.walk == Walk::King && *sq != home)
     else {
         return;
     };
-    let (kf, kr) = (king.file().index() as i8, king.rank().index() as i8);
-    let (df, dr) = (
-        kf - home.file().index() as i8,
-        kr - home.rank().index() as i8,
-    );
-    let Some(from) = Square::at(kf + df, kr + dr).filter(|sq| setup.board.is_empty(*sq)) else {
+    let free = |sq: Square| sq == king || setup.board.is_empty(sq);
+    let mut pairs: Vec<(Square, Square, Walk)> = Vec::new();
+    for to in Square::all().filter(|&sq| free(sq)) {
+        for from in Square::all().filter(|&sq| sq != to && free(sq)) {
+            let (df, dr) = (
+                to.file().index() as i8 - from.file().index() as i8,
+                to.rank().index() as i8 - from.rank().index() as i8,
+            );
+            let walk = if df * dr != 0 && df.abs() != dr.abs() {
+                if df.abs() + dr.abs() != 3 {
+                    continue;
+                }
+                Walk::Knight
+            } else {
+                // Along a line: a queen, whose way must be clear.
+                let steps = df.abs().max(dr.abs());
+                let clear = (1..steps).all(|i| {
+                    from.offset(df / steps * i, dr / steps * i)
+                        .is_some_and(&free)
+                });
+                if !clear {
+                    continue;
+                }
+                Walk::Queen
+            };
+            if ReferenceEngine.rebirth_square(rules, piece, to, from, to) == Some(home) {
+                pairs.push((to, from, walk));
+            }
+        }
+    }
+    if pairs.is_empty() {
         return;
-    };
-    let walk = if df * dr != 0 && df.abs() != dr.abs() {
-        Walk::Knight
-    } else {
-        Walk::Queen
-    };
+    }
+    let (to, from, walk) = pairs[choices.below(pairs.len())];
+    setup.board.set(king, None);
+    setup.board.set(to, Some(piece));
     setup.board.set(from, Some(Piece::new(!colour, walk)));
 }
 
