@@ -50,9 +50,7 @@ impl Compact {
             cap,
             promoted.filter(|_| self.clone_promoted()),
         );
-        let s = self
-            .rebirth_squares
-            .square(model.place, them, walk, cap, from, to);
+        let s = self.rebirth_squares.square(them, walk, cap, from, to);
         let occ = (p.occupied() & !bit(from) & !bit(cap)) | bit(to);
         match circe::rebirth(s, occ, model.occupied, p.royal & bit(cap) != 0) {
             Rebirth::On(s) if promotes(them, walk, s) => Some((s as u8, PROMOTIONS, 4)),

@@ -101,10 +101,10 @@ impl<'a> CirceCounter<'a> {
             RebirthWalk::Captured => orthodox_walk_at(p, to),
             RebirthWalk::Capturer => orthodox_walk_at(p, from),
         };
-        let Some(s) =
-            self.c
-                .rebirth_squares
-                .square_on_arrival(self.model.place, them, walk, from, to)
+        let Some(s) = self
+            .c
+            .rebirth_squares
+            .square_on_arrival(them, walk, from, to)
         else {
             // Off the board: the unit is lost.
             return 1;

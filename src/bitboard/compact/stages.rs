@@ -210,9 +210,7 @@ impl Compact {
             let promoted = (self.clone_promoted() && is_pawnlike(mover_walk) && mv.walk != NONE)
                 .then_some(mv.walk as usize);
             let walk = self.reborn_walk(&model, p, from, cap, promoted);
-            let sq = self
-                .rebirth_squares
-                .square(model.place, them, walk, cap, from, to);
+            let sq = self.rebirth_squares.square(them, walk, cap, from, to);
             match circe::rebirth(sq, occ, model.occupied, p.royal & bit(cap) != 0) {
                 Rebirth::On(s) => {
                     occ |= bit(s);

@@ -71,7 +71,7 @@ impl Game {
     ) -> bool {
         let capturer = p.piece_at(from).expect("a capturer");
         let reborn = royal.with_walk(self.reborn_walk(model, capturer, royal, None));
-        let sq = self.rebirth_square(model, reborn, taken, from, landing);
+        let sq = self.rebirth_square(reborn, taken, from, landing);
         let after = p.occupied() & !bit(from) & !bit(taken) | bit(landing);
         circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden
     }

@@ -64,23 +64,16 @@ impl Game {
     }
 
     /// The square where `reborn` comes back after a capture on `capture` by a move from
-    /// `from` to `to`.
+    /// `from` to `to`, under the rules' Circe model (the tables were built for it).
     pub(super) fn rebirth_square(
         &self,
-        model: &CirceModel,
         reborn: Piece,
         capture: Sq,
         from: Sq,
         to: Sq,
     ) -> Option<Sq> {
-        self.rebirth_squares.square_of(
-            model.place,
-            colour_index(reborn.colour),
-            reborn.walk,
-            capture,
-            from,
-            to,
-        )
+        self.rebirth_squares
+            .square_of(colour_index(reborn.colour), reborn.walk, capture, from, to)
     }
 
     /// Stage 3: the immediate rebirth of the captured unit.
@@ -102,7 +95,6 @@ impl Game {
         };
         let reborn = victim.with_walk(self.reborn_walk(&model, mv.mover, victim, promoted));
         let sq = self.rebirth_square(
-            &model,
             reborn,
             capture.square.index(),
             mv.from.index(),

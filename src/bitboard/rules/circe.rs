@@ -86,18 +86,20 @@ fn by_capture(place: RebirthPlace, homed: usize, walk: Walk, capture: Sq) -> Sq 
 /// Off the board, in [`RebirthSquares`]' tables.
 const OFF: u8 = u8::MAX;
 
-/// The rebirth squares of one Circe model's place, side and adapter, precomputed: the square
-/// of each colour, walk and capture square for the places read from the capture square, the
-/// square of each capture on the arrival square by its vector, and of each departure, every
-/// one adapted already.
+/// The rebirth squares of one Circe model's place, side and adapter, precomputed and adapted
+/// already: by colour, walk and capture square for the places read from the capture square; by
+/// the move's departure and arrival for the others (the capture's vector, the departure square).
 pub struct RebirthSquares {
+    /// Whether the place reads the move (its vector or its departure) rather than the capture
+    /// square.
+    reads_move: bool,
     /// By colour, walk and capture square.
     by_capture: [[[u8; 64]; WALKS.len()]; 2],
-    /// `to` moved once more by the vector from `from` to `to`, or [`OFF`].
-    vector: [[u8; 64]; 64],
-    /// The departure square itself, adapted.
-    departure: [u8; 64],
-    /// The adapter, for the en passant captures the tables do not hold.
+    /// By departure and arrival: `to` moved once more by the vector from `from` to `to` (or
+    /// [`OFF`]), or `from` itself.
+    by_move: [[u8; 64]; 64],
+    /// The place and the adapter, for the en passant captures the tables do not hold.
+    place: RebirthPlace,
     adapter: RebirthAdapter,
 }
 
@@ -129,10 +131,15 @@ pub fn rebirth_squares(model: Option<&CirceModel>) -> &'static RebirthSquares {
 
 impl RebirthSquares {
     fn build((place, side, adapter): TableKey) -> Box<RebirthSquares> {
+        let reads_move = matches!(
+            place,
+            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector | RebirthPlace::Departure
+        );
         let mut s = Box::new(RebirthSquares {
+            reads_move,
             by_capture: [[[0; 64]; WALKS.len()]; 2],
-            vector: [[OFF; 64]; 64],
-            departure: [0; 64],
+            by_move: [[OFF; 64]; 64],
+            place,
             adapter,
         });
         for (c, by_walk) in s.by_capture.iter_mut().enumerate() {
@@ -146,41 +153,34 @@ impl RebirthSquares {
                 }
             }
         }
-        for (from, by_arrival) in s.vector.iter_mut().enumerate() {
+        for (from, by_arrival) in s.by_move.iter_mut().enumerate() {
             for (to, entry) in by_arrival.iter_mut().enumerate() {
-                if let Some(x) = shifted(to, vector(from, to)) {
+                let found = match place {
+                    RebirthPlace::Departure => Some(from),
+                    _ => shifted(to, vector(from, to)),
+                };
+                if let Some(x) = found {
                     *entry = adapted(adapter, x) as u8;
                 }
             }
-        }
-        for (from, entry) in s.departure.iter_mut().enumerate() {
-            *entry = adapted(adapter, from) as u8;
         }
         s
     }
 
     /// The square where a unit of colour index `colour` and walk index `walk` (as
     /// [`walk_index`] numbers them) taken on `capture` by a move from `from` to `to` is
-    /// reborn under `place` (the place these tables were built for), or `None` off the board.
+    /// reborn under the place these tables were built for, or `None` off the board.
     #[inline]
-    pub fn square(
-        &self,
-        place: RebirthPlace,
-        colour: usize,
-        walk: usize,
-        capture: Sq,
-        from: Sq,
-        to: Sq,
-    ) -> Option<Sq> {
+    pub fn square(&self, colour: usize, walk: usize, capture: Sq, from: Sq, to: Sq) -> Option<Sq> {
         if capture == to {
-            return self.square_on_arrival(place, colour, walk, from, to);
+            return self.square_on_arrival(colour, walk, from, to);
         }
         // En passant: the unit was taken beside the arrival square.
-        match place {
+        match self.place {
             RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => {
                 shifted(capture, vector(from, to)).map(|s| adapted(self.adapter, s))
             }
-            RebirthPlace::Departure => Some(self.departure[from] as Sq),
+            RebirthPlace::Departure => Some(self.by_move[from][to] as Sq),
             _ => Some(self.by_capture[colour][walk][capture] as Sq),
         }
     }
@@ -189,18 +189,11 @@ impl RebirthSquares {
     /// passant; [`Self::square`] adds that case): one table read, inlined into the counting
     /// loops that call it per capture.
     #[inline(always)]
-    pub fn square_on_arrival(
-        &self,
-        place: RebirthPlace,
-        colour: usize,
-        walk: usize,
-        from: Sq,
-        to: Sq,
-    ) -> Option<Sq> {
-        let s = match place {
-            RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector => self.vector[from][to],
-            RebirthPlace::Departure => self.departure[from],
-            _ => self.by_capture[colour][walk][to],
+    pub fn square_on_arrival(&self, colour: usize, walk: usize, from: Sq, to: Sq) -> Option<Sq> {
+        let s = if self.reads_move {
+            self.by_move[from][to]
+        } else {
+            self.by_capture[colour][walk][to]
         };
         (s != OFF).then_some(s as Sq)
     }
@@ -209,14 +202,13 @@ impl RebirthSquares {
     #[inline]
     pub fn square_of(
         &self,
-        place: RebirthPlace,
         colour: usize,
         walk: Walk,
         capture: Sq,
         from: Sq,
         to: Sq,
     ) -> Option<Sq> {
-        self.square(place, colour, walk_index(walk), capture, from, to)
+        self.square(colour, walk_index(walk), capture, from, to)
     }
 }
 
@@ -276,6 +268,7 @@ pub fn rebirth(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_oracle::{Condition, Profile, Rules};
 
     #[test]
     fn plain_circe_squares() {
@@ -287,47 +280,73 @@ mod tests {
         assert_eq!(circe_square(0, Walk::King, 40), 4);
     }
 
-    #[test]
-    fn tables_agree_with_the_rule() {
-        let s = rebirth_squares(None);
-        for from in 0..64 {
-            for to in 0..64 {
-                let by_table = s.square(RebirthPlace::CaptureVector, 0, 0, to, from, to);
-                assert_eq!(by_table, shifted(to, vector(from, to)));
-            }
-        }
-        for (w, &walk) in WALKS.iter().enumerate() {
-            for sq in 0..64 {
-                let by_table = s.square(RebirthPlace::CirceSquare, 1, w, sq, 0, 0);
-                assert_eq!(by_table, Some(circe_square(1, walk, sq)));
-            }
-        }
+    /// The tables of a condition's model.
+    fn tables(condition: Condition) -> &'static RebirthSquares {
+        let rules = Rules::new([condition], Profile::Documented).unwrap();
+        rebirth_squares(rules.circe_model().as_ref())
     }
 
     #[test]
     fn the_square_follows_the_rule_on_arrival_and_en_passant() {
-        let s = rebirth_squares(None);
+        let plain = tables(Condition::Circe);
+        let by_vector = tables(Condition::CirceEquipollents);
+        let by_departure = tables(Condition::CircePwc);
         for colour in 0..2 {
             for (walk, &w) in WALKS.iter().enumerate() {
                 for from in 0..64 {
                     for to in 0..64 {
                         assert_eq!(
-                            s.square(RebirthPlace::CirceSquare, colour, walk, to, from, to),
+                            plain.square(colour, walk, to, from, to),
                             Some(circe_square(colour, w, to))
                         );
                         assert_eq!(
-                            s.square(RebirthPlace::CaptureVector, colour, walk, to, from, to),
+                            by_vector.square(colour, walk, to, from, to),
                             shifted(to, vector(from, to))
                         );
+                        assert_eq!(by_departure.square(colour, walk, to, from, to), Some(from));
                     }
                 }
                 // En passant: taken beside the arrival square, on the mover's rank.
                 let (from, to, taken) = (35, 44, 36);
                 assert_eq!(
-                    s.square(RebirthPlace::CaptureVector, colour, walk, taken, from, to),
+                    by_vector.square(colour, walk, taken, from, to),
                     shifted(taken, vector(from, to))
                 );
+                assert_eq!(
+                    plain.square(colour, walk, taken, from, to),
+                    Some(circe_square(colour, w, taken))
+                );
+                assert_eq!(
+                    by_departure.square(colour, walk, taken, from, to),
+                    Some(from)
+                );
             }
+        }
+    }
+
+    #[test]
+    fn the_axes_compose_as_the_variants_say() {
+        // A white rook taken on d3 (light): Plain Circe h1; Mirror a8 (Black's light corner);
+        // Diametral a8 (h1 turned); Vertical Mirror a1; File d1; Mirror File d8; Symmetry e6;
+        // Vertical Symmetry e3; Antipodes h7.
+        let rook = walk_index(Walk::Rook);
+        let d3 = 19;
+        for (condition, square) in [
+            (Condition::Circe, 7),
+            (Condition::CirceMirror, 56),
+            (Condition::CirceDiametral, 56),
+            (Condition::CirceVerticalMirror, 0),
+            (Condition::CirceFile, 3),
+            (Condition::CirceMirrorFile, 59),
+            (Condition::CirceSymmetry, 44),
+            (Condition::CirceVerticalSymmetry, 20),
+            (Condition::CirceAntipodes, 55),
+        ] {
+            assert_eq!(
+                tables(condition).square(0, rook, d3, 11, d3),
+                Some(square),
+                "{condition}"
+            );
         }
     }
 
