@@ -22,8 +22,8 @@
 use super::make::passed_square;
 use super::rebirth::{rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
-use crate::rules::{FirstRankPawns, RoyalEnPassant};
-use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square};
+use crate::rules::{FirstRankPawns, RelevantUnit, RoyalEnPassant};
+use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
 pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules: &Rules) -> bool {
@@ -59,11 +59,19 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
 /// True when a royal piece of `colour` is in check.
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let board = &setup.board;
+    let promotions = rules.promotion_walks(setup);
     let mut royals = board.pieces_of(colour).filter(|(_, p)| p.royal);
     let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
             attacks(board, from, piece, royal_sq, rules)
-                && !reborn_after_capture(board, rules, (from, piece), royal, royal_sq, royal_sq)
+                && !reborn_after_capture(
+                    board,
+                    rules,
+                    (from, piece),
+                    (royal, royal_sq),
+                    royal_sq,
+                    &promotions,
+                )
         })
     });
     checked || royal_pawn_en_passant(setup, colour, rules)
@@ -72,21 +80,34 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
 /// Under a Circe rule with `rex: inclusive`, whether `royal`, taken on `royal_sq` by `capturer`
 /// (from its square to `landing`), would be reborn: its rebirth square is on the board and
 /// empty once the capturer stands on `landing` and its own square and `royal_sq` are free.
-/// Such a capture is no check.
+/// Such a capture is no check. Where the square is read from the capturer as it stands after
+/// the capture (Couscous), a pawn that promotes there stands as each of `promotions` in turn,
+/// and one that could not bring the royal unit back makes the capture a check (Popeye 4.104
+/// reads it so).
 fn reborn_after_capture(
     board: &Board,
     rules: &Rules,
     (from, capturer): (Square, Piece),
-    royal: Piece,
-    royal_sq: Square,
+    (royal, royal_sq): (Piece, Square),
     landing: Square,
+    promotions: &[Walk],
 ) -> bool {
     let Some(model) = rules.circe_model().filter(|m| m.reborn_royals()) else {
         return false;
     };
     let reborn = royal.with_walk(reborn_walk_of(&model, rules, capturer, royal, None));
-    rebirth_square(&model, reborn, royal_sq, from, landing)
-        .is_some_and(|sq| sq != landing && (sq == from || sq == royal_sq || board.is_empty(sq)))
+    let promotes = model.relevant == RelevantUnit::Capturer
+        && capturer.walk.is_pawn()
+        && landing.rank() == geometry::promotion_rank(capturer.colour, capturer.walk);
+    let standing: Vec<Piece> = if promotes {
+        promotions.iter().map(|&w| capturer.with_walk(w)).collect()
+    } else {
+        vec![capturer]
+    };
+    standing.into_iter().all(|after| {
+        rebirth_square(&model, reborn, after, royal_sq, (from, landing))
+            .is_some_and(|sq| sq != landing && (sq == from || sq == royal_sq || board.is_empty(sq)))
+    })
 }
 
 /// With `royal_en_passant: yes` or `even_if_filled`, a royal pawn of `colour` that has just
@@ -121,7 +142,8 @@ fn taken_en_passant(
     board.pieces_of(!royal.colour).any(|(from, piece)| {
         piece.walk.is_pawn()
             && attacks(board, from, piece, target, rules)
-            && !reborn_after_capture(board, rules, (from, piece), royal, royal_sq, target)
+            // An en passant capture never promotes.
+            && !reborn_after_capture(board, rules, (from, piece), (royal, royal_sq), target, &[])
     })
 }
 

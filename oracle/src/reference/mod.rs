@@ -81,30 +81,31 @@ impl ReferenceEngine {
         rebirth::lost_rebirth_square(position.setup(), rules, mv)
     }
 
-    /// The square where `reborn`, taken on `capture` by a move from `from` to `to`, comes back
-    /// at once under the Circe model of `rules` (`None` off the board, or without an immediate
-    /// rebirth), whether or not that square is free.
+    /// The square where `reborn`, taken on `capture` by `capturer` moving from `from` to `to`,
+    /// comes back at once under the Circe model of `rules` (`None` off the board, or without
+    /// an immediate rebirth), whether or not that square is free.
     ///
     /// ```
     /// use feerie_oracle::{Colour, Piece, ReferenceEngine, Rules, Square, Walk};
     /// let rules = Rules::from_words(&["circe-symmetry"], None, &[] as &[&str]).unwrap();
     /// let sq = |s: &str| s.parse::<Square>().unwrap();
     /// let rook = Piece::new(Colour::Black, Walk::Rook);
-    /// let square = ReferenceEngine.rebirth_square(&rules, rook, sq("c2"), sq("c1"), sq("c2"));
+    /// let knight = Piece::new(Colour::White, Walk::Knight);
+    /// let square = ReferenceEngine.rebirth_square(&rules, rook, knight, sq("c2"), (sq("a1"), sq("c2")));
     /// assert_eq!(square, Some(sq("f7")));
     /// ```
     pub fn rebirth_square(
         &self,
         rules: &Rules,
         reborn: crate::Piece,
+        capturer: crate::Piece,
         capture: crate::Square,
-        from: crate::Square,
-        to: crate::Square,
+        move_squares: (crate::Square, crate::Square),
     ) -> Option<crate::Square> {
         let model = rules
             .circe_model()
             .filter(|m| m.time == crate::rules::RebirthTime::Immediate)?;
-        rebirth::rebirth_square(&model, reborn, capture, from, to)
+        rebirth::rebirth_square(&model, reborn, capturer, capture, move_squares)
     }
 }
 

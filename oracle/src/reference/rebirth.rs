@@ -59,7 +59,7 @@
 use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
-    RebirthTime, RebirthWalk,
+    RebirthTime, RebirthWalk, RelevantUnit,
 };
 use crate::walk::CirceHome;
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
@@ -82,7 +82,13 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     };
     let victim = capture.piece;
     let reborn = victim.with_walk(reborn_walk(&model, rules, &mv));
-    let square = rebirth_square(&model, reborn, capture.square, mv.from, mv.to);
+    let square = rebirth_square(
+        &model,
+        reborn,
+        mv.final_mover(),
+        capture.square,
+        (mv.from, mv.to),
+    );
     let board = board_after_displacement(setup, &mv);
     match square {
         Some(sq) if board.is_empty(sq) => with_rebirth(setup, rules, mv, reborn, sq, false),
@@ -147,9 +153,9 @@ pub fn lost_rebirth_square(
             Some(rebirth_square(
                 &model,
                 reborn,
+                mv.final_mover(),
                 capture.square,
-                mv.from,
-                mv.to,
+                (mv.from, mv.to),
             ))
         }
         RebirthTime::NextMove => {
@@ -211,19 +217,24 @@ pub fn reborn_walk_of(
 }
 
 /// The square where `reborn` comes back after a capture on `capture_square` by a move from
-/// `from` to `to`, or `None` when it falls off the board: the place the model names, read for
-/// the side it names, then adapted.
+/// `from` to `to` that leaves the capturer as `capturer`, or `None` when it falls off the board:
+/// the place the model names, read for the unit and the side it names, then adapted.
 pub fn rebirth_square(
     model: &CirceModel,
     reborn: Piece,
+    capturer: Piece,
     capture_square: Square,
-    from: Square,
-    to: Square,
+    (from, to): (Square, Square),
 ) -> Option<Square> {
-    // The side whose home squares are read: Mirror Circe reads the other side's.
+    // The unit whose walk and colour are read (Couscous: the capturer's), and whose home
+    // squares: Mirror Circe reads the other side's.
+    let read = match model.relevant {
+        RelevantUnit::Reborn => reborn,
+        RelevantUnit::Capturer => capturer,
+    };
     let homed = match model.side {
-        RebirthSide::Own => reborn,
-        RebirthSide::Mirror => Piece::new(!reborn.colour, reborn.walk),
+        RebirthSide::Own => read,
+        RebirthSide::Mirror => Piece::new(!read.colour, read.walk),
     };
     let (file, rank) = (capture_square.file().index(), capture_square.rank().index());
     let found = match model.place {

@@ -50,13 +50,24 @@ impl RebirthPlace {
     }
 }
 
+/// Which unit's walk and colour name the home square [`RebirthPlace::CirceSquare`] and
+/// [`RebirthPlace::FileHome`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RelevantUnit {
+    /// The unit reborn, with the walk it is reborn with.
+    Reborn,
+    /// The capturer, with its walk once the move is made (Couscous Circe: the unit taken
+    /// comes back where its capturer would).
+    Capturer,
+}
+
 /// Whose home squares [`RebirthPlace::CirceSquare`] and [`RebirthPlace::FileHome`] read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RebirthSide {
     /// The reborn unit's own side.
     Own,
-    /// The other side's, as if the unit were of the other colour (Mirror Circe: a white rook
-    /// taken on a dark square comes back on h8).
+    /// The other side's, as if the unit read were of the other colour (Mirror Circe: a white
+    /// rook taken on a dark square comes back on h8).
     Mirror,
 }
 
@@ -110,6 +121,8 @@ pub struct CirceModel {
     pub walk: RebirthWalk,
     /// Which square.
     pub place: RebirthPlace,
+    /// Which unit's walk and colour the place reads.
+    pub relevant: RelevantUnit,
     /// Whose home squares the place reads.
     pub side: RebirthSide,
     /// The last change of the square found.
@@ -142,6 +155,7 @@ impl CirceModel {
         let ConditionKind::Circe {
             walk,
             place,
+            relevant,
             side,
             adapter,
             time,
@@ -153,6 +167,7 @@ impl CirceModel {
         Some(CirceModel {
             walk,
             place,
+            relevant,
             side,
             adapter,
             time,

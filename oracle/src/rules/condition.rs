@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
-use super::{RebirthPlace, RebirthTime, RebirthWalk};
+use super::{RebirthPlace, RebirthTime, RebirthWalk, RelevantUnit};
 
 impl Condition {
     /// The command-line slug.
@@ -53,7 +53,7 @@ impl Condition {
     }
 
     /// True for a Circe variant whose rebirth depends on the capturing move's vector or on the
-    /// capturer's walk (Clone, Equipollents, Parrain), rather than only on the captured unit
+    /// capturer's walk (Clone, Equipollents, Parrain, Couscous), rather than only on the captured unit
     /// and the squares: Popeye 4.104 ignores a problem with a royal piece other than a king
     /// under them with rex inclusive. PWC, whose square is the capturer's departure, is not
     /// among them (Popeye takes such problems under it).
@@ -66,8 +66,14 @@ impl Condition {
     /// ```
     pub fn rebirth_depends_on_capture(self) -> bool {
         match self.entry().kind {
-            ConditionKind::Circe { walk, place, .. } => {
+            ConditionKind::Circe {
+                walk,
+                place,
+                relevant,
+                ..
+            } => {
                 walk != RebirthWalk::Captured
+                    || relevant == RelevantUnit::Capturer
                     || matches!(
                         place,
                         RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector

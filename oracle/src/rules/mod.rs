@@ -42,6 +42,7 @@
 
 mod circe;
 mod condition;
+mod fuzz_family;
 mod profile;
 pub mod registry;
 mod resolved;
@@ -52,11 +53,12 @@ use std::fmt;
 
 pub use circe::{
     CirceModel, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime,
-    RebirthWalk,
+    RebirthWalk, RelevantUnit,
 };
 pub use condition::{Condition, UnknownCondition};
+pub use fuzz_family::FuzzFamily;
 pub use profile::Profile;
-pub use registry::{ConditionEntry, ConditionKind, FuzzFamily, PopeyeReading, Scope};
+pub use registry::{ConditionEntry, ConditionKind, PopeyeReading, Scope};
 use resolved::Choice;
 pub use resolved::ResolvedRules;
 pub use switch::*;
@@ -673,7 +675,9 @@ mod tests {
             [
                 Condition::CirceClone,
                 Condition::CirceEquipollents,
-                Condition::CirceParrain
+                Condition::CirceParrain,
+                Condition::CirceCouscous,
+                Condition::CirceMirrorCouscous
             ]
         );
     }

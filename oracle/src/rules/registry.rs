@@ -17,7 +17,7 @@
 
 use super::{
     FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
-    RebirthSide, RebirthTime, RebirthWalk, Rex, SameWalkCapture, Switch,
+    RebirthSide, RebirthTime, RebirthWalk, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
 /// What kind of rule a condition is.
@@ -30,6 +30,8 @@ pub enum ConditionKind {
         walk: RebirthWalk,
         /// Where it is reborn.
         place: RebirthPlace,
+        /// Which unit's walk and colour the place reads.
+        relevant: RelevantUnit,
         /// Whose home squares the place reads.
         side: RebirthSide,
         /// The last change of the square found.
@@ -213,6 +215,7 @@ const fn circe(
     ConditionKind::Circe {
         walk,
         place,
+        relevant: RelevantUnit::Reborn,
         side: RebirthSide::Own,
         adapter: RebirthAdapter::None,
         time,
@@ -221,8 +224,19 @@ const fn circe(
 }
 
 /// The rebirth answers of a Circe variant that differs from Plain Circe only in where the unit
-/// taken is reborn: its own walk, at once, the capturer choosing a reborn pawn's promotion.
+/// taken is reborn: its own walk, at once, the capturer choosing a reborn pawn's promotion; the
+/// place reads the reborn unit.
 const fn reborn_on(
+    place: RebirthPlace,
+    side: RebirthSide,
+    adapter: RebirthAdapter,
+) -> ConditionKind {
+    reborn_reading(RelevantUnit::Reborn, place, side, adapter)
+}
+
+/// As [`reborn_on`], the place reading the `relevant` unit.
+const fn reborn_reading(
+    relevant: RelevantUnit,
     place: RebirthPlace,
     side: RebirthSide,
     adapter: RebirthAdapter,
@@ -230,6 +244,7 @@ const fn reborn_on(
     ConditionKind::Circe {
         walk: RebirthWalk::Captured,
         place,
+        relevant,
         side,
         adapter,
         time: RebirthTime::Immediate,
@@ -526,6 +541,43 @@ conditions! {
         },
     )
     },
+    /// Couscous Circe: where the capturer would come back.
+    CirceCouscous => rebirth_variant_entry(
+            "circe-couscous",
+            "Couscous Circe: a captured unit is reborn where its capturer would be reborn",
+            reborn_reading(
+                RelevantUnit::Capturer,
+                RebirthPlace::CirceSquare,
+                RebirthSide::Own,
+                RebirthAdapter::None,
+            ),
+            PopeyeNames {
+                written: "CouscousCirce",
+                // Popeye reads no `RexInclusive` after `CouscousCirce`, but reads it after this.
+                written_before_rex_inclusive: Some("Circe Couscous"),
+                read: &["couscouscirce"],
+                circe_variant: &["couscous"],
+                followed_by: PopeyeFollowers::Nothing,
+            },
+        ),
+    /// Mirror Couscous Circe: where the capturer would come back if it were of the other
+    /// colour.
+    CirceMirrorCouscous => rebirth_variant_entry(
+            "circe-mirror-couscous",
+            "Mirror Couscous Circe: a captured unit is reborn where its capturer would be if it \
+             were of the other colour",
+            reborn_reading(
+                RelevantUnit::Capturer,
+                RebirthPlace::CirceSquare,
+                RebirthSide::Mirror,
+                RebirthAdapter::None,
+            ),
+            rebirth_variant(
+                "MirrorCouscousCirce",
+                &["mirrorcouscouscirce", "spiegelcouscouscirce"],
+                &["couscous", "mirror"],
+            ),
+        ),
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).
@@ -538,68 +590,9 @@ const MUTATION_SWITCHES: [Switch; 6] = [
     Switch::RoyalEnPassant,
 ];
 
-/// One family of fuzzed positions: conditions (none for orthodox chess) and whether magic
-/// pieces are placed.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FuzzFamily {
-    /// The conditions in force.
-    pub conditions: Vec<Condition>,
-    /// Magic pieces are placed on the board.
-    pub magic: bool,
-}
-
-impl FuzzFamily {
-    /// Every family, from the registry: orthodox chess, each condition alone, magic pieces
-    /// alone, then the pairs of conditions the entries name, then each condition the entries
-    /// mark with magic pieces.
-    ///
-    /// ```
-    /// use feerie_oracle::rules::FuzzFamily;
-    /// let names: Vec<String> = FuzzFamily::all().iter().map(FuzzFamily::name).collect();
-    /// assert_eq!(names[0], "orthodox");
-    /// assert!(names.contains(&"circe-parrain+frankfurt".to_string()));
-    /// assert!(names.contains(&"magic".to_string()));
-    /// ```
-    pub fn all() -> Vec<FuzzFamily> {
-        let family = |conditions: Vec<Condition>, magic| FuzzFamily { conditions, magic };
-        let mut out = vec![family(vec![], false)];
-        out.extend(Condition::ALL.map(|c| family(vec![c], false)));
-        out.push(family(vec![], true));
-        for c in Condition::ALL {
-            for &other in c.entry().fuzzed_with {
-                let mut pair = vec![c, other];
-                pair.sort();
-                out.push(family(pair, false));
-            }
-        }
-        for c in Condition::ALL
-            .into_iter()
-            .filter(|c| c.entry().fuzzed_with_magic)
-        {
-            out.push(family(vec![c], true));
-        }
-        out
-    }
-
-    /// The family's name: `orthodox`, `magic`, or the slugs joined by `+`, then `+magic` when
-    /// magic pieces are placed (`circe-parrain+frankfurt`, `circe+magic`).
-    pub fn name(&self) -> String {
-        let mut parts: Vec<&str> = self.conditions.iter().map(|c| c.slug()).collect();
-        if self.magic {
-            parts.push("magic");
-        }
-        if parts.is_empty() {
-            "orthodox".into()
-        } else {
-            parts.join("+")
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
 
     #[test]
     fn slugs_and_popeye_names_are_unique() {
@@ -641,22 +634,6 @@ mod tests {
                 .any(|c| c.entry().switches.contains(&switch));
             let by_conditions = matches!(switch.scope(), Scope::Conditions | Scope::RoyalRebirth);
             assert_eq!(listed, by_conditions, "{switch}");
-        }
-    }
-
-    #[test]
-    fn every_family_is_a_valid_combination_named_once() {
-        let families = FuzzFamily::all();
-        let mut names: Vec<String> = families.iter().map(FuzzFamily::name).collect();
-        for f in &families {
-            Rules::new(f.conditions.iter().copied(), Profile::Documented).unwrap();
-        }
-        let count = names.len();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), count);
-        for c in Condition::ALL {
-            assert!(names.contains(&c.slug().to_string()), "{c} alone");
         }
     }
 }

@@ -117,7 +117,7 @@ impl Choice<'_> {
 mod tests {
     use super::*;
     use crate::Rules;
-    use crate::rules::registry::FuzzFamily;
+    use crate::rules::FuzzFamily;
 
     /// The resolved value the rules hold is in step with them (after each setter too), and
     /// says what the rules say when asked switch by switch: for every family of conditions,

@@ -22,7 +22,8 @@ mod sinks;
 mod stages;
 
 use feerie_oracle::rules::{
-    CloneWalkWhenPromoting, FirstRankPawns, RebirthTime, ResolvedRules, RoyalRiderPassage,
+    CloneWalkWhenPromoting, FirstRankPawns, RebirthTime, RelevantUnit, ResolvedRules,
+    RoyalRiderPassage,
 };
 
 use super::bits::{Bits, lowest};
@@ -98,7 +99,11 @@ impl Compact {
     pub fn new(rules: &ResolvedRules) -> Option<Compact> {
         let clone_promoted =
             rules.switches.clone_walk_when_promoting == CloneWalkWhenPromoting::Promoted;
-        if rules.circe.is_some_and(|m| m.reborn_royals())
+        // Couscous reads the capturer's walk after the move, which the compact counting does
+        // not follow: the record path takes those rules.
+        if rules
+            .circe
+            .is_some_and(|m| m.reborn_royals() || m.relevant == RelevantUnit::Capturer)
             || rules.switches.royal_rider_passage == RoyalRiderPassage::Safe
             || (clone_promoted && rules.captures_mutate)
         {

@@ -3,11 +3,12 @@
 //! (under Circe rex inclusive, not when the royal unit taken would be reborn).
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::BbPosition;
+use crate::bitboard::board::{BbPosition, colour_index};
 use crate::bitboard::rules::circe::{self, Rebirth as Fate};
+use crate::bitboard::rules::promotes_on;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Piece;
-use feerie_oracle::rules::CirceModel;
+use feerie_oracle::rules::{CirceModel, RelevantUnit};
 
 use super::Game;
 
@@ -71,8 +72,20 @@ impl Game {
     ) -> bool {
         let capturer = p.piece_at(from).expect("a capturer");
         let reborn = royal.with_walk(self.reborn_walk(model, capturer, royal, None));
-        let sq = self.rebirth_square(reborn, taken, from, landing);
         let after = p.occupied() & !bit(from) & !bit(taken) | bit(landing);
-        circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden
+        let lost = |standing: Piece| {
+            let sq = self.rebirth_square(reborn, standing, taken, (from, landing));
+            circe::rebirth(sq, after, model.occupied, true) == Fate::Forbidden
+        };
+        // Where the square is read from the capturer after the capture (Couscous), a pawn
+        // promoting there stands as each promotion in turn: one that loses the royal unit is
+        // enough.
+        let colour = colour_index(capturer.colour);
+        if model.relevant == RelevantUnit::Capturer && promotes_on(colour, capturer.walk, landing) {
+            return super::promotions(&self.rules, p)
+                .into_iter()
+                .any(|w| lost(capturer.with_walk(w)));
+        }
+        lost(capturer)
     }
 }

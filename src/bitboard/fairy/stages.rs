@@ -9,7 +9,7 @@ use crate::bitboard::rules::{is_pawnlike, magic, parrain, promotes_on};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{
     CirceModel, CloneWalkWhenPromoting, MagicContactScope, MagicPawnEdge, MagicRebirthContact,
-    RebirthTime,
+    RebirthTime, RelevantUnit,
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
@@ -64,16 +64,21 @@ impl Game {
     }
 
     /// The square where `reborn` comes back after a capture on `capture` by a move from
-    /// `from` to `to`, under the rules' Circe model (the tables were built for it).
+    /// `from` to `to` that leaves the capturer as `capturer`, under the rules' Circe model (the
+    /// tables were built for it): read for the reborn unit, or for the capturer (Couscous).
     pub(super) fn rebirth_square(
         &self,
         reborn: Piece,
+        capturer: Piece,
         capture: Sq,
-        from: Sq,
-        to: Sq,
+        (from, to): (Sq, Sq),
     ) -> Option<Sq> {
+        let read = match self.rules.circe.map(|m| m.relevant) {
+            Some(RelevantUnit::Capturer) => capturer,
+            _ => reborn,
+        };
         self.rebirth_squares
-            .square_of(colour_index(reborn.colour), reborn.walk, capture, from, to)
+            .square_of(colour_index(read.colour), read.walk, capture, from, to)
     }
 
     /// Stage 3: the immediate rebirth of the captured unit.
@@ -96,9 +101,9 @@ impl Game {
         let reborn = victim.with_walk(self.reborn_walk(&model, mv.mover, victim, promoted));
         let sq = self.rebirth_square(
             reborn,
+            mv.final_mover(),
             capture.square.index(),
-            mv.from.index(),
-            mv.to.index(),
+            (mv.from.index(), mv.to.index()),
         );
         let occ = self.occupied_after(p, &mv);
         match circe::rebirth(sq, occ, model.occupied, victim.royal) {

@@ -8,7 +8,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use feerie_oracle::rules::{CirceModel, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime};
+use feerie_oracle::rules::{
+    CirceModel, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RelevantUnit,
+};
 use feerie_oracle::{Colour, Condition, Profile, Rules, Walk};
 
 /// What an event is counted under: a condition in force, or what the board holds.
@@ -188,20 +190,27 @@ fn circe_where(keep: impl Fn(&CirceModel) -> bool) -> Vec<Column> {
         .collect()
 }
 
-/// True when the square a unit is reborn on is a home square of its own side: a king may come
-/// back on its own square, a rook on its own corner, a pawn on its second rank. Mirror Circe
-/// reads the other side's squares, Diametral turns them to the other side.
+/// True when the square a unit is reborn on can be a home square of its own side: a rook on
+/// its own corner, a pawn on its second rank. Mirror Circe reads the other side's squares, as
+/// Couscous does (its capturer's), Mirror Couscous its own side's again; Diametral turns them to
+/// the other side.
 fn own_home(m: &CirceModel) -> bool {
     let home = matches!(m.place, RebirthPlace::CirceSquare | RebirthPlace::FileHome);
-    !(home && (m.side == RebirthSide::Mirror || m.adapter == RebirthAdapter::Diametral))
+    let other_side = (m.side == RebirthSide::Mirror) != (m.relevant == RelevantUnit::Capturer);
+    !(home && (other_side || m.adapter == RebirthAdapter::Diametral))
 }
 
 fn rows() -> Vec<EventDef> {
     use Condition::*;
     let circe = circe_where(|_| true);
     let at_once = circe_where(|m| m.time == RebirthTime::Immediate);
+    // A king comes back home when the square read is its own king's square: not where the
+    // capturer's walk is read (only a capturing king would name it).
     let at_once_home = circe_where(|m| {
-        m.time == RebirthTime::Immediate && own_home(m) && m.adapter == RebirthAdapter::None
+        m.time == RebirthTime::Immediate
+            && own_home(m)
+            && m.adapter == RebirthAdapter::None
+            && m.relevant == RelevantUnit::Reborn
     });
     let mutating = [Frankfurt, Protean].map(Column::Condition);
     let parrain = [Column::Condition(CirceParrain)];
@@ -266,13 +275,13 @@ fn rows() -> Vec<EventDef> {
                 | RebirthPlace::NextMoveVector
                 | RebirthPlace::Antipodes
                 | RebirthPlace::Departure
-        )
+        ) || (m.relevant == RelevantUnit::Capturer && m.side == RebirthSide::Own)
     });
     row(
         plain("rebirth-promotes"),
         &promoting,
         plain(
-            "a pawn reborn on its promotion rank promotes at once (a vector, the antipodes, the capturer's departure square)",
+            "a pawn reborn on its promotion rank promotes at once (a vector, the antipodes, the capturer's departure square or home square)",
         ),
     );
     row(

@@ -173,7 +173,9 @@ fn aim_at_king(setup: &mut Setup, choices: &mut dyn Choices, rules: &Rules) {
                 }
                 Walk::Queen
             };
-            if ReferenceEngine.rebirth_square(rules, piece, to, from, to) == Some(home) {
+            let capturer = Piece::new(!colour, walk);
+            if ReferenceEngine.rebirth_square(rules, piece, capturer, to, (from, to)) == Some(home)
+            {
                 pairs.push((to, from, walk));
             }
         }
