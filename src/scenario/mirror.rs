@@ -6,11 +6,12 @@
 //!   move and position mapped the same way (squares, and the colour letters of rebirths and
 //!   contact mutations). Every rule treats the two sides alike, so this holds everywhere.
 //! - **File mirror** (a–h turned h–a, colours kept) only where the rules are symmetric: castling
-//!   is not (the king stands on the e-file, 0-0 goes toward h), nor are the Plain Circe and
-//!   Circe Clone rebirth squares of the queen (d-file) and the king (e-file). So a scenario is
-//!   file-mirrored only when no castling can ever happen (an empty castling field and no
-//!   `rex: inclusive`, under which a reborn king regains a right) and neither `circe` nor
-//!   `circe-clone` is in force, in its base rules and in each interpretation.
+//!   is not (the king stands on the e-file, 0-0 goes toward h), nor are the rebirth squares a
+//!   Circe variant reads from home squares (the queen's d-file, the king's e-file: Plain Circe,
+//!   Clone, Mirror, Diametral, Couscous, …; `CirceModel::file_symmetric` says which). So a
+//!   scenario is file-mirrored only when no castling can ever happen (an empty castling field
+//!   and no `rex: inclusive`, under which a reborn king regains a right) and no such variant is
+//!   in force, in its base rules and in each interpretation.
 //!
 //! A mirrored scenario keeps its file and has its mirror in its name (`… [colour-mirrored]`),
 //! so a failure names both. The stipulation and its expected solutions are not mirrored: the

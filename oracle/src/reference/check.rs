@@ -59,7 +59,7 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
 /// True when a royal piece of `colour` is in check.
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let board = &setup.board;
-    let promotions = rules.promotion_walks(setup);
+    let promotions = || rules.promotion_walks(setup);
     let mut royals = board.pieces_of(colour).filter(|(_, p)| p.royal);
     let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
@@ -81,16 +81,16 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
 /// (from its square to `landing`), would be reborn: its rebirth square is on the board and
 /// empty once the capturer stands on `landing` and its own square and `royal_sq` are free.
 /// Such a capture is no check. Where the square is read from the capturer as it stands after
-/// the capture (Couscous), a pawn that promotes there stands as each of `promotions` in turn,
-/// and one that could not bring the royal unit back makes the capture a check (Popeye 4.104
-/// reads it so).
+/// the capture (Couscous), a pawn that promotes there stands as each walk `promotions` gives in
+/// turn, and one that could not bring the royal unit back makes the capture a check (Popeye
+/// 4.104 reads it so).
 fn reborn_after_capture(
     board: &Board,
     rules: &Rules,
     (from, capturer): (Square, Piece),
     (royal, royal_sq): (Piece, Square),
     landing: Square,
-    promotions: &[Walk],
+    promotions: &dyn Fn() -> Vec<Walk>,
 ) -> bool {
     let Some(model) = rules.circe_model().filter(|m| m.reborn_royals()) else {
         return false;
@@ -100,7 +100,10 @@ fn reborn_after_capture(
         && capturer.walk.is_pawn()
         && landing.rank() == geometry::promotion_rank(capturer.colour, capturer.walk);
     let standing: Vec<Piece> = if promotes {
-        promotions.iter().map(|&w| capturer.with_walk(w)).collect()
+        promotions()
+            .into_iter()
+            .map(|w| capturer.with_walk(w))
+            .collect()
     } else {
         vec![capturer]
     };
@@ -143,7 +146,14 @@ fn taken_en_passant(
         piece.walk.is_pawn()
             && attacks(board, from, piece, target, rules)
             // An en passant capture never promotes.
-            && !reborn_after_capture(board, rules, (from, piece), (royal, royal_sq), target, &[])
+            && !reborn_after_capture(
+                board,
+                rules,
+                (from, piece),
+                (royal, royal_sq),
+                target,
+                &Vec::new,
+            )
     })
 }
 

@@ -34,17 +34,17 @@ pub enum RebirthPlace {
     /// The capture square mirrored between the a- and h-files (Vertical Symmetry Circe: c2
     /// gives f2).
     VerticalSymmetry,
-    /// The square four files and four ranks away from the capture square, toward the board's
-    /// middle on each axis (Antipodean Circe: c2 gives g6, f7 gives b3).
+    /// The square four files and four ranks away from the capture square, into the board's
+    /// other half on each axis (Antipodean Circe: c2 gives g6, f7 gives b3).
     Antipodes,
     /// The square the capturer left (PWC, "Platzwechsel": the two units change places).
     Departure,
 }
 
 impl RebirthPlace {
-    /// True when the square is the unit's home square of some kind, which names files (the
-    /// king's e-file, the queen's d-file), so that a position mirrored between the a- and
-    /// h-files does not play alike.
+    /// True when the square is a home square on a fixed file (the king's e-file, the queen's
+    /// d-file, the corners by square colour), so that a position mirrored between the a- and
+    /// h-files does not play alike. File Circe's home rank keeps the capture file: not it.
     pub fn names_files(self) -> bool {
         matches!(self, RebirthPlace::CirceSquare)
     }

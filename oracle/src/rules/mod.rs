@@ -266,6 +266,24 @@ impl Rules {
                     .join(" and ")
             )));
         }
+        // Couscous reads the capturer as it stands after the capture; with a capturer mutation
+        // that is the captured unit's walk, a reading no source states and Popeye's answers
+        // have not been compared on: refused rather than guessed.
+        let reads_capturer = circe.iter().find(|c| {
+            matches!(
+                c.entry().kind,
+                ConditionKind::Circe {
+                    relevant: RelevantUnit::Capturer,
+                    ..
+                }
+            )
+        });
+        if let (Some(circe), Some(mutation)) = (reads_capturer, mutations.first()) {
+            return Err(RulesError(format!(
+                "{circe} with {mutation} is not modelled: the rebirth square would follow the \
+                 capturer's walk after its mutation"
+            )));
+        }
         Ok(())
     }
 
@@ -622,6 +640,18 @@ mod tests {
             rows += 1;
         }
         assert_eq!(rows, Switch::ALL.len());
+    }
+
+    #[test]
+    fn couscous_with_a_capturer_mutation_is_refused() {
+        for mutation in [Condition::Frankfurt, Condition::Protean] {
+            for circe in [Condition::CirceCouscous, Condition::CirceMirrorCouscous] {
+                let err = Rules::new([circe, mutation], Profile::Popeye).unwrap_err();
+                assert!(err.0.contains("not modelled"), "{err:?}");
+            }
+            // Every other Circe variant takes it.
+            assert!(Rules::new([Condition::CircePwc, mutation], Profile::Popeye).is_ok());
+        }
     }
 
     #[test]

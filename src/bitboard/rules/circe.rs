@@ -1,6 +1,6 @@
 //! Circe rebirth (RULES.md §3): where a captured unit comes back, with which walk, and what
-//! happens when that square is taken or off the board. Plain Circe, Clone, Equipollents and
-//! Parrain (whose vector is [`super::parrain`]'s) all go through here.
+//! happens when that square is taken or off the board. Every Circe variant goes through here
+//! (Parrain's vector is [`super::parrain`]'s): its squares are one table per model.
 
 use std::sync::Mutex;
 

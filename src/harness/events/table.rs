@@ -204,8 +204,11 @@ fn rows() -> Vec<EventDef> {
     use Condition::*;
     let circe = circe_where(|_| true);
     let at_once = circe_where(|m| m.time == RebirthTime::Immediate);
-    // A king comes back home when the square read is its own king's square: not where the
-    // capturer's walk is read (only a capturing king would name it).
+    // A king comes back home when the square read is its own king's square. Where the
+    // capturer's walk is read (Couscous) only a capturing king, or a fairy capturer on the
+    // e-file (a fairy walk's square is on its promotion rank), would name it: the fuzzed
+    // positions seldom hold either, so those columns do not owe the event. (Nor do they owe a
+    // rook on its corner or a pawn promoted by a fairy capturer's square, for the same reason.)
     let at_once_home = circe_where(|m| {
         m.time == RebirthTime::Immediate
             && own_home(m)
