@@ -124,7 +124,9 @@ pub const RELATIONS: [RelationRow; 7] = [
 
 /// The conditions (Popeye's English words) whose rules name no file, so that a position and its
 /// mirror between the a- and h-files play alike. Circe and its family are not among them: the
-/// queen is reborn on d1, the king on e1.
+/// queen is reborn on d1, the king on e1; and under the variants whose squares turn with the
+/// board (File, Symmetry, Antipodes, PWC) a rook reborn on a corner regains a castling right,
+/// which the check of the starting position's castling cannot foresee.
 pub const FILE_SYMMETRIC_CONDITIONS: [&str; 21] = [
     "Madrasi",
     "Imitator",
@@ -171,7 +173,7 @@ pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 16] = [
 
 /// The conditions (Popeye's English words) whose rules treat both sides alike, as seen from each
 /// side's own first rank: a position with colours swapped and ranks mirrored plays alike.
-pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 27] = [
+pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 38] = [
     "Circe",
     "Imitator",
     "NoIProm",
@@ -199,6 +201,18 @@ pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 27] = [
     "AntiMarsCirce",
     "GenevaChess",
     "FrischAufCirce",
+    // The rebirth-square variants: each reads both sides' squares alike.
+    "MirrorCirce",
+    "DiametralCirce",
+    "VerticalMirrorCirce",
+    "FileCirce",
+    "MirrorFileCirce",
+    "SymmetryCirce",
+    "VerticalSymmetryCirce",
+    "AntipodeanCirce",
+    "PWC",
+    "CouscousCirce",
+    "MirrorCouscousCirce",
 ];
 
 /// The options that name no square and no side, and do not say which side starts; and `nowk`
