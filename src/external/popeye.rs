@@ -202,9 +202,8 @@ fn run_in_folder(
     maxmem: &str,
 ) -> Result<super::process::Finished, PopeyeError> {
     let failed = PopeyeError::Failed;
-    let dir =
-        tempfile::tempdir().map_err(|e| failed(format!("cannot make a temporary folder: {e}")))?;
-    let _registered = super::process::cleanup::remove_on_signal(dir.path());
+    let dir = super::process::cleanup::TemporaryFolder::new()
+        .map_err(|e| failed(format!("cannot make a temporary folder: {e}")))?;
     let file = dir.path().join("feerie.inp");
     std::fs::write(&file, input)
         .map_err(|e| failed(format!("cannot write {}: {e}", file.display())))?;

@@ -190,9 +190,8 @@ impl PopeyeRunner<'_> {
 
     /// Runs the problems as one input; standard output and standard error.
     fn run(&self, problems: &[String]) -> Result<(String, String), Failure> {
-        let dir = tempfile::tempdir()
+        let dir = super::process::cleanup::TemporaryFolder::new()
             .map_err(|e| Failure::Other(format!("cannot make a temporary folder: {e}")))?;
-        let _registered = super::process::cleanup::remove_on_signal(dir.path());
         let file = dir.path().join("feerie.inp");
         std::fs::write(&file, join(problems))
             .map_err(|e| Failure::Other(format!("cannot write {}: {e}", file.display())))?;

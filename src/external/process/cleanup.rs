@@ -54,6 +54,37 @@ pub fn remove_on_signal(path: &Path) -> Registered {
     Registered(number)
 }
 
+/// A temporary folder registered for removal on a signal from the moment it exists: made while
+/// the list of paths is held, so that an interruption either comes first (and the folder is
+/// never made, the process ending) or finds it listed. Making the folder and then registering
+/// it would leave one made in between behind.
+pub struct TemporaryFolder {
+    // Dropped first: the folder is removed while still listed, so an interruption meanwhile
+    // removes what is left of it.
+    dir: tempfile::TempDir,
+    _registered: Registered,
+}
+
+impl TemporaryFolder {
+    /// A new folder under the system's temporary folder (`TMPDIR`).
+    pub fn new() -> std::io::Result<TemporaryFolder> {
+        install();
+        let mut paths = lock(&PATHS);
+        let dir = tempfile::tempdir()?;
+        let number = NEXT.fetch_add(1, Ordering::Relaxed) + 1;
+        paths.push((number, dir.path().to_path_buf()));
+        Ok(TemporaryFolder {
+            dir,
+            _registered: Registered(number),
+        })
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
 /// Registers a child's process group (its pid: it leads a group of its own) for killing on a
 /// signal.
 pub(super) fn kill_on_signal(group: u32) {
