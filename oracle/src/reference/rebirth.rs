@@ -236,7 +236,6 @@ pub fn rebirth_square(
         RebirthSide::Own => read,
         RebirthSide::Mirror => Piece::new(!read.colour, read.walk),
     };
-    let (file, rank) = (capture_square.file().index(), capture_square.rank().index());
     let found = match model.place {
         RebirthPlace::CirceSquare => Some(circe_square(homed, capture_square)),
         RebirthPlace::FileHome => Some(file_home_square(homed, capture_square)),
@@ -245,17 +244,29 @@ pub fn rebirth_square(
             let dr = to.rank().index() as i8 - from.rank().index() as i8;
             capture_square.offset(df, dr)
         }
-        RebirthPlace::Symmetry => Some(at(7 - file, 7 - rank)),
-        RebirthPlace::VerticalSymmetry => Some(at(7 - file, rank)),
-        RebirthPlace::Antipodes => Some(at((file + 4) % 8, (rank + 4) % 8)),
+        RebirthPlace::Symmetry => Some(half_turn(capture_square)),
+        RebirthPlace::VerticalSymmetry => Some(file_mirror(capture_square)),
+        RebirthPlace::Antipodes => {
+            let (file, rank) = (capture_square.file().index(), capture_square.rank().index());
+            Some(at((file + 4) % 8, (rank + 4) % 8))
+        }
         RebirthPlace::Departure => Some(from),
     }?;
-    let (file, rank) = (found.file().index(), found.rank().index());
     Some(match model.adapter {
         RebirthAdapter::None => found,
-        RebirthAdapter::Diametral => at(7 - file, 7 - rank),
-        RebirthAdapter::VerticalMirror => at(7 - file, rank),
+        RebirthAdapter::Diametral => half_turn(found),
+        RebirthAdapter::VerticalMirror => file_mirror(found),
     })
+}
+
+/// `square` turned half a turn about the board's centre (c2 gives f7).
+fn half_turn(square: Square) -> Square {
+    at(7 - square.file().index(), 7 - square.rank().index())
+}
+
+/// `square` mirrored between the a- and h-files (c2 gives f2).
+fn file_mirror(square: Square) -> Square {
+    at(7 - square.file().index(), square.rank().index())
 }
 
 /// The File Circe rebirth square: the capture file's square of the unit's home rank, its

@@ -60,12 +60,22 @@ pub fn file_square(colour: usize, walk: Walk, capture: Sq) -> Sq {
     (r * 8) as Sq + file(capture) as Sq
 }
 
+/// `sq` turned half a turn about the board's centre.
+fn half_turn(sq: Sq) -> Sq {
+    63 - sq
+}
+
+/// `sq` mirrored between the a- and h-files.
+fn file_mirror(sq: Sq) -> Sq {
+    sq ^ 7
+}
+
 /// `sq` changed by `adapter`.
 fn adapted(adapter: RebirthAdapter, sq: Sq) -> Sq {
     match adapter {
         RebirthAdapter::None => sq,
-        RebirthAdapter::Diametral => 63 - sq,
-        RebirthAdapter::VerticalMirror => sq ^ 7,
+        RebirthAdapter::Diametral => half_turn(sq),
+        RebirthAdapter::VerticalMirror => file_mirror(sq),
     }
 }
 
@@ -76,8 +86,8 @@ fn adapted(adapter: RebirthAdapter, sq: Sq) -> Sq {
 fn by_capture(place: RebirthPlace, homed: usize, walk: Walk, capture: Sq) -> Sq {
     match place {
         RebirthPlace::FileHome => file_square(homed, walk, capture),
-        RebirthPlace::Symmetry => 63 - capture,
-        RebirthPlace::VerticalSymmetry => capture ^ 7,
+        RebirthPlace::Symmetry => half_turn(capture),
+        RebirthPlace::VerticalSymmetry => file_mirror(capture),
         RebirthPlace::Antipodes => capture ^ 36,
         _ => circe_square(homed, walk, capture),
     }

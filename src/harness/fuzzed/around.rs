@@ -148,30 +148,16 @@ fn aim_at_king(setup: &mut Setup, choices: &mut dyn Choices, rules: &Rules) {
     else {
         return;
     };
-    let free = |sq: Square| sq == king || setup.board.is_empty(sq);
+    // The board with the king lifted, as it stands wherever the king is put back.
+    let mut lifted = setup.board.clone();
+    lifted.set(king, None);
     let mut pairs: Vec<(Square, Square, Walk)> = Vec::new();
-    for to in Square::all().filter(|&sq| free(sq)) {
-        for from in Square::all().filter(|&sq| sq != to && free(sq)) {
-            let (df, dr) = (
-                to.file().index() as i8 - from.file().index() as i8,
-                to.rank().index() as i8 - from.rank().index() as i8,
-            );
-            let walk = if df * dr != 0 && df.abs() != dr.abs() {
-                if df.abs() + dr.abs() != 3 {
-                    continue;
-                }
-                Walk::Knight
-            } else {
-                // Along a line: a queen, whose way must be clear.
-                let steps = df.abs().max(dr.abs());
-                let clear = (1..steps).all(|i| {
-                    from.offset(df / steps * i, dr / steps * i)
-                        .is_some_and(&free)
-                });
-                if !clear {
-                    continue;
-                }
-                Walk::Queen
+    for to in Square::all().filter(|&sq| lifted.is_empty(sq)) {
+        for from in Square::all().filter(|&sq| sq != to && lifted.is_empty(sq)) {
+            let Some(walk) = [Walk::Knight, Walk::Queen].into_iter().find(|&w| {
+                ReferenceEngine.attacks(&lifted, from, Piece::new(!colour, w), to, rules)
+            }) else {
+                continue;
             };
             let capturer = Piece::new(!colour, walk);
             if ReferenceEngine.rebirth_square(rules, piece, capturer, to, (from, to)) == Some(home)
