@@ -19,15 +19,27 @@ pub struct Capture {
 /// use feerie_oracle::{Colour, Piece, Rebirth, Walk};
 /// let r = Rebirth {
 ///     piece: Piece::new(Colour::White, Walk::Pawn),
+///     from: None,
 ///     square: "d8".parse().unwrap(),
 ///     promotion: Some(Walk::Queen),
 /// };
 /// assert_eq!(r.to_string(), "[+wPd8=Q]");
+/// // Anticirce: the capturer goes from its arrival square to its rebirth square.
+/// let anti = Rebirth {
+///     piece: Piece::new(Colour::Black, Walk::Rook),
+///     from: Some("h3".parse().unwrap()),
+///     square: "a8".parse().unwrap(),
+///     promotion: None,
+/// };
+/// assert_eq!(anti.to_string(), "[bRh3->a8]");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rebirth {
     /// The unit as reborn, before any promotion.
     pub piece: Piece,
+    /// The square it is taken from when it stands on the board (Anticirce's capturer, on its
+    /// arrival square); `None` for a unit taken, which is off the board already.
+    pub from: Option<Square>,
     /// Where it is reborn.
     pub square: Square,
     /// A pawn reborn on its promotion rank promotes at once to this walk.
@@ -36,7 +48,10 @@ pub struct Rebirth {
 
 impl fmt::Display for Rebirth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[+{}{}", self.piece, self.square)?;
+        match self.from {
+            Some(from) => write!(f, "[{}{from}->{}", self.piece, self.square)?,
+            None => write!(f, "[+{}{}", self.piece, self.square)?,
+        }
         if let Some(w) = self.promotion {
             write!(f, "={}", self.piece.with_walk(w).notation())?;
         }

@@ -21,6 +21,7 @@ use super::popeye_output;
 /// assert_eq!(english_move("LEg3*g8"), "LEg3*g8");
 /// assert_eq!(english_move("LIa1-h8"), "LIa1-h8");
 /// assert_eq!(english_move("THa1-a8[+sLc8]"), "RHa1-a8[+bBc8]");
+/// assert_eq!(english_move("Th2*h3[sTh3->a8]"), "Rh2*h3[bRh3->a8]");
 /// ```
 pub fn english_move(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
@@ -38,8 +39,9 @@ pub fn english_move(text: &str) -> String {
             continue;
         }
         out.push(match c {
-            // The colour after `[+` or after `[square=`.
+            // The colour after `[+`, `[` (a rebirth from the board) or `[square=`.
             's' if prev == Some('+')
+                || prev == Some('[') && next.is_some_and(|n| n.is_ascii_uppercase())
                 || prev == Some('=') && next.is_some_and(|n| n.is_ascii_uppercase()) =>
             {
                 'b'

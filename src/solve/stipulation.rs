@@ -141,13 +141,21 @@ impl Goal {
             | Goal::DoubleStalemate
             | Goal::AutoStalemate => return None,
             Goal::Castling => mv.castling.is_some(),
+            // The unit taken stays off the board: no rebirth brings it back (Anticirce's
+            // rebirth is the capturer's, from the board).
             Goal::MaterialGain => {
-                mv.capture.is_some() && mv.rebirth.is_none() && mv.delayed_rebirth.is_none()
+                mv.capture.is_some()
+                    && mv.rebirth.is_none_or(|r| r.from.is_some())
+                    && mv.delayed_rebirth.is_none()
             }
             Goal::Check => mv.check != CheckMark::None,
             Goal::Capture => mv.capture.is_some(),
             Goal::Any => true,
-            Goal::Target(square) => mv.to == square,
+            // The mover ends there: under Anticirce, where it is reborn.
+            Goal::Target(square) => {
+                let reborn = mv.rebirth.filter(|r| r.from == Some(mv.to));
+                reborn.map_or(mv.to, |r| r.square) == square
+            }
             Goal::EnPassant => mv.en_passant,
         })
     }

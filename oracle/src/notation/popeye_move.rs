@@ -6,7 +6,8 @@
 //! ([`resolve`]), as standard algebraic notation needs its position too.
 //!
 //! Grammar: `0-0`, `0-0-0`, or `[attributes][walk]from(-|*)to[ ep.]`, then `=piece` for a
-//! capturer mutation and for a promotion, `[+colour piece square(=piece)]` for rebirths,
+//! capturer mutation and for a promotion, `[+colour piece square(=piece)]` for rebirths (`[colour
+//! piece from->square]` for a unit moved from the board to its rebirth square, as in Anticirce),
 //! `[square=colour piece]` for contact mutations, and ` +` or ` #`. Attributes are `r` (royal),
 //! `m` (magic), `p` (capture-mutable); walks `K Q R B S P PP` (`N` is read as `S`); a plain
 //! pawn has no letter.
@@ -122,8 +123,10 @@ pub struct MoveText {
     pub en_passant: bool,
     /// Each `=figure` after the arrival, in order (capturer mutation, then promotion).
     pub changes: Vec<Figure>,
-    /// Each `[+…]`: the reborn piece, its square, and the walk it promoted to.
-    pub rebirths: Vec<(Piece, Square, Option<Walk>)>,
+    /// Each `[+…]` (a unit taken, reborn) or `[…->…]` (a unit on the board, moved to its
+    /// rebirth square: Anticirce's capturer): the reborn piece, the square it left if any, its
+    /// square, and the walk it promoted to.
+    pub rebirths: Vec<(Piece, Option<Square>, Square, Option<Walk>)>,
     /// Each `[square=piece]`.
     pub contacts: Vec<(Square, Piece)>,
     /// The check mark, if the text has one; `None` leaves it open when matching.
@@ -150,7 +153,7 @@ impl MoveText {
                 .rebirth
                 .iter()
                 .chain(record.delayed_rebirth.iter())
-                .map(|r| (r.piece, r.square, r.promotion))
+                .map(|r| (r.piece, r.from, r.square, r.promotion))
                 .collect(),
             contacts: record
                 .contact_mutations
@@ -190,8 +193,11 @@ impl fmt::Display for MoveText {
         for c in &self.changes {
             write!(f, "={c}")?;
         }
-        for (piece, sq, promo) in &self.rebirths {
-            write!(f, "[+{piece}{sq}")?;
+        for (piece, from, sq, promo) in &self.rebirths {
+            match from {
+                Some(from) => write!(f, "[{piece}{from}->{sq}")?,
+                None => write!(f, "[+{piece}{sq}")?,
+            }
             if let Some(w) = promo {
                 write!(
                     f,
@@ -364,7 +370,26 @@ impl FromStr for MoveText {
                 } else {
                     None
                 };
-                mt.rebirths.push((piece, sq, promo));
+                mt.rebirths.push((piece, None, sq, promo));
+            } else if !c
+                .rest()
+                .chars()
+                .nth(1)
+                .is_some_and(|ch| ch.is_ascii_digit())
+            {
+                // `[bRh3->a8]`: a unit moved from the board to its rebirth square.
+                let piece = c.unit()?;
+                let from = c.square()?;
+                if !c.eat("->") {
+                    return c.fail("expected '->' in a rebirth [piece square->square]");
+                }
+                let sq = c.square()?;
+                let promo = if c.eat("=") {
+                    Some(c.figure()?.walk)
+                } else {
+                    None
+                };
+                mt.rebirths.push((piece, Some(from), sq, promo));
             } else {
                 let sq = c.square()?;
                 if !c.eat("=") {

@@ -10,6 +10,10 @@
 //!
 //! - under a Circe rule with `rex: inclusive`, an attack is a check only if the royal piece could
 //!   not be reborn (its rebirth square, found as in [`super::rebirth`], is off the board or taken);
+//! - under Anticirce (`rebirth_occupied: strict`), an attack is a check only if the capture
+//!   would be legal: the capturer's own rebirth square, read from the royal piece's square, is
+//!   empty once the capture is made (it may be that square itself, or the capturer's
+//!   departure), or off the board; a royal capturer counts only under `rex: inclusive`;
 //! - with `royal_en_passant: yes`, a royal pawn that has just double-stepped is in check when an
 //!   enemy pawn could take it en passant (under `rex: inclusive`, again only if it could not be
 //!   reborn after that capture); with `even_if_filled` (profile `popeye`; `no` in profile
@@ -22,7 +26,9 @@
 use super::make::passed_square;
 use super::rebirth::{rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
-use crate::rules::{FirstRankPawns, RelevantUnit, RoyalEnPassant};
+use crate::rules::{
+    FirstRankPawns, RebirthOccupied, RebornUnit, RelevantUnit, Rex, RoyalEnPassant,
+};
 use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
@@ -64,6 +70,7 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
             attacks(board, from, piece, royal_sq, rules)
+                && capture_stands(board, rules, (from, piece), royal_sq, royal_sq, &promotions)
                 && !reborn_after_capture(
                     board,
                     rules,
@@ -96,7 +103,7 @@ fn reborn_after_capture(
         return false;
     };
     let reborn = royal.with_walk(reborn_walk_of(&model, rules, capturer, royal, None));
-    let promotes = model.relevant == RelevantUnit::Capturer
+    let promotes = model.relevant == RelevantUnit::Other
         && capturer.walk.is_pawn()
         && landing.rank() == geometry::promotion_rank(capturer.colour, capturer.walk);
     let standing: Vec<Piece> = if promotes {
@@ -110,6 +117,49 @@ fn reborn_after_capture(
     standing.into_iter().all(|after| {
         rebirth_square(&model, reborn, after, royal_sq, (from, landing))
             .is_some_and(|sq| sq != landing && (sq == from || sq == royal_sq || board.is_empty(sq)))
+    })
+}
+
+/// Under Anticirce, whether `capturer` may take the unit on `taken` by landing on `landing`:
+/// its own rebirth square, read from `landing` for the capturer as it stands there, is empty
+/// once the capture is made (the capturer's departure and arrival squares and `taken` are
+/// free then), or off the board, or the rebirth does not matter (`rebirth_occupied: relaxed`,
+/// a royal capturer under `rex: exclusive`). A pawn that promotes there may stand as each
+/// walk `promotions` gives: one choice that may be reborn is enough. Every capture stands
+/// under the other conditions.
+fn capture_stands(
+    board: &Board,
+    rules: &Rules,
+    (from, capturer): (Square, Piece),
+    taken: Square,
+    landing: Square,
+    promotions: &dyn Fn() -> Vec<Walk>,
+) -> bool {
+    let Some(model) = rules.circe_model().filter(|m| {
+        m.reborn == RebornUnit::Capturer
+            && m.occupied == RebirthOccupied::Strict
+            && (!capturer.royal || m.rex == Rex::Inclusive)
+    }) else {
+        return true;
+    };
+    let victim = board.get(taken).expect("a unit taken");
+    let promotes = capturer.walk.is_pawn()
+        && landing.rank() == geometry::promotion_rank(capturer.colour, capturer.walk);
+    let standing: Vec<Piece> = if promotes {
+        promotions()
+            .into_iter()
+            .map(|w| capturer.with_walk(w))
+            .collect()
+    } else {
+        vec![capturer]
+    };
+    standing.into_iter().any(|after| {
+        rebirth_square(&model, after, victim, landing, (from, landing)).is_none_or(|sq| {
+            if sq == landing {
+                return !model.forbids_capture_on_rebirth_square();
+            }
+            sq == from || sq == taken || board.is_empty(sq)
+        })
     })
 }
 
@@ -146,6 +196,7 @@ fn taken_en_passant(
         piece.walk.is_pawn()
             && attacks(board, from, piece, target, rules)
             // An en passant capture never promotes.
+            && capture_stands(board, rules, (from, piece), royal_sq, target, &Vec::new)
             && !reborn_after_capture(
                 board,
                 rules,

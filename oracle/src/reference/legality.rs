@@ -97,9 +97,10 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         return false;
     }
     let crossed = displacement::squares_between(mv.from, mv.to);
-    if rules.circe_model().is_some_and(|m| m.reborn_royals()) {
-        // With rex inclusive an attack on the king is a check only if it could not be reborn:
-        // the king may cross a square where it would not be in check.
+    if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) {
+        // Where an attack on the king is a check only if it could not be reborn (rex
+        // inclusive), or only if the capturer could (Anticirce), the king may cross a square
+        // where it would not be in check.
         return crossed.iter().all(|&sq| {
             let mut passing = setup.clone();
             let king = passing.board.take(mv.from);

@@ -20,6 +20,9 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     // Stages 3 and 4: rebirths.
     for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
         let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
+        if let Some(from) = r.from {
+            board.take(from);
+        }
         board.set(r.square, Some(piece));
     }
     // Stage 5: contact mutations.
@@ -27,9 +30,9 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
         board.set(c.square, Some(c.after));
     }
 
-    // Under Circe rex inclusive a king can come back to its square: the rooks' rights then
-    // outlive the king's own, as a reborn unit counts as not having moved.
-    let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.reborn_royals());
+    // Where a king can come back to its square (Circe rex inclusive, Anticirce), the rooks'
+    // rights outlive the king's own, as a reborn unit counts as not having moved.
+    let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.kings_come_back());
     update_castling(&mut next, mv, mover, rooks_outlive_king);
     // With `mutation_castling: every_capture` a capturer that may mutate counts as a new unit
     // even when it keeps its walk.

@@ -59,7 +59,7 @@
 use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
-    RebirthTime, RebirthWalk, RelevantUnit,
+    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
 };
 use crate::walk::CirceHome;
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
@@ -80,6 +80,9 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     let Some(capture) = mv.capture else {
         return vec![mv];
     };
+    if model.reborn == RebornUnit::Capturer {
+        return capturer_reborn(setup, rules, &model, mv);
+    }
     let victim = capture.piece;
     let reborn = victim.with_walk(reborn_walk(&model, rules, &mv));
     let square = rebirth_square(
@@ -91,10 +94,45 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     );
     let board = board_after_displacement(setup, &mv);
     match square {
-        Some(sq) if board.is_empty(sq) => with_rebirth(setup, rules, mv, reborn, sq, false),
+        Some(sq) if board.is_empty(sq) => with_rebirth(setup, rules, mv, reborn, sq, false, None),
         Some(_) if victim.royal || model.occupied == RebirthOccupied::Strict => Vec::new(),
         None if victim.royal => Vec::new(),
         _ => vec![mv],
+    }
+}
+
+/// Stage 3 under Anticirce: the capturer, as it stands after the move, is taken off its arrival
+/// square and reborn on its own rebirth square, found from the arrival square (for en passant,
+/// too). The square must be empty once the capturer has left it; the arrival square itself is
+/// (Calvet: the capturer then stays). Taken, the capture is illegal under `rebirth_occupied:
+/// strict` (Anticirce's preset) and keeps the capturer where it landed under `relaxed`; off the
+/// board, the capturer stays. A royal capturer is reborn only under `rex: inclusive`.
+fn capturer_reborn(
+    setup: &Setup,
+    rules: &Rules,
+    model: &CirceModel,
+    mv: MoveRecord,
+) -> Vec<MoveRecord> {
+    let capturer = mv.final_mover();
+    if capturer.royal && model.rex != Rex::Inclusive {
+        return vec![mv];
+    }
+    let victim = mv.capture.expect("a capture").piece;
+    let Some(square) = rebirth_square(model, capturer, victim, mv.to, (mv.from, mv.to)) else {
+        return vec![mv];
+    };
+    if square == mv.to && model.forbids_capture_on_rebirth_square() {
+        return Vec::new();
+    }
+    let mut board = board_after_displacement(setup, &mv);
+    board.take(mv.to);
+    if board.is_empty(square) {
+        let arrival = Some(mv.to);
+        return with_rebirth(setup, rules, mv, capturer, square, false, arrival);
+    }
+    match model.occupied {
+        RebirthOccupied::Strict => Vec::new(),
+        RebirthOccupied::Relaxed => vec![mv],
     }
 }
 
@@ -129,12 +167,13 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
         let mut out = mv;
         out.delayed_rebirth = Some(Rebirth {
             piece: reserve.piece,
+            from: None,
             square,
             promotion: None,
         });
         return vec![out];
     }
-    with_rebirth(setup, rules, mv, reserve.piece, square, true)
+    with_rebirth(setup, rules, mv, reserve.piece, square, true, None)
 }
 
 /// The square a captured unit (or the Parrain reserve) would have been reborn on when `mv`
@@ -205,14 +244,14 @@ pub fn reborn_walk_of(
     promoted: Option<Walk>,
 ) -> Walk {
     match model.walk {
-        RebirthWalk::Captured => victim.walk,
-        RebirthWalk::Capturer if capturer.royal => victim.walk,
-        RebirthWalk::Capturer
+        RebirthWalk::Own => victim.walk,
+        RebirthWalk::Cloned if capturer.royal => victim.walk,
+        RebirthWalk::Cloned
             if victim.royal && rules.clone_royal_victim() == CloneRoyalVictim::KeepsWalk =>
         {
             victim.walk
         }
-        RebirthWalk::Capturer => promoted.unwrap_or(capturer.walk),
+        RebirthWalk::Cloned => promoted.unwrap_or(capturer.walk),
     }
 }
 
@@ -230,7 +269,7 @@ pub fn rebirth_square(
     // squares: Mirror Circe reads the other side's.
     let read = match model.relevant {
         RelevantUnit::Reborn => reborn,
-        RelevantUnit::Capturer => capturer,
+        RelevantUnit::Other => capturer,
     };
     let homed = match model.side {
         RebirthSide::Own => read,
@@ -319,8 +358,9 @@ fn at(file: u8, rank: u8) -> Square {
     )
 }
 
-/// Adds the rebirth to the record (immediate or delayed), one record per promotion choice when
-/// a pawn lands on its promotion rank.
+/// Adds the rebirth to the record (immediate or delayed; the unit taken from `from` when it is
+/// the capturer, as in Anticirce), one record per promotion choice when a pawn lands on its
+/// promotion rank.
 fn with_rebirth(
     setup: &Setup,
     rules: &Rules,
@@ -328,6 +368,7 @@ fn with_rebirth(
     piece: Piece,
     square: Square,
     delayed: bool,
+    from: Option<Square>,
 ) -> Vec<MoveRecord> {
     let promotes =
         piece.walk.is_pawn() && square.rank() == geometry::promotion_rank(piece.colour, piece.walk);
@@ -341,6 +382,7 @@ fn with_rebirth(
         .map(|promotion| {
             let rebirth = Some(Rebirth {
                 piece,
+                from,
                 square,
                 promotion,
             });

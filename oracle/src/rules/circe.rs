@@ -1,19 +1,30 @@
 //! The Circe family as independent choices (RULES.md §1–4).
 //!
-//! Every Circe variant answers the same questions: which walk the captured unit is reborn
-//! with, where it is reborn, when, and what an occupied square does. A variant is a value of
+//! Every Circe variant answers the same questions: which unit of the capture is reborn (the
+//! one taken, or the capturer as in Anticirce), with which walk, where, when, and what an
+//! occupied square does. A variant is a value of
 //! [`CirceModel`]; engines implement each answer once, so the variants share every piece of
 //! code they have in common.
 
-use super::{Condition, ConditionKind, RebirthOccupied, Rex, Rules};
+use super::{AnticirceType, Condition, ConditionKind, RebirthOccupied, Rex, Rules};
 
-/// The walk the captured unit is reborn with.
+/// Which unit of a capture is reborn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RebornUnit {
+    /// The unit taken (Circe and its variants).
+    Captured,
+    /// The capturer, taken off its arrival square as it stands after the move; the unit taken
+    /// is lost (Anticirce).
+    Capturer,
+}
+
+/// The walk the reborn unit comes back with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RebirthWalk {
-    /// Its own walk (Plain Circe, Equipollents, Parrain).
-    Captured,
-    /// The capturer's walk, unless the capturer is royal (Circe Clone).
-    Capturer,
+    /// Its own walk (Plain Circe, Equipollents, Parrain, Anticirce).
+    Own,
+    /// The other unit's walk: the capturer's, unless the capturer is royal (Circe Clone).
+    Cloned,
 }
 
 /// How the rebirth square is found, before [`RebirthSide`] and [`RebirthAdapter`] change it.
@@ -56,9 +67,10 @@ impl RebirthPlace {
 pub enum RelevantUnit {
     /// The unit reborn, with the walk it is reborn with.
     Reborn,
-    /// The capturer, with its walk once the move is made (Couscous Circe: the unit taken
-    /// comes back where its capturer would).
-    Capturer,
+    /// The other unit of the capture: when the unit taken is reborn, the capturer with its
+    /// walk once the move is made (Couscous Circe: the unit taken comes back where its
+    /// capturer would).
+    Other,
 }
 
 /// Whose home squares [`RebirthPlace::CirceSquare`] and [`RebirthPlace::FileHome`] read.
@@ -109,7 +121,7 @@ pub enum PromotionChooser {
 /// use feerie_oracle::{Condition, Profile, Rules};
 /// use feerie_oracle::rules::{RebirthPlace, RebirthTime, RebirthWalk};
 /// let clone = Rules::new([Condition::CirceClone], Profile::Documented).unwrap().circe_model().unwrap();
-/// assert_eq!(clone.walk, RebirthWalk::Capturer);
+/// assert_eq!(clone.walk, RebirthWalk::Cloned);
 /// assert_eq!(clone.place, RebirthPlace::CirceSquare);
 /// let parrain = Rules::new([Condition::CirceParrain], Profile::Documented).unwrap().circe_model().unwrap();
 /// assert_eq!(parrain.time, RebirthTime::NextMove);
@@ -117,6 +129,8 @@ pub enum PromotionChooser {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CirceModel {
+    /// Which unit.
+    pub reborn: RebornUnit,
     /// Which walk.
     pub walk: RebirthWalk,
     /// Which square.
@@ -134,6 +148,8 @@ pub struct CirceModel {
     pub occupied: RebirthOccupied,
     /// Whether royal pieces are reborn (immediate rebirths only).
     pub rex: Rex,
+    /// When the capturer is reborn, whether a capture on its own rebirth square stands.
+    pub anticirce_type: AnticirceType,
     /// Who chooses the promotion of a pawn reborn on its promotion rank.
     pub chooser: PromotionChooser,
 }
@@ -142,17 +158,24 @@ impl CirceModel {
     /// The model of a Circe-family condition (its rebirth answers as the registry declares
     /// them) with the switches of `rules`; `None` for the conditions outside the family.
     pub fn of(condition: Condition, rules: &Rules) -> Option<CirceModel> {
-        CirceModel::with(condition, rules.rebirth_occupied(), rules.circe_rex())
+        CirceModel::with(
+            condition,
+            rules.rebirth_occupied(),
+            rules.circe_rex(),
+            rules.anticirce_type(),
+        )
     }
 
-    /// The model of a Circe-family condition with these values of `rebirth_occupied` and of
-    /// `rex` as the Circe family reads it; `None` outside the family.
+    /// The model of a Circe-family condition with these values of `rebirth_occupied`, of `rex`
+    /// as the Circe family reads it and of `anticirce_type`; `None` outside the family.
     pub(super) fn with(
         condition: Condition,
         occupied: RebirthOccupied,
         rex: Rex,
+        anticirce_type: AnticirceType,
     ) -> Option<CirceModel> {
         let ConditionKind::Circe {
+            reborn,
             walk,
             place,
             relevant,
@@ -165,6 +188,7 @@ impl CirceModel {
             return None;
         };
         Some(CirceModel {
+            reborn,
             walk,
             place,
             relevant,
@@ -173,6 +197,7 @@ impl CirceModel {
             time,
             occupied,
             rex,
+            anticirce_type,
             chooser,
         })
     }
@@ -192,9 +217,38 @@ impl CirceModel {
         !self.place.names_files()
     }
 
-    /// True when a royal piece can be captured and reborn (immediate rebirth, `rex: inclusive`).
+    /// True when a royal piece can be captured and reborn (the unit taken reborn at once,
+    /// `rex: inclusive`).
     pub fn reborn_royals(&self) -> bool {
-        self.time == RebirthTime::Immediate && self.rex == Rex::Inclusive
+        self.time == RebirthTime::Immediate
+            && self.rex == Rex::Inclusive
+            && self.reborn == RebornUnit::Captured
+    }
+
+    /// True when a capture on the capturer's own rebirth square is illegal (Anticirce of
+    /// Cheylan's type).
+    pub fn forbids_capture_on_rebirth_square(&self) -> bool {
+        self.reborn == RebornUnit::Capturer && self.anticirce_type == AnticirceType::Cheylan
+    }
+
+    /// True when a royal capturer is reborn (Anticirce with `rex: inclusive`, as Popeye reads
+    /// Anticirce unless told `RexExclusive`).
+    pub fn reborn_royal_capturers(&self) -> bool {
+        self.rex == Rex::Inclusive && self.reborn == RebornUnit::Capturer
+    }
+
+    /// True when a king may come back to its home square by a rebirth, so that the rooks'
+    /// castling rights outlive the king's own (a king reborn on its square regains its right).
+    pub fn kings_come_back(&self) -> bool {
+        self.reborn_royals() || self.reborn_royal_capturers()
+    }
+
+    /// True when whether an attack on a royal unit is a check depends on the rebirth the
+    /// capture would bring: the royal unit's own (rex inclusive), or the capturer's, whose
+    /// capture is illegal when it cannot be reborn (Anticirce, `rebirth_occupied: strict`).
+    pub fn check_reads_rebirth(&self) -> bool {
+        self.reborn_royals()
+            || (self.reborn == RebornUnit::Capturer && self.occupied == RebirthOccupied::Strict)
     }
 }
 

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
-use super::{RebirthPlace, RebirthTime, RebirthWalk, RelevantUnit};
+use super::{RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit};
 
 impl Condition {
     /// The command-line slug.
@@ -26,6 +26,22 @@ impl Condition {
     /// True for the Circe family (rebirth of captured units).
     pub fn is_circe(self) -> bool {
         matches!(self.entry().kind, ConditionKind::Circe { .. })
+    }
+
+    /// Which unit of a capture a Circe-family condition rebirths; `None` outside the family.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::rules::RebornUnit;
+    /// assert_eq!(Condition::Anticirce.reborn_unit(), Some(RebornUnit::Capturer));
+    /// assert_eq!(Condition::CirceMirror.reborn_unit(), Some(RebornUnit::Captured));
+    /// assert_eq!(Condition::Frankfurt.reborn_unit(), None);
+    /// ```
+    pub fn reborn_unit(self) -> Option<RebornUnit> {
+        match self.entry().kind {
+            ConditionKind::Circe { reborn, .. } => Some(reborn),
+            ConditionKind::Mutation => None,
+        }
     }
 
     /// True for the conditions where a capturer changes walk.
@@ -72,8 +88,8 @@ impl Condition {
                 relevant,
                 ..
             } => {
-                walk != RebirthWalk::Captured
-                    || relevant == RelevantUnit::Capturer
+                walk != RebirthWalk::Own
+                    || relevant == RelevantUnit::Other
                     || matches!(
                         place,
                         RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector

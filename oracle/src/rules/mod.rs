@@ -12,8 +12,9 @@
 //!
 //! | switch | values | profile `documented` | profile `popeye` |
 //! |---|---|---|---|
-//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Frankfurt and Protean | the same |
-//! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed` | `relaxed` |
+//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Frankfurt and Protean | the same |
+//! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed`, `strict` under Anticirce | the same |
+//! | `anticirce_type` | `calvet`, `cheylan` | `calvet` | `calvet` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
 //! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
 //! | `fairy_promotion` | `present_walks`, `orthodox_only` | `present_walks` | `present_walks` |
@@ -53,7 +54,7 @@ use std::fmt;
 
 pub use circe::{
     CirceModel, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime,
-    RebirthWalk, RelevantUnit,
+    RebirthWalk, RebornUnit, RelevantUnit,
 };
 pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
@@ -273,7 +274,7 @@ impl Rules {
             matches!(
                 c.entry().kind,
                 ConditionKind::Circe {
-                    relevant: RelevantUnit::Capturer,
+                    relevant: RelevantUnit::Other,
                     ..
                 }
             )
@@ -415,6 +416,11 @@ impl Rules {
     /// What an occupied rebirth square does to a capture.
     pub fn rebirth_occupied(&self) -> RebirthOccupied {
         self.resolved.switches.rebirth_occupied
+    }
+
+    /// Under Anticirce, whether a capture on the capturer's own rebirth square stands.
+    pub fn anticirce_type(&self) -> AnticirceType {
+        self.resolved.switches.anticirce_type
     }
 
     /// The Parrain vector of 0-0-0.

@@ -16,17 +16,20 @@
 //! Popeye's input treats it ([`PopeyeReading`]).
 
 use super::{
-    FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
-    RebirthSide, RebirthTime, RebirthWalk, RelevantUnit, Rex, SameWalkCapture, Switch,
+    FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthOccupied,
+    RebirthPlace, RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
+    SameWalkCapture, Switch,
 };
 
 /// What kind of rule a condition is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ConditionKind {
-    /// A Circe variant: a captured unit is reborn. The four answers that tell the variants
+    /// A Circe variant: a unit of the capture is reborn. The answers that tell the variants
     /// apart (see [`super::CirceModel`]); the occupied square and `rex` come from switches.
     Circe {
-        /// With which walk the captured unit is reborn.
+        /// Which unit is reborn: the one taken, or the capturer (Anticirce).
+        reborn: RebornUnit,
+        /// With which walk it is reborn.
         walk: RebirthWalk,
         /// Where it is reborn.
         place: RebirthPlace,
@@ -213,6 +216,7 @@ const fn circe(
     chooser: PromotionChooser,
 ) -> ConditionKind {
     ConditionKind::Circe {
+        reborn: RebornUnit::Captured,
         walk,
         place,
         relevant: RelevantUnit::Reborn,
@@ -242,7 +246,8 @@ const fn reborn_reading(
     adapter: RebirthAdapter,
 ) -> ConditionKind {
     ConditionKind::Circe {
-        walk: RebirthWalk::Captured,
+        reborn: RebornUnit::Captured,
+        walk: RebirthWalk::Own,
         place,
         relevant,
         side,
@@ -291,6 +296,12 @@ const fn rebirth_variant_entry(
 
 /// What every Circe variant presets: kings are not reborn unless `rex` says so.
 const CIRCE_REX: Preset = Preset::always(Rex::Exclusive.setting());
+/// What Anticirce presets, as Popeye reads it and the problemists' glossaries define it: a
+/// capturing king is reborn too, and a capture whose rebirth square is taken is illegal.
+const ANTICIRCE_PRESETS: [Preset; 2] = [
+    Preset::always(Rex::Inclusive.setting()),
+    Preset::always(RebirthOccupied::Strict.setting()),
+];
 /// What the capturer mutation presets: kings change walk too unless `rex` says so.
 const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());
 
@@ -300,7 +311,7 @@ conditions! {
         slug: "circe",
         description: "Plain Circe: a captured unit is reborn on its rebirth square at once",
         kind: circe(
-            RebirthWalk::Captured,
+            RebirthWalk::Own,
             RebirthPlace::CirceSquare,
             RebirthTime::Immediate,
             PromotionChooser::Capturer,
@@ -322,7 +333,7 @@ conditions! {
         slug: "circe-clone",
         description: "Circe Clone: a captured unit is reborn with the capturer's walk",
         kind: circe(
-            RebirthWalk::Capturer,
+            RebirthWalk::Cloned,
             RebirthPlace::CirceSquare,
             RebirthTime::Immediate,
             PromotionChooser::Capturer,
@@ -349,7 +360,7 @@ conditions! {
         slug: "circe-equipollents",
         description: "Circe Equipollents: a captured unit is reborn by the capture's vector",
         kind: circe(
-            RebirthWalk::Captured,
+            RebirthWalk::Own,
             RebirthPlace::CaptureVector,
             RebirthTime::Immediate,
             PromotionChooser::Capturer,
@@ -376,7 +387,7 @@ conditions! {
         slug: "circe-parrain",
         description: "Circe Parrain: a captured unit is reborn on the next move, by that move's vector",
         kind: circe(
-            RebirthWalk::Captured,
+            RebirthWalk::Own,
             RebirthPlace::NextMoveVector,
             RebirthTime::NextMove,
             PromotionChooser::Owner,
@@ -546,7 +557,7 @@ conditions! {
             "circe-couscous",
             "Couscous Circe: a captured unit is reborn where its capturer would be reborn",
             reborn_reading(
-                RelevantUnit::Capturer,
+                RelevantUnit::Other,
                 RebirthPlace::CirceSquare,
                 RebirthSide::Own,
                 RebirthAdapter::None,
@@ -567,7 +578,7 @@ conditions! {
             "Mirror Couscous Circe: a captured unit is reborn where its capturer would be if it \
              were of the other colour",
             reborn_reading(
-                RelevantUnit::Capturer,
+                RelevantUnit::Other,
                 RebirthPlace::CirceSquare,
                 RebirthSide::Mirror,
                 RebirthAdapter::None,
@@ -578,6 +589,33 @@ conditions! {
                 &["couscous", "mirror"],
             ),
         ),
+    /// Anticirce (Calvet's reading): the capturer is reborn instead of the unit taken.
+    Anticirce => ConditionEntry {
+        slug: "anticirce",
+        description: "Anticirce: the capturer is reborn on its own rebirth square; a capture whose \
+                      square is taken is illegal",
+        kind: ConditionKind::Circe {
+            reborn: RebornUnit::Capturer,
+            walk: RebirthWalk::Own,
+            place: RebirthPlace::CirceSquare,
+            relevant: RelevantUnit::Reborn,
+            side: RebirthSide::Own,
+            adapter: RebirthAdapter::None,
+            time: RebirthTime::Immediate,
+            chooser: PromotionChooser::Capturer,
+        },
+        popeye: PopeyeNames {
+            written: "AntiCirce",
+            written_before_rex_inclusive: None,
+            read: &["anticirce"],
+            circe_variant: &[],
+            followed_by: PopeyeFollowers::CirceVariants,
+        },
+        switches: &[Switch::Rex, Switch::RebirthOccupied, Switch::AnticirceType],
+        presets: &ANTICIRCE_PRESETS,
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
+    },
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).

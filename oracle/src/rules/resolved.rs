@@ -105,8 +105,14 @@ impl Choice<'_> {
             switches,
             circe_rex,
             mutation_rex: rex(mutating.unwrap_or(Condition::Frankfurt)),
-            circe: circe_condition
-                .and_then(|c| CirceModel::with(c, switches.rebirth_occupied, circe_rex)),
+            circe: circe_condition.and_then(|c| {
+                CirceModel::with(
+                    c,
+                    switches.rebirth_occupied,
+                    circe_rex,
+                    switches.anticirce_type,
+                )
+            }),
             captures_mutate: mutating.is_some(),
             orthodox: self.conditions.is_empty(),
         }

@@ -64,6 +64,17 @@ switch_values! {
     }
 }
 switch_values! {
+    /// Under Anticirce, what becomes of a capture made on the capturer's own rebirth square
+    /// (the two types of Anticirce).
+    AnticirceType {
+        /// It stands, and the capturer stays there, reborn where it landed (Calvet's type,
+        /// Popeye's default).
+        Calvet = "calvet",
+        /// It is illegal (Cheylan's type).
+        Cheylan = "cheylan",
+    }
+}
+switch_values! {
     /// The Parrain vector of a long castling.
     ParrainLongCastling {
         /// One step toward the a-file (the source page).
@@ -424,6 +435,9 @@ switches! {
     },
     RebirthOccupied = rebirth_occupied {
         documented: Relaxed, popeye: Relaxed, scope: Conditions, popeye_reading: Fixed,
+    },
+    AnticirceType = anticirce_type {
+        documented: Calvet, popeye: Calvet, scope: Conditions, popeye_reading: Stated,
     },
     ParrainLongCastling = parrain_long_castling {
         documented: TowardA, popeye: TowardH, scope: Conditions, popeye_reading: Fixed,

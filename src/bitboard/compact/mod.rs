@@ -22,7 +22,7 @@ mod sinks;
 mod stages;
 
 use feerie_oracle::rules::{
-    CloneWalkWhenPromoting, FirstRankPawns, RebirthTime, RelevantUnit, ResolvedRules,
+    CloneWalkWhenPromoting, FirstRankPawns, RebirthTime, RebornUnit, RelevantUnit, ResolvedRules,
     RoyalRiderPassage,
 };
 
@@ -99,12 +99,13 @@ impl Compact {
     pub fn new(rules: &ResolvedRules) -> Option<Compact> {
         let clone_promoted =
             rules.switches.clone_walk_when_promoting == CloneWalkWhenPromoting::Promoted;
-        // Couscous reads the capturer's walk after the move, which the compact counting does
-        // not follow: the record path takes those rules.
-        if rules
-            .circe
-            .is_some_and(|m| m.reborn_royals() || m.relevant == RelevantUnit::Capturer)
-            || rules.switches.royal_rider_passage == RoyalRiderPassage::Safe
+        // Couscous reads the capturer's walk after the move, and Anticirce moves the capturer
+        // on, which the compact counting does not follow: the record path takes those rules.
+        if rules.circe.is_some_and(|m| {
+            m.reborn_royals()
+                || m.relevant == RelevantUnit::Other
+                || m.reborn == RebornUnit::Capturer
+        }) || rules.switches.royal_rider_passage == RoyalRiderPassage::Safe
             || (clone_promoted && rules.captures_mutate)
         {
             return None;

@@ -98,8 +98,8 @@ impl<'a> CirceCounter<'a> {
         let them = 1 - p.side;
         // The compact path holds orthodox walks only.
         let walk = match self.model.walk {
-            RebirthWalk::Captured => orthodox_walk_at(p, to),
-            RebirthWalk::Capturer => orthodox_walk_at(p, from),
+            RebirthWalk::Own => orthodox_walk_at(p, to),
+            RebirthWalk::Cloned => orthodox_walk_at(p, from),
         };
         let Some(s) = self
             .c

@@ -1,6 +1,7 @@
 //! Attacks on the bitboards of the record path: which units attack a square (magic units
 //! attack nothing, `first_rank_pawns: inert` pawns neither) and whether royal units are in check
-//! (under Circe rex inclusive, not when the royal unit taken would be reborn).
+//! (under Circe rex inclusive, not when the royal unit taken would be reborn; under Anticirce,
+//! not when the capturer could not be).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -8,7 +9,7 @@ use crate::bitboard::rules::circe::{self, Rebirth as Fate};
 use crate::bitboard::rules::promotes_on;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Piece;
-use feerie_oracle::rules::{CirceModel, RelevantUnit};
+use feerie_oracle::rules::{CirceModel, RebirthOccupied, RebornUnit, RelevantUnit, Rex};
 
 use super::Game;
 
@@ -23,8 +24,15 @@ impl Game {
         let occ = p.occupied();
         let royals = p.royal & p.colours[c];
         let reborn = self.rules.circe.filter(|m| m.reborn_royals());
+        let anti = self.anticirce_strict();
         for r in Bits(royals) {
-            let attackers = self.attackers(p, r, occ, 1 - c);
+            let mut attackers = self.attackers(p, r, occ, 1 - c);
+            if let Some(model) = anti {
+                // Not a check when the capturer could not be reborn.
+                attackers = Bits(attackers)
+                    .filter(|&a| self.capture_stands(p, &model, a, r, r))
+                    .fold(0, |acc, a| acc | bit(a));
+            }
             if attackers == 0 {
                 continue;
             }
@@ -51,12 +59,60 @@ impl Game {
             return false;
         }
         let t = target as Sq;
-        let takers = self.attacks.pawns_attacking(p, t, 1 - c);
+        let mut takers = self.attacks.pawns_attacking(p, t, 1 - c);
+        if let Some(model) = self.anticirce_strict() {
+            takers = Bits(takers)
+                .filter(|&a| self.capture_stands(p, &model, a, pawn, t))
+                .fold(0, |acc, a| acc | bit(a));
+        }
         let Some(model) = self.rules.circe.filter(|m| m.reborn_royals()) else {
             return takers != 0;
         };
         let royal = p.piece_at(pawn).expect("a royal pawn");
         Bits(takers).any(|a| self.royal_lost(p, &model, royal, pawn, a, t))
+    }
+
+    /// The Circe model when it is Anticirce with `rebirth_occupied: strict`, where a capture
+    /// whose capturer cannot be reborn is illegal, and so no check.
+    fn anticirce_strict(&self) -> Option<CirceModel> {
+        self.rules
+            .circe
+            .filter(|m| m.reborn == RebornUnit::Capturer && m.occupied == RebirthOccupied::Strict)
+    }
+
+    /// Under Anticirce, whether the unit on `from` may take the unit on `taken` by landing on
+    /// `landing`: its own rebirth square, read from `landing` for the capturer as it stands
+    /// there, is empty once the capture is made, or off the board; a royal capturer is not
+    /// reborn under `rex: exclusive`. A pawn promoting there may stand as each promotion in
+    /// turn: one that may be reborn is enough.
+    fn capture_stands(
+        &self,
+        p: &BbPosition,
+        model: &CirceModel,
+        from: Sq,
+        taken: Sq,
+        landing: Sq,
+    ) -> bool {
+        let capturer = p.piece_at(from).expect("a capturer");
+        if capturer.royal && model.rex != Rex::Inclusive {
+            return true;
+        }
+        let victim = p.piece_at(taken).expect("a unit taken");
+        let after = p.occupied() & !bit(from) & !bit(taken);
+        let stands = |standing: Piece| {
+            let sq = self.rebirth_square(standing, victim, landing, (from, landing));
+            if sq == Some(landing) && model.forbids_capture_on_rebirth_square() {
+                return false;
+            }
+            circe::rebirth(sq, after, model.occupied, false) != Fate::Forbidden
+        };
+        let colour = colour_index(capturer.colour);
+        if promotes_on(colour, capturer.walk, landing) {
+            return super::promotions(&self.rules, p)
+                .into_iter()
+                .any(|w| stands(capturer.with_walk(w)));
+        }
+        stands(capturer)
     }
 
     /// Under Circe rex inclusive, whether `royal`, taken on `taken` by the unit on `from`
@@ -81,7 +137,7 @@ impl Game {
         // promoting there stands as each promotion in turn: one that loses the royal unit is
         // enough.
         let colour = colour_index(capturer.colour);
-        if model.relevant == RelevantUnit::Capturer && promotes_on(colour, capturer.walk, landing) {
+        if model.relevant == RelevantUnit::Other && promotes_on(colour, capturer.walk, landing) {
             return super::promotions(&self.rules, p)
                 .into_iter()
                 .any(|w| lost(capturer.with_walk(w)));

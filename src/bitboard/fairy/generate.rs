@@ -151,9 +151,10 @@ impl Game {
             return false;
         }
         let (from, to) = (mv.from.index(), mv.to.index());
-        if self.rules.circe.is_some_and(|m| m.reborn_royals()) {
-            // With rex inclusive the king may cross a square where it would not be in check
-            // (attacked, but able to be reborn).
+        if self.rules.circe.is_some_and(|m| m.check_reads_rebirth()) {
+            // With rex inclusive, or under Anticirce, the king may cross a square where it
+            // would not be in check (attacked, but able to be reborn, or by a unit that could
+            // not be).
             return Bits(self.t.between(from, to)).all(|s| {
                 let mut passing = p.clone();
                 let (us, moved) = (p.side, bit(from) | bit(s));

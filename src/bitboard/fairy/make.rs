@@ -25,6 +25,9 @@ impl Game {
         }
         for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
             let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
+            if let Some(from) = r.from {
+                n.clear(from.index());
+            }
             n.clear(r.square.index());
             n.put(r.square.index(), piece);
         }
@@ -40,9 +43,9 @@ impl Game {
         let mut n = self.apply_board(p, mv);
         let us = p.side;
         let colour = colour_of(us);
-        // Castling rights. Under Circe rex inclusive a king can come back to its square: the
-        // rooks' rights then outlive the king's own.
-        let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.reborn_royals());
+        // Castling rights. Where a king can come back to its square (Circe rex inclusive,
+        // Anticirce), the rooks' rights outlive the king's own.
+        let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.kings_come_back());
         if mv.mover.walk == Walk::King {
             if rooks_outlive_king {
                 n.castling.remove_king_only(colour);

@@ -9,7 +9,7 @@ use crate::bitboard::rules::{is_pawnlike, magic, parrain, promotes_on};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{
     CirceModel, CloneWalkWhenPromoting, MagicContactScope, MagicPawnEdge, MagicRebirthContact,
-    RebirthTime, RelevantUnit,
+    RebirthTime, RebornUnit, RelevantUnit, Rex,
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
@@ -74,7 +74,7 @@ impl Game {
         (from, to): (Sq, Sq),
     ) -> Option<Sq> {
         let read = match self.rules.circe.map(|m| m.relevant) {
-            Some(RelevantUnit::Capturer) => capturer,
+            Some(RelevantUnit::Other) => capturer,
             _ => reborn,
         };
         self.rebirth_squares
@@ -89,6 +89,10 @@ impl Game {
         };
         if model.time != RebirthTime::Immediate {
             out.push(mv);
+            return;
+        }
+        if model.reborn == RebornUnit::Capturer {
+            self.capturer_reborn(p, &model, mv, out);
             return;
         }
         let victim = capture.piece;
@@ -110,6 +114,47 @@ impl Game {
             Fate::On(s) => push_rebirth(
                 mv,
                 reborn,
+                s,
+                false,
+                true,
+                &|| promotions(&self.rules, p),
+                out,
+            ),
+            Fate::Forbidden => {}
+            Fate::Lost => out.push(mv),
+        }
+    }
+
+    /// Stage 3 under Anticirce: the capturer, as it stands after the move, leaves its arrival
+    /// square for its own rebirth square (found from the arrival square). An arrival square
+    /// that is its rebirth square keeps it there (`anticirce_type: calvet`) or forbids the
+    /// capture (`cheylan`); a taken square forbids the capture
+    /// (`rebirth_occupied: strict`) or keeps the capturer where it landed (`relaxed`), as
+    /// does a square off the board. A royal capturer is reborn under `rex: inclusive` only.
+    fn capturer_reborn(
+        &self,
+        p: &BbPosition,
+        model: &CirceModel,
+        mv: MoveRecord,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        let capturer = mv.final_mover();
+        if capturer.royal && model.rex != Rex::Inclusive {
+            out.push(mv);
+            return;
+        }
+        let victim = mv.capture.expect("a capture").piece;
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let sq = self.rebirth_square(capturer, victim, to, (from, to));
+        if sq == Some(to) && model.forbids_capture_on_rebirth_square() {
+            return;
+        }
+        let occ = self.occupied_after(p, &mv) & !bit(to);
+        match circe::rebirth(sq, occ, model.occupied, false) {
+            Fate::On(s) => push_rebirth_from(
+                mv,
+                capturer,
+                Some(to),
                 s,
                 false,
                 true,
@@ -297,6 +342,21 @@ pub(super) fn push_rebirth(
     walks: &dyn Fn() -> Vec<Walk>,
     out: &mut Vec<MoveRecord>,
 ) {
+    push_rebirth_from(mv, piece, None, s, delayed, may_promote, walks, out);
+}
+
+/// As [`push_rebirth`], the unit taken from `from` on the board (Anticirce's capturer).
+#[allow(clippy::too_many_arguments)]
+fn push_rebirth_from(
+    mv: MoveRecord,
+    piece: Piece,
+    from: Option<Sq>,
+    s: Sq,
+    delayed: bool,
+    may_promote: bool,
+    walks: &dyn Fn() -> Vec<Walk>,
+    out: &mut Vec<MoveRecord>,
+) {
     let promotes = may_promote && promotes_on(colour_index(piece.colour), piece.walk, s);
     let choices: Vec<Option<Walk>> = if promotes {
         walks().into_iter().map(Some).collect()
@@ -306,6 +366,7 @@ pub(super) fn push_rebirth(
     for promotion in choices {
         let r = Some(Rebirth {
             piece,
+            from: from.map(square),
             square: square(s),
             promotion,
         });

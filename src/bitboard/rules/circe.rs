@@ -237,12 +237,12 @@ pub fn reborn_walk(
     promoted: Option<Walk>,
 ) -> Walk {
     match rule {
-        RebirthWalk::Captured => victim,
-        RebirthWalk::Capturer if capturer_royal => victim,
-        RebirthWalk::Capturer if victim_royal && royal_victim == CloneRoyalVictim::KeepsWalk => {
+        RebirthWalk::Own => victim,
+        RebirthWalk::Cloned if capturer_royal => victim,
+        RebirthWalk::Cloned if victim_royal && royal_victim == CloneRoyalVictim::KeepsWalk => {
             victim
         }
-        RebirthWalk::Capturer => promoted.unwrap_or_else(capturer),
+        RebirthWalk::Cloned => promoted.unwrap_or_else(capturer),
     }
 }
 

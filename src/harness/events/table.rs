@@ -196,7 +196,7 @@ fn circe_where(keep: impl Fn(&CirceModel) -> bool) -> Vec<Column> {
 /// the other side.
 fn own_home(m: &CirceModel) -> bool {
     let home = matches!(m.place, RebirthPlace::CirceSquare | RebirthPlace::FileHome);
-    let other_side = (m.side == RebirthSide::Mirror) != (m.relevant == RelevantUnit::Capturer);
+    let other_side = (m.side == RebirthSide::Mirror) != (m.relevant == RelevantUnit::Other);
     !(home && (other_side || m.adapter == RebirthAdapter::Diametral))
 }
 
@@ -278,7 +278,7 @@ fn rows() -> Vec<EventDef> {
                 | RebirthPlace::NextMoveVector
                 | RebirthPlace::Antipodes
                 | RebirthPlace::Departure
-        ) || (m.relevant == RelevantUnit::Capturer && m.side == RebirthSide::Own)
+        ) || (m.relevant == RelevantUnit::Other && m.side == RebirthSide::Own)
     });
     row(
         plain("rebirth-promotes"),

@@ -89,9 +89,9 @@ pub fn around_castling(
     if rules.keeps_reserve() && choices.one_in(2) {
         setup.reserve = Some(random_reserve(choices));
     }
-    // Under rex inclusive a king may stand attacked by the side to move (it would be reborn):
-    // only then is such a position accepted.
-    let kings_reborn = rules.circe_model().is_some_and(|m| m.reborn_royals());
+    // Under rex inclusive a king may stand attacked by the side to move (it would be reborn),
+    // and under Anticirce (the capturer could not be): only then is such a position accepted.
+    let kings_reborn = rules.circe_model().is_some_and(|m| m.check_reads_rebirth());
     let position = match Position::new(setup.clone(), Validation::Strict) {
         Ok(p) => p,
         Err(_) if kings_reborn => Position::new(setup, Validation::Lenient).ok()?,
@@ -130,9 +130,10 @@ pub(super) const PLAIN_WALKS: [Walk; 5] = [
     Walk::Queen,
 ];
 
-/// Whether kings are reborn under `rules` (a Circe condition with rex inclusive).
+/// Whether a king can come back to its square under `rules` (a Circe condition with rex
+/// inclusive, Anticirce).
 fn kings_reborn(rules: &Rules) -> bool {
-    rules.circe_model().is_some_and(|m| m.reborn_royals())
+    rules.circe_model().is_some_and(|m| m.kings_come_back())
 }
 
 /// A king of either side away from its home square moved where a capture sends it home under

@@ -280,7 +280,7 @@ impl PopeyeProblem {
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });
         }
-        if rules.circe_model().is_some_and(|m| m.reborn_royals()) {
+        if rules.circe_model().is_some_and(|m| m.kings_come_back()) {
             // A rook on its corner has its own flag in Popeye, king home or not; under rex
             // inclusive it matters, since a king reborn on its square may castle with it.
             for sq in rook_corners(&setup) {
@@ -357,6 +357,11 @@ impl PopeyeProblem {
                         followers = PopeyeFollowers::CirceVariants;
                         if let Some(rex) = rex_of(variant) {
                             sets.push(rex.setting());
+                        } else if let Some(setting) = conditions
+                            .last()
+                            .and_then(|&before| anticirce_type_of(variant, before))
+                        {
+                            sets.push(setting.setting());
                         } else if let Some(c) = conditions
                             .last()
                             .and_then(|&before| variant.ours_after(before))
@@ -482,6 +487,19 @@ fn rex_of(variant: CirceVariant) -> Option<Rex> {
     match variant {
         CirceVariant::REX_INCLUSIVE => Some(Rex::Inclusive),
         CirceVariant::REX_EXCLUSIVE => Some(Rex::Exclusive),
+        _ => None,
+    }
+}
+
+/// The type of Anticirce a variant word states after an Anticirce condition (`before`):
+/// `Calvet` or `Cheylan`.
+fn anticirce_type_of(variant: CirceVariant, before: Condition) -> Option<AnticirceType> {
+    if before.reborn_unit() != Some(RebornUnit::Capturer) {
+        return None;
+    }
+    match variant.word(Language::English) {
+        "Calvet" => Some(AnticirceType::Calvet),
+        "Cheylan" => Some(AnticirceType::Cheylan),
         _ => None,
     }
 }

@@ -15,8 +15,8 @@
 
 use std::fmt;
 
-use crate::rules::Rex;
 use crate::rules::registry::PopeyeFollowers;
+use crate::rules::{AnticirceType, RebornUnit, Rex};
 use crate::{
     CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Rules, Setup, Square, Validation,
     Walk,

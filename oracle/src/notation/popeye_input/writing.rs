@@ -85,6 +85,14 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         conds.push(written.to_string());
         if inclusive {
             conds.push("RexInclusive".into());
+        } else if c.reborn_unit() == Some(RebornUnit::Capturer) {
+            // Popeye's Anticirce rebirths royal capturers unless told otherwise.
+            conds.push("RexExclusive".into());
+        }
+        if c.reborn_unit() == Some(RebornUnit::Capturer)
+            && rules.anticirce_type() == AnticirceType::Cheylan
+        {
+            conds.push("Cheylan".into());
         }
     }
     if rules.captures_mutate() && rules.mutation_rex() == crate::rules::Rex::Exclusive {

@@ -320,9 +320,11 @@ impl CirceVariant {
             return None;
         }
         wanted.push(word);
+        // `AntiCirce Mirror` is an Anticirce, not Mirror Circe.
         Condition::ALL.into_iter().find(|c| {
             let words = c.entry().popeye.circe_variant;
             c.is_circe()
+                && c.reborn_unit() == before.reborn_unit()
                 && words.len() == wanted.len()
                 && wanted
                     .iter()
@@ -334,6 +336,7 @@ impl CirceVariant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::RebornUnit;
     use crate::rules::registry::PopeyeFollowers;
 
     #[test]
@@ -392,9 +395,12 @@ mod tests {
             }
             found.dedup();
             assert_eq!(found.len(), 1, "{c}: one Popeye condition");
-            // The variant words, read one by one after `Circe` in their order, give this
-            // condition.
-            let mut read = Condition::Circe;
+            // The variant words, read one by one after `Circe` (`AntiCirce` for a reborn
+            // capturer) in their order, give this condition.
+            let mut read = match c.reborn_unit() {
+                Some(RebornUnit::Capturer) => Condition::Anticirce,
+                _ => Condition::Circe,
+            };
             for variant in popeye.circe_variant {
                 let v = CirceVariant::of(Language::English, variant)
                     .found()
@@ -409,7 +415,7 @@ mod tests {
             }
             assert_eq!(
                 popeye.followed_by == PopeyeFollowers::CirceVariants,
-                c == Condition::Circe
+                c == Condition::Circe || c == Condition::Anticirce
             );
         }
     }
