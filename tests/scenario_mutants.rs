@@ -441,6 +441,7 @@ impl Misreading for EnPassantVictimOnTheArrivalSquare {
                         }
                         mv.rebirth = target.map(|square| Rebirth {
                             piece: victim,
+                            from: None,
                             square,
                             promotion: None,
                         });

@@ -106,7 +106,8 @@ impl Mirror {
     }
 
     /// A move in Popeye notation mirrored: each square mapped; under the colour mirror, the
-    /// colour letter of each rebirth (`[+bRa8]`) and contact mutation (`[a6=wB]`) swapped; the
+    /// colour letter of each rebirth (`[+bRa8]`, `[bRh3->a8]`) and contact mutation (`[a6=wB]`)
+    /// swapped; the
     /// contact mutations put back in square order (a1, b1, …, h8).
     pub fn move_text(self, text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();
@@ -123,8 +124,10 @@ impl Mirror {
                 i += 2;
                 continue;
             }
-            let after_mark =
-                i > 0 && matches!(chars[i - 1], '+' | '=') && inside_brackets(&chars, i);
+            // `[+bRa8]`, `[bRh3->a8]` (a rebirth from the board), `[a6=wB]`.
+            let after_mark = i > 0
+                && (matches!(chars[i - 1], '+' | '=') && inside_brackets(&chars, i)
+                    || chars[i - 1] == '[');
             let colour_letter =
                 matches!(c, 'w' | 'b') && next.is_some_and(|d| d.is_ascii_alphabetic());
             if self == Mirror::Colours && after_mark && colour_letter {

@@ -47,16 +47,13 @@ use crate::rules::{
 };
 use crate::{ContactMutation, MoveRecord, Piece, Rules, Setup, Square, Walk, geometry};
 
-use super::rebirth::board_after_displacement;
+use super::rebirth::{board_after_displacement, place_rebirths};
 
 /// The move with its contact mutations: one record, or one per combination of promotion
 /// choices when demoted units become pawns on their promotion rank.
 pub fn apply(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
     let mut board = board_after_displacement(setup, &mv);
-    for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
-        let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
-        board.set(r.square, Some(piece));
-    }
+    place_rebirths(&mut board, &mv);
     let origin = |sq: Square| -> Option<Square> { origin_of(setup, &mv, sq) };
     let magic: Vec<(Square, Piece)> = board.pieces().filter(|(_, p)| p.magic).collect();
 

@@ -18,13 +18,7 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     let board = &mut next.board;
 
     // Stages 3 and 4: rebirths.
-    for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
-        let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
-        if let Some(from) = r.from {
-            board.take(from);
-        }
-        board.set(r.square, Some(piece));
-    }
+    super::rebirth::place_rebirths(board, mv);
     // Stage 5: contact mutations.
     for c in &mv.contact_mutations {
         board.set(c.square, Some(c.after));

@@ -397,6 +397,19 @@ fn with_rebirth(
         .collect()
 }
 
+/// Puts the units `mv` rebirths (stages 3 and 4) on `board`, the board after the earlier
+/// stages: each taken off the square it stood on, if it stood on the board (Anticirce's
+/// capturer), and put on its rebirth square with its promoted walk.
+pub fn place_rebirths(board: &mut Board, mv: &MoveRecord) {
+    for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
+        let piece = r.promotion.map_or(r.piece, |w| r.piece.with_walk(w));
+        if let Some(from) = r.from {
+            board.take(from);
+        }
+        board.set(r.square, Some(piece));
+    }
+}
+
 /// The board after stages 1 and 2 only.
 pub fn board_after_displacement(setup: &Setup, mv: &MoveRecord) -> Board {
     let mut board = setup.board.clone();
