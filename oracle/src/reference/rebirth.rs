@@ -176,8 +176,8 @@ pub fn delayed(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> 
     with_rebirth(setup, rules, mv, reserve.piece, square, true, None)
 }
 
-/// The square a captured unit (or the Parrain reserve) would have been reborn on when `mv`
-/// brought no rebirth: `Some(None)` off the board; `None` when there was nothing to rebirth or
+/// The square a captured unit (or the Parrain reserve, or Anticirce's capturer) would have been
+/// reborn on when `mv` brought no rebirth: `Some(None)` off the board; `None` when there was nothing to rebirth or
 /// the rebirth happened.
 pub fn lost_rebirth_square(
     setup: &Setup,
@@ -186,6 +186,21 @@ pub fn lost_rebirth_square(
 ) -> Option<Option<Square>> {
     let model = rules.circe_model()?;
     match model.time {
+        RebirthTime::Immediate if model.reborn == RebornUnit::Capturer => {
+            // A royal capturer that is not reborn (rex exclusive) was never to be.
+            let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
+            let capturer = mv.final_mover();
+            if capturer.royal && model.rex != Rex::Inclusive {
+                return None;
+            }
+            Some(rebirth_square(
+                &model,
+                capturer,
+                capture.piece,
+                mv.to,
+                (mv.from, mv.to),
+            ))
+        }
         RebirthTime::Immediate => {
             let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
             let reborn = capture.piece.with_walk(reborn_walk(&model, rules, mv));

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use feerie_oracle::rules::{
-    CirceModel, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RelevantUnit,
+    CirceModel, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
+    RelevantUnit,
 };
 use feerie_oracle::{Colour, Condition, Profile, Rules, Walk};
 
@@ -250,10 +251,13 @@ fn rows() -> Vec<EventDef> {
         }
     }
     let plain = |s: &str| s.to_string();
-    // The square the capturer left is empty once it has left.
+    // The square the capturer left is empty once it has left; under `strict` (Anticirce's
+    // preset) a capture whose square is taken is not made.
     row(
         plain("rebirth-occupied"),
-        &circe_where(|m| m.place != RebirthPlace::Departure),
+        &circe_where(|m| {
+            m.place != RebirthPlace::Departure && m.occupied == RebirthOccupied::Relaxed
+        }),
         plain("a captured unit's rebirth square is occupied: it stays off the board"),
     );
     // Only a vector leads off the board.
