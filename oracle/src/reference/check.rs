@@ -121,9 +121,9 @@ fn reborn_after_capture(
 }
 
 /// Under Anticirce, whether `capturer` may take the unit on `taken` by landing on `landing`:
-/// its own rebirth square, read from `landing` for the capturer as it stands there, is empty
+/// its own rebirth square, read from `taken` for the capturer as it stands on `landing`, is empty
 /// once the capture is made (the capturer's departure and arrival squares and `taken` are
-/// free then), or off the board, or the rebirth does not matter (`rebirth_occupied: relaxed`,
+/// free then; a square off the board is not), or the rebirth does not matter (`rebirth_occupied: relaxed`,
 /// a royal capturer under `rex: exclusive`). A pawn that promotes there may stand as each
 /// walk `promotions` gives: one choice that may be reborn is enough. Every capture stands
 /// under the other conditions.
@@ -154,7 +154,8 @@ fn capture_stands(
         vec![capturer]
     };
     standing.into_iter().any(|after| {
-        rebirth_square(&model, after, victim, landing, (from, landing)).is_none_or(|sq| {
+        // Off the board, the capturer could not come back.
+        rebirth_square(&model, after, victim, taken, (from, landing)).is_some_and(|sq| {
             if sq == landing {
                 return !model.forbids_capture_on_rebirth_square();
             }

@@ -102,11 +102,12 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
 }
 
 /// Stage 3 under Anticirce: the capturer, as it stands after the move, is taken off its arrival
-/// square and reborn on its own rebirth square, found from the arrival square (for en passant,
-/// too). The square must be empty once the capturer has left it; the arrival square itself is
-/// (Calvet: the capturer then stays). Taken, the capture is illegal under `rebirth_occupied:
-/// strict` (Anticirce's preset) and keeps the capturer where it landed under `relaxed`; off the
-/// board, the capturer stays. A royal capturer is reborn only under `rex: inclusive`.
+/// square and reborn on its own rebirth square, found from the capture square (for en passant,
+/// the square of the pawn taken, as Popeye reads it). The square must be empty once the
+/// capturer has left it; the arrival square itself is (`anticirce_type: calvet`: the capturer
+/// then stays; `cheylan`: the capture is illegal). Taken or off the board, the capture is
+/// illegal under `rebirth_occupied: strict` (Anticirce's preset) and keeps the capturer where it
+/// landed under `relaxed`. A royal capturer is reborn only under `rex: inclusive`.
 fn capturer_reborn(
     setup: &Setup,
     rules: &Rules,
@@ -117,19 +118,19 @@ fn capturer_reborn(
     if capturer.royal && model.rex != Rex::Inclusive {
         return vec![mv];
     }
-    let victim = mv.capture.expect("a capture").piece;
-    let Some(square) = rebirth_square(model, capturer, victim, mv.to, (mv.from, mv.to)) else {
-        return vec![mv];
-    };
-    if square == mv.to && model.forbids_capture_on_rebirth_square() {
+    let capture = mv.capture.expect("a capture");
+    let (victim, taken) = (capture.piece, capture.square);
+    let square = rebirth_square(model, capturer, victim, taken, (mv.from, mv.to));
+    if square == Some(mv.to) && model.forbids_capture_on_rebirth_square() {
         return Vec::new();
     }
     let mut board = board_after_displacement(setup, &mv);
     board.take(mv.to);
-    if board.is_empty(square) {
+    if let Some(square) = square.filter(|&sq| board.is_empty(sq)) {
         let arrival = Some(mv.to);
         return with_rebirth(setup, rules, mv, capturer, square, false, arrival);
     }
+    // A square off the board is no free square (Popeye's border squares are taken).
     match model.occupied {
         RebirthOccupied::Strict => Vec::new(),
         RebirthOccupied::Relaxed => vec![mv],
@@ -197,7 +198,7 @@ pub fn lost_rebirth_square(
                 &model,
                 capturer,
                 capture.piece,
-                mv.to,
+                capture.square,
                 (mv.from, mv.to),
             ))
         }

@@ -267,21 +267,24 @@ impl Rules {
                     .join(" and ")
             )));
         }
-        // Couscous reads the capturer as it stands after the capture; with a capturer mutation
-        // that is the captured unit's walk, a reading no source states and Popeye's answers
-        // have not been compared on: refused rather than guessed.
+        // Couscous reads the capturer as it stands after the capture, and Anticirce rebirths
+        // it; with a capturer mutation that is the captured unit's walk, a reading no source
+        // states and Popeye's answers have not been compared on: refused rather than guessed.
         let reads_capturer = circe.iter().find(|c| {
             matches!(
                 c.entry().kind,
                 ConditionKind::Circe {
                     relevant: RelevantUnit::Other,
                     ..
+                } | ConditionKind::Circe {
+                    reborn: RebornUnit::Capturer,
+                    ..
                 }
             )
         });
         if let (Some(circe), Some(mutation)) = (reads_capturer, mutations.first()) {
             return Err(RulesError(format!(
-                "{circe} with {mutation} is not modelled: the rebirth square would follow the \
+                "{circe} with {mutation} is not modelled: the rebirth would follow the \
                  capturer's walk after its mutation"
             )));
         }

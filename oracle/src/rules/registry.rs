@@ -257,6 +257,53 @@ const fn reborn_reading(
     }
 }
 
+/// The rebirth answers of an Anticirce variant: the capturer reborn at once with its own walk,
+/// on the square `place`, read for it and for `side`'s home squares.
+const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> ConditionKind {
+    ConditionKind::Circe {
+        reborn: RebornUnit::Capturer,
+        walk: RebirthWalk::Own,
+        place,
+        relevant: RelevantUnit::Reborn,
+        side,
+        adapter: RebirthAdapter::None,
+        time: RebirthTime::Immediate,
+        chooser: PromotionChooser::Capturer,
+    }
+}
+
+/// The entry of an Anticirce variant that differs from Anticirce only in where the capturer is
+/// reborn: Anticirce's switches and presets, fuzzed alone and with magic pieces. Popeye reads
+/// its traditional names `read`, or `AntiCirce` followed by the variant words; it is written in
+/// the second way (`written`), after which Popeye reads `RexInclusive` and `RexExclusive` too.
+const fn anticirce_variant_entry(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
+    (written, read, circe_variant): (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    ),
+) -> ConditionEntry {
+    ConditionEntry {
+        slug,
+        description,
+        kind,
+        popeye: PopeyeNames {
+            written,
+            written_before_rex_inclusive: None,
+            read,
+            circe_variant,
+            followed_by: PopeyeFollowers::CirceVariants,
+        },
+        switches: &[Switch::Rex, Switch::RebirthOccupied, Switch::AnticirceType],
+        presets: &ANTICIRCE_PRESETS,
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
+    }
+}
+
 /// The Popeye names of a Circe variant that differs from Plain Circe only in where the unit
 /// taken is reborn: the traditional name written and read (English, German), and the variant
 /// words after `Circe`. `RexInclusive` is read after them.
@@ -616,6 +663,69 @@ conditions! {
         fuzzed_with: &[],
         fuzzed_with_magic: true,
     },
+    /// Mirror Anticirce: the capturer reborn on the other side's home square.
+    AnticirceMirror => anticirce_variant_entry(
+        "anticirce-mirror",
+        "Mirror Anticirce: the capturer is reborn where a unit of the other colour would be",
+        anticirce_on(RebirthPlace::CirceSquare, RebirthSide::Mirror),
+        ("AntiCirce Mirror", &["mirroranticirce", "antispiegelcirce"], &["mirror"]),
+    ),
+    /// File Anticirce: the capture file's square of the capturer's home rank.
+    AnticirceFile => anticirce_variant_entry(
+        "anticirce-file",
+        "File Anticirce: the capturer is reborn on the capture file, on its home rank",
+        anticirce_on(RebirthPlace::FileHome, RebirthSide::Own),
+        ("AntiCirce File", &["fileanticirce", "antifilecirce"], &["file"]),
+    ),
+    /// Mirror File Anticirce: File Anticirce on the other side's home rank.
+    AnticirceMirrorFile => anticirce_variant_entry(
+        "anticirce-mirror-file",
+        "Mirror File Anticirce: the capturer is reborn on the capture file, on the other side's \
+         home rank",
+        anticirce_on(RebirthPlace::FileHome, RebirthSide::Mirror),
+        (
+            "AntiCirce File Mirror",
+            &["mirrorfileanticirce", "antispiegelfilecirce"],
+            &["file", "mirror"],
+        ),
+    ),
+    /// Symmetry Anticirce: the capture square turned about the centre.
+    AnticirceSymmetry => anticirce_variant_entry(
+        "anticirce-symmetry",
+        "Symmetry Anticirce: the capturer is reborn on the capture square turned about the centre",
+        anticirce_on(RebirthPlace::Symmetry, RebirthSide::Own),
+        ("AntiCirce Symmetry", &["symmetryanticirce", "antisymmetriecirce"], &["symmetry"]),
+    ),
+    /// Vertical Symmetry Anticirce: the capture square mirrored between the a- and h-files.
+    AnticirceVerticalSymmetry => anticirce_variant_entry(
+        "anticirce-vertical-symmetry",
+        "Vertical Symmetry Anticirce: the capturer is reborn on the capture square mirrored a-h",
+        anticirce_on(RebirthPlace::VerticalSymmetry, RebirthSide::Own),
+        (
+            "AntiCirce VerticalSymmetry",
+            &["verticalsymmetryanticirce", "vertikaleantisymmetriecirce"],
+            &["verticalsymmetry"],
+        ),
+    ),
+    /// Antipodean Anticirce: four files and four ranks away from the capture square.
+    AnticirceAntipodes => anticirce_variant_entry(
+        "anticirce-antipodes",
+        "Antipodean Anticirce: the capturer is reborn four files and four ranks away",
+        anticirce_on(RebirthPlace::Antipodes, RebirthSide::Own),
+        ("AntiCirce Antipodes", &["antipodeananticirce", "antiantipodencirce"], &["antipodes"]),
+    ),
+    /// Equipollents Anticirce: the capture square moved once more by the capture's vector.
+    AnticirceEquipollents => anticirce_variant_entry(
+        "anticirce-equipollents",
+        "Equipollents Anticirce: the capturer is reborn by the capture's vector from the capture \
+         square",
+        anticirce_on(RebirthPlace::CaptureVector, RebirthSide::Own),
+        (
+            "AntiCirce Equipollents",
+            &["equipollentsanticirce", "antiequipollentscirce"],
+            &["equipollents"],
+        ),
+    ),
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).

@@ -81,8 +81,8 @@ impl Game {
     }
 
     /// Under Anticirce, whether the unit on `from` may take the unit on `taken` by landing on
-    /// `landing`: its own rebirth square, read from `landing` for the capturer as it stands
-    /// there, is empty once the capture is made, or off the board; a royal capturer is not
+    /// `landing`: its own rebirth square, read from `taken` for the capturer as it stands on
+    /// `landing`, is empty once the capture is made, or off the board; a royal capturer is not
     /// reborn under `rex: exclusive`. A pawn promoting there may stand as each promotion in
     /// turn: one that may be reborn is enough.
     fn capture_stands(
@@ -100,11 +100,12 @@ impl Game {
         let victim = p.piece_at(taken).expect("a unit taken");
         let after = p.occupied() & !bit(from) & !bit(taken);
         let stands = |standing: Piece| {
-            let sq = self.rebirth_square(standing, victim, landing, (from, landing));
+            let sq = self.rebirth_square(standing, victim, taken, (from, landing));
             if sq == Some(landing) && model.forbids_capture_on_rebirth_square() {
                 return false;
             }
-            circe::rebirth(sq, after, model.occupied, false) != Fate::Forbidden
+            // Off the board, the capturer could not come back.
+            sq.is_some() && circe::rebirth(sq, after, model.occupied, false) != Fate::Forbidden
         };
         let colour = colour_index(capturer.colour);
         if promotes_on(colour, capturer.walk, landing) {

@@ -9,7 +9,7 @@ use crate::bitboard::rules::{is_pawnlike, magic, parrain, promotes_on};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{
     CirceModel, CloneWalkWhenPromoting, MagicContactScope, MagicPawnEdge, MagicRebirthContact,
-    RebirthTime, RebornUnit, RelevantUnit, Rex,
+    RebirthOccupied, RebirthTime, RebornUnit, RelevantUnit, Rex,
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
@@ -126,7 +126,8 @@ impl Game {
     }
 
     /// Stage 3 under Anticirce: the capturer, as it stands after the move, leaves its arrival
-    /// square for its own rebirth square (found from the arrival square). An arrival square
+    /// square for its own rebirth square (found from the capture square: for en passant, the
+    /// square of the pawn taken). An arrival square
     /// that is its rebirth square keeps it there (`anticirce_type: calvet`) or forbids the
     /// capture (`cheylan`); a taken square forbids the capture
     /// (`rebirth_occupied: strict`) or keeps the capturer where it landed (`relaxed`), as
@@ -143,14 +144,19 @@ impl Game {
             out.push(mv);
             return;
         }
-        let victim = mv.capture.expect("a capture").piece;
+        let capture = mv.capture.expect("a capture");
         let (from, to) = (mv.from.index(), mv.to.index());
-        let sq = self.rebirth_square(capturer, victim, to, (from, to));
+        let sq = self.rebirth_square(capturer, capture.piece, capture.square.index(), (from, to));
         if sq == Some(to) && model.forbids_capture_on_rebirth_square() {
             return;
         }
         let occ = self.occupied_after(p, &mv) & !bit(to);
-        match circe::rebirth(sq, occ, model.occupied, false) {
+        // A square off the board is no free square: as a taken one.
+        let fate = match sq {
+            None if model.occupied == RebirthOccupied::Strict => Fate::Forbidden,
+            _ => circe::rebirth(sq, occ, model.occupied, false),
+        };
+        match fate {
             Fate::On(s) => push_rebirth_from(
                 mv,
                 capturer,
