@@ -43,6 +43,7 @@
 
 mod circe;
 mod condition;
+mod entry_builders;
 mod fuzz_family;
 mod profile;
 pub mod registry;

@@ -1,0 +1,154 @@
+//! The builders of the registry's entries: a Circe variant's rebirth answers and Popeye
+//! names from the few values that tell it apart, and the presets the families share, so that
+//! an entry of [`super::registry`] states only what is its own.
+
+use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
+use super::{
+    PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
+    RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
+};
+
+/// The rebirth answers of a Circe variant whose place reads the reborn unit's own side and is
+/// not adapted.
+pub(super) const fn circe(
+    walk: RebirthWalk,
+    place: RebirthPlace,
+    time: RebirthTime,
+    chooser: PromotionChooser,
+) -> ConditionKind {
+    ConditionKind::Circe {
+        reborn: RebornUnit::Captured,
+        walk,
+        place,
+        relevant: RelevantUnit::Reborn,
+        side: RebirthSide::Own,
+        adapter: RebirthAdapter::None,
+        time,
+        chooser,
+    }
+}
+
+/// The rebirth answers of a Circe variant that differs from Plain Circe only in where the unit
+/// taken is reborn: its own walk, at once, the capturer choosing a reborn pawn's promotion; the
+/// place reads the reborn unit.
+pub(super) const fn reborn_on(
+    place: RebirthPlace,
+    side: RebirthSide,
+    adapter: RebirthAdapter,
+) -> ConditionKind {
+    reborn_reading(RelevantUnit::Reborn, place, side, adapter)
+}
+
+/// As [`reborn_on`], the place reading the `relevant` unit.
+pub(super) const fn reborn_reading(
+    relevant: RelevantUnit,
+    place: RebirthPlace,
+    side: RebirthSide,
+    adapter: RebirthAdapter,
+) -> ConditionKind {
+    ConditionKind::Circe {
+        reborn: RebornUnit::Captured,
+        walk: RebirthWalk::Own,
+        place,
+        relevant,
+        side,
+        adapter,
+        time: RebirthTime::Immediate,
+        chooser: PromotionChooser::Capturer,
+    }
+}
+
+/// The rebirth answers of an Anticirce variant: the capturer reborn at once with its own walk,
+/// on the square `place`, read for it and for `side`'s home squares.
+pub(super) const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> ConditionKind {
+    ConditionKind::Circe {
+        reborn: RebornUnit::Capturer,
+        walk: RebirthWalk::Own,
+        place,
+        relevant: RelevantUnit::Reborn,
+        side,
+        adapter: RebirthAdapter::None,
+        time: RebirthTime::Immediate,
+        chooser: PromotionChooser::Capturer,
+    }
+}
+
+/// The entry of an Anticirce variant that differs from Anticirce only in where the capturer is
+/// reborn: Anticirce's switches and presets, fuzzed alone and with magic pieces. Popeye reads
+/// its traditional names `read`, or `AntiCirce` followed by the variant words; it is written in
+/// the second way (`written`), after which Popeye reads `RexInclusive` and `RexExclusive` too.
+pub(super) const fn anticirce_variant_entry(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
+    (written, read, circe_variant): (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    ),
+) -> ConditionEntry {
+    ConditionEntry {
+        slug,
+        description,
+        kind,
+        popeye: PopeyeNames {
+            written,
+            written_before_rex_inclusive: None,
+            read,
+            circe_variant,
+            followed_by: PopeyeFollowers::CirceVariants,
+        },
+        switches: &[Switch::Rex, Switch::RebirthOccupied, Switch::AnticirceType],
+        presets: &ANTICIRCE_PRESETS,
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
+    }
+}
+
+/// The Popeye names of a Circe variant that differs from Plain Circe only in where the unit
+/// taken is reborn: the traditional name written and read (English, German), and the variant
+/// words after `Circe`. `RexInclusive` is read after them.
+pub(super) const fn rebirth_variant(
+    written: &'static str,
+    read: &'static [&'static str],
+    circe_variant: &'static [&'static str],
+) -> PopeyeNames {
+    PopeyeNames {
+        written,
+        written_before_rex_inclusive: None,
+        read,
+        circe_variant,
+        followed_by: PopeyeFollowers::Rex(Rex::Inclusive),
+    }
+}
+
+/// The entry of a Circe variant that differs from Plain Circe only in where the unit taken is
+/// reborn: Plain Circe's switches and presets, fuzzed alone and with magic pieces.
+pub(super) const fn rebirth_variant_entry(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
+    popeye: PopeyeNames,
+) -> ConditionEntry {
+    ConditionEntry {
+        slug,
+        description,
+        kind,
+        popeye,
+        switches: &[Switch::Rex, Switch::RebirthOccupied],
+        presets: &[CIRCE_REX],
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
+    }
+}
+
+/// What every Circe variant presets: kings are not reborn unless `rex` says so.
+pub(super) const CIRCE_REX: Preset = Preset::always(Rex::Exclusive.setting());
+/// What Anticirce presets, as Popeye reads it and the problemists' glossaries define it: a
+/// capturing king is reborn too, and a capture whose rebirth square is taken is illegal.
+pub(super) const ANTICIRCE_PRESETS: [Preset; 2] = [
+    Preset::always(Rex::Inclusive.setting()),
+    Preset::always(RebirthOccupied::Strict.setting()),
+];
+/// What the capturer mutation presets: kings change walk too unless `rex` says so.
+pub(super) const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());
