@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use feerie_oracle::rules::{
     CirceModel, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
-    RelevantUnit,
+    RebornUnit, RelevantUnit,
 };
 use feerie_oracle::{Colour, Condition, Profile, Rules, Walk};
 
@@ -291,9 +291,14 @@ fn rows() -> Vec<EventDef> {
             "a pawn reborn on its promotion rank promotes at once (a vector, the antipodes, the capturer's departure square or home square)",
         ),
     );
+    // A capturing pawn sent on by its own capture's vector (Equipollents Anticirce) only ever
+    // moves further from its double-step rank.
     row(
         plain("rebirth-pawn-second-rank"),
-        &circe_where(own_home),
+        &circe_where(|m| {
+            own_home(m)
+                && !(m.reborn == RebornUnit::Capturer && m.place == RebirthPlace::CaptureVector)
+        }),
         plain("a pawn is reborn on its double-step rank, free to step twice again"),
     );
     row(

@@ -71,11 +71,16 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
                 .into(),
         );
     }
-    // Under Circe rex inclusive an attacked king may stand where it can be reborn, which the
-    // rule-blind validation calls a check; Popeye judges those itself.
-    if !circe_rex_inclusive
-        && let Err(e) = Position::new(position.setup().clone(), Validation::Strict)
-    {
+    // Under Circe rex inclusive an attacked king may stand where it can be reborn, and under
+    // Anticirce where its attacker could not be, which the rule-blind validation calls a
+    // check: there the check is read under the rules.
+    let setup = position.setup().clone();
+    let checked = if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) {
+        Position::under_rules(setup, Validation::Strict, rules)
+    } else {
+        Position::new(setup, Validation::Strict)
+    };
+    if let Err(e) = checked {
         return Some(format!("not a legal position ({e})"));
     }
     if let Err(e) = ReferenceEngine.status(position, rules) {
