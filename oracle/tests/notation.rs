@@ -261,7 +261,7 @@ fn an_input_error_skips_its_problem_only() {
 #[test]
 fn circe_variants_read_back_in_every_spelling() {
     use feerie_oracle::Condition;
-    use feerie_oracle::rules::Rex;
+    use feerie_oracle::rules::{RebornUnit, Rex};
     let read = |conditions: &str, german: bool| {
         let text = if german {
             format!(
@@ -294,14 +294,22 @@ fn circe_variants_read_back_in_every_spelling() {
         let words = c.entry().popeye.circe_variant;
         let mut reversed = words.to_vec();
         reversed.reverse();
+        // The variant words follow the family's base word: `Circe`, or `AntiCirce` for a
+        // reborn capturer.
+        let base = match c.reborn_unit() {
+            Some(RebornUnit::Capturer) => "AntiCirce",
+            _ => "Circe",
+        };
         for order in [words.to_vec(), reversed] {
             if order.is_empty() {
                 continue;
             }
-            let rules = read(&format!("Circe {}", order.join(" ")), false);
-            assert!(rules.has(c), "Circe {}", order.join(" "));
-            let rules = read(&format!("Circe {} RexInclusive", order.join(" ")), false);
+            let rules = read(&format!("{base} {}", order.join(" ")), false);
+            assert!(rules.has(c), "{base} {}", order.join(" "));
+            let rules = read(&format!("{base} {} RexInclusive", order.join(" ")), false);
             assert!(rules.has(c) && rules.circe_rex() == Rex::Inclusive);
+            let rules = read(&format!("{base} {} RexExclusive", order.join(" ")), false);
+            assert!(rules.has(c) && rules.circe_rex() == Rex::Exclusive);
         }
     }
     let has = |rules: Rules, c: Condition| rules.has(c);

@@ -82,6 +82,11 @@ impl Condition {
     /// ```
     pub fn rebirth_depends_on_capture(self) -> bool {
         match self.entry().kind {
+            // Popeye's test reads its Circe, not its Anticirce.
+            ConditionKind::Circe {
+                reborn: RebornUnit::Capturer,
+                ..
+            } => false,
             ConditionKind::Circe {
                 walk,
                 place,
