@@ -260,12 +260,13 @@ fn rows() -> Vec<EventDef> {
         }),
         plain("a captured unit's rebirth square is occupied: it stays off the board"),
     );
-    // Only a vector leads off the board.
+    // Only a vector leads off the board; under `strict` (Anticirce's preset) such a capture
+    // is not made.
     let by_vector = circe_where(|m| {
         matches!(
             m.place,
             RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector
-        )
+        ) && m.occupied == RebirthOccupied::Relaxed
     });
     row(
         plain("rebirth-off-board"),
@@ -292,12 +293,18 @@ fn rows() -> Vec<EventDef> {
         ),
     );
     // A capturing pawn sent on by its own capture's vector (Equipollents Anticirce) only ever
-    // moves further from its double-step rank.
+    // moves further from its double-step rank; one mirrored a-h (Vertical Symmetry
+    // Anticirce) keeps the rank it took on, which is its double-step rank only for a pawn that
+    // took from its own first rank (never under the `popeye` profile).
     row(
         plain("rebirth-pawn-second-rank"),
         &circe_where(|m| {
             own_home(m)
-                && !(m.reborn == RebornUnit::Capturer && m.place == RebirthPlace::CaptureVector)
+                && !(m.reborn == RebornUnit::Capturer
+                    && matches!(
+                        m.place,
+                        RebirthPlace::CaptureVector | RebirthPlace::VerticalSymmetry
+                    ))
         }),
         plain("a pawn is reborn on its double-step rank, free to step twice again"),
     );
@@ -319,10 +326,24 @@ fn rows() -> Vec<EventDef> {
             format!("a {word} king reborn on its home square regains its own castling right"),
         );
     }
+    // A capturing rook comes back on its own corner under Antipodean and Equipollents
+    // Anticirce only from the one square four files and ranks away, or one vector short: with
+    // a partial castling field as well, the fuzzed positions seldom hold it, so those columns
+    // do not owe that field.
+    let corner_by_one_square = circe_where(|m| {
+        m.reborn == RebornUnit::Capturer
+            && matches!(
+                m.place,
+                RebirthPlace::Antipodes | RebirthPlace::CaptureVector
+            )
+    });
     for field in FIELDS {
+        let columns: Vec<Column> = (appearing_home.iter().copied())
+            .filter(|c| field != "partial" || !corner_by_one_square.contains(c))
+            .collect();
         row(
             format!("rook-appears-home-{field}"),
-            &appearing_home,
+            &columns,
             format!(
                 "a rook appears on a corner of its own first rank (rebirth, capturer mutation, promotion, contact), its side's castling field before being {}",
                 field_words(field)
@@ -344,8 +365,15 @@ fn rows() -> Vec<EventDef> {
     // Under Frankfurt and Protean a capturing pawn takes the captured unit's walk instead (it
     // promotes by a capture only where it may not mutate: unmarked among mutable units, or
     // royal under `mutation_rex: exclusive`): left out there.
+    // Under Equipollents Anticirce a pawn that takes on its promotion rank would be sent off
+    // the board by its own vector: under `strict` that capture is not made.
+    let sent_off = circe_where(|m| {
+        m.reborn == RebornUnit::Capturer
+            && m.place == RebirthPlace::CaptureVector
+            && m.occupied == RebirthOccupied::Strict
+    });
     let capture_promotes: Vec<Column> = (every.iter().copied())
-        .filter(|c| !mutating.contains(c))
+        .filter(|c| !mutating.contains(c) && !sent_off.contains(c))
         .collect();
     row(
         plain("promotion-by-capture"),
