@@ -5,6 +5,7 @@
 //! record path again and keeping the moves that lead to the same position).
 
 use feerie_oracle::engine::check_rules_fit;
+use feerie_oracle::rules::RebornUnit;
 use feerie_oracle::{CheckMark, EngineError, MoveRecord, Position, Rules};
 
 use super::board::{BbPosition, KING, WALKS};
@@ -78,12 +79,13 @@ fn wanted(
 }
 
 /// The squares where the move from `before` to `after` may have arrived: those whose colour
-/// changed. The mover stands on its arrival square after the move (no condition here removes
-/// or moves it again, and a rebirth never lands on an occupied square), in its own colour
-/// where the square was empty or held the other side's unit (neutral units are never taken)
-/// — unless magic pieces recolour it: then any square.
-fn arrivals(before: &BbPosition, after: &BbPosition) -> u64 {
-    if before.magic != 0 || after.magic != 0 {
+/// changed. The mover stands on its arrival square after the move (a rebirth never lands on
+/// an occupied square), in its own colour where the square was empty or held the other side's
+/// unit (neutral units are never taken) — unless magic pieces recolour it, or the rules move
+/// the capturer on to its rebirth square (Anticirce: an en passant capturer's arrival square
+/// is empty before and after): then any square.
+fn arrivals(before: &BbPosition, after: &BbPosition, capturer_moves_on: bool) -> u64 {
+    if before.magic != 0 || after.magic != 0 || capturer_moves_on {
         return !0;
     }
     (before.colours[0] ^ after.colours[0]) | (before.colours[1] ^ after.colours[1])
@@ -281,7 +283,9 @@ impl Space for BitboardSpace<'_> {
         // side then to move has a legal move, the dearest part of a record); the mark the
         // search gave the move already is taken as it is.
         let path = self.plan.path(before);
-        let arrivals = arrivals(before, after);
+        let capturer_moves_on =
+            (self.rules.circe_model()).is_some_and(|m| m.reborn == RebornUnit::Capturer);
+        let arrivals = arrivals(before, after, capturer_moves_on);
         let mut out =
             path.records_leading_to(before, arrivals, |made| same_but_clocks(made, after))?;
         if !out.is_empty() {
@@ -332,6 +336,31 @@ mod tests {
             assert_eq!(records.len(), 1);
             assert_eq!(records[0].check, mv.check);
         }
+    }
+
+    /// Under Anticirce an en passant capturer leaves its arrival square empty, as it was: its
+    /// record is found all the same.
+    #[test]
+    fn every_child_has_a_record_when_the_capturer_moves_on() {
+        let rules = Rules::new(
+            [feerie_oracle::Condition::Anticirce],
+            feerie_oracle::Profile::Popeye,
+        )
+        .unwrap();
+        let position = fen::parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", Validation::Strict).unwrap();
+        let space = BitboardSpace::new(&rules);
+        let p = space.enter(&position).unwrap();
+        let children = space.children(&p, Want::Marked).unwrap();
+        let mut texts = Vec::new();
+        for (mv, after) in &children {
+            let records = space.records(&p, mv, after).unwrap();
+            assert_eq!(records.len(), 1, "{:?}", after);
+            texts.push(records[0].to_string());
+        }
+        assert!(
+            texts.contains(&"e5*d6 ep.[wPd6->d2]".to_string()),
+            "{texts:?}"
+        );
     }
 
     #[test]

@@ -149,16 +149,28 @@ fn scope(switch: Switch) -> String {
     }
 }
 
+/// The words by which Popeye's input states a switch's value.
+fn stated_words(switch: Switch) -> &'static str {
+    match switch {
+        Switch::Rex => "`RexInclusive` or `RexExclusive`",
+        Switch::AnticirceType => "`Calvet` or `Cheylan` after `AntiCirce`",
+        _ => "its own words",
+    }
+}
+
 /// What Popeye 4.104 does.
 fn popeye(switch: Switch) -> String {
     let value = switch.default_under(Profile::Popeye);
     match switch.popeye_reading() {
         PopeyeReading::Stated => format!(
-            "**Popeye 4.104** follows what its input states (`RexInclusive` or `RexExclusive`); \
-             the `popeye` profile's value is `{value}`, Popeye's when the input says nothing."
+            "**Popeye 4.104** follows what its input states ({}); the `popeye` profile's value \
+             is `{value}`, Popeye's when the input says nothing, unless a condition presets \
+             another (the table above).",
+            stated_words(switch)
         ),
         PopeyeReading::Fixed => format!(
-            "**Popeye 4.104** plays `{value}` (the `popeye` profile), whatever its input says."
+            "**Popeye 4.104** plays `{value}` (the `popeye` profile), or the value a condition \
+             presets (the table above), whatever its input says."
         ),
         PopeyeReading::Absent => "**Popeye 4.104** has no such rule: Bédoni's magic pieces are \
              not Popeye's `Magic` attribute, so positions with them are not sent to it."

@@ -79,7 +79,8 @@ pub enum Goal {
     EnPassant,
     /// Castling (`00`).
     Castling,
-    /// Material gain (`%`, Popeye's Steingewinn): a capture whose move brings no rebirth.
+    /// Material gain (`%`, Popeye's Steingewinn): a capture whose unit taken no rebirth brings
+    /// back.
     MaterialGain,
     /// Mate or stalemate (`#=`).
     MateOrStalemate,

@@ -10,10 +10,11 @@
 //!
 //! - under a Circe rule with `rex: inclusive`, an attack is a check only if the royal piece could
 //!   not be reborn (its rebirth square, found as in [`super::rebirth`], is off the board or taken);
-//! - under Anticirce (`rebirth_occupied: strict`), an attack is a check only if the capture
-//!   would be legal: the capturer's own rebirth square, read from the royal piece's square, is
-//!   empty once the capture is made (it may be that square itself, or the capturer's
-//!   departure), or off the board; a royal capturer counts only under `rex: inclusive`;
+//! - under Anticirce, an attack is a check only if the capture would be legal: under
+//!   `rebirth_occupied: strict` the capturer's own rebirth square, read from the royal piece's
+//!   square, must be on the board and empty once the capture is made (it may be the capturer's
+//!   departure, or the royal piece's square itself unless `anticirce_type: cheylan`); a royal
+//!   capturer under `rex: exclusive` is not reborn, so its attacks are checks;
 //! - with `royal_en_passant: yes`, a royal pawn that has just double-stepped is in check when an
 //!   enemy pawn could take it en passant (under `rex: inclusive`, again only if it could not be
 //!   reborn after that capture); with `even_if_filled` (profile `popeye`; `no` in profile
@@ -121,11 +122,12 @@ fn reborn_after_capture(
 }
 
 /// Under Anticirce, whether `capturer` may take the unit on `taken` by landing on `landing`:
-/// its own rebirth square, read from `taken` for the capturer as it stands on `landing`, is empty
-/// once the capture is made (the capturer's departure and arrival squares and `taken` are
-/// free then; a square off the board is not), or the rebirth does not matter (`rebirth_occupied: relaxed`,
-/// a royal capturer under `rex: exclusive`). A pawn that promotes there may stand as each
-/// walk `promotions` gives: one choice that may be reborn is enough. Every capture stands
+/// its own rebirth square, read from `taken` for the capturer as it stands on `landing`, is
+/// empty once the capture is made (the capturer's departure and arrival squares and `taken` are
+/// free then; a square off the board is not), or, under `rebirth_occupied: relaxed`, anything
+/// but `landing` itself under `anticirce_type: cheylan`. A royal capturer under `rex:
+/// exclusive` is not reborn: its captures stand. A pawn that promotes there may stand as each
+/// walk `promotions` gives: one choice whose capture stands is enough. Every capture stands
 /// under the other conditions.
 fn capture_stands(
     board: &Board,
@@ -136,9 +138,7 @@ fn capture_stands(
     promotions: &dyn Fn() -> Vec<Walk>,
 ) -> bool {
     let Some(model) = rules.circe_model().filter(|m| {
-        m.reborn == RebornUnit::Capturer
-            && m.occupied == RebirthOccupied::Strict
-            && (!capturer.royal || m.rex == Rex::Inclusive)
+        m.reborn == RebornUnit::Capturer && (!capturer.royal || m.rex == Rex::Inclusive)
     }) else {
         return true;
     };
@@ -154,13 +154,12 @@ fn capture_stands(
         vec![capturer]
     };
     standing.into_iter().any(|after| {
-        // Off the board, the capturer could not come back.
-        rebirth_square(&model, after, victim, taken, (from, landing)).is_some_and(|sq| {
-            if sq == landing {
-                return !model.forbids_capture_on_rebirth_square();
-            }
-            sq == from || sq == taken || board.is_empty(sq)
-        })
+        match rebirth_square(&model, after, victim, taken, (from, landing)) {
+            Some(sq) if sq == landing => !model.forbids_capture_on_rebirth_square(),
+            Some(sq) if sq == from || sq == taken || board.is_empty(sq) => true,
+            // Taken, or off the board: the capturer could not come back.
+            _ => model.occupied == RebirthOccupied::Relaxed,
+        }
     })
 }
 

@@ -48,10 +48,19 @@
 //! (`parrain_other_side_promotion: promotes`, profile `documented`) or stays a pawn
 //! (`stays`, profile `popeye`).
 //!
-//! **Occupied squares.** Under the immediate variants, `rebirth_occupied: relaxed` (both profiles)
-//! keeps the capture and loses the unit; `strict` makes such a capture illegal.
+//! **Anticirce** (`anticirce` and its variants). The capturer, as it stands after the move, is
+//! reborn instead, taken off its arrival square to its own square, read from the square of the
+//! unit taken; the unit taken is lost. Anticirce presets `rebirth_occupied: strict` (a square
+//! taken or off the board forbids the capture) and `rex: inclusive` (a capturing king goes
+//! home); a capture on the capturer's own square stands under `anticirce_type: calvet` and is
+//! illegal under `cheylan`.
 //!
-//! **Kings.** Under `rex: exclusive` (both profiles) royal units are never captured nor reborn.
+//! **Occupied squares.** Under the immediate variants, `rebirth_occupied: relaxed` (both profiles,
+//! but for Anticirce's preset) keeps the capture and loses the unit; `strict` makes such a
+//! capture illegal.
+//!
+//! **Kings.** Under `rex: exclusive` (both profiles, but for Anticirce's preset) royal units are
+//! never captured nor reborn.
 //! Under `rex: inclusive` a royal unit may be captured when it can be reborn (the capture is
 //! illegal otherwise), and an attack on it is a check only if it could not be reborn (see
 //! [`super::check`]). A king reborn on its own square regains its castling right.
@@ -272,12 +281,13 @@ pub fn reborn_walk_of(
 }
 
 /// The square where `reborn` comes back after a capture on `capture_square` by a move from
-/// `from` to `to` that leaves the capturer as `capturer`, or `None` when it falls off the board:
-/// the place the model names, read for the unit and the side it names, then adapted.
+/// `from` to `to`, `other` being the other unit of the capture (the capturer as it stands after
+/// the move, or under Anticirce the unit taken), or `None` when it falls off the board: the
+/// place the model names, read for the unit and the side it names, then adapted.
 pub fn rebirth_square(
     model: &CirceModel,
     reborn: Piece,
-    capturer: Piece,
+    other: Piece,
     capture_square: Square,
     (from, to): (Square, Square),
 ) -> Option<Square> {
@@ -285,7 +295,7 @@ pub fn rebirth_square(
     // squares: Mirror Circe reads the other side's.
     let read = match model.relevant {
         RelevantUnit::Reborn => reborn,
-        RelevantUnit::Other => capturer,
+        RelevantUnit::Other => other,
     };
     let homed = match model.side {
         RebirthSide::Own => read,

@@ -245,10 +245,12 @@ impl CirceModel {
 
     /// True when whether an attack on a royal unit is a check depends on the rebirth the
     /// capture would bring: the royal unit's own (rex inclusive), or the capturer's, whose
-    /// capture is illegal when it cannot be reborn (Anticirce, `rebirth_occupied: strict`).
+    /// capture may be illegal (Anticirce, under `rebirth_occupied: strict` or of Cheylan's type).
     pub fn check_reads_rebirth(&self) -> bool {
         self.reborn_royals()
-            || (self.reborn == RebornUnit::Capturer && self.occupied == RebirthOccupied::Strict)
+            || (self.reborn == RebornUnit::Capturer
+                && (self.occupied == RebirthOccupied::Strict
+                    || self.anticirce_type == AnticirceType::Cheylan))
     }
 }
 

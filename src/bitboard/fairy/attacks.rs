@@ -24,7 +24,7 @@ impl Game {
         let occ = p.occupied();
         let royals = p.royal & p.colours[c];
         let reborn = self.rules.circe.filter(|m| m.reborn_royals());
-        let anti = self.anticirce_strict();
+        let anti = self.anticirce_capture_may_fail();
         for r in Bits(royals) {
             let mut attackers = self.attackers(p, r, occ, 1 - c);
             if let Some(model) = anti {
@@ -60,7 +60,7 @@ impl Game {
         }
         let t = target as Sq;
         let mut takers = self.attacks.pawns_attacking(p, t, 1 - c);
-        if let Some(model) = self.anticirce_strict() {
+        if let Some(model) = self.anticirce_capture_may_fail() {
             takers = Bits(takers)
                 .filter(|&a| self.capture_stands(p, &model, a, pawn, t))
                 .fold(0, |acc, a| acc | bit(a));
@@ -72,19 +72,20 @@ impl Game {
         Bits(takers).any(|a| self.royal_lost(p, &model, royal, pawn, a, t))
     }
 
-    /// The Circe model when it is Anticirce with `rebirth_occupied: strict`, where a capture
-    /// whose capturer cannot be reborn is illegal, and so no check.
-    fn anticirce_strict(&self) -> Option<CirceModel> {
+    /// The Circe model when it is an Anticirce whose captures may be illegal (under
+    /// `rebirth_occupied: strict`, or of Cheylan's type), and so no check.
+    fn anticirce_capture_may_fail(&self) -> Option<CirceModel> {
         self.rules
             .circe
-            .filter(|m| m.reborn == RebornUnit::Capturer && m.occupied == RebirthOccupied::Strict)
+            .filter(|m| m.reborn == RebornUnit::Capturer && m.check_reads_rebirth())
     }
 
     /// Under Anticirce, whether the unit on `from` may take the unit on `taken` by landing on
     /// `landing`: its own rebirth square, read from `taken` for the capturer as it stands on
-    /// `landing`, is empty once the capture is made, or off the board; a royal capturer is not
-    /// reborn under `rex: exclusive`. A pawn promoting there may stand as each promotion in
-    /// turn: one that may be reborn is enough.
+    /// `landing`, is on the board and empty once the capture is made (or, under `relaxed`,
+    /// anything), and not `landing` itself under Cheylan's type; a royal capturer is not reborn
+    /// under `rex: exclusive`, so its captures stand. A pawn promoting there may stand as each
+    /// promotion in turn: one whose capture stands is enough.
     fn capture_stands(
         &self,
         p: &BbPosition,
@@ -101,11 +102,14 @@ impl Game {
         let after = p.occupied() & !bit(from) & !bit(taken);
         let stands = |standing: Piece| {
             let sq = self.rebirth_square(standing, victim, taken, (from, landing));
-            if sq == Some(landing) && model.forbids_capture_on_rebirth_square() {
-                return false;
+            if sq == Some(landing) {
+                return !model.forbids_capture_on_rebirth_square();
             }
-            // Off the board, the capturer could not come back.
-            sq.is_some() && circe::rebirth(sq, after, model.occupied, false) != Fate::Forbidden
+            match sq {
+                // Off the board, the capturer could not come back.
+                None => model.occupied == RebirthOccupied::Relaxed,
+                Some(_) => circe::rebirth(sq, after, model.occupied, false) != Fate::Forbidden,
+            }
         };
         let colour = colour_index(capturer.colour);
         if promotes_on(colour, capturer.walk, landing) {

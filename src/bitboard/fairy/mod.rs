@@ -155,8 +155,9 @@ impl Game {
     }
 
     /// Every move from `p` arriving on a square of `arrivals` through the pipeline's stages
-    /// (displacement, capturer mutation, immediate and delayed rebirth, contact mutations, none
-    /// of which moves the arrival), not yet made nor tested for check.
+    /// (displacement, capturer mutation, immediate and delayed rebirth, contact mutations),
+    /// not yet made nor tested for check. `arrivals` are the displacement's arrival squares,
+    /// wherever a later stage takes the mover (Anticirce's rebirth of the capturer).
     fn candidates(&self, p: &BbPosition, arrivals: u64) -> Vec<MoveRecord> {
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);

@@ -64,24 +64,25 @@ impl Game {
     }
 
     /// The square where `reborn` comes back after a capture on `capture` by a move from
-    /// `from` to `to` that leaves the capturer as `capturer`, under the rules' Circe model (the
-    /// tables were built for it): read for the reborn unit, or for the capturer (Couscous).
+    /// `from` to `to`, `other` being the other unit of the capture (the capturer as it stands
+    /// after the move, or under Anticirce the unit taken), under the rules' Circe model (the
+    /// tables were built for it): read for the reborn unit, or for the other (Couscous).
     pub(super) fn rebirth_square(
         &self,
         reborn: Piece,
-        capturer: Piece,
+        other: Piece,
         capture: Sq,
         (from, to): (Sq, Sq),
     ) -> Option<Sq> {
         let read = match self.rules.circe.map(|m| m.relevant) {
-            Some(RelevantUnit::Other) => capturer,
+            Some(RelevantUnit::Other) => other,
             _ => reborn,
         };
         self.rebirth_squares
             .square_of(colour_index(read.colour), read.walk, capture, from, to)
     }
 
-    /// Stage 3: the immediate rebirth of the captured unit.
+    /// Stage 3: the immediate rebirth of the unit taken, or under Anticirce of the capturer.
     pub(super) fn rebirth_now(&self, p: &BbPosition, mv: MoveRecord, out: &mut Vec<MoveRecord>) {
         let (Some(model), Some(capture)) = (self.rules.circe, mv.capture) else {
             out.push(mv);

@@ -91,10 +91,10 @@ pub fn around_castling(
     }
     // Under rex inclusive a king may stand attacked by the side to move (it would be reborn),
     // and under Anticirce (the capturer could not be): only then is such a position accepted.
-    let kings_reborn = rules.circe_model().is_some_and(|m| m.check_reads_rebirth());
+    let check_reads_rebirth = rules.circe_model().is_some_and(|m| m.check_reads_rebirth());
     let position = match Position::new(setup.clone(), Validation::Strict) {
         Ok(p) => p,
-        Err(_) if kings_reborn => Position::new(setup, Validation::Lenient).ok()?,
+        Err(_) if check_reads_rebirth => Position::new(setup, Validation::Lenient).ok()?,
         Err(_) => return None,
     };
     Some(super::FuzzedPosition { rules, position })

@@ -1,7 +1,7 @@
 //! The cases of a Popeye campaign: fuzzed positions with the marks Popeye reads otherwise taken
 //! away, and the positions not asked of Popeye with the reason why.
 
-use feerie_oracle::rules::Rex;
+use feerie_oracle::rules::{RebornUnit, Rex};
 use feerie_oracle::{Engine, Position, ReferenceEngine, Rules, Validation, Walk, popeye_input};
 
 use super::PopeyeCase;
@@ -63,7 +63,11 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     if let Some(why) = crate::external::popeye::marks_read_otherwise(position) {
         return Some(why);
     }
-    let circe_rex_inclusive = rules.circe_model().is_some() && rules.circe_rex() == Rex::Inclusive;
+    // Popeye's refusal reads its Circe, not its Anticirce (twin.c).
+    let circe_rex_inclusive = rules
+        .circe_model()
+        .is_some_and(|m| m.reborn == RebornUnit::Captured)
+        && rules.circe_rex() == Rex::Inclusive;
     if circe_rex_inclusive && units.iter().any(|(_, p)| p.royal && p.walk != Walk::King) {
         return Some(
             "a royal unit other than a king under Circe rex inclusive (Popeye: \"no royal \
