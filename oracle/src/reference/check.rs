@@ -25,11 +25,9 @@
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
-use super::rebirth::{rebirth_square, reborn_walk_of};
+use super::rebirth::{CapturerFate, capturer_fate, rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
-use crate::rules::{
-    FirstRankPawns, RebirthOccupied, RebornUnit, RelevantUnit, Rex, RoyalEnPassant,
-};
+use crate::rules::{FirstRankPawns, RebornUnit, RelevantUnit, Rex, RoyalEnPassant};
 use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
@@ -104,14 +102,8 @@ fn reborn_after_capture(
         return false;
     };
     let reborn = royal.with_walk(reborn_walk_of(&model, rules, capturer, royal, None));
-    let promotes = model.relevant == RelevantUnit::Other
-        && capturer.walk.is_pawn()
-        && landing.rank() == geometry::promotion_rank(capturer.colour, capturer.walk);
-    let standing: Vec<Piece> = if promotes {
-        promotions()
-            .into_iter()
-            .map(|w| capturer.with_walk(w))
-            .collect()
+    let standing = if model.relevant == RelevantUnit::Other {
+        as_it_may_land(capturer, landing, promotions)
     } else {
         vec![capturer]
     };
@@ -143,24 +135,31 @@ fn capture_stands(
         return true;
     };
     let victim = board.get(taken).expect("a unit taken");
+    let free = |sq: Square| sq == from || sq == landing || sq == taken || board.is_empty(sq);
+    as_it_may_land(capturer, landing, promotions)
+        .into_iter()
+        .any(|after| {
+            let square = rebirth_square(&model, after, victim, taken, (from, landing));
+            capturer_fate(&model, square, landing, free) != CapturerFate::Illegal
+        })
+}
+
+/// The capturer as it may stand on `landing`: as each walk `promotions` gives when it is a
+/// pawn that promotes there (the capturer chooses), else as it is.
+fn as_it_may_land(
+    capturer: Piece,
+    landing: Square,
+    promotions: &dyn Fn() -> Vec<Walk>,
+) -> Vec<Piece> {
     let promotes = capturer.walk.is_pawn()
         && landing.rank() == geometry::promotion_rank(capturer.colour, capturer.walk);
-    let standing: Vec<Piece> = if promotes {
-        promotions()
-            .into_iter()
-            .map(|w| capturer.with_walk(w))
-            .collect()
-    } else {
-        vec![capturer]
-    };
-    standing.into_iter().any(|after| {
-        match rebirth_square(&model, after, victim, taken, (from, landing)) {
-            Some(sq) if sq == landing => !model.forbids_capture_on_rebirth_square(),
-            Some(sq) if sq == from || sq == taken || board.is_empty(sq) => true,
-            // Taken, or off the board: the capturer could not come back.
-            _ => model.occupied == RebirthOccupied::Relaxed,
-        }
-    })
+    if !promotes {
+        return vec![capturer];
+    }
+    promotions()
+        .into_iter()
+        .map(|w| capturer.with_walk(w))
+        .collect()
 }
 
 /// With `royal_en_passant: yes` or `even_if_filled`, a royal pawn of `colour` that has just

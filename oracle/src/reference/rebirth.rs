@@ -130,19 +130,47 @@ fn capturer_reborn(
     let capture = mv.capture.expect("a capture");
     let (victim, taken) = (capture.piece, capture.square);
     let square = rebirth_square(model, capturer, victim, taken, (mv.from, mv.to));
-    if square == Some(mv.to) && model.forbids_capture_on_rebirth_square() {
-        return Vec::new();
-    }
     let mut board = board_after_displacement(setup, &mv);
     board.take(mv.to);
-    if let Some(square) = square.filter(|&sq| board.is_empty(sq)) {
-        let arrival = Some(mv.to);
-        return with_rebirth(setup, rules, mv, capturer, square, false, arrival);
+    match capturer_fate(model, square, mv.to, |sq| board.is_empty(sq)) {
+        CapturerFate::Reborn(square) => {
+            let arrival = Some(mv.to);
+            with_rebirth(setup, rules, mv, capturer, square, false, arrival)
+        }
+        CapturerFate::Stays => vec![mv],
+        CapturerFate::Illegal => Vec::new(),
     }
-    // A square off the board is no free square (Popeye's border squares are taken).
-    match model.occupied {
-        RebirthOccupied::Strict => Vec::new(),
-        RebirthOccupied::Relaxed => vec![mv],
+}
+
+/// What a capturer's rebirth makes of its capture under Anticirce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CapturerFate {
+    /// The capturer is reborn on this square.
+    Reborn(Square),
+    /// The capture stands and the capturer stays where it landed (`rebirth_occupied: relaxed`).
+    Stays,
+    /// The capture is illegal.
+    Illegal,
+}
+
+/// The fate of a capture under Anticirce (`model`) whose capturer landed on `landing` and would
+/// be reborn on `square` (`None`: off the board), `free` telling the squares empty once it has
+/// left: a rebirth on `landing` itself is illegal under `anticirce_type: cheylan`; a square
+/// taken or off the board (Popeye's border squares are taken) forbids the capture under
+/// `rebirth_occupied: strict` and keeps the capturer under `relaxed`.
+pub(super) fn capturer_fate(
+    model: &CirceModel,
+    square: Option<Square>,
+    landing: Square,
+    free: impl Fn(Square) -> bool,
+) -> CapturerFate {
+    if square == Some(landing) && model.forbids_capture_on_rebirth_square() {
+        return CapturerFate::Illegal;
+    }
+    match square.filter(|&sq| free(sq)) {
+        Some(sq) => CapturerFate::Reborn(sq),
+        None if model.occupied == RebirthOccupied::Relaxed => CapturerFate::Stays,
+        None => CapturerFate::Illegal,
     }
 }
 

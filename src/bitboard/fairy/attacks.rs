@@ -9,7 +9,7 @@ use crate::bitboard::rules::circe::{self, Rebirth as Fate};
 use crate::bitboard::rules::promotes_on;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Piece;
-use feerie_oracle::rules::{CirceModel, RebirthOccupied, RebornUnit, RelevantUnit, Rex};
+use feerie_oracle::rules::{CirceModel, RebornUnit, RelevantUnit, Rex};
 
 use super::Game;
 
@@ -29,9 +29,7 @@ impl Game {
             let mut attackers = self.attackers(p, r, occ, 1 - c);
             if let Some(model) = anti {
                 // Not a check when the capturer could not be reborn.
-                attackers = Bits(attackers)
-                    .filter(|&a| self.capture_stands(p, &model, a, r, r))
-                    .fold(0, |acc, a| acc | bit(a));
+                attackers = self.standing(p, &model, attackers, r, r);
             }
             if attackers == 0 {
                 continue;
@@ -61,9 +59,7 @@ impl Game {
         let t = target as Sq;
         let mut takers = self.attacks.pawns_attacking(p, t, 1 - c);
         if let Some(model) = self.anticirce_capture_may_fail() {
-            takers = Bits(takers)
-                .filter(|&a| self.capture_stands(p, &model, a, pawn, t))
-                .fold(0, |acc, a| acc | bit(a));
+            takers = self.standing(p, &model, takers, pawn, t);
         }
         let Some(model) = self.rules.circe.filter(|m| m.reborn_royals()) else {
             return takers != 0;
@@ -78,6 +74,21 @@ impl Game {
         self.rules
             .circe
             .filter(|m| m.reborn == RebornUnit::Capturer && m.check_reads_rebirth())
+    }
+
+    /// The units of `capturers` whose capture of the unit on `taken`, landing on `landing`,
+    /// would stand under Anticirce ([`Self::capture_stands`]).
+    fn standing(
+        &self,
+        p: &BbPosition,
+        model: &CirceModel,
+        capturers: u64,
+        taken: Sq,
+        landing: Sq,
+    ) -> u64 {
+        Bits(capturers)
+            .filter(|&a| self.capture_stands(p, model, a, taken, landing))
+            .fold(0, |set, a| set | bit(a))
     }
 
     /// Under Anticirce, whether the unit on `from` may take the unit on `taken` by landing on
@@ -102,14 +113,7 @@ impl Game {
         let after = p.occupied() & !bit(from) & !bit(taken);
         let stands = |standing: Piece| {
             let sq = self.rebirth_square(standing, victim, taken, (from, landing));
-            if sq == Some(landing) {
-                return !model.forbids_capture_on_rebirth_square();
-            }
-            match sq {
-                // Off the board, the capturer could not come back.
-                None => model.occupied == RebirthOccupied::Relaxed,
-                Some(_) => circe::rebirth(sq, after, model.occupied, false) != Fate::Forbidden,
-            }
+            circe::capturer_rebirth(sq, landing, after, model) != Fate::Forbidden
         };
         let colour = colour_index(capturer.colour);
         if promotes_on(colour, capturer.walk, landing) {

@@ -9,7 +9,7 @@ use crate::bitboard::rules::{is_pawnlike, magic, parrain, promotes_on};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{
     CirceModel, CloneWalkWhenPromoting, MagicContactScope, MagicPawnEdge, MagicRebirthContact,
-    RebirthOccupied, RebirthTime, RebornUnit, RelevantUnit, Rex,
+    RebirthTime, RebornUnit, RelevantUnit, Rex,
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
@@ -111,19 +111,8 @@ impl Game {
             (mv.from.index(), mv.to.index()),
         );
         let occ = self.occupied_after(p, &mv);
-        match circe::rebirth(sq, occ, model.occupied, victim.royal) {
-            Fate::On(s) => push_rebirth(
-                mv,
-                reborn,
-                s,
-                false,
-                true,
-                &|| promotions(&self.rules, p),
-                out,
-            ),
-            Fate::Forbidden => {}
-            Fate::Lost => out.push(mv),
-        }
+        let fate = circe::rebirth(sq, occ, model.occupied, victim.royal);
+        self.settle(p, fate, mv, reborn, None, out);
     }
 
     /// Stage 3 under Anticirce: the capturer, as it stands after the move, leaves its arrival
@@ -148,20 +137,27 @@ impl Game {
         let capture = mv.capture.expect("a capture");
         let (from, to) = (mv.from.index(), mv.to.index());
         let sq = self.rebirth_square(capturer, capture.piece, capture.square.index(), (from, to));
-        if sq == Some(to) && model.forbids_capture_on_rebirth_square() {
-            return;
-        }
         let occ = self.occupied_after(p, &mv) & !bit(to);
-        // A square off the board is no free square: as a taken one.
-        let fate = match sq {
-            None if model.occupied == RebirthOccupied::Strict => Fate::Forbidden,
-            _ => circe::rebirth(sq, occ, model.occupied, false),
-        };
+        let fate = circe::capturer_rebirth(sq, to, occ, model);
+        self.settle(p, fate, mv, capturer, Some(to), out);
+    }
+
+    /// The record of an immediate rebirth of `piece` (taken from `from` when it stands on the
+    /// board) by its fate: reborn, once per promotion choice; kept without a rebirth; or none.
+    fn settle(
+        &self,
+        p: &BbPosition,
+        fate: Fate,
+        mv: MoveRecord,
+        piece: Piece,
+        from: Option<Sq>,
+        out: &mut Vec<MoveRecord>,
+    ) {
         match fate {
             Fate::On(s) => push_rebirth_from(
                 mv,
-                capturer,
-                Some(to),
+                piece,
+                from,
                 s,
                 false,
                 true,

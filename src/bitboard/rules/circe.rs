@@ -275,6 +275,28 @@ pub fn rebirth(
     }
 }
 
+/// The fate of a capture under Anticirce (`model`), whose capturer landed on `landing` and
+/// would be reborn on `square` (`None`: off the board), with the units on `occupied` once the
+/// capturer has left: reborn there; kept where it landed (`rebirth_occupied: relaxed`); or
+/// the capture is forbidden, by a square taken or off the board (`strict`), or by a rebirth on
+/// the landing square itself under `anticirce_type: cheylan`.
+#[inline]
+pub fn capturer_rebirth(
+    square: Option<Sq>,
+    landing: Sq,
+    occupied: u64,
+    model: &CirceModel,
+) -> Rebirth {
+    if square == Some(landing) && model.forbids_capture_on_rebirth_square() {
+        return Rebirth::Forbidden;
+    }
+    // A square off the board is no free square: as a taken one.
+    match square {
+        None if model.occupied == RebirthOccupied::Strict => Rebirth::Forbidden,
+        _ => rebirth(square, occupied, model.occupied, false),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
