@@ -123,6 +123,10 @@ impl CheckMark {
 ///     Piece::new(Colour::White, Walk::Knight), "f5".parse().unwrap(), "d4".parse().unwrap());
 /// m.capture = Some(Capture { piece: Piece::new(Colour::Black, Walk::Pawn), square: "d4".parse().unwrap() });
 /// assert_eq!(m.to_string(), "Sf5*d4");
+/// // Mars Circe: the knight captures from its rebirth square g1.
+/// m.via = Some("g1".parse().unwrap());
+/// m.to = "f3".parse().unwrap();
+/// assert_eq!(m.to_string(), "Sf5-g1*f3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MoveRecord {
@@ -130,6 +134,9 @@ pub struct MoveRecord {
     pub mover: Piece,
     /// Departure square (the king's, in castling).
     pub from: Square,
+    /// The square the mover is put on before it moves, when it is not `from`: under Mars
+    /// Circe, the rebirth square a capture is made from (Popeye writes `Sg6-b1*d2`).
+    pub via: Option<Square>,
     /// Arrival square (the king's, in castling).
     pub to: Square,
     /// Set when the move is a castling.
@@ -159,6 +166,7 @@ impl MoveRecord {
         MoveRecord {
             mover,
             from,
+            via: None,
             to,
             castling: None,
             en_passant: false,
@@ -195,7 +203,11 @@ impl MoveRecord {
                     self.mover.write_notation(out)?;
                 }
                 let sep = if self.capture.is_some() { '*' } else { '-' };
-                write!(out, "{}{sep}{}", self.from, self.to)?;
+                if let Some(via) = self.via {
+                    write!(out, "{}-{via}{sep}{}", self.from, self.to)?;
+                } else {
+                    write!(out, "{}{sep}{}", self.from, self.to)?;
+                }
                 if self.en_passant {
                     out.write_str(" ep.")?;
                 }

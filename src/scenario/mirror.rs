@@ -179,7 +179,9 @@ fn sort_contacts(text: &str) -> String {
 
 /// Whether the file mirror keeps the rules' answers under `rules` from `start`.
 fn files_symmetric(rules: &Rules, start: &Position) -> bool {
-    let home_squares = rules.circe_model().is_some_and(|m| !m.file_symmetric());
+    let home_squares = rules
+        .rebirth_square_model()
+        .is_some_and(|m| !m.file_symmetric());
     let kings_reborn = rules.circe_model().is_some_and(|m| m.kings_come_back());
     !home_squares && !kings_reborn && start.castling().is_empty()
 }

@@ -97,7 +97,8 @@ impl fmt::Display for Figure {
 /// use feerie_oracle::popeye_move::MoveText;
 /// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
 ///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "nBc6-d5[d4=nS]", "Sf5*d4[+nmBc8]", "Qh6-h7 +", "e7-e8=S #",
-///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4"] {
+///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4",
+///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -115,6 +116,9 @@ pub struct MoveText {
     pub castling: Option<CastlingSide>,
     /// Departure (absent for castling).
     pub from: Option<Square>,
+    /// The square the mover moves from when it is first put there (Mars Circe's rebirth
+    /// square: `Sg6-b1*d2`).
+    pub via: Option<Square>,
     /// Arrival (absent for castling).
     pub to: Option<Square>,
     /// `*` rather than `-`.
@@ -140,6 +144,7 @@ impl MoveText {
             mover: record.castling.is_none().then(|| Figure::of(record.mover)),
             castling: record.castling,
             from: record.castling.is_none().then_some(record.from),
+            via: record.via,
             to: record.castling.is_none().then_some(record.to),
             capture: record.castling.is_none() && record.capture.is_some(),
             en_passant: record.en_passant,
@@ -183,7 +188,12 @@ impl fmt::Display for MoveText {
                 if mover != plain_pawn {
                     write!(f, "{mover}")?;
                 }
-                write!(f, "{from}{}{to}", if self.capture { '*' } else { '-' })?;
+                if let Some(via) = self.via {
+                    write!(f, "{from}-{via}")?;
+                } else {
+                    write!(f, "{from}")?;
+                }
+                write!(f, "{}{to}", if self.capture { '*' } else { '-' })?;
                 if self.en_passant {
                     f.write_str(" ep.")?;
                 }
@@ -241,6 +251,17 @@ impl<'a> Cursor<'a> {
             false
         }
     }
+    /// `*` (a capture: true) or `-` (false).
+    fn separator(&mut self) -> Result<bool, MoveParseError> {
+        if self.eat("*") {
+            Ok(true)
+        } else if self.eat("-") {
+            Ok(false)
+        } else {
+            self.fail("expected '-' or '*'")
+        }
+    }
+
     fn square(&mut self) -> Result<Square, MoveParseError> {
         let rest = self.rest();
         match rest.get(..2).and_then(|s| s.parse::<Square>().ok()) {
@@ -322,6 +343,7 @@ impl FromStr for MoveText {
             mover: None,
             castling: None,
             from: None,
+            via: None,
             to: None,
             capture: false,
             en_passant: false,
@@ -345,14 +367,17 @@ impl FromStr for MoveText {
                 neutral,
             });
             mt.from = Some(c.square()?);
-            mt.capture = if c.eat("*") {
-                true
-            } else if c.eat("-") {
-                false
-            } else {
-                return c.fail("expected '-' or '*'");
-            };
+            mt.capture = c.separator()?;
             mt.to = Some(c.square()?);
+            if c.rest().starts_with(['-', '*']) {
+                // `Sg6-b1*d2`: the square reached first is the one the unit moves from.
+                if mt.capture {
+                    return c.fail("expected '-' before the square a unit moves from");
+                }
+                mt.via = mt.to;
+                mt.capture = c.separator()?;
+                mt.to = Some(c.square()?);
+            }
             mt.en_passant = c.eat(" ep.") || c.eat(" e.p.");
             if mt.en_passant && !mt.capture {
                 return c.fail("en passant needs a capture ('*')");

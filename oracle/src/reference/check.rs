@@ -22,10 +22,14 @@
 //!   square, though no pawn can take there ([`royal_pawn_passed_a_filled_square`]: the position
 //!   records no en passant right then, so the test needs the move).
 //!
+//! Under Mars Circe a unit captures from its rebirth square, so it checks from there: an attack
+//! by a unit standing on that square, when it is empty or the unit's own ([`threatens`]); the
+//! same test says which squares a castling king crosses in safety.
+//!
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
-use super::rebirth::{CapturerFate, capturer_fate, rebirth_square, reborn_walk_of};
+use super::rebirth::{CapturerFate, capturer_fate, mars_square, rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, RebornUnit, RelevantUnit, Rex, RoyalEnPassant};
 use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
@@ -54,11 +58,41 @@ pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules:
         .any(|part| part.attacks(coordinates(from), target, forward, &occupied))
 }
 
-/// True when some unit of `by` attacks `target`.
+/// True when `piece`, standing on `from` and moving for `by`, could take a unit on `target` by
+/// its walk: from `from`, or under Mars Circe from its rebirth square, when that square is empty
+/// or `from` itself (the unit has left `from` then; a royal unit under `rex: exclusive` takes
+/// nothing), as its captures are generated in [`super::displacement`].
+pub fn threatens(
+    board: &Board,
+    from: Square,
+    piece: Piece,
+    by: Colour,
+    target: Square,
+    rules: &Rules,
+) -> bool {
+    let Some(model) = rules.mars_model() else {
+        return attacks(board, from, piece, target, rules);
+    };
+    let Some(square) = mars_square(&model, piece, piece.colour_for(by), from) else {
+        return false;
+    };
+    if square == from {
+        return attacks(board, from, piece, target, rules);
+    }
+    if !board.is_empty(square) {
+        return false;
+    }
+    let mut placed = board.clone();
+    let unit = placed.take(from);
+    placed.set(square, unit);
+    attacks(&placed, square, piece, target, rules)
+}
+
+/// True when some unit of `by` could take a unit on `target` ([`threatens`]).
 pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> bool {
     board
         .pieces_of(by)
-        .any(|(from, piece)| attacks(board, from, piece, target, rules))
+        .any(|(from, piece)| threatens(board, from, piece, by, target, rules))
 }
 
 /// True when a royal piece of `colour` is in check.
@@ -68,7 +102,7 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let mut royals = board.pieces_of(colour).filter(|(_, p)| p.royal);
     let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
-            attacks(board, from, piece, royal_sq, rules)
+            threatens(board, from, piece, !colour, royal_sq, rules)
                 && capture_stands(board, rules, (from, piece), royal_sq, royal_sq, &promotions)
                 && !reborn_after_capture(
                     board,
@@ -193,7 +227,7 @@ fn taken_en_passant(
 ) -> bool {
     board.pieces_of(!royal.colour).any(|(from, piece)| {
         piece.walk.is_pawn()
-            && attacks(board, from, piece, target, rules)
+            && threatens(board, from, piece, !royal.colour, target, rules)
             // An en passant capture never promotes.
             && capture_stands(board, rules, (from, piece), royal_sq, target, &Vec::new)
             && !reborn_after_capture(

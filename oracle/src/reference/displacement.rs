@@ -25,7 +25,8 @@
 //!   Circe Parrain, `guard_only` under Circe Equipollents, `inert` otherwise, as Popeye 4.104 does.
 
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
-use crate::rules::FirstRankPawns;
+use super::rebirth;
+use crate::rules::{FirstRankPawns, MarsModel};
 use crate::walk::Part;
 use crate::{Capture, CastlingSide, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
@@ -34,18 +35,67 @@ use crate::{Capture, CastlingSide, Colour, MoveRecord, Piece, Rules, Setup, Squa
 pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     let mut moves = Vec::new();
     let side = setup.side_to_move;
+    let mars = rules.mars_model();
     for (from, piece) in setup.board.pieces().filter(|(_, p)| p.moves_for(side)) {
-        for part in piece.walk.shape() {
-            match part {
-                Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, &mut moves),
-                _ => part_moves(setup, rules, from, piece, part, &mut moves),
-            }
-        }
-        if piece.walk == Walk::King {
-            castlings(setup, from, piece, &mut moves);
+        match &mars {
+            None => unit_moves(setup, rules, from, piece, &mut moves),
+            Some(model) => mars_moves(setup, rules, model, from, piece, &mut moves),
         }
     }
     moves
+}
+
+/// The moves of the unit `piece` standing on `from`, by its walk.
+fn unit_moves(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &mut Vec<MoveRecord>) {
+    for part in piece.walk.shape() {
+        match part {
+            Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, moves),
+            _ => part_moves(setup, rules, from, piece, part, moves),
+        }
+    }
+    if piece.walk == Walk::King {
+        castlings(setup, from, piece, moves);
+    }
+}
+
+/// Under Mars Circe (RULES.md's Circe family, Popeye's reading): the unit's moves from its own
+/// square that take nothing, and its captures made from its rebirth square, the square where
+/// it would be reborn if it were taken where it stands ([`rebirth::mars_square`]), when that
+/// square is empty or its own; it leaves its own square first. A royal unit captures so only
+/// under `rex: inclusive` (the preset), and not at all under `exclusive`.
+fn mars_moves(
+    setup: &Setup,
+    rules: &Rules,
+    model: &MarsModel,
+    from: Square,
+    piece: Piece,
+    moves: &mut Vec<MoveRecord>,
+) {
+    let mut own = Vec::new();
+    unit_moves(setup, rules, from, piece, &mut own);
+    moves.extend(own.into_iter().filter(|mv| mv.capture.is_none()));
+    let Some(square) = rebirth::mars_square(model, piece, piece.colour_for(setup.side_to_move), from)
+    else {
+        return;
+    };
+    if square != from && !setup.board.is_empty(square) {
+        return;
+    }
+    let mut placed = setup.clone();
+    let unit = placed.board.take(from);
+    placed.board.set(square, unit);
+    let mut there = Vec::new();
+    unit_moves(&placed, rules, square, piece, &mut there);
+    moves.extend(
+        there
+            .into_iter()
+            .filter(|mv| mv.capture.is_some())
+            .map(|mv| MoveRecord {
+                from,
+                via: (square != from).then_some(square),
+                ..mv
+            }),
+    );
 }
 
 /// Whether a pawn of `taker` may take en passant onto the passed square `target`: when it is

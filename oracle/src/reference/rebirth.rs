@@ -66,6 +66,7 @@
 //! [`super::check`]). A king reborn on its own square regains its castling right.
 
 use crate::rules::{
+    MarsModel,
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
     RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
@@ -350,6 +351,23 @@ pub fn rebirth_square(
         RebirthAdapter::Diametral => half_turn(found),
         RebirthAdapter::VerticalMirror => file_mirror(found),
     })
+}
+
+/// Under Mars Circe, the square `unit`, standing on `square` and moving for `colour` (its own,
+/// or the side moving it when neutral), moves from to capture: its rebirth square as if it were
+/// taken there, by the model's place; `None` when the place is off the board, or for a royal
+/// unit when royal units do not move so (`rex: exclusive`).
+pub fn mars_square(
+    model: &MarsModel,
+    unit: Piece,
+    colour: Colour,
+    square: Square,
+) -> Option<Square> {
+    if unit.royal && !model.royals_move() {
+        return None;
+    }
+    let read = Piece::new(colour, unit.walk);
+    rebirth_square(&model.rebirth, read, read, square, (square, square))
 }
 
 /// `square` turned half a turn about the board's centre (c2 gives f7).

@@ -40,6 +40,34 @@ impl Condition {
     pub fn reborn_unit(self) -> Option<RebornUnit> {
         match self.entry().kind {
             ConditionKind::Circe { reborn, .. } => Some(reborn),
+            ConditionKind::Mutation | ConditionKind::Mars { .. } => None,
+        }
+    }
+
+    /// True for Mars Circe and its variants (a unit captures from its rebirth square).
+    pub fn is_mars(self) -> bool {
+        matches!(self.entry().kind, ConditionKind::Mars { .. })
+    }
+
+    /// The condition whose name Popeye's Circe variant words follow to make this one: plain
+    /// Circe for the Circe variants, Anticirce for the Anticirce ones, Mars Circe for the Mars
+    /// ones; `None` outside the family.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert_eq!(Condition::CirceMirror.variant_base(), Some(Condition::Circe));
+    /// assert_eq!(Condition::AnticirceFile.variant_base(), Some(Condition::Anticirce));
+    /// assert_eq!(Condition::MarsCirceMirror.variant_base(), Some(Condition::MarsCirce));
+    /// assert_eq!(Condition::Protean.variant_base(), None);
+    /// ```
+    pub fn variant_base(self) -> Option<Condition> {
+        match self.entry().kind {
+            ConditionKind::Circe {
+                reborn: RebornUnit::Capturer,
+                ..
+            } => Some(Condition::Anticirce),
+            ConditionKind::Circe { .. } => Some(Condition::Circe),
+            ConditionKind::Mars { .. } => Some(Condition::MarsCirce),
             ConditionKind::Mutation => None,
         }
     }
@@ -100,7 +128,7 @@ impl Condition {
                         RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector
                     )
             }
-            ConditionKind::Mutation => false,
+            ConditionKind::Mutation | ConditionKind::Mars { .. } => false,
         }
     }
 

@@ -7,6 +7,7 @@ use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
 };
+use super::MarsMoves;
 
 /// The rebirth answers of a Circe variant whose place reads the reborn unit's own side and is
 /// not adapted.
@@ -70,6 +71,48 @@ pub(super) const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> Cond
         adapter: RebirthAdapter::None,
         time: RebirthTime::Immediate,
         chooser: PromotionChooser::Capturer,
+    }
+}
+
+/// The answers of a Mars Circe variant: a unit captures from the square `place` names, read
+/// for it and for `side`'s home squares. Only the places that read the unit and its square
+/// (Popeye refuses PWC, Equipollents and Take&Make under Mars Circe).
+pub(super) const fn mars_on(place: RebirthPlace, side: RebirthSide) -> ConditionKind {
+    ConditionKind::Mars {
+        place,
+        side,
+        moves: MarsMoves::Captures,
+    }
+}
+
+/// The entry of a Mars Circe variant: `rex` its only switch, inclusive as Popeye presets it.
+/// Popeye reads its traditional names `read`, or `MarsCirce` followed by the variant words
+/// (`circe_variant`); it is written `written`, after which Popeye reads `RexExclusive`.
+pub(super) const fn mars_entry(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
+    (written, read, circe_variant): (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    ),
+) -> ConditionEntry {
+    ConditionEntry {
+        slug,
+        description,
+        kind,
+        popeye: PopeyeNames {
+            written,
+            written_before_rex_inclusive: None,
+            read,
+            circe_variant,
+            followed_by: PopeyeFollowers::CirceVariants,
+        },
+        switches: &[Switch::Rex],
+        presets: &[MARS_REX],
+        fuzzed_with: &[],
+        fuzzed_with_magic: true,
     }
 }
 
@@ -150,5 +193,7 @@ pub(super) const ANTICIRCE_PRESETS: [Preset; 2] = [
     Preset::always(Rex::Inclusive.setting()),
     Preset::always(RebirthOccupied::Strict.setting()),
 ];
+/// What Mars Circe presets, as Popeye reads it: kings capture from their rebirth square too.
+pub(super) const MARS_REX: Preset = Preset::always(Rex::Inclusive.setting());
 /// What the capturer mutation presets: kings change walk too unless `rex` says so.
 pub(super) const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());

@@ -12,7 +12,7 @@
 //!
 //! | switch | values | profile `documented` | profile `popeye` |
 //! |---|---|---|---|
-//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Frankfurt and Protean | the same |
+//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Mars Circe, Frankfurt and Protean | the same |
 //! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed`, `strict` under Anticirce | the same |
 //! | `anticirce_type` | `calvet`, `cheylan` | `calvet` | `calvet` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
@@ -45,6 +45,7 @@ mod circe;
 mod condition;
 mod entry_builders;
 mod fuzz_family;
+mod mars;
 mod profile;
 pub mod registry;
 mod resolved;
@@ -59,6 +60,7 @@ pub use circe::{
 };
 pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
+pub use mars::{MarsModel, MarsMoves};
 pub use profile::Profile;
 pub use registry::{ConditionEntry, ConditionKind, PopeyeReading, Scope};
 use resolved::Choice;
@@ -266,6 +268,17 @@ impl Rules {
                     .map(|c| c.slug())
                     .collect::<Vec<_>>()
                     .join(" and ")
+            )));
+        }
+        // Mars Circe moves the capturer before the capture: with a rebirth of the unit taken
+        // or a mutation of the capturer, a combination no source states and Popeye's answers
+        // have not been compared on: refused rather than guessed.
+        let mars: Vec<&Condition> = self.conditions.iter().filter(|c| c.is_mars()).collect();
+        if let Some(first) = mars.first()
+            && let Some(other) = self.conditions.iter().find(|c| *c != *first)
+        {
+            return Err(RulesError(format!(
+                "{first} with {other} is not modelled: Mars Circe combines with no other condition"
             )));
         }
         // Couscous reads the capturer as it stands after the capture, and Anticirce rebirths

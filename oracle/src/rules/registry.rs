@@ -16,7 +16,7 @@
 //! Popeye's input treats it ([`PopeyeReading`]).
 
 use super::{
-    FirstRankPawns, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
+    FirstRankPawns, MarsMoves, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
     RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
@@ -45,6 +45,16 @@ pub enum ConditionKind {
     },
     /// The capturer takes the captured unit's walk (Frankfurt, Protean).
     Mutation,
+    /// A unit moves from its rebirth square rather than being reborn (Mars Circe): the answers
+    /// that tell the variants apart (see [`super::MarsModel`]); `rex` comes from its switch.
+    Mars {
+        /// Where the rebirth square is, as for a unit taken on its own square.
+        place: RebirthPlace,
+        /// Whose home squares the place reads.
+        side: RebirthSide,
+        /// Which moves start from it.
+        moves: MarsMoves,
+    },
 }
 
 /// A switch value a condition sets in place of the profile's default (under one profile, or
@@ -581,6 +591,22 @@ conditions! {
             &["equipollentsanticirce", "antiequipollentscirce"],
             &["equipollents"],
         ),
+    ),
+    /// Mars Circe: a unit captures from its rebirth square.
+    MarsCirce => mars_entry(
+        "mars-circe",
+        "Mars Circe: a unit captures only from its own rebirth square, which must be empty or its \
+         own",
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Own),
+        ("MarsCirce", &["marscirce"], &[]),
+    ),
+    /// Mirror Mars Circe: a unit captures from the other side's rebirth square of its walk.
+    MarsCirceMirror => mars_entry(
+        "mars-circe-mirror",
+        "Mirror Mars Circe: a unit captures only from the square where a unit of the other \
+         colour would be reborn",
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Mirror),
+        ("MarsMirrorCirce", &["marsmirrorcirce", "marsspiegelcirce"], &["mirror"]),
     ),
 }
 

@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{CirceModel, Condition, Profile, Rex, Switch, SwitchValues};
+use super::{CirceModel, Condition, MarsModel, Profile, Rex, Switch, SwitchValues};
 
 /// A rule set as engines read it: every switch typed, and what the conditions in force decide.
 ///
@@ -37,6 +37,8 @@ pub struct ResolvedRules {
     pub mutation_rex: Rex,
     /// The Circe variant in force, as a combination of choices.
     pub circe: Option<CirceModel>,
+    /// The Mars Circe variant in force (units capture from their rebirth square).
+    pub mars: Option<MarsModel>,
     /// Whether captures change the capturer's walk (Frankfurt or Protean).
     pub captures_mutate: bool,
     /// Whether no condition is in force.
@@ -113,6 +115,10 @@ impl Choice<'_> {
                     switches.anticirce_type,
                 )
             }),
+            mars: self
+                .conditions
+                .iter()
+                .find_map(|&c| MarsModel::with(c, rex(c))),
             captures_mutate: mutating.is_some(),
             orthodox: self.conditions.is_empty(),
         }
@@ -158,6 +164,9 @@ mod tests {
                     assert_eq!(resolved.captures_mutate, mutating.is_some(), "{rules}");
                     let model = circe.and_then(|c| CirceModel::of(c, &rules));
                     assert_eq!(resolved.circe, model, "{rules}");
+                    let mars = rules.conditions().find(|c| c.is_mars());
+                    let mars_rex = mars.map(|c| rex(c).parse::<Rex>().unwrap());
+                    assert_eq!(resolved.mars.map(|m| m.rebirth.rex), mars_rex, "{rules}");
                     assert_eq!(resolved.orthodox, rules.is_orthodox(), "{rules}");
                 }
             }

@@ -1,7 +1,7 @@
 //! Compact fairy perft: the pipeline of RULES.md on small copyable moves, specialised at compile
 //! time on which stages exist (const generics), for perft. It covers every rule except
-//! `royal_rider_passage: safe` and Circe with `rex: inclusive`, which stay on the record path
-//! ([`super::fairy`]). The golden perft counts and tests/engines_agree.rs check it.
+//! `royal_rider_passage: safe`, Circe with `rex: inclusive` and Mars Circe, which stay on the
+//! record path ([`super::fairy`]). The golden perft counts and tests/engines_agree.rs check it.
 //!
 //! One module a job: [`moves`] the compact move, [`generate`] the displacements, [`stages`]
 //! the later stages, [`make`] the position after a move, [`safety`] the mover's safety,
@@ -99,9 +99,10 @@ impl Compact {
     pub fn new(rules: &ResolvedRules) -> Option<Compact> {
         let clone_promoted =
             rules.switches.clone_walk_when_promoting == CloneWalkWhenPromoting::Promoted;
-        // Couscous reads the capturer's walk after the move, and Anticirce moves the capturer
-        // on, which the compact counting does not follow: the record path takes those rules.
-        if rules.circe.is_some_and(|m| {
+        // Couscous reads the capturer's walk after the move, Anticirce moves the capturer on,
+        // and Mars Circe moves it before it captures, which the compact counting does not
+        // follow: the record path takes those rules.
+        if rules.mars.is_some() || rules.circe.is_some_and(|m| {
             m.reborn_royals()
                 || m.relevant == RelevantUnit::Other
                 || m.reborn == RebornUnit::Capturer

@@ -15,8 +15,12 @@ use super::Game;
 
 impl Game {
     /// Units of colour `by` that attack `sq` (magic units attack nothing).
+    /// Under Mars Circe, the units that could take there from their rebirth square.
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
-        self.attacks.attackers(p, sq, occupied, by)
+        match &self.rules.mars {
+            None => self.attacks.attackers(p, sq, occupied, by),
+            Some(model) => self.mars_attackers(model, p, sq, occupied, by),
+        }
     }
 
     /// Whether the royal units of colour `c` are in check.
@@ -57,7 +61,10 @@ impl Game {
             return false;
         }
         let t = target as Sq;
-        let mut takers = self.attacks.pawns_attacking(p, t, 1 - c);
+        let mut takers = match &self.rules.mars {
+            None => self.attacks.pawns_attacking(p, t, 1 - c),
+            Some(model) => self.mars_attackers(model, p, t, p.occupied(), 1 - c) & p.pawnlike(),
+        };
         if let Some(model) = self.anticirce_capture_may_fail() {
             takers = self.standing(p, &model, takers, pawn, t);
         }

@@ -22,32 +22,45 @@ impl Game {
     /// Stage 1: the pseudo-legal displacements of the side to move, its own units and the
     /// neutral ones (which stand in both colour sets).
     pub(super) fn displacements(&self, p: &BbPosition, out: &mut Vec<MoveRecord>) {
-        let t = self.t;
-        let us = p.side;
-        let own = p.colours[us];
-        let occ = p.occupied();
-        for from in Bits(own) {
+        for from in Bits(p.colours[p.side]) {
             let mover = p.piece_at(from).expect("a unit");
-            let Some(reach) = t.piece_reach(mover.walk, from, occ) else {
-                self.pawn_moves(p, from, mover, out);
-                continue;
-            };
-            for to in Bits(reach & !own) {
-                let mut r = MoveRecord::displacement(mover, square(from), square(to));
-                if occ & bit(to) != 0 {
-                    let Some(victim) = self.capturable(p, mover, to) else {
-                        continue;
-                    };
-                    r.capture = Some(Capture {
-                        piece: victim,
-                        square: square(to),
-                    });
-                }
-                out.push(r);
+            match &self.rules.mars {
+                None => self.unit_displacements(p, from, mover, out),
+                Some(model) => self.mars_displacements(model, p, from, mover, out),
             }
-            if mover.walk == Walk::King {
-                self.castlings(p, from, mover, out);
+        }
+    }
+
+    /// The pseudo-legal displacements of the unit `mover` on `from`, by its walk.
+    pub(super) fn unit_displacements(
+        &self,
+        p: &BbPosition,
+        from: Sq,
+        mover: Piece,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        let t = self.t;
+        let own = p.colours[p.side];
+        let occ = p.occupied();
+        let Some(reach) = t.piece_reach(mover.walk, from, occ) else {
+            self.pawn_moves(p, from, mover, out);
+            return;
+        };
+        for to in Bits(reach & !own) {
+            let mut r = MoveRecord::displacement(mover, square(from), square(to));
+            if occ & bit(to) != 0 {
+                let Some(victim) = self.capturable(p, mover, to) else {
+                    continue;
+                };
+                r.capture = Some(Capture {
+                    piece: victim,
+                    square: square(to),
+                });
             }
+            out.push(r);
+        }
+        if mover.walk == Walk::King {
+            self.castlings(p, from, mover, out);
         }
     }
 

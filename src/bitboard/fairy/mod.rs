@@ -4,11 +4,13 @@
 //! on a copy and kept if the mover's royal units are safe.
 //!
 //! One module a job: [`generate`] the displacements, [`stages`] the later stages, [`make`]
-//! the position after a record, [`attacks`] attacks and check.
+//! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
+//! checks from the rebirth square.
 
 mod attacks;
 mod generate;
 mod make;
+mod mars;
 mod stages;
 
 use feerie_oracle::rules::{FairyPromotion, RebirthTime, ResolvedRules};
@@ -96,7 +98,11 @@ impl Game {
         Game {
             rules: *rules,
             t: tables(),
-            rebirth_squares: rebirth_squares(rules.circe.as_ref()),
+            // Mars Circe reads the rebirth squares of the units that move; it has no Circe
+            // model of its own beside.
+            rebirth_squares: rebirth_squares(
+                rules.circe.as_ref().or(rules.mars.as_ref().map(|m| &m.rebirth)),
+            ),
             mutation: Mutation::of(rules),
             attacks: Attacks::new(rules.switches.first_rank_pawns),
         }

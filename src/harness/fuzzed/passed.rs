@@ -153,7 +153,13 @@ mod tests {
                     onto_own += usize::from(case.position.board().get(m.to).is_some());
                 }
             }
-            assert!(en_passant >= 20, "{}: {en_passant}", bucket.name);
+            // Under Mars Circe a pawn captures from its rebirth square, its own second rank
+            // (or the other side's, Mirror), never from the fifth rank en passant needs.
+            if bucket.rules.mars_model().is_some() {
+                assert_eq!(en_passant, 0, "{}", bucket.name);
+            } else {
+                assert!(en_passant >= 20, "{}: {en_passant}", bucket.name);
+            }
             if bucket.name.starts_with("circe-parrain") && bucket.name.ends_with("/popeye") {
                 assert!(onto_own >= 10, "{}: {onto_own}", bucket.name);
             }
