@@ -152,7 +152,8 @@ fn popeye() -> Option<PathBuf> {
 }
 
 /// Popeye's number of sequences of `depth` half-moves: an input whose help-play stipulation of
-/// exactly that length lists every sequence, one leaf per printed line.
+/// exactly that length lists every sequence, one leaf per printed line (each line counted once:
+/// Popeye prints some twice, [`feerie::external::popeye_batch::line_count`]).
 fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u64, String> {
     let side = match p.side_to_move() {
         Colour::White => "white",
@@ -172,12 +173,7 @@ fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u6
             chunks.len()
         ));
     }
-    Ok(chunks
-        .iter()
-        .flat_map(|c| c.twins.iter())
-        .flat_map(|t| t.segments.iter().flatten())
-        .filter(|m| m.ply + 1 == depth as usize)
-        .count() as u64)
+    Ok(feerie::external::popeye_batch::line_count(&chunks[0], depth).total)
 }
 
 fn check_popeye(py: &Path, limit: u64) -> usize {

@@ -356,7 +356,8 @@ pub fn compare_moves(
     Ok(move_differences(&theirs, &ours))
 }
 
-/// Popeye's number of sequences of `depth` half-moves (2 or 3): the lines of its listing.
+/// Popeye's number of sequences of `depth` half-moves (2 or 3): the lines of its listing, each
+/// counted once ([`super::popeye_batch::line_count`]).
 pub fn popeye_perft(
     binary: &Path,
     position: &Position,
@@ -375,10 +376,8 @@ pub fn popeye_perft(
     }
     Ok(chunks
         .iter()
-        .flat_map(|c| c.twins.iter())
-        .flat_map(|t| t.segments.iter().flatten())
-        .filter(|m| m.ply + 1 == depth as usize)
-        .count() as u64)
+        .map(|c| super::popeye_batch::line_count(c, depth).total)
+        .sum())
 }
 
 /// Popeye's number of sequences of `depth` half-moves (2 or 3) next to ours.

@@ -332,19 +332,26 @@ fn listed_moves(chunk: &popeye_output::Chunk) -> Vec<ListedMove> {
     moves
 }
 
-fn line_count(chunk: &popeye_output::Chunk, depth: u32) -> LineCount {
+/// Popeye's sequences of `depth` half-moves, each counted once: lines are compared as sets, as
+/// the moves of one position are (Popeye 4.104 prints some twice: under Mars Circe, every line
+/// with a castling of a king standing on its rebirth square).
+pub fn line_count(chunk: &popeye_output::Chunk, depth: u32) -> LineCount {
     let mut count = LineCount {
         depth,
         total: 0,
         by_first_move: BTreeMap::new(),
     };
+    let mut seen = std::collections::HashSet::new();
     for segment in chunk.twins.iter().flat_map(|t| t.segments.iter()) {
         let mut first = None;
+        let mut line: Vec<&str> = Vec::new();
         for m in segment {
             if m.ply == 0 {
                 first = Some(m.text.clone());
             }
-            if m.ply + 1 == depth as usize {
+            line.truncate(m.ply);
+            line.push(&m.text);
+            if m.ply + 1 == depth as usize && seen.insert(line.join(" ")) {
                 count.total += 1;
                 *count
                     .by_first_move

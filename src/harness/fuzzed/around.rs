@@ -90,8 +90,10 @@ pub fn around_castling(
         setup.reserve = Some(random_reserve(choices));
     }
     // Under rex inclusive a king may stand attacked by the side to move (it would be reborn),
-    // and under Anticirce (the capturer could not be): only then is such a position accepted.
-    let check_reads_rebirth = rules.circe_model().is_some_and(|m| m.check_reads_rebirth());
+    // under Anticirce (the capturer could not be), and under Mars Circe (it is attacked from a
+    // rebirth square, not by the walk): only then is such a position accepted.
+    let check_reads_rebirth = rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
+        || rules.mars_model().is_some();
     let position = match Position::new(setup.clone(), Validation::Strict) {
         Ok(p) => p,
         Err(_) if check_reads_rebirth => Position::new(setup, Validation::Lenient).ok()?,

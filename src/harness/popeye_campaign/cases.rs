@@ -75,11 +75,14 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
                 .into(),
         );
     }
-    // Under Circe rex inclusive an attacked king may stand where it can be reborn, and under
-    // Anticirce where its attacker could not be, which the rule-blind validation calls a
-    // check: there the check is read under the rules.
+    // Under Circe rex inclusive an attacked king may stand where it can be reborn, under
+    // Anticirce where its attacker could not be, and under Mars Circe a unit checks from its
+    // rebirth square, which the rule-blind validation does not read: there the check is read
+    // under the rules.
     let setup = position.setup().clone();
-    let checked = if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) {
+    let checked = if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
+        || rules.mars_model().is_some()
+    {
         Position::under_rules(setup, Validation::Strict, rules)
     } else {
         Position::new(setup, Validation::Strict)
