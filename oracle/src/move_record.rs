@@ -127,6 +127,12 @@ impl CheckMark {
 /// m.via = Some("g1".parse().unwrap());
 /// m.to = "f3".parse().unwrap();
 /// assert_eq!(m.to_string(), "Sf5-g1*f3");
+/// // Popeye's Mars Circe: the king castles from its rebirth square.
+/// let mut castling = MoveRecord::displacement(
+///     Piece::new(Colour::White, Walk::King), "d1".parse().unwrap(), "g1".parse().unwrap());
+/// castling.castling = Some(feerie_oracle::CastlingSide::King);
+/// castling.via = Some("e1".parse().unwrap());
+/// assert_eq!(castling.to_string(), "[wKd1->e1]0-0");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MoveRecord {
@@ -197,7 +203,13 @@ impl MoveRecord {
     /// (solutions are written by the hundred thousand).
     pub fn write_without_check(&self, out: &mut impl fmt::Write) -> fmt::Result {
         match self.castling {
-            Some(side) => out.write_str(side.notation())?,
+            Some(side) => {
+                if let Some(via) = self.via {
+                    // Mars Circe: the king castles from its rebirth square.
+                    write!(out, "[{}{}->{via}]", self.mover, self.from)?;
+                }
+                out.write_str(side.notation())?
+            }
             None => {
                 if self.mover.walk != Walk::Pawn || self.mover.has_prefix() {
                     self.mover.write_notation(out)?;

@@ -98,7 +98,8 @@ impl fmt::Display for Figure {
 /// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
 ///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "nBc6-d5[d4=nS]", "Sf5*d4[+nmBc8]", "Qh6-h7 +", "e7-e8=S #",
 ///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4",
-///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q"] {
+///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q",
+///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -114,6 +115,9 @@ pub struct MoveText {
     pub mover: Option<Figure>,
     /// Set for castling.
     pub castling: Option<CastlingSide>,
+    /// A castling made from the king's Mars rebirth square (Popeye's `[wKd1->e1]0-0`): the king,
+    /// its square and the square it castles from.
+    pub castling_from: Option<(Piece, Square, Square)>,
     /// Departure (absent for castling).
     pub from: Option<Square>,
     /// The square the mover moves from when it is first put there (Mars Circe's rebirth
@@ -143,8 +147,12 @@ impl MoveText {
         MoveText {
             mover: record.castling.is_none().then(|| Figure::of(record.mover)),
             castling: record.castling,
+            castling_from: record
+                .castling
+                .and(record.via)
+                .map(|via| (record.mover, record.from, via)),
             from: record.castling.is_none().then_some(record.from),
-            via: record.via,
+            via: record.via.filter(|_| record.castling.is_none()),
             to: record.castling.is_none().then_some(record.to),
             capture: record.castling.is_none() && record.capture.is_some(),
             en_passant: record.en_passant,
@@ -182,7 +190,12 @@ impl MoveText {
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.castling, self.mover, self.from, self.to) {
-            (Some(side), ..) => f.write_str(side.notation())?,
+            (Some(side), ..) => {
+                if let Some((king, from, via)) = self.castling_from {
+                    write!(f, "[{king}{from}->{via}]")?;
+                }
+                f.write_str(side.notation())?
+            }
             (None, Some(mover), Some(from), Some(to)) => {
                 let plain_pawn = Figure::of(Piece::new(Colour::White, Walk::Pawn));
                 if mover != plain_pawn {
@@ -342,6 +355,7 @@ impl FromStr for MoveText {
         let mut mt = MoveText {
             mover: None,
             castling: None,
+            castling_from: None,
             from: None,
             via: None,
             to: None,
@@ -352,6 +366,20 @@ impl FromStr for MoveText {
             contacts: Vec::new(),
             check: None,
         };
+        if c.rest().starts_with('[') && c.rest().contains("]0-0") {
+            // `[wKd1->e1]0-0`: the king castles from its Mars rebirth square.
+            c.eat("[");
+            let king = c.unit()?;
+            let from = c.square()?;
+            if !c.eat("->") {
+                return c.fail("expected '->' in [king square->square] before a castling");
+            }
+            let via = c.square()?;
+            if !c.eat("]") {
+                return c.fail("expected ']'");
+            }
+            mt.castling_from = Some((king, from, via));
+        }
         if c.eat("0-0-0") || c.eat("O-O-O") {
             mt.castling = Some(CastlingSide::Queen);
         } else if c.eat("0-0") || c.eat("O-O") {

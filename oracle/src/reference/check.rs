@@ -23,8 +23,9 @@
 //!   records no en passant right then, so the test needs the move).
 //!
 //! Under Mars Circe a unit captures from its rebirth square, so it checks from there: an attack
-//! by a unit standing on that square, when it is empty or the unit's own ([`threatens`]); the
-//! same test says which squares a castling king crosses in safety.
+//! by a unit standing on that square, when it is empty or the unit's own ([`threatens`]). A
+//! castling king crosses only squares where, standing there, it would not be in check (the
+//! square it left may be an enemy unit's rebirth square: [`super::legality`]).
 //!
 //! Checkmate and stalemate follow from check as usual.
 

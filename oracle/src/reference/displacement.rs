@@ -62,7 +62,9 @@ fn unit_moves(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &
 /// square that take nothing, and its captures made from its rebirth square, the square where
 /// it would be reborn if it were taken where it stands ([`rebirth::mars_square`]), when that
 /// square is empty or its own; it leaves its own square first. A royal unit captures so only
-/// under `rex: inclusive` (the preset), and not at all under `exclusive`.
+/// under `rex: inclusive` (the preset), and not at all under `exclusive`. With `mars_castling:
+/// rebirth_square_too` (profile `popeye`; `own_square` in profile `documented`) a royal king
+/// also castles from there, its own right given, as Popeye 4.104 does.
 fn mars_moves(
     setup: &Setup,
     rules: &Rules,
@@ -86,10 +88,19 @@ fn mars_moves(
     placed.board.set(square, unit);
     let mut there = Vec::new();
     unit_moves(&placed, rules, square, piece, &mut there);
+    there.retain(|mv| mv.capture.is_some());
+    // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own right
+    // given (a castling from its own square with its own right is listed already).
+    let colour = piece.colour_for(setup.side_to_move);
+    let own_castling = square == from && setup.castling.king_may_castle(colour);
+    if piece.royal && piece.walk == Walk::King && model.castles_from_rebirth_square() && !own_castling
+    {
+        placed.castling.insert_king(colour);
+        castlings(&placed, square, piece, &mut there);
+    }
     moves.extend(
         there
             .into_iter()
-            .filter(|mv| mv.capture.is_some())
             .map(|mv| MoveRecord {
                 from,
                 via: (square != from).then_some(square),

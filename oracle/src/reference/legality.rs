@@ -6,7 +6,8 @@
 //! once every stage is made: the displacement, the capturer's mutation, the rebirths and the
 //! contact mutations. Castling also needs the king not to be in check before, nor to pass over an
 //! attacked square; under a Circe rule with `rex: inclusive`, over a square where it would be in
-//! check (attacked and unable to be reborn). With `royal_rider_passage: safe` a royal rider may not
+//! check (attacked and unable to be reborn), and likewise under Anticirce and Mars Circe, the
+//! king standing on the crossed square and its own square left. With `royal_rider_passage: safe` a royal rider may not
 //! pass over a square the opponent attacks either (judged on the board without the rider, the
 //! arrival square excepted); `free`, the value of both profiles, lets it pass.
 
@@ -93,14 +94,26 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         return true;
     }
     let enemy = !setup.side_to_move;
-    if check::in_check(setup, setup.side_to_move, rules) {
+    if let Some(start) = mv.via {
+        // Castling from the Mars rebirth square: the king must not be in check there, its own
+        // square left.
+        let mut placed = setup.clone();
+        let king = placed.board.take(mv.from);
+        placed.board.set(start, king);
+        if check::in_check(&placed, setup.side_to_move, rules) {
+            return false;
+        }
+    } else if check::in_check(setup, setup.side_to_move, rules) {
         return false;
     }
-    let crossed = displacement::squares_between(mv.from, mv.to);
-    if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) {
+    let crossed = displacement::squares_between(mv.via.unwrap_or(mv.from), mv.to);
+    if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) || rules.mars_model().is_some()
+    {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
-        // where it would not be in check.
+        // where it would not be in check. Under Mars Circe a unit checks from its rebirth
+        // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
+        // king may cross only a square where it would not be in check, standing there.
         return crossed.iter().all(|&sq| {
             let mut passing = setup.clone();
             let king = passing.board.take(mv.from);

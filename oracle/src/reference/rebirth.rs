@@ -486,8 +486,9 @@ pub fn place_rebirths(board: &mut Board, mv: &MoveRecord) {
 pub fn board_after_displacement(setup: &Setup, mv: &MoveRecord) -> Board {
     let mut board = setup.board.clone();
     if let Some(side) = mv.castling {
-        let [king_from, king_to, rook_from, rook_to] = side.squares(setup.side_to_move);
-        let king = board.take(king_from);
+        let [_, king_to, rook_from, rook_to] = side.squares(setup.side_to_move);
+        // The king castles from its square, or under Mars Circe from its rebirth square.
+        let king = board.take(mv.from);
         let rook = board.take(rook_from);
         board.set(king_to, king);
         board.set(rook_to, rook);

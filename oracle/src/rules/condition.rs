@@ -57,7 +57,7 @@ impl Condition {
     /// use feerie_oracle::Condition;
     /// assert_eq!(Condition::CirceMirror.variant_base(), Some(Condition::Circe));
     /// assert_eq!(Condition::AnticirceFile.variant_base(), Some(Condition::Anticirce));
-    /// assert_eq!(Condition::MarsCirce.variant_base(), Some(Condition::MarsCirce));
+    /// assert_eq!(Condition::MarsCirceMirror.variant_base(), Some(Condition::MarsCirce));
     /// assert_eq!(Condition::Protean.variant_base(), None);
     /// ```
     pub fn variant_base(self) -> Option<Condition> {

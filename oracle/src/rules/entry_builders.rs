@@ -109,7 +109,7 @@ pub(super) const fn mars_entry(
             circe_variant,
             followed_by: PopeyeFollowers::CirceVariants,
         },
-        switches: &[Switch::Rex],
+        switches: &[Switch::Rex, Switch::MarsCastling],
         presets: &[MARS_REX],
         fuzzed_with: &[],
         fuzzed_with_magic: true,

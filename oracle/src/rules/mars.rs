@@ -10,7 +10,7 @@
 
 use super::registry::ConditionKind;
 use super::{
-    AnticirceType, CirceModel, Condition, PromotionChooser, RebirthAdapter, RebirthOccupied,
+    AnticirceType, CirceModel, Condition, MarsCastling, PromotionChooser, RebirthAdapter, RebirthOccupied,
     RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, Rules,
 };
 
@@ -40,12 +40,18 @@ pub struct MarsModel {
     pub rebirth: CirceModel,
     /// Which moves start there.
     pub moves: MarsMoves,
+    /// Where a royal king may castle from.
+    pub castling: MarsCastling,
 }
 
 impl MarsModel {
     /// The model of a Mars condition with this value of `rex`; `None` for the conditions
     /// outside Mars Circe.
-    pub(super) fn with(condition: Condition, rex: Rex) -> Option<MarsModel> {
+    pub(super) fn with(
+        condition: Condition,
+        rex: Rex,
+        castling: MarsCastling,
+    ) -> Option<MarsModel> {
         let ConditionKind::Mars { place, side, moves } = condition.entry().kind else {
             return None;
         };
@@ -64,7 +70,15 @@ impl MarsModel {
                 chooser: PromotionChooser::Capturer,
             },
             moves,
+            castling,
         })
+    }
+
+    /// True when a royal king may castle from its rebirth square too, without its own right
+    /// (`mars_castling: rebirth_square_too`, under `rex: inclusive`): its rooks' rights then
+    /// outlive its moves.
+    pub fn castles_from_rebirth_square(&self) -> bool {
+        self.royals_move() && self.castling == MarsCastling::RebirthSquareToo
     }
 
     /// True when royal units move from their rebirth square too (`rex: inclusive`); under

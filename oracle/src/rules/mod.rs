@@ -15,6 +15,7 @@
 //! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Mars Circe, Frankfurt and Protean | the same |
 //! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed`, `strict` under Anticirce | the same |
 //! | `anticirce_type` | `calvet`, `cheylan` | `calvet` | `calvet` |
+//! | `mars_castling` | `own_square`, `rebirth_square_too` | `own_square` | `rebirth_square_too` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
 //! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
 //! | `fairy_promotion` | `present_walks`, `orthodox_only` | `present_walks` | `present_walks` |

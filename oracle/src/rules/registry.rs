@@ -600,6 +600,14 @@ conditions! {
         mars_on(RebirthPlace::CirceSquare, RebirthSide::Own),
         ("MarsCirce", &["marscirce"], &[]),
     ),
+    /// Mirror Mars Circe: a unit captures from the other side's rebirth square of its walk.
+    MarsCirceMirror => mars_entry(
+        "mars-circe-mirror",
+        "Mirror Mars Circe: a unit captures only from the square where a unit of the other \
+         colour would be reborn",
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Mirror),
+        ("MarsMirrorCirce", &["marsmirrorcirce", "marsspiegelcirce"], &["mirror"]),
+    ),
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).

@@ -118,7 +118,7 @@ impl Choice<'_> {
             mars: self
                 .conditions
                 .iter()
-                .find_map(|&c| MarsModel::with(c, rex(c))),
+                .find_map(|&c| MarsModel::with(c, rex(c), switches.mars_castling)),
             captures_mutate: mutating.is_some(),
             orthodox: self.conditions.is_empty(),
         }

@@ -75,6 +75,19 @@ switch_values! {
     }
 }
 switch_values! {
+    /// Under Mars Circe, where a royal king may castle from. Castling takes nothing, so the
+    /// rule starts it from the king's own square; Popeye 4.104 also lets a king castle from its
+    /// rebirth square, when that is empty or its own, without its own right (its rooks' are
+    /// enough, and they outlive the king's move).
+    MarsCastling {
+        /// From its own square, with its own right, as any move that takes nothing.
+        OwnSquare = "own_square",
+        /// From its own square, and from its rebirth square without its own right (Popeye
+        /// writes `[wKd1->e1]0-0`).
+        RebirthSquareToo = "rebirth_square_too",
+    }
+}
+switch_values! {
     /// The Parrain vector of a long castling.
     ParrainLongCastling {
         /// One step toward the a-file (the source page).
@@ -438,6 +451,9 @@ switches! {
     },
     AnticirceType = anticirce_type {
         documented: Calvet, popeye: Calvet, scope: Conditions, popeye_reading: Stated,
+    },
+    MarsCastling = mars_castling {
+        documented: OwnSquare, popeye: RebirthSquareToo, scope: Conditions, popeye_reading: Fixed,
     },
     ParrainLongCastling = parrain_long_castling {
         documented: TowardA, popeye: TowardH, scope: Conditions, popeye_reading: Fixed,

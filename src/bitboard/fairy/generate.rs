@@ -160,15 +160,30 @@ impl Game {
         if mv.castling.is_none() {
             return true;
         }
-        if self.in_check(p, p.side) {
-            return false;
-        }
-        let (from, to) = (mv.from.index(), mv.to.index());
-        if self.rules.circe.is_some_and(|m| m.check_reads_rebirth()) {
+        let from = mv.from.index();
+        let start = match mv.via {
+            // Castling from the Mars rebirth square: the king must not be in check there, its
+            // own square left.
+            Some(via) => {
+                let mut placed = p.clone();
+                let king = p.piece_at(from).expect("the castling king");
+                placed.clear(from);
+                placed.put(via.index(), king);
+                if self.in_check(&placed, p.side) {
+                    return false;
+                }
+                via.index()
+            }
+            None if self.in_check(p, p.side) => return false,
+            None => from,
+        };
+        let to = mv.to.index();
+        if self.rules.circe.is_some_and(|m| m.check_reads_rebirth()) || self.rules.mars.is_some() {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
-            // not be).
-            return Bits(self.t.between(from, to)).all(|s| {
+            // not be); under Mars Circe, one where it would not be in check standing there
+            // (its own square left, it may be an enemy unit's rebirth square).
+            return Bits(self.t.between(start, to)).all(|s| {
                 let mut passing = p.clone();
                 let (us, moved) = (p.side, bit(from) | bit(s));
                 passing.colours[us] ^= moved;

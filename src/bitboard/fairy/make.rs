@@ -14,6 +14,12 @@ impl Game {
     pub(super) fn apply_board(&self, p: &BbPosition, mv: &MoveRecord) -> BbPosition {
         let mut n = p.clone();
         if let Some(side) = mv.castling {
+            if let Some(via) = mv.via {
+                // Mars Circe: the king castles from its rebirth square.
+                let king = p.piece_at(mv.from.index()).expect("the castling king");
+                n.clear(mv.from.index());
+                n.put(via.index(), king);
+            }
             n.castle(colour_of(p.side), side);
         } else {
             n.clear(mv.from.index());
@@ -45,7 +51,9 @@ impl Game {
         let colour = colour_of(us);
         // Castling rights. Where a king can come back to its square (Circe rex inclusive,
         // Anticirce), the rooks' rights outlive the king's own.
-        let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.kings_come_back());
+        // So they do where a king castles from its Mars rebirth square without its own right.
+        let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.kings_come_back())
+            || self.rules.mars.is_some_and(|m| m.castles_from_rebirth_square());
         if mv.mover.walk == Walk::King {
             if rooks_outlive_king {
                 n.castling.remove_king_only(colour);

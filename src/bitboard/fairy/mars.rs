@@ -6,7 +6,7 @@ use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index, colour_of, square};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::MarsModel;
-use feerie_oracle::{MoveRecord, Piece};
+use feerie_oracle::{MoveRecord, Piece, Walk};
 
 use super::Game;
 
@@ -48,10 +48,18 @@ impl Game {
         placed.put(r, mover);
         let mut there = Vec::new();
         self.unit_displacements(&placed, r, mover, &mut there);
+        there.retain(|mv| mv.capture.is_some());
+        // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own
+        // right given (a castling from its own square with its own right is listed already).
+        let own_castling = r == from && p.castling.king_may_castle(colour_of(colour));
+        if mover.royal && mover.walk == Walk::King && model.castles_from_rebirth_square() && !own_castling
+        {
+            placed.castling.insert_king(colour_of(colour));
+            self.castlings(&placed, r, mover, &mut there);
+        }
         out.extend(
             there
                 .into_iter()
-                .filter(|mv| mv.capture.is_some())
                 .map(|mv| MoveRecord {
                     from: square(from),
                     via: (r != from).then(|| square(r)),

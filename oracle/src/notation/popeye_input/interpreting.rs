@@ -280,9 +280,14 @@ impl PopeyeProblem {
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });
         }
-        if rules.circe_model().is_some_and(|m| m.kings_come_back()) {
+        if rules.circe_model().is_some_and(|m| m.kings_come_back())
+            || rules
+                .mars_model()
+                .is_some_and(|m| m.castles_from_rebirth_square())
+        {
             // A rook on its corner has its own flag in Popeye, king home or not; under rex
-            // inclusive it matters, since a king reborn on its square may castle with it.
+            // inclusive it matters, since a king reborn on its square may castle with it, and
+            // under Popeye's Mars Circe, since a king castles from its rebirth square.
             for sq in rook_corners(&setup) {
                 if !no_castling.contains(&sq) {
                     setup.castling.insert(sq);
