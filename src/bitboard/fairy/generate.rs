@@ -184,6 +184,10 @@ impl Game {
             // not be); under Mars Circe, one where it would not be in check standing there
             // (its own square left, it may be an enemy unit's rebirth square).
             return Bits(self.t.between(start, to)).all(|s| {
+                if s == from {
+                    // From the Mars rebirth square, back across the king's own square.
+                    return !self.in_check(p, p.side);
+                }
                 let mut passing = p.clone();
                 let (us, moved) = (p.side, bit(from) | bit(s));
                 passing.colours[us] ^= moved;
