@@ -486,10 +486,17 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
     }
 }
 
-/// Popeye's identity of a move in its tables: the same departure and arrival, the same
-/// promotion.
+/// Popeye's identity of a move in its tables: the same departure and arrival (the unit's move
+/// itself: under Mars Circe from the rebirth square it was put on), the same promotion.
 pub fn same_move(a: &MoveRecord, b: &MoveRecord) -> bool {
-    a.from == b.from && a.to == b.to && a.promotion == b.promotion && a.castling == b.castling
+    // Under Mars Circe a unit moves from the square it was put on first: a capture from the
+    // rebirth square is not the quiet move between the same squares.
+    let moved_from = |m: &MoveRecord| m.via.unwrap_or(m.from);
+    moved_from(a) == moved_from(b)
+        && a.from == b.from
+        && a.to == b.to
+        && a.promotion == b.promotion
+        && a.castling == b.castling
 }
 
 /// Solves a direct or self play stipulation as a tree: every key (and with tries every try)

@@ -8,11 +8,20 @@ use super::tree::{TreeOptions, solve_tree};
 use super::tree_layout::tree_text;
 
 fn text(fen_text: &str, stipulation: &str, options: TreeOptions) -> Vec<String> {
+    text_under(&Rules::orthodox(), fen_text, stipulation, options)
+}
+
+fn text_under(
+    rules: &Rules,
+    fen_text: &str,
+    stipulation: &str,
+    options: TreeOptions,
+) -> Vec<String> {
     let position = fen::parse(fen_text, Validation::Strict).unwrap();
     let tree = solve_tree(
         &ReferenceEngine,
         &position,
-        &Rules::orthodox(),
+        rules,
         stipulation.parse().unwrap(),
         &options,
         16,
@@ -55,6 +64,33 @@ fn a_key_with_four_threats_and_the_one_defence_that_stops_three() {
     );
     // Mates in one are keys without a tree.
     assert!(lines.contains(&"   1.Qh4-f6 # !".to_string()));
+}
+
+#[test]
+fn under_mars_circe_a_capture_from_the_rebirth_square_is_not_the_threat_between_the_same_squares() {
+    // Popeye's BEISPIEL/mars.inp, problem 2 b): 1.Ka3-b2 threatens 2.Sc1-e2 #; 1...e3-e2
+    // defeats that threat, though the knight then mates on e2 by a capture from its rebirth
+    // square g1 (Popeye shows the variation).
+    let rules = Rules::from_words(&["mars-circe"], Some("popeye"), &[] as &[&str]).unwrap();
+    let lines = text_under(
+        &rules,
+        "8/8/nRPr4/Q1p5/b1Pp1rP1/KB2p3/5P2/k1N5 w - - 0 1",
+        "#2",
+        TreeOptions::default(),
+    );
+    let key = block(&lines, "   1.Ka3-b2 ! threat:");
+    let defence = key
+        .iter()
+        .position(|l| *l == "      1...e3-e2")
+        .expect("1...e3-e2");
+    assert_eq!(
+        key[defence + 1..defence + 4],
+        [
+            "          2.Sc1-a2 #",
+            "          2.Sc1-d3 #",
+            "          2.Sc1-g1*e2 #"
+        ]
+    );
 }
 
 #[test]

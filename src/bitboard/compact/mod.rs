@@ -102,11 +102,13 @@ impl Compact {
         // Couscous reads the capturer's walk after the move, Anticirce moves the capturer on,
         // and Mars Circe moves it before it captures, which the compact counting does not
         // follow: the record path takes those rules.
-        if rules.mars.is_some() || rules.circe.is_some_and(|m| {
-            m.reborn_royals()
-                || m.relevant == RelevantUnit::Other
-                || m.reborn == RebornUnit::Capturer
-        }) || rules.switches.royal_rider_passage == RoyalRiderPassage::Safe
+        if rules.mars.is_some()
+            || rules.circe.is_some_and(|m| {
+                m.reborn_royals()
+                    || m.relevant == RelevantUnit::Other
+                    || m.reborn == RebornUnit::Capturer
+            })
+            || rules.switches.royal_rider_passage == RoyalRiderPassage::Safe
             || (clone_promoted && rules.captures_mutate)
         {
             return None;

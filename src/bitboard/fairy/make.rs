@@ -53,7 +53,10 @@ impl Game {
         // Anticirce), the rooks' rights outlive the king's own.
         // So they do where a king castles from its Mars rebirth square without its own right.
         let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.kings_come_back())
-            || self.rules.mars.is_some_and(|m| m.castles_from_rebirth_square());
+            || self
+                .rules
+                .mars
+                .is_some_and(|m| m.castles_from_rebirth_square());
         if mv.mover.walk == Walk::King {
             if rooks_outlive_king {
                 n.castling.remove_king_only(colour);

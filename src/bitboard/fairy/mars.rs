@@ -52,20 +52,19 @@ impl Game {
         // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own
         // right given (a castling from its own square with its own right is listed already).
         let own_castling = r == from && p.castling.king_may_castle(colour_of(colour));
-        if mover.royal && mover.walk == Walk::King && model.castles_from_rebirth_square() && !own_castling
+        if mover.royal
+            && mover.walk == Walk::King
+            && model.castles_from_rebirth_square()
+            && !own_castling
         {
             placed.castling.insert_king(colour_of(colour));
             self.castlings(&placed, r, mover, &mut there);
         }
-        out.extend(
-            there
-                .into_iter()
-                .map(|mv| MoveRecord {
-                    from: square(from),
-                    via: (r != from).then(|| square(r)),
-                    ..mv
-                }),
-        );
+        out.extend(there.into_iter().map(|mv| MoveRecord {
+            from: square(from),
+            via: (r != from).then(|| square(r)),
+            ..mv
+        }));
     }
 
     /// The squares of the units of colour index `by` that could take a unit on `target` under

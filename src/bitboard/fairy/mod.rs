@@ -101,7 +101,10 @@ impl Game {
             // Mars Circe reads the rebirth squares of the units that move; it has no Circe
             // model of its own beside.
             rebirth_squares: rebirth_squares(
-                rules.circe.as_ref().or(rules.mars.as_ref().map(|m| &m.rebirth)),
+                rules
+                    .circe
+                    .as_ref()
+                    .or(rules.mars.as_ref().map(|m| &m.rebirth)),
             ),
             mutation: Mutation::of(rules),
             attacks: Attacks::new(rules.switches.first_rank_pawns),
