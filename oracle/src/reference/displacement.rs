@@ -24,8 +24,8 @@
 //!   diagonals) or `inert` (neither). Profile `documented`: `step`; profile `popeye`: `step` under
 //!   Circe Parrain, `guard_only` under Circe Equipollents, `inert` otherwise, as Popeye 4.104 does.
 
-use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use super::rebirth;
+use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, MarsModel};
 use crate::walk::Part;
 use crate::{Capture, CastlingSide, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
@@ -46,7 +46,13 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
 }
 
 /// The moves of the unit `piece` standing on `from`, by its walk.
-fn unit_moves(setup: &Setup, rules: &Rules, from: Square, piece: Piece, moves: &mut Vec<MoveRecord>) {
+fn unit_moves(
+    setup: &Setup,
+    rules: &Rules,
+    from: Square,
+    piece: Piece,
+    moves: &mut Vec<MoveRecord>,
+) {
     for part in piece.walk.shape() {
         match part {
             Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, moves),
@@ -76,7 +82,8 @@ fn mars_moves(
     let mut own = Vec::new();
     unit_moves(setup, rules, from, piece, &mut own);
     moves.extend(own.into_iter().filter(|mv| mv.capture.is_none()));
-    let Some(square) = rebirth::mars_square(model, piece, piece.colour_for(setup.side_to_move), from)
+    let Some(square) =
+        rebirth::mars_square(model, piece, piece.colour_for(setup.side_to_move), from)
     else {
         return;
     };
@@ -93,20 +100,19 @@ fn mars_moves(
     // given (a castling from its own square with its own right is listed already).
     let colour = piece.colour_for(setup.side_to_move);
     let own_castling = square == from && setup.castling.king_may_castle(colour);
-    if piece.royal && piece.walk == Walk::King && model.castles_from_rebirth_square() && !own_castling
+    if piece.royal
+        && piece.walk == Walk::King
+        && model.castles_from_rebirth_square()
+        && !own_castling
     {
         placed.castling.insert_king(colour);
         castlings(&placed, square, piece, &mut there);
     }
-    moves.extend(
-        there
-            .into_iter()
-            .map(|mv| MoveRecord {
-                from,
-                via: (square != from).then_some(square),
-                ..mv
-            }),
-    );
+    moves.extend(there.into_iter().map(|mv| MoveRecord {
+        from,
+        via: (square != from).then_some(square),
+        ..mv
+    }));
 }
 
 /// Whether a pawn of `taker` may take en passant onto the passed square `target`: when it is

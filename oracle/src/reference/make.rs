@@ -28,7 +28,9 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     // rights outlive the king's own, as a reborn unit counts as not having moved.
     // So they do where a king castles from its Mars rebirth square without its own right.
     let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.kings_come_back())
-        || rules.mars_model().is_some_and(|m| m.castles_from_rebirth_square());
+        || rules
+            .mars_model()
+            .is_some_and(|m| m.castles_from_rebirth_square());
     update_castling(&mut next, mv, mover, rooks_outlive_king);
     // With `mutation_castling: every_capture` a capturer that may mutate counts as a new unit
     // even when it keeps its walk.

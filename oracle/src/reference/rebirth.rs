@@ -66,8 +66,7 @@
 //! [`super::check`]). A king reborn on its own square regains its castling right.
 
 use crate::rules::{
-    MarsModel,
-    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, ParrainLongCastling,
+    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, MarsModel, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
     RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
 };

@@ -2,12 +2,12 @@
 //! names from the few values that tell it apart, and the presets the families share, so that
 //! an entry of [`super::registry`] states only what is its own.
 
+use super::MarsMoves;
 use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
 use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
 };
-use super::MarsMoves;
 
 /// The rebirth answers of a Circe variant whose place reads the reborn unit's own side and is
 /// not adapted.

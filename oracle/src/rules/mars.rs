@@ -10,8 +10,8 @@
 
 use super::registry::ConditionKind;
 use super::{
-    AnticirceType, CirceModel, Condition, MarsCastling, PromotionChooser, RebirthAdapter, RebirthOccupied,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, Rules,
+    AnticirceType, CirceModel, Condition, MarsCastling, PromotionChooser, RebirthAdapter,
+    RebirthOccupied, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, Rules,
 };
 
 /// Which moves of a unit start from its rebirth square.

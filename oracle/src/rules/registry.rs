@@ -16,8 +16,9 @@
 //! Popeye's input treats it ([`PopeyeReading`]).
 
 use super::{
-    FirstRankPawns, MarsMoves, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
-    RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
+    FirstRankPawns, MarsMoves, PawnDirection, Profile, PromotionChooser, RebirthAdapter,
+    RebirthPlace, RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
+    SameWalkCapture, Switch,
 };
 
 /// What kind of rule a condition is.

@@ -88,7 +88,10 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         } else if c.reborn_unit() == Some(RebornUnit::Capturer) {
             // Popeye's Anticirce rebirths royal capturers unless told otherwise.
             conds.push("RexExclusive".into());
-        } else if rules.mars_model().is_some_and(|m| c.is_mars() && !m.royals_move()) {
+        } else if rules
+            .mars_model()
+            .is_some_and(|m| c.is_mars() && !m.royals_move())
+        {
             // Popeye's Mars Circe moves royal units too unless told otherwise.
             conds.push("RexExclusive".into());
         }
