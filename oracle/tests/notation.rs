@@ -338,3 +338,41 @@ fn circe_variants_read_back_in_every_spelling() {
             .is_err()
     );
 }
+
+/// Mars Circe reads back as written, `MarsCirce Mirror` is Mirror Mars Circe, `RexExclusive`
+/// after it takes the kings out; Chameleon Circe with a walk sequence of its own is not read as
+/// Chameleon Circe (feerie models the implicit sequence only).
+#[test]
+fn mars_circe_and_chameleon_sequences_read_as_popeye_writes_them() {
+    use feerie_oracle::Condition;
+    let read = |conditions: &str| {
+        let text = format!(
+            "beginproblem\nstipulation ~1\ncondition {conditions}\npieces white ke1 black ke8\nendproblem\n"
+        );
+        let file = popeye_input::parse(&text).unwrap();
+        file.problems[0].to_position(Profile::Popeye, Validation::Strict)
+    };
+    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
+    for c in Condition::ALL.into_iter().filter(|c| c.is_mars()) {
+        for rex in ["exclusive", "inclusive"] {
+            let mut rules = Rules::new([c], Profile::Popeye).unwrap();
+            rules.set("rex", rex).unwrap();
+            let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
+            let file = popeye_input::parse(&written).unwrap();
+            let (_, back) = file.problems[0]
+                .to_position(Profile::Popeye, Validation::Strict)
+                .unwrap();
+            assert_eq!(back.mars_model(), rules.mars_model(), "{written}");
+        }
+    }
+    let (_, mirror) = read("MarsCirce Mirror").unwrap();
+    assert!(mirror.has(Condition::MarsCirceMirror));
+    let (_, exclusive) = read("MarsCirce RexExclusive").unwrap();
+    assert!(!exclusive.mars_model().unwrap().royals_move());
+    let (_, chameleon) = read("ChameleonCirce").unwrap();
+    assert!(chameleon.has(Condition::CirceChameleon));
+    for own in ["ChameleonCirce S B R Q S", "Circe Chameleon S B R Q S"] {
+        let e = read(own).unwrap_err().to_string();
+        assert!(e.contains("with a walk sequence of its own"), "{own}: {e}");
+    }
+}

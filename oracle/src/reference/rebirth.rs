@@ -298,6 +298,13 @@ pub fn reborn_walk_of(
 ) -> Walk {
     match model.walk {
         RebirthWalk::Own => victim.walk,
+        RebirthWalk::Chameleon => match victim.walk {
+            Walk::Knight => Walk::Bishop,
+            Walk::Bishop => Walk::Rook,
+            Walk::Rook => Walk::Queen,
+            Walk::Queen => Walk::Knight,
+            other => other,
+        },
         RebirthWalk::Cloned if capturer.royal => victim.walk,
         RebirthWalk::Cloned
             if victim.royal && rules.clone_royal_victim() == CloneRoyalVictim::KeepsWalk =>

@@ -25,6 +25,10 @@ pub enum RebirthWalk {
     Own,
     /// The other unit's walk: the capturer's, unless the capturer is royal (Circe Clone).
     Cloned,
+    /// Its own walk, changed along Popeye's chameleon sequence: a knight comes back as a
+    /// bishop, a bishop as a rook, a rook as a queen, a queen as a knight; every other walk
+    /// is kept (Chameleon Circe). The place then reads the walk it comes back with.
+    Chameleon,
 }
 
 /// How the rebirth square is found, before [`RebirthSide`] and [`RebirthAdapter`] change it.

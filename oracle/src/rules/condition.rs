@@ -121,7 +121,7 @@ impl Condition {
                 relevant,
                 ..
             } => {
-                walk != RebirthWalk::Own
+                walk == RebirthWalk::Cloned
                     || relevant == RelevantUnit::Other
                     || matches!(
                         place,

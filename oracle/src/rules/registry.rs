@@ -503,6 +503,23 @@ conditions! {
                 &["couscous", "mirror"],
             ),
         ),
+    /// Chameleon Circe: the unit taken comes back as the next walk of the chameleon sequence.
+    CirceChameleon => rebirth_variant_entry(
+            "circe-chameleon",
+            "Chameleon Circe: a captured knight, bishop, rook or queen is reborn as a bishop, rook, \
+             queen or knight, on that walk's rebirth square",
+            circe(
+                RebirthWalk::Chameleon,
+                RebirthPlace::CirceSquare,
+                RebirthTime::Immediate,
+                PromotionChooser::Capturer,
+            ),
+            rebirth_variant(
+                "ChameleonCirce",
+                &["chameleoncirce", "chamaeleoncirce"],
+                &["chameleon"],
+            ),
+        ),
     /// Anticirce (Calvet's reading): the capturer is reborn instead of the unit taken.
     Anticirce => ConditionEntry {
         slug: "anticirce",

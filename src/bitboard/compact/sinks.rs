@@ -3,7 +3,9 @@
 //! pipeline.
 
 use crate::bitboard::bits::{Bits, lowest, translate};
-use crate::bitboard::board::{BbPosition, KING, colour_index, colour_of, orthodox_walk_at};
+use crate::bitboard::board::{
+    BbPosition, KING, WALKS, colour_index, colour_of, orthodox_walk_at, walk_index,
+};
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox::{self, Sink};
 use crate::bitboard::rules::{file, parrain, promotes_on, rank};
@@ -100,6 +102,9 @@ impl<'a> CirceCounter<'a> {
         let walk = match self.model.walk {
             RebirthWalk::Own => orthodox_walk_at(p, to),
             RebirthWalk::Cloned => orthodox_walk_at(p, from),
+            RebirthWalk::Chameleon => {
+                walk_index(crate::bitboard::rules::circe::chameleon(WALKS[orthodox_walk_at(p, to)]))
+            }
         };
         let Some(s) = self
             .c

@@ -222,6 +222,19 @@ impl RebirthSquares {
     }
 }
 
+/// The walk Chameleon Circe gives back for `walk`: knight to bishop, bishop to rook, rook to
+/// queen, queen to knight, every other walk kept.
+#[inline]
+pub fn chameleon(walk: Walk) -> Walk {
+    match walk {
+        Walk::Knight => Walk::Bishop,
+        Walk::Bishop => Walk::Rook,
+        Walk::Rook => Walk::Queen,
+        Walk::Queen => Walk::Knight,
+        other => other,
+    }
+}
+
 /// The walk a unit taken is reborn with: its own, or under Clone (`rebirth_walk: capturer`) the
 /// capturer's (`promoted` when the capturer promotes and the promoted walk is the one cloned),
 /// unless the capturer is royal, or the victim is royal and `clone_royal_victim: keeps_walk`.
@@ -238,6 +251,7 @@ pub fn reborn_walk(
 ) -> Walk {
     match rule {
         RebirthWalk::Own => victim,
+        RebirthWalk::Chameleon => chameleon(victim),
         RebirthWalk::Cloned if capturer_royal => victim,
         RebirthWalk::Cloned if victim_royal && royal_victim == CloneRoyalVictim::KeepsWalk => {
             victim

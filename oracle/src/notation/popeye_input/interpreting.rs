@@ -325,6 +325,9 @@ enum Arguments {
     Words,
     /// Walks (`PromOnly s b`), whatever else they abbreviate, then the condition's own words.
     Walks,
+    /// Walks may follow a condition of this project that reads them (`ChameleonCirce s b t d`,
+    /// an explicit chameleon sequence), which it does not model: the first one is a reason.
+    OwnWalks,
 }
 
 impl PopeyeProblem {
@@ -352,6 +355,14 @@ impl PopeyeProblem {
                 Lookup::Unknown => EXTRA_CONDITIONS.lookup(language, word).found().is_some(),
             };
             match arguments {
+                Arguments::OwnWalks if walk_code(word) => {
+                    let before = conditions
+                        .last()
+                        .map_or("", |c: &Condition| c.entry().popeye.written);
+                    reasons.push(format!("{before} with a walk sequence of its own"));
+                    arguments = Arguments::Walks;
+                    continue;
+                }
                 Arguments::Walks if walk_code(word) => continue,
                 Arguments::Words | Arguments::Walks if !names_condition => continue,
                 _ => arguments = Arguments::None,
@@ -375,6 +386,9 @@ impl PopeyeProblem {
                             // Mirror` is Mirror File Circe.
                             conditions.pop();
                             conditions.push(c);
+                            if variant.reads_walk_sequence() {
+                                arguments = Arguments::OwnWalks;
+                            }
                         } else {
                             let popeye = variant.word(language);
                             reasons.push(format!("Circe variant {}", named(word, popeye)));
@@ -437,6 +451,9 @@ impl PopeyeProblem {
                     Some(c) => {
                         conditions.push(c);
                         followers = c.entry().popeye.followed_by;
+                        if popeye.reads_walks() {
+                            arguments = Arguments::OwnWalks;
+                        }
                     }
                     None => {
                         reasons.push(format!("condition {}", named(word, popeye.word(language))));
