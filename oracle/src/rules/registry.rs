@@ -514,11 +514,15 @@ conditions! {
                 RebirthTime::Immediate,
                 PromotionChooser::Capturer,
             ),
-            rebirth_variant(
-                "ChameleonCirce",
-                &["chameleoncirce", "chamaeleoncirce"],
-                &["chameleon"],
-            ),
+            PopeyeNames {
+                written: "ChameleonCirce",
+                // Popeye reads a walk sequence after `ChameleonCirce`, and no `RexInclusive`;
+                // it reads it after this.
+                written_before_rex_inclusive: Some("Circe Chameleon"),
+                read: &["chameleoncirce", "chamaeleoncirce"],
+                circe_variant: &["chameleon"],
+                followed_by: PopeyeFollowers::Nothing,
+            },
         ),
     /// Anticirce (Calvet's reading): the capturer is reborn instead of the unit taken.
     Anticirce => ConditionEntry {
