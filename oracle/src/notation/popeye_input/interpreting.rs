@@ -359,7 +359,9 @@ impl PopeyeProblem {
                     let before = conditions
                         .last()
                         .map_or("", |c: &Condition| c.entry().popeye.written);
-                    reasons.push(format!("{before} with a walk sequence of its own"));
+                    // A variant feerie does not model, counted as a condition outside its
+                    // families.
+                    reasons.push(format!("condition '{before}' with a walk sequence of its own"));
                     arguments = Arguments::Walks;
                     continue;
                 }
