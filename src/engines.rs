@@ -53,8 +53,9 @@ pub trait SearchEngine: Engine {
 pub enum SearchSpace<'r> {
     /// Any engine through the [`Engine`] trait: positions and move records of the vocabulary.
     Records(EngineSpace<'r>),
-    /// The bitboard engine's own positions and moves.
-    Bitboard(BitboardSpace<'r>),
+    /// The bitboard engine's own positions and moves (boxed: its plan holds the resolved
+    /// rules of each of its paths).
+    Bitboard(Box<BitboardSpace<'r>>),
 }
 
 /// Work done over a search space, whichever it is (a generic function cannot be a closure).
@@ -70,7 +71,7 @@ impl SearchSpace<'_> {
     pub fn run<J: SpaceJob>(self, job: J) -> J::Output {
         match self {
             SearchSpace::Records(space) => job.run(space),
-            SearchSpace::Bitboard(space) => job.run(space),
+            SearchSpace::Bitboard(space) => job.run(*space),
         }
     }
 }
@@ -83,6 +84,6 @@ impl SearchEngine for ReferenceEngine {
 
 impl SearchEngine for BitboardEngine {
     fn space<'r>(&'r self, rules: &'r Rules) -> SearchSpace<'r> {
-        SearchSpace::Bitboard(BitboardSpace::new(rules))
+        SearchSpace::Bitboard(Box::new(BitboardSpace::new(rules)))
     }
 }

@@ -102,9 +102,9 @@ impl<'a> CirceCounter<'a> {
         let walk = match self.model.walk {
             RebirthWalk::Own => orthodox_walk_at(p, to),
             RebirthWalk::Cloned => orthodox_walk_at(p, from),
-            RebirthWalk::Chameleon => {
-                walk_index(crate::bitboard::rules::circe::chameleon(WALKS[orthodox_walk_at(p, to)]))
-            }
+            RebirthWalk::Chameleon => walk_index(crate::bitboard::rules::circe::chameleon(
+                WALKS[orthodox_walk_at(p, to)],
+            )),
         };
         let Some(s) = self
             .c
