@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use feerie_oracle::rules::{
-    CirceModel, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
-    RebornUnit, RelevantUnit,
+    CirceModel, ConditionKind, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
+    RebirthTime, RebornUnit, RelevantUnit,
 };
 use feerie_oracle::{Colour, Condition, Profile, Rules, Walk};
 
@@ -372,8 +372,25 @@ fn rows() -> Vec<EventDef> {
             && m.place == RebirthPlace::CaptureVector
             && m.occupied == RebirthOccupied::Strict
     });
+    // Under Mars Circe a pawn captures from its own second rank, so never onto its promotion
+    // rank; under Mirror Mars Circe it captures from the other side's, next to it.
+    let from_own_second_rank: Vec<Column> = Condition::ALL
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.entry().kind,
+                ConditionKind::Mars {
+                    side: RebirthSide::Own,
+                    ..
+                }
+            )
+        })
+        .map(Column::Condition)
+        .collect();
     let capture_promotes: Vec<Column> = (every.iter().copied())
-        .filter(|c| !mutating.contains(c) && !sent_off.contains(c))
+        .filter(|c| {
+            !mutating.contains(c) && !sent_off.contains(c) && !from_own_second_rank.contains(c)
+        })
         .collect();
     row(
         plain("promotion-by-capture"),
