@@ -64,7 +64,7 @@ fn unit_moves(
     }
 }
 
-/// Under Mars Circe (RULES.md's Circe family, Popeye's reading): the unit's moves from its own
+/// Under Mars Circe (the book's chapter, Popeye 4.104's reading): the unit's moves from its own
 /// square that take nothing, and its captures made from its rebirth square, the square where
 /// it would be reborn if it were taken where it stands ([`rebirth::mars_square`]), when that
 /// square is empty or its own; it leaves its own square first. A royal unit captures so only

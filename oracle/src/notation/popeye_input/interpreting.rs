@@ -361,7 +361,9 @@ impl PopeyeProblem {
                         .map_or("", |c: &Condition| c.entry().popeye.written);
                     // A variant feerie does not model, counted as a condition outside its
                     // families.
-                    reasons.push(format!("condition '{before}' with a walk sequence of its own"));
+                    reasons.push(format!(
+                        "condition '{before}' with a walk sequence of its own"
+                    ));
                     arguments = Arguments::Walks;
                     continue;
                 }
