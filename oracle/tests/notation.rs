@@ -255,6 +255,27 @@ fn an_input_error_skips_its_problem_only() {
     );
 }
 
+/// The rules of a problem of two kings whose condition line is `conditions`, in an English or
+/// a German input, under the `popeye` profile.
+fn read_conditions(
+    conditions: &str,
+    german: bool,
+) -> Result<Rules, feerie_oracle::popeye_input::Unsupported> {
+    let text = if german {
+        format!(
+            "anfang\nforderung ~1\nbedingung {conditions}\nsteine weiss ke1 schwarz ke8\nende\n"
+        )
+    } else {
+        format!(
+            "beginproblem\nstipulation ~1\ncondition {conditions}\npieces white ke1 black ke8\nendproblem\n"
+        )
+    };
+    let file = popeye_input::parse(&text).unwrap();
+    file.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .map(|(_, rules)| rules)
+}
+
 /// Each Circe variant of the registry as Popeye's input writes it (with and without
 /// `RexInclusive`) reads back as itself, and so do its other spellings: `Circe` followed by its
 /// variant words in either order, and the German words.
@@ -263,20 +284,7 @@ fn circe_variants_read_back_in_every_spelling() {
     use feerie_oracle::Condition;
     use feerie_oracle::rules::{RebornUnit, Rex};
     let read = |conditions: &str, german: bool| {
-        let text = if german {
-            format!(
-                "anfang\nforderung ~1\nbedingung {conditions}\nsteine weiss ke1 schwarz ke8\nende\n"
-            )
-        } else {
-            format!(
-                "beginproblem\nstipulation ~1\ncondition {conditions}\npieces white ke1 black ke8\nendproblem\n"
-            )
-        };
-        let file = popeye_input::parse(&text).unwrap();
-        let (_, rules) = file.problems[0]
-            .to_position(Profile::Popeye, Validation::Strict)
-            .unwrap_or_else(|e| panic!("{conditions}: {e}"));
-        rules
+        read_conditions(conditions, german).unwrap_or_else(|e| panic!("{conditions}: {e}"))
     };
     let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
     for c in Condition::ALL.into_iter().filter(|c| c.is_circe()) {
@@ -345,13 +353,7 @@ fn circe_variants_read_back_in_every_spelling() {
 #[test]
 fn mars_circe_and_chameleon_sequences_read_as_popeye_writes_them() {
     use feerie_oracle::Condition;
-    let read = |conditions: &str| {
-        let text = format!(
-            "beginproblem\nstipulation ~1\ncondition {conditions}\npieces white ke1 black ke8\nendproblem\n"
-        );
-        let file = popeye_input::parse(&text).unwrap();
-        file.problems[0].to_position(Profile::Popeye, Validation::Strict)
-    };
+    let read = |conditions: &str| read_conditions(conditions, false);
     let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
     for c in Condition::ALL.into_iter().filter(|c| c.is_mars()) {
         for rex in ["exclusive", "inclusive"] {
@@ -365,11 +367,11 @@ fn mars_circe_and_chameleon_sequences_read_as_popeye_writes_them() {
             assert_eq!(back.mars_model(), rules.mars_model(), "{written}");
         }
     }
-    let (_, mirror) = read("MarsCirce Mirror").unwrap();
+    let mirror = read("MarsCirce Mirror").unwrap();
     assert!(mirror.has(Condition::MarsCirceMirror));
-    let (_, exclusive) = read("MarsCirce RexExclusive").unwrap();
+    let exclusive = read("MarsCirce RexExclusive").unwrap();
     assert!(!exclusive.mars_model().unwrap().royals_move());
-    let (_, chameleon) = read("ChameleonCirce").unwrap();
+    let chameleon = read("ChameleonCirce").unwrap();
     assert!(chameleon.has(Condition::CirceChameleon));
     for own in ["ChameleonCirce S B R Q S", "Circe Chameleon S B R Q S"] {
         let e = read(own).unwrap_err().to_string();

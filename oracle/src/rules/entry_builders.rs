@@ -92,28 +92,19 @@ pub(super) const fn mars_entry(
     slug: &'static str,
     description: &'static str,
     kind: ConditionKind,
-    (written, read, circe_variant): (
+    names: (
         &'static str,
         &'static [&'static str],
         &'static [&'static str],
     ),
 ) -> ConditionEntry {
-    ConditionEntry {
+    followed_by_variant_words(
         slug,
         description,
         kind,
-        popeye: PopeyeNames {
-            written,
-            written_before_rex_inclusive: None,
-            read,
-            circe_variant,
-            followed_by: PopeyeFollowers::CirceVariants,
-        },
-        switches: &[Switch::Rex, Switch::MarsCastling],
-        presets: &[MARS_REX],
-        fuzzed_with: &[],
-        fuzzed_with_magic: true,
-    }
+        names,
+        (&[Switch::Rex, Switch::MarsCastling], &[MARS_REX]),
+    )
 }
 
 /// The entry of an Anticirce variant that differs from Anticirce only in where the capturer is
@@ -124,11 +115,38 @@ pub(super) const fn anticirce_variant_entry(
     slug: &'static str,
     description: &'static str,
     kind: ConditionKind,
+    names: (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    ),
+) -> ConditionEntry {
+    followed_by_variant_words(
+        slug,
+        description,
+        kind,
+        names,
+        (
+            &[Switch::Rex, Switch::RebirthOccupied, Switch::AnticirceType],
+            &ANTICIRCE_PRESETS,
+        ),
+    )
+}
+
+/// The entry of a condition written `written` and read from its traditional names `read` or
+/// from its family's base word followed by its variant words (`circe_variant`), after which
+/// Popeye reads more variant words (`RexInclusive`, `RexExclusive`, …): its `switches` and
+/// `presets`, fuzzed alone and with magic pieces.
+const fn followed_by_variant_words(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
     (written, read, circe_variant): (
         &'static str,
         &'static [&'static str],
         &'static [&'static str],
     ),
+    (switches, presets): (&'static [Switch], &'static [Preset]),
 ) -> ConditionEntry {
     ConditionEntry {
         slug,
@@ -141,8 +159,8 @@ pub(super) const fn anticirce_variant_entry(
             circe_variant,
             followed_by: PopeyeFollowers::CirceVariants,
         },
-        switches: &[Switch::Rex, Switch::RebirthOccupied, Switch::AnticirceType],
-        presets: &ANTICIRCE_PRESETS,
+        switches,
+        presets,
         fuzzed_with: &[],
         fuzzed_with_magic: true,
     }
