@@ -82,9 +82,8 @@ fn mars_moves(
     let mut own = Vec::new();
     unit_moves(setup, rules, from, piece, &mut own);
     moves.extend(own.into_iter().filter(|mv| mv.capture.is_none()));
-    let Some(square) =
-        rebirth::mars_square(model, piece, piece.colour_for(setup.side_to_move), from)
-    else {
+    let colour = piece.colour_for(setup.side_to_move);
+    let Some(square) = rebirth::mars_square(model, piece, colour, from) else {
         return;
     };
     if square != from && !setup.board.is_empty(square) {
@@ -98,7 +97,6 @@ fn mars_moves(
     there.retain(|mv| mv.capture.is_some());
     // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own right
     // given (a castling from its own square with its own right is listed already).
-    let colour = piece.colour_for(setup.side_to_move);
     let own_castling = square == from && setup.castling.king_may_castle(colour);
     if piece.royal
         && piece.walk == Walk::King

@@ -2,7 +2,7 @@
 //! records, and the tests on castling and on a royal rider's passage.
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, KING, colour_of, square};
+use crate::bitboard::board::{BbPosition, colour_of, square};
 use crate::bitboard::rules::{at, file, is_rider, parrain, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
@@ -161,19 +161,19 @@ impl Game {
             return true;
         }
         let from = mv.from.index();
+        let king = p.piece_at(from).expect("the castling king");
+        // The position with the king on `s` and nothing else moved.
+        let king_on = |s: Sq| {
+            let mut q = p.clone();
+            q.clear(from);
+            q.put(s, king);
+            q
+        };
         let start = match mv.via {
             // Castling from the Mars rebirth square: the king must not be in check there, its
             // own square left.
-            Some(via) => {
-                let mut placed = p.clone();
-                let king = p.piece_at(from).expect("the castling king");
-                placed.clear(from);
-                placed.put(via.index(), king);
-                if self.in_check(&placed, p.side) {
-                    return false;
-                }
-                via.index()
-            }
+            Some(via) if self.in_check(&king_on(via.index()), p.side) => return false,
+            Some(via) => via.index(),
             None if self.in_check(p, p.side) => return false,
             None => from,
         };
@@ -183,18 +183,7 @@ impl Game {
             // would not be in check (attacked, but able to be reborn, or by a unit that could
             // not be); under Mars Circe, one where it would not be in check standing there
             // (its own square left, it may be an enemy unit's rebirth square).
-            return Bits(self.t.between(start, to)).all(|s| {
-                if s == from {
-                    // From the Mars rebirth square, back across the king's own square.
-                    return !self.in_check(p, p.side);
-                }
-                let mut passing = p.clone();
-                let (us, moved) = (p.side, bit(from) | bit(s));
-                passing.colours[us] ^= moved;
-                passing.walks[KING] ^= moved;
-                passing.royal ^= moved;
-                !self.in_check(&passing, us)
-            });
+            return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);
         let occ = p.occupied();

@@ -36,8 +36,8 @@ impl Game {
         let mut own = Vec::new();
         self.unit_displacements(p, from, mover, &mut own);
         out.extend(own.into_iter().filter(|mv| mv.capture.is_none()));
-        let colour = colour_index(mover.colour_for(colour_of(p.side)));
-        let Some(r) = self.mars_square(model, mover, colour, from) else {
+        let colour = mover.colour_for(colour_of(p.side));
+        let Some(r) = self.mars_square(model, mover, colour_index(colour), from) else {
             return;
         };
         if r != from && p.occupied() & bit(r) != 0 {
@@ -51,13 +51,13 @@ impl Game {
         there.retain(|mv| mv.capture.is_some());
         // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own
         // right given (a castling from its own square with its own right is listed already).
-        let own_castling = r == from && p.castling.king_may_castle(colour_of(colour));
+        let own_castling = r == from && p.castling.king_may_castle(colour);
         if mover.royal
             && mover.walk == Walk::King
             && model.castles_from_rebirth_square()
             && !own_castling
         {
-            placed.castling.insert_king(colour_of(colour));
+            placed.castling.insert_king(colour);
             self.castlings(&placed, r, mover, &mut there);
         }
         out.extend(there.into_iter().map(|mv| MoveRecord {
