@@ -147,6 +147,11 @@ pub struct MoveRecord {
     pub to: Square,
     /// Set when the move is a castling.
     pub castling: Option<CastlingSide>,
+    /// In a castling, the square of a rook put first on its corner (its Plain Circe square, the
+    /// corner of its side's first rank of its square's colour, [`MoveRecord::castling_rook_corner`]):
+    /// under Anti-Mars Circe, as Popeye 4.104 reads it (`[wRb1->h1]0-0`). The castling is then
+    /// made with the rook on the corner of its side.
+    pub castling_rook: Option<Square>,
     /// Set when the capture is en passant.
     pub en_passant: bool,
     /// The unit taken, if any.
@@ -175,6 +180,7 @@ impl MoveRecord {
             via: None,
             to,
             castling: None,
+            castling_rook: None,
             en_passant: false,
             capture: None,
             mutation: None,
@@ -184,6 +190,29 @@ impl MoveRecord {
             contact_mutations: Vec::new(),
             check: CheckMark::None,
         }
+    }
+
+    /// The square of the rook a castling puts on its corner first, and that corner
+    /// ([`MoveRecord::castling_rook`]).
+    ///
+    /// ```
+    /// use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Square, Walk};
+    /// let sq = |name: &str| name.parse::<Square>().unwrap();
+    /// let king = Piece::new(Colour::White, Walk::King);
+    /// let mut mv = MoveRecord::displacement(king, sq("e1"), sq("g1"));
+    /// mv.castling = Some(CastlingSide::King);
+    /// mv.castling_rook = Some(sq("b1"));
+    /// assert_eq!(mv.castling_rook_corner(), Some((sq("b1"), sq("h1"))));
+    /// assert_eq!(mv.to_string(), "[wRb1->h1]0-0");
+    /// ```
+    pub fn castling_rook_corner(&self) -> Option<(Square, Square)> {
+        let from = self.castling_rook?;
+        let colour = self.mover.colour;
+        let corner = [CastlingSide::Queen, CastlingSide::King]
+            .map(|side| side.squares(colour)[2])
+            .into_iter()
+            .find(|corner| corner.is_dark() == from.is_dark())?;
+        Some((from, corner))
     }
 
     /// The mover as it stands after the move.
@@ -207,6 +236,11 @@ impl MoveRecord {
                 if let Some(via) = self.via {
                     // Mars Circe: the king castles from its rebirth square.
                     write!(out, "[{}{}->{via}]", self.mover, self.from)?;
+                }
+                if let Some((rook_from, corner)) = self.castling_rook_corner() {
+                    // Anti-Mars Circe: a rook put on its corner first.
+                    let rook = Piece::new(self.mover.colour, Walk::Rook);
+                    write!(out, "[{rook}{rook_from}->{corner}]")?;
                 }
                 out.write_str(side.notation())?
             }

@@ -99,7 +99,8 @@ impl fmt::Display for Figure {
 ///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "nBc6-d5[d4=nS]", "Sf5*d4[+nmBc8]", "Qh6-h7 +", "e7-e8=S #",
 ///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4",
 ///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q",
-///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +"] {
+///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +", "[wRa5->a1]0-0-0",
+///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -118,6 +119,9 @@ pub struct MoveText {
     /// A castling made from the king's Mars rebirth square (Popeye's `[wKd1->e1]0-0`): the king,
     /// its square and the square it castles from.
     pub castling_from: Option<(Piece, Square, Square)>,
+    /// A castling with a rook put on its corner first (Anti-Mars Circe, Popeye's
+    /// `[wRb1->h1]0-0`): the rook, its square and its corner.
+    pub castling_rook: Option<(Piece, Square, Square)>,
     /// Departure (absent for castling).
     pub from: Option<Square>,
     /// The square the mover moves from when it is first put there (Mars Circe's rebirth
@@ -151,6 +155,10 @@ impl MoveText {
                 .castling
                 .and(record.via)
                 .map(|via| (record.mover, record.from, via)),
+            castling_rook: record
+                .castling_rook_corner()
+                .filter(|_| record.castling.is_some())
+                .map(|(from, corner)| (Piece::new(record.mover.colour, Walk::Rook), from, corner)),
             from: record.castling.is_none().then_some(record.from),
             via: record.via.filter(|_| record.castling.is_none()),
             to: record.castling.is_none().then_some(record.to),
@@ -193,6 +201,9 @@ impl fmt::Display for MoveText {
             (Some(side), ..) => {
                 if let Some((king, from, via)) = self.castling_from {
                     write!(f, "[{king}{from}->{via}]")?;
+                }
+                if let Some((rook, from, corner)) = self.castling_rook {
+                    write!(f, "[{rook}{from}->{corner}]")?;
                 }
                 f.write_str(side.notation())?
             }
@@ -356,6 +367,7 @@ impl FromStr for MoveText {
             mover: None,
             castling: None,
             castling_from: None,
+            castling_rook: None,
             from: None,
             via: None,
             to: None,
@@ -366,19 +378,27 @@ impl FromStr for MoveText {
             contacts: Vec::new(),
             check: None,
         };
-        if c.rest().starts_with('[') && c.rest().contains("]0-0") {
-            // `[wKd1->e1]0-0`: the king castles from its Mars rebirth square.
+        while c.rest().starts_with('[') && c.rest().contains("]0-0") {
+            // `[wKd1->e1]0-0`: the king castles from its Mars rebirth square; `[wRb1->h1]0-0`:
+            // the rook from its corner, where it was put first (Anti-Mars Circe).
             c.eat("[");
-            let king = c.unit()?;
+            let unit = c.unit()?;
             let from = c.square()?;
             if !c.eat("->") {
-                return c.fail("expected '->' in [king square->square] before a castling");
+                return c.fail("expected '->' in [unit square->square] before a castling");
             }
             let via = c.square()?;
             if !c.eat("]") {
                 return c.fail("expected ']'");
             }
-            mt.castling_from = Some((king, from, via));
+            let slot = match unit.walk {
+                Walk::King if mt.castling_from.is_none() && mt.castling_rook.is_none() => {
+                    &mut mt.castling_from
+                }
+                Walk::Rook if mt.castling_rook.is_none() => &mut mt.castling_rook,
+                _ => return c.fail("expected [king…] then [rook…] before a castling"),
+            };
+            *slot = Some((unit, from, via));
         }
         if c.eat("0-0-0") || c.eat("O-O-O") {
             mt.castling = Some(CastlingSide::Queen);

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
-use super::{RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit};
+use super::{MarsMoves, RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit};
 
 impl Condition {
     /// The command-line slug.
@@ -50,14 +50,15 @@ impl Condition {
     }
 
     /// The condition whose name Popeye's Circe variant words follow to make this one: plain
-    /// Circe for the Circe variants, Anticirce for the Anticirce ones, Mars Circe for the Mars
-    /// ones; `None` outside the family.
+    /// Circe for the Circe variants, Anticirce for the Anticirce ones, Mars Circe, Anti-Mars
+    /// Circe or Phantom chess for the Mars ones; `None` outside the family.
     ///
     /// ```
     /// use feerie_oracle::Condition;
     /// assert_eq!(Condition::CirceMirror.variant_base(), Some(Condition::Circe));
     /// assert_eq!(Condition::AnticirceFile.variant_base(), Some(Condition::Anticirce));
     /// assert_eq!(Condition::MarsCirceMirror.variant_base(), Some(Condition::MarsCirce));
+    /// assert_eq!(Condition::AntiMarsCirceMirror.variant_base(), Some(Condition::AntiMarsCirce));
     /// assert_eq!(Condition::Protean.variant_base(), None);
     /// ```
     pub fn variant_base(self) -> Option<Condition> {
@@ -67,7 +68,11 @@ impl Condition {
                 ..
             } => Some(Condition::Anticirce),
             ConditionKind::Circe { .. } => Some(Condition::Circe),
-            ConditionKind::Mars { .. } => Some(Condition::MarsCirce),
+            ConditionKind::Mars { moves, .. } => Some(match moves {
+                MarsMoves::Captures => Condition::MarsCirce,
+                MarsMoves::NonCaptures => Condition::AntiMarsCirce,
+                MarsMoves::All => Condition::Phantom,
+            }),
             ConditionKind::Mutation => None,
         }
     }

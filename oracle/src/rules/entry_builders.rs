@@ -77,15 +77,16 @@ pub(super) const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> Cond
 /// The answers of a Mars Circe variant: a unit captures from the square `place` names, read
 /// for it and for `side`'s home squares. Only the places that read the unit and its square
 /// (Popeye refuses PWC, Equipollents and Take&Make under Mars Circe).
-pub(super) const fn mars_on(place: RebirthPlace, side: RebirthSide) -> ConditionKind {
-    ConditionKind::Mars {
-        place,
-        side,
-        moves: MarsMoves::Captures,
-    }
+pub(super) const fn mars_on(
+    place: RebirthPlace,
+    side: RebirthSide,
+    moves: MarsMoves,
+) -> ConditionKind {
+    ConditionKind::Mars { place, side, moves }
 }
 
-/// The entry of a Mars Circe variant: `rex` its only switch, inclusive as Popeye presets it.
+/// The entry of a Mars Circe variant: `rex` and `mars_castling` its switches, `rex` inclusive
+/// as Popeye presets it (exclusive in Phantom chess).
 /// Popeye reads its traditional names `read`, or `MarsCirce` followed by the variant words
 /// (`circe_variant`); it is written `written`, after which Popeye reads `RexExclusive`.
 pub(super) const fn mars_entry(
@@ -98,13 +99,33 @@ pub(super) const fn mars_entry(
         &'static [&'static str],
     ),
 ) -> ConditionEntry {
-    followed_by_variant_words(
-        slug,
-        description,
-        kind,
-        names,
-        (&[Switch::Rex, Switch::MarsCastling], &[MARS_REX]),
-    )
+    let (switches, rex): (&[Switch], _) = match kind {
+        ConditionKind::Mars {
+            moves: MarsMoves::All,
+            ..
+        } => (
+            &[
+                Switch::Rex,
+                Switch::MarsCastling,
+                Switch::PhantomObservation,
+            ],
+            &PHANTOM_REX,
+        ),
+        ConditionKind::Mars {
+            moves: MarsMoves::NonCaptures,
+            ..
+        } => (
+            &[
+                Switch::Rex,
+                Switch::MarsCastling,
+                Switch::MarsRookCastling,
+                Switch::MarsNullDoubleStep,
+            ],
+            &MARS_REX,
+        ),
+        _ => (&[Switch::Rex, Switch::MarsCastling], &MARS_REX),
+    };
+    followed_by_variant_words(slug, description, kind, names, (switches, rex))
 }
 
 /// The entry of an Anticirce variant that differs from Anticirce only in where the capturer is
@@ -212,6 +233,8 @@ pub(super) const ANTICIRCE_PRESETS: [Preset; 2] = [
     Preset::always(RebirthOccupied::Strict.setting()),
 ];
 /// What Mars Circe presets, as Popeye reads it: kings capture from their rebirth square too.
-pub(super) const MARS_REX: Preset = Preset::always(Rex::Inclusive.setting());
+pub(super) const MARS_REX: [Preset; 1] = [Preset::always(Rex::Inclusive.setting())];
+/// What Phantom chess presets, as Popeye reads it: kings move from their own square only.
+pub(super) const PHANTOM_REX: [Preset; 1] = [Preset::always(Rex::Exclusive.setting())];
 /// What the capturer mutation presets: kings change walk too unless `rex` says so.
 pub(super) const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());

@@ -12,10 +12,13 @@
 //!
 //! | switch | values | profile `documented` | profile `popeye` |
 //! |---|---|---|---|
-//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Mars Circe, Frankfurt and Protean | the same |
+//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Mars and Anti-Mars Circe, Frankfurt and Protean | the same |
 //! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed`, `strict` under Anticirce | the same |
 //! | `anticirce_type` | `calvet`, `cheylan` | `calvet` | `calvet` |
 //! | `mars_castling` | `own_square`, `rebirth_square_too` | `own_square` | `rebirth_square_too` |
+//! | `phantom_observation` | `own_unit`, `any_unit_of_its_walk` | `own_unit` | `any_unit_of_its_walk` |
+//! | `mars_rook_castling` | `its_side`, `first_castling` | `its_side` | `first_castling` |
+//! | `mars_null_double_step` | `no`, `yes` | `no` | `yes` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
 //! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
 //! | `fairy_promotion` | `present_walks`, `orthodox_only` | `present_walks` | `present_walks` |
@@ -583,5 +586,7 @@ impl fmt::Display for Rules {
     }
 }
 
+#[cfg(test)]
+mod registry_tests;
 #[cfg(test)]
 mod tests;

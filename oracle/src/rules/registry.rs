@@ -619,7 +619,7 @@ conditions! {
         "mars-circe",
         "Mars Circe: a unit captures only from its own rebirth square, which must be empty or its \
          own",
-        mars_on(RebirthPlace::CirceSquare, RebirthSide::Own),
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Own, MarsMoves::Captures),
         ("MarsCirce", &["marscirce"], &[]),
     ),
     /// Mirror Mars Circe: a unit captures from the other side's rebirth square of its walk.
@@ -627,8 +627,36 @@ conditions! {
         "mars-circe-mirror",
         "Mirror Mars Circe: a unit captures only from the square where a unit of the other \
          colour would be reborn",
-        mars_on(RebirthPlace::CirceSquare, RebirthSide::Mirror),
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Mirror, MarsMoves::Captures),
         ("MarsMirrorCirce", &["marsmirrorcirce", "marsspiegelcirce"], &["mirror"]),
+    ),
+    /// Anti-Mars Circe: a unit makes its moves that take nothing from its rebirth square.
+    AntiMarsCirce => mars_entry(
+        "anti-mars-circe",
+        "Anti-Mars Circe: a unit captures from its own square, and makes its other moves only \
+         from its own rebirth square, which must be empty or its own",
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Own, MarsMoves::NonCaptures),
+        ("AntiMarsCirce", &["antimarscirce"], &[]),
+    ),
+    /// Mirror Anti-Mars Circe: Anti-Mars Circe from the other side's rebirth square.
+    AntiMarsCirceMirror => mars_entry(
+        "anti-mars-circe-mirror",
+        "Mirror Anti-Mars Circe: a unit makes its moves that take nothing only from the square \
+         where a unit of the other colour would be reborn",
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Mirror, MarsMoves::NonCaptures),
+        (
+            "AntiMarsMirrorCirce",
+            &["antimarsmirrorcirce", "antimarsmalefiquecirce"],
+            &["mirror"],
+        ),
+    ),
+    /// Phantom chess: a unit moves from its own square or from its rebirth square.
+    Phantom => mars_entry(
+        "phantom",
+        "Phantom chess: a unit moves from its own square, or from its own rebirth square when \
+         that is empty",
+        mars_on(RebirthPlace::CirceSquare, RebirthSide::Own, MarsMoves::All),
+        ("PhantomChess", &["phantomchess", "phantomschach"], &[]),
     ),
 }
 
@@ -641,57 +669,3 @@ const MUTATION_SWITCHES: [Switch; 6] = [
     Switch::RoyalRiderPassage,
     Switch::RoyalEnPassant,
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_and_popeye_names_are_unique() {
-        let mut slugs: Vec<&str> = Vec::new();
-        let mut read: Vec<&str> = Vec::new();
-        for c in Condition::ALL {
-            let e = c.entry();
-            assert!(!slugs.contains(&e.slug), "{} twice", e.slug);
-            slugs.push(e.slug);
-            for &name in e.popeye.read {
-                assert!(!read.contains(&name), "{name} twice");
-                read.push(name);
-            }
-            // A name, or the family's base name followed by the variant words (`AntiCirce
-            // File Mirror`), which Popeye reads as the condition too.
-            let written = e.popeye.written.to_ascii_lowercase();
-            let base_and_words = std::iter::once("anticirce")
-                .chain(e.popeye.circe_variant.iter().copied())
-                .collect::<Vec<_>>()
-                .join(" ");
-            assert!(
-                e.popeye.read.contains(&written.as_str())
-                    || (c.reborn_unit() == Some(RebornUnit::Capturer) && written == base_and_words),
-                "{c}: the name written is read back"
-            );
-        }
-    }
-
-    #[test]
-    fn presets_are_values_of_their_switch() {
-        for c in Condition::ALL {
-            for p in c.entry().presets {
-                assert!(p.switch.values().contains(&p.value), "{c}: {p:?}");
-            }
-        }
-    }
-
-    /// A switch listed by a condition is one whose scope is the conditions, and every such
-    /// switch is listed by some condition: otherwise it would never be compared with Popeye.
-    #[test]
-    fn condition_switches_agree_with_the_scopes() {
-        for switch in Switch::ALL {
-            let listed = Condition::ALL
-                .iter()
-                .any(|c| c.entry().switches.contains(&switch));
-            let by_conditions = matches!(switch.scope(), Scope::Conditions | Scope::RoyalRebirth);
-            assert_eq!(listed, by_conditions, "{switch}");
-        }
-    }
-}

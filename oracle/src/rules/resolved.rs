@@ -118,7 +118,7 @@ impl Choice<'_> {
             mars: self
                 .conditions
                 .iter()
-                .find_map(|&c| MarsModel::with(c, rex(c), switches.mars_castling)),
+                .find_map(|&c| MarsModel::with(c, rex(c), &switches)),
             captures_mutate: mutating.is_some(),
             orthodox: self.conditions.is_empty(),
         }

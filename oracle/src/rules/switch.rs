@@ -80,11 +80,49 @@ switch_values! {
     /// rebirth square, when that is empty or its own, without its own right (its rooks' are
     /// enough, and they outlive the king's move).
     MarsCastling {
-        /// From its own square, with its own right, as any move that takes nothing.
+        /// From its own square, with its own right and its rook's, under every Mars variant.
         OwnSquare = "own_square",
         /// From its own square, and from its rebirth square without its own right (Popeye
-        /// writes `[wKd1->e1]0-0`).
+        /// writes `[wKd1->e1]0-0`); under Anti-Mars Circe with a rook put on its corner first,
+        /// its right given (`[wRb1->h1]0-0`).
         RebirthSquareToo = "rebirth_square_too",
+    }
+}
+switch_values! {
+    /// In Phantom chess, what observes a square from a unit's rebirth square: the unit there.
+    /// Popeye 4.104 puts the unit there and asks whether any unit of its walk observes the
+    /// square, so that the unit may be another's hurdle there, or open another's line by
+    /// leaving its own square.
+    PhantomObservation {
+        /// The unit put there, alone.
+        OwnUnit = "own_unit",
+        /// Any unit of its walk, with the unit put there.
+        AnyUnitOfItsWalk = "any_unit_of_its_walk",
+    }
+}
+switch_values! {
+    /// Under Anti-Mars Circe with `mars_castling: rebirth_square_too`, which castling a rook
+    /// put on its corner first makes. Popeye 4.104 gives the rook's move to the first castling
+    /// it generates while the rook stands there, the king's side first.
+    MarsRookCastling {
+        /// The castling on its corner's side (`[wRb2->a1]0-0-0`).
+        ItsSide = "its_side",
+        /// The first castling generated: with the rook put on its a-corner and the king's side
+        /// open, the rook is put there and the king castles short (`[wRb2->a1]0-0`), and the
+        /// long castling is made with no rook, the rook staying where it stood (`0-0-0`).
+        FirstCastling = "first_castling",
+    }
+}
+switch_values! {
+    /// Under Anti-Mars Circe, whether a pawn standing where a double step from its rebirth
+    /// square lands may make that step: a move back onto its own square, which changes nothing
+    /// but the turn and gives an en passant right. A move to the unit's own square is none;
+    /// Popeye 4.104 rejects such null moves but its filter lets a double step through.
+    MarsNullDoubleStep {
+        /// It may not: a move back to the unit's own square is no move.
+        No = "no",
+        /// It may (Popeye writes `b4-b2-b4`).
+        Yes = "yes",
     }
 }
 switch_values! {
@@ -454,6 +492,15 @@ switches! {
     },
     MarsCastling = mars_castling {
         documented: OwnSquare, popeye: RebirthSquareToo, scope: Conditions, popeye_reading: Fixed,
+    },
+    PhantomObservation = phantom_observation {
+        documented: OwnUnit, popeye: AnyUnitOfItsWalk, scope: Conditions, popeye_reading: Fixed,
+    },
+    MarsRookCastling = mars_rook_castling {
+        documented: ItsSide, popeye: FirstCastling, scope: Conditions, popeye_reading: Fixed,
+    },
+    MarsNullDoubleStep = mars_null_double_step {
+        documented: No, popeye: Yes, scope: Conditions, popeye_reading: Fixed,
     },
     ParrainLongCastling = parrain_long_castling {
         documented: TowardA, popeye: TowardH, scope: Conditions, popeye_reading: Fixed,

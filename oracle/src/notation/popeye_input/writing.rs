@@ -88,12 +88,20 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         } else if c.reborn_unit() == Some(RebornUnit::Capturer) {
             // Popeye's Anticirce rebirths royal capturers unless told otherwise.
             conds.push("RexExclusive".into());
-        } else if rules
-            .mars_model()
-            .is_some_and(|m| c.is_mars() && !m.royals_move())
-        {
-            // Popeye's Mars Circe moves royal units too unless told otherwise.
-            conds.push("RexExclusive".into());
+        } else if let Some(m) = rules.mars_model().filter(|_| c.is_mars()) {
+            // Popeye's Mars and Anti-Mars Circe move royal units too unless told otherwise, its
+            // Phantom chess does not unless told.
+            let preset_inclusive = m.moves != crate::rules::MarsMoves::All;
+            if m.royals_move() != preset_inclusive {
+                conds.push(
+                    if m.royals_move() {
+                        "RexInclusive"
+                    } else {
+                        "RexExclusive"
+                    }
+                    .into(),
+                );
+            }
         }
         if c.reborn_unit() == Some(RebornUnit::Capturer)
             && rules.anticirce_type() == AnticirceType::Cheylan
