@@ -88,7 +88,12 @@ fn arrivals(before: &BbPosition, after: &BbPosition, capturer_moves_on: bool) ->
     if before.magic != 0 || after.magic != 0 || capturer_moves_on {
         return !0;
     }
-    (before.colours[0] ^ after.colours[0]) | (before.colours[1] ^ after.colours[1])
+    match (before.colours[0] ^ after.colours[0]) | (before.colours[1] ^ after.colours[1]) {
+        // A move that leaves every unit where it stood (Anti-Mars Circe's double step back
+        // onto the pawn's own square, `mars_null_double_step: yes`).
+        0 => !0,
+        changed => changed,
+    }
 }
 
 /// Two positions the same but for the move clocks, which decide nothing a stipulation asks.

@@ -22,7 +22,8 @@
 //!   square, though no pawn can take there ([`royal_pawn_passed_a_filled_square`]: the position
 //!   records no en passant right then, so the test needs the move).
 //!
-//! Under Mars Circe a unit captures from its rebirth square, so it checks from there: an attack
+//! Under Mars Circe a unit captures from its rebirth square, so it checks from there (in Phantom
+//! chess from there too, under Anti-Mars Circe from its own square only): an attack
 //! by a unit standing on that square, when it is empty or the unit's own ([`threatens`]). A
 //! castling king crosses only squares where, standing there, it would not be in check (the
 //! square it left may be an enemy unit's rebirth square: [`super::legality`]).
@@ -60,9 +61,10 @@ pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules:
 }
 
 /// True when `piece`, standing on `from` and moving for `by`, could take a unit on `target` by
-/// its walk: from `from`, or under Mars Circe from its rebirth square, when that square is empty
-/// or `from` itself (the unit has left `from` then; a royal unit under `rex: exclusive` takes
-/// nothing), as its captures are generated in [`super::displacement`].
+/// its walk, from the squares its captures start from, as they are generated in
+/// [`super::displacement`]: from `from`, and under the Mars variants from its rebirth square
+/// instead (Mars Circe) or too (Phantom chess), when that square is empty or `from` itself (the
+/// unit has left `from` then; a royal unit under `rex: exclusive` takes nothing from there).
 pub fn threatens(
     board: &Board,
     from: Square,
@@ -74,6 +76,16 @@ pub fn threatens(
     let Some(model) = rules.mars_model() else {
         return attacks(board, from, piece, target, rules);
     };
+    if piece.magic {
+        // A magic unit observes nothing, from any square.
+        return false;
+    }
+    if model.moves.from_own_square(true) && attacks(board, from, piece, target, rules) {
+        return true;
+    }
+    if !model.moves.from_rebirth_square(true) {
+        return false;
+    }
     let Some(square) = mars_square(&model, piece, piece.colour_for(by), from) else {
         return false;
     };
@@ -86,6 +98,13 @@ pub fn threatens(
     let mut placed = board.clone();
     let unit = placed.take(from);
     placed.set(square, unit);
+    if model.observes_by_walk() {
+        // `phantom_observation: any_unit_of_its_walk` (Popeye 4.104): with the unit there, any
+        // unit of its walk.
+        return placed.pieces_of(by).any(|(sq, other)| {
+            other.walk == piece.walk && attacks(&placed, sq, other, target, rules)
+        });
+    }
     attacks(&placed, square, piece, target, rules)
 }
 

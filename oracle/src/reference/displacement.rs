@@ -26,7 +26,7 @@
 
 use super::rebirth;
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
-use crate::rules::{FirstRankPawns, MarsModel};
+use crate::rules::{FirstRankPawns, MarsModel, MarsMoves};
 use crate::walk::Part;
 use crate::{Capture, CastlingSide, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
@@ -64,13 +64,19 @@ fn unit_moves(
     }
 }
 
-/// Under Mars Circe (the book's chapter, Popeye 4.104's reading): the unit's moves from its own
-/// square that take nothing, and its captures made from its rebirth square, the square where
-/// it would be reborn if it were taken where it stands ([`rebirth::mars_square`]), when that
-/// square is empty or its own; it leaves its own square first. A royal unit captures so only
-/// under `rex: inclusive` (the preset), and not at all under `exclusive`. With `mars_castling:
-/// rebirth_square_too` (profile `popeye`; `own_square` in profile `documented`) a royal king
-/// also castles from there, its own right given, as Popeye 4.104 does.
+/// Under the Mars variants (the book's chapter, Popeye 4.104's reading): the unit's moves from
+/// its own square of the kinds its variant makes there, and from its rebirth square, the square
+/// where it would be reborn if it were taken where it stands ([`rebirth::mars_square`]), when
+/// that square is empty or its own, the moves of the kinds its variant makes there ([`MarsMoves`]:
+/// the captures under Mars Circe, the others under Anti-Mars Circe, all in Phantom chess, where
+/// a move to a square the unit reaches from its own is that move), but none back to its own
+/// square ([`MarsModel::returns_to_own_square`]). It leaves its own square first. A royal unit
+/// moves so only under `rex: inclusive`.
+///
+/// A king castles from its own square with its own right under every variant. With
+/// `mars_castling: rebirth_square_too` (profile `popeye`; `own_square` in profile `documented`)
+/// a royal king also castles from its rebirth square, its own right given, and under Anti-Mars
+/// Circe with a rook put on its corner first, the rook's right given, as Popeye 4.104 does.
 fn mars_moves(
     setup: &Setup,
     rules: &Rules,
@@ -81,7 +87,9 @@ fn mars_moves(
 ) {
     let mut own = Vec::new();
     unit_moves(setup, rules, from, piece, &mut own);
-    moves.extend(own.into_iter().filter(|mv| mv.capture.is_none()));
+    let reached: Vec<Square> = own.iter().map(|mv| mv.to).collect();
+    own.retain(|mv| mv.castling.is_some() || model.moves.from_own_square(mv.capture.is_some()));
+    moves.append(&mut own);
     let colour = piece.colour_for(setup.side_to_move);
     let Some(square) = rebirth::mars_square(model, piece, colour, from) else {
         return;
@@ -93,24 +101,78 @@ fn mars_moves(
     let unit = placed.board.take(from);
     placed.board.set(square, unit);
     let mut there = Vec::new();
-    unit_moves(&placed, rules, square, piece, &mut there);
-    there.retain(|mv| mv.capture.is_some());
-    // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own right
-    // given (a castling from its own square with its own right is listed already).
-    let own_castling = square == from && setup.castling.king_may_castle(colour);
-    if piece.royal
-        && piece.walk == Walk::King
-        && model.castles_from_rebirth_square()
-        && !own_castling
-    {
+    if square != from || model.moves != MarsMoves::All {
+        unit_moves(&placed, rules, square, piece, &mut there);
+    }
+    there.retain(|mv| {
+        mv.castling.is_none()
+            && !model.returns_to_own_square(mv, from, square)
+            && model.moves.from_rebirth_square(mv.capture.is_some())
+            && (model.moves != MarsMoves::All || !reached.contains(&mv.to))
+    });
+    if piece.royal && piece.walk == Walk::King && model.castles_from_rebirth_square() {
+        // A castling from its own square with its own right is listed already.
+        let own_castling = square == from && setup.castling.king_may_castle(colour);
         placed.castling.insert_king(colour);
-        castlings(&placed, square, piece, &mut there);
+        if !own_castling {
+            castlings(&placed, square, piece, &mut there);
+        }
+        if model.rooks_castle_from_rebirth_square() {
+            reborn_rook_castlings(&placed, model, square, piece, &mut there);
+        }
     }
     moves.extend(there.into_iter().map(|mv| MoveRecord {
         from,
         via: (square != from).then_some(square),
         ..mv
     }));
+}
+
+/// Under Anti-Mars Circe (Popeye 4.104's reading), the castlings of the king on `king_square`
+/// with a rook of its side put first on its corner, its Plain Circe square (the corner of its
+/// first rank of its square's colour), when that is empty: the rook's right given. With
+/// `mars_rook_castling: first_castling` both sides' castlings with the rook there, which the
+/// legality stage sorts out as Popeye 4.104 does.
+fn reborn_rook_castlings(
+    setup: &Setup,
+    model: &MarsModel,
+    king_square: Square,
+    king: Piece,
+    moves: &mut Vec<MoveRecord>,
+) {
+    let first_generated = model.rook_castles_first_generated();
+    let colour = king.colour;
+    let rooks = setup
+        .board
+        .pieces_of(colour)
+        .filter(|(_, p)| p.walk == Walk::Rook && !p.neutral && !p.royal);
+    for (rook_square, rook) in rooks {
+        let Some(side) = [CastlingSide::Queen, CastlingSide::King]
+            .into_iter()
+            .find(|side| side.squares(colour)[2].is_dark() == rook_square.is_dark())
+        else {
+            continue;
+        };
+        let corner = side.squares(colour)[2];
+        if corner == rook_square || !setup.board.is_empty(corner) {
+            continue;
+        }
+        let mut placed = setup.clone();
+        placed.board.take(rook_square);
+        placed.board.set(corner, Some(rook));
+        placed.castling.insert(corner);
+        let mut found = Vec::new();
+        castlings(&placed, king_square, king, &mut found);
+        moves.extend(
+            found
+                .into_iter()
+                .filter(|mv| first_generated || mv.castling == Some(side))
+                .map(|mv| MoveRecord {
+                    castling_rook: Some(rook_square),
+                    ..mv
+                }),
+        );
+    }
 }
 
 /// Whether a pawn of `taker` may take en passant onto the passed square `target`: when it is

@@ -14,7 +14,7 @@
 use super::{check, contact, displacement, make, mutation, rebirth};
 use crate::rules::RoyalRiderPassage;
 use crate::walk::{Hop, Part};
-use crate::{MoveRecord, Rules, Setup, Square};
+use crate::{CastlingSide, MoveRecord, Rules, Setup, Square};
 
 /// Every legal move of the side to move, without check marks: each displacement run through
 /// the stages of the pipeline (each stage may turn one record into several, one per choice, or
@@ -53,11 +53,52 @@ fn displacement_candidates<'a>(
     setup: &'a Setup,
     rules: &'a Rules,
 ) -> impl Iterator<Item = MoveRecord> + 'a {
-    displacement::pseudo_legal(setup, rules)
+    let safe: Vec<MoveRecord> = displacement::pseudo_legal(setup, rules)
         .into_iter()
-        .filter(move |mv| {
+        .filter(|mv| {
             castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
         })
+        .collect();
+    let first_generated = rules
+        .mars_model()
+        .is_some_and(|m| m.rook_castles_first_generated());
+    match first_generated {
+        true => first_generated_castlings(safe),
+        false => safe,
+    }
+    .into_iter()
+}
+
+/// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of the
+/// castlings made with a rook put on its corner (both sides' are generated then, each judged
+/// with the rook there), the first, the king's side first, puts the rook there; the other is
+/// made with no rook put anywhere: with no rook at all when it is the castling on the rook's
+/// corner, and otherwise it is the castling the king makes anyway.
+fn first_generated_castlings(moves: Vec<MoveRecord>) -> Vec<MoveRecord> {
+    let (mut reborn, mut kept): (Vec<MoveRecord>, Vec<MoveRecord>) =
+        moves.into_iter().partition(|mv| mv.castling_rook.is_some());
+    // The king's side first, each rook's castlings together.
+    reborn.sort_by_key(|mv| (mv.castling_rook, mv.castling != Some(CastlingSide::King)));
+    let mut previous = None;
+    for mv in reborn {
+        let Some((rook_from, corner)) = mv.castling_rook_corner() else {
+            continue;
+        };
+        let first = previous != Some(rook_from);
+        previous = Some(rook_from);
+        let own_corner = mv
+            .castling
+            .is_some_and(|side| side.squares(mv.mover.colour)[2] == corner);
+        if first {
+            kept.push(mv);
+        } else if own_corner {
+            kept.push(MoveRecord {
+                castling_rook: None,
+                ..mv
+            });
+        }
+    }
+    kept
 }
 
 /// One displacement through the stages of the pipeline: each stage may turn one record into
@@ -94,16 +135,19 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         return true;
     }
     let enemy = !setup.side_to_move;
+    // Castling from the Mars rebirth square: the king must not be in check there, its own
+    // square left; and with the rook put on its corner first (Anti-Mars Circe).
+    let mut placed = setup.clone();
     if let Some(start) = mv.via {
-        // Castling from the Mars rebirth square: the king must not be in check there, its own
-        // square left.
-        let mut placed = setup.clone();
         let king = placed.board.take(mv.from);
         placed.board.set(start, king);
-        if check::in_check(&placed, setup.side_to_move, rules) {
-            return false;
-        }
-    } else if check::in_check(setup, setup.side_to_move, rules) {
+    }
+    if let Some((rook_from, corner)) = mv.castling_rook_corner() {
+        let rook = placed.board.take(rook_from);
+        placed.board.set(corner, rook);
+    }
+    let king_start = mv.via.unwrap_or(mv.from);
+    if check::in_check(&placed, setup.side_to_move, rules) {
         return false;
     }
     let crossed = displacement::squares_between(mv.via.unwrap_or(mv.from), mv.to);
@@ -115,8 +159,8 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
         // king may cross only a square where it would not be in check, standing there.
         return crossed.iter().all(|&sq| {
-            let mut passing = setup.clone();
-            let king = passing.board.take(mv.from);
+            let mut passing = placed.clone();
+            let king = passing.board.take(king_start);
             passing.board.set(sq, king);
             !check::in_check(&passing, setup.side_to_move, rules)
         });

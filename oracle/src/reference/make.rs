@@ -76,6 +76,7 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour, rooks_outli
     if let Some(side) = mv.castling {
         touched.push(side.squares(mover)[2]);
     }
+    touched.extend(mv.castling_rook);
     for sq in touched {
         next.castling.remove(sq);
     }
@@ -161,11 +162,13 @@ pub(super) fn passed_square(mv: &MoveRecord) -> Option<Square> {
     {
         return None;
     }
-    let dr = mv.to.rank().index() as i8 - mv.from.rank().index() as i8;
-    if dr.abs() != 2 || mv.from.rank() != geometry::double_step_rank(piece.colour, piece.walk) {
+    // Under Anti-Mars Circe and in Phantom chess a pawn may step from its rebirth square.
+    let start = mv.via.unwrap_or(mv.from);
+    let dr = mv.to.rank().index() as i8 - start.rank().index() as i8;
+    if dr.abs() != 2 || start.rank() != geometry::double_step_rank(piece.colour, piece.walk) {
         return None;
     }
-    mv.from.offset(0, dr / 2)
+    start.offset(0, dr / 2)
 }
 
 /// After a double step, the passed square, if an enemy pawn could take there: any enemy pawn,

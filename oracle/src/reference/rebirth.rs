@@ -493,8 +493,15 @@ pub fn board_after_displacement(setup: &Setup, mv: &MoveRecord) -> Board {
     let mut board = setup.board.clone();
     if let Some(side) = mv.castling {
         let [_, king_to, rook_from, rook_to] = side.squares(setup.side_to_move);
-        // The king castles from its square, or under Mars Circe from its rebirth square.
+        // The king castles from its square, or under Mars Circe from its rebirth square; under
+        // Anti-Mars Circe a rook may be put on its corner first. The rook castles from the
+        // corner of its side, which Popeye 4.104 may have left empty (`mars_rook_castling`).
+        // The king leaves first: it may stand on the rook's corner.
         let king = board.take(mv.from);
+        if let Some((from, corner)) = mv.castling_rook_corner() {
+            let rook = board.take(from);
+            board.set(corner, rook);
+        }
         let rook = board.take(rook_from);
         board.set(king_to, king);
         board.set(rook_to, rook);

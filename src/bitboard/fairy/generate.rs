@@ -162,10 +162,18 @@ impl Game {
         }
         let from = mv.from.index();
         let king = p.piece_at(from).expect("the castling king");
+        // Without the king; under Anti-Mars Circe with the rook put on its corner first (which
+        // may be the king's square).
+        let mut base = p.clone();
+        base.clear(from);
+        if let Some((rook_from, corner)) = mv.castling_rook_corner() {
+            let rook = p.piece_at(rook_from.index()).expect("the castling rook");
+            base.clear(rook_from.index());
+            base.put(corner.index(), rook);
+        }
         // The position with the king on `s` and nothing else moved.
         let king_on = |s: Sq| {
-            let mut q = p.clone();
-            q.clear(from);
+            let mut q = base.clone();
             q.put(s, king);
             q
         };
@@ -174,7 +182,7 @@ impl Game {
             // own square left.
             Some(via) if self.in_check(&king_on(via.index()), p.side) => return false,
             Some(via) => via.index(),
-            None if self.in_check(p, p.side) => return false,
+            None if self.in_check(&king_on(from), p.side) => return false,
             None => from,
         };
         let to = mv.to.index();

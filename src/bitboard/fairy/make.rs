@@ -20,7 +20,21 @@ impl Game {
                 n.clear(mv.from.index());
                 n.put(via.index(), king);
             }
-            n.castle(colour_of(p.side), side);
+            if let Some((rook_from, corner)) = mv.castling_rook_corner() {
+                // Anti-Mars Circe: a rook put on its corner first.
+                let rook = p.piece_at(rook_from.index()).expect("the castling rook");
+                n.clear(rook_from.index());
+                n.put(corner.index(), rook);
+            }
+            let [king_from, king_to, rook_from, _] = side.squares(colour_of(p.side));
+            if n.piece_at(rook_from.index()).is_some() {
+                n.castle(colour_of(p.side), side);
+            } else {
+                // `mars_rook_castling: first_castling`: Popeye's castling with no rook.
+                let king = n.piece_at(king_from.index()).expect("the castling king");
+                n.clear(king_from.index());
+                n.put(king_to.index(), king);
+            }
         } else {
             n.clear(mv.from.index());
             if let Some(c) = mv.capture {
@@ -69,6 +83,7 @@ impl Game {
             Some(mv.to),
             mv.capture.map(|c| c.square),
             mv.castling.map(|side| side.squares(colour)[2]),
+            mv.castling_rook,
         ];
         for s in touched.into_iter().flatten() {
             n.castling.remove(s);
@@ -135,7 +150,8 @@ impl Game {
         n.set_ep(None);
         let m = mv.mover;
         let pawnlike = is_pawnlike(m.walk);
-        let (from, to) = (mv.from.index(), mv.to.index());
+        // Under Anti-Mars Circe and in Phantom chess a pawn may step from its rebirth square.
+        let (from, to) = (mv.via.unwrap_or(mv.from).index(), mv.to.index());
         // A neutral pawn is magic, so never taken: its double step gives no right to record.
         if pawnlike
             && !m.neutral

@@ -3,10 +3,10 @@
 //! `displacement` and `check` modules state the rule).
 
 use crate::bitboard::bits::Bits;
-use crate::bitboard::board::{BbPosition, colour_index, colour_of, square};
+use crate::bitboard::board::{BbPosition, ROOK, colour_index, colour_of, square, walk_index};
 use crate::bitboard::tables::{Sq, bit};
-use feerie_oracle::rules::MarsModel;
-use feerie_oracle::{MoveRecord, Piece, Walk};
+use feerie_oracle::rules::{MarsModel, MarsMoves};
+use feerie_oracle::{CastlingSide, MoveRecord, Piece, Walk};
 
 use super::Game;
 
@@ -22,9 +22,10 @@ impl Game {
             .square_of(colour, unit.walk, sq, sq, sq)
     }
 
-    /// The moves of the unit `mover` on `from` under Mars Circe: those from its own square that
-    /// take nothing, then its captures from its rebirth square, when that is empty or its own
-    /// (it has left its own square then).
+    /// The moves of the unit `mover` on `from` under a Mars variant: those from its own square
+    /// of the kinds its variant makes there (castlings with its own right always), then those
+    /// from its rebirth square, when that is empty or its own (it has left its own square then):
+    /// in Phantom chess not to a square it reaches from its own, nor back to its own.
     pub(super) fn mars_displacements(
         &self,
         model: &MarsModel,
@@ -35,7 +36,9 @@ impl Game {
     ) {
         let mut own = Vec::new();
         self.unit_displacements(p, from, mover, &mut own);
-        out.extend(own.into_iter().filter(|mv| mv.capture.is_none()));
+        let reached = own.iter().fold(0u64, |b, mv| b | bit(mv.to.index()));
+        own.retain(|mv| mv.castling.is_some() || model.moves.from_own_square(mv.capture.is_some()));
+        out.append(&mut own);
         let colour = mover.colour_for(colour_of(p.side));
         let Some(r) = self.mars_square(model, mover, colour_index(colour), from) else {
             return;
@@ -47,24 +50,116 @@ impl Game {
         placed.clear(from);
         placed.put(r, mover);
         let mut there = Vec::new();
-        self.unit_displacements(&placed, r, mover, &mut there);
-        there.retain(|mv| mv.capture.is_some());
+        let every = model.moves == MarsMoves::All;
+        if r != from || !every {
+            self.unit_displacements(&placed, r, mover, &mut there);
+        }
+        let reached = if every { reached } else { 0 };
+        there.retain(|mv| {
+            mv.castling.is_none()
+                && bit(mv.to.index()) & reached == 0
+                && !model.returns_to_own_square(mv, square(from), square(r))
+                && model.moves.from_rebirth_square(mv.capture.is_some())
+        });
         // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own
-        // right given (a castling from its own square with its own right is listed already).
-        let own_castling = r == from && p.castling.king_may_castle(colour);
-        if mover.royal
-            && mover.walk == Walk::King
-            && model.castles_from_rebirth_square()
-            && !own_castling
-        {
+        // right given (a castling from its own square with its own right is listed already),
+        // and under Anti-Mars Circe with a rook put on its corner first.
+        if mover.royal && mover.walk == Walk::King && model.castles_from_rebirth_square() {
+            let own_castling = r == from && p.castling.king_may_castle(colour);
             placed.castling.insert_king(colour);
-            self.castlings(&placed, r, mover, &mut there);
+            if !own_castling {
+                self.castlings(&placed, r, mover, &mut there);
+            }
+            if model.rooks_castle_from_rebirth_square() {
+                self.reborn_rook_castlings(&placed, r, mover, &mut there);
+            }
         }
         out.extend(there.into_iter().map(|mv| MoveRecord {
             from: square(from),
             via: (r != from).then(|| square(r)),
             ..mv
         }));
+    }
+
+    /// Under Anti-Mars Circe, the castlings of `king` on `king_sq` with a rook of its side put
+    /// first on the corner of its first rank of its square's colour, when that is empty, the
+    /// rook's right given.
+    fn reborn_rook_castlings(
+        &self,
+        p: &BbPosition,
+        king_sq: Sq,
+        king: Piece,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        let first_generated = self
+            .rules
+            .mars
+            .is_some_and(|m| m.rook_castles_first_generated());
+        let c = colour_index(king.colour);
+        let rooks = p.own(c) & p.walks[ROOK] & !p.neutral() & !p.royal;
+        for s in Bits(rooks) {
+            let dark = square(s).is_dark();
+            let side = if CastlingSide::Queen.squares(king.colour)[2].is_dark() == dark {
+                CastlingSide::Queen
+            } else {
+                CastlingSide::King
+            };
+            let corner = side.squares(king.colour)[2].index();
+            if corner == s || p.occupied() & bit(corner) != 0 {
+                continue;
+            }
+            let rook = p.piece_at(s).expect("a rook");
+            let mut placed = p.clone();
+            placed.clear(s);
+            placed.put(corner, rook);
+            placed.castling.insert(square(corner));
+            let mut found = Vec::new();
+            self.castlings(&placed, king_sq, king, &mut found);
+            out.extend(
+                found
+                    .into_iter()
+                    .filter(|mv| first_generated || mv.castling == Some(side))
+                    .map(|mv| MoveRecord {
+                        castling_rook: Some(square(s)),
+                        ..mv
+                    }),
+            );
+        }
+    }
+
+    /// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of
+    /// the castlings made with a rook put on its corner (both sides', each judged with the rook
+    /// there), the first, the king's side first, puts the rook there; the other is made with no
+    /// rook put anywhere: with no rook at all on the rook's corner, else it is the king's own.
+    pub(super) fn first_generated_castlings(&self, stage: &mut Vec<MoveRecord>) {
+        let mut reborn: Vec<MoveRecord> = Vec::new();
+        stage.retain(|mv| {
+            let plain = mv.castling_rook.is_none();
+            if !plain {
+                reborn.push(mv.clone());
+            }
+            plain
+        });
+        reborn.sort_by_key(|mv| (mv.castling_rook, mv.castling != Some(CastlingSide::King)));
+        let mut previous = None;
+        for mv in reborn {
+            let Some((rook_from, corner)) = mv.castling_rook_corner() else {
+                continue;
+            };
+            let first = previous != Some(rook_from);
+            previous = Some(rook_from);
+            let own_corner = mv
+                .castling
+                .is_some_and(|side| side.squares(mv.mover.colour)[2] == corner);
+            if first {
+                stage.push(mv);
+            } else if own_corner {
+                stage.push(MoveRecord {
+                    castling_rook: None,
+                    ..mv
+                });
+            }
+        }
     }
 
     /// The squares of the units of colour index `by` that could take a unit on `target` under
@@ -79,16 +174,31 @@ impl Game {
         by: usize,
     ) -> u64 {
         let mut found = 0;
-        for s in Bits(p.colours[by] & occupied & !p.magic & !bit(target)) {
+        let units = p.colours[by] & occupied & !p.magic & !bit(target);
+        if model.moves.from_own_square(true) {
+            // Anti-Mars Circe, Phantom chess: the units capture from their own square too.
+            found |= self.attacks.attackers(p, target, occupied, by) & units;
+        }
+        for s in Bits(units & !found) {
             let unit = p.piece_at(s).expect("a unit");
             let Some(r) = self.mars_square(model, unit, by, s) else {
                 continue;
             };
             let threatens = if r == s {
                 self.attacks.reach_of(unit.walk, target, occupied, by) & bit(s) != 0
+            } else if !model.moves.from_rebirth_square(true) {
+                false
             } else if occupied & bit(r) == 0 && r != target {
                 let moved = occupied & !bit(s) | bit(r);
-                self.attacks.reach_of(unit.walk, target, moved, by) & bit(r) != 0
+                // `phantom_observation: any_unit_of_its_walk` (Popeye 4.104): with the unit
+                // there, any unit of its walk.
+                let observers = if model.observes_by_walk() {
+                    p.set_of(walk_index(unit.walk)) & p.colours[by] & !p.magic & occupied & !bit(s)
+                        | bit(r)
+                } else {
+                    bit(r)
+                };
+                self.attacks.reach_of(unit.walk, target, moved, by) & observers != 0
             } else {
                 false
             };

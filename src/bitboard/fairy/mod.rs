@@ -170,12 +170,17 @@ impl Game {
     fn candidates(&self, p: &BbPosition, arrivals: u64) -> Vec<MoveRecord> {
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
-        stage.retain(|mv| {
-            arrivals & (1 << mv.to.index()) != 0
-                && self.castling_safe(p, mv)
-                && self.passage_safe(p, mv)
-        });
+        stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
         let mut next = Vec::with_capacity(stage.len());
+        if self
+            .rules
+            .mars
+            .is_some_and(|m| m.rook_castles_first_generated())
+        {
+            self.first_generated_castlings(&mut stage);
+        }
+        // A castling king may end where it stood (from its Mars rebirth square back to g1).
+        stage.retain(|mv| mv.castling.is_some() || arrivals & (1 << mv.to.index()) != 0);
         if self.rules.captures_mutate {
             for mv in stage.drain(..) {
                 self.mutate(p, mv, &mut next);
