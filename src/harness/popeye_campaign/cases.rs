@@ -1,8 +1,10 @@
 //! The cases of a Popeye campaign: fuzzed positions with the marks Popeye reads otherwise taken
 //! away, and the positions not asked of Popeye with the reason why.
 
-use feerie_oracle::rules::{RebornUnit, Rex};
-use feerie_oracle::{Engine, Position, ReferenceEngine, Rules, Validation, Walk, popeye_input};
+use feerie_oracle::rules::{MarsMoves, RebornUnit, Rex};
+use feerie_oracle::{
+    Colour, Engine, Position, ReferenceEngine, Rules, Validation, Walk, popeye_input,
+};
 
 use super::PopeyeCase;
 use crate::harness::error::CampaignError;
@@ -30,9 +32,37 @@ pub fn make_popeye_case(
     Ok(PopeyeCase {
         bucket: bucket.name.clone(),
         index,
-        position: without_marks(fuzzed.position),
+        position: fitted_for_popeye(fuzzed.position, &rules),
         rules,
     })
+}
+
+/// The position as Popeye is asked it under `rules` ([`without_marks`]); under Anti-Mars Circe
+/// read as Popeye 4.104 reads it, without the rooks of a side that has a king, which Popeye
+/// loses at later half-moves ([`anti_mars_known_wrong`]): the fuzzed positions compared there
+/// are kept, with the other units.
+pub(super) fn fitted_for_popeye(position: Position, rules: &Rules) -> Position {
+    let position = without_marks(position);
+    let anti_mars_castling = rules
+        .mars_model()
+        .is_some_and(|m| m.moves == MarsMoves::NonCaptures && m.rooks_castle_from_rebirth_square());
+    if !anti_mars_castling {
+        return position;
+    }
+    let kings: Vec<Colour> = position
+        .board()
+        .pieces()
+        .filter(|(_, p)| p.walk == Walk::King && !p.neutral)
+        .map(|(_, p)| p.colour)
+        .collect();
+    let mut setup = position.setup().clone();
+    for (square, piece) in position.board().pieces().collect::<Vec<_>>() {
+        if piece.walk == Walk::Rook && !piece.neutral && kings.contains(&piece.colour) {
+            setup.board.set(square, None);
+            setup.castling.remove(square);
+        }
+    }
+    Position::new(setup, Validation::Strict).unwrap_or(position)
 }
 
 /// The position with its capture-mutable marks taken away, so that whole-board Frankfurt and
@@ -93,7 +123,41 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     if let Err(e) = ReferenceEngine.status(position, rules) {
         return Some(format!("not a position of these rules ({e})"));
     }
+    if let Some(why) = anti_mars_known_wrong(position, rules) {
+        return Some(why);
+    }
     popeye_input::write(position, rules, "stipulation ~1")
         .err()
         .map(|e| e.to_string())
+}
+
+/// Anti-Mars Circe where Popeye 4.104 is known to go wrong (the book's chapter "Working with
+/// Popeye", for Popeye's maintainers): it crashes under `rex: exclusive`; and where a side has
+/// a king and a rook, its castling machinery (rooks put on their corners to castle) may lose
+/// a rook from the board or give it to the wrong castling at later half-moves, even where no
+/// castling is played.
+fn anti_mars_known_wrong(position: &Position, rules: &Rules) -> Option<String> {
+    let model = rules
+        .mars_model()
+        .filter(|m| m.moves == MarsMoves::NonCaptures)?;
+    if !model.royals_move() {
+        return Some("Anti-Mars Circe with rex exclusive (Popeye 4.104 crashes on it)".into());
+    }
+    if !model.rooks_castle_from_rebirth_square() {
+        return None;
+    }
+    let units: Vec<_> = position.board().pieces().map(|(_, p)| p).collect();
+    let castles = |colour| {
+        let has = |walk| {
+            units
+                .iter()
+                .any(|p| p.colour == colour && !p.neutral && p.walk == walk)
+        };
+        has(Walk::King) && has(Walk::Rook)
+    };
+    Colour::ALL.into_iter().any(castles).then(|| {
+        "a king and a rook of one side under Anti-Mars Circe (Popeye 4.104's castling with a \
+         rook put on its corner loses rooks at later half-moves)"
+            .into()
+    })
 }

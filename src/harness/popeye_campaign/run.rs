@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use feerie_oracle::{Engine, Position, ReferenceEngine, Validation, fen};
 
-use super::cases::{make_popeye_case, not_for_popeye, without_marks};
+use super::cases::{fitted_for_popeye, make_popeye_case, not_for_popeye};
 use super::golden::{GoldenRecord, golden_record};
 use super::narrow::{differ, follow_and_shrink};
 use super::output::{popeye_reproducer, popeye_stem};
@@ -142,7 +142,7 @@ fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCa
                     campaign.buckets[t.bucket].name, t.event
                 ),
                 index: t.draw,
-                position: without_marks(t.case.position),
+                position: fitted_for_popeye(t.case.position, &t.case.rules),
                 rules: t.case.rules,
             },
             t.ply,

@@ -14,7 +14,7 @@ use crate::engines::SearchEngine;
 use feerie_oracle::rules::Switch;
 use feerie_oracle::{Colour, Rules, popeye_input};
 
-use super::cases::{not_for_popeye, without_marks};
+use super::cases::{fitted_for_popeye, not_for_popeye};
 use crate::external::popeye::{PopeyeError, run_popeye_file, run_popeye_to_file};
 use crate::external::popeye_output_source::OutputSource;
 use crate::harness::error::{BatchFailure, CampaignError};
@@ -169,7 +169,7 @@ pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<S
         let case = campaign.first + case;
         let bucket = &campaign.buckets[b];
         let fuzzed = make_problem(&campaign.buckets, b, campaign.seed, case);
-        let position = without_marks(fuzzed.position);
+        let position = fitted_for_popeye(fuzzed.position, &fuzzed.rules);
         if let Some(why) = not_for_popeye(&position, &fuzzed.rules) {
             skipped.push(why);
             continue;
