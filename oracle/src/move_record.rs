@@ -148,9 +148,10 @@ pub struct MoveRecord {
     /// Set when the move is a castling.
     pub castling: Option<CastlingSide>,
     /// In a castling, the square of a rook put first on its corner (its Plain Circe square, the
-    /// corner of its side's first rank of its square's colour, [`MoveRecord::castling_rook_corner`]):
-    /// under Anti-Mars Circe, as Popeye 4.104 reads it (`[wRb1->h1]0-0`). The castling is then
-    /// made with the rook on the corner of its side.
+    /// corner of its side's first rank of its square's colour,
+    /// [`MoveRecord::castling_rook_corner`]): under Anti-Mars Circe, as Popeye 4.104 reads it
+    /// (`[wRb1->h1]0-0`). The castling is then made with whatever rook stands on the corner of
+    /// its side (that one, or with `mars_rook_castling: first_castling` the other rook).
     pub castling_rook: Option<Square>,
     /// Set when the capture is en passant.
     pub en_passant: bool,

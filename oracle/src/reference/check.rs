@@ -80,7 +80,7 @@ pub fn threatens(
         // A magic unit observes nothing, from any square.
         return false;
     }
-    if model.moves.from_own_square(true) && attacks(board, from, piece, target, rules) {
+    if model.from_own_square(piece, true) && attacks(board, from, piece, target, rules) {
         return true;
     }
     if !model.moves.from_rebirth_square(true) {

@@ -70,8 +70,8 @@ fn unit_moves(
 /// that square is empty or its own, the moves of the kinds its variant makes there ([`MarsMoves`]:
 /// the captures under Mars Circe, the others under Anti-Mars Circe, all in Phantom chess, where
 /// a move to a square the unit reaches from its own is that move), but none back to its own
-/// square ([`MarsModel::returns_to_own_square`]). It leaves its own square first. A royal unit
-/// moves so only under `rex: inclusive`.
+/// square ([`MarsModel::is_null_move`]). It leaves its own square first. A royal unit
+/// moves so only under `rex: inclusive` ([`MarsModel::royals_move`]).
 ///
 /// A king castles from its own square with its own right under every variant. With
 /// `mars_castling: rebirth_square_too` (profile `popeye`; `own_square` in profile `documented`)
@@ -88,7 +88,7 @@ fn mars_moves(
     let mut own = Vec::new();
     unit_moves(setup, rules, from, piece, &mut own);
     let reached: Vec<Square> = own.iter().map(|mv| mv.to).collect();
-    own.retain(|mv| mv.castling.is_some() || model.moves.from_own_square(mv.capture.is_some()));
+    own.retain(|mv| mv.castling.is_some() || model.from_own_square(piece, mv.capture.is_some()));
     moves.append(&mut own);
     let colour = piece.colour_for(setup.side_to_move);
     let Some(square) = rebirth::mars_square(model, piece, colour, from) else {
@@ -106,7 +106,7 @@ fn mars_moves(
     }
     there.retain(|mv| {
         mv.castling.is_none()
-            && !model.returns_to_own_square(mv, from, square)
+            && !model.is_null_move(mv, from, square)
             && model.moves.from_rebirth_square(mv.capture.is_some())
             && (model.moves != MarsMoves::All || !reached.contains(&mv.to))
     });
@@ -118,7 +118,7 @@ fn mars_moves(
             castlings(&placed, square, piece, &mut there);
         }
         if model.rooks_castle_from_rebirth_square() {
-            reborn_rook_castlings(&placed, model, square, piece, &mut there);
+            castlings_with_a_rook_put_on_its_corner(&placed, model, square, piece, &mut there);
         }
     }
     moves.extend(there.into_iter().map(|mv| MoveRecord {
@@ -133,14 +133,14 @@ fn mars_moves(
 /// first rank of its square's colour), when that is empty: the rook's right given. With
 /// `mars_rook_castling: first_castling` both sides' castlings with the rook there, which the
 /// legality stage sorts out as Popeye 4.104 does.
-fn reborn_rook_castlings(
+fn castlings_with_a_rook_put_on_its_corner(
     setup: &Setup,
     model: &MarsModel,
     king_square: Square,
     king: Piece,
     moves: &mut Vec<MoveRecord>,
 ) {
-    let first_generated = model.rook_castles_first_generated();
+    let first_generated = model.rook_goes_to_first_castling();
     let colour = king.colour;
     let rooks = setup
         .board

@@ -61,7 +61,7 @@ fn displacement_candidates<'a>(
         .collect();
     let first_generated = rules
         .mars_model()
-        .is_some_and(|m| m.rook_castles_first_generated());
+        .is_some_and(|m| m.rook_goes_to_first_castling());
     match first_generated {
         true => first_generated_castlings(safe),
         false => safe,
@@ -71,9 +71,11 @@ fn displacement_candidates<'a>(
 
 /// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of the
 /// castlings made with a rook put on its corner (both sides' are generated then, each judged
-/// with the rook there), the first, the king's side first, puts the rook there; the other is
-/// made with no rook put anywhere: with no rook at all when it is the castling on the rook's
-/// corner, and otherwise it is the castling the king makes anyway.
+/// with the rook there), the first, the king's side first, puts the rook there. The other is
+/// made with no rook put anywhere: on the rook's corner with no rook at all (once, whichever
+/// rooks were put there); on the other side it is dropped, being the king's own castling when
+/// that is open (where the rook put away stood in its way, Popeye 4.104 plays a castling this
+/// model does not follow: the campaigns ask it no such position).
 fn first_generated_castlings(moves: Vec<MoveRecord>) -> Vec<MoveRecord> {
     let (mut reborn, mut kept): (Vec<MoveRecord>, Vec<MoveRecord>) =
         moves.into_iter().partition(|mv| mv.castling_rook.is_some());
@@ -92,10 +94,13 @@ fn first_generated_castlings(moves: Vec<MoveRecord>) -> Vec<MoveRecord> {
         if first {
             kept.push(mv);
         } else if own_corner {
-            kept.push(MoveRecord {
+            let without_rook = MoveRecord {
                 castling_rook: None,
                 ..mv
-            });
+            };
+            if !kept.contains(&without_rook) {
+                kept.push(without_rook);
+            }
         }
     }
     kept

@@ -74,8 +74,8 @@ pub(super) const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> Cond
     }
 }
 
-/// The answers of a Mars Circe variant: a unit captures from the square `place` names, read
-/// for it and for `side`'s home squares. Only the places that read the unit and its square
+/// The answers of a Mars variant: a unit makes the moves `moves` names from the square `place`
+/// names, read for it and for `side`'s home squares. Only the places that read the unit and its square
 /// (Popeye refuses PWC, Equipollents and Take&Make under Mars Circe).
 pub(super) const fn mars_on(
     place: RebirthPlace,
@@ -85,10 +85,12 @@ pub(super) const fn mars_on(
     ConditionKind::Mars { place, side, moves }
 }
 
-/// The entry of a Mars Circe variant: `rex` and `mars_castling` its switches, `rex` inclusive
-/// as Popeye presets it (exclusive in Phantom chess).
-/// Popeye reads its traditional names `read`, or `MarsCirce` followed by the variant words
-/// (`circe_variant`); it is written `written`, after which Popeye reads `RexExclusive`.
+/// The entry of a Mars variant: `rex` and `mars_castling` its switches, with Anti-Mars Circe's
+/// `mars_rook_castling` and `mars_null_double_step` and Phantom chess's `phantom_observation`;
+/// `rex` inclusive as Popeye presets it (exclusive in Phantom chess). Popeye reads its
+/// traditional names `read`, or its base name (`MarsCirce`, `AntiMarsCirce`, `PhantomChess`)
+/// followed by the variant words (`circe_variant`); it is written `written`, after which Popeye
+/// reads the `rex` word that is not the preset.
 pub(super) const fn mars_entry(
     slug: &'static str,
     description: &'static str,

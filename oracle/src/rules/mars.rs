@@ -16,7 +16,7 @@ use super::{
     PhantomObservation, PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Rules, SwitchValues,
 };
-use crate::{MoveRecord, Square};
+use crate::{MoveRecord, Piece, Square};
 
 /// Which moves of a unit start from its rebirth square.
 ///
@@ -125,9 +125,9 @@ impl MarsModel {
     }
 
     /// True when `mv`, made from the rebirth square `via` by the unit standing on `from`, is
-    /// no move: it goes back to `from`. With `mars_null_double_step: yes` under Anti-Mars Circe
-    /// a pawn's double step back there is a move, as Popeye 4.104 lets it through.
-    pub fn returns_to_own_square(&self, mv: &MoveRecord, from: Square, via: Square) -> bool {
+    /// no move: it ends on `from`. With `mars_null_double_step: yes` under Anti-Mars Circe a
+    /// pawn's double step back there is a move, as Popeye 4.104 lets it through.
+    pub fn is_null_move(&self, mv: &MoveRecord, from: Square, via: Square) -> bool {
         let double_step = mv.mover.walk.is_pawn()
             && mv.capture.is_none()
             && mv.to.rank().index().abs_diff(via.rank().index()) == 2;
@@ -160,18 +160,29 @@ impl MarsModel {
         self.moves == MarsMoves::All && self.observation == PhantomObservation::AnyUnitOfItsWalk
     }
 
-    /// True when a rook put on its a-corner gives its move to the king's short castling, when
-    /// that is open, as Popeye 4.104 does (`mars_rook_castling: first_castling`).
-    pub fn rook_castles_first_generated(&self) -> bool {
+    /// True when a rook put on its corner gives its move to the first castling generated with
+    /// it there, the short one first, as Popeye 4.104 does (`mars_rook_castling:
+    /// first_castling`).
+    pub fn rook_goes_to_first_castling(&self) -> bool {
         self.rooks_castle_from_rebirth_square()
             && self.rook_castling == MarsRookCastling::FirstCastling
     }
 
-    /// True when royal units move from their rebirth square too (`rex: inclusive`); under
-    /// `exclusive` they do not, so that a royal unit never captures, nor checks, as Popeye 4.104
-    /// reads it.
+    /// True when royal units move from their rebirth square too (`rex: inclusive`). Under
+    /// `exclusive` they do not: under Mars Circe a royal unit then captures nothing and checks
+    /// nothing, as Popeye 4.104 reads it; under Anti-Mars Circe and in Phantom chess it moves
+    /// from its own square as in orthodox chess ([`MarsModel::from_own_square`]).
     pub fn royals_move(&self) -> bool {
         self.rebirth.rex == Rex::Inclusive
+    }
+
+    /// True when a move of `unit` that captures (`capture`) or takes nothing starts from its
+    /// own square: by the variant ([`MarsMoves::from_own_square`]), and every move of a royal
+    /// unit that does not move from its rebirth square (`rex: exclusive`), but under Mars
+    /// Circe, where Popeye 4.104 lets it capture nothing.
+    pub fn from_own_square(&self, unit: Piece, capture: bool) -> bool {
+        self.moves.from_own_square(capture)
+            || (unit.royal && !self.royals_move() && self.moves != MarsMoves::Captures)
     }
 }
 

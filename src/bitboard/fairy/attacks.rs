@@ -15,7 +15,8 @@ use super::Game;
 
 impl Game {
     /// Units of colour `by` that attack `sq` (magic units attack nothing).
-    /// Under Mars Circe, the units that could take there from their rebirth square.
+    /// Under a Mars variant, the units that could take there from the squares their captures
+    /// start from.
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         match &self.rules.mars {
             None => self.attacks.attackers(p, sq, occupied, by),

@@ -1,6 +1,8 @@
-//! Mars Circe on the record path: a unit captures from its rebirth square, when that square is
-//! empty or its own, and checks from there (Popeye's reading; the reference engine's
-//! `displacement` and `check` modules state the rule).
+//! The Mars variants on the record path: a unit makes the moves its variant starts there from
+//! its rebirth square, when that square is empty or its own, and its other moves from its own
+//! square; it checks from where its captures start (Mars Circe: the rebirth square; Anti-Mars
+//! Circe: its own; Phantom chess: either). Popeye's readings; the reference engine's
+//! `displacement` and `check` modules state the rule.
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, ROOK, colour_index, colour_of, square, walk_index};
@@ -11,9 +13,9 @@ use feerie_oracle::{CastlingSide, MoveRecord, Piece, Walk};
 use super::Game;
 
 impl Game {
-    /// The square `unit`, standing on `sq` and moving for colour index `colour`, captures
-    /// from: its rebirth square as if it were taken there; `None` for a royal unit under
-    /// `rex: exclusive`, or off the board.
+    /// The rebirth square of `unit`, standing on `sq` and moving for colour index `colour`, the
+    /// square as if it were taken there; `None` for a royal unit under `rex: exclusive`, or off
+    /// the board.
     fn mars_square(&self, model: &MarsModel, unit: Piece, colour: usize, sq: Sq) -> Option<Sq> {
         if unit.royal && !model.royals_move() {
             return None;
@@ -37,7 +39,9 @@ impl Game {
         let mut own = Vec::new();
         self.unit_displacements(p, from, mover, &mut own);
         let reached = own.iter().fold(0u64, |b, mv| b | bit(mv.to.index()));
-        own.retain(|mv| mv.castling.is_some() || model.moves.from_own_square(mv.capture.is_some()));
+        own.retain(|mv| {
+            mv.castling.is_some() || model.from_own_square(mover, mv.capture.is_some())
+        });
         out.append(&mut own);
         let colour = mover.colour_for(colour_of(p.side));
         let Some(r) = self.mars_square(model, mover, colour_index(colour), from) else {
@@ -58,7 +62,7 @@ impl Game {
         there.retain(|mv| {
             mv.castling.is_none()
                 && bit(mv.to.index()) & reached == 0
-                && !model.returns_to_own_square(mv, square(from), square(r))
+                && !model.is_null_move(mv, square(from), square(r))
                 && model.moves.from_rebirth_square(mv.capture.is_some())
         });
         // `mars_castling: rebirth_square_too`: a royal king castles from there too, its own
@@ -71,7 +75,7 @@ impl Game {
                 self.castlings(&placed, r, mover, &mut there);
             }
             if model.rooks_castle_from_rebirth_square() {
-                self.reborn_rook_castlings(&placed, r, mover, &mut there);
+                self.castlings_with_a_rook_put_on_its_corner(&placed, r, mover, &mut there);
             }
         }
         out.extend(there.into_iter().map(|mv| MoveRecord {
@@ -84,7 +88,7 @@ impl Game {
     /// Under Anti-Mars Circe, the castlings of `king` on `king_sq` with a rook of its side put
     /// first on the corner of its first rank of its square's colour, when that is empty, the
     /// rook's right given.
-    fn reborn_rook_castlings(
+    fn castlings_with_a_rook_put_on_its_corner(
         &self,
         p: &BbPosition,
         king_sq: Sq,
@@ -94,7 +98,7 @@ impl Game {
         let first_generated = self
             .rules
             .mars
-            .is_some_and(|m| m.rook_castles_first_generated());
+            .is_some_and(|m| m.rook_goes_to_first_castling());
         let c = colour_index(king.colour);
         let rooks = p.own(c) & p.walks[ROOK] & !p.neutral() & !p.royal;
         for s in Bits(rooks) {
@@ -127,44 +131,11 @@ impl Game {
         }
     }
 
-    /// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of
-    /// the castlings made with a rook put on its corner (both sides', each judged with the rook
-    /// there), the first, the king's side first, puts the rook there; the other is made with no
-    /// rook put anywhere: with no rook at all on the rook's corner, else it is the king's own.
-    pub(super) fn first_generated_castlings(&self, stage: &mut Vec<MoveRecord>) {
-        let mut reborn: Vec<MoveRecord> = Vec::new();
-        stage.retain(|mv| {
-            let plain = mv.castling_rook.is_none();
-            if !plain {
-                reborn.push(mv.clone());
-            }
-            plain
-        });
-        reborn.sort_by_key(|mv| (mv.castling_rook, mv.castling != Some(CastlingSide::King)));
-        let mut previous = None;
-        for mv in reborn {
-            let Some((rook_from, corner)) = mv.castling_rook_corner() else {
-                continue;
-            };
-            let first = previous != Some(rook_from);
-            previous = Some(rook_from);
-            let own_corner = mv
-                .castling
-                .is_some_and(|side| side.squares(mv.mover.colour)[2] == corner);
-            if first {
-                stage.push(mv);
-            } else if own_corner {
-                stage.push(MoveRecord {
-                    castling_rook: None,
-                    ..mv
-                });
-            }
-        }
-    }
-
-    /// The squares of the units of colour index `by` that could take a unit on `target` under
-    /// Mars Circe, lines read on `occupied`: from their own square when it is their rebirth
-    /// square, else from their rebirth square when it is empty (having left their own).
+    /// The squares of the units of colour index `by` that could take a unit on `target` under a
+    /// Mars variant, lines read on `occupied`: from their own square where the variant captures
+    /// from there (Anti-Mars Circe, Phantom chess) or where it is their rebirth square, and from
+    /// their rebirth square when it is empty (having left their own) where the variant captures
+    /// from there (Mars Circe, Phantom chess).
     pub(super) fn mars_attackers(
         &self,
         model: &MarsModel,
@@ -207,5 +178,44 @@ impl Game {
             }
         }
         found
+    }
+}
+
+/// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of the
+/// castlings made with a rook put on its corner (both sides', each judged with the rook there),
+/// the first, the king's side first, puts the rook there. The other is made with no rook put
+/// anywhere: on the rook's corner with no rook at all (once), and on the other side it is
+/// dropped (the king's own castling; the reference engine's `legality` says more).
+pub(super) fn first_generated_castlings(stage: &mut Vec<MoveRecord>) {
+    let mut with_rook_put: Vec<MoveRecord> = Vec::new();
+    stage.retain(|mv| {
+        let plain = mv.castling_rook.is_none();
+        if !plain {
+            with_rook_put.push(mv.clone());
+        }
+        plain
+    });
+    with_rook_put.sort_by_key(|mv| (mv.castling_rook, mv.castling != Some(CastlingSide::King)));
+    let mut previous = None;
+    for mv in with_rook_put {
+        let Some((rook_from, corner)) = mv.castling_rook_corner() else {
+            continue;
+        };
+        let first = previous != Some(rook_from);
+        previous = Some(rook_from);
+        let own_corner = mv
+            .castling
+            .is_some_and(|side| side.squares(mv.mover.colour)[2] == corner);
+        if first {
+            stage.push(mv);
+        } else if own_corner {
+            let without_rook = MoveRecord {
+                castling_rook: None,
+                ..mv
+            };
+            if !stage.contains(&without_rook) {
+                stage.push(without_rook);
+            }
+        }
     }
 }

@@ -175,9 +175,9 @@ impl Game {
         if self
             .rules
             .mars
-            .is_some_and(|m| m.rook_castles_first_generated())
+            .is_some_and(|m| m.rook_goes_to_first_castling())
         {
-            self.first_generated_castlings(&mut stage);
+            mars::first_generated_castlings(&mut stage);
         }
         // A castling king may end where it stood (from its Mars rebirth square back to g1).
         stage.retain(|mv| mv.castling.is_some() || arrivals & (1 << mv.to.index()) != 0);
