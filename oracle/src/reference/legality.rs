@@ -11,6 +11,8 @@
 //! pass over a square the opponent attacks either (judged on the board without the rider, the
 //! arrival square excepted); `free`, the value of both profiles, lets it pass.
 
+use std::borrow::Cow;
+
 use super::{check, contact, displacement, make, mutation, rebirth};
 use crate::rules::RoyalRiderPassage;
 use crate::walk::{Hop, Part};
@@ -142,20 +144,23 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
     let enemy = !setup.side_to_move;
     // Castling from the Mars rebirth square: the king must not be in check there, its own
     // square left; and with the rook put on its corner first (Anti-Mars Circe).
-    let mut placed = setup.clone();
-    if let Some(start) = mv.via {
-        let king = placed.board.take(mv.from);
-        placed.board.set(start, king);
-    }
-    if let Some((rook_from, corner)) = mv.castling_rook_corner() {
-        let rook = placed.board.take(rook_from);
-        placed.board.set(corner, rook);
-    }
     let king_start = mv.via.unwrap_or(mv.from);
+    let placed: Cow<Setup> = if mv.via.is_none() && mv.castling_rook.is_none() {
+        Cow::Borrowed(setup)
+    } else {
+        let mut placed = setup.clone();
+        let king = placed.board.take(mv.from);
+        placed.board.set(king_start, king);
+        if let Some((rook_from, corner)) = mv.castling_rook_corner() {
+            let rook = placed.board.take(rook_from);
+            placed.board.set(corner, rook);
+        }
+        Cow::Owned(placed)
+    };
     if check::in_check(&placed, setup.side_to_move, rules) {
         return false;
     }
-    let crossed = displacement::squares_between(mv.via.unwrap_or(mv.from), mv.to);
+    let crossed = displacement::squares_between(king_start, mv.to);
     if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) || rules.mars_model().is_some()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
@@ -164,7 +169,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
         // king may cross only a square where it would not be in check, standing there.
         return crossed.iter().all(|&sq| {
-            let mut passing = placed.clone();
+            let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);
             passing.board.set(sq, king);
             !check::in_check(&passing, setup.side_to_move, rules)

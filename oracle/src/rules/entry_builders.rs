@@ -74,9 +74,17 @@ pub(super) const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> Cond
     }
 }
 
+/// A variant's Popeye names: the one written, the traditional ones read, and the variant words
+/// that follow its family's base word.
+type VariantNames = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 /// The answers of a Mars variant: a unit makes the moves `moves` names from the square `place`
-/// names, read for it and for `side`'s home squares. Only the places that read the unit and its square
-/// (Popeye refuses PWC, Equipollents and Take&Make under Mars Circe).
+/// names, read for it and for `side`'s home squares. Only the places that read the unit and its
+/// square (Popeye refuses PWC, Equipollents and Take&Make under Mars Circe).
 pub(super) const fn mars_on(
     place: RebirthPlace,
     side: RebirthSide,
@@ -95,11 +103,7 @@ pub(super) const fn mars_entry(
     slug: &'static str,
     description: &'static str,
     kind: ConditionKind,
-    names: (
-        &'static str,
-        &'static [&'static str],
-        &'static [&'static str],
-    ),
+    names: VariantNames,
 ) -> ConditionEntry {
     let (switches, rex): (&[Switch], _) = match kind {
         ConditionKind::Mars {
@@ -138,11 +142,7 @@ pub(super) const fn anticirce_variant_entry(
     slug: &'static str,
     description: &'static str,
     kind: ConditionKind,
-    names: (
-        &'static str,
-        &'static [&'static str],
-        &'static [&'static str],
-    ),
+    names: VariantNames,
 ) -> ConditionEntry {
     followed_by_variant_words(
         slug,
@@ -164,11 +164,7 @@ const fn followed_by_variant_words(
     slug: &'static str,
     description: &'static str,
     kind: ConditionKind,
-    (written, read, circe_variant): (
-        &'static str,
-        &'static [&'static str],
-        &'static [&'static str],
-    ),
+    (written, read, circe_variant): VariantNames,
     (switches, presets): (&'static [Switch], &'static [Preset]),
 ) -> ConditionEntry {
     ConditionEntry {

@@ -162,29 +162,31 @@ impl Game {
         }
         let from = mv.from.index();
         let king = p.piece_at(from).expect("the castling king");
-        // Without the king; under Anti-Mars Circe with the rook put on its corner first (which
-        // may be the king's square).
-        let mut base = p.clone();
-        base.clear(from);
-        if let Some((rook_from, corner)) = mv.castling_rook_corner() {
-            let rook = p.piece_at(rook_from.index()).expect("the castling rook");
-            base.clear(rook_from.index());
-            base.put(corner.index(), rook);
-        }
-        // The position with the king on `s` and nothing else moved.
+        let rook_put = mv.castling_rook_corner();
+        // The position with the king on `s`, and under Anti-Mars Circe the rook put on its
+        // corner first (the king leaves first: the corner may be its square).
         let king_on = |s: Sq| {
-            let mut q = base.clone();
+            let mut q = p.clone();
+            q.clear(from);
+            if let Some((rook_from, corner)) = rook_put {
+                let rook = p.piece_at(rook_from.index()).expect("the castling rook");
+                q.clear(rook_from.index());
+                q.put(corner.index(), rook);
+            }
             q.put(s, king);
             q
         };
-        let start = match mv.via {
-            // Castling from the Mars rebirth square: the king must not be in check there, its
-            // own square left.
-            Some(via) if self.in_check(&king_on(via.index()), p.side) => return false,
-            Some(via) => via.index(),
-            None if self.in_check(&king_on(from), p.side) => return false,
-            None => from,
+        // Castling from the Mars rebirth square: the king must not be in check there, its own
+        // square left.
+        let start = mv.via.map_or(from, |via| via.index());
+        let at_start = if mv.via.is_none() && rook_put.is_none() {
+            self.in_check(p, p.side)
+        } else {
+            self.in_check(&king_on(start), p.side)
         };
+        if at_start {
+            return false;
+        }
         let to = mv.to.index();
         if self.rules.circe.is_some_and(|m| m.check_reads_rebirth()) || self.rules.mars.is_some() {
             // With rex inclusive, or under Anticirce, the king may cross a square where it

@@ -3,7 +3,7 @@
 
 use feerie_oracle::rules::{MarsMoves, RebornUnit, Rex};
 use feerie_oracle::{
-    Colour, Engine, Position, ReferenceEngine, Rules, Validation, Walk, popeye_input,
+    Colour, Engine, Position, ReferenceEngine, Rules, Square, Validation, Walk, popeye_input,
 };
 
 use super::PopeyeCase;
@@ -43,11 +43,27 @@ pub fn make_popeye_case(
 /// are kept, with the other units.
 pub(super) fn fitted_for_popeye(position: Position, rules: &Rules) -> Position {
     let position = without_marks(position);
-    let anti_mars_castling = rules
-        .mars_model()
-        .is_some_and(|m| m.moves == MarsMoves::NonCaptures && m.rooks_castle_from_rebirth_square());
-    if !anti_mars_castling {
+    let rooks = rooks_popeye_loses(&position, rules);
+    if rooks.is_empty() {
         return position;
+    }
+    let mut setup = position.setup().clone();
+    for square in rooks {
+        setup.board.set(square, None);
+        setup.castling.remove(square);
+    }
+    Position::new(setup, Validation::Strict).unwrap_or(position)
+}
+
+/// Under Anti-Mars Circe read as Popeye 4.104 reads its castling (rooks put on their corners to
+/// castle), the rooks of a side that has a king, which Popeye may lose at later half-moves
+/// ([`anti_mars_known_wrong`]); none elsewhere.
+fn rooks_popeye_loses(position: &Position, rules: &Rules) -> Vec<Square> {
+    if !rules
+        .mars_model()
+        .is_some_and(|m| m.rooks_castle_from_rebirth_square())
+    {
+        return Vec::new();
     }
     let kings: Vec<Colour> = position
         .board()
@@ -55,14 +71,12 @@ pub(super) fn fitted_for_popeye(position: Position, rules: &Rules) -> Position {
         .filter(|(_, p)| p.walk == Walk::King && !p.neutral)
         .map(|(_, p)| p.colour)
         .collect();
-    let mut setup = position.setup().clone();
-    for (square, piece) in position.board().pieces().collect::<Vec<_>>() {
-        if piece.walk == Walk::Rook && !piece.neutral && kings.contains(&piece.colour) {
-            setup.board.set(square, None);
-            setup.castling.remove(square);
-        }
-    }
-    Position::new(setup, Validation::Strict).unwrap_or(position)
+    position
+        .board()
+        .pieces()
+        .filter(|(_, p)| p.walk == Walk::Rook && !p.neutral && kings.contains(&p.colour))
+        .map(|(square, _)| square)
+        .collect()
 }
 
 /// The position with its capture-mutable marks taken away, so that whole-board Frankfurt and
@@ -143,19 +157,7 @@ fn anti_mars_known_wrong(position: &Position, rules: &Rules) -> Option<String> {
     if !model.royals_move() {
         return Some("Anti-Mars Circe with rex exclusive (Popeye 4.104 crashes on it)".into());
     }
-    if !model.rooks_castle_from_rebirth_square() {
-        return None;
-    }
-    let units: Vec<_> = position.board().pieces().map(|(_, p)| p).collect();
-    let castles = |colour| {
-        let has = |walk| {
-            units
-                .iter()
-                .any(|p| p.colour == colour && !p.neutral && p.walk == walk)
-        };
-        has(Walk::King) && has(Walk::Rook)
-    };
-    Colour::ALL.into_iter().any(castles).then(|| {
+    (!rooks_popeye_loses(position, rules).is_empty()).then(|| {
         "a king and a rook of one side under Anti-Mars Circe (Popeye 4.104's castling with a \
          rook put on its corner loses rooks at later half-moves)"
             .into()
