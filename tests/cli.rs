@@ -67,7 +67,7 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
         write_temp("begin\npieces white ke1 white magic rd4 black ke8\nstip ~1\nend\n");
     let (_d7, empty) = write_temp("");
     let (_d8, unknown_condition) =
-        write_temp("begin\npieces white ke1 black ke8\ncond madrasi\nstip ~1\nend\n");
+        write_temp("begin\npieces white ke1 black ke8\ncond superguards\nstip ~1\nend\n");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["moves", "--fen", "8/8/8 w - - 0 1"], "ranks"),
         (
@@ -216,7 +216,7 @@ fn malformed_inputs_exit_2_with_one_clear_line() {
         (vec!["moves", "--popeye", &empty], "empty input"),
         (
             vec!["moves", "--popeye", &unknown_condition],
-            "condition 'madrasi'",
+            "condition 'superguards'",
         ),
         (
             vec!["moves", "--popeye", &fairy, "--problem", "3"],
@@ -410,7 +410,7 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     // an input with no output beside it.
     std::fs::write(
         dir.path().join("skips.inp"),
-        "beginproblem\noption noboard\ncondition madrasi\nstipulation #2\npieces white ke1 qd1 \
+        "beginproblem\noption noboard\ncondition superguards\nstipulation #2\npieces white ke1 qd1 \
          black ke8\nnext\nstipulation ser-s#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
@@ -437,7 +437,7 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
         out.contains("a condition outside feerie's families"),
         "{out}"
     );
-    assert!(out.contains("madrasi 1"), "{out}");
+    assert!(out.contains("superguards 1"), "{out}");
     assert!(out.contains("a stipulation feerie does not solve"), "{out}");
     assert!(out.contains("ser-s#1 1"), "{out}");
     // Each file's own verdict is there too, and the summary's totals are theirs.

@@ -181,7 +181,7 @@ fn a_stage_that_compares_nothing_fails_the_run_and_says_which() {
     let skipped = dir.path().join("skipped.inp");
     std::fs::write(
         &skipped,
-        "begin\ncondition madrasi\npieces white ke1 qd1 black ke8 pe7\nstipulation h#2\nend\n",
+        "begin\ncondition superguards\npieces white ke1 qd1 black ke8 pe7\nstipulation h#2\nend\n",
     )
     .unwrap();
     let r = campaign(

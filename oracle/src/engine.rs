@@ -78,7 +78,8 @@ impl fmt::Display for EngineError {
 impl std::error::Error for EngineError {}
 
 /// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
-/// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`.
+/// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`, a magic
+/// unit under a colour change (`andernach`) or an observation rule (`madrasi`, `isardam`).
 /// Engines call it before answering, so that both refuse the same positions with the same
 /// words.
 ///
@@ -99,6 +100,18 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
     {
         return Err(EngineError::Unsupported(format!(
             "the unit on {sq} is marked mutable, which needs frankfurt or protean"
+        )));
+    }
+    // Which colour a magic unit's contact reads once a unit changes colour, and whether a
+    // magic unit observes or is observed by a unit of its walk, are questions no source
+    // answers: refused rather than guessed.
+    if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic)
+        && let Some(c) = rules
+            .conditions()
+            .find(|c| c.colour_change().is_some() || c.observation_rule().is_some())
+    {
+        return Err(EngineError::Unsupported(format!(
+            "the unit on {sq} is magic, which {c} does not combine with"
         )));
     }
     if let Some(reserve) = position.reserve().filter(|r| r.piece.mutable)

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{CastlingSide, Piece, Square, Walk};
+use crate::{CastlingSide, Colour, Piece, Square, Walk};
 
 /// A captured unit and the square it was taken on (for en passant, the pawn's square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -168,6 +168,9 @@ pub struct MoveRecord {
     pub delayed_rebirth: Option<Rebirth>,
     /// Stage 5: units that changed walk by contact with magic pieces, in square order.
     pub contact_mutations: Vec<ContactMutation>,
+    /// The colour the mover takes at the end of the move, when it changes (Andernach chess;
+    /// Popeye writes `=b` or `=w` last).
+    pub colour_change: Option<Colour>,
     /// Whether the move checks or mates the opponent.
     pub check: CheckMark,
 }
@@ -189,6 +192,7 @@ impl MoveRecord {
             rebirth: None,
             delayed_rebirth: None,
             contact_mutations: Vec::new(),
+            colour_change: None,
             check: CheckMark::None,
         }
     }
@@ -217,8 +221,22 @@ impl MoveRecord {
     }
 
     /// The mover as it stands after the move.
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, MoveRecord, Piece, Walk};
+    /// let pawn = Piece::new(Colour::Black, Walk::Pawn);
+    /// let mut m = MoveRecord::displacement(pawn, "h2".parse().unwrap(), "g1".parse().unwrap());
+    /// m.promotion = Some(Piece::new(Colour::Black, Walk::Queen));
+    /// m.colour_change = Some(Colour::White);
+    /// assert_eq!(m.final_mover(), Piece::new(Colour::White, Walk::Queen));
+    /// assert_eq!(m.to_string(), "h2-g1=Q=w");
+    /// ```
     pub fn final_mover(&self) -> Piece {
-        self.promotion.or(self.mutation).unwrap_or(self.mover)
+        let unit = self.promotion.or(self.mutation).unwrap_or(self.mover);
+        match self.colour_change {
+            Some(colour) => Piece { colour, ..unit },
+            None => unit,
+        }
     }
 
     /// The notation without the check mark.
@@ -263,6 +281,9 @@ impl MoveRecord {
         for piece in self.mutation.iter().chain(self.promotion.iter()) {
             out.write_char('=')?;
             piece.write_notation(out)?;
+        }
+        if let Some(colour) = self.colour_change {
+            write!(out, "={}", colour.letter())?;
         }
         for r in self.rebirth.iter().chain(self.delayed_rebirth.iter()) {
             write!(out, "{r}")?;

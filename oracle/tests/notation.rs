@@ -378,3 +378,35 @@ fn mars_circe_and_chameleon_sequences_read_as_popeye_writes_them() {
         assert!(e.contains("with a walk sequence of its own"), "{own}: {e}");
     }
 }
+
+/// Madrasi and Isardam read back as written, `RexInclusive` included; Isardam reads its
+/// lettered type first: type A is Isardam, type B is not modelled, and `RexInclusive` after
+/// either is read.
+#[test]
+fn madrasi_and_isardam_read_their_type_and_rex() {
+    use feerie_oracle::Condition;
+    let read = |conditions: &str| read_conditions(conditions, false);
+    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
+    for c in [Condition::Madrasi, Condition::Isardam] {
+        for rex in ["exclusive", "inclusive"] {
+            let mut rules = Rules::new([c], Profile::Popeye).unwrap();
+            rules.set("rex", rex).unwrap();
+            let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
+            let file = popeye_input::parse(&written).unwrap();
+            let (_, back) = file.problems[0]
+                .to_position(Profile::Popeye, Validation::Strict)
+                .unwrap();
+            assert_eq!(
+                back.observation_model(),
+                rules.observation_model(),
+                "{written}"
+            );
+        }
+    }
+    let type_a = read("Isardam TypeA RexInclusive").unwrap();
+    assert!(type_a.has(Condition::Isardam));
+    assert!(type_a.observation_model().unwrap().royals_observed);
+    let e = read("Isardam TypeB").unwrap_err().to_string();
+    assert!(e.contains("of type B"), "{e}");
+    assert!(read("Madrasi TypeB").is_err());
+}

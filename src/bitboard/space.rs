@@ -83,9 +83,10 @@ fn wanted(
 /// an occupied square), in its own colour where the square was empty or held the other side's
 /// unit (neutral units are never taken) — unless magic pieces recolour it, or the rules move
 /// the capturer on to its rebirth square (Anticirce: an en passant capturer's arrival square
-/// is empty before and after): then any square.
-fn arrivals(before: &BbPosition, after: &BbPosition, capturer_moves_on: bool) -> u64 {
-    if before.magic != 0 || after.magic != 0 || capturer_moves_on {
+/// is empty before and after) or recolour it (Andernach: a capturer stands in the colour of
+/// the unit it took): then any square.
+fn arrivals(before: &BbPosition, after: &BbPosition, arrival_unseen: bool) -> u64 {
+    if before.magic != 0 || after.magic != 0 || arrival_unseen {
         return !0;
     }
     match (before.colours[0] ^ after.colours[0]) | (before.colours[1] ^ after.colours[1]) {
@@ -210,11 +211,14 @@ impl Space for BitboardSpace<'_> {
         let path = self.plan.path(p);
         if want == Want::Mating {
             // The other side's own units: a neutral one moving is no capture, nor a Parrain
-            // rebirth of theirs (see `Path::each_child`).
+            // rebirth of theirs (see `Path::each_child`). An Andernach capturer joins them on
+            // the square it took: the board then holds one unit fewer.
             let them = p.own(1 - p.side);
+            let units = p.occupied().count_ones();
             let mv = |after: &BbPosition| BbMove {
                 check: CheckMark::Mate,
-                capture: them & !after.own(1 - p.side) != 0,
+                capture: them & !after.own(1 - p.side) != 0
+                    || after.occupied().count_ones() < units,
                 marked: true,
             };
             return Ok(path
@@ -288,9 +292,10 @@ impl Space for BitboardSpace<'_> {
         // side then to move has a legal move, the dearest part of a record); the mark the
         // search gave the move already is taken as it is.
         let path = self.plan.path(before);
-        let capturer_moves_on =
-            (self.rules.circe_model()).is_some_and(|m| m.reborn == RebornUnit::Capturer);
-        let arrivals = arrivals(before, after, capturer_moves_on);
+        let arrival_unseen = (self.rules.circe_model())
+            .is_some_and(|m| m.reborn == RebornUnit::Capturer)
+            || self.rules.colour_change().is_some();
+        let arrivals = arrivals(before, after, arrival_unseen);
         let mut out =
             path.records_leading_to(before, arrivals, |made| same_but_clocks(made, after))?;
         if !out.is_empty() {
@@ -366,6 +371,31 @@ mod tests {
             texts.contains(&"e5*d6 ep.[wPd6->d2]".to_string()),
             "{texts:?}"
         );
+    }
+
+    /// Under Andernach a capturer stands in the colour of the unit it took, so its arrival
+    /// square keeps its colour: its record is found all the same, and a mating capture counts
+    /// as a capture.
+    #[test]
+    fn every_child_has_a_record_when_the_capturer_changes_colour() {
+        let rules = Rules::new(
+            [feerie_oracle::Condition::Andernach],
+            feerie_oracle::Profile::Popeye,
+        )
+        .unwrap();
+        let position = fen::parse("7k/6p1/8/8/8/8/8/K5R1 w - - 0 1", Validation::Strict).unwrap();
+        let space = BitboardSpace::new(&rules);
+        let p = space.enter(&position).unwrap();
+        let children = space.children(&p, Want::Marked).unwrap();
+        let mut texts = Vec::new();
+        for (mv, after) in &children {
+            let records = space.records(&p, mv, after).unwrap();
+            assert_eq!(records.len(), 1, "{:?}", after);
+            texts.push(records[0].to_string());
+        }
+        assert!(texts.contains(&"Rg1*g7=b".to_string()), "{texts:?}");
+        let taking = children.iter().filter(|(mv, _)| space.captures(mv)).count();
+        assert_eq!(taking, 1);
     }
 
     #[test]

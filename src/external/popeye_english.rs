@@ -22,6 +22,8 @@ use super::popeye_output;
 /// assert_eq!(english_move("LIa1-h8"), "LIa1-h8");
 /// assert_eq!(english_move("THa1-a8[+sLc8]"), "RHa1-a8[+bBc8]");
 /// assert_eq!(english_move("Th2*h3[sTh3->a8]"), "Rh2*h3[bRh3->a8]");
+/// assert_eq!(english_move("Dd8*d7=s"), "Qd8*d7=b");
+/// assert_eq!(english_move("h2*g1=D=w +"), "h2*g1=Q=w +");
 /// ```
 pub fn english_move(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
@@ -42,7 +44,9 @@ pub fn english_move(text: &str) -> String {
             // The colour after `[+`, `[` (a rebirth from the board) or `[square=`.
             's' if prev == Some('+')
                 || prev == Some('[') && next.is_some_and(|n| n.is_ascii_uppercase())
-                || prev == Some('=') && next.is_some_and(|n| n.is_ascii_uppercase()) =>
+                || prev == Some('=') && next.is_some_and(|n| n.is_ascii_uppercase())
+                // `=s`: the mover's new colour (Andernach chess), last of the changes.
+                || prev == Some('=') && !next.is_some_and(|n| n.is_ascii_alphanumeric()) =>
             {
                 'b'
             }

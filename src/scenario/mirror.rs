@@ -3,8 +3,8 @@
 //! - **Colour mirror** (always): the board turned top to bottom (rank r becomes rank 9 − r),
 //!   every unit's colour swapped (a neutral unit stays neutral), the side to move swapped, the
 //!   castling field, the en passant square and the Parrain reserve mapped, and every expected
-//!   move and position mapped the same way (squares, and the colour letters of rebirths and
-//!   contact mutations). Every rule treats the two sides alike, so this holds everywhere.
+//!   move and position mapped the same way (squares, and the colour letters of rebirths,
+//!   contact mutations and changes of colour). Every rule treats the two sides alike, so this holds everywhere.
 //! - **File mirror** (a–h turned h–a, colours kept) only where the rules are symmetric: castling
 //!   is not (the king stands on the e-file, 0-0 goes toward h), nor are the rebirth squares a
 //!   Circe variant reads from home squares (the queen's d-file, the king's e-file: Plain Circe,
@@ -106,9 +106,16 @@ impl Mirror {
     }
 
     /// A move in Popeye notation mirrored: each square mapped; under the colour mirror, the
-    /// colour letter of each rebirth (`[+bRa8]`, `[bRh3->a8]`) and contact mutation (`[a6=wB]`)
-    /// swapped; the
+    /// colour letter of each rebirth (`[+bRa8]`, `[bRh3->a8]`), contact mutation (`[a6=wB]`) and
+    /// change of colour (`Ra1*a8=b`) swapped; the
     /// contact mutations put back in square order (a1, b1, …, h8).
+    ///
+    /// ```
+    /// use feerie::scenario::mirror::Mirror;
+    /// assert_eq!(Mirror::Colours.move_text("b7*a8=Q=b +"), "b2*a1=Q=w +");
+    /// assert_eq!(Mirror::Colours.move_text("Sf5*d4[+bBc8]"), "Sf4*d5[+wBc1]");
+    /// assert_eq!(Mirror::Files.move_text("Ra1*a8=b"), "Rh1*h8=b");
+    /// ```
     pub fn move_text(self, text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();
         let mut out = String::new();
@@ -130,7 +137,13 @@ impl Mirror {
                     || chars[i - 1] == '[');
             let colour_letter =
                 matches!(c, 'w' | 'b') && next.is_some_and(|d| d.is_ascii_alphabetic());
-            if self == Mirror::Colours && after_mark && colour_letter {
+            // `=b`, `=w` outside brackets: the mover's new colour (Andernach).
+            let new_colour = matches!(c, 'w' | 'b')
+                && i > 0
+                && chars[i - 1] == '='
+                && !inside_brackets(&chars, i)
+                && !next.is_some_and(|d| d.is_ascii_alphanumeric());
+            if self == Mirror::Colours && (after_mark && colour_letter || new_colour) {
                 out.push(if c == 'w' { 'b' } else { 'w' });
             } else {
                 out.push(c);

@@ -100,7 +100,8 @@ impl fmt::Display for Figure {
 ///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4",
 ///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q",
 ///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +", "[wRa5->a1]0-0-0",
-///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4"] {
+///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4",
+///              "Rc4*h4=w", "h2*g1=Q=w", "Ra1-a4=b +"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -135,6 +136,8 @@ pub struct MoveText {
     pub en_passant: bool,
     /// Each `=figure` after the arrival, in order (capturer mutation, then promotion).
     pub changes: Vec<Figure>,
+    /// `=w` or `=b` after them: the colour the mover takes (Andernach chess).
+    pub colour_change: Option<Colour>,
     /// Each `[+…]` (a unit taken, reborn) or `[…->…]` (a unit on the board, moved to its
     /// rebirth square: Anticirce's capturer): the reborn piece, the square it left if any, its
     /// square, and the walk it promoted to.
@@ -170,6 +173,7 @@ impl MoveText {
                 .chain(record.promotion.iter())
                 .map(|p| Figure::of(*p))
                 .collect(),
+            colour_change: record.colour_change,
             rebirths: record
                 .rebirth
                 .iter()
@@ -226,6 +230,9 @@ impl fmt::Display for MoveText {
         }
         for c in &self.changes {
             write!(f, "={c}")?;
+        }
+        if let Some(colour) = self.colour_change {
+            write!(f, "={}", colour.letter())?;
         }
         for (piece, from, sq, promo) in &self.rebirths {
             match from {
@@ -374,6 +381,7 @@ impl FromStr for MoveText {
             capture: false,
             en_passant: false,
             changes: Vec::new(),
+            colour_change: None,
             rebirths: Vec::new(),
             contacts: Vec::new(),
             check: None,
@@ -432,6 +440,14 @@ impl FromStr for MoveText {
             }
         }
         while c.eat("=") {
+            // `=w`, `=b`: the mover's new colour, last of the changes.
+            if c.eat("w") {
+                mt.colour_change = Some(Colour::White);
+                break;
+            } else if c.eat("b") {
+                mt.colour_change = Some(Colour::Black);
+                break;
+            }
             mt.changes.push(c.figure()?);
         }
         while c.eat("[") {

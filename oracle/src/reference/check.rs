@@ -28,9 +28,13 @@
 //! castling king crosses only squares where, standing there, it would not be in check (the
 //! square it left may be an enemy unit's rebirth square: [`super::legality`]).
 //!
+//! Under Madrasi a paralysed unit attacks nothing, so it gives no check; under Isardam an attack
+//! is a check only when the capture would leave no unit observed ([`super::observation`]).
+//!
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
+use super::observation;
 use super::rebirth::{CapturerFate, capturer_fate, mars_square, rebirth_square, reborn_walk_of};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, RebornUnit, RelevantUnit, Rex, RoyalEnPassant};
@@ -73,6 +77,10 @@ pub fn threatens(
     target: Square,
     rules: &Rules,
 ) -> bool {
+    // Under Madrasi a paralysed unit attacks nothing.
+    if observation::paralysed(board, from, piece, rules) {
+        return false;
+    }
     let Some(model) = rules.mars_model() else {
         return attacks(board, from, piece, target, rules);
     };
@@ -123,6 +131,15 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
             threatens(board, from, piece, !colour, royal_sq, rules)
+                && !observation::paralysed_en_passant(setup, from, piece, rules)
+                && observation::capture_leaves_none_observed(
+                    board,
+                    from,
+                    piece,
+                    royal_sq,
+                    rules,
+                    &promotions,
+                )
                 && capture_stands(board, rules, (from, piece), royal_sq, royal_sq, &promotions)
                 && !reborn_after_capture(
                     board,

@@ -24,7 +24,7 @@
 //!   diagonals) or `inert` (neither). Profile `documented`: `step`; profile `popeye`: `step` under
 //!   Circe Parrain, `guard_only` under Circe Equipollents, `inert` otherwise, as Popeye 4.104 does.
 
-use super::rebirth;
+use super::{observation, rebirth};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, MarsModel, MarsMoves};
 use crate::walk::Part;
@@ -36,7 +36,11 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     let mut moves = Vec::new();
     let side = setup.side_to_move;
     let mars = rules.mars_model();
-    for (from, piece) in setup.board.pieces().filter(|(_, p)| p.moves_for(side)) {
+    // Under Madrasi a paralysed unit makes no move.
+    let free = |&(from, piece): &(Square, Piece)| {
+        piece.moves_for(side) && !observation::paralysed(&setup.board, from, piece, rules)
+    };
+    for (from, piece) in setup.board.pieces().filter(free) {
         match &mars {
             None => unit_moves(setup, rules, from, piece, &mut moves),
             Some(model) => mars_moves(setup, rules, model, from, piece, &mut moves),
@@ -60,7 +64,24 @@ fn unit_moves(
         }
     }
     if piece.walk == Walk::King {
+        let first = moves.len();
         castlings(setup, from, piece, moves);
+        // Under Madrasi with `paralysed_rook_castling: no` a paralysed rook does not castle.
+        if let Some(model) = rules
+            .observation_model()
+            .filter(|m| m.paralysed_rook_stays())
+        {
+            let free = |mv: &MoveRecord| {
+                let Some(side) = mv.castling else { return true };
+                let rook_square = side.squares(piece.colour)[2];
+                let rook = setup.board.get(rook_square);
+                !rook.is_some_and(|r| {
+                    observation::observed(&setup.board, rook_square, r, &model, rules)
+                })
+            };
+            let castled = moves.split_off(first);
+            moves.extend(castled.into_iter().filter(free));
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 //!
 //! A move is legal if the mover's royal piece is not in check (as [`super::check`] defines it)
 //! once every stage is made: the displacement, the capturer's mutation, the rebirths and the
-//! contact mutations. Castling also needs the king not to be in check before, nor to pass over an
+//! contact mutations; under Isardam, also if no unit is then observed by an enemy unit of its
+//! walk ([`super::observation`]). Castling also needs the king not to be in check before, nor to pass over an
 //! attacked square; under a Circe rule with `rex: inclusive`, over a square where it would be in
 //! check (attacked and unable to be reborn), and likewise under Anticirce and Mars Circe, the
 //! king standing on the crossed square and its own square left. With `royal_rider_passage: safe` a royal rider may not
@@ -13,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use super::{check, contact, displacement, make, mutation, rebirth};
+use super::{check, colour_change, contact, displacement, make, mutation, observation, rebirth};
 use crate::rules::RoyalRiderPassage;
 use crate::walk::{Hop, Part};
 use crate::{CastlingSide, MoveRecord, Rules, Setup, Square};
@@ -123,6 +124,9 @@ fn staged(setup: &Setup, rules: &Rules, magic: bool, mv: MoveRecord) -> Vec<Move
     if magic {
         moves = stage(moves, |mv| contact::apply(setup, rules, mv));
     }
+    if rules.colour_change().is_some() {
+        moves = stage(moves, |mv| vec![colour_change::apply(rules, mv)]);
+    }
     moves
 }
 
@@ -131,6 +135,7 @@ fn leaves_mover_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
     let next = make::make(setup, mv, rules);
     !check::in_check(&next, setup.side_to_move, rules)
         && !check::royal_pawn_passed_a_filled_square(&next, mv, rules)
+        && !observation::any_observed(&next, rules)
 }
 
 fn stage(moves: Vec<MoveRecord>, f: impl Fn(MoveRecord) -> Vec<MoveRecord>) -> Vec<MoveRecord> {
@@ -161,13 +166,16 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         return false;
     }
     let crossed = displacement::squares_between(king_start, mv.to);
-    if rules.circe_model().is_some_and(|m| m.check_reads_rebirth()) || rules.mars_model().is_some()
+    if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
+        || rules.mars_model().is_some()
+        || rules.observation_model().is_some()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
         // where it would not be in check. Under Mars Circe a unit checks from its rebirth
         // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
-        // king may cross only a square where it would not be in check, standing there.
+        // king may cross only a square where it would not be in check, standing there. So
+        // under Madrasi and Isardam, where the king standing there changes who observes whom.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

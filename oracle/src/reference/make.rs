@@ -116,7 +116,8 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour, rooks_outli
 }
 
 /// A unit that becomes a rook on a corner of its own first rank, by a rebirth, a capturer
-/// mutation or a promotion (a reverse pawn promotes on its side's first rank), gains that
+/// mutation, a promotion (a reverse pawn promotes on its side's first rank) or a change of
+/// colour (Andernach: a rook taking on the other side's corner joins that side there), gains that
 /// corner's castling right if its king still has its own (has not moved); with `renewed`, the
 /// capturer counts as becoming its walk even when the walk stays. With `rooks_outlive_king` a
 /// rook regains its right whatever its king's, and a king reborn on its own square regains its
@@ -129,7 +130,7 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, 
             r.promotion.map_or(r.piece, |w| r.piece.with_walk(w)),
         ));
     }
-    if mv.mutation.is_some() || mv.promotion.is_some() || renewed {
+    if mv.mutation.is_some() || mv.promotion.is_some() || mv.colour_change.is_some() || renewed {
         became_rooks.push((mv.to, mv.final_mover()));
     }
     for (square, piece) in became_rooks {

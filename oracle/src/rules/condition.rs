@@ -15,7 +15,10 @@ use std::str::FromStr;
 
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
-use super::{MarsMoves, RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit};
+use super::{
+    ColourChangeMoves, MarsMoves, ObservationRule, RebirthPlace, RebirthTime, RebirthWalk,
+    RebornUnit, RelevantUnit,
+};
 
 impl Condition {
     /// The command-line slug.
@@ -40,7 +43,10 @@ impl Condition {
     pub fn reborn_unit(self) -> Option<RebornUnit> {
         match self.entry().kind {
             ConditionKind::Circe { reborn, .. } => Some(reborn),
-            ConditionKind::Mutation | ConditionKind::Mars { .. } => None,
+            ConditionKind::Mutation
+            | ConditionKind::Mars { .. }
+            | ConditionKind::ColourChange { .. }
+            | ConditionKind::Observation { .. } => None,
         }
     }
 
@@ -73,7 +79,41 @@ impl Condition {
                 MarsMoves::NonCaptures => Condition::AntiMarsCirce,
                 MarsMoves::All => Condition::Phantom,
             }),
-            ConditionKind::Mutation => None,
+            ConditionKind::Mutation
+            | ConditionKind::ColourChange { .. }
+            | ConditionKind::Observation { .. } => None,
+        }
+    }
+
+    /// Which moves recolour their mover, for Andernach chess; `None` for the other conditions.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::rules::ColourChangeMoves;
+    /// assert_eq!(Condition::Andernach.colour_change(), Some(ColourChangeMoves::Captures));
+    /// assert_eq!(Condition::Circe.colour_change(), None);
+    /// ```
+    pub fn colour_change(self) -> Option<ColourChangeMoves> {
+        match self.entry().kind {
+            ConditionKind::ColourChange { moves } => Some(moves),
+            _ => None,
+        }
+    }
+
+    /// What an observation between units of one walk does, for Madrasi and Isardam; `None` for
+    /// the other conditions.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::rules::ObservationRule;
+    /// assert_eq!(Condition::Madrasi.observation_rule(), Some(ObservationRule::Paralyses));
+    /// assert_eq!(Condition::Isardam.observation_rule(), Some(ObservationRule::ForbidsMove));
+    /// assert_eq!(Condition::Circe.observation_rule(), None);
+    /// ```
+    pub fn observation_rule(self) -> Option<ObservationRule> {
+        match self.entry().kind {
+            ConditionKind::Observation { rule } => Some(rule),
+            _ => None,
         }
     }
 
@@ -133,7 +173,10 @@ impl Condition {
                         RebirthPlace::CaptureVector | RebirthPlace::NextMoveVector
                     )
             }
-            ConditionKind::Mutation | ConditionKind::Mars { .. } => false,
+            ConditionKind::Mutation
+            | ConditionKind::Mars { .. }
+            | ConditionKind::ColourChange { .. }
+            | ConditionKind::Observation { .. } => false,
         }
     }
 

@@ -2,8 +2,8 @@
 //! names from the few values that tell it apart, and the presets the families share, so that
 //! an entry of [`super::registry`] states only what is its own.
 
-use super::MarsMoves;
 use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
+use super::{ColourChangeMoves, MarsMoves, ObservationRule};
 use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
@@ -222,6 +222,69 @@ pub(super) const fn rebirth_variant_entry(
     }
 }
 
+/// The entry of a colour-change condition (Andernach): no switch, no preset,
+/// fuzzed alone (it combines with no other condition, nor with magic pieces). Popeye writes and
+/// reads it by its name alone.
+pub(super) const fn colour_change_entry(
+    slug: &'static str,
+    description: &'static str,
+    moves: ColourChangeMoves,
+    (written, read): (&'static str, &'static [&'static str]),
+) -> ConditionEntry {
+    ConditionEntry {
+        slug,
+        description,
+        kind: ConditionKind::ColourChange { moves },
+        popeye: PopeyeNames {
+            written,
+            written_before_rex_inclusive: None,
+            read,
+            circe_variant: &[],
+            followed_by: PopeyeFollowers::Nothing,
+        },
+        switches: &[],
+        presets: &[],
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    }
+}
+
+/// The entry of an observation condition (Madrasi, Isardam): `rex` its switch (and Madrasi's
+/// `paralysed_rook_castling`), `rex` exclusive as
+/// Popeye presets it; fuzzed alone (it combines with no other condition, nor with magic
+/// pieces). Popeye writes and reads it by its name, then reads `RexInclusive`.
+pub(super) const fn observation_entry(
+    slug: &'static str,
+    description: &'static str,
+    rule: ObservationRule,
+    (written, read): (&'static str, &'static [&'static str]),
+) -> ConditionEntry {
+    let switches: &[Switch] = match rule {
+        ObservationRule::Paralyses => &[Switch::Rex, Switch::ParalysedRookCastling],
+        ObservationRule::ForbidsMove => &[Switch::Rex],
+    };
+    ConditionEntry {
+        slug,
+        description,
+        kind: ConditionKind::Observation { rule },
+        popeye: PopeyeNames {
+            written,
+            written_before_rex_inclusive: None,
+            read,
+            circe_variant: &[],
+            // Popeye reads Isardam's type (`TypeB`) before `RexInclusive`.
+            followed_by: match rule {
+                ObservationRule::Paralyses => PopeyeFollowers::Rex(Rex::Inclusive),
+                ObservationRule::ForbidsMove => PopeyeFollowers::TypeThenRex('b', Rex::Inclusive),
+            },
+        },
+        switches,
+        presets: &OBSERVATION_REX,
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    }
+}
+
 /// What every Circe variant presets: kings are not reborn unless `rex` says so.
 pub(super) const CIRCE_REX: Preset = Preset::always(Rex::Exclusive.setting());
 /// What Anticirce presets, as Popeye reads it and the problemists' glossaries define it: a
@@ -230,6 +293,8 @@ pub(super) const ANTICIRCE_PRESETS: [Preset; 2] = [
     Preset::always(Rex::Inclusive.setting()),
     Preset::always(RebirthOccupied::Strict.setting()),
 ];
+/// What Madrasi and Isardam preset, as Popeye reads them: royal units are not observed.
+pub(super) const OBSERVATION_REX: [Preset; 1] = [Preset::always(Rex::Exclusive.setting())];
 /// What Mars Circe presets, as Popeye reads it: kings capture from their rebirth square too.
 pub(super) const MARS_REX: [Preset; 1] = [Preset::always(Rex::Inclusive.setting())];
 /// What Phantom chess presets, as Popeye reads it: kings move from their own square only.

@@ -12,13 +12,14 @@
 //!
 //! | switch | values | profile `documented` | profile `popeye` |
 //! |---|---|---|---|
-//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, `inclusive` for Anticirce, Mars and Anti-Mars Circe, Frankfurt and Protean | the same |
+//! | `rex` | `exclusive`, `inclusive` | `exclusive` for the Circe family, Phantom chess, Madrasi and Isardam, `inclusive` for Anticirce, Mars and Anti-Mars Circe, Frankfurt and Protean | the same |
 //! | `rebirth_occupied` | `relaxed`, `strict` | `relaxed`, `strict` under Anticirce | the same |
 //! | `anticirce_type` | `calvet`, `cheylan` | `calvet` | `calvet` |
 //! | `mars_castling` | `own_square`, `rebirth_square_too` | `own_square` | `rebirth_square_too` |
 //! | `phantom_observation` | `own_unit`, `any_unit_of_its_walk` | `own_unit` | `any_unit_of_its_walk` |
 //! | `mars_rook_castling` | `its_side`, `first_castling` | `its_side` | `first_castling` |
 //! | `mars_null_double_step` | `no`, `yes` | `no` | `yes` |
+//! | `paralysed_rook_castling` | `no`, `yes` | `no` | `yes` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
 //! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
 //! | `fairy_promotion` | `present_walks`, `orthodox_only` | `present_walks` | `present_walks` |
@@ -41,15 +42,17 @@
 //!
 //! What each value does is stated by the rule module that reads it: the Circe switches in
 //! `reference::rebirth`, the Frankfurt and Protean ones in `reference::mutation`, the magic ones in
-//! `reference::contact`, `first_rank_pawns` in `reference::displacement`, `royal_rider_passage` in
+//! `reference::contact`, `first_rank_pawns` and `paralysed_rook_castling` in `reference::displacement`, `royal_rider_passage` in
 //! `reference::legality`, `fairy_promotion` in `reference::displacement`, `royal_en_passant` in
 //! `reference::check`, `mutation_castling` and `parrain_en_passant` in `reference::make`.
 
 mod circe;
+mod colour_change;
 mod condition;
 mod entry_builders;
 mod fuzz_family;
 mod mars;
+mod observation;
 mod profile;
 pub mod registry;
 mod resolved;
@@ -62,9 +65,11 @@ pub use circe::{
     CirceModel, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit,
 };
+pub use colour_change::ColourChangeMoves;
 pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
 pub use mars::{MarsModel, MarsMoves};
+pub use observation::{ObservationModel, ObservationRule};
 pub use profile::Profile;
 pub use registry::{ConditionEntry, ConditionKind, PopeyeReading, Scope};
 use resolved::Choice;
@@ -285,6 +290,17 @@ impl Rules {
                 "{first} with {other} is not modelled: Mars Circe combines with no other condition"
             )));
         }
+        // A colour change after a rebirth, a mutation or a move from a rebirth square, and an
+        // observation between units of one walk under another condition's moves, are
+        // combinations Popeye's answers have not been compared on.
+        if let Some(first) = (self.conditions.iter())
+            .find(|c| c.colour_change().is_some() || c.observation_rule().is_some())
+            && let Some(other) = self.conditions.iter().find(|c| *c != first)
+        {
+            return Err(RulesError(format!(
+                "{first} with {other} is not modelled: {first} combines with no other condition"
+            )));
+        }
         // Couscous reads the capturer as it stands after the capture, and Anticirce rebirths
         // it; with a capturer mutation that is the captured unit's walk, a reading no source
         // states and Popeye's answers have not been compared on: refused rather than guessed.
@@ -378,6 +394,17 @@ impl Rules {
     /// True when captures change the capturer's walk (Frankfurt or Protean).
     pub fn captures_mutate(&self) -> bool {
         self.resolved.captures_mutate
+    }
+
+    /// Madrasi or Isardam, if one is in force: what an observation between units of one walk
+    /// does, and whether royal units are observed.
+    pub fn observation_model(&self) -> Option<ObservationModel> {
+        self.resolved.observation
+    }
+
+    /// Which moves recolour their mover (Andernach chess), if such a condition is in force.
+    pub fn colour_change(&self) -> Option<ColourChangeMoves> {
+        self.resolved.colour_change
     }
 
     /// The value of a switch: as set, else the value the first condition in force presets for

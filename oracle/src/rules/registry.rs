@@ -16,9 +16,9 @@
 //! Popeye's input treats it ([`PopeyeReading`]).
 
 use super::{
-    FirstRankPawns, MarsMoves, PawnDirection, Profile, PromotionChooser, RebirthAdapter,
-    RebirthPlace, RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
-    SameWalkCapture, Switch,
+    ColourChangeMoves, FirstRankPawns, MarsMoves, ObservationRule, PawnDirection, Profile,
+    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
+    RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
 /// What kind of rule a condition is.
@@ -55,6 +55,16 @@ pub enum ConditionKind {
         side: RebirthSide,
         /// Which moves start from it.
         moves: MarsMoves,
+    },
+    /// A unit changes colour after some moves (Andernach chess).
+    ColourChange {
+        /// Which moves recolour their mover.
+        moves: ColourChangeMoves,
+    },
+    /// Units of one walk observe each other (Madrasi, Isardam); `rex` comes from its switch.
+    Observation {
+        /// What an observation does.
+        rule: ObservationRule,
     },
 }
 
@@ -121,6 +131,9 @@ pub enum PopeyeFollowers {
     /// This one word, when it comes next: `RexInclusive` after some Circe variants,
     /// `RexExclusive` after the capturer mutations.
     Rex(Rex),
+    /// A lettered type up to this letter (`TypeA`, `TypeB` after Isardam), then the `Rex` word;
+    /// only type A is modelled.
+    TypeThenRex(char, Rex),
 }
 
 /// Everything known of one condition; see the [module documentation](self).
@@ -657,6 +670,28 @@ conditions! {
          that is empty",
         mars_on(RebirthPlace::CirceSquare, RebirthSide::Own, MarsMoves::All),
         ("PhantomChess", &["phantomchess", "phantomschach"], &[]),
+    ),
+    /// Andernach chess: a capturer changes colour.
+    Andernach => colour_change_entry(
+        "andernach",
+        "Andernach chess: a unit that captures changes colour (a royal one excepted)",
+        ColourChangeMoves::Captures,
+        ("AndernachChess", &["andernachchess", "andernachschach"]),
+    ),
+    /// Madrasi: a unit observed by an enemy unit of its walk is paralysed.
+    Madrasi => observation_entry(
+        "madrasi",
+        "Madrasi: a unit observed by an enemy unit of its walk is paralysed (it neither moves nor \
+         checks)",
+        ObservationRule::Paralyses,
+        ("Madrasi", &["madrasi"]),
+    ),
+    /// Isardam: a move after which a unit is observed by an enemy unit of its walk is illegal.
+    Isardam => observation_entry(
+        "isardam",
+        "Isardam: a move after which a unit is observed by an enemy unit of its walk is illegal",
+        ObservationRule::ForbidsMove,
+        ("Isardam", &["isardam"]),
     ),
 }
 

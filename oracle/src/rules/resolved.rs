@@ -41,6 +41,10 @@ pub struct ResolvedRules {
     pub mars: Option<MarsModel>,
     /// Whether captures change the capturer's walk (Frankfurt or Protean).
     pub captures_mutate: bool,
+    /// Which moves recolour their mover (Andernach chess), if any.
+    pub colour_change: Option<super::ColourChangeMoves>,
+    /// Madrasi or Isardam, if one is in force.
+    pub observation: Option<super::ObservationModel>,
     /// Whether no condition is in force.
     pub orthodox: bool,
 }
@@ -120,6 +124,12 @@ impl Choice<'_> {
                 .iter()
                 .find_map(|&c| MarsModel::with(c, rex(c), &switches)),
             captures_mutate: mutating.is_some(),
+            colour_change: self.conditions.iter().find_map(|c| c.colour_change()),
+            observation: (self.conditions.iter()).find_map(|&c| {
+                let rule = c.observation_rule()?;
+                let rook = switches.paralysed_rook_castling;
+                Some(super::ObservationModel::new(rule, rex(c), rook))
+            }),
             orthodox: self.conditions.is_empty(),
         }
     }
@@ -167,6 +177,15 @@ mod tests {
                     let mars = rules.conditions().find(|c| c.is_mars());
                     let mars_rex = mars.map(|c| rex(c).parse::<Rex>().unwrap());
                     assert_eq!(resolved.mars.map(|m| m.rebirth.rex), mars_rex, "{rules}");
+                    let colour_change = rules.conditions().find_map(|c| c.colour_change());
+                    assert_eq!(resolved.colour_change, colour_change, "{rules}");
+                    let observing = rules.conditions().find(|c| c.observation_rule().is_some());
+                    let royals_observed = observing.map(|c| rex(c) == "inclusive");
+                    assert_eq!(
+                        resolved.observation.map(|m| m.royals_observed),
+                        royals_observed,
+                        "{rules}"
+                    );
                     assert_eq!(resolved.orthodox, rules.is_orthodox(), "{rules}");
                 }
             }

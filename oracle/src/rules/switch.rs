@@ -126,6 +126,17 @@ switch_values! {
     }
 }
 switch_values! {
+    /// Under Madrasi, whether a king that is free castles with a paralysed rook. A paralysed
+    /// unit does not move, and castling moves the rook too; Popeye 4.104 generates castling as
+    /// the king's move and asks only whether the king is paralysed.
+    ParalysedRookCastling {
+        /// It does not: the rook is paralysed.
+        No = "no",
+        /// It does, as Popeye 4.104 plays it.
+        Yes = "yes",
+    }
+}
+switch_values! {
     /// The Parrain vector of a long castling.
     ParrainLongCastling {
         /// One step toward the a-file (the source page).
@@ -500,6 +511,9 @@ switches! {
         documented: ItsSide, popeye: FirstCastling, scope: Conditions, popeye_reading: Fixed,
     },
     MarsNullDoubleStep = mars_null_double_step {
+        documented: No, popeye: Yes, scope: Conditions, popeye_reading: Fixed,
+    },
+    ParalysedRookCastling = paralysed_rook_castling {
         documented: No, popeye: Yes, scope: Conditions, popeye_reading: Fixed,
     },
     ParrainLongCastling = parrain_long_castling {

@@ -1,7 +1,8 @@
 //! Attacks on the bitboards of the record path: which units attack a square (magic units
 //! attack nothing, `first_rank_pawns: inert` pawns neither) and whether royal units are in check
 //! (under Circe rex inclusive, not when the royal unit taken would be reborn; under Anticirce,
-//! not when the capturer could not be).
+//! not when the capturer could not be; under Madrasi, not by a paralysed unit; under Isardam,
+//! not when the capture would leave a unit observed).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -17,11 +18,13 @@ impl Game {
     /// Units of colour `by` that attack `sq` (magic units attack nothing).
     /// Under a Mars variant, the units that could take there from the squares their captures
     /// start from.
+    /// Under Madrasi, the units that are not paralysed.
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
-        match &self.rules.mars {
+        let found = match &self.rules.mars {
             None => self.attacks.attackers(p, sq, occupied, by),
             Some(model) => self.mars_attackers(model, p, sq, occupied, by),
-        }
+        };
+        self.unparalysed(p, found)
     }
 
     /// Whether the royal units of colour `c` are in check.
@@ -36,6 +39,8 @@ impl Game {
                 // Not a check when the capturer could not be reborn.
                 attackers = self.standing(p, &model, attackers, r, r);
             }
+            // Under Isardam, not a check when the capture would leave a unit observed.
+            attackers = self.capturing_leaves_none_observed(p, attackers, r);
             if attackers == 0 {
                 continue;
             }

@@ -22,7 +22,8 @@ impl Game {
     /// Stage 1: the pseudo-legal displacements of the side to move, its own units and the
     /// neutral ones (which stand in both colour sets).
     pub(super) fn displacements(&self, p: &BbPosition, out: &mut Vec<MoveRecord>) {
-        for from in Bits(p.colours[p.side]) {
+        // Under Madrasi a paralysed unit makes no move.
+        for from in Bits(self.unparalysed(p, p.colours[p.side])) {
             let mover = p.piece_at(from).expect("a unit");
             match &self.rules.mars {
                 None => self.unit_displacements(p, from, mover, out),
@@ -145,7 +146,8 @@ impl Game {
             }
             let rook_ok = p
                 .piece_at(rf)
-                .is_some_and(|r| r.colour == king.colour && !r.neutral && r.walk == Walk::Rook);
+                .is_some_and(|r| r.colour == king.colour && !r.neutral && r.walk == Walk::Rook)
+                && !self.paralysed_rook_stays(p, rf);
             let span = (self.t.between(kf, rf) | bit(kt) | bit(rt)) & !bit(kf) & !bit(rf);
             if rook_ok && span & occ == 0 {
                 let mut r = MoveRecord::displacement(king, square(kf), square(kt));
@@ -188,11 +190,15 @@ impl Game {
             return false;
         }
         let to = mv.to.index();
-        if self.rules.circe.is_some_and(|m| m.check_reads_rebirth()) || self.rules.mars.is_some() {
+        if self.rules.circe.is_some_and(|m| m.check_reads_rebirth())
+            || self.rules.mars.is_some()
+            || self.rules.observation.is_some()
+        {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
             // not be); under Mars Circe, one where it would not be in check standing there
-            // (its own square left, it may be an enemy unit's rebirth square).
+            // (its own square left, it may be an enemy unit's rebirth square); under Madrasi and
+            // Isardam, where the king standing there changes who observes whom.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);

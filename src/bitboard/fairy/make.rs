@@ -120,7 +120,9 @@ impl Game {
             && self
                 .mutation
                 .renews(mv.mover.royal, p.mutable() != 0, mv.mover.mutable);
-        if mv.mutation.is_some() || mv.promotion.is_some() || renewed {
+        // So does a unit that changes colour there (Andernach).
+        if mv.mutation.is_some() || mv.promotion.is_some() || mv.colour_change.is_some() || renewed
+        {
             became.push((mv.to.index(), mv.final_mover()));
         }
         for (s, piece) in became {

@@ -1,16 +1,19 @@
 //! The fairy path: the move pipeline of RULES.md on bitboards, for every condition and any
 //! unit. Pseudo-legal displacements from attack tables; then capturer mutation, immediate and
-//! delayed rebirth, contact mutations, each a function of the move alone; then the move is made
+//! delayed rebirth, contact mutations, the mover's change of colour, each a function of the
+//! move alone; then the move is made
 //! on a copy and kept if the mover's royal units are safe.
 //!
 //! One module a job: [`generate`] the displacements, [`stages`] the later stages, [`make`]
 //! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
-//! checks from the rebirth square.
+//! checks from the rebirth square, [`observation`] units of one walk observing each other
+//! (Madrasi, Isardam).
 
 mod attacks;
 mod generate;
 mod make;
 mod mars;
+mod observation;
 mod stages;
 
 use feerie_oracle::rules::{FairyPromotion, RebirthTime, ResolvedRules};
@@ -119,6 +122,13 @@ impl Game {
             .is_some_and(|m| m.time == RebirthTime::NextMove)
     }
 
+    /// Whether the position after a move of side `mover` keeps it: its royal units out of
+    /// check and, under Isardam, no unit observed by an enemy unit of its walk.
+    #[inline]
+    fn leaves_mover_safe(&self, after: &BbPosition, mover: usize) -> bool {
+        !self.in_check(after, mover) && !self.any_observed(after)
+    }
+
     /// Every legal move with the position it leads to (check marks not set).
     /// The position must fit the rules (checked once at the engine's door, by
     /// [`feerie_oracle::engine::check_rules_fit`]); every position reached from it does.
@@ -127,7 +137,7 @@ impl Game {
         let mut legal = Vec::with_capacity(candidates.len());
         for mv in candidates {
             let after = self.make(p, &mv);
-            if !self.in_check(&after, p.side) {
+            if self.leaves_mover_safe(&after, p.side) {
                 legal.push((mv, after));
             }
         }
@@ -152,7 +162,7 @@ impl Game {
         let mut legal: Vec<MoveRecord> = Vec::new();
         for mv in self.candidates(p, arrivals) {
             let after = self.make(p, &mv);
-            if same(&after) && !self.in_check(&after, p.side) {
+            if same(&after) && self.leaves_mover_safe(&after, p.side) {
                 legal.push(mv);
             }
         }
@@ -202,6 +212,15 @@ impl Game {
                 self.contacts(p, mv, &mut next);
             }
             std::mem::swap(&mut stage, &mut next);
+        }
+        if let Some(moves) = self.rules.colour_change {
+            for mv in &mut stage {
+                // Andernach: the mover's colour changes last; a royal one's
+                // never.
+                if !mv.mover.royal && moves.recolours(mv.capture.is_some()) {
+                    mv.colour_change = Some(!mv.mover.colour);
+                }
+            }
         }
         stage
     }

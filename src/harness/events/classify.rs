@@ -51,6 +51,7 @@ pub fn classify(
     }
     rooks(before, mv, after, emit);
     mutations(rules, mv, after, mover, emit);
+    colour_change(rules, mv, emit);
     contacts(rules, mv, after, mover, emit);
     fairy(mv, emit);
 }
@@ -141,7 +142,7 @@ fn lost_rebirth(rules: &Rules, before: &Position, mv: &MoveRecord, emit: &mut dy
     }
 }
 
-/// Rooks that appear (by rebirth, capturer mutation, promotion or contact), on their corners or
+/// Rooks that appear (by rebirth, capturer mutation, promotion, change of colour or contact), on their corners or
 /// off them, against their side's castling field; rooks whose right goes.
 fn rooks(before: &Position, mv: &MoveRecord, after: &Position, emit: &mut dyn FnMut(&str)) {
     let mut appeared: Vec<(Square, Piece)> = Vec::new();
@@ -152,7 +153,7 @@ fn rooks(before: &Position, mv: &MoveRecord, after: &Position, emit: &mut dyn Fn
         ));
     }
     let last = mv.final_mover();
-    if last.walk != mv.mover.walk {
+    if last.walk != mv.mover.walk || last.colour != mv.mover.colour {
         appeared.push((mv.to, last));
     }
     for c in &mv.contact_mutations {
@@ -233,6 +234,22 @@ fn mutations(
     }
     if mv.en_passant && (reverse(mv.mover) || mv.capture.is_some_and(|c| reverse(c.piece))) {
         emit("reverse-pawn-en-passant");
+    }
+}
+
+/// Andernach chess: a capturer that changes colour (as the unit a promotion made it), or a
+/// royal one that keeps its own.
+fn colour_change(rules: &Rules, mv: &MoveRecord, emit: &mut dyn FnMut(&str)) {
+    if rules.colour_change().is_none() || mv.capture.is_none() {
+        return;
+    }
+    if mv.colour_change.is_some() {
+        emit("colour-change");
+        if mv.promotion.is_some() {
+            emit("colour-change-promotes");
+        }
+    } else if mv.mover.royal {
+        emit("royal-capturer-keeps-colour");
     }
 }
 

@@ -218,11 +218,18 @@ fn rows() -> Vec<EventDef> {
     });
     let mutating = [Frankfurt, Protean].map(Column::Condition);
     let parrain = [Column::Condition(CirceParrain)];
+    let recolouring: Vec<Column> = (Condition::ALL.into_iter())
+        .filter(|c| c.colour_change().is_some())
+        .map(Column::Condition)
+        .collect();
     // A rook appears on its own corner by a rebirth only where the square read is its own.
-    let appearing_home: Vec<Column> = (circe_where(own_home).iter().chain(&mutating).copied())
+    let appearing_home: Vec<Column> = (circe_where(own_home).iter())
+        .chain(&mutating)
+        .chain(&recolouring)
+        .copied()
         .chain([Column::Magic])
         .collect();
-    let appearing: Vec<Column> = (circe.iter().chain(&mutating).copied())
+    let appearing: Vec<Column> = (circe.iter().chain(&mutating).chain(&recolouring).copied())
         .chain([Column::Magic])
         .collect();
     let mut every: Vec<Column> = Condition::ALL.into_iter().map(Column::Condition).collect();
@@ -345,7 +352,7 @@ fn rows() -> Vec<EventDef> {
             format!("rook-appears-home-{field}"),
             &columns,
             format!(
-                "a rook appears on a corner of its own first rank (rebirth, capturer mutation, promotion, contact), its side's castling field before being {}",
+                "a rook appears on a corner of its own first rank (rebirth, capturer mutation, promotion, change of colour, contact), its side's castling field before being {}",
                 field_words(field)
             ),
         );
@@ -503,6 +510,21 @@ fn rows() -> Vec<EventDef> {
         plain("reverse-pawn-en-passant"),
         &mutating,
         plain("an en passant capture by or of a reverse pawn"),
+    );
+    row(
+        plain("colour-change"),
+        &recolouring,
+        plain("a capturer changes colour (Andernach)"),
+    );
+    row(
+        plain("colour-change-promotes"),
+        &recolouring,
+        plain("a pawn promotes by a capture and changes colour as the unit it became"),
+    );
+    row(
+        plain("royal-capturer-keeps-colour"),
+        &recolouring,
+        plain("a king captures and keeps its colour"),
     );
     row(
         plain("magic-contact-up"),

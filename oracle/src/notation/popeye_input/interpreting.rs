@@ -420,6 +420,25 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::TypeThenRex(last, rex) => {
+                    if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
+                        followers = PopeyeFollowers::Rex(rex);
+                        if letter != 'a' {
+                            let before = conditions
+                                .last()
+                                .map_or("", |c: &Condition| c.entry().popeye.written);
+                            reasons.push(format!(
+                                "condition '{before}' of type {}",
+                                letter.to_ascii_uppercase()
+                            ));
+                        }
+                        continue;
+                    }
+                    if CirceVariant::of(language, word).found().and_then(rex_of) == Some(rex) {
+                        sets.push(rex.setting());
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Nothing => {}
             }
             match PopeyeCondition::of(language, word) {
@@ -615,4 +634,17 @@ pub(crate) fn popeye_castling(setup: &Setup, no_castling: &[Square]) -> Castling
         }
     }
     rights
+}
+
+/// The letter of a lettered type word as Popeye reads it after some conditions (`TypeA` …
+/// `TypeD`, the same in every language, a unique beginning of one of them).
+fn lettered_type(word: &str) -> Option<char> {
+    let word = word.to_ascii_lowercase();
+    let mut found = ['a', 'b', 'c', 'd']
+        .into_iter()
+        .filter(|l| format!("type{l}").starts_with(&word));
+    match (found.next(), found.next()) {
+        (Some(letter), None) => Some(letter),
+        _ => None,
+    }
 }

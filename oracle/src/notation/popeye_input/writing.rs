@@ -72,7 +72,8 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         }
     }
     // `RexInclusive` is a Circe option: Popeye reads it only right after a Circe condition,
-    // and after some spellings of it only (the registry's `written_before_rex_inclusive`).
+    // and after some spellings of it only (the registry's `written_before_rex_inclusive`), and
+    // after Madrasi and Isardam.
     // `RexExclusive` stands alone and takes the kings out of Frankfurt's and Protean's mutation.
     let mut conds: Vec<String> = Vec::new();
     for c in rules.conditions() {
@@ -102,6 +103,12 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
                     .into(),
                 );
             }
+        }
+        if c.observation_rule().is_some()
+            && rules.observation_model().is_some_and(|m| m.royals_observed)
+        {
+            // Madrasi's and Isardam's `RexInclusive`: royal units are observed too.
+            conds.push("RexInclusive".into());
         }
         if c.reborn_unit() == Some(RebornUnit::Capturer)
             && rules.anticirce_type() == AnticirceType::Cheylan
