@@ -79,7 +79,8 @@ impl std::error::Error for EngineError {}
 
 /// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
 /// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`, a magic
-/// unit under a colour change (`andernach`) or an observation rule (`madrasi`, `isardam`).
+/// unit under a colour change (`andernach`), an observation rule (`madrasi`, `isardam`) or
+/// `take-and-make`.
 /// Engines call it before answering, so that both refuse the same positions with the same
 /// words.
 ///
@@ -106,9 +107,9 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
     // magic unit observes or is observed by a unit of its walk, are questions no source
     // answers: refused rather than guessed.
     if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic)
-        && let Some(c) = rules
-            .conditions()
-            .find(|c| c.colour_change().is_some() || c.observation_rule().is_some())
+        && let Some(c) = rules.conditions().find(|c| {
+            c.colour_change().is_some() || c.observation_rule().is_some() || c.takes_and_makes()
+        })
     {
         return Err(EngineError::Unsupported(format!(
             "the unit on {sq} is magic, which {c} does not combine with"

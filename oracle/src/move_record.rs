@@ -220,6 +220,30 @@ impl MoveRecord {
         Some((from, corner))
     }
 
+    /// The square of the unit taken when the mover did not end there and the capture is no en
+    /// passant: Take&Make's take, completed by a make elsewhere (Popeye writes `Sd4*e6-c5`).
+    ///
+    /// ```
+    /// use feerie_oracle::{Capture, Colour, MoveRecord, Piece, Walk};
+    /// let sq = |s: &str| s.parse().unwrap();
+    /// let mut m = MoveRecord::displacement(Piece::new(Colour::White, Walk::Knight), sq("d4"), sq("c5"));
+    /// m.capture = Some(Capture { piece: Piece::new(Colour::Black, Walk::Bishop), square: sq("e6") });
+    /// assert_eq!(m.taken_apart(), Some(sq("e6")));
+    /// assert_eq!(m.to_string(), "Sd4*e6-c5");
+    /// ```
+    pub fn taken_apart(&self) -> Option<Square> {
+        self.capture
+            .map(|c| c.square)
+            .filter(|&sq| sq != self.to && !self.en_passant && self.via.is_none())
+    }
+
+    /// Whether the notation marks the move ` ep.`: an en passant capture whose mover does not
+    /// end on the pawn's square (under Take&Make the make from the square passed ends there, and
+    /// Popeye writes `e5*d5`).
+    pub fn written_en_passant(&self) -> bool {
+        self.en_passant && self.capture.is_none_or(|c| c.square != self.to)
+    }
+
     /// The mover as it stands after the move.
     ///
     /// ```
@@ -270,10 +294,13 @@ impl MoveRecord {
                 let sep = if self.capture.is_some() { '*' } else { '-' };
                 if let Some(via) = self.via {
                     write!(out, "{}-{via}{sep}{}", self.from, self.to)?;
+                } else if let Some(taken) = self.taken_apart() {
+                    // Take&Make: the square taken on, then where the make ended.
+                    write!(out, "{}*{taken}-{}", self.from, self.to)?;
                 } else {
                     write!(out, "{}{sep}{}", self.from, self.to)?;
                 }
-                if self.en_passant {
+                if self.written_en_passant() {
                     out.write_str(" ep.")?;
                 }
             }

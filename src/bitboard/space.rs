@@ -83,8 +83,8 @@ fn wanted(
 /// an occupied square), in its own colour where the square was empty or held the other side's
 /// unit (neutral units are never taken) — unless magic pieces recolour it, or the rules move
 /// the capturer on to its rebirth square (Anticirce: an en passant capturer's arrival square
-/// is empty before and after) or recolour it (Andernach: a capturer stands in the colour of
-/// the unit it took): then any square.
+/// is empty before and after), recolour it (Andernach: a capturer stands in the colour of
+/// the unit it took) or let it come back (Take&Make: `Kd5*d6-d5`): then any square.
 fn arrivals(before: &BbPosition, after: &BbPosition, arrival_unseen: bool) -> u64 {
     if before.magic != 0 || after.magic != 0 || arrival_unseen {
         return !0;
@@ -294,7 +294,8 @@ impl Space for BitboardSpace<'_> {
         let path = self.plan.path(before);
         let arrival_unseen = (self.rules.circe_model())
             .is_some_and(|m| m.reborn == RebornUnit::Capturer)
-            || self.rules.colour_change().is_some();
+            || self.rules.colour_change().is_some()
+            || self.rules.take_and_make();
         let arrivals = arrivals(before, after, arrival_unseen);
         let mut out =
             path.records_leading_to(before, arrivals, |made| same_but_clocks(made, after))?;

@@ -105,6 +105,12 @@ pub(super) fn compare_case(
     {
         return report(Outcome::Skipped(why));
     }
+    if let Some(why) = parts
+        .iter()
+        .find_map(|p| problems::series_en_passant_observation(p, rules, &stipulation))
+    {
+        return report(Outcome::Skipped(why));
+    }
     if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
         return report(compare_tree(
             position,

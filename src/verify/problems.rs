@@ -145,6 +145,50 @@ pub fn refused_by_popeye(
         })
 }
 
+/// Where Popeye 4.104 reads series play under Madrasi another way than feerie's positions can
+/// hold, if it may: a pawn of the series side that double-steps beside an enemy pawn of its walk
+/// is observed en passant, and Popeye keeps it so through the waiting side's turn, paralysed at
+/// the next series move too (its regression test `REGRESSIONS/4_63_to_4_65.inp`, problem 25);
+/// feerie's position after a turn skipped holds no en passant right. Found on the diagram: a
+/// pawn on its double-step rank with an enemy pawn of its walk beside its landing square.
+pub fn series_en_passant_observation(
+    position: &Position,
+    rules: &Rules,
+    stipulation: &Stipulation,
+) -> Option<String> {
+    let paralysis = rules
+        .observation_model()
+        .is_some_and(|m| m.rule.paralyses());
+    let series = matches!(stipulation.play, Play::SeriesHelp | Play::SeriesDirect);
+    if !paralysis || !series {
+        return None;
+    }
+    let board = position.board();
+    let side = position.side_to_move();
+    let double_steppers = board.pieces_of(side).filter(|(sq, p)| {
+        p.walk.is_pawn() && sq.rank() == feerie_oracle::geometry::double_step_rank(side, p.walk)
+    });
+    for (from, pawn) in double_steppers {
+        let forward = feerie_oracle::geometry::pawn_forward(side, pawn.walk);
+        let Some(landing) = from.offset(0, 2 * forward) else {
+            continue;
+        };
+        let beside = [-1, 1]
+            .into_iter()
+            .filter_map(|df| landing.offset(df, 0))
+            .filter_map(|sq| board.get(sq))
+            .any(|p| p.colour != side && p.walk == pawn.walk);
+        if beside {
+            return Some(format!(
+                "series play under Madrasi with the pawn on {from} able to double-step beside an \
+                 enemy pawn: Popeye 4.104 keeps it observed en passant through the waiting side's \
+                 turn, which feerie's positions do not hold"
+            ));
+        }
+    }
+    None
+}
+
 /// Whether the problem asks for the set play of a direct or self play stipulation
 /// (`option setplay`, German `satzspiel`).
 pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {

@@ -101,7 +101,7 @@ impl fmt::Display for Figure {
 ///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q",
 ///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +", "[wRa5->a1]0-0-0",
 ///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4",
-///              "Rc4*h4=w", "h2*g1=Q=w", "Ra1-a4=b +"] {
+///              "Rc4*h4=w", "h2*g1=Q=w", "Ra1-a4=b +", "Sd4*e6-c5", "Kd5*d6-d5", "e4*f5-d4"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -128,6 +128,8 @@ pub struct MoveText {
     /// The square the mover moves from when it is first put there (Mars Circe's rebirth
     /// square: `Sg6-b1*d2`).
     pub via: Option<Square>,
+    /// The square taken on when the mover went on from there (Take&Make's `Sd4*e6-c5`).
+    pub taken: Option<Square>,
     /// Arrival (absent for castling).
     pub to: Option<Square>,
     /// `*` rather than `-`.
@@ -164,9 +166,10 @@ impl MoveText {
                 .map(|(from, corner)| (Piece::new(record.mover.colour, Walk::Rook), from, corner)),
             from: record.castling.is_none().then_some(record.from),
             via: record.via.filter(|_| record.castling.is_none()),
+            taken: record.taken_apart().filter(|_| record.castling.is_none()),
             to: record.castling.is_none().then_some(record.to),
             capture: record.castling.is_none() && record.capture.is_some(),
-            en_passant: record.en_passant,
+            en_passant: record.written_en_passant(),
             changes: record
                 .mutation
                 .iter()
@@ -221,7 +224,15 @@ impl fmt::Display for MoveText {
                 } else {
                     write!(f, "{from}")?;
                 }
-                write!(f, "{}{to}", if self.capture { '*' } else { '-' })?;
+                if let Some(taken) = self.taken {
+                    write!(f, "*{taken}")?;
+                }
+                let sep = if self.capture && self.taken.is_none() {
+                    '*'
+                } else {
+                    '-'
+                };
+                write!(f, "{sep}{to}")?;
                 if self.en_passant {
                     f.write_str(" ep.")?;
                 }
@@ -377,6 +388,7 @@ impl FromStr for MoveText {
             castling_rook: None,
             from: None,
             via: None,
+            taken: None,
             to: None,
             capture: false,
             en_passant: false,
@@ -426,13 +438,19 @@ impl FromStr for MoveText {
             mt.capture = c.separator()?;
             mt.to = Some(c.square()?);
             if c.rest().starts_with(['-', '*']) {
-                // `Sg6-b1*d2`: the square reached first is the one the unit moves from.
                 if mt.capture {
-                    return c.fail("expected '-' before the square a unit moves from");
+                    // `Sd4*e6-c5`: the square taken on, then where the make ended.
+                    if !c.eat("-") {
+                        return c.fail("expected '-' before the square a make ends on");
+                    }
+                    mt.taken = mt.to;
+                    mt.to = Some(c.square()?);
+                } else {
+                    // `Sg6-b1*d2`: the square reached first is the one the unit moves from.
+                    mt.via = mt.to;
+                    mt.capture = c.separator()?;
+                    mt.to = Some(c.square()?);
                 }
-                mt.via = mt.to;
-                mt.capture = c.separator()?;
-                mt.to = Some(c.square()?);
             }
             mt.en_passant = c.eat(" ep.") || c.eat(" e.p.");
             if mt.en_passant && !mt.capture {

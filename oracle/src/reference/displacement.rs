@@ -46,6 +46,28 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
             Some(model) => mars_moves(setup, rules, model, from, piece, &mut moves),
         }
     }
+    if rules.take_and_make() {
+        // Each capture goes on by its make; a capture on the promotion rank was generated
+        // once per promotion, so its makes come again for each.
+        moves = (moves.into_iter())
+            .flat_map(|mv| super::take_make::makes(setup, rules, mv))
+            .collect();
+        moves.sort();
+        moves.dedup();
+    }
+    moves
+}
+
+/// The moves of the unit `piece` standing on `from`, by its walk, as a list
+/// ([`super::take_make`] asks the moves of a unit of the captured unit's walk).
+pub(super) fn unit_moves_of(
+    setup: &Setup,
+    rules: &Rules,
+    from: Square,
+    piece: Piece,
+) -> Vec<MoveRecord> {
+    let mut moves = Vec::new();
+    unit_moves(setup, rules, from, piece, &mut moves);
     moves
 }
 
@@ -262,6 +284,17 @@ fn part_moves(
 /// (queen, rook, bishop, knight and the diagram's fairy walks: [`Rules::promotion_walks`]).
 /// The promoted piece keeps the pawn's attributes (a magic pawn becomes a magic piece, a
 /// neutral one a neutral piece); a neutral pawn promotes on the last rank of the side to move.
+/// `mv` once per promotion when its pawn reaches its promotion rank, else as it is
+/// ([`super::take_make`] promotes a capturing pawn where its make ends).
+pub(super) fn with_promotions(
+    setup: &Setup,
+    rules: &Rules,
+    mv: MoveRecord,
+    moves: &mut Vec<MoveRecord>,
+) {
+    push_with_promotions(setup, rules, mv, moves)
+}
+
 fn push_with_promotions(setup: &Setup, rules: &Rules, mv: MoveRecord, moves: &mut Vec<MoveRecord>) {
     let p = mv.mover;
     let colour = p.colour_for(setup.side_to_move);

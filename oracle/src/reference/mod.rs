@@ -4,7 +4,7 @@
 //! One module per stage of the move pipeline (RULES.md §0), each stating the rule it implements
 //! with its switches and their values under each profile:
 //! - `displacement`: stage 1, the orthodox part of every move, pseudo-legal (with the pawns on
-//!   their first rank);
+//!   their first rank), and under Take&Make the make that completes a capture (`take_make`);
 //! - `mutation`: stage 2, the capturer's change of walk (Frankfurt, Protean);
 //! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
 //! - `contact`: stage 5, mutations by contact with magic pieces;
@@ -27,6 +27,7 @@ pub(crate) mod make;
 pub(crate) mod mutation;
 pub(crate) mod observation;
 pub(crate) mod rebirth;
+pub(crate) mod take_make;
 
 use crate::engine::check_rules_fit;
 use crate::{CheckMark, Colour, Engine, EngineError, MoveRecord, Position, Rules, Setup, Status};

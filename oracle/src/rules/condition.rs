@@ -46,7 +46,8 @@ impl Condition {
             ConditionKind::Mutation
             | ConditionKind::Mars { .. }
             | ConditionKind::ColourChange { .. }
-            | ConditionKind::Observation { .. } => None,
+            | ConditionKind::Observation { .. }
+            | ConditionKind::TakeAndMake => None,
         }
     }
 
@@ -81,7 +82,8 @@ impl Condition {
             }),
             ConditionKind::Mutation
             | ConditionKind::ColourChange { .. }
-            | ConditionKind::Observation { .. } => None,
+            | ConditionKind::Observation { .. }
+            | ConditionKind::TakeAndMake => None,
         }
     }
 
@@ -115,6 +117,17 @@ impl Condition {
             ConditionKind::Observation { rule } => Some(rule),
             _ => None,
         }
+    }
+
+    /// True for Take&Make chess: a capture is completed by a move of the captured unit's walk.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert!(Condition::TakeAndMake.takes_and_makes());
+    /// assert!(!Condition::Frankfurt.takes_and_makes());
+    /// ```
+    pub fn takes_and_makes(self) -> bool {
+        self.entry().kind == ConditionKind::TakeAndMake
     }
 
     /// True for the conditions where a capturer changes walk.
@@ -176,7 +189,8 @@ impl Condition {
             ConditionKind::Mutation
             | ConditionKind::Mars { .. }
             | ConditionKind::ColourChange { .. }
-            | ConditionKind::Observation { .. } => false,
+            | ConditionKind::Observation { .. }
+            | ConditionKind::TakeAndMake => false,
         }
     }
 

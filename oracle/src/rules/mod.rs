@@ -49,6 +49,7 @@
 mod circe;
 mod colour_change;
 mod condition;
+mod entry;
 mod entry_builders;
 mod fuzz_family;
 mod mars;
@@ -293,9 +294,9 @@ impl Rules {
         // A colour change after a rebirth, a mutation or a move from a rebirth square, and an
         // observation between units of one walk under another condition's moves, are
         // combinations Popeye's answers have not been compared on.
-        if let Some(first) = (self.conditions.iter())
-            .find(|c| c.colour_change().is_some() || c.observation_rule().is_some())
-            && let Some(other) = self.conditions.iter().find(|c| *c != first)
+        if let Some(first) = (self.conditions.iter()).find(|c| {
+            c.colour_change().is_some() || c.observation_rule().is_some() || c.takes_and_makes()
+        }) && let Some(other) = self.conditions.iter().find(|c| *c != first)
         {
             return Err(RulesError(format!(
                 "{first} with {other} is not modelled: {first} combines with no other condition"
@@ -400,6 +401,11 @@ impl Rules {
     /// does, and whether royal units are observed.
     pub fn observation_model(&self) -> Option<ObservationModel> {
         self.resolved.observation
+    }
+
+    /// Whether a capture is completed by a move of the captured unit's walk (Take&Make chess).
+    pub fn take_and_make(&self) -> bool {
+        self.resolved.take_and_make
     }
 
     /// Which moves recolour their mover (Andernach chess), if such a condition is in force.

@@ -45,6 +45,8 @@ pub struct ResolvedRules {
     pub colour_change: Option<super::ColourChangeMoves>,
     /// Madrasi or Isardam, if one is in force.
     pub observation: Option<super::ObservationModel>,
+    /// Whether a capture is completed by a move of the captured unit's walk (Take&Make).
+    pub take_and_make: bool,
     /// Whether no condition is in force.
     pub orthodox: bool,
 }
@@ -125,6 +127,7 @@ impl Choice<'_> {
                 .find_map(|&c| MarsModel::with(c, rex(c), &switches)),
             captures_mutate: mutating.is_some(),
             colour_change: self.conditions.iter().find_map(|c| c.colour_change()),
+            take_and_make: self.conditions.iter().any(|c| c.takes_and_makes()),
             observation: (self.conditions.iter()).find_map(|&c| {
                 let rule = c.observation_rule()?;
                 let rook = switches.paralysed_rook_castling;
@@ -179,6 +182,8 @@ mod tests {
                     assert_eq!(resolved.mars.map(|m| m.rebirth.rex), mars_rex, "{rules}");
                     let colour_change = rules.conditions().find_map(|c| c.colour_change());
                     assert_eq!(resolved.colour_change, colour_change, "{rules}");
+                    let take_and_make = rules.conditions().any(|c| c.takes_and_makes());
+                    assert_eq!(resolved.take_and_make, take_and_make, "{rules}");
                     let observing = rules.conditions().find(|c| c.observation_rule().is_some());
                     let royals_observed = observing.map(|c| rex(c) == "inclusive");
                     assert_eq!(

@@ -7,7 +7,7 @@
 //! One module a job: [`generate`] the displacements, [`stages`] the later stages, [`make`]
 //! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
 //! checks from the rebirth square, [`observation`] units of one walk observing each other
-//! (Madrasi, Isardam).
+//! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make).
 
 mod attacks;
 mod generate;
@@ -15,6 +15,7 @@ mod make;
 mod mars;
 mod observation;
 mod stages;
+mod take_make;
 
 use feerie_oracle::rules::{FairyPromotion, RebirthTime, ResolvedRules};
 use feerie_oracle::{Colour, EngineError, MoveRecord, Piece, Walk};
@@ -181,6 +182,15 @@ impl Game {
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
         stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
+        if self.rules.take_and_make {
+            // Each capture goes on by its make, which decides where the move arrives; a capture
+            // on the promotion rank was generated once per promotion.
+            for mv in std::mem::take(&mut stage) {
+                self.makes(p, mv, &mut stage);
+            }
+            stage.sort();
+            stage.dedup();
+        }
         let mut next = Vec::with_capacity(stage.len());
         if self
             .rules

@@ -420,6 +420,18 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Absolute => {
+                    // `Absolute`, `Absolut`, `Absolu`: a unique beginning of the word.
+                    let lower = word.to_ascii_lowercase();
+                    let absolute = ["absolute", "absolut", "absolu"];
+                    if absolute.iter().any(|w| w.starts_with(&lower)) {
+                        let before = conditions
+                            .last()
+                            .map_or("", |c: &Condition| c.entry().popeye.written);
+                        reasons.push(format!("condition '{before}' absolute"));
+                        continue;
+                    }
+                }
                 PopeyeFollowers::TypeThenRex(last, rex) => {
                     if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
                         followers = PopeyeFollowers::Rex(rex);

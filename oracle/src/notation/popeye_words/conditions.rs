@@ -108,7 +108,7 @@ impl PopeyeCondition {
     /// use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition};
     /// let frankfurt = PopeyeCondition::of(Language::German, "frankfurt").found().unwrap();
     /// assert_eq!(frankfurt.ours(), Some(Condition::Frankfurt));
-    /// assert_eq!(PopeyeCondition::of(Language::English, "madrasi").found().unwrap().ours(), None);
+    /// assert_eq!(PopeyeCondition::of(Language::English, "superguards").found().unwrap().ours(), None);
     /// ```
     pub fn ours(self) -> Option<Condition> {
         Condition::ALL.into_iter().find(|c| {

@@ -1,0 +1,186 @@
+//! What an entry of the registry holds: the kind of rule a condition is, its Popeye names and
+//! the words Popeye reads after it, the switch values it presets, and where a switch matters
+//! and how Popeye's input treats it. The entries themselves are in [`super::registry`].
+
+use super::{
+    ColourChangeMoves, Condition, MarsMoves, ObservationRule, Profile, PromotionChooser,
+    RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
+    Rex, Switch,
+};
+
+/// What kind of rule a condition is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConditionKind {
+    /// A Circe variant: a unit of the capture is reborn. The answers that tell the variants
+    /// apart (see [`super::CirceModel`]); the occupied square and `rex` come from switches.
+    Circe {
+        /// Which unit is reborn: the one taken, or the capturer (Anticirce).
+        reborn: RebornUnit,
+        /// With which walk it is reborn.
+        walk: RebirthWalk,
+        /// Where it is reborn.
+        place: RebirthPlace,
+        /// Which unit's walk and colour the place reads.
+        relevant: RelevantUnit,
+        /// Whose home squares the place reads.
+        side: RebirthSide,
+        /// The last change of the square found.
+        adapter: RebirthAdapter,
+        /// When it is reborn.
+        time: RebirthTime,
+        /// Who chooses the walk of a pawn reborn on its promotion rank.
+        chooser: PromotionChooser,
+    },
+    /// The capturer takes the captured unit's walk (Frankfurt, Protean).
+    Mutation,
+    /// A unit moves from its rebirth square rather than being reborn (Mars Circe): the answers
+    /// that tell the variants apart (see [`super::MarsModel`]); `rex` comes from its switch.
+    Mars {
+        /// Where the rebirth square is, as for a unit taken on its own square.
+        place: RebirthPlace,
+        /// Whose home squares the place reads.
+        side: RebirthSide,
+        /// Which moves start from it.
+        moves: MarsMoves,
+    },
+    /// A unit changes colour after some moves (Andernach chess).
+    ColourChange {
+        /// Which moves recolour their mover.
+        moves: ColourChangeMoves,
+    },
+    /// Units of one walk observe each other (Madrasi, Isardam); `rex` comes from its switch.
+    Observation {
+        /// What an observation does.
+        rule: ObservationRule,
+    },
+    /// A capture is completed by a move of the captured unit's walk (Take&Make chess).
+    TakeAndMake,
+}
+
+/// A switch value a condition sets in place of the profile's default (under one profile, or
+/// under both), unless the switch is set on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preset {
+    /// The profile the preset holds under; `None` for both.
+    pub profile: Option<Profile>,
+    /// The switch.
+    pub switch: Switch,
+    /// Its value, as written in switches.
+    pub value: &'static str,
+}
+
+impl Preset {
+    /// A preset under every profile, from a typed value (`Rex::Exclusive.setting()`).
+    pub const fn always((switch, value): (Switch, &'static str)) -> Preset {
+        Preset {
+            profile: None,
+            switch,
+            value,
+        }
+    }
+
+    /// A preset under one profile.
+    pub const fn under(profile: Profile, (switch, value): (Switch, &'static str)) -> Preset {
+        Preset {
+            profile: Some(profile),
+            switch,
+            value,
+        }
+    }
+}
+
+/// How a condition is written in Popeye's input and read from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PopeyeNames {
+    /// The name written in the `condition` line.
+    pub written: &'static str,
+    /// The name written when `RexInclusive` follows, if not [`PopeyeNames::written`] (Popeye
+    /// reads that option only right after some spellings of a Circe condition).
+    pub written_before_rex_inclusive: Option<&'static str>,
+    /// Popeye's words for it, in lower case, as its tables spell them in English and German
+    /// (`notation::popeye_words`, whose tests check them). A file reads the words of its own
+    /// language, and abbreviations of them by Popeye's rule.
+    pub read: &'static [&'static str],
+    /// The variant words (Popeye's English words, lower case) by which `Circe` followed by them,
+    /// in any order, is this condition (`Circe Parrain`, `Circe File Mirror`); none for plain
+    /// Circe and the conditions outside the family. A German file spells them in German
+    /// (`Circe File Spiegel`); Popeye's two lists of words are in the same order.
+    pub circe_variant: &'static [&'static str],
+    /// What Popeye reads right after the name, before the next condition.
+    pub followed_by: PopeyeFollowers,
+}
+
+/// The words Popeye reads right after a condition's name, which are not conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PopeyeFollowers {
+    /// None: a `RexInclusive` there is not read (Popeye says it is no condition).
+    Nothing,
+    /// Any number of Circe's variant words (`Parrain`, `RexInclusive`, …): plain Circe.
+    CirceVariants,
+    /// This one word, when it comes next: `RexInclusive` after some Circe variants,
+    /// `RexExclusive` after the capturer mutations.
+    Rex(Rex),
+    /// A lettered type up to this letter (`TypeA`, `TypeB` after Isardam), then the `Rex` word;
+    /// only type A is modelled.
+    TypeThenRex(char, Rex),
+    /// Take&Make's `Absolute` (checks too must be completed by a move), which is not modelled.
+    Absolute,
+}
+
+/// Everything known of one condition; see the [module documentation](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConditionEntry {
+    /// The command-line slug (`--rules circe-parrain`).
+    pub slug: &'static str,
+    /// One line on the rule, for the command line's help.
+    pub description: &'static str,
+    /// The kind of rule, and for a Circe variant its rebirth answers.
+    pub kind: ConditionKind,
+    /// Its Popeye names.
+    pub popeye: PopeyeNames,
+    /// The switches whose [`Scope`] is [`Scope::Conditions`] or [`Scope::RoyalRebirth`] that
+    /// its rule reads: they matter when the condition is in force.
+    pub switches: &'static [Switch],
+    /// The switch values it presets over the profile's defaults.
+    pub presets: &'static [Preset],
+    /// The conditions it is fuzzed together with, each as a family of two (named on one of
+    /// the two entries only). Every condition is fuzzed alone as well.
+    pub fuzzed_with: &'static [Condition],
+    /// Whether a family of it with magic pieces is fuzzed.
+    pub fuzzed_with_magic: bool,
+}
+
+impl ConditionEntry {
+    /// The value this condition presets for `switch` under `profile`, if it presets one.
+    pub fn preset(&self, switch: Switch, profile: Profile) -> Option<&'static str> {
+        self.presets
+            .iter()
+            .find(|p| p.switch == switch && p.profile.is_none_or(|only| only == profile))
+            .map(|p| p.value)
+    }
+}
+
+/// Where a switch can change anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// Under every rule set (pawns on their first rank may stand under any condition).
+    Always,
+    /// When a condition that lists it in [`ConditionEntry::switches`] is in force.
+    Conditions,
+    /// As [`Scope::Conditions`], and only when `rex` is `inclusive` under Circe (it decides
+    /// what becomes of a captured royal unit).
+    RoyalRebirth,
+    /// Where magic pieces stand (they are marked on the board, not a condition).
+    MagicPieces,
+}
+
+/// How Popeye's input treats a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PopeyeReading {
+    /// The input states our value (`RexInclusive`, `RexExclusive`), so Popeye follows it.
+    Stated,
+    /// Popeye always behaves one way, the value of the `popeye` profile.
+    Fixed,
+    /// Popeye has no such rule (Bédoni's magic pieces): positions that need it are not sent.
+    Absent,
+}
