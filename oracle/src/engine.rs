@@ -79,8 +79,8 @@ impl std::error::Error for EngineError {}
 
 /// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
 /// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`, a magic
-/// unit under a colour change (`andernach`), an observation rule (`madrasi`, `isardam`) or
-/// `take-and-make`.
+/// unit under a colour change (`andernach`), an observation rule (`madrasi`, `isardam`),
+/// `take-and-make` or `checkless`.
 /// Engines call it before answering, so that both refuse the same positions with the same
 /// words.
 ///
@@ -108,7 +108,10 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
     // answers: refused rather than guessed.
     if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic)
         && let Some(c) = rules.conditions().find(|c| {
-            c.colour_change().is_some() || c.observation_rule().is_some() || c.takes_and_makes()
+            c.colour_change().is_some()
+                || c.observation_rule().is_some()
+                || c.takes_and_makes()
+                || c.is_checkless()
         })
     {
         return Err(EngineError::Unsupported(format!(

@@ -97,11 +97,16 @@ pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<Strin
         Colour::White => "white",
         Colour::Black => "black",
     };
+    if super::popeye_batch::comparable_depth(depth, rules) != depth {
+        return Err(ExternalError::Inexpressible(format!(
+            "Popeye lists lines of {depth} half-moves under Ohneschach at even depths only"
+        )));
+    }
     let stipulation = match depth {
         1 => format!("sstipulation {side} 1s[~]"),
         2 | 3 => format!(
             "sstipulation {side} {}",
-            super::popeye_batch::line_stipulation(depth)
+            super::popeye_batch::line_stipulation(depth, rules)
         ),
         _ => {
             return Err(ExternalError::Inexpressible(format!(

@@ -278,8 +278,17 @@ fn problems_of(q: &Question) -> Result<Vec<String>, ExternalError> {
         Colour::Black => "black",
     };
     let mut stipulations = vec![format!("sstipulation {side} 1s[~]")];
+    if comparable_depth(q.depth, &q.rules) != q.depth {
+        return Err(ExternalError::Inexpressible(format!(
+            "Popeye lists lines of {} half-moves under Ohneschach at even depths only",
+            q.depth
+        )));
+    }
     if q.depth >= 2 {
-        stipulations.push(format!("sstipulation {side} {}", line_stipulation(q.depth)));
+        stipulations.push(format!(
+            "sstipulation {side} {}",
+            line_stipulation(q.depth, &q.rules)
+        ));
     }
     stipulations
         .iter()
@@ -290,19 +299,47 @@ fn problems_of(q: &Question) -> Result<Vec<String>, ExternalError> {
         .collect()
 }
 
+/// The depth Popeye's line listing can be compared at, at most `depth`: under Ohneschach an
+/// even one (its any-move end parses after a pair of half-moves only, see
+/// [`line_stipulation`]), else `depth`.
+///
+/// ```
+/// use feerie::external::popeye_batch::comparable_depth;
+/// use feerie::oracle::{Condition, Profile, Rules};
+/// let checkless = Rules::new([Condition::Checkless], Profile::Popeye).unwrap();
+/// assert_eq!(comparable_depth(3, &checkless), 2);
+/// assert_eq!(comparable_depth(1, &checkless), 1);
+/// assert_eq!(comparable_depth(3, &Rules::orthodox()), 3);
+/// ```
+pub fn comparable_depth(depth: u32, rules: &Rules) -> u32 {
+    if rules.checkless() && depth >= 3 && !depth.is_multiple_of(2) {
+        depth - 1
+    } else {
+        depth
+    }
+}
+
 /// Help play of exactly `depth` half-moves, any end: every line of that length is printed
-/// once (`2:2hh[!#|#]`, `3:3h[!#|#]h`, `4:4hh[!#|#]`).
+/// once (`2:2hh[!#|#]`, `3:3h[!#|#]h`, `4:4hh[!#|#]`). Under Ohneschach the end is any move
+/// (`2:2hh[~]`): Popeye 4.104 does not ask its last move whether a check mates when the goal
+/// is a mate or not a mate, and does when it is any move, as in its move listing; it reads
+/// that end after a pair of half-moves only (`3:3h[~]h` is no stipulation to it), so an odd
+/// depth is not asked there ([`comparable_depth`]).
 ///
 /// ```
 /// use feerie::external::popeye_batch::line_stipulation;
-/// assert_eq!(line_stipulation(2), "2:2hh[!#|#]");
-/// assert_eq!(line_stipulation(3), "3:3h[!#|#]h");
+/// use feerie::oracle::{Condition, Profile, Rules};
+/// assert_eq!(line_stipulation(2, &Rules::orthodox()), "2:2hh[!#|#]");
+/// assert_eq!(line_stipulation(3, &Rules::orthodox()), "3:3h[!#|#]h");
+/// let checkless = Rules::new([Condition::Checkless], Profile::Popeye).unwrap();
+/// assert_eq!(line_stipulation(2, &checkless), "2:2hh[~]");
 /// ```
-pub fn line_stipulation(depth: u32) -> String {
+pub fn line_stipulation(depth: u32, rules: &Rules) -> String {
+    let end = if rules.checkless() { "~" } else { "!#|#" };
     if depth.is_multiple_of(2) {
-        format!("{depth}:{depth}hh[!#|#]")
+        format!("{depth}:{depth}hh[{end}]")
     } else {
-        format!("{depth}:{depth}h[!#|#]h")
+        format!("{depth}:{depth}h[{end}]h")
     }
 }
 

@@ -50,6 +50,9 @@ pub struct Chunk {
     /// it refused so. Its standard error carries it, merged into the output by the caller, so
     /// where it lands among the twins is not known (an unbuffered stream may print it first).
     pub king_capturable: usize,
+    /// How many of its lines end with Popeye's remark that it cannot decide whether the move is
+    /// legal (Ohneschach, where its recursion stopped): such a line is no verdict on the move.
+    pub undecidable: usize,
     /// 1-based line of the line that ends it (`solution finished.`, …).
     pub end: usize,
     /// Its lines (from [`Chunk::line`], up to the one before its end) when it is held whole;
@@ -85,6 +88,14 @@ const KING_CAPTURABLE: [&str; 3] = [
     "the side to play can capture the king",
     "Die am Zug befindliche Partei kann den Koenig schlagen",
     "le camp au trait peut prendre le roi",
+];
+
+/// Popeye's remark after a line whose last move it cannot judge (Ohneschach's recursion
+/// stopped), in its three languages (`output/message.c`).
+const UNDECIDABLE: [&str; 3] = [
+    "cannot decide if this move is legal or not.",
+    "kann nicht entscheiden, ob dieser Zug legal ist.",
+    "on ne peut pas determiner si ce coup est legal.",
 ];
 
 /// How a problem's output ended.
@@ -454,6 +465,9 @@ impl ChunkReader {
         {
             chunk.king_capturable += 1;
             return;
+        }
+        if UNDECIDABLE.iter().any(|words| trimmed.ends_with(words)) {
+            chunk.undecidable += 1;
         }
         if let Some(label) = twin_label(line) {
             let twins = &mut chunk.twins;

@@ -45,7 +45,9 @@ fn write_move(out: &mut String, mv: &MoveRecord, goal: Goal, reached: bool) {
         " +"
     };
     let marks = match (goal, reached) {
-        (Goal::Mate, _) => mv.check.suffix(),
+        // Popeye marks ` #` the moves that reach the goal; another move that mates (a defence
+        // that mates the attacker, a try's refutation) is marked by its check writer, ` +`.
+        (Goal::Mate, true) => mv.check.suffix(),
         (Goal::Stalemate, true) if mv.check == CheckMark::None => " =",
         (Goal::Stalemate, _) => mv.check.suffix(),
         (Goal::Check, true) => " +",

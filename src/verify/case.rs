@@ -99,6 +99,13 @@ pub(super) fn compare_case(
             },
         );
     }
+    if section.chunk.undecidable > 0 {
+        return report(Outcome::Skipped(
+            "Popeye 4.104 cannot decide whether a move is legal (Ohneschach's recursion \
+             stopped): its lines there are no verdict"
+                .into(),
+        ));
+    }
     if let Some(why) = parts
         .iter()
         .find_map(|p| crate::external::popeye::marks_read_otherwise(p))
@@ -108,6 +115,7 @@ pub(super) fn compare_case(
     if let Some(why) = parts
         .iter()
         .find_map(|p| problems::series_en_passant_observation(p, rules, &stipulation))
+        .or_else(|| problems::checkless_check_goal(rules, &stipulation))
     {
         return report(Outcome::Skipped(why));
     }

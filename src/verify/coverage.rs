@@ -118,6 +118,12 @@ fn obstacle(item: &str) -> (Why, String) {
         };
         return (kind, quoted());
     }
+    // `madrasi with circe is not modelled: …`: a combination of conditions outside the families.
+    if let Some((pair, _)) = item.split_once(" is not modelled")
+        && pair.contains(" with ")
+    {
+        return (Why::Condition, pair.to_string());
+    }
     if item.starts_with("total ") && item.contains("invisible") {
         return (Why::Condition, "totalinvisible".into());
     }
@@ -357,6 +363,13 @@ mod tests {
         assert_eq!(
             decisive("unsupported: piece attribute Kamikaze on b3; condition 'seriescapture'"),
             (Why::Condition, "seriescapture".into())
+        );
+        assert_eq!(
+            decisive(
+                "unsupported: madrasi with circe is not modelled: madrasi combines with no other \
+                 condition"
+            ),
+            (Why::Condition, "madrasi with circe".into())
         );
         assert_eq!(
             obstacles("unsupported: piece attribute Kamikaze on b3")[0],

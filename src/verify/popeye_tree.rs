@@ -49,9 +49,10 @@ pub fn popeye_tree(
         let threat = ends_with_any(raw, &["threat:", "Drohung:"]);
         let zugzwang = ends_with_any(raw, &["zugzwang.", "Zugzwang."]);
         // Whether Popeye marks the move as reaching the goal: the marks that tell are those
-        // of the goals but `#` and `+` (a check is marked `+` whether or not it is the goal
-        // `+`; `~`, `ep` and `00` have none).
-        let reached = !matches!(goal, Goal::Mate | Goal::Check)
+        // of the goals but `+` (a check is marked `+` whether or not it is the goal `+`; `~`,
+        // `ep` and `00` have none); `#` is written for a mate that reaches the goal only,
+        // another mate (a defence that mates the attacker) being marked `+`.
+        let reached = goal != Goal::Check
             && !goal.marker().is_empty()
             && raw.split_whitespace().any(|w| w == goal.marker());
         let refutation = p == 1 && ends_with_any(raw, &["!"]);

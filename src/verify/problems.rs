@@ -189,6 +189,17 @@ pub fn series_en_passant_observation(
     None
 }
 
+/// Where Popeye 4.104 reads a goal under Ohneschach another way than the rule: the goal check
+/// (`+`) is reached by a last move that checks without mating, which Popeye does not ask
+/// whether it mates (its check tester is left out there); by the rule such a move is illegal.
+pub fn checkless_check_goal(rules: &Rules, stipulation: &Stipulation) -> Option<String> {
+    (rules.checkless() && stipulation.goal == crate::solve::stipulation::Goal::Check).then(|| {
+        "the goal check (+) under Ohneschach: Popeye 4.104 lets the last move check without \
+         mating, which the rule forbids"
+            .to_string()
+    })
+}
+
 /// Whether the problem asks for the set play of a direct or self play stipulation
 /// (`option setplay`, German `satzspiel`).
 pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {

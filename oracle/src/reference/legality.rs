@@ -5,7 +5,9 @@
 //! A move is legal if the mover's royal piece is not in check (as [`super::check`] defines it)
 //! once every stage is made: the displacement, the capturer's mutation, the rebirths and the
 //! contact mutations; under Isardam, also if no unit is then observed by an enemy unit of its
-//! walk ([`super::observation`]). Castling also needs the king not to be in check before, nor to pass over an
+//! walk ([`super::observation`]); under Ohneschach (checkless chess), also if it gives no check,
+//! or mates: the side in check has no legal move, its own checks judged the same way (to a
+//! depth of 16 checks, beyond which a check stands). Castling also needs the king not to be in check before, nor to pass over an
 //! attacked square; under a Circe rule with `rex: inclusive`, over a square where it would be in
 //! check (attacked and unable to be reborn), and likewise under Anticirce and Mars Circe, the
 //! king standing on the crossed square and its own square left. With `royal_rider_passage: safe` a royal rider may not
@@ -15,7 +17,7 @@
 use std::borrow::Cow;
 
 use super::{check, colour_change, contact, displacement, make, mutation, observation, rebirth};
-use crate::rules::RoyalRiderPassage;
+use crate::rules::{CHECKLESS_DEPTH, RoyalRiderPassage};
 use crate::walk::{Hop, Part};
 use crate::{CastlingSide, MoveRecord, Rules, Setup, Square};
 
@@ -26,7 +28,7 @@ pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     let magic = has_magic(setup);
     let mut moves: Vec<MoveRecord> = displacement_candidates(setup, rules)
         .flat_map(|mv| staged(setup, rules, magic, mv))
-        .filter(|mv| leaves_mover_safe(setup, rules, mv))
+        .filter(|mv| leaves_mover_safe(setup, rules, mv) && checkless_allows(setup, rules, mv, 0))
         .collect();
     if rules.captures_mutate() {
         // A pawn that captures on its promotion rank and mutates no longer promotes, so its
@@ -39,12 +41,31 @@ pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
 
 /// Whether the side to move has a legal move: [`legal_moves`], stopped at the first one.
 pub fn has_legal_move(setup: &Setup, rules: &Rules) -> bool {
+    has_legal_move_at(setup, rules, 0)
+}
+
+/// [`has_legal_move`] asked `depth` checks deep into Ohneschach's question.
+fn has_legal_move_at(setup: &Setup, rules: &Rules, depth: u32) -> bool {
     let magic = has_magic(setup);
     displacement_candidates(setup, rules).any(|mv| {
-        staged(setup, rules, magic, mv)
-            .iter()
-            .any(|mv| leaves_mover_safe(setup, rules, mv))
+        staged(setup, rules, magic, mv).iter().any(|mv| {
+            leaves_mover_safe(setup, rules, mv) && checkless_allows(setup, rules, mv, depth)
+        })
     })
+}
+
+/// Under Ohneschach (checkless chess), whether `mv` may stand: when it gives check, the side in
+/// check must have no legal move (the move mates), its own checks judged the same way, one
+/// level deeper.
+fn checkless_allows(setup: &Setup, rules: &Rules, mv: &MoveRecord, depth: u32) -> bool {
+    if !rules.checkless() {
+        return true;
+    }
+    let next = make::make(setup, mv, rules);
+    if !check::in_check(&next, !setup.side_to_move, rules) {
+        return true;
+    }
+    depth >= CHECKLESS_DEPTH || !has_legal_move_at(&next, rules, depth + 1)
 }
 
 fn has_magic(setup: &Setup) -> bool {

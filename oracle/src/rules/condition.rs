@@ -47,7 +47,8 @@ impl Condition {
             | ConditionKind::Mars { .. }
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
-            | ConditionKind::TakeAndMake => None,
+            | ConditionKind::TakeAndMake
+            | ConditionKind::Checkless => None,
         }
     }
 
@@ -83,7 +84,8 @@ impl Condition {
             ConditionKind::Mutation
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
-            | ConditionKind::TakeAndMake => None,
+            | ConditionKind::TakeAndMake
+            | ConditionKind::Checkless => None,
         }
     }
 
@@ -128,6 +130,12 @@ impl Condition {
     /// ```
     pub fn takes_and_makes(self) -> bool {
         self.entry().kind == ConditionKind::TakeAndMake
+    }
+
+    /// True for Ohneschach (checkless chess): a move that gives check is legal only if it
+    /// mates.
+    pub fn is_checkless(self) -> bool {
+        self.entry().kind == ConditionKind::Checkless
     }
 
     /// True for the conditions where a capturer changes walk.
@@ -190,7 +198,8 @@ impl Condition {
             | ConditionKind::Mars { .. }
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
-            | ConditionKind::TakeAndMake => false,
+            | ConditionKind::TakeAndMake
+            | ConditionKind::Checkless => false,
         }
     }
 

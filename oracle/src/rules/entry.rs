@@ -55,6 +55,8 @@ pub enum ConditionKind {
     },
     /// A capture is completed by a move of the captured unit's walk (Take&Make chess).
     TakeAndMake,
+    /// A move that gives check is legal only if it mates (Ohneschach, checkless chess).
+    Checkless,
 }
 
 /// A switch value a condition sets in place of the profile's default (under one profile, or

@@ -77,6 +77,11 @@ use resolved::Choice;
 pub use resolved::ResolvedRules;
 pub use switch::*;
 
+/// How many checks deep Ohneschach's question (does a check mate?) is asked: a check whose
+/// answer lies deeper stands, as in Popeye 4.104, whose recursion stopper lets the move stand
+/// likewise. Both engines read it.
+pub const CHECKLESS_DEPTH: u32 = 16;
+
 /// An error in a rule set: an unknown slug, switch or value, or conditions that cannot combine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError(pub String);
@@ -295,7 +300,10 @@ impl Rules {
         // observation between units of one walk under another condition's moves, are
         // combinations Popeye's answers have not been compared on.
         if let Some(first) = (self.conditions.iter()).find(|c| {
-            c.colour_change().is_some() || c.observation_rule().is_some() || c.takes_and_makes()
+            c.colour_change().is_some()
+                || c.observation_rule().is_some()
+                || c.takes_and_makes()
+                || c.is_checkless()
         }) && let Some(other) = self.conditions.iter().find(|c| *c != first)
         {
             return Err(RulesError(format!(
@@ -401,6 +409,11 @@ impl Rules {
     /// does, and whether royal units are observed.
     pub fn observation_model(&self) -> Option<ObservationModel> {
         self.resolved.observation
+    }
+
+    /// Whether a move that gives check is legal only if it mates (Ohneschach).
+    pub fn checkless(&self) -> bool {
+        self.resolved.checkless
     }
 
     /// Whether a capture is completed by a move of the captured unit's walk (Take&Make chess).

@@ -541,6 +541,24 @@ conditions! {
         fuzzed_with: &[],
         fuzzed_with_magic: false,
     },
+    /// Ohneschach (checkless chess): a move that gives check is legal only if it mates.
+    Checkless => ConditionEntry {
+        slug: "checkless",
+        description: "Ohneschach (checkless chess): a move that gives check is legal only if it \
+                      mates",
+        kind: ConditionKind::Checkless,
+        popeye: PopeyeNames {
+            written: "ChecklessChess",
+            written_before_rex_inclusive: None,
+            read: &["checklesschess", "ohneschach"],
+            circe_variant: &[],
+            followed_by: PopeyeFollowers::Nothing,
+        },
+        switches: &[],
+        presets: &[],
+        fuzzed_with: &[],
+        fuzzed_with_magic: false,
+    },
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).

@@ -47,6 +47,8 @@ pub struct ResolvedRules {
     pub observation: Option<super::ObservationModel>,
     /// Whether a capture is completed by a move of the captured unit's walk (Take&Make).
     pub take_and_make: bool,
+    /// Whether a move that gives check is legal only if it mates (Ohneschach).
+    pub checkless: bool,
     /// Whether no condition is in force.
     pub orthodox: bool,
 }
@@ -128,6 +130,7 @@ impl Choice<'_> {
             captures_mutate: mutating.is_some(),
             colour_change: self.conditions.iter().find_map(|c| c.colour_change()),
             take_and_make: self.conditions.iter().any(|c| c.takes_and_makes()),
+            checkless: self.conditions.iter().any(|c| c.is_checkless()),
             observation: (self.conditions.iter()).find_map(|&c| {
                 let rule = c.observation_rule()?;
                 let rook = switches.paralysed_rook_castling;
@@ -184,6 +187,8 @@ mod tests {
                     assert_eq!(resolved.colour_change, colour_change, "{rules}");
                     let take_and_make = rules.conditions().any(|c| c.takes_and_makes());
                     assert_eq!(resolved.take_and_make, take_and_make, "{rules}");
+                    let checkless = rules.conditions().any(|c| c.is_checkless());
+                    assert_eq!(resolved.checkless, checkless, "{rules}");
                     let observing = rules.conditions().find(|c| c.observation_rule().is_some());
                     let royals_observed = observing.map(|c| rex(c) == "inclusive");
                     assert_eq!(

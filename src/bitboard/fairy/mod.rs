@@ -7,9 +7,11 @@
 //! One module a job: [`generate`] the displacements, [`stages`] the later stages, [`make`]
 //! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
 //! checks from the rebirth square, [`observation`] units of one walk observing each other
-//! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make).
+//! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make),
+//! [`checkless`] the checks that must mate (Ohneschach).
 
 mod attacks;
+mod checkless;
 mod generate;
 mod make;
 mod mars;
@@ -138,7 +140,7 @@ impl Game {
         let mut legal = Vec::with_capacity(candidates.len());
         for mv in candidates {
             let after = self.make(p, &mv);
-            if self.leaves_mover_safe(&after, p.side) {
+            if self.leaves_mover_safe(&after, p.side) && self.checkless_allows(&after, p.side, 0) {
                 legal.push((mv, after));
             }
         }
@@ -163,7 +165,10 @@ impl Game {
         let mut legal: Vec<MoveRecord> = Vec::new();
         for mv in self.candidates(p, arrivals) {
             let after = self.make(p, &mv);
-            if same(&after) && self.leaves_mover_safe(&after, p.side) {
+            if same(&after)
+                && self.leaves_mover_safe(&after, p.side)
+                && self.checkless_allows(&after, p.side, 0)
+            {
                 legal.push(mv);
             }
         }

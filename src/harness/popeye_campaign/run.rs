@@ -268,10 +268,13 @@ fn ask_cases(
         .map(|(i, c)| Question {
             position: c.position.clone(),
             rules: c.rules.clone(),
-            depth: match plies {
-                Some(plies) => plies[i] + 1,
-                None => depth_for(campaign, &c.position),
-            },
+            depth: crate::external::popeye_batch::comparable_depth(
+                match plies {
+                    Some(plies) => plies[i] + 1,
+                    None => depth_for(campaign, &c.position),
+                },
+                &c.rules,
+            ),
         })
         .collect();
     let replies = runner.ask(&questions)?;
