@@ -161,7 +161,7 @@ fn popeye_perft(py: &Path, p: &Position, rules: &Rules, depth: u32) -> Result<u6
     };
     let stipulation = format!(
         "sstipulation {side} {}",
-        feerie::external::popeye_batch::line_stipulation(depth)
+        feerie::external::popeye_batch::line_stipulation(depth, rules)
     );
     let input = popeye_input::write(p, rules, &stipulation).map_err(|e| e.to_string())?;
     // A depth-4 listing of 200,000 lines takes Popeye seconds; a loaded machine, more.

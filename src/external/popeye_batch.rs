@@ -333,8 +333,13 @@ pub fn comparable_depth(depth: u32, rules: &Rules) -> u32 {
 /// assert_eq!(line_stipulation(3, &Rules::orthodox()), "3:3h[!#|#]h");
 /// let checkless = Rules::new([Condition::Checkless], Profile::Popeye).unwrap();
 /// assert_eq!(line_stipulation(2, &checkless), "2:2hh[~]");
+/// assert_eq!(line_stipulation(1, &checkless), "1s[~]");
 /// ```
 pub fn line_stipulation(depth: u32, rules: &Rules) -> String {
+    if rules.checkless() && depth == 1 {
+        // The move listing, which asks each move.
+        return "1s[~]".into();
+    }
     let end = if rules.checkless() { "~" } else { "!#|#" };
     if depth.is_multiple_of(2) {
         format!("{depth}:{depth}hh[{end}]")

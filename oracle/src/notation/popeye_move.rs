@@ -132,7 +132,7 @@ pub struct MoveText {
     pub taken: Option<Square>,
     /// Arrival (absent for castling).
     pub to: Option<Square>,
-    /// `*` rather than `-`.
+    /// A capture: `*` rather than `-` (before the taken square in Take&Make's `Sd4*e6-c5`).
     pub capture: bool,
     /// ` ep.`
     pub en_passant: bool,

@@ -284,18 +284,13 @@ fn part_moves(
 /// (queen, rook, bishop, knight and the diagram's fairy walks: [`Rules::promotion_walks`]).
 /// The promoted piece keeps the pawn's attributes (a magic pawn becomes a magic piece, a
 /// neutral one a neutral piece); a neutral pawn promotes on the last rank of the side to move.
-/// `mv` once per promotion when its pawn reaches its promotion rank, else as it is
-/// ([`super::take_make`] promotes a capturing pawn where its make ends).
-pub(super) fn with_promotions(
+/// ([`super::take_make`] promotes a capturing pawn so where its make ends.)
+pub(super) fn push_with_promotions(
     setup: &Setup,
     rules: &Rules,
     mv: MoveRecord,
     moves: &mut Vec<MoveRecord>,
 ) {
-    push_with_promotions(setup, rules, mv, moves)
-}
-
-fn push_with_promotions(setup: &Setup, rules: &Rules, mv: MoveRecord, moves: &mut Vec<MoveRecord>) {
     let p = mv.mover;
     let colour = p.colour_for(setup.side_to_move);
     if mv.to.rank() == geometry::promotion_rank(colour, p.walk) {

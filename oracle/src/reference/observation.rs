@@ -14,7 +14,9 @@
 //! - Under Isardam (Popeye's type A) a move after which some unit is observed is illegal
 //!   ([`super::legality`]), and a unit checks a royal unit only when taking it would leave no
 //!   unit observed ([`super::check`]; a pawn taking on its promotion rank, as one of its
-//!   promotions at least).
+//!   promotions at least). A royal pawn that may be taken en passant (`royal_en_passant`) is in
+//!   check as the pawns that could take it say, not asked so: no source nor Popeye answer
+//!   covers it.
 
 use super::check;
 use crate::rules::ObservationModel;

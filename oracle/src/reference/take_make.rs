@@ -56,7 +56,7 @@ pub fn makes(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
             ..mv.clone()
         };
         if mover.walk.is_pawn() {
-            displacement::with_promotions(setup, rules, made, &mut out);
+            displacement::push_with_promotions(setup, rules, made, &mut out);
         } else {
             out.push(made);
         }

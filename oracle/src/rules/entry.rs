@@ -97,7 +97,8 @@ pub struct PopeyeNames {
     /// The name written in the `condition` line.
     pub written: &'static str,
     /// The name written when `RexInclusive` follows, if not [`PopeyeNames::written`] (Popeye
-    /// reads that option only right after some spellings of a Circe condition).
+    /// reads that option only right after some spellings of a Circe condition, and after
+    /// Madrasi and Isardam).
     pub written_before_rex_inclusive: Option<&'static str>,
     /// Popeye's words for it, in lower case, as its tables spell them in English and German
     /// (`notation::popeye_words`, whose tests check them). A file reads the words of its own
@@ -119,8 +120,8 @@ pub enum PopeyeFollowers {
     Nothing,
     /// Any number of Circe's variant words (`Parrain`, `RexInclusive`, …): plain Circe.
     CirceVariants,
-    /// This one word, when it comes next: `RexInclusive` after some Circe variants,
-    /// `RexExclusive` after the capturer mutations.
+    /// This one word, when it comes next: `RexInclusive` after some Circe variants and
+    /// Madrasi, `RexExclusive` after the capturer mutations.
     Rex(Rex),
     /// A lettered type up to this letter (`TypeA`, `TypeB` after Isardam), then the `Rex` word;
     /// only type A is modelled.

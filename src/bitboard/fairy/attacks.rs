@@ -67,10 +67,14 @@ impl Game {
             return false;
         }
         let t = target as Sq;
-        let mut takers = match &self.rules.mars {
-            None => self.attacks.pawns_attacking(p, t, 1 - c),
-            Some(model) => self.mars_attackers(model, p, t, p.occupied(), 1 - c) & p.pawnlike(),
-        };
+        // Under Madrasi a paralysed pawn takes nothing.
+        let mut takers = self.unparalysed(
+            p,
+            match &self.rules.mars {
+                None => self.attacks.pawns_attacking(p, t, 1 - c),
+                Some(model) => self.mars_attackers(model, p, t, p.occupied(), 1 - c) & p.pawnlike(),
+            },
+        );
         if let Some(model) = self.anticirce_capture_may_fail() {
             takers = self.standing(p, &model, takers, pawn, t);
         }

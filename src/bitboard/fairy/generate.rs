@@ -216,8 +216,18 @@ impl Game {
             return true;
         }
         let (from, to) = (mv.from.index(), mv.to.index());
-        let occ = p.occupied() & !bit(from);
         let crossed = crate::bitboard::shapes::crossed(mv.mover.walk, from, to);
+        if self.rules.observation.is_some() {
+            // Who is paralysed is judged on the board without the rider (and without the en
+            // passant observation, which the board alone does not hold), as the reference
+            // engine judges it.
+            let mut without = p.clone();
+            without.clear(from);
+            without.set_ep(None);
+            let occ = without.occupied();
+            return Bits(crossed).all(|s| self.attackers(&without, s, occ, 1 - p.side) == 0);
+        }
+        let occ = p.occupied() & !bit(from);
         Bits(crossed).all(|s| self.attackers(p, s, occ, 1 - p.side) == 0)
     }
 }

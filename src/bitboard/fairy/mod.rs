@@ -1,8 +1,9 @@
 //! The fairy path: the move pipeline of RULES.md on bitboards, for every condition and any
-//! unit. Pseudo-legal displacements from attack tables; then capturer mutation, immediate and
-//! delayed rebirth, contact mutations, the mover's change of colour, each a function of the
-//! move alone; then the move is made
-//! on a copy and kept if the mover's royal units are safe.
+//! unit. Pseudo-legal displacements from attack tables (under Take&Make, completed by their
+//! makes); then capturer mutation, immediate and delayed rebirth, contact mutations, the
+//! mover's change of colour, each a function of the move alone; then the move is made on a
+//! copy and kept if the mover's royal units are safe (under Isardam, if no unit is then
+//! observed; under Ohneschach, if it gives no check or mates).
 //!
 //! One module a job: [`generate`] the displacements, [`stages`] the later stages, [`make`]
 //! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
@@ -180,22 +181,24 @@ impl Game {
     }
 
     /// Every move from `p` arriving on a square of `arrivals` through the pipeline's stages
-    /// (displacement, capturer mutation, immediate and delayed rebirth, contact mutations),
-    /// not yet made nor tested for check. `arrivals` are the displacement's arrival squares,
-    /// wherever a later stage takes the mover (Anticirce's rebirth of the capturer).
+    /// (displacement and its make under Take&Make, capturer mutation, immediate and delayed
+    /// rebirth, contact mutations, the change of colour), not yet made nor tested for check.
+    /// `arrivals` are the squares the move arrives on before its rebirths (where the make
+    /// ends), wherever a later stage takes the mover (Anticirce's rebirth of the capturer).
     fn candidates(&self, p: &BbPosition, arrivals: u64) -> Vec<MoveRecord> {
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
-        stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
         if self.rules.take_and_make {
-            // Each capture goes on by its make, which decides where the move arrives; a capture
-            // on the promotion rank was generated once per promotion.
+            // Each capture goes on by its make, which decides where the move arrives (and which
+            // squares a royal rider is judged to cross, as the reference engine judges them); a
+            // capture on the promotion rank was generated once per promotion.
             for mv in std::mem::take(&mut stage) {
                 self.makes(p, mv, &mut stage);
             }
             stage.sort();
             stage.dedup();
         }
+        stage.retain(|mv| self.castling_safe(p, mv) && self.passage_safe(p, mv));
         let mut next = Vec::with_capacity(stage.len());
         if self
             .rules
