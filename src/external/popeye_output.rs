@@ -18,8 +18,8 @@ use super::popeye_output_twin::Tokens;
 pub use super::popeye_output_twin::{OutputTwin, SolutionMove};
 pub use super::popeye_output_words::is_move;
 use super::popeye_output_words::{
-    SOLUTION_WORDS, known_among_solutions, measurement, number_without_move, progress,
-    solution_like, twin_label,
+    FINISHED, IGNORED, INTERRUPTED, KING_CAPTURABLE, PARTIAL, SOLUTION_WORDS, UNDECIDABLE,
+    known_among_solutions, measurement, number_without_move, progress, solution_like, twin_label,
 };
 use crate::limits::LimitError;
 
@@ -72,31 +72,6 @@ impl Chunk {
             .map(String::as_str)
     }
 }
-
-/// How a problem's output ends (lower case, the start of the line): a stock run adds the time
-/// (`solution finished. Time = 0.009 s`), `-regression` prints the bare words; a solution limit
-/// (`option maxsolutions`) ends it as partial.
-const FINISHED: [&str; 2] = ["solution finished.", "loesung beendet."];
-const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
-const INTERRUPTED: [&str; 2] = ["solving interrupted.", "bearbeitung abgebrochen."];
-/// The line after Popeye's complaint about a problem or twin it does not solve.
-const IGNORED: [&str; 2] = ["problem ignored", "problem uebersprungen"];
-
-/// Popeye's complaint that the side to play can capture the king, in its three languages
-/// (`output/message.c`); its measurement lines may follow on the same line.
-const KING_CAPTURABLE: [&str; 3] = [
-    "the side to play can capture the king",
-    "Die am Zug befindliche Partei kann den Koenig schlagen",
-    "le camp au trait peut prendre le roi",
-];
-
-/// Popeye's remark after a line whose last move it cannot judge (Ohneschach's recursion
-/// stopped), in its three languages (`output/message.c`).
-const UNDECIDABLE: [&str; 3] = [
-    "cannot decide if this move is legal or not.",
-    "kann nicht entscheiden, ob dieser Zug legal ist.",
-    "on ne peut pas determiner si ce coup est legal.",
-];
 
 /// How a problem's output ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

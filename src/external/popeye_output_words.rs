@@ -1,6 +1,32 @@
 //! The words and lines of Popeye's solution text, told apart without any state: a move and its
 //! number, the words that stand only after a move, twin labels, and the lines Popeye prints
-//! among solutions that are not moves (measurements, progress lines, its messages there).
+//! among solutions that are not moves (measurements, progress lines, its messages there), and
+//! the lines that end a problem's output or say something of it.
+
+/// How a problem's output ends (lower case, the start of the line): a stock run adds the time
+/// (`solution finished. Time = 0.009 s`), `-regression` prints the bare words; a solution limit
+/// (`option maxsolutions`) ends it as partial.
+pub(super) const FINISHED: [&str; 2] = ["solution finished.", "loesung beendet."];
+pub(super) const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
+pub(super) const INTERRUPTED: [&str; 2] = ["solving interrupted.", "bearbeitung abgebrochen."];
+/// The line after Popeye's complaint about a problem or twin it does not solve.
+pub(super) const IGNORED: [&str; 2] = ["problem ignored", "problem uebersprungen"];
+
+/// Popeye's complaint that the side to play can capture the king, in its three languages
+/// (`output/message.c`); its measurement lines may follow on the same line.
+pub(super) const KING_CAPTURABLE: [&str; 3] = [
+    "the side to play can capture the king",
+    "Die am Zug befindliche Partei kann den Koenig schlagen",
+    "le camp au trait peut prendre le roi",
+];
+
+/// Popeye's remark after a line whose last move it cannot judge (Ohneschach's recursion
+/// stopped), in its three languages (`output/message.c`).
+pub(super) const UNDECIDABLE: [&str; 3] = [
+    "cannot decide if this move is legal or not.",
+    "kann nicht entscheiden, ob dieser Zug legal ist.",
+    "on ne peut pas determiner si ce coup est legal.",
+];
 
 /// Words that stand only in solution lines, after a move (`x`, `z`, `%`, `#=`, `==` and `!=`
 /// are goal markers: capture, target square, material gain, mate or stalemate, double and
