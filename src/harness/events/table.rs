@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use feerie_oracle::rules::{
-    CirceModel, ConditionKind, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
-    RebirthTime, RebornUnit, RelevantUnit,
+    CirceModel, ConditionKind, MarsMoves, RebirthAdapter, RebirthOccupied, RebirthPlace,
+    RebirthSide, RebirthTime, RebornUnit, RelevantUnit,
 };
 use feerie_oracle::{Colour, Condition, Profile, Rules, Walk};
 
@@ -364,9 +364,29 @@ fn rows() -> Vec<EventDef> {
             "a rook appears off its corners while its side keeps a partial castling field (no right may come or go)",
         ),
     );
+    // Under Anti-Mars Circe a pawn steps from its own second rank (its rebirth square), so
+    // never onto its promotion rank; under Mirror Anti-Mars Circe it steps from the other
+    // side's, next to it.
+    let anti_mars_own: Vec<Column> = Condition::ALL
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.entry().kind,
+                ConditionKind::Mars {
+                    side: RebirthSide::Own,
+                    moves: MarsMoves::NonCaptures,
+                    ..
+                }
+            )
+        })
+        .map(Column::Condition)
+        .collect();
+    let step_promotes: Vec<Column> = (every.iter().copied())
+        .filter(|c| !anti_mars_own.contains(c))
+        .collect();
     row(
         plain("promotion"),
-        &every,
+        &step_promotes,
         plain("a pawn promotes by a step"),
     );
     // Under Frankfurt and Protean a capturing pawn takes the captured unit's walk instead (it
@@ -404,9 +424,27 @@ fn rows() -> Vec<EventDef> {
         &capture_promotes,
         plain("a pawn promotes by a capture"),
     );
+    // The Anti-Mars columns do not owe it: the Popeye campaigns ask Popeye 4.104 no Anti-Mars
+    // position where a side has a king and a rook (it loses rooks there), so no right stands.
+    let anti_mars: Vec<Column> = Condition::ALL
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.entry().kind,
+                ConditionKind::Mars {
+                    moves: MarsMoves::NonCaptures,
+                    ..
+                }
+            )
+        })
+        .map(Column::Condition)
+        .collect();
+    let rights_taken: Vec<Column> = (every.iter().copied())
+        .filter(|c| !anti_mars.contains(c))
+        .collect();
     row(
         plain("rook-right-lost-by-capture"),
-        &every,
+        &rights_taken,
         plain("a rook with its castling right is captured on its corner"),
     );
     row(
