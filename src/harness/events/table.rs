@@ -191,6 +191,26 @@ fn circe_where(keep: impl Fn(&CirceModel) -> bool) -> Vec<Column> {
         .collect()
 }
 
+/// The Mars-family conditions whose answers `keep` accepts (whose home squares, which moves
+/// start from the rebirth square): as for [`circe_where`], from the answers, not the names.
+fn mars_where(keep: impl Fn(RebirthSide, MarsMoves) -> bool) -> Vec<Column> {
+    Condition::ALL
+        .into_iter()
+        .filter(|c| match c.entry().kind {
+            ConditionKind::Mars { side, moves, .. } => keep(side, moves),
+            _ => false,
+        })
+        .map(Column::Condition)
+        .collect()
+}
+
+/// `columns` without those of `left_out`.
+fn all_but(columns: &[Column], left_out: &[Column]) -> Vec<Column> {
+    (columns.iter().copied())
+        .filter(|c| !left_out.contains(c))
+        .collect()
+}
+
 /// True when the square a unit is reborn on can be a home square of its own side: a rook on
 /// its own corner, a pawn on its second rank. Mirror Circe reads the other side's squares, as
 /// Couscous does (its capturer's), Mirror Couscous its own side's again; Diametral turns them to
@@ -367,26 +387,11 @@ fn rows() -> Vec<EventDef> {
     // Under Anti-Mars Circe a pawn steps from its own second rank (its rebirth square), so
     // never onto its promotion rank; under Mirror Anti-Mars Circe it steps from the other
     // side's, next to it.
-    let anti_mars_own: Vec<Column> = Condition::ALL
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c.entry().kind,
-                ConditionKind::Mars {
-                    side: RebirthSide::Own,
-                    moves: MarsMoves::NonCaptures,
-                    ..
-                }
-            )
-        })
-        .map(Column::Condition)
-        .collect();
-    let step_promotes: Vec<Column> = (every.iter().copied())
-        .filter(|c| !anti_mars_own.contains(c))
-        .collect();
+    let anti_mars_own =
+        mars_where(|side, moves| side == RebirthSide::Own && moves == MarsMoves::NonCaptures);
     row(
         plain("promotion"),
-        &step_promotes,
+        &all_but(&every, &anti_mars_own),
         plain("a pawn promotes by a step"),
     );
     // Under Frankfurt and Protean a capturing pawn takes the captured unit's walk instead (it
@@ -401,24 +406,11 @@ fn rows() -> Vec<EventDef> {
     });
     // Under Mars Circe a pawn captures from its own second rank, so never onto its promotion
     // rank; under Mirror Mars Circe it captures from the other side's, next to it.
-    let from_own_second_rank: Vec<Column> = Condition::ALL
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c.entry().kind,
-                ConditionKind::Mars {
-                    side: RebirthSide::Own,
-                    ..
-                }
-            )
-        })
-        .map(Column::Condition)
-        .collect();
-    let capture_promotes: Vec<Column> = (every.iter().copied())
-        .filter(|c| {
-            !mutating.contains(c) && !sent_off.contains(c) && !from_own_second_rank.contains(c)
-        })
-        .collect();
+    let from_own_second_rank = mars_where(|side, _| side == RebirthSide::Own);
+    let capture_promotes = all_but(
+        &every,
+        &[&mutating[..], &sent_off, &from_own_second_rank].concat(),
+    );
     row(
         plain("promotion-by-capture"),
         &capture_promotes,
@@ -426,25 +418,10 @@ fn rows() -> Vec<EventDef> {
     );
     // The Anti-Mars columns do not owe it: the Popeye campaigns ask Popeye 4.104 no Anti-Mars
     // position where a side has a king and a rook (it loses rooks there), so no right stands.
-    let anti_mars: Vec<Column> = Condition::ALL
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c.entry().kind,
-                ConditionKind::Mars {
-                    moves: MarsMoves::NonCaptures,
-                    ..
-                }
-            )
-        })
-        .map(Column::Condition)
-        .collect();
-    let rights_taken: Vec<Column> = (every.iter().copied())
-        .filter(|c| !anti_mars.contains(c))
-        .collect();
+    let anti_mars = mars_where(|_, moves| moves == MarsMoves::NonCaptures);
     row(
         plain("rook-right-lost-by-capture"),
-        &rights_taken,
+        &all_but(&every, &anti_mars),
         plain("a rook with its castling right is captured on its corner"),
     );
     row(
