@@ -3,7 +3,7 @@
 //! an entry of [`super::registry`] states only what is its own.
 
 use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
-use super::{ColourChangeMoves, MarsMoves, ObservationRule};
+use super::{MarsMoves, ObservationRule};
 use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
@@ -222,25 +222,26 @@ pub(super) const fn rebirth_variant_entry(
     }
 }
 
-/// The entry of a colour-change condition (Andernach): no switch, no preset,
-/// fuzzed alone (it combines with no other condition, nor with magic pieces). Popeye writes and
-/// reads it by its name alone.
-pub(super) const fn colour_change_entry(
+/// The entry of a condition that combines with no other condition nor with magic pieces, so
+/// fuzzed alone, with no switch of its own and no preset (Andernach, Take&Make, Ohneschach):
+/// Popeye writes and reads it by its name, then reads `followed_by`.
+pub(super) const fn alone_entry(
     slug: &'static str,
     description: &'static str,
-    moves: ColourChangeMoves,
+    kind: ConditionKind,
     (written, read): (&'static str, &'static [&'static str]),
+    followed_by: PopeyeFollowers,
 ) -> ConditionEntry {
     ConditionEntry {
         slug,
         description,
-        kind: ConditionKind::ColourChange { moves },
+        kind,
         popeye: PopeyeNames {
             written,
             written_before_rex_inclusive: None,
             read,
             circe_variant: &[],
-            followed_by: PopeyeFollowers::Nothing,
+            followed_by,
         },
         switches: &[],
         presets: &[],
@@ -263,25 +264,16 @@ pub(super) const fn observation_entry(
         ObservationRule::Paralyses => &[Switch::Rex, Switch::ParalysedRookCastling],
         ObservationRule::ForbidsMove => &[Switch::Rex],
     };
+    // Popeye reads Isardam's type (`TypeB`) before `RexInclusive`.
+    let followed_by = match rule {
+        ObservationRule::Paralyses => PopeyeFollowers::Rex(Rex::Inclusive),
+        ObservationRule::ForbidsMove => PopeyeFollowers::TypeThenRex('b', Rex::Inclusive),
+    };
+    let kind = ConditionKind::Observation { rule };
     ConditionEntry {
-        slug,
-        description,
-        kind: ConditionKind::Observation { rule },
-        popeye: PopeyeNames {
-            written,
-            written_before_rex_inclusive: None,
-            read,
-            circe_variant: &[],
-            // Popeye reads Isardam's type (`TypeB`) before `RexInclusive`.
-            followed_by: match rule {
-                ObservationRule::Paralyses => PopeyeFollowers::Rex(Rex::Inclusive),
-                ObservationRule::ForbidsMove => PopeyeFollowers::TypeThenRex('b', Rex::Inclusive),
-            },
-        },
         switches,
         presets: &OBSERVATION_REX,
-        fuzzed_with: &[],
-        fuzzed_with_magic: false,
+        ..alone_entry(slug, description, kind, (written, read), followed_by)
     }
 }
 

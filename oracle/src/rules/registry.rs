@@ -502,11 +502,14 @@ conditions! {
         ("PhantomChess", &["phantomchess", "phantomschach"], &[]),
     ),
     /// Andernach chess: a capturer changes colour.
-    Andernach => colour_change_entry(
+    Andernach => alone_entry(
         "andernach",
         "Andernach chess: a unit that captures changes colour (a royal one excepted)",
-        ColourChangeMoves::Captures,
+        ConditionKind::ColourChange {
+            moves: ColourChangeMoves::Captures,
+        },
         ("AndernachChess", &["andernachchess", "andernachschach"]),
+        PopeyeFollowers::Nothing,
     ),
     /// Madrasi: a unit observed by an enemy unit of its walk is paralysed.
     Madrasi => observation_entry(
@@ -524,41 +527,22 @@ conditions! {
         ("Isardam", &["isardam"]),
     ),
     /// Take&Make chess: a capturer at once makes a move of the captured unit's walk.
-    TakeAndMake => ConditionEntry {
-        slug: "take-and-make",
-        description: "Take&Make chess: a capturer at once makes a move that takes nothing, with \
-                      the captured unit's walk, from the square it took on",
-        kind: ConditionKind::TakeAndMake,
-        popeye: PopeyeNames {
-            written: "Take&MakeChess",
-            written_before_rex_inclusive: None,
-            read: &["take&makechess", "take&makeschach"],
-            circe_variant: &[],
-            followed_by: PopeyeFollowers::Absolute,
-        },
-        switches: &[],
-        presets: &[],
-        fuzzed_with: &[],
-        fuzzed_with_magic: false,
-    },
+    TakeAndMake => alone_entry(
+        "take-and-make",
+        "Take&Make chess: a capturer at once makes a move that takes nothing, with the captured \
+         unit's walk, from the square it took on",
+        ConditionKind::TakeAndMake,
+        ("Take&MakeChess", &["take&makechess", "take&makeschach"]),
+        PopeyeFollowers::Absolute,
+    ),
     /// Ohneschach (checkless chess): a move that gives check is legal only if it mates.
-    Checkless => ConditionEntry {
-        slug: "checkless",
-        description: "Ohneschach (checkless chess): a move that gives check is legal only if it \
-                      mates",
-        kind: ConditionKind::Checkless,
-        popeye: PopeyeNames {
-            written: "ChecklessChess",
-            written_before_rex_inclusive: None,
-            read: &["checklesschess", "ohneschach"],
-            circe_variant: &[],
-            followed_by: PopeyeFollowers::Nothing,
-        },
-        switches: &[],
-        presets: &[],
-        fuzzed_with: &[],
-        fuzzed_with_magic: false,
-    },
+    Checkless => alone_entry(
+        "checkless",
+        "Ohneschach (checkless chess): a move that gives check is legal only if it mates",
+        ConditionKind::Checkless,
+        ("ChecklessChess", &["checklesschess", "ohneschach"]),
+        PopeyeFollowers::Nothing,
+    ),
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).
