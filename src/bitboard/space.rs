@@ -349,53 +349,50 @@ mod tests {
         }
     }
 
+    /// Under `condition`, the record of each child of `fen_text` (each found once) and
+    /// whether the space calls the move a capture.
+    fn records_of_children(
+        condition: feerie_oracle::Condition,
+        fen_text: &str,
+    ) -> Vec<(String, bool)> {
+        let rules = Rules::new([condition], feerie_oracle::Profile::Popeye).unwrap();
+        let position = fen::parse(fen_text, Validation::Strict).unwrap();
+        let space = BitboardSpace::new(&rules);
+        let p = space.enter(&position).unwrap();
+        let children = space.children(&p, Want::Marked).unwrap();
+        (children.iter())
+            .map(|(mv, after)| {
+                let records = space.records(&p, mv, after).unwrap();
+                assert_eq!(records.len(), 1, "{:?}", after);
+                (records[0].to_string(), space.captures(mv))
+            })
+            .collect()
+    }
+
     /// Under Anticirce an en passant capturer leaves its arrival square empty, as it was: its
     /// record is found all the same.
     #[test]
     fn every_child_has_a_record_when_the_capturer_moves_on() {
-        let rules = Rules::new(
-            [feerie_oracle::Condition::Anticirce],
-            feerie_oracle::Profile::Popeye,
-        )
-        .unwrap();
-        let position = fen::parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", Validation::Strict).unwrap();
-        let space = BitboardSpace::new(&rules);
-        let p = space.enter(&position).unwrap();
-        let children = space.children(&p, Want::Marked).unwrap();
-        let mut texts = Vec::new();
-        for (mv, after) in &children {
-            let records = space.records(&p, mv, after).unwrap();
-            assert_eq!(records.len(), 1, "{:?}", after);
-            texts.push(records[0].to_string());
-        }
-        assert!(
-            texts.contains(&"e5*d6 ep.[wPd6->d2]".to_string()),
-            "{texts:?}"
+        let found = records_of_children(
+            feerie_oracle::Condition::Anticirce,
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
         );
+        let texts: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(texts.contains(&"e5*d6 ep.[wPd6->d2]"), "{texts:?}");
     }
 
     /// Under Andernach a capturer stands in the colour of the unit it took, so its arrival
-    /// square keeps its colour: its record is found all the same, and a mating capture counts
-    /// as a capture.
+    /// square keeps its colour: its record is found all the same, and the space calls it a
+    /// capture.
     #[test]
     fn every_child_has_a_record_when_the_capturer_changes_colour() {
-        let rules = Rules::new(
-            [feerie_oracle::Condition::Andernach],
-            feerie_oracle::Profile::Popeye,
-        )
-        .unwrap();
-        let position = fen::parse("7k/6p1/8/8/8/8/8/K5R1 w - - 0 1", Validation::Strict).unwrap();
-        let space = BitboardSpace::new(&rules);
-        let p = space.enter(&position).unwrap();
-        let children = space.children(&p, Want::Marked).unwrap();
-        let mut texts = Vec::new();
-        for (mv, after) in &children {
-            let records = space.records(&p, mv, after).unwrap();
-            assert_eq!(records.len(), 1, "{:?}", after);
-            texts.push(records[0].to_string());
-        }
-        assert!(texts.contains(&"Rg1*g7=b".to_string()), "{texts:?}");
-        let taking = children.iter().filter(|(mv, _)| space.captures(mv)).count();
+        let found = records_of_children(
+            feerie_oracle::Condition::Andernach,
+            "7k/6p1/8/8/8/8/8/K5R1 w - - 0 1",
+        );
+        let texts: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(texts.contains(&"Rg1*g7=b"), "{texts:?}");
+        let taking = found.iter().filter(|(_, capture)| *capture).count();
         assert_eq!(taking, 1);
     }
 
