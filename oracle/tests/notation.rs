@@ -276,6 +276,20 @@ fn read_conditions(
         .map(|(_, rules)| rules)
 }
 
+/// `condition` under the `popeye` profile with `rex` set, written as a Popeye input of a bare
+/// position and read back: the rules written, the text, and the rules read.
+fn written_and_read_back(condition: feerie_oracle::Condition, rex: &str) -> (Rules, String, Rules) {
+    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
+    let mut rules = Rules::new([condition], Profile::Popeye).unwrap();
+    rules.set("rex", rex).unwrap();
+    let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
+    let file = popeye_input::parse(&written).unwrap();
+    let (_, back) = file.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap();
+    (rules, written, back)
+}
+
 /// Each Circe variant of the registry as Popeye's input writes it (with and without
 /// `RexInclusive`) reads back as itself, and so do its other spellings: `Circe` followed by its
 /// variant words in either order, and the German words.
@@ -286,16 +300,9 @@ fn circe_variants_read_back_in_every_spelling() {
     let read = |conditions: &str, german: bool| {
         read_conditions(conditions, german).unwrap_or_else(|e| panic!("{conditions}: {e}"))
     };
-    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
     for c in Condition::ALL.into_iter().filter(|c| c.is_circe()) {
         for rex in ["exclusive", "inclusive"] {
-            let mut rules = Rules::new([c], Profile::Popeye).unwrap();
-            rules.set("rex", rex).unwrap();
-            let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
-            let file = popeye_input::parse(&written).unwrap();
-            let (_, back) = file.problems[0]
-                .to_position(Profile::Popeye, Validation::Strict)
-                .unwrap();
+            let (rules, written, back) = written_and_read_back(c, rex);
             assert!(back.has(c), "{written}");
             assert_eq!(back.circe_model(), rules.circe_model(), "{written}");
         }
@@ -354,16 +361,9 @@ fn circe_variants_read_back_in_every_spelling() {
 fn mars_circe_and_chameleon_sequences_read_as_popeye_writes_them() {
     use feerie_oracle::Condition;
     let read = |conditions: &str| read_conditions(conditions, false);
-    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
     for c in Condition::ALL.into_iter().filter(|c| c.is_mars()) {
         for rex in ["exclusive", "inclusive"] {
-            let mut rules = Rules::new([c], Profile::Popeye).unwrap();
-            rules.set("rex", rex).unwrap();
-            let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
-            let file = popeye_input::parse(&written).unwrap();
-            let (_, back) = file.problems[0]
-                .to_position(Profile::Popeye, Validation::Strict)
-                .unwrap();
+            let (rules, written, back) = written_and_read_back(c, rex);
             assert_eq!(back.mars_model(), rules.mars_model(), "{written}");
         }
     }
@@ -386,16 +386,9 @@ fn mars_circe_and_chameleon_sequences_read_as_popeye_writes_them() {
 fn madrasi_and_isardam_read_their_type_and_rex() {
     use feerie_oracle::Condition;
     let read = |conditions: &str| read_conditions(conditions, false);
-    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
     for c in [Condition::Madrasi, Condition::Isardam] {
         for rex in ["exclusive", "inclusive"] {
-            let mut rules = Rules::new([c], Profile::Popeye).unwrap();
-            rules.set("rex", rex).unwrap();
-            let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
-            let file = popeye_input::parse(&written).unwrap();
-            let (_, back) = file.problems[0]
-                .to_position(Profile::Popeye, Validation::Strict)
-                .unwrap();
+            let (rules, written, back) = written_and_read_back(c, rex);
             assert_eq!(
                 back.observation_model(),
                 rules.observation_model(),
