@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{MoveRecord, Position, Rules, Setup};
+use crate::{Colour, MoveRecord, Position, Rules, Setup, Walk};
 
 /// The state of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -80,7 +80,8 @@ impl std::error::Error for EngineError {}
 /// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
 /// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`, a magic
 /// unit under a colour change (`andernach`), an observation rule (`madrasi`, `isardam`),
-/// `take-and-make` or `checkless`.
+/// `take-and-make`, `checkless` or `sat`, and under `sat` a side without exactly one royal
+/// unit, a king (a flight is a king's step).
 /// Engines call it before answering, so that both refuse the same positions with the same
 /// words.
 ///
@@ -112,11 +113,23 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
                 || c.observation_rule().is_some()
                 || c.takes_and_makes()
                 || c.is_checkless()
+                || c.is_sat()
         })
     {
         return Err(EngineError::Unsupported(format!(
             "the unit on {sq} is magic, which {c} does not combine with"
         )));
+    }
+    if rules.sat() {
+        for colour in [Colour::White, Colour::Black] {
+            let mut royals = position.board().pieces_of(colour).filter(|(_, p)| p.royal);
+            let king = royals.next().filter(|(_, p)| p.walk == Walk::King);
+            if king.is_none() || royals.next().is_some() {
+                return Err(EngineError::Unsupported(format!(
+                    "under sat each side needs one royal unit, a king: {colour} has not"
+                )));
+            }
+        }
     }
     if let Some(reserve) = position.reserve().filter(|r| r.piece.mutable)
         && !rules.captures_mutate()

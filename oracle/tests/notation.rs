@@ -403,3 +403,21 @@ fn madrasi_and_isardam_read_their_type_and_rex() {
     assert!(e.contains("of type B"), "{e}");
     assert!(read("Madrasi TypeB").is_err());
 }
+
+/// SAT is read: the bare kings of the test's position each have flights, so under SAT the side
+/// not to move is in check. A number of flights after it (`SAT 3`, `SAT 3 4`) is Popeye's
+/// variant, not modelled: the reason names it, and the numbers are not read as conditions.
+#[test]
+fn sat_is_read_and_its_numbered_variant_named() {
+    let read = |conditions: &str| read_conditions(conditions, false);
+    let e = read("SAT").unwrap_err().to_string();
+    assert!(e.contains("black is in check"), "{e}");
+    for numbered in ["SAT 3", "SAT 3 4"] {
+        let e = read(numbered).unwrap_err().to_string();
+        assert!(
+            e.contains("'SAT' with a number of flights"),
+            "{numbered}: {e}"
+        );
+        assert!(!e.contains("unknown"), "{numbered}: {e}");
+    }
+}

@@ -31,6 +31,10 @@
 //! Under Madrasi a paralysed unit attacks nothing, so it gives no check; under Isardam an attack
 //! is a check only when the capture would leave no unit observed ([`super::observation`]).
 //!
+//! Under SAT a side is in check when its king has a flight, and only then: a square next to it
+//! that is empty or holds an enemy unit (not the enemy king), where the king, standing there
+//! with its own square left, would not be attacked ([`sat_in_check`]).
+//!
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
@@ -125,6 +129,9 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
 
 /// True when a royal piece of `colour` is in check.
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
+    if rules.sat() {
+        return sat_in_check(&setup.board, colour, rules);
+    }
     let board = &setup.board;
     let promotions = || rules.promotion_walks(setup);
     let mut royals = board.pieces_of(colour).filter(|(_, p)| p.royal);
@@ -152,6 +159,30 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
         })
     });
     checked || royal_pawn_en_passant(setup, colour, rules)
+}
+
+/// Under SAT, whether the king of `colour` has a flight: a king's step to a square that is
+/// empty or holds an enemy unit other than the enemy king, where it would not be attacked, its
+/// own square left (a unit it would take there still stands in the test, as in Popeye 4.104; it
+/// cannot attack its own square). Each side has one royal unit, a king
+/// ([`crate::engine::check_rules_fit`]).
+fn sat_in_check(board: &Board, colour: Colour, rules: &Rules) -> bool {
+    let Some((king_sq, king)) = board.pieces_of(colour).find(|(_, p)| p.royal) else {
+        return false;
+    };
+    let mut without = board.clone();
+    without.take(king_sq);
+    let steps = (-1..=1).flat_map(|df| (-1..=1).map(move |dr| (df, dr)));
+    steps
+        .filter(|&step| step != (0, 0))
+        .filter_map(|(df, dr)| king_sq.offset(df, dr))
+        .any(|to| {
+            let open = match board.get(to) {
+                None => true,
+                Some(unit) => unit.colour != king.colour && !unit.royal,
+            };
+            open && !is_attacked(&without, to, !colour, rules)
+        })
 }
 
 /// Under a Circe rule with `rex: inclusive`, whether `royal`, taken on `royal_sq` by `capturer`

@@ -10,7 +10,8 @@
 //! depth of 16 checks, beyond which a check stands). Castling also needs the king not to be in check before, nor to pass over an
 //! attacked square; under a Circe rule with `rex: inclusive`, over a square where it would be in
 //! check (attacked and unable to be reborn), and likewise under Anticirce and Mars Circe, the
-//! king standing on the crossed square and its own square left. With `royal_rider_passage: safe` a royal rider may not
+//! king standing on the crossed square and its own square left (under SAT, with no flight from
+//! there, as Popeye 4.104 asks it). With `royal_rider_passage: safe` a royal rider may not
 //! pass over a square the opponent attacks either (judged on the board without the rider, the
 //! arrival square excepted); `free`, the value of both profiles, lets it pass.
 
@@ -190,13 +191,15 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
     if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
         || rules.mars_model().is_some()
         || rules.observation_model().is_some()
+        || rules.sat()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
         // where it would not be in check. Under Mars Circe a unit checks from its rebirth
         // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
         // king may cross only a square where it would not be in check, standing there. So
-        // under Madrasi and Isardam, where the king standing there changes who observes whom.
+        // under Madrasi and Isardam, where the king standing there changes who observes whom,
+        // and under SAT, where check is a flight from there.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

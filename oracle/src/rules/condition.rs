@@ -48,7 +48,8 @@ impl Condition {
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
-            | ConditionKind::Checkless => None,
+            | ConditionKind::Checkless
+            | ConditionKind::Sat => None,
         }
     }
 
@@ -85,7 +86,8 @@ impl Condition {
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
-            | ConditionKind::Checkless => None,
+            | ConditionKind::Checkless
+            | ConditionKind::Sat => None,
         }
     }
 
@@ -136,6 +138,11 @@ impl Condition {
     /// mates.
     pub fn is_checkless(self) -> bool {
         self.entry().kind == ConditionKind::Checkless
+    }
+
+    /// True for SAT: a side is in check when its king has a flight.
+    pub fn is_sat(self) -> bool {
+        self.entry().kind == ConditionKind::Sat
     }
 
     /// True for the conditions where a capturer changes walk.
@@ -199,7 +206,8 @@ impl Condition {
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
-            | ConditionKind::Checkless => false,
+            | ConditionKind::Checkless
+            | ConditionKind::Sat => false,
         }
     }
 

@@ -57,6 +57,9 @@ pub enum ConditionKind {
     TakeAndMake,
     /// A move that gives check is legal only if it mates (Ohneschach, checkless chess).
     Checkless,
+    /// A side is in check when its king has a flight, a square it could move to without being
+    /// attacked there (SAT).
+    Sat,
 }
 
 /// A switch value a condition sets in place of the profile's default (under one profile, or
@@ -128,6 +131,8 @@ pub enum PopeyeFollowers {
     TypeThenRex(char, Rex),
     /// Take&Make's `Absolute` (checks too must be completed by a move), which is not modelled.
     Absolute,
+    /// Up to two numbers (SAT's flights allowed to each side), which are not modelled.
+    Numbers,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

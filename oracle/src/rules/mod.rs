@@ -304,6 +304,7 @@ impl Rules {
                 || c.observation_rule().is_some()
                 || c.takes_and_makes()
                 || c.is_checkless()
+                || c.is_sat()
         }) && let Some(other) = self.conditions.iter().find(|c| *c != first)
         {
             return Err(RulesError(format!(
@@ -414,6 +415,11 @@ impl Rules {
     /// Whether a move that gives check is legal only if it mates (Ohneschach).
     pub fn checkless(&self) -> bool {
         self.resolved.checkless
+    }
+
+    /// Whether a side is in check when its king has a flight (SAT).
+    pub fn sat(&self) -> bool {
+        self.resolved.sat
     }
 
     /// Whether a capture is completed by a move of the captured unit's walk (Take&Make chess).

@@ -543,6 +543,15 @@ conditions! {
         ("ChecklessChess", &["checklesschess", "ohneschach"]),
         PopeyeFollowers::Nothing,
     ),
+    /// SAT: a side is in check when its king has a flight.
+    Sat => alone_entry(
+        "sat",
+        "SAT: a side is in check when its king could move to a square where it would not be \
+         attacked (a flight), and is not in check otherwise",
+        ConditionKind::Sat,
+        ("SAT", &["sat"]),
+        PopeyeFollowers::Numbers,
+    ),
 }
 
 /// The switches the capturer mutation reads (Frankfurt and Protean are one rule).

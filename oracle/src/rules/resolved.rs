@@ -49,6 +49,8 @@ pub struct ResolvedRules {
     pub take_and_make: bool,
     /// Whether a move that gives check is legal only if it mates (Ohneschach).
     pub checkless: bool,
+    /// Whether a side is in check when its king has a flight (SAT).
+    pub sat: bool,
     /// Whether no condition is in force.
     pub orthodox: bool,
 }
@@ -131,6 +133,7 @@ impl Choice<'_> {
             colour_change: self.conditions.iter().find_map(|c| c.colour_change()),
             take_and_make: self.conditions.iter().any(|c| c.takes_and_makes()),
             checkless: self.conditions.iter().any(|c| c.is_checkless()),
+            sat: self.conditions.iter().any(|c| c.is_sat()),
             observation: (self.conditions.iter()).find_map(|&c| {
                 let rule = c.observation_rule()?;
                 let rook = switches.paralysed_rook_castling;
@@ -189,6 +192,8 @@ mod tests {
                     assert_eq!(resolved.take_and_make, take_and_make, "{rules}");
                     let checkless = rules.conditions().any(|c| c.is_checkless());
                     assert_eq!(resolved.checkless, checkless, "{rules}");
+                    let sat = rules.conditions().any(|c| c.is_sat());
+                    assert_eq!(resolved.sat, sat, "{rules}");
                     let observing = rules.conditions().find(|c| c.observation_rule().is_some());
                     let royals_observed = observing.map(|c| rex(c) == "inclusive");
                     assert_eq!(

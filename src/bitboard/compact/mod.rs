@@ -103,12 +103,13 @@ impl Compact {
         // and Mars Circe moves it before it captures, which the compact counting does not
         // follow, nor a colour change (Andernach), nor units of one walk observing each other
         // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
-        // (Ohneschach): the record path takes those rules.
+        // (Ohneschach), nor a check by flights (SAT): the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
             || rules.take_and_make
             || rules.checkless
+            || rules.sat
             || rules.circe.is_some_and(|m| {
                 m.reborn_royals()
                     || m.relevant == RelevantUnit::Other

@@ -2,7 +2,7 @@
 //! attack nothing, `first_rank_pawns: inert` pawns neither) and whether royal units are in check
 //! (under Circe rex inclusive, not when the royal unit taken would be reborn; under Anticirce,
 //! not when the capturer could not be; under Madrasi, not by a paralysed unit; under Isardam,
-//! not when the capture would leave a unit observed).
+//! not when the capture would leave a unit observed; under SAT, when the king has a flight).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -29,6 +29,9 @@ impl Game {
 
     /// Whether the royal units of colour `c` are in check.
     pub fn in_check(&self, p: &BbPosition, c: usize) -> bool {
+        if self.rules.sat {
+            return self.has_flight(p, c);
+        }
         let occ = p.occupied();
         let royals = p.royal & p.colours[c];
         let reborn = self.rules.circe.filter(|m| m.reborn_royals());
@@ -52,6 +55,20 @@ impl Game {
             }
         }
         self.rules.switches.royal_en_passant.applies() && self.royal_pawn_en_passant(p, c)
+    }
+
+    /// Under SAT, whether the king of colour `c` has a flight: a step to a square that is empty
+    /// or holds an enemy unit other than the enemy king, not attacked once the king has left its
+    /// square. Each side has one royal unit, a king (refused otherwise at the engine's door).
+    fn has_flight(&self, p: &BbPosition, c: usize) -> bool {
+        let royals = p.royal & p.colours[c];
+        if royals == 0 {
+            return false;
+        }
+        let king = royals.trailing_zeros() as Sq;
+        let occ = p.occupied() & !bit(king);
+        let open = self.t.king[king] & !p.colours[c] & !(p.royal & p.colours[1 - c]);
+        Bits(open).any(|s| self.attackers(p, s, occ, 1 - c) == 0)
     }
 
     /// A royal pawn of colour `c` that has just double-stepped and that an enemy pawn could take

@@ -193,12 +193,14 @@ impl Game {
         if self.rules.circe.is_some_and(|m| m.check_reads_rebirth())
             || self.rules.mars.is_some()
             || self.rules.observation.is_some()
+            || self.rules.sat
         {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
             // not be); under Mars Circe, one where it would not be in check standing there
             // (its own square left, it may be an enemy unit's rebirth square); under Madrasi and
-            // Isardam, where the king standing there changes who observes whom.
+            // Isardam, where the king standing there changes who observes whom; under SAT, where
+            // check is a flight from there.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);

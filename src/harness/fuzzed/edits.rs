@@ -58,7 +58,12 @@ pub(super) fn edit(
             Applied::Retry => continue,
             Applied::Done => {}
         }
-        if let Ok(p) = Position::new(setup, Validation::Strict) {
+        // Under SAT a check is a flight, which only the rules can read.
+        let checked = match rules.sat() {
+            true => Position::under_rules(setup, Validation::Strict, rules),
+            false => Position::new(setup, Validation::Strict),
+        };
+        if let Ok(p) = checked {
             if kind == Edit::EnPassantRace {
                 return play_double_step(p, choices, rules);
             }

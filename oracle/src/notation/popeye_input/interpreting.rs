@@ -432,6 +432,20 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Numbers => {
+                    // SAT's flights allowed to each side: a variant not modelled.
+                    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+                        followers = PopeyeFollowers::Numbers;
+                        let before = conditions
+                            .last()
+                            .map_or("", |c: &Condition| c.entry().popeye.written);
+                        let why = format!("condition '{before}' with a number of flights");
+                        if !reasons.contains(&why) {
+                            reasons.push(why);
+                        }
+                        continue;
+                    }
+                }
                 PopeyeFollowers::TypeThenRex(last, rex) => {
                     if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
                         followers = PopeyeFollowers::Rex(rex);
