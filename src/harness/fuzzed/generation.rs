@@ -2,7 +2,7 @@
 //! where the conditions act), then a few edits.
 
 use feerie_oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Switch, Validation, fen,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Switch, Validation, fen,
 };
 
 use super::edits::{Edit, edit, is_double_step};
@@ -55,6 +55,22 @@ impl Generator {
         Generator { starts }
     }
 
+    /// The start at `index`, or where it is no position of `rules` the next one that is (under
+    /// SAT a start whose side not to move has a flight is not; the game's start array is one
+    /// everywhere). Under the other rules every start is drawn as it is.
+    fn start(&self, index: usize, rules: &Rules) -> &Position {
+        if !rules.sat() {
+            return &self.starts[index];
+        }
+        let fits = |p: &Position| {
+            Position::under_rules(p.setup().clone(), Validation::Strict, rules).is_ok()
+        };
+        (0..self.starts.len())
+            .map(|k| &self.starts[(index + k) % self.starts.len()])
+            .find(|p| fits(p))
+            .unwrap_or(&self.starts[index])
+    }
+
     /// One fuzzed position of `bucket`, every decision taken from `choices`.
     pub fn generate(
         &self,
@@ -62,7 +78,7 @@ impl Generator {
         bucket: &Bucket,
     ) -> Result<FuzzedPosition, EngineError> {
         let rules = bucket_rules(bucket, choices);
-        let mut position = self.starts[choices.below(self.starts.len())].clone();
+        let mut position = self.start(choices.below(self.starts.len()), &rules).clone();
         if bucket.magic {
             for _ in 0..1 + choices.below(2) {
                 position = edit(&position, choices, &rules, bucket, Edit::MarkMagic);
