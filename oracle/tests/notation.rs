@@ -421,3 +421,27 @@ fn sat_is_read_and_its_numbered_variant_named() {
         assert!(!e.contains("unknown"), "{numbered}: {e}");
     }
 }
+
+/// The Koeko conditions read back as written, in both languages; `Neighbour K` after Koeko is
+/// the rule's own neighbourhood, another walk's (`Nei S`) is not modelled and its reason says so.
+#[test]
+fn koeko_conditions_read_their_names_and_neighbourhood() {
+    use feerie_oracle::Condition;
+    for (c, english, german) in [
+        (Condition::Koeko, "KoeKo", "KoeKo"),
+        (Condition::AntiKoeko, "AntiKoeko", "AntiKoeko"),
+        (Condition::NewKoeko, "NewKoeko", "NeuKoeko"),
+    ] {
+        assert!(read_conditions(english, false).unwrap().has(c), "{english}");
+        assert!(read_conditions(german, true).unwrap().has(c), "{german}");
+        let (rules, written, back) = written_and_read_back(c, "exclusive");
+        assert_eq!(back.koeko(), rules.koeko(), "{written}");
+    }
+    let king = read_conditions("KoeKo Neighbour K", false).unwrap();
+    assert!(king.has(Condition::Koeko));
+    let e = read_conditions("KoeKo Nei S", false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("with neighbours of another walk"), "{e}");
+    assert!(read_conditions("KoeKo Nachbar S", true).is_err());
+}

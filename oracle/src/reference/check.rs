@@ -31,6 +31,10 @@
 //! Under Madrasi a paralysed unit attacks nothing, so it gives no check; under Isardam an attack
 //! is a check only when the capture would leave no unit observed ([`super::observation`]).
 //!
+//! Under Koeko, AntiKoeko and NewKoeko an attack is a check only when the capture would be legal:
+//! the capturer, on the royal unit's square, has the neighbours the rule asks for
+//! ([`super::koeko`]).
+//!
 //! Under SAT a side is in check when its king has a flight, and only then: a square next to it
 //! that is empty or holds an enemy unit (not the enemy king), where the king, standing there
 //! with its own square left, would not be attacked ([`sat_in_check`]).
@@ -38,8 +42,8 @@
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
-use super::observation;
 use super::rebirth::{CapturerFate, capturer_fate, mars_square, rebirth_square, reborn_walk_of};
+use super::{koeko, observation};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{FirstRankPawns, RebornUnit, RelevantUnit, Rex, RoyalEnPassant};
 use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
@@ -139,6 +143,7 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
         board.pieces_of(!colour).any(|(from, piece)| {
             threatens(board, from, piece, !colour, royal_sq, rules)
                 && !observation::paralysed_en_passant(setup, from, piece, rules)
+                && koeko::capture_allowed(board, from, royal_sq, rules)
                 && observation::capture_leaves_none_observed(
                     board,
                     from,

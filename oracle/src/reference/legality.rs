@@ -5,7 +5,8 @@
 //! A move is legal if the mover's royal piece is not in check (as [`super::check`] defines it)
 //! once every stage is made: the displacement, the capturer's mutation, the rebirths and the
 //! contact mutations; under Isardam, also if no unit is then observed by an enemy unit of its
-//! walk ([`super::observation`]); under Ohneschach (checkless chess), also if it gives no check,
+//! walk ([`super::observation`]); under Koeko, AntiKoeko and NewKoeko, also if the units that
+//! moved have the neighbours the rule asks for ([`super::koeko`]); under Ohneschach (checkless chess), also if it gives no check,
 //! or mates: the side in check has no legal move, its own checks judged the same way (to a
 //! depth of 16 checks, beyond which a check stands). Castling also needs the king not to be in check before, nor to pass over an
 //! attacked square; under a Circe rule with `rex: inclusive`, over a square where it would be in
@@ -17,7 +18,9 @@
 
 use std::borrow::Cow;
 
-use super::{check, colour_change, contact, displacement, make, mutation, observation, rebirth};
+use super::{
+    check, colour_change, contact, displacement, koeko, make, mutation, observation, rebirth,
+};
 use crate::rules::{CHECKLESS_DEPTH, RoyalRiderPassage};
 use crate::walk::{Hop, Part};
 use crate::{CastlingSide, MoveRecord, Rules, Setup, Square};
@@ -158,6 +161,7 @@ fn leaves_mover_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
     !check::in_check(&next, setup.side_to_move, rules)
         && !check::royal_pawn_passed_a_filled_square(&next, mv, rules)
         && !observation::any_observed(&next, rules)
+        && koeko::move_allowed(setup, &next, rules, mv)
 }
 
 fn stage(moves: Vec<MoveRecord>, f: impl Fn(MoveRecord) -> Vec<MoveRecord>) -> Vec<MoveRecord> {
@@ -192,6 +196,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         || rules.mars_model().is_some()
         || rules.observation_model().is_some()
         || rules.sat()
+        || rules.koeko().is_some()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
@@ -199,7 +204,8 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
         // king may cross only a square where it would not be in check, standing there. So
         // under Madrasi and Isardam, where the king standing there changes who observes whom,
-        // and under SAT, where check is a flight from there.
+        // under SAT, where check is a flight from there, and under Koeko, where a check is a
+        // capture that may end there.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

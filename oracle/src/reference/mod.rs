@@ -12,7 +12,8 @@
 //! - `legality`: stage 6, runs the stages and keeps the moves after which the mover is safe;
 //! - `make`: plays a move record on a setup;
 //! - `check`: which squares a side attacks, whether a royal piece is in check;
-//! - `observation`: units of one walk observing each other (Madrasi, Isardam).
+//! - `observation`: units of one walk observing each other (Madrasi, Isardam);
+//! - `koeko`: where a unit may end, by its neighbours (Koeko, AntiKoeko, NewKoeko).
 //!
 //! The stage modules are private to this crate: other crates reach the engine through
 //! [`Engine`] alone (and [`ReferenceEngine::in_check`], the check test for either side). Their
@@ -22,6 +23,7 @@ pub(crate) mod check;
 pub(crate) mod colour_change;
 pub(crate) mod contact;
 pub(crate) mod displacement;
+pub(crate) mod koeko;
 pub(crate) mod legality;
 pub(crate) mod make;
 pub(crate) mod mutation;

@@ -16,8 +16,8 @@ use std::str::FromStr;
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
 use super::{
-    ColourChangeMoves, MarsMoves, ObservationRule, RebirthPlace, RebirthTime, RebirthWalk,
-    RebornUnit, RelevantUnit,
+    ColourChangeMoves, KoekoRule, MarsMoves, ObservationRule, RebirthPlace, RebirthTime,
+    RebirthWalk, RebornUnit, RelevantUnit,
 };
 
 impl Condition {
@@ -49,7 +49,8 @@ impl Condition {
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
             | ConditionKind::Checkless
-            | ConditionKind::Sat => None,
+            | ConditionKind::Sat
+            | ConditionKind::Koeko { .. } => None,
         }
     }
 
@@ -87,7 +88,8 @@ impl Condition {
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
             | ConditionKind::Checkless
-            | ConditionKind::Sat => None,
+            | ConditionKind::Sat
+            | ConditionKind::Koeko { .. } => None,
         }
     }
 
@@ -143,6 +145,14 @@ impl Condition {
     /// True for SAT: a side is in check when its king has a flight.
     pub fn is_sat(self) -> bool {
         self.entry().kind == ConditionKind::Sat
+    }
+
+    /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
+    pub fn koeko_rule(self) -> Option<KoekoRule> {
+        match self.entry().kind {
+            ConditionKind::Koeko { rule } => Some(rule),
+            _ => None,
+        }
     }
 
     /// True for the conditions where a capturer changes walk.
@@ -207,7 +217,8 @@ impl Condition {
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
             | ConditionKind::Checkless
-            | ConditionKind::Sat => false,
+            | ConditionKind::Sat
+            | ConditionKind::Koeko { .. } => false,
         }
     }
 

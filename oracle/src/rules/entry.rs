@@ -3,7 +3,7 @@
 //! and how Popeye's input treats it. The entries themselves are in [`super::registry`].
 
 use super::{
-    ColourChangeMoves, Condition, MarsMoves, ObservationRule, Profile, PromotionChooser,
+    ColourChangeMoves, Condition, KoekoRule, MarsMoves, ObservationRule, Profile, PromotionChooser,
     RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
     Rex, Switch,
 };
@@ -60,6 +60,12 @@ pub enum ConditionKind {
     /// A side is in check when its king has a flight, a square it could move to without being
     /// attacked there (SAT).
     Sat,
+    /// A unit's neighbours once it has moved decide whether the move is legal (Koeko,
+    /// AntiKoeko, NewKoeko).
+    Koeko {
+        /// What its neighbours must be.
+        rule: KoekoRule,
+    },
 }
 
 /// A switch value a condition sets in place of the profile's default (under one profile, or
@@ -133,6 +139,8 @@ pub enum PopeyeFollowers {
     Absolute,
     /// Up to two numbers (SAT's flights allowed to each side), which are not modelled.
     Numbers,
+    /// `Neighbour` and a walk (Koeko's neighbourhood); only the king's is modelled.
+    Neighbour,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

@@ -52,6 +52,7 @@ mod condition;
 mod entry;
 mod entry_builders;
 mod fuzz_family;
+mod koeko;
 mod mars;
 mod observation;
 mod profile;
@@ -69,6 +70,7 @@ pub use circe::{
 pub use colour_change::ColourChangeMoves;
 pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
+pub use koeko::KoekoRule;
 pub use mars::{MarsModel, MarsMoves};
 pub use observation::{ObservationModel, ObservationRule};
 pub use profile::Profile;
@@ -305,6 +307,7 @@ impl Rules {
                 || c.takes_and_makes()
                 || c.is_checkless()
                 || c.is_sat()
+                || c.koeko_rule().is_some()
         }) && let Some(other) = self.conditions.iter().find(|c| *c != first)
         {
             return Err(RulesError(format!(
@@ -420,6 +423,12 @@ impl Rules {
     /// Whether a side is in check when its king has a flight (SAT).
     pub fn sat(&self) -> bool {
         self.resolved.sat
+    }
+
+    /// Koeko, AntiKoeko or NewKoeko, if one is in force: what a unit's neighbours must be once
+    /// it has moved.
+    pub fn koeko(&self) -> Option<KoekoRule> {
+        self.resolved.koeko
     }
 
     /// Whether a capture is completed by a move of the captured unit's walk (Take&Make chess).

@@ -19,8 +19,8 @@ pub use super::entry::{
     ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, PopeyeReading, Preset, Scope,
 };
 use super::{
-    ColourChangeMoves, FirstRankPawns, MarsMoves, ObservationRule, PawnDirection, Profile,
-    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
+    ColourChangeMoves, FirstRankPawns, KoekoRule, MarsMoves, ObservationRule, PawnDirection,
+    Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
     RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
@@ -551,6 +551,38 @@ conditions! {
         ConditionKind::Sat,
         ("SAT", &["sat"]),
         PopeyeFollowers::Numbers,
+    ),
+    /// Koeko: every unit that moved ends next to a unit.
+    Koeko => alone_entry(
+        "koeko",
+        "Koeko: a move is legal only if every unit that moved ends next to a unit (a king's step \
+         away)",
+        ConditionKind::Koeko {
+            rule: KoekoRule::Contact,
+        },
+        ("KoeKo", &["koeko"]),
+        PopeyeFollowers::Neighbour,
+    ),
+    /// AntiKoeko: the unit that moved ends next to no unit.
+    AntiKoeko => alone_entry(
+        "anti-koeko",
+        "AntiKoeko: a move is legal only if the unit that moved ends next to no unit",
+        ConditionKind::Koeko {
+            rule: KoekoRule::NoContact,
+        },
+        ("AntiKoeko", &["antikoeko"]),
+        PopeyeFollowers::Neighbour,
+    ),
+    /// NewKoeko: the unit that moved ends next to a unit exactly when it started next to one.
+    NewKoeko => alone_entry(
+        "new-koeko",
+        "NewKoeko: a move is legal only if the unit that moved ends next to a unit exactly when \
+         it started next to one",
+        ConditionKind::Koeko {
+            rule: KoekoRule::SameContact,
+        },
+        ("NewKoeko", &["newkoeko", "neukoeko"]),
+        PopeyeFollowers::Nothing,
     ),
 }
 

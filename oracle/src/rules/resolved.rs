@@ -51,6 +51,8 @@ pub struct ResolvedRules {
     pub checkless: bool,
     /// Whether a side is in check when its king has a flight (SAT).
     pub sat: bool,
+    /// Koeko, AntiKoeko or NewKoeko: what a unit's neighbours must be once it has moved.
+    pub koeko: Option<super::KoekoRule>,
     /// Whether no condition is in force.
     pub orthodox: bool,
 }
@@ -134,6 +136,7 @@ impl Choice<'_> {
             take_and_make: self.conditions.iter().any(|c| c.takes_and_makes()),
             checkless: self.conditions.iter().any(|c| c.is_checkless()),
             sat: self.conditions.iter().any(|c| c.is_sat()),
+            koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             observation: (self.conditions.iter()).find_map(|&c| {
                 let rule = c.observation_rule()?;
                 let rook = switches.paralysed_rook_castling;
@@ -194,6 +197,8 @@ mod tests {
                     assert_eq!(resolved.checkless, checkless, "{rules}");
                     let sat = rules.conditions().any(|c| c.is_sat());
                     assert_eq!(resolved.sat, sat, "{rules}");
+                    let koeko = rules.conditions().find_map(|c| c.koeko_rule());
+                    assert_eq!(resolved.koeko, koeko, "{rules}");
                     let observing = rules.conditions().find(|c| c.observation_rule().is_some());
                     let royals_observed = observing.map(|c| rex(c) == "inclusive");
                     assert_eq!(

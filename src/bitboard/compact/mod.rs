@@ -103,13 +103,15 @@ impl Compact {
         // and Mars Circe moves it before it captures, which the compact counting does not
         // follow, nor a colour change (Andernach), nor units of one walk observing each other
         // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
-        // (Ohneschach), nor a check by flights (SAT): the record path takes those rules.
+        // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
+        // (Koeko): the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
             || rules.take_and_make
             || rules.checkless
             || rules.sat
+            || rules.koeko.is_some()
             || rules.circe.is_some_and(|m| {
                 m.reborn_royals()
                     || m.relevant == RelevantUnit::Other

@@ -2,7 +2,8 @@
 //! attack nothing, `first_rank_pawns: inert` pawns neither) and whether royal units are in check
 //! (under Circe rex inclusive, not when the royal unit taken would be reborn; under Anticirce,
 //! not when the capturer could not be; under Madrasi, not by a paralysed unit; under Isardam,
-//! not when the capture would leave a unit observed; under SAT, when the king has a flight).
+//! not when the capture would leave a unit observed; under Koeko, not when the capture would end
+//! without the neighbours the rule asks for; under SAT, when the king has a flight).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -44,6 +45,9 @@ impl Game {
             }
             // Under Isardam, not a check when the capture would leave a unit observed.
             attackers = self.capturing_leaves_none_observed(p, attackers, r);
+            // Under Koeko, not a check when the capture would end without the neighbours the
+            // rule asks for.
+            attackers = self.koeko_capturers(p, attackers, r);
             if attackers == 0 {
                 continue;
             }

@@ -9,11 +9,13 @@
 //! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
 //! checks from the rebirth square, [`observation`] units of one walk observing each other
 //! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make),
-//! [`checkless`] the checks that must mate (Ohneschach).
+//! [`checkless`] the checks that must mate (Ohneschach), [`koeko`] where a unit may end by its
+//! neighbours (Koeko, AntiKoeko, NewKoeko).
 
 mod attacks;
 mod checkless;
 mod generate;
+mod koeko;
 mod make;
 mod mars;
 mod observation;
@@ -141,7 +143,10 @@ impl Game {
         let mut legal = Vec::with_capacity(candidates.len());
         for mv in candidates {
             let after = self.make(p, &mv);
-            if self.leaves_mover_safe(&after, p.side) && self.checkless_allows(&after, p.side, 0) {
+            if self.leaves_mover_safe(&after, p.side)
+                && self.koeko_allows(p, &mv, &after)
+                && self.checkless_allows(&after, p.side, 0)
+            {
                 legal.push((mv, after));
             }
         }
@@ -168,6 +173,7 @@ impl Game {
             let after = self.make(p, &mv);
             if same(&after)
                 && self.leaves_mover_safe(&after, p.side)
+                && self.koeko_allows(p, &mv, &after)
                 && self.checkless_allows(&after, p.side, 0)
             {
                 legal.push(mv);

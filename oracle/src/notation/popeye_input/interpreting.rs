@@ -446,6 +446,29 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Neighbour => {
+                    // `Neighbour S` (Koeko's neighbourhood by another walk): a unique beginning
+                    // of the word, then a walk; the king's is the rule's own.
+                    let lower = word.to_ascii_lowercase();
+                    let neighbour = match language {
+                        Language::English => "neighbour",
+                        Language::German => "nachbar",
+                    };
+                    if !lower.is_empty() && neighbour.starts_with(&lower) {
+                        let walk = words
+                            .next()
+                            .and_then(|w| walk_of(&w.to_ascii_lowercase(), language));
+                        if walk != Some(Walk::King) {
+                            let before = conditions
+                                .last()
+                                .map_or("", |c: &Condition| c.entry().popeye.written);
+                            reasons.push(format!(
+                                "condition '{before}' with neighbours of another walk"
+                            ));
+                        }
+                        continue;
+                    }
+                }
                 PopeyeFollowers::TypeThenRex(last, rex) => {
                     if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
                         followers = PopeyeFollowers::Rex(rex);
