@@ -445,3 +445,51 @@ fn koeko_conditions_read_their_names_and_neighbourhood() {
     assert!(e.contains("with neighbours of another walk"), "{e}");
     assert!(read_conditions("KoeKo Nachbar S", true).is_err());
 }
+
+/// `Strict` after a Circe variant sets `rebirth_occupied: strict`, and is written after `Circe`
+/// and the variant words (Popeye does not read it after the traditional names); Anticirce's
+/// `Relaxed` is Popeye's other rule (the capturer lost), named as a reason, and ours is not
+/// written for Popeye.
+#[test]
+fn strict_and_relaxed_read_and_write_as_popeye_reads_them() {
+    use feerie_oracle::Condition;
+    use feerie_oracle::rules::RebirthOccupied;
+    let strict = read_conditions("Circe Strict", false).unwrap();
+    assert_eq!(strict.rebirth_occupied(), RebirthOccupied::Strict);
+    assert_eq!(
+        read_conditions("Circe Strikt", true)
+            .unwrap()
+            .rebirth_occupied(),
+        RebirthOccupied::Strict
+    );
+    let position = fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Strict).unwrap();
+    for c in [
+        Condition::CirceMirror,
+        Condition::CirceEquipollents,
+        Condition::Circe,
+    ] {
+        let mut rules = Rules::new([c], Profile::Popeye).unwrap();
+        rules.set("rebirth_occupied", "strict").unwrap();
+        let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
+        assert!(
+            written.contains("condition Circe") && written.contains("Strict"),
+            "{written}"
+        );
+        let (_, back) = popeye_input::parse(&written).unwrap().problems[0]
+            .to_position(Profile::Popeye, Validation::Strict)
+            .unwrap();
+        assert!(back.has(c), "{written}");
+        assert_eq!(
+            back.rebirth_occupied(),
+            RebirthOccupied::Strict,
+            "{written}"
+        );
+    }
+    let e = read_conditions("AntiCirce Relaxed", false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("Relaxed"), "{e}");
+    let mut relaxed = Rules::new([Condition::Anticirce], Profile::Popeye).unwrap();
+    relaxed.set("rebirth_occupied", "relaxed").unwrap();
+    assert!(popeye_input::write(&position, &relaxed, "stipulation ~1").is_err());
+}

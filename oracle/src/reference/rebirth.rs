@@ -57,7 +57,8 @@
 //!
 //! **Occupied squares.** Under the immediate variants, `rebirth_occupied: relaxed` (both profiles,
 //! but for Anticirce's preset) keeps the capture and loses the unit; `strict` makes such a
-//! capture illegal.
+//! capture illegal, and likewise a capture whose rebirth square is off the board (Popeye's
+//! `Strict`).
 //!
 //! **Kings.** Under `rex: exclusive` (both profiles, but for Anticirce's preset) royal units are
 //! never captured nor reborn.
@@ -104,8 +105,8 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     let board = board_after_displacement(setup, &mv);
     match square {
         Some(sq) if board.is_empty(sq) => with_rebirth(setup, rules, mv, reborn, sq, false, None),
-        Some(_) if victim.royal || model.occupied == RebirthOccupied::Strict => Vec::new(),
-        None if victim.royal => Vec::new(),
+        // A square off the board is no free square: as a taken one (Popeye's border squares).
+        _ if victim.royal || model.occupied == RebirthOccupied::Strict => Vec::new(),
         _ => vec![mv],
     }
 }

@@ -57,9 +57,11 @@ switch_values! {
 switch_values! {
     /// What happens when a rebirth square is occupied.
     RebirthOccupied {
-        /// The capture stands and the captured unit is lost.
+        /// The capture stands and the captured unit is lost (under Anticirce the capturer stays
+        /// where it landed; Popeye's `AntiCirce Relaxed` takes it off the board instead).
         Relaxed = "relaxed",
-        /// Such a capture is illegal.
+        /// Such a capture is illegal, and so is one whose rebirth square is off the board
+        /// (Popeye's `Strict`).
         Strict = "strict",
     }
 }
@@ -496,7 +498,7 @@ switches! {
         documented: Exclusive, popeye: Exclusive, scope: Conditions, popeye_reading: Stated,
     },
     RebirthOccupied = rebirth_occupied {
-        documented: Relaxed, popeye: Relaxed, scope: Conditions, popeye_reading: Fixed,
+        documented: Relaxed, popeye: Relaxed, scope: Conditions, popeye_reading: Stated,
     },
     AnticirceType = anticirce_type {
         documented: Calvet, popeye: Calvet, scope: Conditions, popeye_reading: Stated,

@@ -111,8 +111,9 @@ impl<'a> CirceCounter<'a> {
             .rebirth_squares
             .square_on_arrival(them, walk, from, to)
         else {
-            // Off the board: the unit is lost.
-            return 1;
+            // Off the board: the unit is lost, or under `strict` the capture is not made (as
+            // on a taken square).
+            return u64::from(self.model.occupied == RebirthOccupied::Relaxed);
         };
         let occ = p.occupied() & !bit(from) | bit(to);
         if occ & bit(s) != 0 {

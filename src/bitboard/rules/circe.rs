@@ -265,10 +265,11 @@ pub fn reborn_walk(
 pub enum Rebirth {
     /// Reborn on this square.
     On(Sq),
-    /// Lost: its square is off the board, or taken and `rebirth_occupied: relaxed`.
+    /// Lost: its square is off the board or taken, and `rebirth_occupied: relaxed`.
     Lost,
-    /// The capture may not be made: its square is taken and `rebirth_occupied: strict`, or the
-    /// unit is royal (Circe rex inclusive) and cannot come back.
+    /// The capture may not be made: its square is off the board or taken and
+    /// `rebirth_occupied: strict`, or the unit is royal (Circe rex inclusive) and cannot come
+    /// back.
     Forbidden,
 }
 
@@ -283,9 +284,9 @@ pub fn rebirth(
 ) -> Rebirth {
     match square {
         Some(s) if occupied & bit(s) == 0 => Rebirth::On(s),
-        Some(_) if victim_royal || rule == RebirthOccupied::Strict => Rebirth::Forbidden,
-        None if victim_royal => Rebirth::Forbidden,
-        Some(_) | None => Rebirth::Lost,
+        // A square off the board is no free square: as a taken one (Popeye's border squares).
+        _ if victim_royal || rule == RebirthOccupied::Strict => Rebirth::Forbidden,
+        _ => Rebirth::Lost,
     }
 }
 
@@ -304,11 +305,7 @@ pub fn capturer_rebirth(
     if square == Some(landing) && model.forbids_capture_on_rebirth_square() {
         return Rebirth::Forbidden;
     }
-    // A square off the board is no free square: as a taken one.
-    match square {
-        None if model.occupied == RebirthOccupied::Strict => Rebirth::Forbidden,
-        _ => rebirth(square, occupied, model.occupied, false),
-    }
+    rebirth(square, occupied, model.occupied, false)
 }
 
 #[cfg(test)]

@@ -377,6 +377,7 @@ impl PopeyeProblem {
                         followers = PopeyeFollowers::CirceVariants;
                         if let Some(rex) = rex_of(variant) {
                             sets.push(rex.setting());
+                        } else if read_occupied(variant, conditions.last(), &mut sets, reasons) {
                         } else if let Some(setting) = conditions
                             .last()
                             .and_then(|&before| anticirce_type_of(variant, before))
@@ -415,8 +416,17 @@ impl PopeyeProblem {
                     Lookup::Unknown => {}
                 },
                 PopeyeFollowers::Rex(rex) => {
-                    if CirceVariant::of(language, word).found().and_then(rex_of) == Some(rex) {
+                    let variant = CirceVariant::of(language, word).found();
+                    if variant.and_then(rex_of) == Some(rex) {
                         sets.push(rex.setting());
+                        continue;
+                    }
+                    // After a Circe-family condition, `Strict` or `Relaxed` too (Popeye reads
+                    // the variant words after these spellings).
+                    if let Some(variant) = variant
+                        && read_occupied(variant, conditions.last(), &mut sets, reasons)
+                    {
+                        followers = PopeyeFollowers::Rex(rex);
                         continue;
                     }
                 }
@@ -581,6 +591,43 @@ fn rex_of(variant: CirceVariant) -> Option<Rex> {
     match variant {
         CirceVariant::REX_INCLUSIVE => Some(Rex::Inclusive),
         CirceVariant::REX_EXCLUSIVE => Some(Rex::Exclusive),
+        _ => None,
+    }
+}
+
+/// Reads `variant` as `Strict` or `Relaxed` after `before`, a Circe-family condition: the
+/// value of `rebirth_occupied` it sets, or under Anticirce for `Relaxed` a reason (Popeye's
+/// Relaxed takes the capturer off the board, where ours keeps it where it landed). False when
+/// it is neither word or follows no Circe-family condition.
+fn read_occupied(
+    variant: CirceVariant,
+    before: Option<&Condition>,
+    sets: &mut Vec<(Switch, &'static str)>,
+    reasons: &mut Vec<String>,
+) -> bool {
+    let Some(before) = before.filter(|c| c.is_circe()) else {
+        return false;
+    };
+    let Some(occupied) = occupied_of(variant) else {
+        return false;
+    };
+    if before.reborn_unit() == Some(RebornUnit::Capturer) && occupied == RebirthOccupied::Relaxed {
+        reasons.push(format!(
+            "condition '{}' Relaxed",
+            before.entry().popeye.written
+        ));
+    } else {
+        sets.push(occupied.setting());
+    }
+    true
+}
+
+/// What a variant word states of an occupied rebirth square: `Strict` (the capture is illegal)
+/// or `Relaxed` (the captured unit is lost).
+fn occupied_of(variant: CirceVariant) -> Option<RebirthOccupied> {
+    match variant.word(Language::English) {
+        "Strict" => Some(RebirthOccupied::Strict),
+        "Relaxed" => Some(RebirthOccupied::Relaxed),
         _ => None,
     }
 }

@@ -16,7 +16,7 @@
 use std::fmt;
 
 use crate::rules::registry::PopeyeFollowers;
-use crate::rules::{AnticirceType, RebornUnit, Rex};
+use crate::rules::{AnticirceType, RebirthOccupied, RebornUnit, Rex};
 use crate::{
     CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Rules, Setup, Square, Validation,
     Walk,

@@ -78,12 +78,36 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     let mut conds: Vec<String> = Vec::new();
     for c in rules.conditions() {
         let inclusive = c.is_circe() && rules.circe_rex() == crate::rules::Rex::Inclusive;
+        // Popeye's Circe takes the captured unit to be lost on an occupied square (`Relaxed`),
+        // its Anticirce the capture to be illegal (`Strict`): the other reading is written.
+        let popeye_occupied = match c.reborn_unit() {
+            Some(RebornUnit::Capturer) => RebirthOccupied::Strict,
+            _ => RebirthOccupied::Relaxed,
+        };
+        let occupied = (c.is_circe() && rules.switch_matters(Switch::RebirthOccupied))
+            .then(|| rules.rebirth_occupied())
+            .filter(|&o| o != popeye_occupied);
+        if occupied == Some(RebirthOccupied::Relaxed) {
+            // Popeye's `AntiCirce Relaxed` takes the capturer off the board, where ours keeps it
+            // where it landed: not the same rule.
+            reasons.push(format!(
+                "{} with rebirth_occupied=relaxed (Popeye's Relaxed removes the capturer; ours \
+                 keeps it where it landed)",
+                c.slug()
+            ));
+        }
         let names = c.entry().popeye;
         let written = match names.written_before_rex_inclusive {
-            Some(spelling) if inclusive => spelling,
-            _ => names.written,
+            Some(spelling) if inclusive => spelling.to_string(),
+            // Popeye reads `Strict` only after `Circe` and its variant words, not after the
+            // traditional names (`MirrorCirce Strict` reads a condition StrictSAT).
+            _ if occupied.is_some() => circe_with_variant_words(c),
+            _ => names.written.to_string(),
         };
-        conds.push(written.to_string());
+        conds.push(written);
+        if occupied == Some(RebirthOccupied::Strict) {
+            conds.push("Strict".into());
+        }
         if inclusive {
             conds.push("RexInclusive".into());
         } else if c.reborn_unit() == Some(RebornUnit::Capturer) {
@@ -234,6 +258,20 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
 /// reserve `r`, of the other side, would come back by that step's vector while a pawn of its
 /// own side attacks that square, if there is one. Only a reserve of the side not to move (series
 /// play, or Popeye's `LastCapture` given so) brings a unit of the other side back with a move.
+/// A Circe variant spelt as `Circe` and its variant words, in Popeye's case (`Circe File
+/// Mirror`), the spelling after which Popeye reads more variant words.
+fn circe_with_variant_words(c: Condition) -> String {
+    let words = c.entry().popeye.circe_variant.iter().map(|w| {
+        CirceVariant::of(Language::English, w)
+            .found()
+            .map_or(*w, |v| v.word(Language::English))
+    });
+    std::iter::once("Circe")
+        .chain(words)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn rebirth_on_a_passed_square(position: &Position, r: &crate::Reserve) -> Option<Square> {
     let mover = position.side_to_move();
     if r.piece.colour == mover {
