@@ -30,6 +30,7 @@ use super::popeye_words::words::{ATTRIBUTES, COLOURS};
 use super::popeye_words::{self, Attribute, ColourWord, Command, Lookup, PopeyeOption};
 use super::popeye_words::{CirceVariant, PopeyeCondition};
 
+mod conditions_reading;
 mod interpreting;
 mod keywords;
 mod reading;

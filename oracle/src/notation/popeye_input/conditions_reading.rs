@@ -1,0 +1,359 @@
+//! Reading the words of a problem's `condition` as Popeye reads them: each word a condition,
+//! except the words a condition reads after it (Circe's variant words, `Rex…`, `Strict`, a
+//! lettered type, SAT's numbers, Koeko's neighbourhood, `LastCapture`'s unit).
+
+use super::*;
+
+/// What the words of `condition` say.
+pub(super) struct ConditionsRead {
+    /// The conditions.
+    pub(super) conditions: Vec<Condition>,
+    /// The switches the words set (`RexInclusive`).
+    pub(super) sets: Vec<(Switch, &'static str)>,
+    /// The unit of `LastCapture`.
+    pub(super) reserve: Option<Reserve>,
+    /// Popeye's input errors among the words: a word that names no condition (or several)
+    /// where Popeye reads a condition.
+    pub(super) errors: Vec<String>,
+}
+
+/// What the words after a condition are, while they name no other condition.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arguments {
+    /// None: the next word is a condition (or an error).
+    None,
+    /// The condition's own words (squares, numbers, variants), which this project does not
+    /// read: the condition is not one of its own, so the problem is not solved anyway.
+    Words,
+    /// Walks (`PromOnly s b`), whatever else they abbreviate, then the condition's own words.
+    Walks,
+    /// Walks may follow a condition of this project that reads them (`ChameleonCirce s b t d`,
+    /// an explicit chameleon sequence), which it does not model: the first one is a reason.
+    OwnWalks,
+}
+
+impl PopeyeProblem {
+    /// The conditions of the problem, the switches its words set (`RexInclusive`) and the
+    /// unit of `LastCapture`, read as Popeye reads them in the file's language: each word a
+    /// condition, except the words a condition reads after it (Circe's variants after
+    /// `Circe`, one `Rex…` word after some others, a colour and a unit after `LastCapture`).
+    /// Whatever cannot be used adds a reason, naming Popeye's word.
+    pub(super) fn conditions_read(&self, reasons: &mut Vec<String>) -> ConditionsRead {
+        let language = self.language;
+        let mut conditions = Vec::new();
+        let mut sets = Vec::new();
+        let mut reserve = None;
+        let mut followers = PopeyeFollowers::Nothing;
+        let mut arguments = Arguments::None;
+        let mut errors = Vec::new();
+        let mut words = self.conditions.iter();
+        while let Some(word) = words.next() {
+            // A word of the condition before, unless it names a condition.
+            // (Popeye tries its extra conditions only for a word that begins none of the
+            // others.)
+            let names_condition = match PopeyeCondition::of(language, word) {
+                Lookup::Found(_) => true,
+                Lookup::Ambiguous => false,
+                Lookup::Unknown => EXTRA_CONDITIONS.lookup(language, word).found().is_some(),
+            };
+            match arguments {
+                Arguments::OwnWalks if walk_code(word) => {
+                    let before = conditions
+                        .last()
+                        .map_or("", |c: &Condition| c.entry().popeye.written);
+                    // A variant feerie does not model, counted as a condition outside its
+                    // families.
+                    reasons.push(format!(
+                        "condition '{before}' with a walk sequence of its own"
+                    ));
+                    arguments = Arguments::Walks;
+                    continue;
+                }
+                Arguments::Walks if walk_code(word) => continue,
+                Arguments::Words | Arguments::Walks if !names_condition => continue,
+                _ => arguments = Arguments::None,
+            }
+            match std::mem::replace(&mut followers, PopeyeFollowers::Nothing) {
+                PopeyeFollowers::CirceVariants => match CirceVariant::of(language, word) {
+                    Lookup::Found(variant) => {
+                        followers = PopeyeFollowers::CirceVariants;
+                        if let Some(rex) = rex_of(variant) {
+                            sets.push(rex.setting());
+                        } else if read_occupied(variant, conditions.last(), &mut sets, reasons) {
+                        } else if let Some(setting) = conditions
+                            .last()
+                            .and_then(|&before| anticirce_type_of(variant, before))
+                        {
+                            sets.push(setting.setting());
+                        } else if let Some(c) = conditions
+                            .last()
+                            .and_then(|&before| variant.ours_after(before))
+                        {
+                            // `Circe Parrain` is Circe Parrain, not plain Circe; `Circe File
+                            // Mirror` is Mirror File Circe.
+                            conditions.pop();
+                            conditions.push(c);
+                            if variant.reads_walk_sequence() {
+                                arguments = Arguments::OwnWalks;
+                            }
+                        } else {
+                            let popeye = variant.word(language);
+                            reasons.push(format!("Circe variant {}", named(word, popeye)));
+                            // A variant not read here may read words of its own.
+                            arguments = if variant.reads_walk_sequence() {
+                                Arguments::Walks
+                            } else {
+                                Arguments::Words
+                            };
+                        }
+                        continue;
+                    }
+                    Lookup::Ambiguous => {
+                        followers = PopeyeFollowers::CirceVariants;
+                        let why = CIRCE_VARIANTS.why_not(language, word, "Circe variant");
+                        reasons.push(why.unwrap_or_default());
+                        arguments = Arguments::Words;
+                        continue;
+                    }
+                    Lookup::Unknown => {}
+                },
+                PopeyeFollowers::Rex(rex) => {
+                    let variant = CirceVariant::of(language, word).found();
+                    if variant.and_then(rex_of) == Some(rex) {
+                        sets.push(rex.setting());
+                        continue;
+                    }
+                    // After a Circe-family condition, `Strict` or `Relaxed` too (Popeye reads
+                    // the variant words after these spellings).
+                    if let Some(variant) = variant
+                        && read_occupied(variant, conditions.last(), &mut sets, reasons)
+                    {
+                        followers = PopeyeFollowers::Rex(rex);
+                        continue;
+                    }
+                }
+                PopeyeFollowers::Absolute => {
+                    // `Absolute`, `Absolut`, `Absolu`: a unique beginning of the word.
+                    let lower = word.to_ascii_lowercase();
+                    let absolute = ["absolute", "absolut", "absolu"];
+                    if absolute.iter().any(|w| w.starts_with(&lower)) {
+                        let before = conditions
+                            .last()
+                            .map_or("", |c: &Condition| c.entry().popeye.written);
+                        reasons.push(format!("condition '{before}' absolute"));
+                        continue;
+                    }
+                }
+                PopeyeFollowers::Numbers => {
+                    // SAT's flights allowed to each side: a variant not modelled.
+                    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+                        followers = PopeyeFollowers::Numbers;
+                        let before = conditions
+                            .last()
+                            .map_or("", |c: &Condition| c.entry().popeye.written);
+                        let why = format!("condition '{before}' with a number of flights");
+                        if !reasons.contains(&why) {
+                            reasons.push(why);
+                        }
+                        continue;
+                    }
+                }
+                PopeyeFollowers::Neighbour => {
+                    // `Neighbour S` (Koeko's neighbourhood by another walk): a unique beginning
+                    // of the word, then a walk; the king's is the rule's own.
+                    let lower = word.to_ascii_lowercase();
+                    let neighbour = match language {
+                        Language::English => "neighbour",
+                        Language::German => "nachbar",
+                    };
+                    if !lower.is_empty() && neighbour.starts_with(&lower) {
+                        let walk = words
+                            .next()
+                            .and_then(|w| walk_of(&w.to_ascii_lowercase(), language));
+                        if walk != Some(Walk::King) {
+                            let before = conditions
+                                .last()
+                                .map_or("", |c: &Condition| c.entry().popeye.written);
+                            reasons.push(format!(
+                                "condition '{before}' with neighbours of another walk"
+                            ));
+                        }
+                        continue;
+                    }
+                }
+                PopeyeFollowers::TypeThenRex(last, rex) => {
+                    if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
+                        followers = PopeyeFollowers::Rex(rex);
+                        if letter != 'a' {
+                            let before = conditions
+                                .last()
+                                .map_or("", |c: &Condition| c.entry().popeye.written);
+                            reasons.push(format!(
+                                "condition '{before}' of type {}",
+                                letter.to_ascii_uppercase()
+                            ));
+                        }
+                        continue;
+                    }
+                    if CirceVariant::of(language, word).found().and_then(rex_of) == Some(rex) {
+                        sets.push(rex.setting());
+                        continue;
+                    }
+                }
+                PopeyeFollowers::Nothing => {}
+            }
+            match PopeyeCondition::of(language, word) {
+                Lookup::Found(PopeyeCondition::LAST_CAPTURE) => {
+                    let colour = words
+                        .next()
+                        .and_then(|c| COLOURS.lookup(language, c).found());
+                    let unit = words.next().and_then(|t| piece_token(t));
+                    let colour = match colour {
+                        Some(ColourWord::White) => Some(Colour::White),
+                        Some(ColourWord::Black) => Some(Colour::Black),
+                        _ => None,
+                    };
+                    match (colour, unit) {
+                        (Some(colour), Some((code, sqs))) if sqs.len() == 1 => {
+                            match walk_of(&code, language) {
+                                Some(walk) => {
+                                    // Popeye takes the side not to move to be the capturer.
+                                    reserve = Some(Reserve::new(Piece::new(colour, walk), sqs[0]))
+                                }
+                                None => {
+                                    reasons.push(format!("LastCapture of fairy piece '{code}'"))
+                                }
+                            }
+                        }
+                        _ => reasons.push(
+                            "LastCapture needs a colour and a piece with its square (white bg4)"
+                                .into(),
+                        ),
+                    }
+                }
+                Lookup::Found(popeye) => match popeye.ours() {
+                    Some(c) => {
+                        conditions.push(c);
+                        followers = c.entry().popeye.followed_by;
+                        if popeye.reads_walks() {
+                            arguments = Arguments::OwnWalks;
+                        }
+                    }
+                    None => {
+                        reasons.push(format!("condition {}", named(word, popeye.word(language))));
+                        if popeye.reads_walks() {
+                            arguments = Arguments::Walks;
+                        } else if popeye.reads_arguments() {
+                            arguments = Arguments::Words;
+                        }
+                    }
+                },
+                Lookup::Ambiguous => {
+                    let why = CONDITIONS.why_not(language, word, "condition");
+                    reasons.push(why.clone().unwrap_or_default());
+                    errors.extend(why);
+                }
+                Lookup::Unknown => match EXTRA_CONDITIONS.lookup(language, word) {
+                    Lookup::Found(extra) => {
+                        let popeye = EXTRA_CONDITIONS.word(language, extra).unwrap_or(word);
+                        reasons.push(format!("condition {}", named(word, popeye)));
+                        arguments = Arguments::Words;
+                    }
+                    _ => {
+                        let why = CONDITIONS.why_not(language, word, "condition");
+                        reasons.push(why.clone().unwrap_or_default());
+                        errors.extend(why);
+                    }
+                },
+            }
+        }
+        ConditionsRead {
+            conditions,
+            sets,
+            reserve,
+            errors,
+        }
+    }
+}
+
+/// The value of `rex` a Circe variant word states, if it is `RexInclusive` or `RexExclusive`.
+fn rex_of(variant: CirceVariant) -> Option<Rex> {
+    match variant {
+        CirceVariant::REX_INCLUSIVE => Some(Rex::Inclusive),
+        CirceVariant::REX_EXCLUSIVE => Some(Rex::Exclusive),
+        _ => None,
+    }
+}
+
+/// Reads `variant` as `Strict` or `Relaxed` after `before`, a Circe-family condition: the
+/// value of `rebirth_occupied` it sets, or under Anticirce for `Relaxed` a reason (Popeye's
+/// Relaxed takes the capturer off the board, where ours keeps it where it landed). False when
+/// it is neither word or follows no Circe-family condition.
+fn read_occupied(
+    variant: CirceVariant,
+    before: Option<&Condition>,
+    sets: &mut Vec<(Switch, &'static str)>,
+    reasons: &mut Vec<String>,
+) -> bool {
+    let Some(before) = before.filter(|c| c.is_circe()) else {
+        return false;
+    };
+    let Some(occupied) = occupied_of(variant) else {
+        return false;
+    };
+    if before.reborn_unit() == Some(RebornUnit::Capturer) && occupied == RebirthOccupied::Relaxed {
+        reasons.push(format!(
+            "condition '{}' Relaxed",
+            before.entry().popeye.written
+        ));
+    } else {
+        sets.push(occupied.setting());
+    }
+    true
+}
+
+/// What a variant word states of an occupied rebirth square: `Strict` (the capture is illegal)
+/// or `Relaxed` (the captured unit is lost).
+fn occupied_of(variant: CirceVariant) -> Option<RebirthOccupied> {
+    match variant.word(Language::English) {
+        "Strict" => Some(RebirthOccupied::Strict),
+        "Relaxed" => Some(RebirthOccupied::Relaxed),
+        _ => None,
+    }
+}
+
+/// The type of Anticirce a variant word states after an Anticirce condition (`before`):
+/// `Calvet` or `Cheylan`.
+fn anticirce_type_of(variant: CirceVariant, before: Condition) -> Option<AnticirceType> {
+    if before.reborn_unit() != Some(RebornUnit::Capturer) {
+        return None;
+    }
+    match variant.word(Language::English) {
+        "Calvet" => Some(AnticirceType::Calvet),
+        "Cheylan" => Some(AnticirceType::Cheylan),
+        _ => None,
+    }
+}
+
+/// A word as written, with Popeye's word for it when the two differ beyond case:
+/// `'nowk'`, `'parr' (ParrainCirce)`.
+pub(super) fn named(word: &str, popeye: &str) -> String {
+    if word.eq_ignore_ascii_case(popeye) {
+        format!("'{word}'")
+    } else {
+        format!("'{word}' ({popeye})")
+    }
+}
+
+/// The letter of a lettered type word as Popeye reads it after some conditions (`TypeA` …
+/// `TypeD`, the same in every language, a unique beginning of one of them).
+fn lettered_type(word: &str) -> Option<char> {
+    let word = word.to_ascii_lowercase();
+    let mut found = ['a', 'b', 'c', 'd']
+        .into_iter()
+        .filter(|l| format!("type{l}").starts_with(&word));
+    match (found.next(), found.next()) {
+        (Some(letter), None) => Some(letter),
+        _ => None,
+    }
+}
