@@ -408,8 +408,13 @@ mod tests {
             rebirth(Some(10), taken, RebirthOccupied::Relaxed, true),
             Rebirth::Forbidden
         );
+        // Off the board is as taken: lost, or under strict no capture (Popeye's Strict).
         assert_eq!(
             rebirth(None, 0, RebirthOccupied::Strict, false),
+            Rebirth::Forbidden
+        );
+        assert_eq!(
+            rebirth(None, 0, RebirthOccupied::Relaxed, false),
             Rebirth::Lost
         );
         assert_eq!(
