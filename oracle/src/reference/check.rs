@@ -45,7 +45,9 @@ use super::make::passed_square;
 use super::rebirth::{CapturerFate, capturer_fate, mars_square, rebirth_square, reborn_walk_of};
 use super::{koeko, observation};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
-use crate::rules::{FirstRankPawns, RebornUnit, RelevantUnit, Rex, RoyalEnPassant};
+use crate::rules::{
+    FirstRankPawns, RebirthOccupied, RebirthPlace, RebornUnit, RelevantUnit, Rex, RoyalEnPassant,
+};
 use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
@@ -143,7 +145,7 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
         board.pieces_of(!colour).any(|(from, piece)| {
             threatens(board, from, piece, !colour, royal_sq, rules)
                 && !observation::paralysed_en_passant(setup, from, piece, rules)
-                && koeko::capture_allowed(board, from, royal_sq, rules)
+                && koeko::capture_allowed(board, from, royal_sq, royal_sq, rules)
                 && observation::capture_leaves_none_observed(
                     board,
                     from,
@@ -208,6 +210,11 @@ fn reborn_after_capture(
     let Some(model) = rules.circe_model().filter(|m| m.reborn_royals()) else {
         return false;
     };
+    if model.place == RebirthPlace::AnyEmpty {
+        // Super Circe: the square the capturer left is empty, at the least; but unless
+        // `rebirth_occupied` is `strict` the capturer may choose no rebirth (Popeye 4.104).
+        return model.occupied == RebirthOccupied::Strict;
+    }
     let reborn = royal.with_walk(reborn_walk_of(&model, rules, capturer, royal, None));
     let standing = if model.relevant == RelevantUnit::Other {
         as_it_may_land(capturer, landing, promotions)
@@ -301,6 +308,7 @@ fn taken_en_passant(
     board.pieces_of(!royal.colour).any(|(from, piece)| {
         piece.walk.is_pawn()
             && threatens(board, from, piece, !royal.colour, target, rules)
+            && koeko::capture_allowed(board, from, royal_sq, target, rules)
             // An en passant capture never promotes.
             && capture_stands(board, rules, (from, piece), royal_sq, target, &Vec::new)
             && !reborn_after_capture(

@@ -29,15 +29,23 @@ pub fn move_allowed(setup: &Setup, next: &Setup, rules: &Rules, mv: &MoveRecord)
         .all(|sq| rule.allows(before, has_contact(&next.board, sq)))
 }
 
-/// Whether the unit on `from` may take the unit on `target` under the Koeko rule in force: it
-/// stands on `target` then, its own square left (always when no Koeko rule is in force).
-pub fn capture_allowed(board: &Board, from: Square, target: Square, rules: &Rules) -> bool {
+/// Whether the unit on `from` may take the unit on `taken` by landing on `landing` (the same
+/// square but en passant) under the Koeko rule in force: it stands on `landing` then, its own
+/// square and the unit taken gone (always when no Koeko rule is in force).
+pub fn capture_allowed(
+    board: &Board,
+    from: Square,
+    taken: Square,
+    landing: Square,
+    rules: &Rules,
+) -> bool {
     let Some(rule) = rules.koeko() else {
         return true;
     };
     let before = rule.reads_departure() && has_contact(board, from);
     let mut after = board.clone();
     let unit = after.take(from);
-    after.set(target, unit);
-    rule.allows(before, has_contact(&after, target))
+    after.take(taken);
+    after.set(landing, unit);
+    rule.allows(before, has_contact(&after, landing))
 }

@@ -89,8 +89,9 @@ impl ReferenceEngine {
     }
 
     /// The square where `reborn`, taken on `capture` by `capturer` moving from `from` to `to`,
-    /// comes back at once under the Circe model of `rules` (`None` off the board, or without
-    /// an immediate rebirth), whether or not that square is free.
+    /// comes back at once under the Circe model of `rules` (`None` off the board, without an
+    /// immediate rebirth, or where the place is a choice among squares: Super Circe), whether or
+    /// not that square is free.
     ///
     /// ```
     /// use feerie_oracle::{Colour, Piece, ReferenceEngine, Rules, Square, Walk};

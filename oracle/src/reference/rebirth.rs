@@ -95,6 +95,9 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     }
     let victim = capture.piece;
     let reborn = victim.with_walk(reborn_walk(&model, rules, &mv));
+    if model.place == RebirthPlace::AnyEmpty {
+        return anywhere(setup, rules, &model, mv, reborn);
+    }
     let square = rebirth_square(
         &model,
         reborn,
@@ -109,6 +112,27 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
         _ if victim.royal || model.occupied == RebirthOccupied::Strict => Vec::new(),
         _ => vec![mv],
     }
+}
+
+/// Super Circe: `reborn` comes back on any square empty once the capture is made, the capturer
+/// choosing (one record per square, and per promotion of a pawn reborn on its last rank), or,
+/// unless `rebirth_occupied` is `strict` or the unit is royal (`rex: inclusive`), not at all.
+fn anywhere(
+    setup: &Setup,
+    rules: &Rules,
+    model: &CirceModel,
+    mv: MoveRecord,
+    reborn: Piece,
+) -> Vec<MoveRecord> {
+    let board = board_after_displacement(setup, &mv);
+    let mut out: Vec<MoveRecord> = Square::all()
+        .filter(|&sq| board.is_empty(sq))
+        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), reborn, sq, false, None))
+        .collect();
+    if model.occupied == RebirthOccupied::Relaxed && !reborn.royal {
+        out.push(mv);
+    }
+    out
 }
 
 /// Stage 3 under Anticirce: the capturer, as it stands after the move, is taken off its arrival
@@ -240,6 +264,8 @@ pub fn lost_rebirth_square(
                 (mv.from, mv.to),
             ))
         }
+        // Super Circe's capture without a rebirth is the capturer's choice, no square's fault.
+        RebirthTime::Immediate if model.place == RebirthPlace::AnyEmpty => None,
         RebirthTime::Immediate => {
             let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
             let reborn = capture.piece.with_walk(reborn_walk(&model, rules, mv));
@@ -352,6 +378,8 @@ pub fn rebirth_square(
             Some(at((file + 4) % 8, (rank + 4) % 8))
         }
         RebirthPlace::Departure => Some(from),
+        // A choice among squares, made by the stage itself ([`immediate`]).
+        RebirthPlace::AnyEmpty => None,
     }?;
     Some(match model.adapter {
         RebirthAdapter::None => found,

@@ -54,6 +54,9 @@ pub enum RebirthPlace {
     Antipodes,
     /// The square the capturer left (PWC, "Platzwechsel": the two units change places).
     Departure,
+    /// Any square empty once the capture is made, the capturer choosing; unless
+    /// `rebirth_occupied` is `strict`, also none (Super Circe).
+    AnyEmpty,
 }
 
 impl RebirthPlace {

@@ -291,6 +291,21 @@ conditions! {
             &["antipodes"],
         ),
     ),
+    /// Super Circe: on any empty square, the capturer choosing, or not at all.
+    CirceSuper => rebirth_variant_entry(
+        "circe-super",
+        "Super Circe: a captured unit is reborn on any empty square, the capturer choosing, or \
+         not at all (under rebirth_occupied=strict it must be reborn)",
+        reborn_on(RebirthPlace::AnyEmpty, RebirthSide::Own, RebirthAdapter::None),
+        PopeyeNames {
+            written: "SuperCirce",
+            // Popeye reads no `RexInclusive` after `SuperCirce`, but reads it after this.
+            written_before_rex_inclusive: Some("Circe Super"),
+            read: &["supercirce"],
+            circe_variant: &["super"],
+            followed_by: PopeyeFollowers::Nothing,
+        },
+    ),
     /// PWC: on the square the capturer left, always empty once it has left (so
     /// `rebirth_occupied` never matters).
     CircePwc => ConditionEntry {

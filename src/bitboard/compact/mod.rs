@@ -22,8 +22,8 @@ mod sinks;
 mod stages;
 
 use feerie_oracle::rules::{
-    CloneWalkWhenPromoting, FirstRankPawns, RebirthTime, RebornUnit, RelevantUnit, ResolvedRules,
-    RoyalRiderPassage,
+    CloneWalkWhenPromoting, FirstRankPawns, RebirthPlace, RebirthTime, RebornUnit, RelevantUnit,
+    ResolvedRules, RoyalRiderPassage,
 };
 
 use super::bits::{Bits, lowest};
@@ -104,7 +104,8 @@ impl Compact {
         // follow, nor a colour change (Andernach), nor units of one walk observing each other
         // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
         // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
-        // (Koeko): the record path takes those rules.
+        // (Koeko), nor a choice of rebirth squares (Super Circe): the record path takes those
+        // rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
@@ -113,7 +114,8 @@ impl Compact {
             || rules.sat
             || rules.koeko.is_some()
             || rules.circe.is_some_and(|m| {
-                m.reborn_royals()
+                m.place == RebirthPlace::AnyEmpty
+                    || m.reborn_royals()
                     || m.relevant == RelevantUnit::Other
                     || m.reborn == RebornUnit::Capturer
             })

@@ -11,7 +11,9 @@ use crate::bitboard::rules::circe::{self, Rebirth as Fate};
 use crate::bitboard::rules::promotes_on;
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::Piece;
-use feerie_oracle::rules::{CirceModel, RebornUnit, RelevantUnit, Rex};
+use feerie_oracle::rules::{
+    CirceModel, RebirthOccupied, RebirthPlace, RebornUnit, RelevantUnit, Rex,
+};
 
 use super::Game;
 
@@ -47,7 +49,7 @@ impl Game {
             attackers = self.capturing_leaves_none_observed(p, attackers, r);
             // Under Koeko, not a check when the capture would end without the neighbours the
             // rule asks for.
-            attackers = self.koeko_capturers(p, attackers, r);
+            attackers = self.koeko_capturers(p, attackers, r, r);
             if attackers == 0 {
                 continue;
             }
@@ -99,6 +101,8 @@ impl Game {
         if let Some(model) = self.anticirce_capture_may_fail() {
             takers = self.standing(p, &model, takers, pawn, t);
         }
+        // Under Koeko, a taker that would end without the neighbours the rule asks for.
+        takers = self.koeko_capturers(p, takers, pawn, t);
         let Some(model) = self.rules.circe.filter(|m| m.reborn_royals()) else {
             return takers != 0;
         };
@@ -173,6 +177,11 @@ impl Game {
         from: Sq,
         landing: Sq,
     ) -> bool {
+        if model.place == RebirthPlace::AnyEmpty {
+            // Super Circe: the square the capturer left is empty, at the least; but unless
+            // `rebirth_occupied` is `strict` the capturer may choose no rebirth (Popeye 4.104).
+            return model.occupied == RebirthOccupied::Relaxed;
+        }
         let capturer = p.piece_at(from).expect("a capturer");
         let reborn = royal.with_walk(self.reborn_walk(model, capturer, royal, None));
         let after = p.occupied() & !bit(from) & !bit(taken) | bit(landing);

@@ -28,9 +28,16 @@ impl Game {
             .all(|sq| rule.allows(before, contact(sq)))
     }
 
-    /// The units of `capturers` whose capture of the unit on `target` ends where the Koeko rule
-    /// in force lets it (all of them when none is): the capturer on `target`, its square left.
-    pub(super) fn koeko_capturers(&self, p: &BbPosition, capturers: u64, target: Sq) -> u64 {
+    /// The units of `capturers` whose capture of the unit on `taken`, landing on `landing` (the
+    /// same square but en passant), ends where the Koeko rule in force lets it (all of them when
+    /// none is): the capturer on `landing`, its square and the unit taken gone.
+    pub(super) fn koeko_capturers(
+        &self,
+        p: &BbPosition,
+        capturers: u64,
+        taken: Sq,
+        landing: Sq,
+    ) -> u64 {
         let Some(rule) = self.rules.koeko else {
             return capturers;
         };
@@ -38,7 +45,8 @@ impl Game {
         Bits(capturers)
             .filter(|&a| {
                 let before = rule.reads_departure() && self.t.king[a] & occupied != 0;
-                rule.allows(before, self.t.king[target] & occupied & !bit(a) != 0)
+                let after = occupied & !bit(a) & !bit(taken);
+                rule.allows(before, self.t.king[landing] & after != 0)
             })
             .fold(0, |set, a| set | bit(a))
     }

@@ -9,7 +9,7 @@ use crate::bitboard::rules::{is_pawnlike, magic, parrain, promotes_on};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{
     CirceModel, CloneWalkWhenPromoting, MagicContactScope, MagicPawnEdge, MagicRebirthContact,
-    RebirthTime, RebornUnit, RelevantUnit, Rex,
+    RebirthOccupied, RebirthPlace, RebirthTime, RebornUnit, RelevantUnit, Rex,
 };
 use feerie_oracle::{ContactMutation, MoveRecord, Piece, Rebirth, Walk};
 
@@ -104,6 +104,18 @@ impl Game {
             _ => None,
         };
         let reborn = victim.with_walk(self.reborn_walk(&model, mv.mover, victim, promoted));
+        if model.place == RebirthPlace::AnyEmpty {
+            // Super Circe: any empty square, the capturer choosing, or none unless strict or
+            // royal.
+            let occ = self.occupied_after(p, &mv);
+            for s in Bits(!occ) {
+                self.settle(p, Fate::On(s), mv.clone(), reborn, None, out);
+            }
+            if model.occupied == RebirthOccupied::Relaxed && !victim.royal {
+                out.push(mv);
+            }
+            return;
+        }
         let sq = self.rebirth_square(
             reborn,
             mv.final_mover(),

@@ -224,7 +224,12 @@ fn own_home(m: &CirceModel) -> bool {
 fn rows() -> Vec<EventDef> {
     use Condition::*;
     let circe = circe_where(|_| true);
-    let at_once = circe_where(|m| m.time == RebirthTime::Immediate);
+    // Kings are reborn under rex inclusive only. Under Super Circe a king then comes back on a
+    // square of the capturer's choice, which no legal play brings about: unless
+    // `rebirth_occupied` is strict an attack on it is a check, and the fuzzed cases never set
+    // both switches.
+    let at_once =
+        circe_where(|m| m.time == RebirthTime::Immediate && m.place != RebirthPlace::AnyEmpty);
     // A king comes back home when the square read is its own king's square. Where the
     // capturer's walk is read (Couscous) only a capturing king, or a fairy capturer on the
     // e-file (a fairy walk's square is on its promotion rank), would name it: the fuzzed
@@ -232,6 +237,7 @@ fn rows() -> Vec<EventDef> {
     // rook on its corner or a pawn promoted by a fairy capturer's square, for the same reason.)
     let at_once_home = circe_where(|m| {
         m.time == RebirthTime::Immediate
+            && m.place != RebirthPlace::AnyEmpty
             && own_home(m)
             && m.adapter == RebirthAdapter::None
             && m.relevant == RelevantUnit::Reborn
@@ -282,8 +288,10 @@ fn rows() -> Vec<EventDef> {
     // preset) a capture whose square is taken is not made.
     row(
         plain("rebirth-occupied"),
+        // Super Circe takes an empty square only.
         &circe_where(|m| {
-            m.place != RebirthPlace::Departure && m.occupied == RebirthOccupied::Relaxed
+            !matches!(m.place, RebirthPlace::Departure | RebirthPlace::AnyEmpty)
+                && m.occupied == RebirthOccupied::Relaxed
         }),
         plain("a captured unit's rebirth square is occupied: it stays off the board"),
     );

@@ -3,7 +3,7 @@
 
 use feerie_oracle::{
     Colour, Engine, File, MoveRecord, Piece, Position, ReferenceEngine, Reserve, Rules, Setup,
-    Square, Validation, Walk, geometry,
+    Square, Walk, geometry,
 };
 
 use super::Bucket;
@@ -59,11 +59,7 @@ pub(super) fn edit(
             Applied::Done => {}
         }
         // Under SAT a check is a flight, which only the rules can read.
-        let checked = match rules.sat() {
-            true => Position::under_rules(setup, Validation::Strict, rules),
-            false => Position::new(setup, Validation::Strict),
-        };
-        if let Ok(p) = checked {
+        if let Ok(p) = super::validated(setup, rules) {
             if kind == Edit::EnPassantRace {
                 return play_double_step(p, choices, rules);
             }

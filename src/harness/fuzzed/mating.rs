@@ -4,7 +4,7 @@
 //! capture whose captured unit is reborn, a mating mutation) rarer still; the campaign's
 //! steered pass draws these when the positions around castling did not show such an event.
 
-use feerie_oracle::{Colour, Piece, Position, Rules, Setup, Square, Validation, Walk};
+use feerie_oracle::{Colour, Piece, Rules, Setup, Square, Walk};
 
 use super::Bucket;
 use super::around::{PLAIN_WALKS, mark_magic};
@@ -54,7 +54,7 @@ pub fn around_a_mate(
     if bucket.magic {
         mark_magic(&mut setup, choices);
     }
-    let position = Position::new(setup, Validation::Strict).ok()?;
+    let position = super::validated(setup, &rules).ok()?;
     Some(super::FuzzedPosition { rules, position })
 }
 
@@ -87,7 +87,7 @@ fn near(
 mod tests {
     use std::collections::BTreeSet;
 
-    use feerie_oracle::ReferenceEngine;
+    use feerie_oracle::{Position, ReferenceEngine};
 
     use super::*;
     use crate::bitboard::space::BitboardSpace;

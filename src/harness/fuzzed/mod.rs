@@ -36,6 +36,18 @@ use crate::playout::Rng;
 #[cfg(doc)]
 use feerie_oracle::Validation;
 
+/// `setup` as a position valid under [`Validation::Strict`], its checks read under `rules` where
+/// check is no attack (SAT: a flight), else as orthodox chess reads them.
+pub(super) fn validated(
+    setup: feerie_oracle::Setup,
+    rules: &Rules,
+) -> Result<Position, feerie_oracle::PositionError> {
+    match rules.sat() {
+        true => Position::under_rules(setup, feerie_oracle::Validation::Strict, rules),
+        false => Position::new(setup, feerie_oracle::Validation::Strict),
+    }
+}
+
 /// A fuzzed position and the rules it is played under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FuzzedPosition {

@@ -118,17 +118,11 @@ impl PopeyeProblem {
                     Lookup::Unknown => {}
                 },
                 PopeyeFollowers::Rex(rex) => {
+                    // Only the `Rex` word: after the traditional names Popeye reads no other
+                    // variant word (`MirrorCirce Strict` is Mirror Circe and StrictSAT).
                     let variant = CirceVariant::of(language, word).found();
                     if variant.and_then(rex_of) == Some(rex) {
                         sets.push(rex.setting());
-                        continue;
-                    }
-                    // After a Circe-family condition, `Strict` or `Relaxed` too (Popeye reads
-                    // the variant words after these spellings).
-                    if let Some(variant) = variant
-                        && read_occupied(variant, conditions.last(), &mut sets, reasons)
-                    {
-                        followers = PopeyeFollowers::Rex(rex);
                         continue;
                     }
                 }

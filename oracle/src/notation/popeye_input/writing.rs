@@ -254,10 +254,6 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     }
 }
 
-/// The square a double step of the side to move passes where the unit waiting in the Parrain
-/// reserve `r`, of the other side, would come back by that step's vector while a pawn of its
-/// own side attacks that square, if there is one. Only a reserve of the side not to move (series
-/// play, or Popeye's `LastCapture` given so) brings a unit of the other side back with a move.
 /// A Circe variant spelt as `Circe` and its variant words, in Popeye's case (`Circe File
 /// Mirror`), the spelling after which Popeye reads more variant words.
 fn circe_with_variant_words(c: Condition) -> String {
@@ -272,6 +268,10 @@ fn circe_with_variant_words(c: Condition) -> String {
         .join(" ")
 }
 
+/// The square a double step of the side to move passes where the unit waiting in the Parrain
+/// reserve `r`, of the other side, would come back by that step's vector while a pawn of its
+/// own side attacks that square, if there is one. Only a reserve of the side not to move (series
+/// play, or Popeye's `LastCapture` given so) brings a unit of the other side back with a move.
 fn rebirth_on_a_passed_square(position: &Position, r: &crate::Reserve) -> Option<Square> {
     let mover = position.side_to_move();
     if r.piece.colour == mover {
