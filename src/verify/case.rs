@@ -82,6 +82,14 @@ pub(super) fn compare_case(
     let stipulation = *stipulation;
     // The positions each part begins from: one, or two under `option duplex`.
     let parts = case.parts();
+    // A position the rules cannot mean in feerie's engines (SAT with a royal unit other than a
+    // king) is not compared: its lines would not replay for that reason alone.
+    if let Some(why) = parts
+        .iter()
+        .find_map(|p| feerie_oracle::engine::check_rules_fit(p, rules).err())
+    {
+        return report(Outcome::Skipped(why.to_string()));
+    }
     // Popeye's complaint that the side to play can capture the king is a verdict on the
     // position. Its standard error carries it, so an output may lack it (then a refusal of
     // ours is a skip) and it may land anywhere in the problem's section: a twin of ours
