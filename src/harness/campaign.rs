@@ -231,7 +231,8 @@ fn compare_case(
         })?;
     let sa = Side::of(a, fuzzed.rules.clone());
     let sb = Side::of(b, fuzzed.rules.clone());
-    let comparison = compare(&sa, &sb, &fuzzed.position, campaign.depth);
+    let depth = super::compare::comparable_depth(&fuzzed.rules, campaign.depth);
+    let comparison = compare(&sa, &sb, &fuzzed.position, depth);
     let tally = BucketSummary {
         name: String::new(),
         positions: 1,

@@ -5,6 +5,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use feerie_oracle::rules::RebirthPlace;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules, fen};
 
 /// An engine under rules, with the name the reports give it.
@@ -169,6 +170,25 @@ pub struct Comparison {
     pub divergence: Option<Divergence>,
     /// The rule events of the first side's moves at every node compared.
     pub coverage: super::events::Coverage,
+}
+
+/// The depth a fuzzed position under `rules` is compared to, at most `depth`: under Super Circe
+/// a capture is one move per empty square, so that three half-moves from a middlegame run to
+/// tens of millions of nodes (45.6 million from Kiwipete); it is compared two half-moves deep,
+/// as the Popeye campaigns compare it.
+///
+/// ```
+/// use feerie::harness::compare::comparable_depth;
+/// use feerie_oracle::Rules;
+/// let circe = Rules::from_words(&["circe"], None, &[] as &[&str]).unwrap();
+/// let super_circe = Rules::from_words(&["circe-super"], None, &[] as &[&str]).unwrap();
+/// assert_eq!((comparable_depth(&circe, 3), comparable_depth(&super_circe, 3)), (3, 2));
+/// ```
+pub fn comparable_depth(rules: &Rules, depth: u32) -> u32 {
+    let chosen_squares = rules
+        .circe_model()
+        .is_some_and(|m| m.place == RebirthPlace::AnyEmpty);
+    if chosen_squares { depth.min(2) } else { depth }
 }
 
 /// Compares two sides from `root` down to `depth` half-moves and stops at the first difference.

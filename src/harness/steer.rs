@@ -276,7 +276,8 @@ pub fn steer(
     let mut take = |t: Target| {
         let sa = Side::of(a, t.case.rules.clone());
         let sb = Side::of(b, t.case.rules.clone());
-        let depth = depth_for(t.event, t.ply, depth);
+        let depth =
+            super::compare::comparable_depth(&t.case.rules, depth_for(t.event, t.ply, depth));
         let comparison = compare(&sa, &sb, &t.case.position, depth);
         out.positions += 1;
         out.nodes += comparison.nodes;
