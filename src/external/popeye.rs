@@ -97,7 +97,9 @@ pub fn input_for(position: &Position, rules: &Rules, depth: u32) -> Result<Strin
         Colour::White => "white",
         Colour::Black => "black",
     };
-    if super::popeye_batch::comparable_depth(depth, rules) != depth {
+    // (Super Circe's listings of three half-moves are asked when asked for: a campaign caps
+    // them, a chosen position may be small enough.)
+    if rules.checkless() && super::popeye_batch::comparable_depth(depth, rules) != depth {
         return Err(ExternalError::Inexpressible(format!(
             "Popeye lists lines of {depth} half-moves under Ohneschach at even depths only"
         )));

@@ -301,7 +301,9 @@ fn problems_of(q: &Question) -> Result<Vec<String>, ExternalError> {
 
 /// The depth Popeye's line listing can be compared at, at most `depth`: under Ohneschach an
 /// even one (its any-move end parses after a pair of half-moves only, see
-/// [`line_stipulation`]), else `depth`.
+/// [`line_stipulation`]); under Super Circe at most 2 (a capture is one line per empty square:
+/// three half-moves from a middlegame are tens of millions of lines, over the bound on
+/// Popeye's output); else `depth`.
 ///
 /// ```
 /// use feerie::external::popeye_batch::comparable_depth;
@@ -310,8 +312,16 @@ fn problems_of(q: &Question) -> Result<Vec<String>, ExternalError> {
 /// assert_eq!(comparable_depth(3, &checkless), 2);
 /// assert_eq!(comparable_depth(1, &checkless), 1);
 /// assert_eq!(comparable_depth(3, &Rules::orthodox()), 3);
+/// let super_circe = Rules::new([Condition::CirceSuper], Profile::Popeye).unwrap();
+/// assert_eq!(comparable_depth(3, &super_circe), 2);
 /// ```
 pub fn comparable_depth(depth: u32, rules: &Rules) -> u32 {
+    if rules
+        .circe_model()
+        .is_some_and(|m| m.rebirth_square_chosen())
+    {
+        return depth.min(2);
+    }
     if rules.checkless() && depth >= 3 && !depth.is_multiple_of(2) {
         depth - 1
     } else {

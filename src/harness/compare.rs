@@ -5,7 +5,6 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use feerie_oracle::rules::RebirthPlace;
 use feerie_oracle::{Engine, EngineError, MoveRecord, Position, Rules, fen};
 
 /// An engine under rules, with the name the reports give it.
@@ -185,10 +184,14 @@ pub struct Comparison {
 /// assert_eq!((comparable_depth(&circe, 3), comparable_depth(&super_circe, 3)), (3, 2));
 /// ```
 pub fn comparable_depth(rules: &Rules, depth: u32) -> u32 {
-    let chosen_squares = rules
+    if rules
         .circe_model()
-        .is_some_and(|m| m.place == RebirthPlace::AnyEmpty);
-    if chosen_squares { depth.min(2) } else { depth }
+        .is_some_and(|m| m.rebirth_square_chosen())
+    {
+        depth.min(2)
+    } else {
+        depth
+    }
 }
 
 /// Compares two sides from `root` down to `depth` half-moves and stops at the first difference.

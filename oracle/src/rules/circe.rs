@@ -250,6 +250,13 @@ impl CirceModel {
         self.reborn_royals() || self.reborn_royal_capturers()
     }
 
+    /// True when the capturer chooses the rebirth square among all the empty ones (Super
+    /// Circe): a capture is one move per square, so that move trees grow many times faster than
+    /// under the other variants.
+    pub fn rebirth_square_chosen(&self) -> bool {
+        self.place == RebirthPlace::AnyEmpty
+    }
+
     /// True when whether an attack on a royal unit is a check depends on the rebirth the
     /// capture would bring: the royal unit's own (rex inclusive), or the capturer's, whose
     /// capture may be illegal (Anticirce, under `rebirth_occupied: strict` or of Cheylan's type).
