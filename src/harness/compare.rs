@@ -172,23 +172,25 @@ pub struct Comparison {
 }
 
 /// The depth a fuzzed position under `rules` is compared to, at most `depth`: under Super Circe
-/// a capture is one move per empty square, so that three half-moves from a middlegame run to
-/// tens of millions of nodes (45.6 million from Kiwipete); it is compared two half-moves deep,
-/// as the Popeye campaigns compare it.
+/// a capture is one move per empty square, each with its check mark, so that the reference
+/// engine spends seconds on one position two half-moves deep (and three half-moves from a
+/// middlegame run to tens of millions of nodes: 45.6 million from Kiwipete); its positions are
+/// compared at the root, the move lists with their check and mate marks (the Popeye campaigns
+/// compare its lines two half-moves deep).
 ///
 /// ```
 /// use feerie::harness::compare::comparable_depth;
 /// use feerie_oracle::Rules;
 /// let circe = Rules::from_words(&["circe"], None, &[] as &[&str]).unwrap();
 /// let super_circe = Rules::from_words(&["circe-super"], None, &[] as &[&str]).unwrap();
-/// assert_eq!((comparable_depth(&circe, 3), comparable_depth(&super_circe, 3)), (3, 2));
+/// assert_eq!((comparable_depth(&circe, 3), comparable_depth(&super_circe, 3)), (3, 1));
 /// ```
 pub fn comparable_depth(rules: &Rules, depth: u32) -> u32 {
     if rules
         .circe_model()
         .is_some_and(|m| m.rebirth_square_chosen())
     {
-        depth.min(2)
+        depth.min(1)
     } else {
         depth
     }
