@@ -163,7 +163,19 @@ fn the_engines_agree_on_a_campaign_of_every_family() {
     let reports: Vec<&str> = report.found.iter().map(|f| f.report.as_str()).collect();
     assert_eq!(report.divergences(), 0, "{}", reports.join("\n"));
     assert_eq!(report.positions(), 25 * Bucket::all().len() as u64);
-    assert!(report.buckets.iter().all(|b| b.nodes > b.positions));
+    // Every family is compared below its root but those compared at the root only (Super
+    // Circe: `comparable_depth`).
+    let root_only: Vec<String> = (Bucket::all().into_iter())
+        .filter(|b| feerie::harness::compare::comparable_depth(&b.rules, 2) < 2)
+        .map(|b| b.name)
+        .collect();
+    assert!(!root_only.is_empty());
+    for b in &report.buckets {
+        match root_only.contains(&b.name) {
+            true => assert_eq!(b.nodes, b.positions, "{}", b.name),
+            false => assert!(b.nodes > b.positions, "{}", b.name),
+        }
+    }
 }
 
 fn feerie(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
