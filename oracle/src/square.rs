@@ -157,6 +157,21 @@ impl Square {
         let dr = (self.rank().0 as i8 - other.rank().0 as i8).abs();
         self != other && df <= 1 && dr <= 1
     }
+
+    /// The squares that touch this one (a king's step away), on the board.
+    ///
+    /// ```
+    /// use feerie_oracle::Square;
+    /// let a1: Square = "a1".parse().unwrap();
+    /// assert_eq!(a1.neighbours().count(), 3);
+    /// assert!(a1.neighbours().all(|n| n.touches(a1)));
+    /// ```
+    pub fn neighbours(self) -> impl Iterator<Item = Square> {
+        (-1..=1)
+            .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
+            .filter(|&step| step != (0, 0))
+            .filter_map(move |(df, dr)| self.offset(df, dr))
+    }
 }
 
 impl fmt::Display for Square {

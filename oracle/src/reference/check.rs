@@ -179,17 +179,13 @@ fn sat_in_check(board: &Board, colour: Colour, rules: &Rules) -> bool {
     };
     let mut without = board.clone();
     without.take(king_sq);
-    let steps = (-1..=1).flat_map(|df| (-1..=1).map(move |dr| (df, dr)));
-    steps
-        .filter(|&step| step != (0, 0))
-        .filter_map(|(df, dr)| king_sq.offset(df, dr))
-        .any(|to| {
-            let open = match board.get(to) {
-                None => true,
-                Some(unit) => unit.colour != king.colour && !unit.royal,
-            };
-            open && !is_attacked(&without, to, !colour, rules)
-        })
+    king_sq.neighbours().any(|to| {
+        let open = match board.get(to) {
+            None => true,
+            Some(unit) => unit.colour != king.colour && !unit.royal,
+        };
+        open && !is_attacked(&without, to, !colour, rules)
+    })
 }
 
 /// Under a Circe rule with `rex: inclusive`, whether `royal`, taken on `royal_sq` by `capturer`

@@ -6,11 +6,7 @@ use crate::{Board, MoveRecord, Rules, Setup, Square};
 
 /// Whether a unit on `sq` has contact: some square a king's step away holds a unit.
 pub fn has_contact(board: &Board, sq: Square) -> bool {
-    (-1..=1)
-        .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
-        .filter(|&step| step != (0, 0))
-        .filter_map(|(df, dr)| sq.offset(df, dr))
-        .any(|n| !board.is_empty(n))
+    sq.neighbours().any(|n| !board.is_empty(n))
 }
 
 /// Whether `mv`, made from `setup` and leading to `next`, leaves its units where the Koeko

@@ -58,9 +58,7 @@ impl PopeyeProblem {
             };
             match arguments {
                 Arguments::OwnWalks if walk_code(word) => {
-                    let before = conditions
-                        .last()
-                        .map_or("", |c: &Condition| c.entry().popeye.written);
+                    let before = written_name(conditions.last());
                     // A variant feerie does not model, counted as a condition outside its
                     // families.
                     reasons.push(format!(
@@ -131,9 +129,7 @@ impl PopeyeProblem {
                     let lower = word.to_ascii_lowercase();
                     let absolute = ["absolute", "absolut", "absolu"];
                     if absolute.iter().any(|w| w.starts_with(&lower)) {
-                        let before = conditions
-                            .last()
-                            .map_or("", |c: &Condition| c.entry().popeye.written);
+                        let before = written_name(conditions.last());
                         reasons.push(format!("condition '{before}' absolute"));
                         continue;
                     }
@@ -142,9 +138,7 @@ impl PopeyeProblem {
                     // SAT's flights allowed to each side: a variant not modelled.
                     if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
                         followers = PopeyeFollowers::Numbers;
-                        let before = conditions
-                            .last()
-                            .map_or("", |c: &Condition| c.entry().popeye.written);
+                        let before = written_name(conditions.last());
                         let why = format!("condition '{before}' with a number of flights");
                         if !reasons.contains(&why) {
                             reasons.push(why);
@@ -165,9 +159,7 @@ impl PopeyeProblem {
                             .next()
                             .and_then(|w| walk_of(&w.to_ascii_lowercase(), language));
                         if walk != Some(Walk::King) {
-                            let before = conditions
-                                .last()
-                                .map_or("", |c: &Condition| c.entry().popeye.written);
+                            let before = written_name(conditions.last());
                             reasons.push(format!(
                                 "condition '{before}' with neighbours of another walk"
                             ));
@@ -179,9 +171,7 @@ impl PopeyeProblem {
                     if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
                         followers = PopeyeFollowers::Rex(rex);
                         if letter != 'a' {
-                            let before = conditions
-                                .last()
-                                .map_or("", |c: &Condition| c.entry().popeye.written);
+                            let before = written_name(conditions.last());
                             reasons.push(format!(
                                 "condition '{before}' of type {}",
                                 letter.to_ascii_uppercase()
@@ -350,4 +340,10 @@ fn lettered_type(word: &str) -> Option<char> {
         (Some(letter), None) => Some(letter),
         _ => None,
     }
+}
+
+/// Popeye's written name of the condition read last, the one the words after it belong to
+/// (empty before any).
+fn written_name(last: Option<&Condition>) -> &'static str {
+    last.map_or("", |c| c.entry().popeye.written)
 }
