@@ -1,7 +1,8 @@
-//! `popeye verify` fails closed: Popeye's recorded outputs of three small inputs (English and
+//! `popeye verify` fails closed: Popeye's recorded outputs of small inputs (English and
 //! German: help, series, direct play with threats and variations, twins, duplex, a solution
 //! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain; the goals `#=`, `%`, `00`, `!=`,
-//! `==` and `option whitetoplay`) verify, and no tampered copy of them does: a solution line
+//! `==` and `option whitetoplay`; series and help play of millions of solutions cut at a few by
+//! `maxsolutions`, which `popeye verify` checks without holding ours) verify, and no tampered copy of them does: a solution line
 //! removed, repeated, its mark, goal marker, `!`, move number or text changed, a
 //! try's `but` removed, repeated or moved, a section cut, dropped, swapped or added, its end
 //! line changed (`solving interrupted.` without `maxtime`, `Partial solution` without a limit
@@ -23,7 +24,13 @@ use feerie::solve::Options;
 use feerie::verify::{CaseReport, Outcome, verify};
 
 /// The recorded inputs, each with Popeye 4.104's output for it.
-const FILES: [&str; 4] = ["kinds", "deutsch", "goals", "parrain_series"];
+const FILES: [&str; 5] = [
+    "kinds",
+    "deutsch",
+    "goals",
+    "parrain_series",
+    "cut_searches",
+];
 
 fn data(name: &str, extension: &str) -> String {
     common::verify_data_text(&format!("{name}.{extension}"))

@@ -5,15 +5,16 @@ use crate::engines::SearchEngine;
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Position, Rules};
 
-use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
+use crate::external::popeye_output::{Chunk, OutputTwin};
 use crate::external::popeye_replay::english_line;
+use crate::solve::Options;
 use crate::solve::stipulation::{Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_blocks;
-use crate::solve::{Options, solve};
 use crate::verify::error::VerifyError;
 use crate::verify::popeye_tree::popeye_tree;
 
+use super::held::{our_held_lines, printed_lines};
 use super::large::{Streamed, compare_digested};
 use super::problems::{self, Case};
 use super::replay::replaying_part;
@@ -165,17 +166,6 @@ pub(super) fn compare_case(
         Ok(t) => t,
         Err(why) => return report(differ(format!("a line that does not replay: {why}"))),
     };
-    let mut ours: Vec<Printed> = Vec::new();
-    for part in &parts {
-        match solve(engine, part, rules, stipulation, options) {
-            Ok(solved) => ours.push(printed(
-                crate::solve::layout::lines(engine, part, rules, &stipulation, &solved)
-                    .iter()
-                    .map(|l| english_line(l, Language::English)),
-            )),
-            Err(why) => return report(Outcome::Skipped(why.to_string())),
-        }
-    }
     let mut theirs_by_part = vec![Printed::new(); parts.len()];
     for (part, text) in theirs {
         *theirs_by_part[part].entry(text).or_default() += 1;
@@ -189,11 +179,31 @@ pub(super) fn compare_case(
         }
         out
     };
-    let (theirs_all, ours_all) = (all(&theirs_by_part), all(&ours));
+    let ours = match our_held_lines(
+        engine,
+        &parts,
+        rules,
+        stipulation,
+        &section,
+        &theirs_by_part,
+        options,
+    ) {
+        Ok(ours) => ours,
+        Err(why) => return report(Outcome::Skipped(why.to_string())),
+    };
+    let (theirs_all, ours_all) = (all(&theirs_by_part), all(&ours.printed));
+    if let Some(why) = ours.stopped {
+        // Only the lines we found beyond Popeye's are sure; the ones we did not reach yet
+        // may be Popeye's.
+        return report(Outcome::Differ {
+            missing: vec![why],
+            extra: beyond(&ours_all, &theirs_all),
+        });
+    }
     // Under maxsolutions each part is counted on its own, as Popeye limits each part.
     let counted = Counted {
         theirs: theirs_by_part.iter().map(total).collect(),
-        ours: ours.iter().map(total).collect(),
+        ours: ours.counted,
     };
     report(judge(
         &theirs_all,
@@ -361,16 +371,8 @@ pub(super) fn popeye_solutions(
     chunk: &Chunk,
     engine: &dyn SearchEngine,
 ) -> Result<Vec<(usize, String)>, VerifyError> {
-    let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
-    let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
-    for mv in moves {
-        match groups.last_mut() {
-            Some(group) if group[0].line == mv.line => group.push(mv),
-            _ => groups.push(vec![mv]),
-        }
-    }
     let mut out = Vec::new();
-    for group in groups {
+    for group in printed_lines(&twin.segments) {
         let part = replaying_part(&group, parts, rules, stipulation, language, engine)?;
         let raw = chunk.raw(group[0].line).unwrap_or("");
         out.push((part, english_line(raw, language)));

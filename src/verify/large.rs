@@ -176,7 +176,7 @@ pub(super) fn compare_digested(
 
 /// Each line we print for the twin's parts (`solve::layout::lines`, in English words),
 /// handed to `each` with its part as the search finds it.
-fn our_lines(
+pub(super) fn our_lines(
     engine: &dyn SearchEngine,
     parts: &[&Position],
     rules: &Rules,

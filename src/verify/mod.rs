@@ -9,6 +9,7 @@ pub mod compare;
 pub mod coverage;
 pub mod digest;
 pub mod error;
+mod held;
 pub mod large;
 pub mod popeye_tree;
 pub mod problems;

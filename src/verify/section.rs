@@ -267,9 +267,15 @@ pub(super) fn judge(
             {
                 let expected = limit.min(ours_n);
                 if theirs_n != expected {
+                    // Our count may stop at the limit: past it only "at least" is known.
+                    let ours = if ours_n >= limit {
+                        format!("we find {ours_n} or more")
+                    } else {
+                        format!("there are {ours_n}")
+                    };
                     missing.push(format!(
                         "{theirs_n} solution(s) printed{} under maxsolutions {limit} where \
-                         there are {ours_n}: {expected} expected",
+                         {ours}: {expected} expected",
                         if part > 0 { " in the duplex part" } else { "" }
                     ));
                 }

@@ -1,0 +1,172 @@
+//! Our lines for a help or series play twin whose section of Popeye's output is held whole,
+//! found in memory bounded by Popeye's lines rather than by ours: a problem may have millions
+//! of solutions where Popeye, stopped by `maxsolutions`, printed ten.
+//!
+//! - Popeye finished (`solution finished.`): our lines are kept up to [`EXTRA_LINES`] beyond
+//!   the number Popeye printed; a search that finds more stops there, a difference whatever
+//!   the rest would be.
+//! - Popeye was cut (`Partial solution`, `solving interrupted.`): only Popeye's lines are
+//!   asked for, each must be ours. Ours are counted as they are found and kept only when
+//!   Popeye printed them, and the search goes no deeper than Popeye's longest line: a line of
+//!   `k` moves is a solution of `ser-h=n` for every `n` of at least `k` (shorter solutions are
+//!   solutions, in help and series play alike). When that shallower search finds fewer lines
+//!   than the limit, the whole one counts them, stopping at the limit.
+
+use std::sync::Mutex;
+
+use feerie_oracle::{Position, Rules};
+
+use crate::engines::SearchEngine;
+use crate::external::popeye_output::SolutionMove;
+use crate::solve::Options;
+use crate::solve::error::SolveError;
+use crate::solve::stipulation::{Play, Stipulation};
+
+use super::large::our_lines;
+use super::section::{Completion, Printed, Section, total};
+
+/// The lines beyond Popeye's count kept on our side of a finished section: past them our
+/// search stops, and they are listed as ours alone.
+pub const EXTRA_LINES: usize = 100;
+
+/// Our side of a held section, part by part.
+pub(super) struct Ours {
+    /// The lines kept, each with how many times it was found: all of them (up to the bound)
+    /// when Popeye finished, Popeye's alone when it was cut.
+    pub(super) printed: Vec<Printed>,
+    /// The lines found in each part (in a cut section, up to the limit when the shallower
+    /// search found fewer).
+    pub(super) counted: Vec<usize>,
+    /// Why the lines kept are not all ours: the search stopped past Popeye's count.
+    pub(super) stopped: Option<String>,
+}
+
+/// The moves of each line Popeye printed for the twin (a line's moves share its output line).
+pub(super) fn printed_lines<'a>(segments: &'a [Vec<SolutionMove>]) -> Vec<Vec<&'a SolutionMove>> {
+    let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
+    for mv in segments.iter().flatten() {
+        match groups.last_mut() {
+            Some(group) if group[0].line == mv.line => group.push(mv),
+            _ => groups.push(vec![mv]),
+        }
+    }
+    groups
+}
+
+/// `stipulation` searched no deeper than a line of `longest` printed moves needs, in help and
+/// series play (help-self play keeps its length: its reflex obligations are not re-checked
+/// here). A line longer than the stipulation allows leaves it as it is.
+pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipulation {
+    let longest = u32::try_from(longest).unwrap_or(u32::MAX);
+    let moves = match stipulation.play {
+        // `h#n`: 2n half-moves, `h#n.5`: 2n + 1.
+        Play::Help => (longest.saturating_sub(u32::from(stipulation.half)) + 1) / 2,
+        // The series, then the other side's move.
+        Play::SeriesHelp => longest.saturating_sub(1),
+        Play::SeriesDirect => longest,
+        Play::Direct | Play::SelfPlay | Play::HelpSelf => stipulation.moves,
+    };
+    Stipulation {
+        moves: moves.clamp(1, stipulation.moves.max(1)),
+        ..stipulation
+    }
+}
+
+/// Our lines for the twin's `parts`, as the section's completion asks (see the module's text);
+/// `theirs` are Popeye's lines, part by part.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn our_held_lines(
+    engine: &dyn SearchEngine,
+    parts: &[&Position],
+    rules: &Rules,
+    stipulation: Stipulation,
+    section: &Section,
+    theirs: &[Printed],
+    options: &Options,
+) -> Result<Ours, SolveError> {
+    let n = parts.len();
+    let found = Mutex::new((vec![Printed::new(); n], vec![0usize; n]));
+    let keep = |part: usize, line: String, only_theirs: bool| {
+        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+        found.1[part] += 1;
+        if !only_theirs || theirs[part].contains_key(&line) {
+            *found.0[part].entry(line).or_default() += 1;
+        }
+    };
+    if section.completion() == Completion::Whole {
+        let mut ours = Ours {
+            printed: Vec::with_capacity(n),
+            counted: Vec::with_capacity(n),
+            stopped: None,
+        };
+        // Part by part, each with its own bound.
+        for (part, position) in parts.iter().enumerate() {
+            let bound = total(&theirs[part]).saturating_add(EXTRA_LINES);
+            let bounded = Options {
+                max_solutions: bound,
+                ..options.clone()
+            };
+            our_lines(
+                engine,
+                &[position],
+                rules,
+                stipulation,
+                &bounded,
+                &|_, line| keep(part, line, false),
+            )?;
+            let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+            let count = found.1[part];
+            if count >= bound {
+                ours.stopped = Some(format!(
+                    "we find {} line(s) or more where Popeye prints {} (our search stopped \
+                     there; the lines only we print are among those found)",
+                    bound,
+                    total(&theirs[part])
+                ));
+            }
+            ours.printed.push(std::mem::take(&mut found.0[part]));
+            ours.counted.push(count);
+        }
+        return Ok(ours);
+    }
+    let longest = printed_lines(&section.twin.segments)
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(usize::MAX);
+    let shallow = no_deeper_than(stipulation, longest);
+    our_lines(engine, parts, rules, shallow, options, &|part, line| {
+        keep(part, line, true)
+    })?;
+    let (printed, mut counted) = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let (Some(limit), Completion::Limited) = (section.limit, section.completion())
+        && shallow.moves < stipulation.moves
+    {
+        let to_limit = Options {
+            max_solutions: limit,
+            ..options.clone()
+        };
+        for (part, position) in parts.iter().enumerate() {
+            if counted[part] >= limit {
+                continue;
+            }
+            let count = Mutex::new(0usize);
+            our_lines(
+                engine,
+                &[position],
+                rules,
+                stipulation,
+                &to_limit,
+                &|_, _| {
+                    *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+                },
+            )?;
+            counted[part] = count.into_inner().unwrap_or_else(|e| e.into_inner());
+        }
+    }
+    Ok(Ours {
+        printed,
+        counted,
+        stopped: None,
+    })
+}
