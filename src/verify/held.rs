@@ -42,7 +42,7 @@ pub(super) struct Ours {
 }
 
 /// The moves of each line Popeye printed for the twin (a line's moves share its output line).
-pub(super) fn printed_lines<'a>(segments: &'a [Vec<SolutionMove>]) -> Vec<Vec<&'a SolutionMove>> {
+pub(super) fn printed_lines(segments: &[Vec<SolutionMove>]) -> Vec<Vec<&SolutionMove>> {
     let mut groups: Vec<Vec<&SolutionMove>> = Vec::new();
     for mv in segments.iter().flatten() {
         match groups.last_mut() {
@@ -60,7 +60,9 @@ pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipul
     let longest = u32::try_from(longest).unwrap_or(u32::MAX);
     let moves = match stipulation.play {
         // `h#n`: 2n half-moves, `h#n.5`: 2n + 1.
-        Play::Help => (longest.saturating_sub(u32::from(stipulation.half)) + 1) / 2,
+        Play::Help => longest
+            .saturating_sub(u32::from(stipulation.half))
+            .div_ceil(2),
         // The series, then the other side's move.
         Play::SeriesHelp => longest.saturating_sub(1),
         Play::SeriesDirect => longest,
