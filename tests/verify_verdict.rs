@@ -233,18 +233,24 @@ fn a_folder_has_a_junit_suite_per_file() {
 }
 
 /// A problem whose solving outlasts `--case-timeout` is stopped and skipped for its time
-/// budget, in help, series and direct play; the run ends soon after.
+/// budget, in help, series and direct play; the run ends soon after. The help and series
+/// problems have no solution (a lone king does not mate), as the output says: a search that
+/// finds lines Popeye did not print stops at once, a difference.
 #[test]
 fn a_case_stops_at_its_time_budget() {
-    let pieces = "pieces white ke1 qd1 ra1 rh1 bc1 bf1 sb1 sg1 pa2 pb2 pc2 pd2 pe2 pf2 pg2 ph2 \
-                  black ke8 qd8 ra8 rh8 bc8 bf8 sb8 sg8 pa7 pb7 pc7 pd7 pe7 pf7 pg7 ph7";
-    let problem =
-        |stipulation: &str| format!("option noboard\nstipulation {stipulation}\n{pieces}\n");
+    let black = "black ke8 qd8 ra8 rh8 bc8 bf8 sb8 sg8 pa7 pb7 pc7 pd7 pe7 pf7 pg7 ph7";
+    let armies = format!(
+        "pieces white ke1 qd1 ra1 rh1 bc1 bf1 sb1 sg1 pa2 pb2 pc2 pd2 pe2 pf2 pg2 ph2 {black}"
+    );
+    let lone_king = format!("pieces white ke1 {black}");
+    let problem = |stipulation: &str, pieces: &str| {
+        format!("option noboard\nstipulation {stipulation}\n{pieces}\n")
+    };
     let input = format!(
         "beginproblem\n{}next\n{}next\n{}endproblem\n",
-        problem("h#6"),
-        problem("ser-h#9"),
-        problem("s#6")
+        problem("h#6", &lone_king),
+        problem("ser-h#9", &lone_king),
+        problem("s#6", &armies)
     );
     let output = "\nsolution finished.\n".repeat(3);
     let dir = folder(&[("long.inp", &input), ("long.out", &output)]);
@@ -270,6 +276,34 @@ fn a_case_stops_at_its_time_budget() {
         );
     }
     assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+}
+
+/// A finished section is compared with all of ours, but ours are kept only up to 100 past
+/// Popeye's count: a problem of millions of lines against an output that prints none stops
+/// there, a difference listing the lines found, without waiting for the search's end.
+#[test]
+fn a_search_far_past_popeye_s_count_stops_as_a_difference() {
+    let input = "beginproblem\noption noboard\nstipulation h#6\npieces white ke1 qd1 ra1 rh1 \
+                 bc1 bf1 sb1 sg1 pa2 pb2 pc2 pd2 pe2 pf2 pg2 ph2 black ke8 qd8 ra8 rh8 bc8 bf8 \
+                 sb8 sg8 pa7 pb7 pc7 pd7 pe7 pf7 pg7 ph7\nendproblem\n";
+    let dir = folder(&[("many.inp", input), ("many.out", "\nsolution finished.\n")]);
+    let (code, out, err) = common::feerie_in(
+        dir.path(),
+        &[
+            "popeye",
+            "verify",
+            "many.inp",
+            "many.out",
+            "--case-timeout",
+            "60",
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("we find 100 line(s) or more where Popeye prints 0"),
+        "{out}"
+    );
+    assert!(out.contains("100 only we give"), "{out}");
 }
 
 /// Solving itself: a deadline already past stops every kind of play with `TimeBudget`.
