@@ -496,3 +496,37 @@ fn strict_and_relaxed_read_and_write_as_popeye_reads_them() {
     relaxed.set("rebirth_occupied", "relaxed").unwrap();
     assert!(popeye_input::write(&position, &relaxed, "stipulation ~1").is_err());
 }
+
+/// The mummer conditions read back as written, in both languages, and two of them combine (one
+/// a side); Popeye's `exact` and `ultra` after them (`exakt`, `Ultra`, abbreviated) are other
+/// rules, and their reasons say so; two for one side are refused.
+#[test]
+fn mummer_conditions_read_their_names_and_strictness() {
+    use feerie_oracle::{Colour, Condition};
+    let mummers: Vec<Condition> = (Condition::ALL.into_iter())
+        .filter(|c| c.mummer().is_some())
+        .collect();
+    assert_eq!(mummers.len(), 6);
+    for c in mummers {
+        let english = c.entry().popeye.written;
+        let german = c.entry().popeye.read[1];
+        assert!(read_conditions(english, false).unwrap().has(c), "{english}");
+        assert!(read_conditions(german, true).unwrap().has(c), "{german}");
+        let (rules, written, back) = written_and_read_back(c, "exclusive");
+        for side in Colour::ALL {
+            assert_eq!(back.mummer(side), rules.mummer(side), "{written}");
+        }
+    }
+    let both = read_conditions("WhiteMaximummer BlackMustCapture", false).unwrap();
+    assert!(both.mummer(Colour::White).is_some() && both.mummer(Colour::Black).is_some());
+    for (text, german, word) in [
+        ("WhiteMaximummer ultra", false, "ultra"),
+        ("BlackMinimummer exact", false, "exact"),
+        ("SchwarzerLaengstzueger exakt", true, "exakt"),
+        ("WeisserSchlagzwang Ult", true, "ultra"),
+    ] {
+        let e = read_conditions(text, german).unwrap_err().to_string();
+        assert!(e.contains(&format!("' {word}")), "{text}: {e}");
+    }
+    assert!(read_conditions("WhiteMaximummer WhiteMustCapture", false).is_err());
+}

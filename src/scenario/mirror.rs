@@ -4,7 +4,9 @@
 //!   every unit's colour swapped (a neutral unit stays neutral), the side to move swapped, the
 //!   castling field, the en passant square and the Parrain reserve mapped, and every expected
 //!   move and position mapped the same way (squares, and the colour letters of rebirths,
-//!   contact mutations and changes of colour). Every rule treats the two sides alike, so this holds everywhere.
+//!   contact mutations and changes of colour), and a condition of one side made the other
+//!   side's (White Maximummer becomes Black Maximummer). Every other rule treats the two sides
+//!   alike, so this holds everywhere.
 //! - **File mirror** (a–h turned h–a, colours kept) only where the rules are symmetric: castling
 //!   is not (the king stands on the e-file, 0-0 goes toward h), nor are the rebirth squares a
 //!   Circe variant reads from home squares (the queen's d-file, the king's e-file: Plain Circe,
@@ -21,7 +23,7 @@ use feerie_oracle::{
     CastlingRights, Colour, EnPassant, Position, Reserve, Rules, Setup, Square, Validation, fen,
 };
 
-use super::{After, Expect, Interpretation, LoadError, PositionSpec, Scenario};
+use super::{After, Expect, Interpretation, LoadError, PositionSpec, RulesSpec, Scenario};
 
 /// A mirror of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,7 +266,7 @@ pub fn mirrored(s: &Scenario, mirror: Mirror) -> Result<Option<Scenario>, LoadEr
         name: format!("{} [{}]", s.name, mirror.label()),
         source: s.source.clone(),
         note: s.note.clone(),
-        rules: s.rules.clone(),
+        rules: mirrored_rules(&s.rules, mirror),
         position: PositionSpec {
             fen: Some(fen::write(&setup)),
             lenient: s.position.lenient,
@@ -277,6 +279,24 @@ pub fn mirrored(s: &Scenario, mirror: Mirror) -> Result<Option<Scenario>, LoadEr
         file: s.file.clone(),
         text: s.text.clone(),
     }))
+}
+
+/// The rules in the mirror: under the colour mirror each condition of one side becomes the
+/// other side's ([`feerie_oracle::Condition::colour_mirrored`]); a slug that names no
+/// condition is kept, for the scenario's loading to report.
+fn mirrored_rules(rules: &RulesSpec, mirror: Mirror) -> RulesSpec {
+    let conditions = (rules.conditions.iter())
+        .map(
+            |slug| match (mirror, slug.parse::<feerie_oracle::Condition>()) {
+                (Mirror::Colours, Ok(c)) => c.colour_mirrored().slug().to_string(),
+                _ => slug.clone(),
+            },
+        )
+        .collect();
+    RulesSpec {
+        conditions,
+        ..rules.clone()
+    }
 }
 
 /// Every mirror of every scenario that applies, each after its original's place in the list

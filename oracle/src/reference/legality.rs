@@ -15,6 +15,10 @@
 //! there, as Popeye 4.104 asks it). With `royal_rider_passage: safe` a royal rider may not
 //! pass over a square the opponent attacks either (judged on the board without the rider, the
 //! arrival square excepted); `free`, the value of both profiles, lets it pass.
+//!
+//! Under Maximummer, Minimummer and Must Capture the restricted side then keeps only its legal
+//! moves of the best score ([`crate::rules::MoveMeasure`]); whether a side has a legal move,
+//! which mate and stalemate ask, does not change.
 
 use std::borrow::Cow;
 
@@ -39,6 +43,10 @@ pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
         // promotion records have become one.
         moves.sort();
         moves.dedup();
+    }
+    // Maximummer, Minimummer, Must Capture: of the legal moves, the best by the measure.
+    if let Some(measure) = rules.mummer(setup.side_to_move) {
+        measure.keep_best(&mut moves, |mv| mv);
     }
     moves
 }

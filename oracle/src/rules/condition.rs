@@ -15,9 +15,11 @@ use std::str::FromStr;
 
 pub use super::registry::Condition;
 use super::registry::ConditionKind;
+use crate::Colour;
+
 use super::{
-    ColourChangeMoves, KoekoRule, MarsMoves, ObservationRule, RebirthPlace, RebirthTime,
-    RebirthWalk, RebornUnit, RelevantUnit,
+    ColourChangeMoves, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, RebirthPlace,
+    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
 };
 
 impl Condition {
@@ -50,7 +52,8 @@ impl Condition {
             | ConditionKind::TakeAndMake
             | ConditionKind::Checkless
             | ConditionKind::Sat
-            | ConditionKind::Koeko { .. } => None,
+            | ConditionKind::Koeko { .. }
+            | ConditionKind::Mummer { .. } => None,
         }
     }
 
@@ -89,7 +92,8 @@ impl Condition {
             | ConditionKind::TakeAndMake
             | ConditionKind::Checkless
             | ConditionKind::Sat
-            | ConditionKind::Koeko { .. } => None,
+            | ConditionKind::Koeko { .. }
+            | ConditionKind::Mummer { .. } => None,
         }
     }
 
@@ -152,6 +156,42 @@ impl Condition {
         match self.entry().kind {
             ConditionKind::Koeko { rule } => Some(rule),
             _ => None,
+        }
+    }
+
+    /// The side a mummer condition restricts (Maximummer, Minimummer, Must Capture) and what it
+    /// prefers among its legal moves.
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, Condition};
+    /// use feerie_oracle::rules::MoveMeasure;
+    /// assert_eq!(Condition::BlackMaximummer.mummer(), Some((Colour::Black, MoveMeasure::Longest)));
+    /// assert_eq!(Condition::Circe.mummer(), None);
+    /// ```
+    pub fn mummer(self) -> Option<(Colour, MoveMeasure)> {
+        match self.entry().kind {
+            ConditionKind::Mummer { side, measure } => Some((side, measure)),
+            _ => None,
+        }
+    }
+
+    /// The condition seen with the colours swapped: a condition of one side becomes the other
+    /// side's (White Maximummer, Black Maximummer); every other condition treats the two sides
+    /// alike and stays itself.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert_eq!(Condition::WhiteMustCapture.colour_mirrored(), Condition::BlackMustCapture);
+    /// assert_eq!(Condition::Circe.colour_mirrored(), Condition::Circe);
+    /// ```
+    pub fn colour_mirrored(self) -> Condition {
+        match self.mummer() {
+            Some((side, measure)) => Condition::ALL
+                .iter()
+                .copied()
+                .find(|c| c.mummer() == Some((!side, measure)))
+                .expect("each side has each measure's condition"),
+            None => self,
         }
     }
 
@@ -218,7 +258,8 @@ impl Condition {
             | ConditionKind::TakeAndMake
             | ConditionKind::Checkless
             | ConditionKind::Sat
-            | ConditionKind::Koeko { .. } => false,
+            | ConditionKind::Koeko { .. }
+            | ConditionKind::Mummer { .. } => false,
         }
     }
 

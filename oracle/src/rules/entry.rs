@@ -2,10 +2,12 @@
 //! the words Popeye reads after it, the switch values it presets, and where a switch matters
 //! and how Popeye's input treats it. The entries themselves are in [`super::registry`].
 
+use crate::Colour;
+
 use super::{
-    ColourChangeMoves, Condition, KoekoRule, MarsMoves, ObservationRule, Profile, PromotionChooser,
-    RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
-    Rex, Switch,
+    ColourChangeMoves, Condition, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, Profile,
+    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
+    RebornUnit, RelevantUnit, Rex, Switch,
 };
 
 /// What kind of rule a condition is.
@@ -65,6 +67,14 @@ pub enum ConditionKind {
     Koeko {
         /// What its neighbours must be.
         rule: KoekoRule,
+    },
+    /// One side plays only its legal moves that score highest by a measure (Maximummer,
+    /// Minimummer, Must Capture).
+    Mummer {
+        /// The side restricted.
+        side: Colour,
+        /// What it prefers.
+        measure: MoveMeasure,
     },
 }
 
@@ -141,6 +151,8 @@ pub enum PopeyeFollowers {
     Numbers,
     /// `Neighbour` and a walk (Koeko's neighbourhood); only the king's is modelled.
     Neighbour,
+    /// `exact` or `ultra` (a mummer condition's stricter readings), which are not modelled.
+    Strictness,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

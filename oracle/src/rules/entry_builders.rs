@@ -3,11 +3,12 @@
 //! an entry of [`super::registry`] states only what is its own.
 
 use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
-use super::{MarsMoves, ObservationRule};
+use super::{MarsMoves, MoveMeasure, ObservationRule};
 use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
 };
+use crate::Colour;
 
 /// The rebirth answers of a Circe variant whose place reads the reborn unit's own side and is
 /// not adapted.
@@ -247,6 +248,24 @@ pub(super) const fn alone_entry(
         presets: &[],
         fuzzed_with: &[],
         fuzzed_with_magic: false,
+    }
+}
+
+/// The entry of a mummer condition (Maximummer, Minimummer, Must Capture, each for one side):
+/// no switch, no preset; it combines with the other conditions but those that combine with none
+/// (Ohneschach excepted), so fuzzed alone and with magic pieces. Popeye writes and reads it by
+/// its name, then reads its stricter readings' words (`exact`, `ultra`).
+pub(super) const fn mummer_entry(
+    slug: &'static str,
+    description: &'static str,
+    side: Colour,
+    measure: MoveMeasure,
+    names: (&'static str, &'static [&'static str]),
+) -> ConditionEntry {
+    let kind = ConditionKind::Mummer { side, measure };
+    ConditionEntry {
+        fuzzed_with_magic: true,
+        ..alone_entry(slug, description, kind, names, PopeyeFollowers::Strictness)
     }
 }
 

@@ -54,6 +54,7 @@ mod entry_builders;
 mod fuzz_family;
 mod koeko;
 mod mars;
+mod mummer;
 mod observation;
 mod profile;
 pub mod registry;
@@ -72,6 +73,7 @@ pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
 pub use koeko::KoekoRule;
 pub use mars::{MarsModel, MarsMoves};
+pub use mummer::MoveMeasure;
 pub use observation::{ObservationModel, ObservationRule};
 pub use profile::Profile;
 pub use registry::{ConditionEntry, ConditionKind, PopeyeReading, Scope};
@@ -287,6 +289,17 @@ impl Rules {
                     .join(" and ")
             )));
         }
+        // One measure a side, as Popeye allows (its `TwoMummerCond`).
+        for side in [crate::Colour::White, crate::Colour::Black] {
+            let mummers: Vec<&Condition> = (self.conditions.iter())
+                .filter(|c| c.mummer().is_some_and(|(s, _)| s == side))
+                .collect();
+            if let [first, second, ..] = mummers[..] {
+                return Err(RulesError(format!(
+                    "{first} with {second}: one side plays by one measure of its moves at a time"
+                )));
+            }
+        }
         // Mars Circe moves the capturer before the capture: with a rebirth of the unit taken
         // or a mutation of the capturer, a combination no source states and Popeye's answers
         // have not been compared on: refused rather than guessed.
@@ -308,7 +321,8 @@ impl Rules {
                 || c.is_checkless()
                 || c.is_sat()
                 || c.koeko_rule().is_some()
-        }) && let Some(other) = self.conditions.iter().find(|c| *c != first)
+        }) && let Some(other) = (self.conditions.iter())
+            .find(|c| *c != first && !(first.is_checkless() && c.mummer().is_some()))
         {
             return Err(RulesError(format!(
                 "{first} with {other} is not modelled: {first} combines with no other condition"
@@ -429,6 +443,12 @@ impl Rules {
     /// it has moved.
     pub fn koeko(&self) -> Option<KoekoRule> {
         self.resolved.koeko
+    }
+
+    /// What `side` prefers among its legal moves under Maximummer, Minimummer or Must
+    /// Capture, if one of them restricts it.
+    pub fn mummer(&self, side: crate::Colour) -> Option<MoveMeasure> {
+        self.resolved.mummer[side as usize]
     }
 
     /// Whether a capture is completed by a move of the captured unit's walk (Take&Make chess).

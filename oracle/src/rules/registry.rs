@@ -18,10 +18,12 @@
 pub use super::entry::{
     ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, PopeyeReading, Preset, Scope,
 };
+use crate::Colour;
+
 use super::{
-    ColourChangeMoves, FirstRankPawns, KoekoRule, MarsMoves, ObservationRule, PawnDirection,
-    Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
-    RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
+    ColourChangeMoves, FirstRankPawns, KoekoRule, MarsMoves, MoveMeasure, ObservationRule,
+    PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide,
+    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
 /// Declares every condition once: the variant of [`Condition`] with its documentation, and
@@ -598,6 +600,58 @@ conditions! {
         },
         ("NewKoeko", &["newkoeko", "neukoeko"]),
         PopeyeFollowers::Nothing,
+    ),
+    /// White Maximummer: White plays only its longest legal moves.
+    WhiteMaximummer => mummer_entry(
+        "white-maximummer",
+        "White Maximummer: White plays only its longest legal moves (the square of the distance \
+         travelled; castling 16 on the king's side, 25 on the queen's)",
+        Colour::White,
+        MoveMeasure::Longest,
+        ("WhiteMaximummer", &["whitemaximummer", "weisserlaengstzueger"]),
+    ),
+    /// Black Maximummer: Black plays only its longest legal moves.
+    BlackMaximummer => mummer_entry(
+        "black-maximummer",
+        "Black Maximummer: Black plays only its longest legal moves (the square of the distance \
+         travelled; castling 16 on the king's side, 25 on the queen's)",
+        Colour::Black,
+        MoveMeasure::Longest,
+        ("BlackMaximummer", &["blackmaximummer", "schwarzerlaengstzueger"]),
+    ),
+    /// White Minimummer: White plays only its shortest legal moves.
+    WhiteMinimummer => mummer_entry(
+        "white-minimummer",
+        "White Minimummer: White plays only its shortest legal moves (as Maximummer measures \
+         them)",
+        Colour::White,
+        MoveMeasure::Shortest,
+        ("WhiteMinimummer", &["whiteminimummer", "weisserkuerzestzueger"]),
+    ),
+    /// Black Minimummer: Black plays only its shortest legal moves.
+    BlackMinimummer => mummer_entry(
+        "black-minimummer",
+        "Black Minimummer: Black plays only its shortest legal moves (as Maximummer measures \
+         them)",
+        Colour::Black,
+        MoveMeasure::Shortest,
+        ("BlackMinimummer", &["blackminimummer", "schwarzerkuerzestzueger"]),
+    ),
+    /// White Must Capture: White captures when it can.
+    WhiteMustCapture => mummer_entry(
+        "white-must-capture",
+        "White Must Capture: White plays a capture when it has a legal one",
+        Colour::White,
+        MoveMeasure::Capture,
+        ("WhiteMustCapture", &["whitemustcapture", "weisserschlagzwang"]),
+    ),
+    /// Black Must Capture: Black captures when it can.
+    BlackMustCapture => mummer_entry(
+        "black-must-capture",
+        "Black Must Capture: Black plays a capture when it has a legal one",
+        Colour::Black,
+        MoveMeasure::Capture,
+        ("BlackMustCapture", &["blackmustcapture", "schwarzerschlagzwang"]),
     ),
 }
 

@@ -53,6 +53,9 @@ pub struct ResolvedRules {
     pub sat: bool,
     /// Koeko, AntiKoeko or NewKoeko: what a unit's neighbours must be once it has moved.
     pub koeko: Option<super::KoekoRule>,
+    /// What each side (White, then Black) prefers among its legal moves (Maximummer,
+    /// Minimummer, Must Capture), if a condition restricts it.
+    pub mummer: [Option<super::MoveMeasure>; 2],
     /// Whether no condition is in force.
     pub orthodox: bool,
 }
@@ -137,6 +140,10 @@ impl Choice<'_> {
             checkless: self.conditions.iter().any(|c| c.is_checkless()),
             sat: self.conditions.iter().any(|c| c.is_sat()),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
+            mummer: [crate::Colour::White, crate::Colour::Black].map(|side| {
+                (self.conditions.iter())
+                    .find_map(|c| c.mummer().filter(|(s, _)| *s == side).map(|(_, m)| m))
+            }),
             observation: (self.conditions.iter()).find_map(|&c| {
                 let rule = c.observation_rule()?;
                 let rook = switches.paralysed_rook_castling;
@@ -199,6 +206,9 @@ mod tests {
                     assert_eq!(resolved.sat, sat, "{rules}");
                     let koeko = rules.conditions().find_map(|c| c.koeko_rule());
                     assert_eq!(resolved.koeko, koeko, "{rules}");
+                    let mummers = rules.conditions().filter(|c| c.mummer().is_some()).count();
+                    let resolved_mummers = resolved.mummer.iter().flatten().count();
+                    assert_eq!(resolved_mummers, mummers, "{rules}");
                     let observing = rules.conditions().find(|c| c.observation_rule().is_some());
                     let royals_observed = observing.map(|c| rex(c) == "inclusive");
                     assert_eq!(

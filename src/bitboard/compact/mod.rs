@@ -104,8 +104,8 @@ impl Compact {
         // follow, nor a colour change (Andernach), nor units of one walk observing each other
         // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
         // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
-        // (Koeko), nor a choice of rebirth squares (Super Circe): the record path takes those
-        // rules.
+        // (Koeko), nor a choice of rebirth squares (Super Circe), nor a side's moves kept by
+        // their score (Maximummer): the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
@@ -113,6 +113,7 @@ impl Compact {
             || rules.checkless
             || rules.sat
             || rules.koeko.is_some()
+            || rules.mummer.iter().any(Option::is_some)
             || rules.circe.is_some_and(|m| {
                 m.place == RebirthPlace::AnyEmpty
                     || m.reborn_royals()

@@ -154,6 +154,9 @@ impl Game {
             legal.sort_by(|a, b| a.0.cmp(&b.0));
             legal.dedup_by(|a, b| a.0 == b.0);
         }
+        if let Some(measure) = self.rules.mummer[p.side] {
+            measure.keep_best(&mut legal, |(mv, _)| mv);
+        }
         Ok(legal)
     }
 
@@ -168,8 +171,21 @@ impl Game {
         arrivals: u64,
         same: impl Fn(&BbPosition) -> bool,
     ) -> Result<Vec<MoveRecord>, EngineError> {
+        // Under a mummer condition a move leading there is legal only if it scores the best
+        // of all the legal moves, which asks for them all.
+        let best = match self.rules.mummer[p.side] {
+            Some(measure) => {
+                let all = self.legal(p)?;
+                let best = all.iter().map(|(mv, _)| measure.score(mv)).max();
+                Some((measure, best.unwrap_or(0)))
+            }
+            None => None,
+        };
         let mut legal: Vec<MoveRecord> = Vec::new();
         for mv in self.candidates(p, arrivals) {
+            if best.is_some_and(|(measure, best)| measure.score(&mv) != best) {
+                continue;
+            }
             let after = self.make(p, &mv);
             if same(&after)
                 && self.leaves_mover_safe(&after, p.side)

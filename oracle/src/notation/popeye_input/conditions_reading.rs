@@ -134,6 +134,24 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Strictness => {
+                    // A mummer condition's `exact` or `ultra` (`exakt`, `Ultra`): a unique
+                    // beginning of either word.
+                    let lower = word.to_ascii_lowercase();
+                    let exact = match language {
+                        Language::English => "exact",
+                        Language::German => "exakt",
+                    };
+                    let strict = [exact, "ultra"];
+                    if let Some(name) = (!lower.is_empty())
+                        .then(|| strict.iter().find(|w| w.starts_with(&lower)))
+                        .flatten()
+                    {
+                        let before = written_name(conditions.last());
+                        reasons.push(format!("condition '{before}' {name}"));
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Numbers => {
                     // SAT's flights allowed to each side: a variant not modelled.
                     if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
