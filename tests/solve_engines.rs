@@ -292,3 +292,39 @@ fn threads_find_what_one_thread_finds() {
         }
     }
 }
+
+/// In `hs#n.5` the side to reach the goal begins: when each of its moves reaches the goal (it
+/// is bound to), each such move is a line already, as Popeye 4.104 prints it; when it may play
+/// another move, none is. Found under Black Must Capture, where the Amazon's capture is Black's
+/// only move: Popeye prints `1...AMc8*c3 #` in `hs#1.5`.
+#[test]
+fn a_help_self_half_move_bound_to_the_goal_is_a_line() {
+    use feerie::oracle::notation::popeye_input;
+    use feerie::oracle::{Condition, Profile, Rules, Validation};
+    let file = popeye_input::parse(
+        "beginproblem\npieces white kd1 cag1 gic3 black ka1 amc8\nstipulation hs#1.5\nendproblem\n",
+    )
+    .unwrap();
+    let (position, _) = file.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap();
+    // In hs#1.5 Black begins.
+    let mut setup = position.setup().clone();
+    setup.side_to_move = feerie::oracle::Colour::Black;
+    let position = feerie::oracle::Position::new(setup, Validation::Strict).unwrap();
+    let bound = Rules::new([Condition::BlackMustCapture], Profile::Popeye).unwrap();
+    let free = Rules::new([], Profile::Popeye).unwrap();
+    for engine in [&ReferenceEngine as &dyn SearchEngine, &BitboardEngine] {
+        for stipulation in ["hs#1.5", "hs#2.5"] {
+            let bound_lines = lines(engine, &position, &bound, stipulation);
+            assert_eq!(
+                bound_lines.len(),
+                1,
+                "{} {stipulation}: {bound_lines:?}",
+                engine.name()
+            );
+            assert!(bound_lines[0].contains("c8*c3"), "{bound_lines:?}");
+            assert!(lines(engine, &position, &free, stipulation).is_empty());
+        }
+    }
+}

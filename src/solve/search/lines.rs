@@ -147,9 +147,13 @@ impl<'a, S: Space> Search<'a, S> {
                     return self.lines_from(root, &out.lines);
                 }
                 // Without a half-move the side that plays the self move begins: its first
-                // move may be that move already (the shortest line).
+                // move may be that move already (the shortest line). With one, the side to
+                // reach the goal begins: when every move of its reaches it (it is bound to), each
+                // such move is a line already, as Popeye prints it (`1...AMc8*c3 #`).
                 if !self.stipulation.half {
                     self.self_move_ends(&mut line, &mut out)?;
+                } else if self.forced(root, Node::SelfDefence, 1)? && self.reaches(first, after)? {
+                    self.record(&mut out, line.clone())?;
                 }
                 if left > 1 {
                     let key = self.space.key(after);
