@@ -530,3 +530,33 @@ fn mummer_conditions_read_their_names_and_strictness() {
     }
     assert!(read_conditions("WhiteMaximummer WhiteMustCapture", false).is_err());
 }
+
+/// Annan chess reads back as written, in both languages; Popeye's type A is the rule's own, its
+/// types B to D (a royal unit lends or borrows no walk) are not modelled and their reasons say so.
+#[test]
+fn annan_reads_its_name_and_type() {
+    use feerie_oracle::Condition;
+    assert!(
+        read_conditions("AnnanChess", false)
+            .unwrap()
+            .has(Condition::Annan)
+    );
+    assert!(
+        read_conditions("Annanschach", true)
+            .unwrap()
+            .has(Condition::Annan)
+    );
+    assert!(
+        read_conditions("annan TypeA", false)
+            .unwrap()
+            .has(Condition::Annan)
+    );
+    let (rules, written, back) = written_and_read_back(Condition::Annan, "exclusive");
+    assert_eq!(back.annan(), rules.annan(), "{written}");
+    for letter in ['B', 'C', 'D'] {
+        let e = read_conditions(&format!("AnnanChess Type{letter}"), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(&format!("of type {letter}")), "{e}");
+    }
+}

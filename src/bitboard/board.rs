@@ -411,6 +411,28 @@ impl BbPosition {
         }
     }
 
+    /// The position as Annan chess moves the units of colour index `side`: each with a unit of
+    /// its side right behind it (toward its side's first rank) given that unit's walk; the
+    /// other units as they are. Its units move and attack by their walks there.
+    pub fn annanised(&self, side: usize) -> BbPosition {
+        let own = self.colours[side];
+        // A unit lends its walk to the square in front of it: upward for White.
+        let lend = |set: u64| if side == 0 { set << 8 } else { set >> 8 };
+        let borrowing = own & lend(own);
+        let mut out = self.clone();
+        if borrowing == 0 {
+            return out;
+        }
+        for w in 0..WALKS.len() {
+            let set = self.set_of(w);
+            let lent = lend(set & own) & borrowing;
+            if set & borrowing != 0 || lent != 0 {
+                *out.set_of_mut(w) = (set & !borrowing) | lent;
+            }
+        }
+        out
+    }
+
     /// Back to the shared vocabulary.
     pub fn to_setup(&self) -> Setup {
         let mut board = Board::empty();

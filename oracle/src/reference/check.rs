@@ -55,6 +55,11 @@ pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules:
     if piece.magic || from == target {
         return false;
     }
+    // Under Annan chess a unit attacks by the walk it moves by.
+    let piece = match rules.annan() {
+        true => piece.with_walk(crate::rules::annanised_walk(board, from, piece)),
+        false => piece,
+    };
     let mut forward = 0;
     if piece.walk.is_pawn() {
         let on_rear_rank = from.rank() == geometry::rear_rank(piece.colour, piece.walk);
@@ -302,7 +307,12 @@ fn taken_en_passant(
     target: Square,
 ) -> bool {
     board.pieces_of(!royal.colour).any(|(from, piece)| {
-        piece.walk.is_pawn()
+        // Under Annan chess, a unit that takes as a pawn by the walk of the unit behind it.
+        let walk = match rules.annan() {
+            true => crate::rules::annanised_walk(board, from, piece),
+            false => piece.walk,
+        };
+        walk.is_pawn()
             && threatens(board, from, piece, !royal.colour, target, rules)
             && koeko::capture_allowed(board, from, royal_sq, target, rules)
             // An en passant capture never promotes.

@@ -71,6 +71,16 @@ pub(super) fn unit_moves_of(
     moves
 }
 
+/// The walk the unit `piece` on `from` moves by: under Annan chess, the walk of the unit of its
+/// side right behind it, if any ([`crate::rules::annanised_walk`]); else its own.
+fn moving_walk(setup: &Setup, rules: &Rules, from: Square, piece: Piece) -> Walk {
+    if rules.annan() {
+        crate::rules::annanised_walk(&setup.board, from, piece)
+    } else {
+        piece.walk
+    }
+}
+
 /// The moves of the unit `piece` standing on `from`, by its walk.
 fn unit_moves(
     setup: &Setup,
@@ -79,13 +89,15 @@ fn unit_moves(
     piece: Piece,
     moves: &mut Vec<MoveRecord>,
 ) {
-    for part in piece.walk.shape() {
+    let walk = moving_walk(setup, rules, from, piece);
+    for part in walk.shape() {
         match part {
-            Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, moves),
+            Part::Pawn { .. } => pawn_moves(setup, rules, from, piece, walk, moves),
             _ => part_moves(setup, rules, from, piece, part, moves),
         }
     }
-    if piece.walk == Walk::King {
+    // Castling is a king's move by its own walk.
+    if piece.walk == Walk::King && walk == Walk::King {
         let first = moves.len();
         castlings(setup, from, piece, moves);
         // Under Madrasi with `paralysed_rook_castling: no` a paralysed rook does not castle.
@@ -276,7 +288,14 @@ fn part_moves(
     let occupied = occupancy(&setup.board);
     part.visit_moves(coordinates(from), &occupied, &mut |(f, r), _| {
         let to = Square::at(f, r).expect("the shapes keep to the board");
-        moves.extend(step_or_capture(setup, rules, from, piece, to));
+        if let Some(mv) = step_or_capture(setup, rules, from, piece, to) {
+            // A pawn moving by another walk (Annan chess) promotes on its last rank too.
+            if piece.walk.is_pawn() {
+                push_with_promotions(setup, rules, mv, moves);
+            } else {
+                moves.push(mv);
+            }
+        }
     });
 }
 
@@ -293,7 +312,8 @@ pub(super) fn push_with_promotions(
 ) {
     let p = mv.mover;
     let colour = p.colour_for(setup.side_to_move);
-    if mv.to.rank() == geometry::promotion_rank(colour, p.walk) {
+    // Only a pawn promotes, whatever walk it moved by: a unit moving as a pawn does not.
+    if p.walk.is_pawn() && mv.to.rank() == geometry::promotion_rank(colour, p.walk) {
         for walk in rules.promotion_walks(setup) {
             moves.push(MoveRecord {
                 promotion: Some(p.with_walk(walk)),
@@ -305,17 +325,20 @@ pub(super) fn push_with_promotions(
     }
 }
 
+/// The moves of the unit `piece` on `from` by the pawn walk `walk` (its own, or under Annan
+/// chess the walk of the unit behind it).
 fn pawn_moves(
     setup: &Setup,
     rules: &Rules,
     from: Square,
     piece: Piece,
+    walk: Walk,
     moves: &mut Vec<MoveRecord>,
 ) {
     // A neutral pawn moves as a pawn of the side moving it (RULES.md §6).
     let colour = piece.colour_for(setup.side_to_move);
-    let forward = pawn_forward(colour, piece.walk);
-    if from.rank() == geometry::rear_rank(colour, piece.walk)
+    let forward = pawn_forward(colour, walk);
+    if from.rank() == geometry::rear_rank(colour, walk)
         && rules.first_rank_pawns() != FirstRankPawns::Step
     {
         return;
@@ -330,7 +353,7 @@ fn pawn_moves(
             MoveRecord::displacement(piece, from, one),
             moves,
         );
-        if from.rank() == geometry::double_step_rank(colour, piece.walk)
+        if from.rank() == geometry::double_step_rank(colour, walk)
             && let Some(two) = one
                 .offset(0, forward)
                 .filter(|sq| setup.board.is_empty(*sq))

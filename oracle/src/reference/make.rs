@@ -45,7 +45,14 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
         .capture
         .filter(|_| parrain)
         .map(|c| Reserve::new(c.piece, c.square));
-    next.en_passant = en_passant_after(&next, mv, mover, rules.en_passant_onto_own_unit());
+    // Under Annan chess a pawn moving by a walk the unit behind it lends makes no double step
+    // (Popeye gives the right only to a pawn's own double step).
+    let lent = rules.annan()
+        && crate::rules::annanised_walk(&setup.board, mv.from, mv.mover) != mv.mover.walk;
+    next.en_passant = match lent {
+        true => None,
+        false => en_passant_after(&next, mv, mover, rules),
+    };
     let resets_clock = mv.capture.is_some() || mv.mover.walk.is_pawn();
     next.halfmove_clock = if resets_clock {
         0
@@ -183,16 +190,18 @@ fn en_passant_after(
     next: &Setup,
     mv: &MoveRecord,
     mover: Colour,
-    onto_own_unit: bool,
+    rules: &Rules,
 ) -> Option<EnPassant> {
+    let onto_own_unit = rules.en_passant_onto_own_unit();
     let target = passed_square(mv)?;
     let ep = EnPassant::from_target(target)?;
     let open = super::displacement::passed_square_open(&next.board, target, !mover, onto_own_unit);
-    (open && pawn_attacks_square(&next.board, !mover, target)).then_some(ep)
+    (open && pawn_attacks_square(&next.board, !mover, target, rules.annan())).then_some(ep)
 }
 
-/// Whether a non-magic pawn of `colour`, of either direction, attacks `target`.
-fn pawn_attacks_square(board: &crate::Board, colour: Colour, target: Square) -> bool {
+/// Whether a non-magic pawn of `colour`, of either direction, attacks `target`: under Annan
+/// chess (`annan`), a unit that moves as a pawn by the walk of the unit behind it.
+fn pawn_attacks_square(board: &crate::Board, colour: Colour, target: Square, annan: bool) -> bool {
     [(-1i8, -1i8), (-1, 1), (1, -1), (1, 1)]
         .iter()
         .any(|&(df, dr)| {
@@ -200,10 +209,14 @@ fn pawn_attacks_square(board: &crate::Board, colour: Colour, target: Square) -> 
                 return false;
             };
             board.get(sq).is_some_and(|p| {
+                let walk = match annan {
+                    true => crate::rules::annanised_walk(board, sq, p),
+                    false => p.walk,
+                };
                 p.colour == colour
-                    && p.walk.is_pawn()
+                    && walk.is_pawn()
                     && !p.magic
-                    && geometry::pawn_forward(p.colour, p.walk) == -dr
+                    && geometry::pawn_forward(p.colour, walk) == -dr
             })
         })
 }

@@ -53,6 +53,7 @@ impl Condition {
             | ConditionKind::Checkless
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
+            | ConditionKind::Annan
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -93,6 +94,7 @@ impl Condition {
             | ConditionKind::Checkless
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
+            | ConditionKind::Annan
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -149,6 +151,12 @@ impl Condition {
     /// True for SAT: a side is in check when its king has a flight.
     pub fn is_sat(self) -> bool {
         self.entry().kind == ConditionKind::Sat
+    }
+
+    /// True for Annan chess: a unit with a unit of its side right behind it moves and attacks
+    /// by that unit's walk.
+    pub fn is_annan(self) -> bool {
+        self.entry().kind == ConditionKind::Annan
     }
 
     /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
@@ -259,6 +267,7 @@ impl Condition {
             | ConditionKind::Checkless
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
+            | ConditionKind::Annan
             | ConditionKind::Mummer { .. } => false,
         }
     }

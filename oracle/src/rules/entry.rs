@@ -68,6 +68,9 @@ pub enum ConditionKind {
         /// What its neighbours must be.
         rule: KoekoRule,
     },
+    /// A unit with a unit of its side right behind it (toward its side's first rank) moves and
+    /// attacks by that unit's walk (Annan chess).
+    Annan,
     /// One side plays only its legal moves that score highest by a measure (Maximummer,
     /// Minimummer, Must Capture).
     Mummer {
@@ -153,6 +156,8 @@ pub enum PopeyeFollowers {
     Neighbour,
     /// `exact` or `ultra` (a mummer condition's stricter readings), which are not modelled.
     Strictness,
+    /// A lettered type up to this letter (`TypeB` after Annan chess); only type A is modelled.
+    Type(char),
 }
 
 /// Everything known of one condition; see the [module documentation](self).

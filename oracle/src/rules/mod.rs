@@ -46,6 +46,7 @@
 //! `reference::legality`, `fairy_promotion` in `reference::displacement`, `royal_en_passant` in
 //! `reference::check`, `mutation_castling` and `parrain_en_passant` in `reference::make`.
 
+mod annan;
 mod circe;
 mod colour_change;
 mod condition;
@@ -64,6 +65,7 @@ mod switch;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+pub use annan::annanised_walk;
 pub use circe::{
     CirceModel, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit,
@@ -321,6 +323,7 @@ impl Rules {
                 || c.is_checkless()
                 || c.is_sat()
                 || c.koeko_rule().is_some()
+                || c.is_annan()
         }) && let Some(other) = (self.conditions.iter())
             .find(|c| *c != first && !(first.is_checkless() && c.mummer().is_some()))
         {
@@ -443,6 +446,12 @@ impl Rules {
     /// it has moved.
     pub fn koeko(&self) -> Option<KoekoRule> {
         self.resolved.koeko
+    }
+
+    /// Whether Annan chess is in force: a unit with a unit of its side right behind it moves
+    /// and attacks by that unit's walk.
+    pub fn annan(&self) -> bool {
+        self.resolved.annan
     }
 
     /// What `side` prefers among its legal moves under Maximummer, Minimummer or Must

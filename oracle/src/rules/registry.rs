@@ -601,6 +601,15 @@ conditions! {
         ("NewKoeko", &["newkoeko", "neukoeko"]),
         PopeyeFollowers::Nothing,
     ),
+    /// Annan chess: a unit with a unit of its side behind it moves by that unit's walk.
+    Annan => alone_entry(
+        "annan",
+        "Annan chess: a unit with a unit of its side right behind it (toward its side's first \
+         rank) moves and attacks by that unit's walk, as Popeye's type A",
+        ConditionKind::Annan,
+        ("AnnanChess", &["annanchess", "annanschach"]),
+        PopeyeFollowers::Type('d'),
+    ),
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",

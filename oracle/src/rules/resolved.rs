@@ -53,6 +53,8 @@ pub struct ResolvedRules {
     pub sat: bool,
     /// Koeko, AntiKoeko or NewKoeko: what a unit's neighbours must be once it has moved.
     pub koeko: Option<super::KoekoRule>,
+    /// Whether a unit with a unit of its side behind it moves by that unit's walk (Annan).
+    pub annan: bool,
     /// What each side (White, then Black) prefers among its legal moves (Maximummer,
     /// Minimummer, Must Capture), if a condition restricts it.
     pub mummer: [Option<super::MoveMeasure>; 2],
@@ -140,6 +142,7 @@ impl Choice<'_> {
             checkless: self.conditions.iter().any(|c| c.is_checkless()),
             sat: self.conditions.iter().any(|c| c.is_sat()),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
+            annan: self.conditions.iter().any(|c| c.is_annan()),
             mummer: [crate::Colour::White, crate::Colour::Black].map(|side| {
                 (self.conditions.iter())
                     .find_map(|c| c.mummer().filter(|(s, _)| *s == side).map(|(_, m)| m))
@@ -206,6 +209,8 @@ mod tests {
                     assert_eq!(resolved.sat, sat, "{rules}");
                     let koeko = rules.conditions().find_map(|c| c.koeko_rule());
                     assert_eq!(resolved.koeko, koeko, "{rules}");
+                    let annan = rules.conditions().any(|c| c.is_annan());
+                    assert_eq!(resolved.annan, annan, "{rules}");
                     let mummers = rules.conditions().filter(|c| c.mummer().is_some()).count();
                     let resolved_mummers = resolved.mummer.iter().flatten().count();
                     assert_eq!(resolved_mummers, mummers, "{rules}");

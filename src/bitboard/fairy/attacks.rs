@@ -24,6 +24,8 @@ impl Game {
     /// Under Madrasi, the units that are not paralysed.
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         let found = match &self.rules.mars {
+            // Under Annan chess a unit attacks by the walk it moves by.
+            None if self.rules.annan => self.attacks.attackers(&p.annanised(by), sq, occupied, by),
             None => self.attacks.attackers(p, sq, occupied, by),
             Some(model) => self.mars_attackers(model, p, sq, occupied, by),
         };
@@ -94,6 +96,9 @@ impl Game {
         let mut takers = self.unparalysed(
             p,
             match &self.rules.mars {
+                None if self.rules.annan => {
+                    self.attacks.pawns_attacking(&p.annanised(1 - c), t, 1 - c)
+                }
                 None => self.attacks.pawns_attacking(p, t, 1 - c),
                 Some(model) => self.mars_attackers(model, p, t, p.occupied(), 1 - c) & p.pawnlike(),
             },

@@ -3,7 +3,7 @@
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_of, square};
-use crate::bitboard::rules::{at, file, is_rider, parrain, rank};
+use crate::bitboard::rules::{at, file, is_pawnlike, is_rider, parrain, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{FirstRankPawns, RoyalRiderPassage};
 use feerie_oracle::{Capture, CastlingSide, MoveRecord, Piece, Walk};
@@ -22,31 +22,44 @@ impl Game {
     /// Stage 1: the pseudo-legal displacements of the side to move, its own units and the
     /// neutral ones (which stand in both colour sets).
     pub(super) fn displacements(&self, p: &BbPosition, out: &mut Vec<MoveRecord>) {
+        // Under Annan chess a unit moves by the walk of the unit of its side behind it.
+        let borrowed = self.rules.annan.then(|| p.annanised(p.side));
         // Under Madrasi a paralysed unit makes no move.
         for from in Bits(self.unparalysed(p, p.colours[p.side])) {
             let mover = p.piece_at(from).expect("a unit");
             match &self.rules.mars {
-                None => self.unit_displacements(p, from, mover, out),
+                None => {
+                    let walk = borrowed
+                        .as_ref()
+                        .and_then(|b| b.piece_at(from))
+                        .map_or(mover.walk, |u| u.walk);
+                    self.unit_displacements(p, from, mover, walk, out)
+                }
                 Some(model) => self.mars_displacements(model, p, from, mover, out),
             }
         }
     }
 
-    /// The pseudo-legal displacements of the unit `mover` on `from`, by its walk.
+    /// The pseudo-legal displacements of the unit `mover` on `from`, by the walk `walk` (its
+    /// own, or under Annan chess the walk of the unit behind it).
     pub(super) fn unit_displacements(
         &self,
         p: &BbPosition,
         from: Sq,
         mover: Piece,
+        walk: Walk,
         out: &mut Vec<MoveRecord>,
     ) {
         let t = self.t;
         let own = p.colours[p.side];
         let occ = p.occupied();
-        let Some(reach) = t.piece_reach(mover.walk, from, occ) else {
-            self.pawn_moves(p, from, mover, out);
+        let Some(reach) = t.piece_reach(walk, from, occ) else {
+            self.pawn_moves(p, from, mover, walk, out);
             return;
         };
+        // A pawn moving by another walk (Annan chess) promotes on its last rank too.
+        let colour = mover.colour_for(colour_of(p.side));
+        let promoting = is_pawnlike(mover.walk);
         for to in Bits(reach & !own) {
             let mut r = MoveRecord::displacement(mover, square(from), square(to));
             if occ & bit(to) != 0 {
@@ -58,25 +71,33 @@ impl Game {
                     square: square(to),
                 });
             }
-            out.push(r);
+            if promoting {
+                push_with_promotions(r, mover, colour, &|| promotions(&self.rules, p), out);
+            } else {
+                out.push(r);
+            }
         }
-        if mover.walk == Walk::King {
+        // Castling is a king's move by its own walk.
+        if mover.walk == Walk::King && walk == Walk::King {
             self.castlings(p, from, mover, out);
         }
     }
 
+    /// The moves of the unit `mover` on `from` by the pawn walk `walk` (its own, or under
+    /// Annan chess the walk of the unit behind it).
     pub(super) fn pawn_moves(
         &self,
         p: &BbPosition,
         from: Sq,
         mover: Piece,
+        walk: Walk,
         out: &mut Vec<MoveRecord>,
     ) {
         let occ = p.occupied();
         // A neutral pawn moves as a pawn of the side moving it (RULES.md §6).
         let colour = mover.colour_for(colour_of(p.side));
-        let dir = forward(colour, mover.walk);
-        if rank(from) == rear_rank(colour, mover.walk)
+        let dir = forward(colour, walk);
+        if rank(from) == rear_rank(colour, walk)
             && self.rules.switches.first_rank_pawns != FirstRankPawns::Step
         {
             return;
@@ -89,7 +110,7 @@ impl Game {
                 MoveRecord::displacement(mover, square(from), square(one)),
                 out,
             );
-            if rank(from) == double_rank(colour, mover.walk)
+            if rank(from) == double_rank(colour, walk)
                 && let Some(two) =
                     at(file(from), rank(from) + 2 * dir).filter(|&s| occ & bit(s) == 0)
             {

@@ -3,7 +3,7 @@
 
 use crate::bitboard::board::{BbPosition, KING, ROOK, colour_index, colour_of, square};
 use crate::bitboard::orthodox;
-use crate::bitboard::rules::{is_pawnlike, parrain, rank};
+use crate::bitboard::rules::{at, file, is_pawnlike, parrain, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::{CastlingSide, Colour, MoveRecord, Piece, Reserve, Walk};
 
@@ -155,7 +155,15 @@ impl Game {
         // Under Anti-Mars Circe and in Phantom chess a pawn may step from its rebirth square.
         let (from, to) = (mv.via.unwrap_or(mv.from).index(), mv.to.index());
         // A neutral pawn is magic, so never taken: its double step gives no right to record.
+        // Under Annan chess a pawn moving by a walk the unit behind it lends makes no double step
+        // (Popeye gives the right only to a pawn's own double step).
+        let behind = if m.colour == Colour::White { -1 } else { 1 };
+        let lent = self.rules.annan
+            && at(file(from), rank(from) + behind)
+                .and_then(|s| p.piece_at(s))
+                .is_some_and(|u| u.colour == m.colour && u.walk != m.walk);
         if pawnlike
+            && !lent
             && !m.neutral
             && mv.capture.is_none()
             && mv.promotion.is_none()
@@ -164,14 +172,17 @@ impl Game {
             && rank(from) == double_rank(m.colour, m.walk)
         {
             let them = colour_index(!m.colour);
-            n.set_ep(orthodox::en_passant_right(
+            // Under Annan chess the units that take as pawns by the walk lent from behind.
+            let annanised = self.rules.annan.then(|| n.annanised(them));
+            let right = orthodox::en_passant_right(
                 self.t,
-                &n,
+                annanised.as_ref().unwrap_or(&n),
                 from,
                 to,
                 them,
                 parrain::filled_passed_square(&self.rules, m.royal),
-            ));
+            );
+            n.set_ep(right);
         }
         n.set_reserve(if self.parrain() {
             // The mover captured it, and the other side moves next.

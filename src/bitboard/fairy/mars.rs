@@ -37,7 +37,7 @@ impl Game {
         out: &mut Vec<MoveRecord>,
     ) {
         let mut own = Vec::new();
-        self.unit_displacements(p, from, mover, &mut own);
+        self.unit_displacements(p, from, mover, mover.walk, &mut own);
         let reached = own.iter().fold(0u64, |b, mv| b | bit(mv.to.index()));
         own.retain(|mv| {
             mv.castling.is_some() || model.from_own_square(mover, mv.capture.is_some())
@@ -56,7 +56,7 @@ impl Game {
         let mut there = Vec::new();
         let every = model.moves == MarsMoves::All;
         if r != from || !every {
-            self.unit_displacements(&placed, r, mover, &mut there);
+            self.unit_displacements(&placed, r, mover, mover.walk, &mut there);
         }
         let reached = if every { reached } else { 0 };
         there.retain(|mv| {

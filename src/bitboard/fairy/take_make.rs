@@ -27,7 +27,7 @@ impl Game {
         q.side = colour_index(victim.colour);
         q.set_ep(None);
         let mut found = Vec::new();
-        self.unit_displacements(&q, take, maker, &mut found);
+        self.unit_displacements(&q, take, maker, maker.walk, &mut found);
         let mut arrivals: Vec<usize> = (found.into_iter())
             .filter(|m| m.capture.is_none() && m.castling.is_none())
             .map(|m| m.to.index())

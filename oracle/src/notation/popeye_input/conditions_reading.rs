@@ -152,6 +152,18 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Type(last) => {
+                    if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
+                        if letter != 'a' {
+                            let before = written_name(conditions.last());
+                            reasons.push(format!(
+                                "condition '{before}' of type {}",
+                                letter.to_ascii_uppercase()
+                            ));
+                        }
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Numbers => {
                     // SAT's flights allowed to each side: a variant not modelled.
                     if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
