@@ -347,9 +347,12 @@ fn diagrams(header: &[&str]) -> Vec<(Square, char)> {
     let borders: Vec<usize> = (0..header.len())
         .filter(|&i| header[i].starts_with(BORDER))
         .collect();
+    // Popeye marks the imitators' squares `I` on the board (the condition named below it):
+    // squares, not units. A twin without the condition keeps the problem's diagram.
+    let imitators = header.iter().any(|l| l.contains("Imitat"));
     let mut units = Vec::new();
     for pair in borders.rchunks_exact(2) {
-        units.extend(read_board(&header[pair[0] + 1..pair[1]]));
+        units.extend(read_board(&header[pair[0] + 1..pair[1]], imitators));
     }
     units.sort();
     units
@@ -528,7 +531,9 @@ fn skip_header(lines: &[&str], from: usize) -> usize {
     i
 }
 
-fn read_board(rows: &[&str]) -> Vec<(Square, char)> {
+/// The units of a diagram's rows, in square order; with `imitators`, a cell `I` is an
+/// imitator's square, no unit.
+fn read_board(rows: &[&str], imitators: bool) -> Vec<(Square, char)> {
     let mut units = Vec::new();
     for row in rows {
         let mut chars = row.chars();
@@ -544,7 +549,7 @@ fn read_board(rows: &[&str]) -> Vec<(Square, char)> {
                 .collect::<String>()
                 .trim()
                 .to_string();
-            if cell.is_empty() || cell == "." {
+            if cell.is_empty() || cell == "." || imitators && cell == "I" {
                 continue;
             }
             let colour = match cell.chars().next() {
@@ -567,6 +572,29 @@ mod tests {
     use super::*;
 
     const MANY: &str = include_str!("../../tests/data/verify/many_h2.out");
+
+    /// Popeye marks an imitator's square `I` on the diagram, under a condition line naming
+    /// Imitator: a square, not a unit; without such a line an `I` stays a unit.
+    #[test]
+    fn an_imitator_s_square_is_no_unit_of_the_diagram() {
+        let board = [
+            "+---a---b---c---d---e---f---g---h---+",
+            "|                                   |",
+            "8   .   .   .   .  -K   .   .   .   8",
+            "4   .   .   .   .   .   I   .   .   4",
+            "1   K   .   .   .   .   .   .   .   1",
+            "+---a---b---c---d---e---f---g---h---+",
+        ];
+        let mut header = board.to_vec();
+        header.push("  h~1                         1 + 1");
+        let without = diagrams(&header);
+        header.push("             Imitator f4");
+        let with = diagrams(&header);
+        let f4: Square = "f4".parse().unwrap();
+        assert_eq!(with.len(), 2);
+        assert!(!with.iter().any(|(sq, _)| *sq == f4));
+        assert!(without.contains(&(f4, 'w')));
+    }
 
     /// The moves a chunk keeps, over its twins (not those it handed on).
     fn kept(chunk: &Chunk) -> usize {
