@@ -560,3 +560,37 @@ fn annan_reads_its_name_and_type() {
         assert!(e.contains(&format!("of type {letter}")), "{e}");
     }
 }
+
+/// NoCapture and its one-side forms read back as written, in both languages; with a mummer
+/// condition they combine, with another condition they do not.
+#[test]
+fn no_capture_conditions_read_their_names() {
+    use feerie_oracle::{Colour, Condition};
+    for (c, english, german) in [
+        (Condition::NoCapture, "NoCapture", "Ohneschlag"),
+        (
+            Condition::NoWhiteCapture,
+            "NoWhiteCapture",
+            "WeisserOhneSchlag",
+        ),
+        (
+            Condition::NoBlackCapture,
+            "NoBlackCapture",
+            "SchwarzerOhneSchlag",
+        ),
+    ] {
+        assert!(read_conditions(english, false).unwrap().has(c), "{english}");
+        assert!(read_conditions(german, true).unwrap().has(c), "{german}");
+        let (rules, written, back) = written_and_read_back(c, "exclusive");
+        for side in Colour::ALL {
+            assert_eq!(
+                back.captures_banned(side),
+                rules.captures_banned(side),
+                "{written}"
+            );
+        }
+    }
+    let both = read_conditions("Ohneschlag WeisserLaengstzueger", true).unwrap();
+    assert!(both.captures_banned(Colour::White) && both.mummer(Colour::White).is_some());
+    assert!(read_conditions("NoCapture Circe", false).is_err());
+}

@@ -16,6 +16,9 @@
 //! pass over a square the opponent attacks either (judged on the board without the rider, the
 //! arrival square excepted); `free`, the value of both profiles, lets it pass.
 //!
+//! Under NoCapture (and NoWhiteCapture, NoBlackCapture) a capture of the side it binds is no
+//! move, from the start; what its units attack stays attacked.
+//!
 //! Under Maximummer, Minimummer and Must Capture the restricted side then keeps only its legal
 //! moves of the best score ([`crate::rules::MoveMeasure`]); whether a side has a legal move,
 //! which mate and stalemate ask, does not change.
@@ -89,8 +92,11 @@ fn displacement_candidates<'a>(
     setup: &'a Setup,
     rules: &'a Rules,
 ) -> impl Iterator<Item = MoveRecord> + 'a {
+    // Under NoCapture a capture is no move of the side it binds.
+    let captures_banned = rules.captures_banned(setup.side_to_move);
     let safe: Vec<MoveRecord> = displacement::pseudo_legal(setup, rules)
         .into_iter()
+        .filter(|mv| !(captures_banned && mv.capture.is_some()))
         .filter(|mv| {
             castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
         })

@@ -54,6 +54,7 @@ impl Condition {
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
+            | ConditionKind::NoCapture { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -95,6 +96,7 @@ impl Condition {
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
+            | ConditionKind::NoCapture { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -159,6 +161,24 @@ impl Condition {
         self.entry().kind == ConditionKind::Annan
     }
 
+    /// Whether the captures of `side` are no moves under this condition (NoCapture for both
+    /// sides, NoWhiteCapture, NoBlackCapture).
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, Condition};
+    /// assert!(Condition::NoWhiteCapture.bans_captures_of(Colour::White));
+    /// assert!(!Condition::NoWhiteCapture.bans_captures_of(Colour::Black));
+    /// assert!(Condition::NoCapture.bans_captures_of(Colour::Black));
+    /// ```
+    pub fn bans_captures_of(self, side: Colour) -> bool {
+        matches!(self.entry().kind, ConditionKind::NoCapture { side: s } if s.is_none_or(|s| s == side))
+    }
+
+    /// True for NoCapture, NoWhiteCapture and NoBlackCapture.
+    pub fn bans_captures(self) -> bool {
+        matches!(self.entry().kind, ConditionKind::NoCapture { .. })
+    }
+
     /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
     pub fn koeko_rule(self) -> Option<KoekoRule> {
         match self.entry().kind {
@@ -184,7 +204,7 @@ impl Condition {
     }
 
     /// The condition seen with the colours swapped: a condition of one side becomes the other
-    /// side's (White Maximummer, Black Maximummer); every other condition treats the two sides
+    /// side's (White Maximummer, Black Maximummer; NoWhiteCapture, NoBlackCapture); every other condition treats the two sides
     /// alike and stays itself.
     ///
     /// ```
@@ -193,14 +213,19 @@ impl Condition {
     /// assert_eq!(Condition::Circe.colour_mirrored(), Condition::Circe);
     /// ```
     pub fn colour_mirrored(self) -> Condition {
-        match self.mummer() {
-            Some((side, measure)) => Condition::ALL
-                .iter()
-                .copied()
-                .find(|c| c.mummer() == Some((!side, measure)))
-                .expect("each side has each measure's condition"),
-            None => self,
-        }
+        let mirrored = match self.entry().kind {
+            ConditionKind::Mummer { side, measure } => ConditionKind::Mummer {
+                side: !side,
+                measure,
+            },
+            ConditionKind::NoCapture { side: Some(side) } => {
+                ConditionKind::NoCapture { side: Some(!side) }
+            }
+            _ => return self,
+        };
+        (Condition::ALL.into_iter())
+            .find(|c| c.entry().kind == mirrored)
+            .expect("each side's condition has the other side's")
     }
 
     /// True for the conditions where a capturer changes walk.
@@ -268,6 +293,7 @@ impl Condition {
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
+            | ConditionKind::NoCapture { .. }
             | ConditionKind::Mummer { .. } => false,
         }
     }

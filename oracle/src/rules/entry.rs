@@ -71,6 +71,12 @@ pub enum ConditionKind {
     /// A unit with a unit of its side right behind it (toward its side's first rank) moves and
     /// attacks by that unit's walk (Annan chess).
     Annan,
+    /// A side's captures are no moves; what it attacks stays attacked (NoCapture, and for one
+    /// side NoWhiteCapture, NoBlackCapture).
+    NoCapture {
+        /// The side whose captures are no moves; `None` for both.
+        side: Option<Colour>,
+    },
     /// One side plays only its legal moves that score highest by a measure (Maximummer,
     /// Minimummer, Must Capture).
     Mummer {

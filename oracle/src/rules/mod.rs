@@ -324,9 +324,11 @@ impl Rules {
                 || c.is_sat()
                 || c.koeko_rule().is_some()
                 || c.is_annan()
-        }) && let Some(other) = (self.conditions.iter())
-            .find(|c| *c != first && !(first.is_checkless() && c.mummer().is_some()))
-        {
+                || c.bans_captures()
+        }) && let Some(other) = (self.conditions.iter()).find(|c| {
+            *c != first
+                && !((first.is_checkless() || first.bans_captures()) && c.mummer().is_some())
+        }) {
             return Err(RulesError(format!(
                 "{first} with {other} is not modelled: {first} combines with no other condition"
             )));
@@ -452,6 +454,11 @@ impl Rules {
     /// and attacks by that unit's walk.
     pub fn annan(&self) -> bool {
         self.resolved.annan
+    }
+
+    /// Whether the captures of `side` are no moves (NoCapture, NoWhiteCapture, NoBlackCapture).
+    pub fn captures_banned(&self, side: crate::Colour) -> bool {
+        self.resolved.no_capture[side as usize]
     }
 
     /// What `side` prefers among its legal moves under Maximummer, Minimummer or Must

@@ -610,6 +610,35 @@ conditions! {
         ("AnnanChess", &["annanchess", "annanschach"]),
         PopeyeFollowers::Type('d'),
     ),
+    /// NoCapture: no unit captures.
+    NoCapture => alone_entry(
+        "no-capture",
+        "NoCapture: a capture is no move, for either side; what a unit attacks stays attacked \
+         (a check is a check)",
+        ConditionKind::NoCapture { side: None },
+        ("NoCapture", &["nocapture", "ohneschlag"]),
+        PopeyeFollowers::Nothing,
+    ),
+    /// NoWhiteCapture: no white unit captures.
+    NoWhiteCapture => alone_entry(
+        "no-white-capture",
+        "NoWhiteCapture: a capture is no move for White; what a unit attacks stays attacked",
+        ConditionKind::NoCapture {
+            side: Some(Colour::White),
+        },
+        ("NoWhiteCapture", &["nowhitecapture", "weisserohneschlag"]),
+        PopeyeFollowers::Nothing,
+    ),
+    /// NoBlackCapture: no black unit captures.
+    NoBlackCapture => alone_entry(
+        "no-black-capture",
+        "NoBlackCapture: a capture is no move for Black; what a unit attacks stays attacked",
+        ConditionKind::NoCapture {
+            side: Some(Colour::Black),
+        },
+        ("NoBlackCapture", &["noblackcapture", "schwarzerohneschlag"]),
+        PopeyeFollowers::Nothing,
+    ),
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",

@@ -55,6 +55,8 @@ pub struct ResolvedRules {
     pub koeko: Option<super::KoekoRule>,
     /// Whether a unit with a unit of its side behind it moves by that unit's walk (Annan).
     pub annan: bool,
+    /// Whether each side's (White, then Black) captures are no moves (NoCapture).
+    pub no_capture: [bool; 2],
     /// What each side (White, then Black) prefers among its legal moves (Maximummer,
     /// Minimummer, Must Capture), if a condition restricts it.
     pub mummer: [Option<super::MoveMeasure>; 2],
@@ -143,6 +145,8 @@ impl Choice<'_> {
             sat: self.conditions.iter().any(|c| c.is_sat()),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             annan: self.conditions.iter().any(|c| c.is_annan()),
+            no_capture: [crate::Colour::White, crate::Colour::Black]
+                .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
             mummer: [crate::Colour::White, crate::Colour::Black].map(|side| {
                 (self.conditions.iter())
                     .find_map(|c| c.mummer().filter(|(s, _)| *s == side).map(|(_, m)| m))
@@ -211,6 +215,10 @@ mod tests {
                     assert_eq!(resolved.koeko, koeko, "{rules}");
                     let annan = rules.conditions().any(|c| c.is_annan());
                     assert_eq!(resolved.annan, annan, "{rules}");
+                    for side in [crate::Colour::White, crate::Colour::Black] {
+                        let banned = rules.conditions().any(|c| c.bans_captures_of(side));
+                        assert_eq!(resolved.no_capture[side as usize], banned, "{rules}");
+                    }
                     let mummers = rules.conditions().filter(|c| c.mummer().is_some()).count();
                     let resolved_mummers = resolved.mummer.iter().flatten().count();
                     assert_eq!(resolved_mummers, mummers, "{rules}");

@@ -105,8 +105,8 @@ impl Compact {
         // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
         // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
         // (Koeko), nor a choice of rebirth squares (Super Circe), nor a side's moves kept by
-        // their score (Maximummer), nor walks lent by the unit behind (Annan): the record path
-        // takes those rules.
+        // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
+        // banned (NoCapture): the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
@@ -116,6 +116,7 @@ impl Compact {
             || rules.koeko.is_some()
             || rules.mummer.iter().any(Option::is_some)
             || rules.annan
+            || rules.no_capture.iter().any(|&banned| banned)
             || rules.circe.is_some_and(|m| {
                 m.place == RebirthPlace::AnyEmpty
                     || m.reborn_royals()

@@ -210,6 +210,10 @@ impl Game {
     fn candidates(&self, p: &BbPosition, arrivals: u64) -> Vec<MoveRecord> {
         let mut stage = Vec::with_capacity(64);
         self.displacements(p, &mut stage);
+        // Under NoCapture a capture is no move of the side it binds.
+        if self.rules.no_capture[p.side] {
+            stage.retain(|mv| mv.capture.is_none());
+        }
         if self.rules.take_and_make {
             // Each capture goes on by its make, which decides where the move arrives (and which
             // squares a royal rider is judged to cross, as the reference engine judges them); a
