@@ -6,7 +6,7 @@
 //!   the number Popeye printed; a search that finds more stops there, a difference whatever
 //!   the rest would be.
 //! - Popeye was cut (`Partial solution`, `solving interrupted.`): only Popeye's lines are
-//!   asked for, each must be ours. Ours are counted as they are found and kept only when
+//!   asked for, each must be ours (an interrupted section that printed none asks nothing). Ours are counted as they are found and kept only when
 //!   Popeye printed them, and the search goes no deeper than Popeye's longest line: a line of
 //!   `k` moves is a solution of `ser-h=n` for every `n` of at least `k` (shorter solutions are
 //!   solutions, in help and series play alike). When that shallower search finds fewer lines
@@ -119,9 +119,10 @@ pub(super) fn our_held_lines(
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
             let count = found.1[part];
             if count >= bound {
-                ours.stopped = Some(format!(
-                    "we find {} line(s) or more where Popeye prints {} (our search stopped \
-                     there; the lines only we print are among those found)",
+                let duplex = if part > 0 { " in the duplex part" } else { "" };
+                ours.stopped.get_or_insert(format!(
+                    "we find {} line(s) or more{duplex} where Popeye prints {} (our search \
+                     stopped there; the lines only we print are among those found)",
                     bound,
                     total(&theirs[part])
                 ));
@@ -130,6 +131,14 @@ pub(super) fn our_held_lines(
             ours.counted.push(count);
         }
         return Ok(ours);
+    }
+    // An interrupted section that printed nothing asks nothing of ours: it is no verdict.
+    if section.completion() == Completion::Interrupted && theirs.iter().all(Printed::is_empty) {
+        return Ok(Ours {
+            printed: vec![Printed::new(); n],
+            counted: vec![0; n],
+            stopped: None,
+        });
     }
     let longest = printed_lines(&section.twin.segments)
         .iter()

@@ -10,9 +10,10 @@
 //!   as a pawn of its side, en passant included;
 //! - a pawn promotes when it arrives on its last rank, whatever walk it moved by; a unit that is
 //!   no pawn does not, though it moved as one;
-//! - an en passant right comes from a pawn (by its own walk) moving two squares straight ahead
-//!   from its second rank, whatever walk it moved by, a capture included; a unit that is no pawn
-//!   gives none, though it double-stepped as one;
+//! - an en passant right comes from a pawn's own double step only (its own walk, two squares
+//!   straight ahead from its second rank): a pawn that goes two squares as the rook behind it
+//!   gives none, nor does a unit that is no pawn though it double-stepped as one; any unit
+//!   that takes as a pawn may use the right;
 //! - castling is a king's move by its own walk.
 //!
 //! Popeye's types B, C and D (a royal unit lends, or borrows, no walk) are not modelled.

@@ -257,11 +257,33 @@ pub(super) const fn alone_entry(
 /// its name, then reads its stricter readings' words (`exact`, `ultra`).
 pub(super) const fn mummer_entry(
     slug: &'static str,
-    description: &'static str,
-    side: Colour,
-    measure: MoveMeasure,
+    (side, measure): (Colour, MoveMeasure),
     names: (&'static str, &'static [&'static str]),
 ) -> ConditionEntry {
+    let description = match (side, measure) {
+        (Colour::White, MoveMeasure::Longest) => {
+            "White Maximummer: White plays only its longest legal moves (the square of the \
+             distance travelled; castling 16 on the king's side, 25 on the queen's)"
+        }
+        (Colour::Black, MoveMeasure::Longest) => {
+            "Black Maximummer: Black plays only its longest legal moves (the square of the \
+             distance travelled; castling 16 on the king's side, 25 on the queen's)"
+        }
+        (Colour::White, MoveMeasure::Shortest) => {
+            "White Minimummer: White plays only its shortest legal moves (as Maximummer \
+             measures them)"
+        }
+        (Colour::Black, MoveMeasure::Shortest) => {
+            "Black Minimummer: Black plays only its shortest legal moves (as Maximummer \
+             measures them)"
+        }
+        (Colour::White, MoveMeasure::Capture) => {
+            "White Must Capture: White plays a capture when it has a legal one"
+        }
+        (Colour::Black, MoveMeasure::Capture) => {
+            "Black Must Capture: Black plays a capture when it has a legal one"
+        }
+    };
     let kind = ConditionKind::Mummer { side, measure };
     ConditionEntry {
         fuzzed_with_magic: true,

@@ -642,53 +642,37 @@ conditions! {
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",
-        "White Maximummer: White plays only its longest legal moves (the square of the distance \
-         travelled; castling 16 on the king's side, 25 on the queen's)",
-        Colour::White,
-        MoveMeasure::Longest,
+        (Colour::White, MoveMeasure::Longest),
         ("WhiteMaximummer", &["whitemaximummer", "weisserlaengstzueger"]),
     ),
     /// Black Maximummer: Black plays only its longest legal moves.
     BlackMaximummer => mummer_entry(
         "black-maximummer",
-        "Black Maximummer: Black plays only its longest legal moves (the square of the distance \
-         travelled; castling 16 on the king's side, 25 on the queen's)",
-        Colour::Black,
-        MoveMeasure::Longest,
+        (Colour::Black, MoveMeasure::Longest),
         ("BlackMaximummer", &["blackmaximummer", "schwarzerlaengstzueger"]),
     ),
     /// White Minimummer: White plays only its shortest legal moves.
     WhiteMinimummer => mummer_entry(
         "white-minimummer",
-        "White Minimummer: White plays only its shortest legal moves (as Maximummer measures \
-         them)",
-        Colour::White,
-        MoveMeasure::Shortest,
+        (Colour::White, MoveMeasure::Shortest),
         ("WhiteMinimummer", &["whiteminimummer", "weisserkuerzestzueger"]),
     ),
     /// Black Minimummer: Black plays only its shortest legal moves.
     BlackMinimummer => mummer_entry(
         "black-minimummer",
-        "Black Minimummer: Black plays only its shortest legal moves (as Maximummer measures \
-         them)",
-        Colour::Black,
-        MoveMeasure::Shortest,
+        (Colour::Black, MoveMeasure::Shortest),
         ("BlackMinimummer", &["blackminimummer", "schwarzerkuerzestzueger"]),
     ),
     /// White Must Capture: White captures when it can.
     WhiteMustCapture => mummer_entry(
         "white-must-capture",
-        "White Must Capture: White plays a capture when it has a legal one",
-        Colour::White,
-        MoveMeasure::Capture,
+        (Colour::White, MoveMeasure::Capture),
         ("WhiteMustCapture", &["whitemustcapture", "weisserschlagzwang"]),
     ),
     /// Black Must Capture: Black captures when it can.
     BlackMustCapture => mummer_entry(
         "black-must-capture",
-        "Black Must Capture: Black plays a capture when it has a legal one",
-        Colour::Black,
-        MoveMeasure::Capture,
+        (Colour::Black, MoveMeasure::Capture),
         ("BlackMustCapture", &["blackmustcapture", "schwarzerschlagzwang"]),
     ),
 }

@@ -402,6 +402,8 @@ fn rows() -> Vec<EventDef> {
     // of a fairy walk (an edit that frees a king is no position of SAT): its column owes none
     // of these.
     let boxed_kings = [Column::Condition(Sat)];
+    // Under NoCapture neither side captures: its column owes no event of a capture.
+    let no_captures = [Column::Condition(NoCapture)];
     row(
         plain("promotion"),
         &all_but(&every, &[&anti_mars_own[..], &boxed_kings].concat()),
@@ -427,6 +429,7 @@ fn rows() -> Vec<EventDef> {
             &sent_off,
             &from_own_second_rank,
             &boxed_kings,
+            &no_captures,
         ]
         .concat(),
     );
@@ -440,7 +443,10 @@ fn rows() -> Vec<EventDef> {
     let anti_mars = mars_where(|_, moves| moves == MarsMoves::NonCaptures);
     row(
         plain("rook-right-lost-by-capture"),
-        &all_but(&every, &[&anti_mars[..], &boxed_kings].concat()),
+        &all_but(
+            &every,
+            &[&anti_mars[..], &boxed_kings, &no_captures].concat(),
+        ),
         plain("a rook with its castling right is captured on its corner"),
     );
     row(
@@ -593,14 +599,15 @@ fn rows() -> Vec<EventDef> {
         plain("a unit that mutated by contact gives check"),
     );
     let with_fairy_units = all_but(&every, &boxed_kings);
+    let capturing_fairy_units = all_but(&with_fairy_units, &no_captures);
     row(
         plain("fairy-captures"),
-        &with_fairy_units,
+        &capturing_fairy_units,
         plain("a unit of a fairy walk captures"),
     );
     row(
         plain("fairy-captured"),
-        &with_fairy_units,
+        &capturing_fairy_units,
         plain("a unit of a fairy walk is captured"),
     );
     for walk in Walk::ALL.into_iter().filter(|w| w.is_fairy()) {

@@ -162,6 +162,19 @@ mod tests {
                 .is_some_and(|m| !captures_from_own_square(m))
             {
                 assert_eq!(en_passant, 0, "{}", bucket.name);
+            } else if feerie_oracle::Colour::ALL
+                .iter()
+                .all(|&side| bucket.rules.captures_banned(side))
+            {
+                // Under NoCapture en passant is a capture, which neither side makes.
+                assert_eq!(en_passant, 0, "{}", bucket.name);
+            } else if feerie_oracle::Colour::ALL
+                .iter()
+                .any(|&side| bucket.rules.captures_banned(side))
+            {
+                // Under NoWhiteCapture (NoBlackCapture) only the other side's double steps
+                // may be taken: the builder still makes positions of the rules.
+                assert!(built > 0, "{}: no position built", bucket.name);
             } else if bucket.rules.sat() {
                 // Under SAT a king with a flight is in check: around a double step, with the
                 // kings in the open, a capture en passant seldom leaves the taker's king boxed
