@@ -155,7 +155,9 @@ enum PopeyeCommand {
     /// prints and only we would, or skipped with the reason (a stipulation or option we do not
     /// solve, a fairy piece, a problem Popeye refused, …); then a summary. Under a solution
     /// limit (option maxsolutions) each of Popeye's lines must be ours and each twin must show
-    /// the limit's number of solutions, or all there are. Popeye's output file is read line by
+    /// the limit's number of solutions, or all there are; ours are then searched no deeper
+    /// than Popeye's longest line and counted, not held, and a finished section's search stops
+    /// 100 lines past Popeye's count. Popeye's output file is read line by
     /// line: a problem's section of more than 20,000 lines in help or series play that Popeye
     /// finished is not held but compared by digests (the count of lines and a sum of 128-bit hashes of each, in all
     /// and in 4096 buckets) computed as Popeye's lines are read and as ours are found, so that
