@@ -105,10 +105,27 @@ fn displacement_candidates<'a>(
         .mars_model()
         .is_some_and(|m| m.rook_goes_to_first_castling());
     match first_generated {
-        true => first_generated_castlings(safe),
+        true => first_generated_castlings(safe)
+            .into_iter()
+            .filter(|mv| rookless_castling_path_free(setup, mv))
+            .collect(),
         false => safe,
     }
     .into_iter()
+}
+
+/// Whether a castling made with no rook put anywhere (the second of `first_generated_castlings`)
+/// finds the king's way free on the board as it stands: its path was judged with a rook put on
+/// its corner, and the square that rook left may lie on the king's way (a unit there stays).
+/// Every other move passes.
+fn rookless_castling_path_free(setup: &Setup, mv: &MoveRecord) -> bool {
+    if mv.castling.is_none() || mv.castling_rook.is_some() {
+        return true;
+    }
+    displacement::squares_between(mv.from, mv.to)
+        .into_iter()
+        .chain([mv.to])
+        .all(|sq| sq == mv.from || setup.board.is_empty(sq))
 }
 
 /// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of the

@@ -30,7 +30,7 @@ use super::rules::attacks::Attacks;
 use super::rules::circe::{RebirthSquares, rebirth_squares};
 use super::rules::mutation::Mutation;
 use super::rules::{moves_up, promotes_on};
-use super::tables::{Tables, tables};
+use super::tables::{Tables, bit, tables};
 
 use super::rules::PROMOTION_WALKS as PROMOTIONS;
 
@@ -232,6 +232,17 @@ impl Game {
             .is_some_and(|m| m.rook_goes_to_first_castling())
         {
             mars::first_generated_castlings(&mut stage);
+            // A castling made with no rook put anywhere had its path judged with a rook put on
+            // its corner: the square that rook left may lie on the king's way.
+            let occ = p.occupied();
+            stage.retain(|mv| {
+                mv.castling.is_none()
+                    || mv.castling_rook.is_some()
+                    || (self.t.between(mv.from.index(), mv.to.index()) | bit(mv.to.index()))
+                        & occ
+                        & !bit(mv.from.index())
+                        == 0
+            });
         }
         // A castling king may end where it stood (from its Mars rebirth square back to g1).
         stage.retain(|mv| mv.castling.is_some() || arrivals & (1 << mv.to.index()) != 0);
