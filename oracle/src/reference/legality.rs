@@ -105,27 +105,21 @@ fn displacement_candidates<'a>(
         .mars_model()
         .is_some_and(|m| m.rook_goes_to_first_castling());
     match first_generated {
-        true => first_generated_castlings(safe)
-            .into_iter()
-            .filter(|mv| rookless_castling_path_free(setup, mv))
-            .collect(),
+        true => first_generated_castlings(setup, safe),
         false => safe,
     }
     .into_iter()
 }
 
-/// Whether a castling made with no rook put anywhere (the second of `first_generated_castlings`)
-/// finds the king's way free on the board as it stands: its path was judged with a rook put on
-/// its corner, and the square that rook left may lie on the king's way (a unit there stays).
-/// Every other move passes.
-fn rookless_castling_path_free(setup: &Setup, mv: &MoveRecord) -> bool {
-    if mv.castling.is_none() || mv.castling_rook.is_some() {
-        return true;
-    }
-    displacement::squares_between(mv.from, mv.to)
+/// Whether the king's way of a castling made with no rook put anywhere is free on the board as
+/// it stands: its path was judged with a rook put on its corner, and the square that rook left
+/// may lie on the king's way (a unit there stays).
+fn king_way_free(setup: &Setup, mv: &MoveRecord) -> bool {
+    let start = mv.via.unwrap_or(mv.from);
+    displacement::squares_between(start, mv.to)
         .into_iter()
         .chain([mv.to])
-        .all(|sq| sq == mv.from || setup.board.is_empty(sq))
+        .all(|sq| sq == mv.from || sq == start || setup.board.is_empty(sq))
 }
 
 /// `mars_rook_castling: first_castling` (Anti-Mars Circe, as Popeye 4.104 generates it): of the
@@ -135,7 +129,7 @@ fn rookless_castling_path_free(setup: &Setup, mv: &MoveRecord) -> bool {
 /// rooks were put there); on the other side it is dropped, being the king's own castling when
 /// that is open (where the rook put away stood in its way, Popeye 4.104 plays a castling this
 /// model does not follow: the campaigns ask it no such position).
-fn first_generated_castlings(moves: Vec<MoveRecord>) -> Vec<MoveRecord> {
+fn first_generated_castlings(setup: &Setup, moves: Vec<MoveRecord>) -> Vec<MoveRecord> {
     let (mut reborn, mut kept): (Vec<MoveRecord>, Vec<MoveRecord>) =
         moves.into_iter().partition(|mv| mv.castling_rook.is_some());
     // The king's side first, each rook's castlings together.
@@ -157,7 +151,7 @@ fn first_generated_castlings(moves: Vec<MoveRecord>) -> Vec<MoveRecord> {
                 castling_rook: None,
                 ..mv
             };
-            if !kept.contains(&without_rook) {
+            if !kept.contains(&without_rook) && king_way_free(setup, &without_rook) {
                 kept.push(without_rook);
             }
         }

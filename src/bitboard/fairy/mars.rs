@@ -186,7 +186,10 @@ impl Game {
 /// the first, the king's side first, puts the rook there. The other is made with no rook put
 /// anywhere: on the rook's corner with no rook at all (once), and on the other side it is
 /// dropped (the king's own castling; the reference engine's `legality` says more).
-pub(super) fn first_generated_castlings(stage: &mut Vec<MoveRecord>) {
+pub(super) fn first_generated_castlings(
+    stage: &mut Vec<MoveRecord>,
+    king_way_free: impl Fn(&MoveRecord) -> bool,
+) {
     let mut with_rook_put: Vec<MoveRecord> = Vec::new();
     stage.retain(|mv| {
         let plain = mv.castling_rook.is_none();
@@ -213,7 +216,7 @@ pub(super) fn first_generated_castlings(stage: &mut Vec<MoveRecord>) {
                 castling_rook: None,
                 ..mv
             };
-            if !stage.contains(&without_rook) {
+            if !stage.contains(&without_rook) && king_way_free(&without_rook) {
                 stage.push(without_rook);
             }
         }

@@ -231,18 +231,15 @@ impl Game {
             .mars
             .is_some_and(|m| m.rook_goes_to_first_castling())
         {
-            mars::first_generated_castlings(&mut stage);
             // A castling made with no rook put anywhere had its path judged with a rook put on
             // its corner: the square that rook left may lie on the king's way.
             let occ = p.occupied();
-            stage.retain(|mv| {
-                mv.castling.is_none()
-                    || mv.castling_rook.is_some()
-                    || (self.t.between(mv.from.index(), mv.to.index()) | bit(mv.to.index()))
-                        & occ
-                        & !bit(mv.from.index())
-                        == 0
-            });
+            let king_way_free = |mv: &MoveRecord| {
+                let (from, to) = (mv.from.index(), mv.to.index());
+                let start = mv.via.map_or(from, |v| v.index());
+                (self.t.between(start, to) | bit(to)) & occ & !bit(from) & !bit(start) == 0
+            };
+            mars::first_generated_castlings(&mut stage, king_way_free);
         }
         // A castling king may end where it stood (from its Mars rebirth square back to g1).
         stage.retain(|mv| mv.castling.is_some() || arrivals & (1 << mv.to.index()) != 0);
