@@ -153,14 +153,7 @@ impl PopeyeProblem {
                     }
                 }
                 PopeyeFollowers::Type(last) => {
-                    if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
-                        if letter != 'a' {
-                            let before = written_name(conditions.last());
-                            reasons.push(format!(
-                                "condition '{before}' of type {}",
-                                letter.to_ascii_uppercase()
-                            ));
-                        }
+                    if read_type(word, last, conditions.last(), reasons) {
                         continue;
                     }
                 }
@@ -198,15 +191,8 @@ impl PopeyeProblem {
                     }
                 }
                 PopeyeFollowers::TypeThenRex(last, rex) => {
-                    if let Some(letter) = lettered_type(word).filter(|l| *l <= last) {
+                    if read_type(word, last, conditions.last(), reasons) {
                         followers = PopeyeFollowers::Rex(rex);
-                        if letter != 'a' {
-                            let before = written_name(conditions.last());
-                            reasons.push(format!(
-                                "condition '{before}' of type {}",
-                                letter.to_ascii_uppercase()
-                            ));
-                        }
                         continue;
                     }
                     if CirceVariant::of(language, word).found().and_then(rex_of) == Some(rex) {
@@ -370,6 +356,27 @@ fn lettered_type(word: &str) -> Option<char> {
         (Some(letter), None) => Some(letter),
         _ => None,
     }
+}
+
+/// Reads `word` as a lettered type up to `last` (`TypeB`) of the condition read last, when it
+/// is one: only type A is modelled, any other is a reason. Whether the word was read.
+fn read_type(
+    word: &str,
+    last: char,
+    before: Option<&Condition>,
+    reasons: &mut Vec<String>,
+) -> bool {
+    let Some(letter) = lettered_type(word).filter(|l| *l <= last) else {
+        return false;
+    };
+    if letter != 'a' {
+        reasons.push(format!(
+            "condition '{}' of type {}",
+            written_name(before),
+            letter.to_ascii_uppercase()
+        ));
+    }
+    true
 }
 
 /// Popeye's written name of the condition read last, the one the words after it belong to
