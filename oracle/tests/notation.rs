@@ -562,7 +562,7 @@ fn annan_reads_its_name_and_type() {
 }
 
 /// NoCapture and its one-side forms read back as written, in both languages; with a mummer
-/// condition they combine, with another condition they do not.
+/// condition and with Circe they combine, with Madrasi they do not.
 #[test]
 fn no_capture_conditions_read_their_names() {
     use feerie_oracle::{Colour, Condition};
@@ -592,5 +592,49 @@ fn no_capture_conditions_read_their_names() {
     }
     let both = read_conditions("Ohneschlag WeisserLaengstzueger", true).unwrap();
     assert!(both.captures_banned(Colour::White) && both.mummer(Colour::White).is_some());
-    assert!(read_conditions("NoCapture Circe", false).is_err());
+    assert!(
+        read_conditions("NoCapture Circe", false)
+            .unwrap()
+            .circe_model()
+            .is_some()
+    );
+    assert!(read_conditions("NoCapture Madrasi", false).is_err());
+}
+
+/// Patrol chess, Ultra-Patrol chess and Lortap read back as written, in both languages; with
+/// Circe they combine, with Madrasi they do not.
+#[test]
+fn patrol_conditions_read_their_names() {
+    use feerie_oracle::Condition;
+    use feerie_oracle::rules::PatrolRule;
+    for (c, rule, english, german) in [
+        (
+            Condition::Patrol,
+            PatrolRule::Patrol,
+            "Patrouille",
+            "PatrouilleSchach",
+        ),
+        (
+            Condition::UltraPatrol,
+            PatrolRule::UltraPatrol,
+            "UltraPatrol",
+            "UltraPatrouille",
+        ),
+        (
+            Condition::Lortap,
+            PatrolRule::Lortap,
+            "Lortap",
+            "Elliuortap",
+        ),
+    ] {
+        assert!(read_conditions(english, false).unwrap().has(c), "{english}");
+        assert!(read_conditions(german, true).unwrap().has(c), "{german}");
+        let (_, written, back) = written_and_read_back(c, "exclusive");
+        assert_eq!(back.patrol(), Some(rule), "{written}");
+    }
+    let both = read_conditions("Lortap Circe", false).unwrap();
+    assert_eq!(both.patrol(), Some(PatrolRule::Lortap));
+    assert!(both.circe_model().is_some());
+    assert!(read_conditions("Patrouille Madrasi", false).is_err());
+    assert!(read_conditions("Patrouille MarsCirce", false).is_err());
 }

@@ -30,6 +30,8 @@
 //!
 //! Under Madrasi a paralysed unit attacks nothing, so it gives no check; under Isardam an attack
 //! is a check only when the capture would leave no unit observed ([`super::observation`]).
+//! Under Patrol chess and Ultra-Patrol chess a unit gives check only when another unit of its
+//! side observes it ([`supported`]), under Lortap only when none does.
 //!
 //! Under Koeko, AntiKoeko and NewKoeko an attack is a check only when the capture would be legal:
 //! the capturer, on the royal unit's square, has the neighbours the rule asks for
@@ -96,6 +98,12 @@ pub fn threatens(
     if observation::paralysed(board, from, piece, rules) {
         return false;
     }
+    // Under Patrol chess (Lortap) a unit checks only when it is (is not) supported.
+    if let Some(rule) = rules.patrol()
+        && !rule.allows(true, supported(board, from, by, rules))
+    {
+        return false;
+    }
     let Some(model) = rules.mars_model() else {
         return attacks(board, from, piece, target, rules);
     };
@@ -129,6 +137,12 @@ pub fn threatens(
         });
     }
     attacks(&placed, square, piece, target, rules)
+}
+
+/// Whether a unit of `side` other than the one on `square` observes `square` by its walk: the
+/// support Patrol chess, Ultra-Patrol chess and Lortap ask about ([`crate::rules::PatrolRule`]).
+pub fn supported(board: &Board, square: Square, side: Colour, rules: &Rules) -> bool {
+    (board.pieces_of(side)).any(|(from, piece)| attacks(board, from, piece, square, rules))
 }
 
 /// True when some unit of `by` could take a unit on `target` ([`threatens`]).

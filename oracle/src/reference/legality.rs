@@ -17,7 +17,9 @@
 //! arrival square excepted); `free`, the value of both profiles, lets it pass.
 //!
 //! Under NoCapture (and NoWhiteCapture, NoBlackCapture) a capture of the side it binds is no
-//! move, from the start; what its units attack stays attacked.
+//! move, from the start; what its units attack stays attacked. Under Patrol chess a capture is
+//! a move only when another unit of the mover's side observes the mover (under Ultra-Patrol
+//! chess, any move; under Lortap, a capture only when none does), on the board as it stands.
 //!
 //! Under Maximummer, Minimummer and Must Capture the restricted side then keeps only its legal
 //! moves of the best score ([`crate::rules::MoveMeasure`]); whether a side has a legal move,
@@ -94,9 +96,19 @@ fn displacement_candidates<'a>(
 ) -> impl Iterator<Item = MoveRecord> + 'a {
     // Under NoCapture a capture is no move of the side it binds.
     let captures_banned = rules.captures_banned(setup.side_to_move);
+    // Under Patrol chess, Ultra-Patrol chess and Lortap a move is judged by its mover's
+    // support on the board as it stands.
+    let patrol_allows = |mv: &MoveRecord| {
+        rules.patrol().is_none_or(|rule| {
+            let capture = mv.capture.is_some();
+            let support = || check::supported(&setup.board, mv.from, setup.side_to_move, rules);
+            (rule.judges_captures_only() && !capture) || rule.allows(capture, support())
+        })
+    };
     let safe: Vec<MoveRecord> = displacement::pseudo_legal(setup, rules)
         .into_iter()
         .filter(|mv| !(captures_banned && mv.capture.is_some()))
+        .filter(patrol_allows)
         .filter(|mv| {
             castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
         })
@@ -222,6 +234,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         || rules.observation_model().is_some()
         || rules.sat()
         || rules.koeko().is_some()
+        || rules.patrol().is_some()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
@@ -229,8 +242,9 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // square, which may be the square the king leaves (Mirror: the enemy king's e1): the
         // king may cross only a square where it would not be in check, standing there. So
         // under Madrasi and Isardam, where the king standing there changes who observes whom,
-        // under SAT, where check is a flight from there, and under Koeko, where a check is a
-        // capture that may end there.
+        // under SAT, where check is a flight from there, under Koeko, where a check is a
+        // capture that may end there, and under Patrol chess and Lortap, where the king
+        // standing there changes which units are supported.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

@@ -18,8 +18,8 @@ use super::registry::ConditionKind;
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, RebirthPlace,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
+    ColourChangeMoves, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
+    RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
 };
 
 impl Condition {
@@ -55,6 +55,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
+            | ConditionKind::Patrol { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -97,6 +98,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
+            | ConditionKind::Patrol { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -172,6 +174,22 @@ impl Condition {
     /// ```
     pub fn bans_captures_of(self, side: Colour) -> bool {
         matches!(self.entry().kind, ConditionKind::NoCapture { side: s } if s.is_none_or(|s| s == side))
+    }
+
+    /// Which moves and checks ask for a unit's support, for Patrol chess, Ultra-Patrol chess
+    /// and Lortap.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::rules::PatrolRule;
+    /// assert_eq!(Condition::Lortap.patrol_rule(), Some(PatrolRule::Lortap));
+    /// assert_eq!(Condition::Circe.patrol_rule(), None);
+    /// ```
+    pub fn patrol_rule(self) -> Option<PatrolRule> {
+        match self.entry().kind {
+            ConditionKind::Patrol { rule } => Some(rule),
+            _ => None,
+        }
     }
 
     /// True for NoCapture, NoWhiteCapture and NoBlackCapture.
@@ -294,6 +312,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
+            | ConditionKind::Patrol { .. }
             | ConditionKind::Mummer { .. } => false,
         }
     }

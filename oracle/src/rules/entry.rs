@@ -77,6 +77,12 @@ pub enum ConditionKind {
         /// The side whose captures are no moves; `None` for both.
         side: Option<Colour>,
     },
+    /// What a unit may do depends on whether a unit of its side observes it (Patrol chess,
+    /// Ultra-Patrol chess, Lortap).
+    Patrol {
+        /// Which moves and checks ask for support, or its absence.
+        rule: super::PatrolRule,
+    },
     /// One side plays only its legal moves that score highest by a measure (Maximummer,
     /// Minimummer, Must Capture).
     Mummer {

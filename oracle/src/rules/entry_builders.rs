@@ -3,7 +3,7 @@
 //! an entry of [`super::registry`] states only what is its own.
 
 use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
-use super::{MarsMoves, MoveMeasure, ObservationRule};
+use super::{MarsMoves, MoveMeasure, ObservationRule, PatrolRule};
 use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
@@ -289,6 +289,54 @@ pub(super) const fn mummer_entry(
         fuzzed_with_magic: true,
         ..alone_entry(slug, description, kind, names, PopeyeFollowers::Strictness)
     }
+}
+
+/// The entry of a NoCapture condition (for both sides, or for `side` alone): no switch, no
+/// preset, fuzzed alone; Popeye writes and reads it by its name.
+pub(super) const fn no_capture_entry(
+    slug: &'static str,
+    side: Option<Colour>,
+    names: (&'static str, &'static [&'static str]),
+) -> ConditionEntry {
+    let description = match side {
+        None => {
+            "NoCapture: a capture is no move, for either side; what a unit attacks stays \
+             attacked (a check is a check)"
+        }
+        Some(Colour::White) => {
+            "NoWhiteCapture: a capture is no move for White; what a unit attacks stays attacked"
+        }
+        Some(Colour::Black) => {
+            "NoBlackCapture: a capture is no move for Black; what a unit attacks stays attacked"
+        }
+    };
+    let kind = ConditionKind::NoCapture { side };
+    alone_entry(slug, description, kind, names, PopeyeFollowers::Nothing)
+}
+
+/// The entry of Patrol chess, Ultra-Patrol chess or Lortap: no switch, no preset, fuzzed alone
+/// (and with the Circe condition its entry names); Popeye writes and reads it by its name.
+pub(super) const fn patrol_entry(
+    slug: &'static str,
+    rule: PatrolRule,
+    names: (&'static str, &'static [&'static str]),
+) -> ConditionEntry {
+    let description = match rule {
+        PatrolRule::Patrol => {
+            "Patrol chess: a unit captures, and so checks, only when another unit of its side \
+             observes it"
+        }
+        PatrolRule::UltraPatrol => {
+            "Ultra-Patrol chess: a unit moves at all, and checks, only when another unit of its \
+             side observes it"
+        }
+        PatrolRule::Lortap => {
+            "Lortap: a unit captures, and so checks, only when no other unit of its side \
+             observes it"
+        }
+    };
+    let kind = ConditionKind::Patrol { rule };
+    alone_entry(slug, description, kind, names, PopeyeFollowers::Nothing)
 }
 
 /// The entry of an observation condition (Madrasi, Isardam): `rex` its switch (and Madrasi's

@@ -49,6 +49,7 @@
 mod annan;
 mod circe;
 mod colour_change;
+mod combination;
 mod condition;
 mod entry;
 mod entry_builders;
@@ -57,6 +58,7 @@ mod koeko;
 mod mars;
 mod mummer;
 mod observation;
+mod patrol;
 mod profile;
 pub mod registry;
 mod resolved;
@@ -77,6 +79,7 @@ pub use koeko::KoekoRule;
 pub use mars::{MarsModel, MarsMoves};
 pub use mummer::MoveMeasure;
 pub use observation::{ObservationModel, ObservationRule};
+pub use patrol::PatrolRule;
 pub use profile::Profile;
 pub use registry::{ConditionEntry, ConditionKind, PopeyeReading, Scope};
 use resolved::Choice;
@@ -266,97 +269,6 @@ impl Rules {
         Ok(())
     }
 
-    fn check_combination(&self) -> Result<(), RulesError> {
-        let circe: Vec<&Condition> = self.conditions.iter().filter(|c| c.is_circe()).collect();
-        if circe.len() > 1 {
-            return Err(RulesError(format!(
-                "at most one Circe-family condition at a time (got {})",
-                circe
-                    .iter()
-                    .map(|c| c.slug())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-        let mutations: Vec<&Condition> =
-            self.conditions.iter().filter(|c| c.is_mutating()).collect();
-        if mutations.len() > 1 {
-            return Err(RulesError(format!(
-                "{} are one rule (the capturer takes the captured unit's walk) with different \
-                 presets: choose one (and set its switches, such as pawn_direction)",
-                mutations
-                    .iter()
-                    .map(|c| c.slug())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            )));
-        }
-        // One measure a side, as Popeye allows (its `TwoMummerCond`).
-        for side in [crate::Colour::White, crate::Colour::Black] {
-            let mummers: Vec<&Condition> = (self.conditions.iter())
-                .filter(|c| c.mummer().is_some_and(|(s, _)| s == side))
-                .collect();
-            if let [first, second, ..] = mummers[..] {
-                return Err(RulesError(format!(
-                    "{first} with {second}: one side plays by one measure of its moves at a time"
-                )));
-            }
-        }
-        // Mars Circe moves the capturer before the capture: with a rebirth of the unit taken
-        // or a mutation of the capturer, a combination no source states and Popeye's answers
-        // have not been compared on: refused rather than guessed.
-        let mars: Vec<&Condition> = self.conditions.iter().filter(|c| c.is_mars()).collect();
-        if let Some(first) = mars.first()
-            && let Some(other) = self.conditions.iter().find(|c| *c != *first)
-        {
-            return Err(RulesError(format!(
-                "{first} with {other} is not modelled: Mars Circe combines with no other condition"
-            )));
-        }
-        // A colour change after a rebirth, a mutation or a move from a rebirth square, and an
-        // observation between units of one walk under another condition's moves, are
-        // combinations Popeye's answers have not been compared on.
-        if let Some(first) = (self.conditions.iter()).find(|c| {
-            c.colour_change().is_some()
-                || c.observation_rule().is_some()
-                || c.takes_and_makes()
-                || c.is_checkless()
-                || c.is_sat()
-                || c.koeko_rule().is_some()
-                || c.is_annan()
-                || c.bans_captures()
-        }) && let Some(other) = (self.conditions.iter()).find(|c| {
-            *c != first
-                && !((first.is_checkless() || first.bans_captures()) && c.mummer().is_some())
-        }) {
-            return Err(RulesError(format!(
-                "{first} with {other} is not modelled: {first} combines with no other condition"
-            )));
-        }
-        // Couscous reads the capturer as it stands after the capture, and Anticirce rebirths
-        // it; with a capturer mutation that is the captured unit's walk, a reading no source
-        // states and Popeye's answers have not been compared on: refused rather than guessed.
-        let reads_capturer = circe.iter().find(|c| {
-            matches!(
-                c.entry().kind,
-                ConditionKind::Circe {
-                    relevant: RelevantUnit::Other,
-                    ..
-                } | ConditionKind::Circe {
-                    reborn: RebornUnit::Capturer,
-                    ..
-                }
-            )
-        });
-        if let (Some(circe), Some(mutation)) = (reads_capturer, mutations.first()) {
-            return Err(RulesError(format!(
-                "{circe} with {mutation} is not modelled: the rebirth would follow the \
-                 capturer's walk after its mutation"
-            )));
-        }
-        Ok(())
-    }
-
     /// Sets a switch by name; unknown keys and values are errors that list the valid ones.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         let switch: Switch = key.parse()?;
@@ -454,6 +366,12 @@ impl Rules {
     /// and attacks by that unit's walk.
     pub fn annan(&self) -> bool {
         self.resolved.annan
+    }
+
+    /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force: which moves and checks
+    /// ask whether a unit of the mover's side observes it.
+    pub fn patrol(&self) -> Option<PatrolRule> {
+        self.resolved.patrol
     }
 
     /// Whether the captures of `side` are no moves (NoCapture, NoWhiteCapture, NoBlackCapture).

@@ -22,8 +22,8 @@ use crate::Colour;
 
 use super::{
     ColourChangeMoves, FirstRankPawns, KoekoRule, MarsMoves, MoveMeasure, ObservationRule,
-    PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
+    PatrolRule, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
+    RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
 /// Declares every condition once: the variant of [`Condition`] with its documentation, and
@@ -553,13 +553,16 @@ conditions! {
         PopeyeFollowers::Absolute,
     ),
     /// Ohneschach (checkless chess): a move that gives check is legal only if it mates.
-    Checkless => alone_entry(
-        "checkless",
-        "Ohneschach (checkless chess): a move that gives check is legal only if it mates",
-        ConditionKind::Checkless,
-        ("ChecklessChess", &["checklesschess", "ohneschach"]),
-        PopeyeFollowers::Nothing,
-    ),
+    Checkless => ConditionEntry {
+        fuzzed_with: &[Condition::Circe, Condition::Anticirce, Condition::NoCapture],
+        ..alone_entry(
+            "checkless",
+            "Ohneschach (checkless chess): a move that gives check is legal only if it mates",
+            ConditionKind::Checkless,
+            ("ChecklessChess", &["checklesschess", "ohneschach"]),
+            PopeyeFollowers::Nothing,
+        )
+    },
     /// SAT: a side is in check when its king has a flight.
     Sat => alone_entry(
         "sat",
@@ -611,34 +614,38 @@ conditions! {
         PopeyeFollowers::Type('d'),
     ),
     /// NoCapture: no unit captures.
-    NoCapture => alone_entry(
-        "no-capture",
-        "NoCapture: a capture is no move, for either side; what a unit attacks stays attacked \
-         (a check is a check)",
-        ConditionKind::NoCapture { side: None },
-        ("NoCapture", &["nocapture", "ohneschlag"]),
-        PopeyeFollowers::Nothing,
-    ),
+    NoCapture => ConditionEntry {
+        fuzzed_with: &[Condition::Anticirce],
+        ..no_capture_entry("no-capture", None, ("NoCapture", &["nocapture", "ohneschlag"]))
+    },
     /// NoWhiteCapture: no white unit captures.
-    NoWhiteCapture => alone_entry(
+    NoWhiteCapture => no_capture_entry(
         "no-white-capture",
-        "NoWhiteCapture: a capture is no move for White; what a unit attacks stays attacked",
-        ConditionKind::NoCapture {
-            side: Some(Colour::White),
-        },
+        Some(Colour::White),
         ("NoWhiteCapture", &["nowhitecapture", "weisserohneschlag"]),
-        PopeyeFollowers::Nothing,
     ),
     /// NoBlackCapture: no black unit captures.
-    NoBlackCapture => alone_entry(
+    NoBlackCapture => no_capture_entry(
         "no-black-capture",
-        "NoBlackCapture: a capture is no move for Black; what a unit attacks stays attacked",
-        ConditionKind::NoCapture {
-            side: Some(Colour::Black),
-        },
+        Some(Colour::Black),
         ("NoBlackCapture", &["noblackcapture", "schwarzerohneschlag"]),
-        PopeyeFollowers::Nothing,
     ),
+    /// Patrol chess: a unit captures and checks only when a unit of its side observes it.
+    Patrol => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..patrol_entry("patrol", PatrolRule::Patrol, ("Patrouille", &["patrouille", "patrouilleschach"]))
+    },
+    /// Ultra-Patrol chess: a unit moves and checks only when a unit of its side observes it.
+    UltraPatrol => patrol_entry(
+        "ultra-patrol",
+        PatrolRule::UltraPatrol,
+        ("UltraPatrol", &["ultrapatrol", "ultrapatrouille"]),
+    ),
+    /// Lortap: a unit captures and checks only when no unit of its side observes it.
+    Lortap => ConditionEntry {
+        fuzzed_with: &[Condition::Anticirce],
+        ..patrol_entry("lortap", PatrolRule::Lortap, ("Lortap", &["lortap", "elliuortap"]))
+    },
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",

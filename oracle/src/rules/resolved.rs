@@ -55,6 +55,8 @@ pub struct ResolvedRules {
     pub koeko: Option<super::KoekoRule>,
     /// Whether a unit with a unit of its side behind it moves by that unit's walk (Annan).
     pub annan: bool,
+    /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force.
+    pub patrol: Option<super::PatrolRule>,
     /// Whether each side's (White, then Black) captures are no moves (NoCapture).
     pub no_capture: [bool; 2],
     /// What each side (White, then Black) prefers among its legal moves (Maximummer,
@@ -145,6 +147,7 @@ impl Choice<'_> {
             sat: self.conditions.iter().any(|c| c.is_sat()),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             annan: self.conditions.iter().any(|c| c.is_annan()),
+            patrol: self.conditions.iter().find_map(|c| c.patrol_rule()),
             no_capture: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
             mummer: [crate::Colour::White, crate::Colour::Black].map(|side| {
@@ -215,6 +218,8 @@ mod tests {
                     assert_eq!(resolved.koeko, koeko, "{rules}");
                     let annan = rules.conditions().any(|c| c.is_annan());
                     assert_eq!(resolved.annan, annan, "{rules}");
+                    let patrol = rules.conditions().find_map(|c| c.patrol_rule());
+                    assert_eq!(resolved.patrol, patrol, "{rules}");
                     for side in [crate::Colour::White, crate::Colour::Black] {
                         let banned = rules.conditions().any(|c| c.bans_captures_of(side));
                         assert_eq!(resolved.no_capture[side as usize], banned, "{rules}");

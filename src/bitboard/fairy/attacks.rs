@@ -3,7 +3,8 @@
 //! (under Circe rex inclusive, not when the royal unit taken would be reborn; under Anticirce,
 //! not when the capturer could not be; under Madrasi, not by a paralysed unit; under Isardam,
 //! not when the capture would leave a unit observed; under Koeko, not when the capture would end
-//! without the neighbours the rule asks for; under SAT, when the king has a flight).
+//! without the neighbours the rule asks for; under Patrol chess and Lortap, not by a unit whose
+//! support forbids it; under SAT, when the king has a flight).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -21,7 +22,8 @@ impl Game {
     /// Units of colour `by` that attack `sq` (magic units attack nothing).
     /// Under a Mars variant, the units that could take there from the squares their captures
     /// start from.
-    /// Under Madrasi, the units that are not paralysed.
+    /// Under Madrasi, the units that are not paralysed; under Patrol chess and Lortap, those
+    /// whose support lets them check.
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         let found = match &self.rules.mars {
             // Under Annan chess a unit attacks by the walk it moves by.
@@ -29,7 +31,7 @@ impl Game {
             None => self.attacks.attackers(p, sq, occupied, by),
             Some(model) => self.mars_attackers(model, p, sq, occupied, by),
         };
-        self.unparalysed(p, found)
+        self.patrolled(p, self.unparalysed(p, found), occupied, by)
     }
 
     /// Whether the royal units of colour `c` are in check.
@@ -103,6 +105,7 @@ impl Game {
                 Some(model) => self.mars_attackers(model, p, t, p.occupied(), 1 - c) & p.pawnlike(),
             },
         );
+        takers = self.patrolled(p, takers, p.occupied(), 1 - c);
         if let Some(model) = self.anticirce_capture_may_fail() {
             takers = self.standing(p, &model, takers, pawn, t);
         }

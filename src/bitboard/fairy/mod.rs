@@ -10,7 +10,8 @@
 //! checks from the rebirth square, [`observation`] units of one walk observing each other
 //! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make),
 //! [`checkless`] the checks that must mate (Ohneschach), [`koeko`] where a unit may end by its
-//! neighbours (Koeko, AntiKoeko, NewKoeko).
+//! neighbours (Koeko, AntiKoeko, NewKoeko), [`patrol`] a unit's moves and checks by its
+//! support (Patrol chess, Ultra-Patrol chess, Lortap).
 
 mod attacks;
 mod checkless;
@@ -19,6 +20,7 @@ mod koeko;
 mod make;
 mod mars;
 mod observation;
+mod patrol;
 mod stages;
 mod take_make;
 
@@ -213,6 +215,10 @@ impl Game {
         // Under NoCapture a capture is no move of the side it binds.
         if self.rules.no_capture[p.side] {
             stage.retain(|mv| mv.capture.is_none());
+        }
+        // Under Patrol chess, Ultra-Patrol chess and Lortap, by the mover's support.
+        if self.rules.patrol.is_some() {
+            stage.retain(|mv| self.patrol_allows(p, mv));
         }
         if self.rules.take_and_make {
             // Each capture goes on by its make, which decides where the move arrives (and which
