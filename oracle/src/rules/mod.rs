@@ -62,6 +62,7 @@ mod patrol;
 mod profile;
 pub mod registry;
 mod resolved;
+mod source_entries;
 mod switch;
 
 use std::collections::{BTreeMap, BTreeSet};
