@@ -18,7 +18,7 @@ use super::registry::ConditionKind;
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, RebirthPlace,
+    ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, RebirthPlace,
     RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
 };
 
@@ -55,6 +55,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
+            | ConditionKind::Grid { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -97,6 +98,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
+            | ConditionKind::Grid { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -177,6 +179,20 @@ impl Condition {
     /// True for NoCapture, NoWhiteCapture and NoBlackCapture.
     pub fn bans_captures(self) -> bool {
         matches!(self.entry().kind, ConditionKind::NoCapture { .. })
+    }
+
+    /// Where the grid lines run, for Grid chess; `None` for the other conditions.
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, rules::GridLines};
+    /// assert_eq!(Condition::Grid.grid_lines(), Some(GridLines::Normal));
+    /// assert_eq!(Condition::NoCapture.grid_lines(), None);
+    /// ```
+    pub fn grid_lines(self) -> Option<GridLines> {
+        match self.entry().kind {
+            ConditionKind::Grid { lines } => Some(lines),
+            _ => None,
+        }
     }
 
     /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
@@ -294,6 +310,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
+            | ConditionKind::Grid { .. }
             | ConditionKind::Mummer { .. } => false,
         }
     }

@@ -5,8 +5,8 @@
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, Condition, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, Profile,
-    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
+    ColourChangeMoves, Condition, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule,
+    Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
     RebornUnit, RelevantUnit, Rex, Switch,
 };
 
@@ -76,6 +76,11 @@ pub enum ConditionKind {
     NoCapture {
         /// The side whose captures are no moves; `None` for both.
         side: Option<Colour>,
+    },
+    /// A move, and an observation, must cross a grid line (Grid chess).
+    Grid {
+        /// Where the lines run.
+        lines: GridLines,
     },
     /// One side plays only its legal moves that score highest by a measure (Maximummer,
     /// Minimummer, Must Capture).
@@ -164,6 +169,9 @@ pub enum PopeyeFollowers {
     Strictness,
     /// A lettered type up to this letter (`TypeB` after Annan chess); only type A is modelled.
     Type(char),
+    /// Grid chess's other grids (`VerticalShift`, `Orthogonal` and its lines, `Irregular` and
+    /// its cells, `GridLine` and its lines), which are not modelled.
+    GridVariants,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

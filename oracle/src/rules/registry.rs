@@ -21,9 +21,9 @@ pub use super::entry::{
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, FirstRankPawns, KoekoRule, MarsMoves, MoveMeasure, ObservationRule,
-    PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
+    ColourChangeMoves, FirstRankPawns, GridLines, KoekoRule, MarsMoves, MoveMeasure,
+    ObservationRule, PawnDirection, Profile, PromotionChooser, RebirthAdapter, RebirthPlace,
+    RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, SameWalkCapture, Switch,
 };
 
 /// Declares every condition once: the variant of [`Condition`] with its documentation, and
@@ -638,6 +638,15 @@ conditions! {
         },
         ("NoBlackCapture", &["noblackcapture", "schwarzerohneschlag"]),
         PopeyeFollowers::Nothing,
+    ),
+    /// Grid chess on Popeye's normal grid: a move crosses a grid line.
+    Grid => alone_entry(
+        "grid",
+        "Grid chess: a move, and an attack, must cross a grid line (cells of 2x2 squares, lines \
+         after files b, d, f and ranks 2, 4, 6)",
+        ConditionKind::Grid { lines: GridLines::Normal },
+        ("GridChess", &["gridchess", "gitterschach"]),
+        PopeyeFollowers::GridVariants,
     ),
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(

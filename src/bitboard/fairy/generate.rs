@@ -216,6 +216,7 @@ impl Game {
             || self.rules.observation.is_some()
             || self.rules.sat
             || self.rules.koeko.is_some()
+            || self.rules.grid.is_some()
         {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
@@ -223,7 +224,8 @@ impl Game {
             // (its own square left, it may be an enemy unit's rebirth square); under Madrasi and
             // Isardam, where the king standing there changes who observes whom; under SAT, where
             // check is a flight from there; under Koeko, where a check is a capture that may end
-            // there.
+            // there; under Grid chess, where a unit in the king's cell may check it there,
+            // through the square it left.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);

@@ -121,14 +121,15 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     }
     // Under Circe rex inclusive an attacked king may stand where it can be reborn, under
     // Anticirce where its attacker could not be, and under Mars Circe a unit checks from its
-    // rebirth square, under SAT a check is a flight, and under Annan chess a unit checks by the
-    // walk of the unit behind it, which the rule-blind validation does not read: there the
-    // check is read under the rules.
+    // rebirth square, under SAT a check is a flight, under Annan chess a unit checks by the
+    // walk of the unit behind it, and under Grid chess only across a grid line, which the
+    // rule-blind validation does not read: there the check is read under the rules.
     let setup = position.setup().clone();
     let checked = if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
         || rules.mars_model().is_some()
         || rules.sat()
         || rules.annan()
+        || rules.grid().is_some()
     {
         Position::under_rules(setup, Validation::Strict, rules)
     } else {
