@@ -602,7 +602,11 @@ fn no_capture_conditions_read_their_names() {
 fn grid_chess_reads_its_name_and_its_other_grids_are_reasons() {
     use feerie_oracle::Condition;
     use feerie_oracle::rules::GridLines;
-    for (words, german) in [("GridChess", false), ("grid", false), ("Gitterschach", true)] {
+    for (words, german) in [
+        ("GridChess", false),
+        ("grid", false),
+        ("Gitterschach", true),
+    ] {
         let rules = read_conditions(words, german).unwrap();
         assert_eq!(rules.grid(), Some(GridLines::Normal), "{words}");
     }
@@ -622,5 +626,7 @@ fn grid_chess_reads_its_name_and_its_other_grids_are_reasons() {
         assert!(e.contains(&format!("'GridChess' {popeye}")), "{words}: {e}");
         assert!(!e.contains("cannot"), "{words}: {e}");
     }
+    let both = read_conditions("Gitterschach SchwarzerLaengstzueger", true).unwrap();
+    assert!(both.grid().is_some() && both.mummer(feerie_oracle::Colour::Black).is_some());
     assert!(read_conditions("GridChess Circe", false).is_err());
 }

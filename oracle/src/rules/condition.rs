@@ -195,6 +195,13 @@ impl Condition {
         }
     }
 
+    /// True for the conditions that combine with the mummer conditions (Maximummer,
+    /// Minimummer, Must Capture) and with no other: Ohneschach, the NoCapture conditions and
+    /// Grid chess.
+    pub fn combines_with_mummers_alone(self) -> bool {
+        self.is_checkless() || self.bans_captures() || self.grid_lines().is_some()
+    }
+
     /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
     pub fn koeko_rule(self) -> Option<KoekoRule> {
         match self.entry().kind {

@@ -328,10 +328,9 @@ impl Rules {
                 || c.is_annan()
                 || c.bans_captures()
                 || c.grid_lines().is_some()
-        }) && let Some(other) = (self.conditions.iter()).find(|c| {
-            *c != first
-                && !((first.is_checkless() || first.bans_captures()) && c.mummer().is_some())
-        }) {
+        }) && let Some(other) = (self.conditions.iter())
+            .find(|c| *c != first && !(first.combines_with_mummers_alone() && c.mummer().is_some()))
+        {
             return Err(RulesError(format!(
                 "{first} with {other} is not modelled: {first} combines with no other condition"
             )));

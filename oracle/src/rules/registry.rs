@@ -640,14 +640,17 @@ conditions! {
         PopeyeFollowers::Nothing,
     ),
     /// Grid chess on Popeye's normal grid: a move crosses a grid line.
-    Grid => alone_entry(
-        "grid",
-        "Grid chess: a move, and an attack, must cross a grid line (cells of 2x2 squares, lines \
-         after files b, d, f and ranks 2, 4, 6)",
-        ConditionKind::Grid { lines: GridLines::Normal },
-        ("GridChess", &["gridchess", "gitterschach"]),
-        PopeyeFollowers::GridVariants,
-    ),
+    Grid => ConditionEntry {
+        fuzzed_with: &[Condition::BlackMaximummer],
+        ..alone_entry(
+            "grid",
+            "Grid chess: a move, and an attack, must cross a grid line (cells of 2x2 squares, \
+             lines after files b, d, f and ranks 2, 4, 6)",
+            ConditionKind::Grid { lines: GridLines::Normal },
+            ("GridChess", &["gridchess", "gitterschach"]),
+            PopeyeFollowers::GridVariants,
+        )
+    },
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",
