@@ -80,8 +80,8 @@ impl std::error::Error for EngineError {}
 /// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
 /// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`, a
 /// magic unit under a colour change (`andernach`), an observation rule (`madrasi`, `isardam`),
-/// `take-and-make`, `checkless`, `sat`, a Koeko condition, `annan`, a NoCapture condition or a
-/// Patrol condition, and under `sat` a side without exactly one royal unit, a king (a flight is
+/// `take-and-make`, `checkless`, `sat`, a Koeko condition, `annan`, a NoCapture condition, a
+/// Patrol condition or `grid`, and under `sat` a side without exactly one royal unit, a king (a flight is
 /// a king's step).
 /// Engines call it before answering, so that both refuse the same positions with the same
 /// words.
@@ -119,6 +119,7 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
                 || c.is_annan()
                 || c.bans_captures()
                 || c.patrol_rule().is_some()
+                || c.grid_lines().is_some()
         })
     {
         return Err(EngineError::Unsupported(format!(

@@ -638,3 +638,39 @@ fn patrol_conditions_read_their_names() {
     assert!(read_conditions("Patrouille Madrasi", false).is_err());
     assert!(read_conditions("Patrouille MarsCirce", false).is_err());
 }
+
+/// Grid chess reads back as written, in both languages, Popeye's short `grid` too; its other
+/// grids (shifted, orthogonal lines, irregular cells, extra lines) are not modelled and their
+/// reasons name Popeye's word, the squares and lines after them read as theirs.
+#[test]
+fn grid_chess_reads_its_name_and_its_other_grids_are_reasons() {
+    use feerie_oracle::Condition;
+    use feerie_oracle::rules::GridLines;
+    for (words, german) in [
+        ("GridChess", false),
+        ("grid", false),
+        ("Gitterschach", true),
+    ] {
+        let rules = read_conditions(words, german).unwrap();
+        assert_eq!(rules.grid(), Some(GridLines::Normal), "{words}");
+    }
+    let (rules, written, back) = written_and_read_back(Condition::Grid, "exclusive");
+    assert_eq!(back.grid(), rules.grid(), "{written}");
+    for (words, german, popeye) in [
+        ("grid vertical", false, "VerticalShift"),
+        ("GridChess HorizontalShift", false, "HorizontalShift"),
+        ("grid diag", false, "DiagonalShift"),
+        ("grid orthog ac16", false, "Orthogonal"),
+        ("grid irreg a8a7b6 d8e8 f8", false, "Irregular"),
+        ("grid gridline vb61 hc41", false, "GridLine"),
+        ("gitter unregel a8a7 b6", true, "Unregelmaessig"),
+        ("gitter vertikal", true, "VertikalVerschieben"),
+    ] {
+        let e = read_conditions(words, german).unwrap_err().to_string();
+        assert!(e.contains(&format!("'GridChess' {popeye}")), "{words}: {e}");
+        assert!(!e.contains("cannot"), "{words}: {e}");
+    }
+    let both = read_conditions("Gitterschach SchwarzerLaengstzueger", true).unwrap();
+    assert!(both.grid().is_some() && both.mummer(feerie_oracle::Colour::Black).is_some());
+    assert!(read_conditions("GridChess Circe", false).is_err());
+}

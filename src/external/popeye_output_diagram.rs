@@ -27,7 +27,9 @@ pub(super) fn diagrams(header: &[&str]) -> Vec<(Square, char)> {
 }
 
 /// The units of a diagram's rows, in square order; with `imitators`, a cell `I` is an
-/// imitator's square, no unit.
+/// imitator's square, no unit. Under Grid chess Popeye draws a grid line at the left of a cell
+/// as its first character (`|-P`, `| .`) and the horizontal lines as rows of their own, which
+/// begin with no rank: neither is a unit.
 fn read_board(rows: &[&str], imitators: bool) -> Vec<(Square, char)> {
     let mut units = Vec::new();
     for row in rows {
@@ -41,9 +43,9 @@ fn read_board(rows: &[&str], imitators: bool) -> Vec<(Square, char)> {
                 .iter()
                 .skip(file as usize * 4)
                 .take(4)
-                .collect::<String>()
-                .trim()
-                .to_string();
+                .collect::<String>();
+            let cell = cell.trim();
+            let cell = cell.strip_prefix('|').unwrap_or(cell).trim();
             if cell.is_empty() || cell == "." || imitators && cell == "I" {
                 continue;
             }
@@ -92,5 +94,30 @@ mod tests {
         let mut titled = vec!["Imitator study"];
         titled.extend(board);
         assert!(diagrams(&titled).contains(&(f4, 'w')));
+    }
+
+    /// Popeye's diagram under Grid chess: the grid lines drawn at the left of cells and as rows
+    /// of their own are no units; the units beside them are read with their colours.
+    #[test]
+    fn grid_lines_are_no_units_of_the_diagram() {
+        let header = [
+            "+---a---b---c---d---e---f---g---h---+",
+            "|                                   |",
+            "8   .   . | .   . | .   . | .   Q   8",
+            "|  --- --- --- --- --- --- --- ---  |",
+            "5   .   . |-P   . | .   . | .   .   5",
+            "2   B   . |-P  -K | .   . | .   .   2",
+            "+---a---b---c---d---e---f---g---h---+",
+        ];
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut expected = vec![
+            (sq("a2"), 'w'),
+            (sq("c2"), 'b'),
+            (sq("d2"), 'b'),
+            (sq("c5"), 'b'),
+            (sq("h8"), 'w'),
+        ];
+        expected.sort();
+        assert_eq!(diagrams(&header), expected);
     }
 }

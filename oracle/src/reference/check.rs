@@ -41,6 +41,9 @@
 //! that is empty or holds an enemy unit (not the enemy king), where the king, standing there
 //! with its own square left, would not be attacked ([`sat_in_check`]).
 //!
+//! Under Grid chess a unit attacks a square only in another cell than its own: an attack that
+//! crosses no grid line is none, so it is no check and no castling king is stopped by it.
+//!
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
@@ -55,6 +58,10 @@ use crate::{Board, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 /// True when `piece`, standing on `from`, attacks `target` by its walk on `board`.
 pub fn attacks(board: &Board, from: Square, piece: Piece, target: Square, rules: &Rules) -> bool {
     if piece.magic || from == target {
+        return false;
+    }
+    // Under Grid chess a unit attacks only across a grid line.
+    if rules.grid().is_some_and(|g| !g.crosses(from, target)) {
         return false;
     }
     // Under Annan chess a unit attacks by the walk it moves by.

@@ -21,6 +21,10 @@
 //! a move only when another unit of the mover's side observes the mover (under Ultra-Patrol
 //! chess, any move; under Lortap, a capture only when none does), on the board as it stands.
 //!
+//! Under Grid chess a move is one only when its departure and its arrival lie in different
+//! cells (a castling by the king's, en passant by the pawn's); an attack counts likewise only
+//! across a grid line ([`super::check`]).
+//!
 //! Under Maximummer, Minimummer and Must Capture the restricted side then keeps only its legal
 //! moves of the best score ([`crate::rules::MoveMeasure`]); whether a side has a legal move,
 //! which mate and stalemate ask, does not change.
@@ -105,10 +109,13 @@ fn displacement_candidates<'a>(
             (rule.judges_captures_only() && !capture) || rule.allows(capture, support())
         })
     };
+    // Under Grid chess a move that crosses no grid line is no move.
+    let grid = rules.grid();
     let safe: Vec<MoveRecord> = displacement::pseudo_legal(setup, rules)
         .into_iter()
         .filter(|mv| !(captures_banned && mv.capture.is_some()))
         .filter(patrol_allows)
+        .filter(|mv| grid.is_none_or(|g| g.crosses(mv.from, mv.to)))
         .filter(|mv| {
             castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
         })
@@ -235,6 +242,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         || rules.sat()
         || rules.koeko().is_some()
         || rules.patrol().is_some()
+        || rules.grid().is_some()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
@@ -243,8 +251,9 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // king may cross only a square where it would not be in check, standing there. So
         // under Madrasi and Isardam, where the king standing there changes who observes whom,
         // under SAT, where check is a flight from there, under Koeko, where a check is a
-        // capture that may end there, and under Patrol chess and Lortap, where the king
-        // standing there changes which units are supported.
+        // capture that may end there, under Patrol chess and Lortap, where the king standing
+        // there changes which units are supported, and under Grid chess, where a unit in the
+        // king's cell may check it on the square it crosses, through the square it left.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

@@ -65,6 +65,7 @@ impl Rules {
                 || c.is_annan()
                 || c.bans_captures()
                 || c.patrol_rule().is_some()
+                || c.grid_lines().is_some()
         }) && let Some(other) =
             (self.conditions.iter()).find(|c| *c != first && !combines(*first, **c))
         {
@@ -102,11 +103,15 @@ impl Rules {
 /// check that must mate, a capture that is no move), so each combines with the other, with the
 /// mummer conditions and with the Circe family but Mars Circe; Patrol chess, Ultra-Patrol and
 /// Lortap judge a move and a check by the board before it, so they combine with the mummer
-/// conditions and that Circe family too (each pair checked against Popeye 4.104 by a fuzz
-/// family, `circe+checkless`, `circe+patrol`, `anticirce+lortap`, …).
+/// conditions and that Circe family too; Grid chess combines with the mummer conditions alone
+/// (each pair checked against Popeye 4.104 by a fuzz family, `circe+checkless`, `circe+patrol`,
+/// `anticirce+lortap`, `grid+black-maximummer`, …).
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
     let circe_or_mummer = other.is_circe() || other.mummer().is_some();
+    if first.grid_lines().is_some() {
+        return other.mummer().is_some();
+    }
     match first.patrol_rule() {
         Some(_) => circe_or_mummer,
         None => is_filter(first) && (is_filter(other) || circe_or_mummer),

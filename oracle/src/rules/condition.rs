@@ -18,7 +18,7 @@ use super::registry::ConditionKind;
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
+    ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
     RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
 };
 
@@ -56,6 +56,7 @@ impl Condition {
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
+            | ConditionKind::Grid { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -99,6 +100,7 @@ impl Condition {
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
+            | ConditionKind::Grid { .. }
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -195,6 +197,20 @@ impl Condition {
     /// True for NoCapture, NoWhiteCapture and NoBlackCapture.
     pub fn bans_captures(self) -> bool {
         matches!(self.entry().kind, ConditionKind::NoCapture { .. })
+    }
+
+    /// Where the grid lines run, for Grid chess; `None` for the other conditions.
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, rules::GridLines};
+    /// assert_eq!(Condition::Grid.grid_lines(), Some(GridLines::Normal));
+    /// assert_eq!(Condition::NoCapture.grid_lines(), None);
+    /// ```
+    pub fn grid_lines(self) -> Option<GridLines> {
+        match self.entry().kind {
+            ConditionKind::Grid { lines } => Some(lines),
+            _ => None,
+        }
     }
 
     /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
@@ -313,6 +329,7 @@ impl Condition {
             | ConditionKind::Annan
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
+            | ConditionKind::Grid { .. }
             | ConditionKind::Mummer { .. } => false,
         }
     }

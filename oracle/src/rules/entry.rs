@@ -5,8 +5,8 @@
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, Condition, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, Profile,
-    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
+    ColourChangeMoves, Condition, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule,
+    Profile, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
     RebornUnit, RelevantUnit, Rex, Switch,
 };
 
@@ -82,6 +82,11 @@ pub enum ConditionKind {
     Patrol {
         /// Which moves and checks ask for support, or its absence.
         rule: super::PatrolRule,
+    },
+    /// A move, and an observation, must cross a grid line (Grid chess).
+    Grid {
+        /// Where the lines run.
+        lines: GridLines,
     },
     /// One side plays only its legal moves that score highest by a measure (Maximummer,
     /// Minimummer, Must Capture).
@@ -170,6 +175,9 @@ pub enum PopeyeFollowers {
     Strictness,
     /// A lettered type up to this letter (`TypeB` after Annan chess); only type A is modelled.
     Type(char),
+    /// Grid chess's other grids (`VerticalShift`, `Orthogonal` and its lines, `Irregular` and
+    /// its cells, `GridLine` and its lines), which are not modelled.
+    GridVariants,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

@@ -54,6 +54,7 @@ mod condition;
 mod entry;
 mod entry_builders;
 mod fuzz_family;
+mod grid;
 mod koeko;
 mod mars;
 mod mummer;
@@ -76,6 +77,7 @@ pub use circe::{
 pub use colour_change::ColourChangeMoves;
 pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
+pub use grid::GridLines;
 pub use koeko::KoekoRule;
 pub use mars::{MarsModel, MarsMoves};
 pub use mummer::MoveMeasure;
@@ -378,6 +380,12 @@ impl Rules {
     /// Whether the captures of `side` are no moves (NoCapture, NoWhiteCapture, NoBlackCapture).
     pub fn captures_banned(&self, side: crate::Colour) -> bool {
         self.resolved.no_capture[side as usize]
+    }
+
+    /// Where the grid lines run under Grid chess, if it is in force: a move and an attack
+    /// must cross one.
+    pub fn grid(&self) -> Option<GridLines> {
+        self.resolved.grid
     }
 
     /// What `side` prefers among its legal moves under Maximummer, Minimummer or Must

@@ -21,7 +21,7 @@ pub use super::entry::{
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
+    ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
     PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
     RebornUnit, RelevantUnit, Switch,
 };
@@ -507,6 +507,18 @@ conditions! {
     Lortap => ConditionEntry {
         fuzzed_with: &[Condition::Anticirce],
         ..patrol_entry("lortap", PatrolRule::Lortap, ("Lortap", &["lortap", "elliuortap"]))
+    },
+    /// Grid chess on Popeye's normal grid: a move crosses a grid line.
+    Grid => ConditionEntry {
+        fuzzed_with: &[Condition::BlackMaximummer],
+        ..alone_entry(
+            "grid",
+            "Grid chess: a move, and an attack, must cross a grid line (cells of 2x2 squares, \
+             lines after files b, d, f and ranks 2, 4, 6)",
+            ConditionKind::Grid { lines: GridLines::Normal },
+            ("GridChess", &["gridchess", "gitterschach"]),
+            PopeyeFollowers::GridVariants,
+        )
     },
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(

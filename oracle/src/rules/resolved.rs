@@ -59,6 +59,8 @@ pub struct ResolvedRules {
     pub patrol: Option<super::PatrolRule>,
     /// Whether each side's (White, then Black) captures are no moves (NoCapture).
     pub no_capture: [bool; 2],
+    /// Where the grid lines run, under Grid chess: a move and an attack must cross one.
+    pub grid: Option<super::GridLines>,
     /// What each side (White, then Black) prefers among its legal moves (Maximummer,
     /// Minimummer, Must Capture), if a condition restricts it.
     pub mummer: [Option<super::MoveMeasure>; 2],
@@ -150,6 +152,7 @@ impl Choice<'_> {
             patrol: self.conditions.iter().find_map(|c| c.patrol_rule()),
             no_capture: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
+            grid: self.conditions.iter().find_map(|c| c.grid_lines()),
             mummer: [crate::Colour::White, crate::Colour::Black].map(|side| {
                 (self.conditions.iter())
                     .find_map(|c| c.mummer().filter(|(s, _)| *s == side).map(|(_, m)| m))
@@ -224,6 +227,8 @@ mod tests {
                         let banned = rules.conditions().any(|c| c.bans_captures_of(side));
                         assert_eq!(resolved.no_capture[side as usize], banned, "{rules}");
                     }
+                    let grid = rules.conditions().find_map(|c| c.grid_lines());
+                    assert_eq!(resolved.grid, grid, "{rules}");
                     let mummers = rules.conditions().filter(|c| c.mummer().is_some()).count();
                     let resolved_mummers = resolved.mummer.iter().flatten().count();
                     assert_eq!(resolved_mummers, mummers, "{rules}");

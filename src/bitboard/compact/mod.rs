@@ -106,7 +106,8 @@ impl Compact {
         // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
         // (Koeko), nor a choice of rebirth squares (Super Circe), nor a side's moves kept by
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
-        // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap):
+        // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
+        // nor moves and attacks that must cross a grid line (Grid chess):
         // the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
@@ -119,6 +120,7 @@ impl Compact {
             || rules.annan
             || rules.no_capture.iter().any(|&banned| banned)
             || rules.patrol.is_some()
+            || rules.grid.is_some()
             || rules.circe.is_some_and(|m| {
                 m.place == RebirthPlace::AnyEmpty
                     || m.reborn_royals()

@@ -4,7 +4,8 @@
 //! not when the capturer could not be; under Madrasi, not by a paralysed unit; under Isardam,
 //! not when the capture would leave a unit observed; under Koeko, not when the capture would end
 //! without the neighbours the rule asks for; under Patrol chess and Lortap, not by a unit whose
-//! support forbids it; under SAT, when the king has a flight).
+//! support forbids it; under SAT, when the king has a flight; under Grid chess, only from
+//! another cell than the square's).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -31,7 +32,13 @@ impl Game {
             None => self.attacks.attackers(p, sq, occupied, by),
             Some(model) => self.mars_attackers(model, p, sq, occupied, by),
         };
-        self.patrolled(p, self.unparalysed(p, found), occupied, by)
+        // Under Grid chess a unit attacks only across a grid line: not from `sq`'s own cell.
+        self.patrolled(
+            p,
+            self.unparalysed(p, found & !self.own_cell(sq)),
+            occupied,
+            by,
+        )
     }
 
     /// Whether the royal units of colour `c` are in check.
@@ -94,7 +101,8 @@ impl Game {
             return false;
         }
         let t = target as Sq;
-        // Under Madrasi a paralysed pawn takes nothing.
+        // Under Madrasi a paralysed pawn takes nothing; under Grid chess one in the cell of the
+        // square passed neither.
         let mut takers = self.unparalysed(
             p,
             match &self.rules.mars {
@@ -103,7 +111,7 @@ impl Game {
                 }
                 None => self.attacks.pawns_attacking(p, t, 1 - c),
                 Some(model) => self.mars_attackers(model, p, t, p.occupied(), 1 - c) & p.pawnlike(),
-            },
+            } & !self.own_cell(t),
         );
         takers = self.patrolled(p, takers, p.occupied(), 1 - c);
         if let Some(model) = self.anticirce_capture_may_fail() {

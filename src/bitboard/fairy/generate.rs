@@ -217,6 +217,7 @@ impl Game {
             || self.rules.sat
             || self.rules.koeko.is_some()
             || self.rules.patrol.is_some()
+            || self.rules.grid.is_some()
         {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
@@ -225,7 +226,8 @@ impl Game {
             // Isardam, where the king standing there changes who observes whom; under SAT, where
             // check is a flight from there; under Koeko, where a check is a capture that may end
             // there; under Patrol chess and Lortap, where the king standing there changes which
-            // units are supported.
+            // units are supported; under Grid chess, where a unit in the king's cell may check it
+            // there, through the square it left.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);

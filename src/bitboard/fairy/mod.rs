@@ -44,6 +44,9 @@ pub struct Game {
     rebirth_squares: &'static RebirthSquares,
     mutation: Mutation,
     attacks: Attacks,
+    /// Under Grid chess, for each square the squares of its own cell: a move or an attack
+    /// from it must arrive outside them.
+    grid_cells: Option<[u64; 64]>,
 }
 
 /// +1 for a unit moving toward rank 8 (a white pawn, a black reverse pawn), -1 otherwise.
@@ -119,7 +122,15 @@ impl Game {
             ),
             mutation: Mutation::of(rules),
             attacks: Attacks::new(rules.switches.first_rank_pawns),
+            grid_cells: rules.grid.map(|g| g.cell_masks()),
         }
+    }
+
+    /// The squares that `from` shares its cell with under Grid chess (none otherwise): a move
+    /// or an attack from `from` arriving there crosses no grid line.
+    #[inline]
+    fn own_cell(&self, from: usize) -> u64 {
+        self.grid_cells.map_or(0, |cells| cells[from])
     }
 
     /// Whether a captured unit waits in a reserve until the next move (Circe Parrain).
@@ -219,6 +230,10 @@ impl Game {
         // Under Patrol chess, Ultra-Patrol chess and Lortap, by the mover's support.
         if self.rules.patrol.is_some() {
             stage.retain(|mv| self.patrol_allows(p, mv));
+        }
+        // Under Grid chess a move that crosses no grid line is no move.
+        if self.grid_cells.is_some() {
+            stage.retain(|mv| self.own_cell(mv.from.index()) & bit(mv.to.index()) == 0);
         }
         if self.rules.take_and_make {
             // Each capture goes on by its make, which decides where the move arrives (and which

@@ -157,6 +157,17 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::GridVariants => {
+                    // Another grid than the normal one: a variant not modelled, its lines or
+                    // cells read as its own words.
+                    if let Some(variant) = grid_variant(language, word) {
+                        followers = PopeyeFollowers::GridVariants;
+                        let before = written_name(conditions.last());
+                        reasons.push(format!("condition '{before}' {variant}"));
+                        arguments = Arguments::Words;
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Numbers => {
                     // SAT's flights allowed to each side: a variant not modelled.
                     if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
@@ -377,6 +388,37 @@ fn read_type(
         ));
     }
     true
+}
+
+/// Popeye's word of a grid variant after Grid chess, as Popeye reads it in `language` (a
+/// unique beginning of one of its words, which begin with different letters).
+fn grid_variant(language: Language, word: &str) -> Option<&'static str> {
+    let words = match language {
+        Language::English => [
+            "VerticalShift",
+            "HorizontalShift",
+            "DiagonalShift",
+            "Orthogonal",
+            "Irregular",
+            "GridLine",
+        ],
+        Language::German => [
+            "VertikalVerschieben",
+            "HorizontalVerschieben",
+            "DiagonalVerschieben",
+            "Orthogonal",
+            "Unregelmaessig",
+            "GitterLinie",
+        ],
+    };
+    let lower = word.to_ascii_lowercase();
+    (!lower.is_empty())
+        .then(|| {
+            words
+                .into_iter()
+                .find(|w| w.to_ascii_lowercase().starts_with(&lower))
+        })
+        .flatten()
 }
 
 /// Popeye's written name of the condition read last, the one the words after it belong to
