@@ -128,8 +128,10 @@ pub(super) fn compare_case(
     {
         return report(Outcome::Skipped(why));
     }
+    // A difference Popeye is known to make is named as such ([`super::known`]).
+    let settle = |outcome| report(super::known::explained(outcome, &parts, rules, engine));
     if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
-        return report(compare_tree(
+        return settle(compare_tree(
             position,
             rules,
             stipulation,
@@ -195,7 +197,7 @@ pub(super) fn compare_case(
     if let Some(why) = ours.stopped {
         // Only the lines we found beyond Popeye's are sure; the ones we did not reach yet
         // may be Popeye's.
-        return report(Outcome::Differ {
+        return settle(Outcome::Differ {
             missing: vec![why],
             extra: beyond(&ours_all, &theirs_all),
         });
@@ -205,7 +207,7 @@ pub(super) fn compare_case(
         theirs: theirs_by_part.iter().map(total).collect(),
         ours: ours.counted,
     };
-    report(judge(
+    settle(judge(
         &theirs_all,
         &ours_all,
         &section,

@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod digest;
 pub mod error;
 mod held;
+mod known;
 pub mod large;
 pub mod popeye_tree;
 pub mod problems;
