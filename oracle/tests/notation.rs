@@ -674,3 +674,31 @@ fn grid_chess_reads_its_name_and_its_other_grids_are_reasons() {
     assert!(both.grid().is_some() && both.mummer(feerie_oracle::Colour::Black).is_some());
     assert!(read_conditions("GridChess Circe", false).is_err());
 }
+
+/// Madrasi, Isardam, Koeko, Annan and Andernach combine with the Circe conditions Popeye agrees
+/// on; a `Rex…` word binds the condition it follows in Popeye, so conditions that read `rex`
+/// two ways are refused with the reason (feerie's `rex` is one switch).
+#[test]
+fn combined_conditions_read_rex_one_way() {
+    use feerie_oracle::rules::Switch;
+    let presets = [
+        "Madrasi AntiCirce",
+        "Isardam CirceClone",
+        "Koeko Circe",
+        "Annan AntiCirce",
+    ];
+    for both in presets {
+        assert!(read_conditions(both, false).is_ok(), "{both}");
+    }
+    for refused in [
+        "Isardam AntiCirce",
+        "Koeko SuperCirce",
+        "Andernach AntiCirce",
+    ] {
+        assert!(read_conditions(refused, false).is_err(), "{refused}");
+    }
+    let e = read_conditions("Madrasi RexInclusive Circe", false).unwrap_err();
+    assert!(e.to_string().contains("rex read two ways"), "{e}");
+    let both = read_conditions("Madrasi RexInclusive Circe RexInclusive", false).unwrap();
+    assert_eq!(both.value(Switch::Rex), "inclusive");
+}

@@ -381,30 +381,39 @@ conditions! {
         ("PhantomChess", &["phantomchess", "phantomschach"], &[]),
     ),
     /// Andernach chess: a capturer changes colour.
-    Andernach => alone_entry(
-        "andernach",
-        "Andernach chess: a unit that captures changes colour (a royal one excepted)",
-        ConditionKind::ColourChange {
-            moves: ColourChangeMoves::Captures,
-        },
-        ("AndernachChess", &["andernachchess", "andernachschach"]),
-        PopeyeFollowers::Nothing,
-    ),
+    Andernach => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..alone_entry(
+            "andernach",
+            "Andernach chess: a unit that captures changes colour (a royal one excepted)",
+            ConditionKind::ColourChange {
+                moves: ColourChangeMoves::Captures,
+            },
+            ("AndernachChess", &["andernachchess", "andernachschach"]),
+            PopeyeFollowers::Nothing,
+        )
+    },
     /// Madrasi: a unit observed by an enemy unit of its walk is paralysed.
-    Madrasi => observation_entry(
-        "madrasi",
-        "Madrasi: a unit observed by an enemy unit of its walk is paralysed (it neither moves nor \
-         checks)",
-        ObservationRule::Paralyses,
-        ("Madrasi", &["madrasi"]),
-    ),
+    Madrasi => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..observation_entry(
+            "madrasi",
+            "Madrasi: a unit observed by an enemy unit of its walk is paralysed (it neither moves nor \
+             checks)",
+            ObservationRule::Paralyses,
+            ("Madrasi", &["madrasi"]),
+        )
+    },
     /// Isardam: a move after which a unit is observed by an enemy unit of its walk is illegal.
-    Isardam => observation_entry(
-        "isardam",
-        "Isardam: a move after which a unit is observed by an enemy unit of its walk is illegal",
-        ObservationRule::ForbidsMove,
-        ("Isardam", &["isardam"]),
-    ),
+    Isardam => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..observation_entry(
+            "isardam",
+            "Isardam: a move after which a unit is observed by an enemy unit of its walk is illegal",
+            ObservationRule::ForbidsMove,
+            ("Isardam", &["isardam"]),
+        )
+    },
     /// Take&Make chess: a capturer at once makes a move of the captured unit's walk.
     TakeAndMake => alone_entry(
         "take-and-make",
@@ -435,16 +444,19 @@ conditions! {
         PopeyeFollowers::Numbers,
     ),
     /// Koeko: every unit that moved ends next to a unit.
-    Koeko => alone_entry(
-        "koeko",
-        "Koeko: a move is legal only if every unit that moved ends next to a unit (a king's step \
-         away)",
-        ConditionKind::Koeko {
-            rule: KoekoRule::Contact,
-        },
-        ("KoeKo", &["koeko"]),
-        PopeyeFollowers::Neighbour,
-    ),
+    Koeko => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..alone_entry(
+            "koeko",
+            "Koeko: a move is legal only if every unit that moved ends next to a unit (a king's step \
+             away)",
+            ConditionKind::Koeko {
+                rule: KoekoRule::Contact,
+            },
+            ("KoeKo", &["koeko"]),
+            PopeyeFollowers::Neighbour,
+        )
+    },
     /// AntiKoeko: the unit that moved ends next to no unit.
     AntiKoeko => alone_entry(
         "anti-koeko",
@@ -467,14 +479,17 @@ conditions! {
         PopeyeFollowers::Nothing,
     ),
     /// Annan chess: a unit with a unit of its side behind it moves by that unit's walk.
-    Annan => alone_entry(
-        "annan",
-        "Annan chess: a unit with a unit of its side right behind it (toward its side's first \
-         rank) moves and attacks by that unit's walk, as Popeye's type A",
-        ConditionKind::Annan,
-        ("AnnanChess", &["annanchess", "annanschach"]),
-        PopeyeFollowers::Type('d'),
-    ),
+    Annan => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..alone_entry(
+            "annan",
+            "Annan chess: a unit with a unit of its side right behind it (toward its side's first \
+             rank) moves and attacks by that unit's walk, as Popeye's type A",
+            ConditionKind::Annan,
+            ("AnnanChess", &["annanchess", "annanschach"]),
+            PopeyeFollowers::Type('d'),
+        )
+    },
     /// NoCapture: no unit captures.
     NoCapture => ConditionEntry {
         fuzzed_with: &[Condition::Anticirce],

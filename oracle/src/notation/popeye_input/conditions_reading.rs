@@ -46,6 +46,8 @@ impl PopeyeProblem {
         let mut followers = PopeyeFollowers::Nothing;
         let mut arguments = Arguments::None;
         let mut errors = Vec::new();
+        // The `Rex…` words read, each with the condition it follows.
+        let mut rex_words: Vec<(Option<Condition>, Rex)> = Vec::new();
         let mut words = self.conditions.iter();
         while let Some(word) = words.next() {
             // A word of the condition before, unless it names a condition.
@@ -77,6 +79,7 @@ impl PopeyeProblem {
                         followers = PopeyeFollowers::CirceVariants;
                         if let Some(rex) = rex_of(variant) {
                             sets.push(rex.setting());
+                            rex_words.push((conditions.last().copied(), rex));
                         } else if read_occupied(variant, conditions.last(), &mut sets, reasons) {
                         } else if let Some(setting) = conditions
                             .last()
@@ -121,6 +124,7 @@ impl PopeyeProblem {
                     let variant = CirceVariant::of(language, word).found();
                     if variant.and_then(rex_of) == Some(rex) {
                         sets.push(rex.setting());
+                        rex_words.push((conditions.last().copied(), rex));
                         continue;
                     }
                 }
@@ -208,6 +212,7 @@ impl PopeyeProblem {
                     }
                     if CirceVariant::of(language, word).found().and_then(rex_of) == Some(rex) {
                         sets.push(rex.setting());
+                        rex_words.push((conditions.last().copied(), rex));
                         continue;
                     }
                 }
@@ -278,6 +283,7 @@ impl PopeyeProblem {
                 },
             }
         }
+        reasons.extend(rex_read_two_ways(&conditions, &rex_words));
         ConditionsRead {
             conditions,
             sets,
@@ -285,6 +291,38 @@ impl PopeyeProblem {
             errors,
         }
     }
+}
+
+/// Where the conditions read `rex` two ways once a `Rex…` word is read: Popeye gives each
+/// condition its own (the word binds the condition it follows, the others keep their presets:
+/// `Madrasi RexInclusive Circe` is Circe's rex exclusive), while the word sets feerie's `rex`
+/// for all of them (without a word each reads its own preset in both).
+fn rex_read_two_ways(
+    conditions: &[Condition],
+    rex_words: &[(Option<Condition>, Rex)],
+) -> Option<String> {
+    if rex_words.is_empty() {
+        return None;
+    }
+    let rex_of_condition = |c: Condition| {
+        let word = rex_words.iter().rev().find(|(after, _)| *after == Some(c));
+        let preset = (c.entry().presets.iter())
+            .find(|p| p.switch == Switch::Rex && p.profile != Some(Profile::Documented))
+            .and_then(|p| p.value.parse::<Rex>().ok());
+        word.map(|(_, rex)| *rex).or(preset)
+    };
+    let read: Vec<(Condition, Rex)> = (conditions.iter())
+        .filter(|c| c.entry().switches.contains(&Switch::Rex))
+        .filter_map(|&c| rex_of_condition(c).map(|rex| (c, rex)))
+        .collect();
+    let (first, rex) = *read.first()?;
+    let (other, other_rex) = *read.iter().find(|(_, r)| *r != rex)?;
+    Some(format!(
+        "rex read two ways: {first} {} and {other} {} (Popeye gives each condition its own; \
+         a word sets feerie's rex for all)",
+        rex.setting().1,
+        other_rex.setting().1
+    ))
 }
 
 /// The value of `rex` a Circe variant word states, if it is `RexInclusive` or `RexExclusive`.
