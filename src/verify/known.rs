@@ -99,11 +99,23 @@ mod tests {
     #[test]
     fn a_grid_king_s_last_move_beside_the_king_is_popeye_s_known_miss() {
         let grid = [Condition::Grid];
-        assert!(matches!(judged(&["1.Ka3-b2 + !"], &[], &grid), Outcome::Skipped(_)));
+        assert!(matches!(
+            judged(&["1.Ka3-b2 + !"], &[], &grid),
+            Outcome::Skipped(_)
+        ));
         // Another move, a line Popeye has beyond ours, or no Grid chess: a difference.
-        for (extra, missing) in [(&["1.Qa5-b4 + !"], &[][..]), (&["1.Ka3-b2 + !"], &["x"][..])] {
-            assert!(matches!(judged(extra, missing, &grid), Outcome::Differ { .. }));
+        for (extra, missing) in [
+            (&["1.Qa5-b4 + !"], &[][..]),
+            (&["1.Ka3-b2 + !"], &["x"][..]),
+        ] {
+            assert!(matches!(
+                judged(extra, missing, &grid),
+                Outcome::Differ { .. }
+            ));
         }
-        assert!(matches!(judged(&["1.Ka3-b2 + !"], &[], &[]), Outcome::Differ { .. }));
+        assert!(matches!(
+            judged(&["1.Ka3-b2 + !"], &[], &[]),
+            Outcome::Differ { .. }
+        ));
     }
 }
