@@ -89,10 +89,7 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
             .filter(|&o| o != popeye_occupied);
         // Under Anti-Super Circe Popeye's `Relaxed` is ours: the capturer may also stay where it
         // landed, not reborn.
-        let chosen = rules
-            .circe_model()
-            .is_some_and(|m| m.rebirth_square_chosen());
-        if occupied == Some(RebirthOccupied::Relaxed) && !chosen {
+        if occupied == Some(RebirthOccupied::Relaxed) && !c.rebirth_square_chosen() {
             // Popeye's `AntiCirce Relaxed` takes the capturer off the board, where ours keeps it
             // where it landed: not the same rule.
             reasons.push(format!(
