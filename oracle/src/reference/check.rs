@@ -256,7 +256,8 @@ fn reborn_after_capture(
 /// but `landing` itself under `anticirce_type: cheylan`. A royal capturer under `rex:
 /// exclusive` is not reborn: its captures stand. A pawn that promotes there may stand as each
 /// walk `promotions` gives: one choice whose capture stands is enough. Every capture stands
-/// under the other conditions.
+/// under Anti-Super Circe (the square the capturer left is free) and under the other
+/// conditions.
 fn capture_stands(
     board: &Board,
     rules: &Rules,
@@ -266,7 +267,9 @@ fn capture_stands(
     promotions: &dyn Fn() -> Vec<Walk>,
 ) -> bool {
     let Some(model) = rules.circe_model().filter(|m| {
-        m.reborn == RebornUnit::Capturer && (!capturer.royal || m.rex == Rex::Inclusive)
+        m.reborn == RebornUnit::Capturer
+            && m.place != RebirthPlace::AnyEmpty
+            && (!capturer.royal || m.rex == Rex::Inclusive)
     }) else {
         return true;
     };

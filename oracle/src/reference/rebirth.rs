@@ -53,7 +53,9 @@
 //! unit taken; the unit taken is lost. Anticirce presets `rebirth_occupied: strict` (a square
 //! taken or off the board forbids the capture) and `rex: inclusive` (a capturing king goes
 //! home); a capture on the capturer's own square stands under `anticirce_type: calvet` and is
-//! illegal under `cheylan`.
+//! illegal under `cheylan`. Under Anti-Super Circe (`anticirce-super`) the capturer's side
+//! chooses its square among all the empty ones (the arrival square under `calvet` only), or,
+//! under `relaxed`, none.
 //!
 //! **Occupied squares.** Under the immediate variants, `rebirth_occupied: relaxed` (both profiles,
 //! but for Anticirce's preset) keeps the capture and loses the unit; `strict` makes such a
@@ -157,6 +159,9 @@ fn capturer_reborn(
     let square = rebirth_square(model, capturer, victim, taken, (mv.from, mv.to));
     let mut board = board_after_displacement(setup, &mv);
     board.take(mv.to);
+    if model.place == RebirthPlace::AnyEmpty {
+        return capturer_anywhere(setup, rules, model, mv, &board);
+    }
     match capturer_fate(model, square, mv.to, |sq| board.is_empty(sq)) {
         CapturerFate::Reborn(square) => {
             let arrival = Some(mv.to);
@@ -165,6 +170,32 @@ fn capturer_reborn(
         CapturerFate::Stays => vec![mv],
         CapturerFate::Illegal => Vec::new(),
     }
+}
+
+/// Anti-Super Circe: the capturer comes back on any square of `board` (the board once it has
+/// left its arrival square) that is empty, its side choosing: one record per square, and per
+/// promotion of a pawn reborn on its last rank. Its arrival square is one of them but under
+/// `anticirce_type: cheylan`; under `rebirth_occupied: relaxed` it may also stay where it
+/// landed, not reborn (Popeye 4.104, Cheylan's type too). The square it left is always empty,
+/// so that every capture stands.
+fn capturer_anywhere(
+    setup: &Setup,
+    rules: &Rules,
+    model: &CirceModel,
+    mv: MoveRecord,
+    board: &Board,
+) -> Vec<MoveRecord> {
+    let capturer = mv.final_mover();
+    let arrival = mv.to;
+    let mut out: Vec<MoveRecord> = Square::all()
+        .filter(|&sq| board.is_empty(sq))
+        .filter(|&sq| sq != arrival || !model.forbids_capture_on_rebirth_square())
+        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), capturer, sq, false, Some(arrival)))
+        .collect();
+    if model.occupied == RebirthOccupied::Relaxed {
+        out.push(mv);
+    }
+    out
 }
 
 /// What a capturer's rebirth makes of its capture under Anticirce.
@@ -249,6 +280,9 @@ pub fn lost_rebirth_square(
 ) -> Option<Option<Square>> {
     let model = rules.circe_model()?;
     match model.time {
+        // Super Circe's capture without a rebirth (and Anti-Super Circe's) is the capturer's
+        // choice, no square's fault.
+        RebirthTime::Immediate if model.place == RebirthPlace::AnyEmpty => None,
         RebirthTime::Immediate if model.reborn == RebornUnit::Capturer => {
             // A royal capturer that is not reborn (rex exclusive) was never to be.
             let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
@@ -264,8 +298,6 @@ pub fn lost_rebirth_square(
                 (mv.from, mv.to),
             ))
         }
-        // Super Circe's capture without a rebirth is the capturer's choice, no square's fault.
-        RebirthTime::Immediate if model.place == RebirthPlace::AnyEmpty => None,
         RebirthTime::Immediate => {
             let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
             let reborn = capture.piece.with_walk(reborn_walk(&model, rules, mv));

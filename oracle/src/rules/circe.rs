@@ -251,7 +251,7 @@ impl CirceModel {
     }
 
     /// True when the capturer chooses the rebirth square among all the empty ones (Super
-    /// Circe): a capture is one move per square, so that move trees grow many times faster than
+    /// Circe, Anti-Super Circe): a capture is one move per square, so that move trees grow many times faster than
     /// under the other variants.
     pub fn rebirth_square_chosen(&self) -> bool {
         self.place == RebirthPlace::AnyEmpty
@@ -259,10 +259,12 @@ impl CirceModel {
 
     /// True when whether an attack on a royal unit is a check depends on the rebirth the
     /// capture would bring: the royal unit's own (rex inclusive), or the capturer's, whose
-    /// capture may be illegal (Anticirce, under `rebirth_occupied: strict` or of Cheylan's type).
+    /// capture may be illegal (Anticirce, under `rebirth_occupied: strict` or of Cheylan's type;
+    /// never under Anti-Super Circe, where the square the capturer left is always free).
     pub fn check_reads_rebirth(&self) -> bool {
         self.reborn_royals()
             || (self.reborn == RebornUnit::Capturer
+                && self.place != RebirthPlace::AnyEmpty
                 && (self.occupied == RebirthOccupied::Strict
                     || self.anticirce_type == AnticirceType::Cheylan))
     }

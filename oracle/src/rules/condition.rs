@@ -61,6 +61,24 @@ impl Condition {
         }
     }
 
+    /// True for a Circe-family condition whose rebirth square is a choice among the empty ones
+    /// (Super Circe, Anti-Super Circe).
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert!(Condition::AnticirceSuper.rebirth_square_chosen());
+    /// assert!(!Condition::Anticirce.rebirth_square_chosen());
+    /// ```
+    pub fn rebirth_square_chosen(self) -> bool {
+        matches!(
+            self.entry().kind,
+            ConditionKind::Circe {
+                place: RebirthPlace::AnyEmpty,
+                ..
+            }
+        )
+    }
+
     /// True for Mars Circe and its variants (a unit captures from its rebirth square).
     pub fn is_mars(self) -> bool {
         matches!(self.entry().kind, ConditionKind::Mars { .. })

@@ -336,6 +336,14 @@ conditions! {
             &["equipollents"],
         ),
     ),
+    /// Anti-Super Circe: on any square empty once the capturer has left its arrival square.
+    AnticirceSuper => anticirce_variant_entry(
+        "anticirce-super",
+        "Anti-Super Circe: the capturer is reborn on any empty square, its side choosing (under \
+         rebirth_occupied=relaxed also not at all)",
+        anticirce_on(RebirthPlace::AnyEmpty, RebirthSide::Own),
+        ("AntiCirce Super", &["antisupercirce"], &["super"]),
+    ),
     /// Mars Circe: a unit captures from its rebirth square.
     MarsCirce => mars_entry(
         "mars-circe",

@@ -134,6 +134,7 @@ impl Game {
     /// capture (`cheylan`); a taken square forbids the capture
     /// (`rebirth_occupied: strict`) or keeps the capturer where it landed (`relaxed`), as
     /// does a square off the board. A royal capturer is reborn under `rex: inclusive` only.
+    /// Under Anti-Super Circe its side chooses among the empty squares.
     fn capturer_reborn(
         &self,
         p: &BbPosition,
@@ -148,8 +149,23 @@ impl Game {
         }
         let capture = mv.capture.expect("a capture");
         let (from, to) = (mv.from.index(), mv.to.index());
-        let sq = self.rebirth_square(capturer, capture.piece, capture.square.index(), (from, to));
         let occ = self.occupied_after(p, &mv) & !bit(to);
+        if model.place == RebirthPlace::AnyEmpty {
+            // Anti-Super Circe: any empty square, its arrival square but under Cheylan's type,
+            // or none under relaxed.
+            let arrival = match model.forbids_capture_on_rebirth_square() {
+                true => bit(to),
+                false => 0,
+            };
+            for s in Bits(!occ & !arrival) {
+                self.settle(p, Fate::On(s), mv.clone(), capturer, Some(to), out);
+            }
+            if model.occupied == RebirthOccupied::Relaxed {
+                out.push(mv);
+            }
+            return;
+        }
+        let sq = self.rebirth_square(capturer, capture.piece, capture.square.index(), (from, to));
         let fate = circe::capturer_rebirth(sq, to, occ, model);
         self.settle(p, fate, mv, capturer, Some(to), out);
     }

@@ -350,7 +350,11 @@ fn read_occupied(
     let Some(occupied) = occupied_of(variant) else {
         return false;
     };
-    if before.reborn_unit() == Some(RebornUnit::Capturer) && occupied == RebirthOccupied::Relaxed {
+    // Under Anti-Super Circe Popeye's `Relaxed` is ours: the capturer may stay, not reborn.
+    if before.reborn_unit() == Some(RebornUnit::Capturer)
+        && !before.rebirth_square_chosen()
+        && occupied == RebirthOccupied::Relaxed
+    {
         reasons.push(format!(
             "condition '{}' Relaxed",
             before.entry().popeye.written

@@ -87,7 +87,9 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         let occupied = (c.is_circe() && rules.switch_matters(Switch::RebirthOccupied))
             .then(|| rules.rebirth_occupied())
             .filter(|&o| o != popeye_occupied);
-        if occupied == Some(RebirthOccupied::Relaxed) {
+        // Under Anti-Super Circe Popeye's `Relaxed` is ours: the capturer may also stay where it
+        // landed, not reborn.
+        if occupied == Some(RebirthOccupied::Relaxed) && !c.rebirth_square_chosen() {
             // Popeye's `AntiCirce Relaxed` takes the capturer off the board, where ours keeps it
             // where it landed: not the same rule.
             reasons.push(format!(
@@ -105,8 +107,10 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
             _ => names.written.to_string(),
         };
         conds.push(written);
-        if occupied == Some(RebirthOccupied::Strict) {
-            conds.push("Strict".into());
+        match occupied {
+            Some(RebirthOccupied::Strict) => conds.push("Strict".into()),
+            Some(RebirthOccupied::Relaxed) => conds.push("Relaxed".into()),
+            None => {}
         }
         if inclusive {
             conds.push("RexInclusive".into());
@@ -254,15 +258,19 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
     }
 }
 
-/// A Circe variant spelt as `Circe` and its variant words, in Popeye's case (`Circe File
-/// Mirror`), the spelling after which Popeye reads more variant words.
+/// A Circe variant spelt as its family's base word (`Circe`, `AntiCirce`) and its variant
+/// words, in Popeye's case (`Circe File Mirror`), the spelling after which Popeye reads more
+/// variant words.
 fn circe_with_variant_words(c: Condition) -> String {
     let words = c.entry().popeye.circe_variant.iter().map(|w| {
         CirceVariant::of(Language::English, w)
             .found()
             .map_or(*w, |v| v.word(Language::English))
     });
-    std::iter::once("Circe")
+    let base = c
+        .variant_base()
+        .map_or("Circe", |b| b.entry().popeye.written);
+    std::iter::once(base)
         .chain(words)
         .collect::<Vec<_>>()
         .join(" ")
