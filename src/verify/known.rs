@@ -8,7 +8,13 @@
 //!   whose king makes no move that touches the enemy king
 //!   (`optimisations/orthodox_mating_moves/orthodox_mating_move_generator.c`): it misses the
 //!   lines that end so.
+//! - **Danger Circe, a refutation made twice.** Popeye generates a unit's move to its rebirth
+//!   square by the rule even when its walk makes that move already (`conditions/danger_circe.c`
+//!   adds it after the walk's moves), so it counts that refutation of a try twice and, with one
+//!   refutation allowed, does not show the try: a try whose refutations are such moves is ours
+//!   only.
 
+use feerie_oracle::reference::danger::made_twice_by_popeye;
 use feerie_oracle::{Engine, MoveRecord, Position, Rules, popeye_move};
 
 use super::Outcome;
@@ -33,13 +39,54 @@ pub(super) fn explained(
                     .is_some_and(|(mv, after)| king_beside_king(&mv, &after))
             })
         });
-    match grid_king {
-        true => Outcome::Skipped(
+    if grid_king {
+        return Outcome::Skipped(
             "Grid chess: Popeye 4.104 misses a king's last move beside the enemy king (its \
              orthodox mating-move generator makes none), and every line only ours ends so"
                 .into(),
+        );
+    }
+    let danger_try = rules.danger_circe()
+        && missing.is_empty()
+        && !extra.is_empty()
+        && extra
+            .iter()
+            .all(|line| (parts.iter()).any(|part| try_refuted_twice(line, part, rules, engine)));
+    match danger_try {
+        true => Outcome::Skipped(
+            "Danger Circe: Popeye 4.104 makes a move twice when the unit's walk reaches its \
+             rebirth square, so it counts such a refutation twice, and every line only ours is \
+             of a try so refuted"
+                .into(),
         ),
         false => outcome,
+    }
+}
+
+/// Whether `line` (`1.Qf8-e8 + ?`, with its refutation `/ 1...Kd7*e8 !` or `/ but`) is of a try
+/// whose refutation here is a move Popeye 4.104 makes twice under Danger Circe (without one
+/// printed, whether the defender has such a move).
+fn try_refuted_twice(line: &str, start: &Position, rules: &Rules, engine: &dyn Engine) -> bool {
+    let mut segments = line.split(" / ");
+    let Some(key) = segments
+        .next()
+        .filter(|k| k.split_whitespace().any(|w| w == "?"))
+    else {
+        return false;
+    };
+    let Some((_, after)) = last_move(key, start, rules, engine) else {
+        return false;
+    };
+    let Ok(legal) = engine.legal_moves(&after, rules) else {
+        return false;
+    };
+    let twice = |mv: &MoveRecord| made_twice_by_popeye(after.setup(), rules, mv);
+    match segments.next().map(|r| r.trim_end_matches(" !")) {
+        None | Some("but") => legal.iter().any(twice),
+        Some(refutation) => {
+            let text = refutation.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            popeye_move::resolve(text.trim(), &legal).is_ok_and(|mv| twice(&mv))
+        }
     }
 }
 
@@ -99,11 +146,52 @@ mod tests {
     #[test]
     fn a_grid_king_s_last_move_beside_the_king_is_popeye_s_known_miss() {
         let grid = [Condition::Grid];
-        assert!(matches!(judged(&["1.Ka3-b2 + !"], &[], &grid), Outcome::Skipped(_)));
+        assert!(matches!(
+            judged(&["1.Ka3-b2 + !"], &[], &grid),
+            Outcome::Skipped(_)
+        ));
         // Another move, a line Popeye has beyond ours, or no Grid chess: a difference.
-        for (extra, missing) in [(&["1.Qa5-b4 + !"], &[][..]), (&["1.Ka3-b2 + !"], &["x"][..])] {
-            assert!(matches!(judged(extra, missing, &grid), Outcome::Differ { .. }));
+        for (extra, missing) in [
+            (&["1.Qa5-b4 + !"], &[][..]),
+            (&["1.Ka3-b2 + !"], &["x"][..]),
+        ] {
+            assert!(matches!(
+                judged(extra, missing, &grid),
+                Outcome::Differ { .. }
+            ));
         }
-        assert!(matches!(judged(&["1.Ka3-b2 + !"], &[], &[]), Outcome::Differ { .. }));
+        assert!(matches!(
+            judged(&["1.Ka3-b2 + !"], &[], &[]),
+            Outcome::Differ { .. }
+        ));
+    }
+
+    #[test]
+    fn a_danger_circe_try_refuted_by_a_move_made_twice_is_popeye_s_known_count() {
+        // Rotenberg, Gentilly 2024 (Popeye's EXAMPLES/danger_circe.inp): after 1.Qf8-e8 + the
+        // king's only answer Kd7*e8 is its step and its move to its rebirth square.
+        let fen = "1n3Q2/1K1k4/n2P1p2/5P2/4p3/B2NP3/RPb5/8 w - - 0 1";
+        let position = fen::parse(fen, Validation::Strict).unwrap();
+        let judge = |extra: &[&str], conditions: &[Condition]| {
+            let rules = Rules::new(conditions.iter().copied(), Profile::Popeye).unwrap();
+            let outcome = Outcome::Differ {
+                missing: vec![],
+                extra: extra.iter().map(|l| l.to_string()).collect(),
+            };
+            explained(outcome, &[&position], &rules, &ReferenceEngine)
+        };
+        let danger = [Condition::DangerCirce];
+        let try_lines = [
+            "1.Qf8-e8 + ?",
+            "1.Qf8-e8 + ? / 1...Kd7*e8 !",
+            "1.Qf8-e8 + ? / but",
+        ];
+        assert!(matches!(judge(&try_lines, &danger), Outcome::Skipped(_)));
+        // A line that is no such try, or no Danger Circe: a difference.
+        assert!(matches!(
+            judge(&["1.Qf8-c8 #"], &danger),
+            Outcome::Differ { .. }
+        ));
+        assert!(matches!(judge(&try_lines, &[]), Outcome::Differ { .. }));
     }
 }

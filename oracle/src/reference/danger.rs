@@ -52,3 +52,25 @@ pub(super) fn checks_by_jump(board: &Board, colour: Colour, rules: &crate::Rules
             && supported(board, from, colour, rules)
     })
 }
+
+/// Whether `mv`, a move of the side to move in `setup`, is both a move of its unit's walk and
+/// its Danger Circe move to its rebirth square: Popeye 4.104 generates such a move twice (by
+/// the walk, then by the rule), and so counts it twice, as two refutations of a try.
+///
+/// ```
+/// use feerie_oracle::{fen, Condition, MoveRecord, Rules, Validation};
+/// use feerie_oracle::reference::danger::made_twice_by_popeye;
+/// use feerie_oracle::rules::Profile;
+/// let p = fen::parse("k7/3r4/8/8/8/8/3K4/8 w - - 0 1", Validation::Strict).unwrap();
+/// let rules = Rules::new([Condition::DangerCirce], Profile::Popeye).unwrap();
+/// let king = p.board().get("d2".parse().unwrap()).unwrap();
+/// let to_e1 = MoveRecord::displacement(king, "d2".parse().unwrap(), "e1".parse().unwrap());
+/// let to_e2 = MoveRecord::displacement(king, "d2".parse().unwrap(), "e2".parse().unwrap());
+/// assert!(made_twice_by_popeye(p.setup(), &rules, &to_e1));
+/// assert!(!made_twice_by_popeye(p.setup(), &rules, &to_e2));
+/// ```
+pub fn made_twice_by_popeye(setup: &Setup, rules: &crate::Rules, mv: &MoveRecord) -> bool {
+    let by_rule = jump(setup, rules, mv.from, mv.mover);
+    by_rule.as_ref() == Some(mv)
+        && super::displacement::unit_moves_of(setup, rules, mv.from, mv.mover).contains(mv)
+}
