@@ -12,10 +12,11 @@
 //!   square by the rule even when its walk makes that move already (`conditions/danger_circe.c`
 //!   adds it after the walk's moves), so it counts that refutation of a try twice and, with one
 //!   refutation allowed, does not show the try: a try whose refutations are such moves is ours
-//!   only.
+//!   only. For the same reason it prints a line with such a move once for each way it made it
+//!   (`(printed 2 times)`), where feerie prints it once.
 
 use feerie_oracle::reference::danger::made_twice_by_popeye;
-use feerie_oracle::{Engine, MoveRecord, Position, Rules, popeye_move};
+use feerie_oracle::{Engine, MoveRecord, Position, Rules, Validation, popeye_move};
 
 use super::Outcome;
 
@@ -46,21 +47,65 @@ pub(super) fn explained(
                 .into(),
         );
     }
-    let danger_try = rules.danger_circe()
-        && missing.is_empty()
-        && !extra.is_empty()
+    let danger_twice = rules.danger_circe()
+        && !(missing.is_empty() && extra.is_empty())
         && extra
             .iter()
-            .all(|line| (parts.iter()).any(|part| try_refuted_twice(line, part, rules, engine)));
-    match danger_try {
+            .all(|line| (parts.iter()).any(|part| try_refuted_twice(line, part, rules, engine)))
+        && missing.iter().all(|line| {
+            let Some((line, _)) = line.rsplit_once(" (printed ") else {
+                return false;
+            };
+            (parts.iter()).any(|part| has_a_move_made_twice(line, part, rules, engine))
+        });
+    match danger_twice {
         true => Outcome::Skipped(
             "Danger Circe: Popeye 4.104 makes a move twice when the unit's walk reaches its \
-             rebirth square, so it counts such a refutation twice, and every line only ours is \
-             of a try so refuted"
+             rebirth square, so it counts such a refutation twice and prints a line with it \
+             twice, and every difference is a try so refuted or a line so repeated"
                 .into(),
         ),
         false => outcome,
     }
+}
+
+/// Whether `line`, replayed from `start` (in series play, a side's moves in a row), has a move
+/// Popeye 4.104 makes twice under Danger Circe.
+fn has_a_move_made_twice(line: &str, start: &Position, rules: &Rules, engine: &dyn Engine) -> bool {
+    let mut current = start.clone();
+    let mut twice = false;
+    for word in line.split_whitespace() {
+        let text = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if !text.contains(['-', '*']) {
+            continue; // a mark (`+`, `#`, `x`), a number or the path's `/`
+        }
+        let resolved = |p: &Position| {
+            let legal = engine.legal_moves(p, rules).ok()?;
+            popeye_move::resolve(text, &legal).ok()
+        };
+        let mv = match resolved(&current) {
+            Some(mv) => mv,
+            None => {
+                // A series: the same side moves again.
+                let mut setup = current.setup().clone();
+                setup.side_to_move = !setup.side_to_move;
+                let Ok(flipped) = Position::new(setup, Validation::Lenient) else {
+                    return false;
+                };
+                current = flipped;
+                let Some(mv) = resolved(&current) else {
+                    return false;
+                };
+                mv
+            }
+        };
+        twice |= made_twice_by_popeye(current.setup(), rules, &mv);
+        let Ok(next) = engine.play(&current, rules, &mv) else {
+            return false;
+        };
+        current = next;
+    }
+    twice
 }
 
 /// Whether `line` (`1.Qf8-e8 + ?`, with its refutation `/ 1...Kd7*e8 !` or `/ but`) is of a try
@@ -193,5 +238,32 @@ mod tests {
             Outcome::Differ { .. }
         ));
         assert!(matches!(judge(&try_lines, &[]), Outcome::Differ { .. }));
+    }
+
+    #[test]
+    fn a_danger_circe_line_printed_twice_for_a_move_made_twice_is_popeye_s_known_count() {
+        // Popeye's hx1 of a fuzzed problem: the rook on g1, observed by the queen on a1, takes
+        // her by its walk and by its move to its rebirth square; Popeye prints the line twice.
+        let fen = "3k4/1R6/K7/8/8/8/6p1/1q4R1 b - - 0 1";
+        let position = fen::parse(fen, Validation::Strict).unwrap();
+        let rules = Rules::new([Condition::DangerCirce], Profile::Popeye).unwrap();
+        let judge = |missing: &[&str]| {
+            let outcome = Outcome::Differ {
+                missing: missing.iter().map(|l| l.to_string()).collect(),
+                extra: vec![],
+            };
+            explained(outcome, &[&position], &rules, &ReferenceEngine)
+        };
+        let repeated = ["1.Qb1-a1 + Rg1*a1 x (printed 2 times)"];
+        assert!(matches!(judge(&repeated), Outcome::Skipped(_)));
+        let series = ["1.Kd8-c8 2.Qb1-a1 + Rg1*a1 x (printed 2 times)"];
+        assert!(matches!(judge(&series), Outcome::Skipped(_)));
+        // A line missing outright, or repeated without such a move: a difference.
+        assert!(matches!(
+            judge(&["1.Qb1-a1 + Rg1*a1 x"]),
+            Outcome::Differ { .. }
+        ));
+        let plain = ["1.Qb1-b2 Rg1-g2 (printed 2 times)"];
+        assert!(matches!(judge(&plain), Outcome::Differ { .. }));
     }
 }
