@@ -55,7 +55,8 @@ pub(super) fn checks_by_jump(board: &Board, colour: Colour, rules: &crate::Rules
 
 /// Whether `mv`, a move of the side to move in `setup`, is both a move of its unit's walk and
 /// its Danger Circe move to its rebirth square: Popeye 4.104 generates such a move twice (by
-/// the walk, then by the rule), and so counts it twice, as two refutations of a try.
+/// the walk, then by the rule), and so counts it twice, as two refutations of a try. Its check
+/// mark does not matter.
 ///
 /// ```
 /// use feerie_oracle::{fen, Condition, MoveRecord, Rules, Validation};
@@ -70,7 +71,11 @@ pub(super) fn checks_by_jump(board: &Board, colour: Colour, rules: &crate::Rules
 /// assert!(!made_twice_by_popeye(p.setup(), &rules, &to_e2));
 /// ```
 pub fn made_twice_by_popeye(setup: &Setup, rules: &crate::Rules, mv: &MoveRecord) -> bool {
+    let mv = MoveRecord {
+        check: crate::CheckMark::None,
+        ..mv.clone()
+    };
     let by_rule = jump(setup, rules, mv.from, mv.mover);
-    by_rule.as_ref() == Some(mv)
-        && super::displacement::unit_moves_of(setup, rules, mv.from, mv.mover).contains(mv)
+    by_rule.as_ref() == Some(&mv)
+        && super::displacement::unit_moves_of(setup, rules, mv.from, mv.mover).contains(&mv)
 }
