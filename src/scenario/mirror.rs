@@ -198,7 +198,9 @@ fn files_symmetric(rules: &Rules, start: &Position) -> bool {
         .rebirth_square_model()
         .is_some_and(|m| !m.file_symmetric());
     let kings_reborn = rules.circe_model().is_some_and(|m| m.kings_come_back());
-    !home_squares && !kings_reborn && start.castling().is_empty()
+    // Under Danger Circe a unit moves to its rebirth square, the queen's d1, the king's e1.
+    let home_moves = rules.danger_circe();
+    !home_squares && !kings_reborn && !home_moves && start.castling().is_empty()
 }
 
 /// The scenario in the mirror, or `None` when the mirror does not apply (the file mirror under

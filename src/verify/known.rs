@@ -8,8 +8,15 @@
 //!   whose king makes no move that touches the enemy king
 //!   (`optimisations/orthodox_mating_moves/orthodox_mating_move_generator.c`): it misses the
 //!   lines that end so.
+//! - **Danger Circe, a refutation made twice.** Popeye generates a unit's move to its rebirth
+//!   square by the rule even when its walk makes that move already (`conditions/danger_circe.c`
+//!   adds it after the walk's moves), so it counts that refutation of a try twice and, with one
+//!   refutation allowed, does not show the try: a try whose refutations are such moves is ours
+//!   only. For the same reason it prints a line with such a move once for each way it made it
+//!   (`(printed 2 times)`), where feerie prints it once.
 
-use feerie_oracle::{Engine, MoveRecord, Position, Rules, popeye_move};
+use feerie_oracle::reference::danger::made_twice_by_popeye;
+use feerie_oracle::{Engine, MoveRecord, Position, Rules, Validation, popeye_move};
 
 use super::Outcome;
 
@@ -33,13 +40,98 @@ pub(super) fn explained(
                     .is_some_and(|(mv, after)| king_beside_king(&mv, &after))
             })
         });
-    match grid_king {
-        true => Outcome::Skipped(
+    if grid_king {
+        return Outcome::Skipped(
             "Grid chess: Popeye 4.104 misses a king's last move beside the enemy king (its \
              orthodox mating-move generator makes none), and every line only ours ends so"
                 .into(),
+        );
+    }
+    let danger_twice = rules.danger_circe()
+        && !(missing.is_empty() && extra.is_empty())
+        && extra
+            .iter()
+            .all(|line| (parts.iter()).any(|part| try_refuted_twice(line, part, rules, engine)))
+        && missing.iter().all(|line| {
+            let Some((line, _)) = line.rsplit_once(" (printed ") else {
+                return false;
+            };
+            (parts.iter()).any(|part| has_a_move_made_twice(line, part, rules, engine))
+        });
+    match danger_twice {
+        true => Outcome::Skipped(
+            "Danger Circe: Popeye 4.104 makes a move twice when the unit's walk reaches its \
+             rebirth square, so it counts such a refutation twice and prints a line with it \
+             twice, and every difference is a try so refuted or a line so repeated"
+                .into(),
         ),
         false => outcome,
+    }
+}
+
+/// Whether `line`, replayed from `start` (in series play, a side's moves in a row), has a move
+/// Popeye 4.104 makes twice under Danger Circe.
+fn has_a_move_made_twice(line: &str, start: &Position, rules: &Rules, engine: &dyn Engine) -> bool {
+    let mut current = start.clone();
+    let mut twice = false;
+    for word in line.split_whitespace() {
+        let text = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if !text.contains(['-', '*']) {
+            continue; // a mark (`+`, `#`, `x`), a number or the path's `/`
+        }
+        let resolved = |p: &Position| {
+            let legal = engine.legal_moves(p, rules).ok()?;
+            popeye_move::resolve(text, &legal).ok()
+        };
+        let mv = match resolved(&current) {
+            Some(mv) => mv,
+            None => {
+                // A series: the same side moves again.
+                let mut setup = current.setup().clone();
+                setup.side_to_move = !setup.side_to_move;
+                let Ok(flipped) = Position::new(setup, Validation::Lenient) else {
+                    return false;
+                };
+                current = flipped;
+                let Some(mv) = resolved(&current) else {
+                    return false;
+                };
+                mv
+            }
+        };
+        twice |= made_twice_by_popeye(current.setup(), rules, &mv);
+        let Ok(next) = engine.play(&current, rules, &mv) else {
+            return false;
+        };
+        current = next;
+    }
+    twice
+}
+
+/// Whether `line` (`1.Qf8-e8 + ?`, with its refutation `/ 1...Kd7*e8 !` or `/ but`) is of a try
+/// whose refutation here is a move Popeye 4.104 makes twice under Danger Circe (without one
+/// printed, whether the defender has such a move).
+fn try_refuted_twice(line: &str, start: &Position, rules: &Rules, engine: &dyn Engine) -> bool {
+    let mut segments = line.split(" / ");
+    let Some(key) = segments
+        .next()
+        .filter(|k| k.split_whitespace().any(|w| w == "?"))
+    else {
+        return false;
+    };
+    let Some((_, after)) = last_move(key, start, rules, engine) else {
+        return false;
+    };
+    let Ok(legal) = engine.legal_moves(&after, rules) else {
+        return false;
+    };
+    let twice = |mv: &MoveRecord| made_twice_by_popeye(after.setup(), rules, mv);
+    match segments.next().map(|r| r.trim_end_matches(" !")) {
+        None | Some("but") => legal.iter().any(twice),
+        Some(refutation) => {
+            let text = refutation.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            popeye_move::resolve(text.trim(), &legal).is_ok_and(|mv| twice(&mv))
+        }
     }
 }
 
@@ -117,5 +209,61 @@ mod tests {
             judged(&["1.Ka3-b2 + !"], &[], &[]),
             Outcome::Differ { .. }
         ));
+    }
+
+    #[test]
+    fn a_danger_circe_try_refuted_by_a_move_made_twice_is_popeye_s_known_count() {
+        // Rotenberg, Gentilly 2024 (Popeye's EXAMPLES/danger_circe.inp): after 1.Qf8-e8 + the
+        // king's only answer Kd7*e8 is its step and its move to its rebirth square.
+        let fen = "1n3Q2/1K1k4/n2P1p2/5P2/4p3/B2NP3/RPb5/8 w - - 0 1";
+        let position = fen::parse(fen, Validation::Strict).unwrap();
+        let judge = |extra: &[&str], conditions: &[Condition]| {
+            let rules = Rules::new(conditions.iter().copied(), Profile::Popeye).unwrap();
+            let outcome = Outcome::Differ {
+                missing: vec![],
+                extra: extra.iter().map(|l| l.to_string()).collect(),
+            };
+            explained(outcome, &[&position], &rules, &ReferenceEngine)
+        };
+        let danger = [Condition::DangerCirce];
+        let try_lines = [
+            "1.Qf8-e8 + ?",
+            "1.Qf8-e8 + ? / 1...Kd7*e8 !",
+            "1.Qf8-e8 + ? / but",
+        ];
+        assert!(matches!(judge(&try_lines, &danger), Outcome::Skipped(_)));
+        // A line that is no such try, or no Danger Circe: a difference.
+        assert!(matches!(
+            judge(&["1.Qf8-c8 #"], &danger),
+            Outcome::Differ { .. }
+        ));
+        assert!(matches!(judge(&try_lines, &[]), Outcome::Differ { .. }));
+    }
+
+    #[test]
+    fn a_danger_circe_line_printed_twice_for_a_move_made_twice_is_popeye_s_known_count() {
+        // Popeye's hx1 of a fuzzed problem: the rook on g1, observed by the queen on a1, takes
+        // her by its walk and by its move to its rebirth square; Popeye prints the line twice.
+        let fen = "3k4/1R6/K7/8/8/8/6p1/1q4R1 b - - 0 1";
+        let position = fen::parse(fen, Validation::Strict).unwrap();
+        let rules = Rules::new([Condition::DangerCirce], Profile::Popeye).unwrap();
+        let judge = |missing: &[&str]| {
+            let outcome = Outcome::Differ {
+                missing: missing.iter().map(|l| l.to_string()).collect(),
+                extra: vec![],
+            };
+            explained(outcome, &[&position], &rules, &ReferenceEngine)
+        };
+        let repeated = ["1.Qb1-a1 + Rg1*a1 x (printed 2 times)"];
+        assert!(matches!(judge(&repeated), Outcome::Skipped(_)));
+        let series = ["1.Kd8-c8 2.Qb1-a1 + Rg1*a1 x (printed 2 times)"];
+        assert!(matches!(judge(&series), Outcome::Skipped(_)));
+        // A line missing outright, or repeated without such a move: a difference.
+        assert!(matches!(
+            judge(&["1.Qb1-a1 + Rg1*a1 x"]),
+            Outcome::Differ { .. }
+        ));
+        let plain = ["1.Qb1-b2 Rg1-g2 (printed 2 times)"];
+        assert!(matches!(judge(&plain), Outcome::Differ { .. }));
     }
 }

@@ -191,7 +191,9 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
                 )
         })
     });
-    checked || royal_pawn_en_passant(setup, colour, rules)
+    checked
+        || royal_pawn_en_passant(setup, colour, rules)
+        || (rules.danger_circe() && super::danger::checks_by_jump(board, colour, rules))
 }
 
 /// Under SAT, whether the king of `colour` has a flight: a king's step to a square that is

@@ -45,6 +45,14 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
             None => unit_moves(setup, rules, from, piece, &mut moves),
             Some(model) => mars_moves(setup, rules, model, from, piece, &mut moves),
         }
+        // Under Danger Circe an observed unit may move to its rebirth square too; a move it
+        // makes by its walk anyway is one move.
+        if rules.danger_circe()
+            && let Some(mv) = super::danger::jump(setup, rules, from, piece)
+            && !moves.contains(&mv)
+        {
+            moves.push(mv);
+        }
     }
     if rules.take_and_make() {
         // Each capture goes on by its make; a capture on the promotion rank was generated

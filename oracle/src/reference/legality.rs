@@ -243,6 +243,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         || rules.koeko().is_some()
         || rules.patrol().is_some()
         || rules.grid().is_some()
+        || rules.danger_circe()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
@@ -253,7 +254,9 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // under SAT, where check is a flight from there, under Koeko, where a check is a
         // capture that may end there, under Patrol chess and Lortap, where the king standing
         // there changes which units are supported, and under Grid chess, where a unit in the
-        // king's cell may check it on the square it crosses, through the square it left.
+        // king's cell may check it on the square it crosses, through the square it left, and
+        // under Danger Circe, where the king standing there changes which enemy units it
+        // observes, and so which may move to their rebirth square, the square it crosses.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

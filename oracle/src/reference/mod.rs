@@ -22,6 +22,7 @@
 pub(crate) mod check;
 pub(crate) mod colour_change;
 pub(crate) mod contact;
+pub mod danger;
 pub(crate) mod displacement;
 pub(crate) mod koeko;
 pub(crate) mod legality;

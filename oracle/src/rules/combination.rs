@@ -66,6 +66,7 @@ impl Rules {
                 || c.is_sat()
                 || c.koeko_rule().is_some()
                 || c.is_annan()
+                || c.is_danger_circe()
                 || c.bans_captures()
                 || c.patrol_rule().is_some()
                 || c.grid_lines().is_some()

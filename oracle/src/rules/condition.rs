@@ -54,6 +54,7 @@ impl Condition {
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
+            | ConditionKind::DangerCirce
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
@@ -116,6 +117,7 @@ impl Condition {
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
+            | ConditionKind::DangerCirce
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
@@ -181,6 +183,18 @@ impl Condition {
     /// by that unit's walk.
     pub fn is_annan(self) -> bool {
         self.entry().kind == ConditionKind::Annan
+    }
+
+    /// True for Danger Circe: a unit an enemy unit observes may also move to its Plain Circe
+    /// rebirth square.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert!(Condition::DangerCirce.is_danger_circe());
+    /// assert!(!Condition::DangerCirce.is_circe());
+    /// ```
+    pub fn is_danger_circe(self) -> bool {
+        self.entry().kind == ConditionKind::DangerCirce
     }
 
     /// Whether the captures of `side` are no moves under this condition (NoCapture for both
@@ -345,6 +359,7 @@ impl Condition {
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
+            | ConditionKind::DangerCirce
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }

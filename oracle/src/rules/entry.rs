@@ -71,6 +71,9 @@ pub enum ConditionKind {
     /// A unit with a unit of its side right behind it (toward its side's first rank) moves and
     /// attacks by that unit's walk (Annan chess).
     Annan,
+    /// A unit an enemy unit observes may also move to its Plain Circe rebirth square, quietly
+    /// or taking the enemy unit there (Danger Circe).
+    DangerCirce,
     /// A side's captures are no moves; what it attacks stays attacked (NoCapture, and for one
     /// side NoWhiteCapture, NoBlackCapture).
     NoCapture {

@@ -371,6 +371,12 @@ impl Rules {
         self.resolved.annan
     }
 
+    /// Whether Danger Circe is in force: a unit an enemy unit observes may also move to its
+    /// Plain Circe rebirth square.
+    pub fn danger_circe(&self) -> bool {
+        self.resolved.danger_circe
+    }
+
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force: which moves and checks
     /// ask whether a unit of the mover's side observes it.
     pub fn patrol(&self) -> Option<PatrolRule> {

@@ -543,6 +543,15 @@ conditions! {
             PopeyeFollowers::GridVariants,
         )
     },
+    /// Danger Circe: an observed unit may also move to its Plain Circe rebirth square.
+    DangerCirce => alone_entry(
+        "danger-circe",
+        "Danger Circe: a unit an enemy unit observes may also move to its Plain Circe rebirth \
+         square, quietly or taking the enemy unit there (and so checks a king standing there)",
+        ConditionKind::DangerCirce,
+        ("DangerCirce", &["dangercirce", "gefahrencirce"]),
+        PopeyeFollowers::Nothing,
+    ),
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",

@@ -55,6 +55,8 @@ pub struct ResolvedRules {
     pub koeko: Option<super::KoekoRule>,
     /// Whether a unit with a unit of its side behind it moves by that unit's walk (Annan).
     pub annan: bool,
+    /// Whether an observed unit may also move to its Plain Circe rebirth square (Danger Circe).
+    pub danger_circe: bool,
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force.
     pub patrol: Option<super::PatrolRule>,
     /// Whether each side's (White, then Black) captures are no moves (NoCapture).
@@ -149,6 +151,7 @@ impl Choice<'_> {
             sat: self.conditions.iter().any(|c| c.is_sat()),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             annan: self.conditions.iter().any(|c| c.is_annan()),
+            danger_circe: self.conditions.iter().any(|c| c.is_danger_circe()),
             patrol: self.conditions.iter().find_map(|c| c.patrol_rule()),
             no_capture: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
@@ -221,6 +224,8 @@ mod tests {
                     assert_eq!(resolved.koeko, koeko, "{rules}");
                     let annan = rules.conditions().any(|c| c.is_annan());
                     assert_eq!(resolved.annan, annan, "{rules}");
+                    let danger = rules.conditions().any(|c| c.is_danger_circe());
+                    assert_eq!(resolved.danger_circe, danger, "{rules}");
                     let patrol = rules.conditions().find_map(|c| c.patrol_rule());
                     assert_eq!(resolved.patrol, patrol, "{rules}");
                     for side in [crate::Colour::White, crate::Colour::Black] {

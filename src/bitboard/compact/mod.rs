@@ -107,7 +107,8 @@ impl Compact {
         // (Koeko), nor a choice of rebirth squares (Super Circe), nor a side's moves kept by
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
         // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
-        // nor moves and attacks that must cross a grid line (Grid chess):
+        // nor moves and attacks that must cross a grid line (Grid chess), nor an observed
+        // unit's move to its rebirth square (Danger Circe):
         // the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
@@ -121,6 +122,7 @@ impl Compact {
             || rules.no_capture.iter().any(|&banned| banned)
             || rules.patrol.is_some()
             || rules.grid.is_some()
+            || rules.danger_circe
             || rules.circe.is_some_and(|m| {
                 m.place == RebirthPlace::AnyEmpty
                     || m.reborn_royals()

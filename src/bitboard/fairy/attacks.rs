@@ -46,6 +46,10 @@ impl Game {
         if self.rules.sat {
             return self.has_flight(p, c);
         }
+        // Under Danger Circe an observed enemy unit checks a royal unit on its rebirth square.
+        if self.rules.danger_circe && self.checked_by_jump(p, c) {
+            return true;
+        }
         let occ = p.occupied();
         let royals = p.royal & p.colours[c];
         let reborn = self.rules.circe.filter(|m| m.reborn_royals());

@@ -37,6 +37,10 @@ impl Game {
                 }
                 Some(model) => self.mars_displacements(model, p, from, mover, out),
             }
+            // Under Danger Circe an observed unit may move to its rebirth square too.
+            if self.rules.danger_circe {
+                self.danger_jump(p, from, mover, out);
+            }
         }
     }
 
@@ -218,6 +222,7 @@ impl Game {
             || self.rules.koeko.is_some()
             || self.rules.patrol.is_some()
             || self.rules.grid.is_some()
+            || self.rules.danger_circe
         {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
@@ -227,7 +232,8 @@ impl Game {
             // check is a flight from there; under Koeko, where a check is a capture that may end
             // there; under Patrol chess and Lortap, where the king standing there changes which
             // units are supported; under Grid chess, where a unit in the king's cell may check it
-            // there, through the square it left.
+            // there, through the square it left; under Danger Circe, where the king standing
+            // there changes which enemy units it observes.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);

@@ -10,11 +10,13 @@
 //! checks from the rebirth square, [`observation`] units of one walk observing each other
 //! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make),
 //! [`checkless`] the checks that must mate (Ohneschach), [`koeko`] where a unit may end by its
-//! neighbours (Koeko, AntiKoeko, NewKoeko), [`patrol`] a unit's moves and checks by its
+//! neighbours (Koeko, AntiKoeko, NewKoeko), [`danger`] an observed unit's move to its rebirth
+//! square and the check it gives (Danger Circe), [`patrol`] a unit's moves and checks by its
 //! support (Patrol chess, Ultra-Patrol chess, Lortap).
 
 mod attacks;
 mod checkless;
+mod danger;
 mod generate;
 mod koeko;
 mod make;

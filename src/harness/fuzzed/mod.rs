@@ -39,12 +39,18 @@ use feerie_oracle::Validation;
 /// `setup` as a position valid under [`Validation::Strict`], its checks read under `rules` where
 /// check is no attack by a unit's own walk (SAT: a flight; Annan chess: by the walk lent from
 /// behind; Patrol chess, Lortap: by a unit its support allows; Grid chess: only across a grid
-/// line), else as orthodox chess reads them.
+/// line; Danger Circe: by an observed unit's move to its rebirth square too), else as orthodox
+/// chess reads them.
 pub(super) fn validated(
     setup: feerie_oracle::Setup,
     rules: &Rules,
 ) -> Result<Position, feerie_oracle::PositionError> {
-    match rules.sat() || rules.annan() || rules.patrol().is_some() || rules.grid().is_some() {
+    let under_rules = rules.sat()
+        || rules.annan()
+        || rules.patrol().is_some()
+        || rules.grid().is_some()
+        || rules.danger_circe();
+    match under_rules {
         true => Position::under_rules(setup, feerie_oracle::Validation::Strict, rules),
         false => Position::new(setup, feerie_oracle::Validation::Strict),
     }

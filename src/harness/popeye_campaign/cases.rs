@@ -122,9 +122,10 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     // Under Circe rex inclusive an attacked king may stand where it can be reborn, under
     // Anticirce where its attacker could not be, and under Mars Circe a unit checks from its
     // rebirth square, under SAT a check is a flight, under Annan chess a unit checks by the
-    // walk of the unit behind it, under Patrol chess and Lortap by its support, and under Grid
-    // chess only across a grid line, which the
-    // rule-blind validation does not read: there the check is read under the rules.
+    // walk of the unit behind it, under Patrol chess and Lortap by its support, under Grid
+    // chess only across a grid line, and under Danger Circe an observed unit checks from its
+    // rebirth square too, which the rule-blind validation does not read: there the check is
+    // read under the rules.
     let setup = position.setup().clone();
     let checked = if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
         || rules.mars_model().is_some()
@@ -132,6 +133,7 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
         || rules.annan()
         || rules.patrol().is_some()
         || rules.grid().is_some()
+        || rules.danger_circe()
     {
         Position::under_rules(setup, Validation::Strict, rules)
     } else {
