@@ -129,9 +129,13 @@ pub(super) fn compare_case(
         return report(Outcome::Skipped(why));
     }
     // A difference Popeye is known to make is named as such ([`super::known`]).
-    let settle = |outcome| report(super::known::explained(outcome, &parts, rules, engine));
+    let settle = |outcome, ours: Option<&Printed>| {
+        report(super::known::explained(
+            outcome, &parts, rules, engine, ours,
+        ))
+    };
     if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
-        return settle(compare_tree(
+        let tree = compare_tree(
             position,
             rules,
             stipulation,
@@ -140,7 +144,8 @@ pub(super) fn compare_case(
             language,
             engine,
             options,
-        ));
+        );
+        return report(tree);
     }
     if let Some(streamed) = streamed {
         return report(compare_digested(
@@ -197,23 +202,25 @@ pub(super) fn compare_case(
     if let Some(why) = ours.stopped {
         // Only the lines we found beyond Popeye's are sure; the ones we did not reach yet
         // may be Popeye's.
-        return settle(Outcome::Differ {
+        let outcome = Outcome::Differ {
             missing: vec![why],
             extra: beyond(&ours_all, &theirs_all),
-        });
+        };
+        return settle(outcome, Some(&ours_all));
     }
     // Under maxsolutions each part is counted on its own, as Popeye limits each part.
     let counted = Counted {
         theirs: theirs_by_part.iter().map(total).collect(),
         ours: ours.counted,
     };
-    settle(judge(
+    let outcome = judge(
         &theirs_all,
         &ours_all,
         &section,
         counted,
         total(&theirs_all),
-    ))
+    );
+    settle(outcome, Some(&ours_all))
 }
 
 /// Direct and self play: our tree (as the problem's options ask: keys, tries, threats,
@@ -338,10 +345,11 @@ pub(super) fn compare_tree(
             .collect();
         let extra = beyond(&owed, &theirs);
         if !extra.is_empty() {
-            return Outcome::Differ {
+            let outcome = Outcome::Differ {
                 missing: beyond(&theirs, &ours),
                 extra,
             };
+            return super::known::explained(outcome, &[position], rules, engine, Some(&ours));
         }
     }
     // Under maxsolutions Popeye counts keys and tries: first moves marked `!` or `?` (the set
@@ -358,7 +366,9 @@ pub(super) fn compare_tree(
         theirs: vec![keys_of(&theirs)],
         ours: vec![keys_of(&ours)],
     };
-    judge(&theirs, &ours, section, counted, keys)
+    let outcome = judge(&theirs, &ours, section, counted, keys);
+    // A difference Popeye is known to make is named as such ([`super::known`]).
+    super::known::explained(outcome, &[position], rules, engine, Some(&ours))
 }
 
 /// Popeye's solutions of one twin in help or series play, each printed line as it reads (in

@@ -19,14 +19,19 @@ use feerie_oracle::reference::danger::made_twice_by_popeye;
 use feerie_oracle::{Engine, MoveRecord, Position, Rules, Validation, popeye_move};
 
 use super::Outcome;
+use super::section::Printed;
 
 /// `outcome`, or a skip naming Popeye's known difference when every line it has beyond
 /// Popeye's (and none of Popeye's beyond ours) ends as such a difference does.
+///
+/// `ours` are our printed lines with their counts, where the comparison has them: a line Popeye
+/// prints twice is explained only when we print it once.
 pub(super) fn explained(
     outcome: Outcome,
     parts: &[&Position],
     rules: &Rules,
     engine: &dyn Engine,
+    ours: Option<&Printed>,
 ) -> Outcome {
     let Outcome::Differ { missing, extra } = &outcome else {
         return outcome;
@@ -36,8 +41,9 @@ pub(super) fn explained(
         && !extra.is_empty()
         && extra.iter().all(|line| {
             parts.iter().any(|part| {
-                last_move(line, part, rules, engine)
-                    .is_some_and(|(mv, after)| king_beside_king(&mv, &after))
+                goal_marked(line)
+                    && last_move(line, part, rules, engine)
+                        .is_some_and(|(mv, after)| king_beside_king(&mv, &after, rules))
             })
         });
     if grid_king {
@@ -53,10 +59,11 @@ pub(super) fn explained(
             .iter()
             .all(|line| (parts.iter()).any(|part| try_refuted_twice(line, part, rules, engine)))
         && missing.iter().all(|line| {
-            let Some((line, _)) = line.rsplit_once(" (printed ") else {
+            let Some((line, _)) = line.rsplit_once(" (printed 2 times)") else {
                 return false;
             };
-            (parts.iter()).any(|part| has_a_move_made_twice(line, part, rules, engine))
+            ours.is_some_and(|ours| ours.get(line) == Some(&1))
+                && (parts.iter()).any(|part| has_a_move_made_twice(line, part, rules, engine))
         });
     match danger_twice {
         true => Outcome::Skipped(
@@ -162,14 +169,30 @@ fn last_move(
     last.map(|mv| (mv, current))
 }
 
-/// Whether `mv`, a king's move, ends next to the enemy king in `after`.
-fn king_beside_king(mv: &MoveRecord, after: &Position) -> bool {
+/// Whether the last move of `line` is marked with a goal (`#`, `+`, `=`, …): the goal's last
+/// move, not a defence nor a refutation.
+fn goal_marked(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(last) = words.iter().rposition(|w| w.contains(['-', '*'])) else {
+        return false;
+    };
+    words[last + 1..]
+        .iter()
+        .any(|w| matches!(*w, "#" | "+" | "=" | "==" | "x" | "#=" | "!=" | "%"))
+}
+
+/// Whether `mv`, a king's move, ends next to the enemy king in `after`, in its cell: Popeye's
+/// orthodox generator makes a king's move beside the enemy king across a grid line no more, but
+/// such a move is no move of Grid chess's either (a king there would be in check).
+fn king_beside_king(mv: &MoveRecord, after: &Position, rules: &Rules) -> bool {
+    let Some(grid) = rules.grid() else {
+        return false;
+    };
     mv.mover.royal
         && mv.castling.is_none()
-        && after
-            .board()
-            .pieces_of(!mv.mover.colour)
-            .any(|(sq, p)| p.royal && sq.neighbours().any(|n| n == mv.to))
+        && (after.board().pieces_of(!mv.mover.colour)).any(|(sq, p)| {
+            p.royal && sq.neighbours().any(|n| n == mv.to) && !grid.crosses(sq, mv.to)
+        })
 }
 
 #[cfg(test)]
@@ -185,7 +208,7 @@ mod tests {
             missing: missing.iter().map(|l| l.to_string()).collect(),
             extra: extra.iter().map(|l| l.to_string()).collect(),
         };
-        explained(outcome, &[&position], &rules, &ReferenceEngine)
+        explained(outcome, &[&position], &rules, &ReferenceEngine, None)
     }
 
     #[test]
@@ -223,7 +246,7 @@ mod tests {
                 missing: vec![],
                 extra: extra.iter().map(|l| l.to_string()).collect(),
             };
-            explained(outcome, &[&position], &rules, &ReferenceEngine)
+            explained(outcome, &[&position], &rules, &ReferenceEngine, None)
         };
         let danger = [Condition::DangerCirce];
         let try_lines = [
@@ -247,12 +270,16 @@ mod tests {
         let fen = "3k4/1R6/K7/8/8/8/6p1/1q4R1 b - - 0 1";
         let position = fen::parse(fen, Validation::Strict).unwrap();
         let rules = Rules::new([Condition::DangerCirce], Profile::Popeye).unwrap();
+        // Ours: each line once (a line we do not print is no count of Popeye's).
+        let ours: Printed = ["1.Qb1-a1 + Rg1*a1 x", "1.Kd8-c8 2.Qb1-a1 + Rg1*a1 x"]
+            .map(|l| (l.to_string(), 1))
+            .into();
         let judge = |missing: &[&str]| {
             let outcome = Outcome::Differ {
                 missing: missing.iter().map(|l| l.to_string()).collect(),
                 extra: vec![],
             };
-            explained(outcome, &[&position], &rules, &ReferenceEngine)
+            explained(outcome, &[&position], &rules, &ReferenceEngine, Some(&ours))
         };
         let repeated = ["1.Qb1-a1 + Rg1*a1 x (printed 2 times)"];
         assert!(matches!(judge(&repeated), Outcome::Skipped(_)));
@@ -265,5 +292,14 @@ mod tests {
         ));
         let plain = ["1.Qb1-b2 Rg1-g2 (printed 2 times)"];
         assert!(matches!(judge(&plain), Outcome::Differ { .. }));
+        // A line Popeye prints twice that we do not print at all.
+        let missed = ["1.Qb1-a1 + Rg1*a1 x (printed 2 times)"];
+        let outcome = Outcome::Differ {
+            missing: missed.iter().map(|l| l.to_string()).collect(),
+            extra: vec![],
+        };
+        let none = Printed::new();
+        let judged = explained(outcome, &[&position], &rules, &ReferenceEngine, Some(&none));
+        assert!(matches!(judged, Outcome::Differ { .. }));
     }
 }

@@ -2,8 +2,8 @@
 //! answers were compared on; any other is refused with the reason, rather than guessed.
 
 use super::{
-    Condition, ConditionKind, ObservationRule, RebirthPlace, RebirthTime, RebornUnit, RelevantUnit,
-    Rules, RulesError,
+    Condition, ConditionKind, KoekoRule, ObservationRule, RebirthPlace, RebirthTime, RebornUnit,
+    RelevantUnit, Rules, RulesError,
 };
 
 impl Rules {
@@ -58,7 +58,8 @@ impl Rules {
         // A colour change after a rebirth, a mutation or a move from a rebirth square, and an
         // observation between units of one walk under another condition's moves, are
         // combinations Popeye's answers have not been compared on.
-        if let Some(first) = (self.conditions.iter()).find(|c| {
+        // Each such condition is judged with every other in force.
+        let restricted = |c: &Condition| {
             c.colour_change().is_some()
                 || c.observation_rule().is_some()
                 || c.takes_and_makes()
@@ -70,9 +71,13 @@ impl Rules {
                 || c.bans_captures()
                 || c.patrol_rule().is_some()
                 || c.grid_lines().is_some()
-        }) && let Some(other) =
-            (self.conditions.iter()).find(|c| *c != first && !combines(*first, **c))
-        {
+        };
+        let refused = (self.conditions.iter().filter(|c| restricted(c))).find_map(|first| {
+            (self.conditions.iter())
+                .find(|c| *c != first && !combines(*first, **c))
+                .map(|other| (first, other))
+        });
+        if let Some((first, other)) = refused {
             return Err(RulesError(format!(
                 "{first} with {other} is not modelled: {first} combines only with the \
                  conditions on which Popeye 4.104 was shown to agree with both engines"
@@ -108,20 +113,30 @@ impl Rules {
 /// `circe+checkless`, `circe+patrol`, `circe+madrasi`, …; other pairs were compared once on
 /// sixty positions each, those that differ refused):
 /// - Ohneschach and NoCapture keep or drop whole moves after every other rule has made them:
-///   each with the other, the mummer conditions and the Circe family but Mars Circe;
+///   each with the other, the mummer conditions and the Circe family but Mars Circe and
+///   Anti-Super Circe (compared alone);
 /// - Patrol chess, Ultra-Patrol chess and Lortap: the mummer conditions and that Circe family;
 /// - Grid chess: the mummer conditions;
 /// - Madrasi and Annan chess: that Circe family;
 /// - Isardam: a Circe condition that reborns the captured unit with the capture (not Anticirce
-///   nor Parrain, where Popeye answers otherwise), and the mummer conditions; Koeko, AntiKoeko
-///   and NewKoeko: such a Circe condition but Super Circe (Popeye refuses them with Anticirce and
-///   Super Circe);
+///   nor Parrain, where Popeye answers otherwise), and the mummer conditions; Koeko (not
+///   AntiKoeko nor NewKoeko, not compared): such a Circe condition but Super Circe (Popeye
+///   refuses it with Anticirce and Super Circe);
 /// - Andernach chess: a Circe condition that reborns the captured unit (under Anticirce Popeye
 ///   recolours the capturer after its rebirth, not before).
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
-    let circe_or_mummer = other.is_circe() || other.mummer().is_some();
-    let (circe, mummer) = (other.is_circe(), other.mummer().is_some());
+    // Anti-Super Circe (the capturer reborn on any empty square) was compared alone.
+    let anti_super = matches!(
+        other.entry().kind,
+        ConditionKind::Circe {
+            reborn: RebornUnit::Capturer,
+            place: RebirthPlace::AnyEmpty,
+            ..
+        }
+    );
+    let (circe, mummer) = (other.is_circe() && !anti_super, other.mummer().is_some());
+    let circe_or_mummer = circe || mummer;
     // The captured unit reborn with the capture (not Anticirce, not Parrain), and on which
     // square (Super Circe: any).
     let captured_reborn_at_once = matches!(
@@ -149,7 +164,7 @@ fn combines(first: Condition, other: Condition) -> bool {
         circe
     } else if first.observation_rule().is_some() {
         captured_reborn_at_once || mummer
-    } else if first.koeko_rule().is_some() {
+    } else if first.koeko_rule() == Some(KoekoRule::Contact) {
         captured_reborn_at_once && !any_square
     } else if first.colour_change().is_some() {
         circe && other.reborn_unit() == Some(RebornUnit::Captured)

@@ -252,9 +252,10 @@ pub(super) const fn alone_entry(
 }
 
 /// The entry of a mummer condition (Maximummer, Minimummer, Must Capture, each for one side):
-/// no switch, no preset; it combines with the other conditions but those that combine with none
-/// (Ohneschach, NoCapture and Grid chess excepted), so fuzzed alone and with magic pieces. Popeye writes and reads it by
-/// its name, then reads its stricter readings' words (`exact`, `ultra`).
+/// no switch, no preset; it combines with the other conditions but those whose combinations are
+/// listed (`rules/combination.rs`: Ohneschach, NoCapture, the Patrol conditions, Grid chess and
+/// Isardam combine with it), so fuzzed alone and with magic pieces. Popeye writes and reads it
+/// by its name, then reads its stricter readings' words (`exact`, `ultra`).
 pub(super) const fn mummer_entry(
     slug: &'static str,
     (side, measure): (Colour, MoveMeasure),
