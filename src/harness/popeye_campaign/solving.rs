@@ -322,6 +322,11 @@ fn crashing_problems(
 /// One batch: Popeye's output written to a temporary file and compared from there, so that a
 /// problem of millions of solutions is compared with the memory `popeye verify` takes (its
 /// sections streamed, long ones by digests), not held whole.
+/// How long our solving of one fuzzed problem may take: past it the problem is skipped for its
+/// time budget (the problems are short; one that takes longer is a search to look into, not a
+/// batch to wait for).
+pub const CASE_BUDGET: Duration = Duration::from_secs(20);
+
 fn solve_batch(
     binary: &std::path::Path,
     input: &str,
@@ -340,10 +345,15 @@ fn solve_batch(
     let _registered = crate::external::process::cleanup::remove_on_signal(&file);
     run_popeye_to_file(binary, input, timeout, &file).map_err(BatchFailure::Popeye)?;
     let source = OutputSource::file(&file).map_err(|e| unread(format!("Popeye's output: {e}")))?;
+    // A case of ours past its budget is skipped for it, named, rather than holding the batch.
+    let selection = Selection {
+        case_timeout: Some(CASE_BUDGET),
+        ..Selection::default()
+    };
     verify_each(
         input,
         &source,
-        Selection::default(),
+        selection,
         engine,
         options,
         &mut |_, _, _| {},
