@@ -109,19 +109,7 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
     // magic unit observes or is observed by a unit of its walk, are questions no source
     // answers: refused rather than guessed.
     if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic)
-        && let Some(c) = rules.conditions().find(|c| {
-            c.colour_change().is_some()
-                || c.observation_rule().is_some()
-                || c.takes_and_makes()
-                || c.is_checkless()
-                || c.is_sat()
-                || c.koeko_rule().is_some()
-                || c.is_annan()
-                || c.is_danger_circe()
-                || c.bans_captures()
-                || c.patrol_rule().is_some()
-                || c.grid_lines().is_some()
-        })
+        && let Some(c) = rules.conditions().find(|c| c.has_listed_combinations())
     {
         return Err(EngineError::Unsupported(format!(
             "the unit on {sq} is magic, which {c} does not combine with"

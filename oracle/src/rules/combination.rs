@@ -59,20 +59,11 @@ impl Rules {
         // observation between units of one walk under another condition's moves, are
         // combinations Popeye's answers have not been compared on.
         // Each such condition is judged with every other in force.
-        let restricted = |c: &Condition| {
-            c.colour_change().is_some()
-                || c.observation_rule().is_some()
-                || c.takes_and_makes()
-                || c.is_checkless()
-                || c.is_sat()
-                || c.koeko_rule().is_some()
-                || c.is_annan()
-                || c.is_danger_circe()
-                || c.bans_captures()
-                || c.patrol_rule().is_some()
-                || c.grid_lines().is_some()
-        };
-        let refused = (self.conditions.iter().filter(|c| restricted(c))).find_map(|first| {
+        let refused = (self
+            .conditions
+            .iter()
+            .filter(|c| c.has_listed_combinations()))
+        .find_map(|first| {
             (self.conditions.iter())
                 .find(|c| *c != first && !combines(*first, **c))
                 .map(|other| (first, other))

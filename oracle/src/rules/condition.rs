@@ -245,6 +245,24 @@ impl Condition {
         }
     }
 
+    /// Whether the condition combines only with the conditions its row of
+    /// `rules/combination.rs` lists (and with no magic pieces): a colour change, an observation
+    /// rule, Take&Make, Ohneschach, SAT, Koeko, Annan, Danger Circe, NoCapture, the Patrol
+    /// conditions and Grid chess.
+    pub fn has_listed_combinations(self) -> bool {
+        self.colour_change().is_some()
+            || self.observation_rule().is_some()
+            || self.takes_and_makes()
+            || self.is_checkless()
+            || self.is_sat()
+            || self.koeko_rule().is_some()
+            || self.is_annan()
+            || self.is_danger_circe()
+            || self.bans_captures()
+            || self.patrol_rule().is_some()
+            || self.grid_lines().is_some()
+    }
+
     /// What a unit's neighbours must be once it has moved, for Koeko, AntiKoeko and NewKoeko.
     pub fn koeko_rule(self) -> Option<KoekoRule> {
         match self.entry().kind {
