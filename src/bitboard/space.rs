@@ -97,6 +97,29 @@ fn arrivals(before: &BbPosition, after: &BbPosition, arrival_unseen: bool) -> u6
     }
 }
 
+/// Keeps one child of each position: a move is known here by the position it leads to, and
+/// the records of a child are those of every move leading there
+/// ([`Space::records`](crate::space::Space::records)), so that two children of one position
+/// would print each of its lines twice. Two moves lead to one position when each capturer
+/// ends where it stood (Take&Make `Ka2*b1-a2` and `Ra1*b1-a1`, an Anticirce or Anti-Super
+/// Circe capturer reborn on its own square) or when two moves leave every unit in place
+/// (Anti-Mars Circe's null double steps); orthodox moves never do.
+fn one_child_per_position(path: Path<'_>, children: &mut Vec<(BbMove, BbPosition)>) {
+    if matches!(path, Path::Orthodox(_)) || children.len() < 2 {
+        return;
+    }
+    let mut kept = 0;
+    for i in 0..children.len() {
+        let (seen, rest) = children.split_at(i);
+        let after = &rest[0].1;
+        if !seen[..kept].iter().any(|(_, a)| same_but_clocks(a, after)) {
+            children.swap(kept, i);
+            kept += 1;
+        }
+    }
+    children.truncate(kept);
+}
+
 /// Two positions the same but for the move clocks, which decide nothing a stipulation asks.
 fn same_but_clocks(a: &BbPosition, b: &BbPosition) -> bool {
     // Most moves part on the colour sets: they are told apart without a copy.
@@ -221,11 +244,11 @@ impl Space for BitboardSpace<'_> {
                     || after.occupied().count_ones() < units,
                 marked: true,
             };
-            return Ok(path
-                .mating(p)?
-                .into_iter()
+            let mut out: Vec<_> = (path.mating(p)?.into_iter())
                 .map(|after| (mv(&after), after))
-                .collect());
+                .collect();
+            one_child_per_position(path, &mut out);
+            return Ok(out);
         }
         let mut out = Vec::with_capacity(64);
         let mut failure = Ok(());
@@ -254,6 +277,7 @@ impl Space for BitboardSpace<'_> {
             }
         })?;
         failure?;
+        one_child_per_position(path, &mut out);
         Ok(out)
     }
 
@@ -519,6 +543,49 @@ mod tests {
             let fen_text = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
             let mates = space_children(fen_text, &rules, Want::Mating);
             assert_eq!(mates.len(), 1, "{rules:?}");
+        }
+    }
+
+    /// Two moves that lead to one position are one child, whose records are both moves: the
+    /// children's records are the reference engine's moves, each once, and no two children
+    /// lead to the same position.
+    #[test]
+    fn moves_leading_to_one_position_are_one_child_with_every_record() {
+        use feerie_oracle::{Engine, ReferenceEngine};
+        let cases = [
+            // Ka2*b1-a2 and Ra1*b1-a1.
+            ("take-and-make", "7k/8/8/8/Q7/8/K7/Rq6 w - - 0 1"),
+            // Ke1*d1 reborn on e1, Rh1*d1 reborn on h1.
+            ("anticirce", "k7/8/8/8/8/8/8/3nK2R w - - 0 1"),
+            ("anticirce-super", "k7/8/8/8/8/8/8/3nK2R w - - 0 1"),
+        ];
+        for (slug, fen_text) in cases {
+            let rules = Rules::from_words(&[slug], Some("popeye"), &[]).unwrap();
+            let position = fen::parse(fen_text, Validation::Strict).unwrap();
+            let mut expected: Vec<String> = (ReferenceEngine.successors(&position, &rules))
+                .unwrap()
+                .into_iter()
+                .map(|(m, _)| m.to_string())
+                .collect();
+            let space = BitboardSpace::new(&rules);
+            let p = space.enter(&position).unwrap();
+            for want in [Want::Marked, Want::Unmarked] {
+                let children = space.children(&p, want).unwrap();
+                let mut found = Vec::new();
+                for (i, (mv, after)) in children.iter().enumerate() {
+                    assert!(
+                        children[..i]
+                            .iter()
+                            .all(|(_, a)| !same_but_clocks(a, after)),
+                        "{slug}: two children lead to one position"
+                    );
+                    let records = space.records(&p, mv, after).unwrap();
+                    found.extend(records.iter().map(|r| r.to_string()));
+                }
+                found.sort();
+                expected.sort();
+                assert_eq!(found, expected, "{slug}");
+            }
         }
     }
 }

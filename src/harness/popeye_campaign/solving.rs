@@ -170,20 +170,6 @@ pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<S
         let bucket = &campaign.buckets[b];
         let fuzzed = make_problem(&campaign.buckets, b, campaign.seed, case);
         let position = fitted_for_popeye(fuzzed.position, &fuzzed.rules);
-        // Anti-Super Circe: our solving prints some lines twice (a capture whose rebirth
-        // squares repeat), a fault of ours not yet mended: named, not compared.
-        if fuzzed
-            .rules
-            .conditions()
-            .any(|c| c == feerie_oracle::Condition::AnticirceSuper)
-        {
-            skipped.push(
-                "Anti-Super Circe: feerie's solving prints some lines twice (a fault of ours \
-                 being mended), not compared"
-                    .into(),
-            );
-            continue;
-        }
         if let Some(why) = not_for_popeye(&position, &fuzzed.rules) {
             skipped.push(why);
             continue;
