@@ -49,6 +49,19 @@ impl BbMove {
 pub struct BitboardSpace<'r> {
     rules: &'r Rules,
     plan: Plan,
+    /// Whether a move may end with its mover where it stood (see [`mover_may_stay`]).
+    mover_may_stay: bool,
+}
+
+/// Whether a move may end with its mover on the square it left: a capturer reborn (Anticirce,
+/// Anti-Super Circe: on its own square, when that is its rebirth square), recoloured (Andernach)
+/// or made back (Take&Make `Ka2*b1-a2`), a Mars-family mover that starts elsewhere (Anti-Mars
+/// Circe's null double step). Only then may two moves lead to one position.
+fn mover_may_stay(rules: &Rules) -> bool {
+    (rules.circe_model()).is_some_and(|m| m.reborn == RebornUnit::Capturer)
+        || rules.colour_change().is_some()
+        || rules.take_and_make()
+        || rules.mars_model().is_some()
 }
 
 impl<'r> BitboardSpace<'r> {
@@ -57,6 +70,7 @@ impl<'r> BitboardSpace<'r> {
         BitboardSpace {
             rules,
             plan: Plan::new(rules.resolve()),
+            mover_may_stay: mover_may_stay(rules),
         }
     }
 }
@@ -103,11 +117,8 @@ fn arrivals(before: &BbPosition, after: &BbPosition, arrival_unseen: bool) -> u6
 /// would print each of its lines twice. Two moves lead to one position when each capturer
 /// ends where it stood (Take&Make `Ka2*b1-a2` and `Ra1*b1-a1`, an Anticirce or Anti-Super
 /// Circe capturer reborn on its own square) or when two moves leave every unit in place
-/// (Anti-Mars Circe's null double steps); orthodox moves never do.
-fn one_child_per_position(path: Path<'_>, children: &mut Vec<(BbMove, BbPosition)>) {
-    if matches!(path, Path::Orthodox(_)) || children.len() < 2 {
-        return;
-    }
+/// (Anti-Mars Circe's null double steps): only when a mover may stay ([`mover_may_stay`]).
+fn one_child_per_position(children: &mut Vec<(BbMove, BbPosition)>) {
     let mut kept = 0;
     for i in 0..children.len() {
         let (seen, rest) = children.split_at(i);
@@ -247,7 +258,9 @@ impl Space for BitboardSpace<'_> {
             let mut out: Vec<_> = (path.mating(p)?.into_iter())
                 .map(|after| (mv(&after), after))
                 .collect();
-            one_child_per_position(path, &mut out);
+            if self.mover_may_stay {
+                one_child_per_position(&mut out);
+            }
             return Ok(out);
         }
         let mut out = Vec::with_capacity(64);
@@ -277,7 +290,9 @@ impl Space for BitboardSpace<'_> {
             }
         })?;
         failure?;
-        one_child_per_position(path, &mut out);
+        if self.mover_may_stay {
+            one_child_per_position(&mut out);
+        }
         Ok(out)
     }
 
@@ -316,11 +331,7 @@ impl Space for BitboardSpace<'_> {
         // side then to move has a legal move, the dearest part of a record); the mark the
         // search gave the move already is taken as it is.
         let path = self.plan.path(before);
-        let arrival_unseen = (self.rules.circe_model())
-            .is_some_and(|m| m.reborn == RebornUnit::Capturer)
-            || self.rules.colour_change().is_some()
-            || self.rules.take_and_make();
-        let arrivals = arrivals(before, after, arrival_unseen);
+        let arrivals = arrivals(before, after, self.mover_may_stay);
         let mut out =
             path.records_leading_to(before, arrivals, |made| same_but_clocks(made, after))?;
         if !out.is_empty() {
