@@ -115,6 +115,19 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
             "the unit on {sq} is magic, which {c} does not combine with"
         )));
     }
+    // Under Circe Take&Make a king taken would come back by a make of its own, and an attack
+    // on it be a check only when it had none: not modelled, refused rather than read as a
+    // plain check.
+    if let Some(model) = rules.circe_model()
+        && model.place == crate::rules::RebirthPlace::Makes
+        && model.reborn_royals()
+    {
+        return Err(EngineError::Unsupported(
+            "circe-take-make with rex=inclusive (a king taken coming back by its own make) is \
+             not modelled"
+                .to_string(),
+        ));
+    }
     if rules.sat() {
         for colour in [Colour::White, Colour::Black] {
             let mut royals = position.board().pieces_of(colour).filter(|(_, p)| p.royal);

@@ -68,6 +68,7 @@
 //! illegal otherwise), and an attack on it is a check only if it could not be reborn (see
 //! [`super::check`]). A king reborn on its own square regains its castling right.
 
+use super::take_make;
 use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, MarsModel, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
@@ -99,6 +100,9 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     let reborn = victim.with_walk(reborn_walk(&model, rules, &mv));
     if model.place == RebirthPlace::AnyEmpty {
         return anywhere(setup, rules, &model, mv, reborn);
+    }
+    if model.place == RebirthPlace::Makes {
+        return where_it_makes(setup, rules, mv, reborn);
     }
     let square = rebirth_square(
         &model,
@@ -135,6 +139,21 @@ fn anywhere(
         out.push(mv);
     }
     out
+}
+
+/// Circe Take&Make: `reborn` comes back on a square it could reach by a move taking nothing,
+/// as a plain unit of its walk and side standing on the square it was taken on (for en
+/// passant, the taken pawn's own square) in the capturer's stead, on the board once the
+/// capture is made: the capturer choosing (one record per square, and per promotion of a pawn
+/// reborn on its last rank). With no such square the capture is illegal (Popeye 4.104).
+fn where_it_makes(setup: &Setup, rules: &Rules, mv: MoveRecord, reborn: Piece) -> Vec<MoveRecord> {
+    let taken = mv.capture.expect("a capture").square;
+    let board = board_after_displacement(setup, &mv);
+    let maker = Piece::new(reborn.colour, reborn.walk);
+    take_make::make_squares(setup, rules, board, taken, maker)
+        .into_iter()
+        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), reborn, sq, false, None))
+        .collect()
 }
 
 /// Stage 3 under Anticirce: the capturer, as it stands after the move, is taken off its arrival
@@ -282,7 +301,9 @@ pub fn lost_rebirth_square(
     match model.time {
         // Super Circe's capture without a rebirth (and Anti-Super Circe's) is the capturer's
         // choice, no square's fault.
-        RebirthTime::Immediate if model.place == RebirthPlace::AnyEmpty => None,
+        RebirthTime::Immediate if model.rebirth_square_chosen() => None,
+        // Circe Take&Make: a capture with no square is no move.
+        RebirthTime::Immediate if model.place == RebirthPlace::Makes => None,
         RebirthTime::Immediate if model.reborn == RebornUnit::Capturer => {
             // A royal capturer that is not reborn (rex exclusive) was never to be.
             let capture = mv.capture.filter(|_| mv.rebirth.is_none())?;
@@ -411,7 +432,7 @@ pub fn rebirth_square(
         }
         RebirthPlace::Departure => Some(from),
         // A choice among squares, made by the stage itself ([`immediate`]).
-        RebirthPlace::AnyEmpty => None,
+        RebirthPlace::AnyEmpty | RebirthPlace::Makes => None,
     }?;
     Some(match model.adapter {
         RebirthAdapter::None => found,

@@ -15,7 +15,7 @@
 
 use super::displacement;
 use crate::geometry;
-use crate::{MoveRecord, Piece, Rules, Setup, Square, Walk};
+use crate::{Board, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// The moves a displacement `mv` is under Take&Make: itself when it takes nothing, else one
 /// per square its make may end on (and per promotion there).
@@ -28,21 +28,11 @@ pub fn makes(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
     // The make is generated as the move of a plain unit of the victim's walk and side,
     // standing where the capturer took, the capturer's square and the victim's left empty.
     let take_square = mv.to;
+    let mut board = setup.board.clone();
+    board.take(mv.from);
+    board.take(capture.square);
     let maker = Piece::new(victim.colour, victim.walk);
-    let mut scratch = setup.clone();
-    scratch.board.take(mv.from);
-    scratch.board.take(capture.square);
-    scratch.board.set(take_square, Some(maker));
-    scratch.side_to_move = victim.colour;
-    scratch.en_passant = None;
-    let mut arrivals: Vec<Square> =
-        displacement::unit_moves_of(&scratch, rules, take_square, maker)
-            .into_iter()
-            .filter(|m| m.capture.is_none() && m.castling.is_none())
-            .map(|m| m.to)
-            .collect();
-    arrivals.sort();
-    arrivals.dedup();
+    let arrivals = make_squares(setup, rules, board, take_square, maker);
     // White's first rank for a white pawn, Black's for a black one (whatever its direction).
     let base_line = geometry::rear_rank(mover.colour, Walk::Pawn);
     let mut out = Vec::new();
@@ -62,4 +52,30 @@ pub fn makes(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord> {
         }
     }
     out
+}
+
+/// The squares a plain unit `maker`, put on `square` of `board`, reaches by a move that takes
+/// nothing and is no castling, moving as its side would (a pawn toward its own promotion rank,
+/// double-stepping from its start rank): the arrivals of a make, each once. Take&Make's make
+/// and Circe Take&Make's rebirth squares.
+pub fn make_squares(
+    setup: &Setup,
+    rules: &Rules,
+    board: Board,
+    square: Square,
+    maker: Piece,
+) -> Vec<Square> {
+    let mut scratch = setup.clone();
+    scratch.board = board;
+    scratch.board.set(square, Some(maker));
+    scratch.side_to_move = maker.colour;
+    scratch.en_passant = None;
+    let mut arrivals: Vec<Square> = displacement::unit_moves_of(&scratch, rules, square, maker)
+        .into_iter()
+        .filter(|m| m.capture.is_none() && m.castling.is_none())
+        .map(|m| m.to)
+        .collect();
+    arrivals.sort();
+    arrivals.dedup();
+    arrivals
 }

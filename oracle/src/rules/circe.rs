@@ -57,6 +57,10 @@ pub enum RebirthPlace {
     /// Any square empty once the capture is made, the capturer choosing; unless
     /// `rebirth_occupied` is `strict`, also none (Super Circe).
     AnyEmpty,
+    /// Any square the reborn unit could reach by a move taking nothing, standing on the
+    /// capture square in the capturer's stead, the capturer choosing; a capture with no such
+    /// square is illegal (Circe Take&Make).
+    Makes,
 }
 
 impl RebirthPlace {

@@ -23,7 +23,7 @@ use crate::Colour;
 use super::{
     ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
     PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
-    RebornUnit, RelevantUnit, Switch,
+    RebornUnit, RelevantUnit, Rex, Switch,
 };
 
 /// Declares every condition once: the variant of [`Condition`] with its documentation, and
@@ -185,6 +185,27 @@ conditions! {
             read: &["pwc", "platzwechselcirce"],
             circe_variant: &["pwc"],
             followed_by: PopeyeFollowers::Nothing,
+        },
+    )
+    },
+    /// Circe Take&Make: where the unit taken could go from the capture square by a move
+    /// taking nothing; a capture with no such square is illegal. Every such square is empty,
+    /// so `rebirth_occupied` never matters; under `rex=inclusive` (a king coming back by its
+    /// own make) the engines refuse it.
+    CirceTakeMake => ConditionEntry {
+        switches: &[Switch::Rex],
+        fuzzed_with_magic: false,
+        ..rebirth_variant_entry(
+        "circe-take-make",
+        "Circe Take&Make: a captured unit is reborn where it could move from the capture square \
+         without taking, the capturer choosing; a capture with no such square is illegal",
+        reborn_on(RebirthPlace::Makes, RebirthSide::Own, RebirthAdapter::None),
+        PopeyeNames {
+            written: "CirceTake&Make",
+            written_before_rex_inclusive: None,
+            read: &["circetake&make"],
+            circe_variant: &["take&make"],
+            followed_by: PopeyeFollowers::Rex(Rex::Inclusive),
         },
     )
     },

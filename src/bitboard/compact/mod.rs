@@ -104,7 +104,7 @@ impl Compact {
         // follow, nor a colour change (Andernach), nor units of one walk observing each other
         // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
         // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
-        // (Koeko), nor a choice of rebirth squares (Super Circe), nor a side's moves kept by
+        // (Koeko), nor a choice of rebirth squares (Super Circe, Circe Take&Make), nor a side's moves kept by
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
         // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
         // nor moves and attacks that must cross a grid line (Grid chess), nor an observed
@@ -124,7 +124,7 @@ impl Compact {
             || rules.grid.is_some()
             || rules.danger_circe
             || rules.circe.is_some_and(|m| {
-                m.place == RebirthPlace::AnyEmpty
+                matches!(m.place, RebirthPlace::AnyEmpty | RebirthPlace::Makes)
                     || m.reborn_royals()
                     || m.relevant == RelevantUnit::Other
                     || m.reborn == RebornUnit::Capturer

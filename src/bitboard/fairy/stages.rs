@@ -116,6 +116,10 @@ impl Game {
             }
             return;
         }
+        if model.place == RebirthPlace::Makes {
+            self.reborn_where_it_makes(p, mv, reborn, out);
+            return;
+        }
         let sq = self.rebirth_square(
             reborn,
             mv.final_mover(),
@@ -172,7 +176,7 @@ impl Game {
 
     /// The record of an immediate rebirth of `piece` (taken from `from` when it stands on the
     /// board) by its fate: reborn, once per promotion choice; kept without a rebirth; or none.
-    fn settle(
+    pub(super) fn settle(
         &self,
         p: &BbPosition,
         fate: Fate,
