@@ -190,10 +190,11 @@ conditions! {
     },
     /// Circe Take&Make: where the unit taken could go from the capture square by a move
     /// taking nothing; a capture with no such square is illegal. Every such square is empty,
-    /// so `rebirth_occupied` never matters; under `rex=inclusive` (a king coming back by its
-    /// own make) the engines refuse it.
+    /// so `rebirth_occupied` never matters; nor does `rex`: royal units are never taken
+    /// (`rex=inclusive`, a king coming back by its own make, is refused by the engines).
     CirceTakeMake => ConditionEntry {
-        switches: &[Switch::Rex],
+        switches: &[],
+        presets: &[],
         fuzzed_with_magic: false,
         ..rebirth_variant_entry(
         "circe-take-make",

@@ -21,7 +21,10 @@ pub fn around_castling(
     bucket: &Bucket,
     mut rules: Rules,
 ) -> Option<super::FuzzedPosition> {
-    if rules.circe().is_some() && choices.one_in(2) {
+    if rules.circe().is_some()
+        && rules.switch_matters(feerie_oracle::Switch::Rex)
+        && choices.one_in(2)
+    {
         rules.set("rex", "inclusive").ok()?;
     }
     let mut setup = Setup::empty();

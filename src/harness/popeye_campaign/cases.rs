@@ -1,6 +1,7 @@
 //! The cases of a Popeye campaign: fuzzed positions with the marks Popeye reads otherwise taken
 //! away, and the positions not asked of Popeye with the reason why.
 
+use feerie_oracle::Switch;
 use feerie_oracle::rules::{MarsMoves, RebornUnit, Rex};
 use feerie_oracle::{
     Colour, Engine, Position, ReferenceEngine, Rules, Square, Validation, Walk, popeye_input,
@@ -21,7 +22,7 @@ pub fn make_popeye_case(
     let bucket_seed = seed ^ (bucket_index as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB);
     let fuzzed = generator.generate(&mut case_rng(bucket_seed, index), bucket)?;
     let mut rules = bucket.rules.clone();
-    let rex_matters = rules.circe_model().is_some() || rules.captures_mutate();
+    let rex_matters = rules.switch_matters(Switch::Rex);
     if rex_matters {
         match index % 3 {
             1 => rules.set("rex", "inclusive")?,
