@@ -704,8 +704,8 @@ fn combined_conditions_read_rex_one_way() {
 }
 
 /// Kobul Kings reads back as written, in both languages, and so does its side (`KobulKings
-/// White`, `KobulKoenige Schwarz`, a unique beginning of the side's word); with Circe it does
-/// not combine. Its change is written as Popeye prints it and read back.
+/// White`, `KobulKoenige Schwarz`, a unique beginning of the side's word); with Anticirce it
+/// combines, with Madrasi it does not. Its change is written as Popeye prints it and read back.
 #[test]
 fn kobul_kings_read_their_names_and_side() {
     use feerie_oracle::popeye_move::MoveText;
@@ -730,7 +730,13 @@ fn kobul_kings_read_their_names_and_side() {
     }
     let white = read_conditions("KobulKings White", false).unwrap();
     assert!(white.kobul_kings(Colour::White) && !white.kobul_kings(Colour::Black));
-    assert!(read_conditions("KobulKings Circe", false).is_err());
+    assert!(
+        read_conditions("KobulKings AntiCirce", false)
+            .unwrap()
+            .circe_model()
+            .is_some()
+    );
+    assert!(read_conditions("KobulKings Madrasi", false).is_err());
     for text in ["rSc3*a4[b7=rR]", "rRb7*a7[a4=K] #", "b7*c8=Q[h8=rR] +"] {
         let parsed: MoveText = text.parse().unwrap();
         assert_eq!(parsed.to_string(), text);
