@@ -316,7 +316,7 @@ pub(super) const fn no_capture_entry(
 }
 
 /// The entry of Kobul Kings (for both sides' royal units, or for `side`'s alone): no switch,
-/// no preset, fuzzed alone. Popeye reads `KobulKings`, then `White` or `Black` for one side's
+/// no preset, fuzzed alone (the registry names the pairs it is fuzzed in besides). Popeye reads `KobulKings`, then `White` or `Black` for one side's
 /// royal unit alone (`KobulKoenige Weiss` in German), and writes it so.
 pub(super) const fn kobul_entry(slug: &'static str, side: Option<Colour>) -> ConditionEntry {
     let (description, written, read, followed_by) = match side {
