@@ -133,6 +133,15 @@ impl CheckMark {
 /// castling.castling = Some(feerie_oracle::CastlingSide::King);
 /// castling.via = Some("e1".parse().unwrap());
 /// assert_eq!(castling.to_string(), "[wKd1->e1]0-0");
+/// // Kobul Kings: the black king on e8 takes the walk of the rook taken.
+/// let mut take = MoveRecord::displacement(
+///     Piece::new(Colour::White, Walk::Queen), "d1".parse().unwrap(), "d7".parse().unwrap());
+/// let rook = Piece::new(Colour::Black, Walk::Rook);
+/// take.capture = Some(Capture { piece: rook, square: "d7".parse().unwrap() });
+/// let king = Piece::new(Colour::Black, Walk::King);
+/// take.kobul = Some(feerie_oracle::ContactMutation {
+///     square: "e8".parse().unwrap(), before: king, after: king.with_walk(Walk::Rook) });
+/// assert_eq!(take.to_string(), "Qd1*d7[e8=rR]");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MoveRecord {
@@ -168,6 +177,10 @@ pub struct MoveRecord {
     pub delayed_rebirth: Option<Rebirth>,
     /// Stage 5: units that changed walk by contact with magic pieces, in square order.
     pub contact_mutations: Vec<ContactMutation>,
+    /// Under Kobul Kings, the royal unit of the side that lost a unit, when the capture changed
+    /// its walk: its square, the unit before and after. Popeye writes it `[b7=rR]`, the new
+    /// unit without its colour (`[a4=K]` for a king's walk given back).
+    pub kobul: Option<ContactMutation>,
     /// The colour the mover takes at the end of the move, when it changes (Andernach chess;
     /// Popeye writes `=b` or `=w` last).
     pub colour_change: Option<Colour>,
@@ -192,6 +205,7 @@ impl MoveRecord {
             rebirth: None,
             delayed_rebirth: None,
             contact_mutations: Vec::new(),
+            kobul: None,
             colour_change: None,
             check: CheckMark::None,
         }
@@ -311,6 +325,11 @@ impl MoveRecord {
         }
         if let Some(colour) = self.colour_change {
             write!(out, "={}", colour.letter())?;
+        }
+        if let Some(k) = &self.kobul {
+            write!(out, "[{}=", k.square)?;
+            k.after.write_notation(out)?;
+            out.write_char(']')?;
         }
         for r in self.rebirth.iter().chain(self.delayed_rebirth.iter()) {
             write!(out, "{r}")?;

@@ -708,3 +708,47 @@ fn combined_conditions_read_rex_one_way() {
     let both = read_conditions("Madrasi RexInclusive Circe RexInclusive", false).unwrap();
     assert_eq!(both.value(Switch::Rex), "inclusive");
 }
+
+/// Kobul Kings reads back as written, in both languages, and so does its side (`KobulKings
+/// White`, `KobulKoenige Schwarz`, a unique beginning of the side's word); with Anticirce it
+/// combines, with Madrasi it does not. Its change is written as Popeye prints it and read back.
+#[test]
+fn kobul_kings_read_their_names_and_side() {
+    use feerie_oracle::popeye_move::MoveText;
+    use feerie_oracle::{Colour, Condition};
+    for (c, english, german) in [
+        (Condition::KobulKings, "KobulKings", "KobulKoenige"),
+        (
+            Condition::KobulKingsWhite,
+            "KobulKings White",
+            "KobulKoenige Weiss",
+        ),
+        (
+            Condition::KobulKingsBlack,
+            "KobulKings Bl",
+            "KobulKoenige Schwarz",
+        ),
+    ] {
+        assert!(read_conditions(english, false).unwrap().has(c), "{english}");
+        assert!(read_conditions(german, true).unwrap().has(c), "{german}");
+        let (_, written, back) = written_and_read_back(c, "exclusive");
+        assert!(back.has(c), "{written}");
+    }
+    let white = read_conditions("KobulKings White", false).unwrap();
+    assert!(white.kobul_kings(Colour::White) && !white.kobul_kings(Colour::Black));
+    assert!(
+        read_conditions("KobulKings AntiCirce", false)
+            .unwrap()
+            .circe_model()
+            .is_some()
+    );
+    assert!(read_conditions("KobulKings Madrasi", false).is_err());
+    for text in ["rSc3*a4[b7=rR]", "rRb7*a7[a4=K] #", "b7*c8=Q[h8=rR] +"] {
+        let parsed: MoveText = text.parse().unwrap();
+        assert_eq!(parsed.to_string(), text);
+        assert!(
+            parsed.kobul.is_some() && parsed.contacts.is_empty(),
+            "{text}"
+        );
+    }
+}

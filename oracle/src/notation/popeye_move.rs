@@ -101,7 +101,8 @@ impl fmt::Display for Figure {
 ///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q",
 ///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +", "[wRa5->a1]0-0-0",
 ///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4",
-///              "Rc4*h4=w", "h2*g1=Q=w", "Ra1-a4=b +", "Sd4*e6-c5", "Kd5*d6-d5", "e4*f5-d4"] {
+///              "Rc4*h4=w", "h2*g1=Q=w", "Ra1-a4=b +", "Sd4*e6-c5", "Kd5*d6-d5", "e4*f5-d4",
+///              "rSc3*a4[b7=rR]", "rRb7*a7[a4=K] #", "b7*c8=Q[h8=rR] +"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -146,6 +147,9 @@ pub struct MoveText {
     pub rebirths: Vec<(Piece, Option<Square>, Square, Option<Walk>)>,
     /// Each `[square=piece]`.
     pub contacts: Vec<(Square, Piece)>,
+    /// `[square=figure]`, the figure without colour: under Kobul Kings, the royal unit that
+    /// took the walk of a unit of its side taken (`[e8=rR]`, `[a4=K]`).
+    pub kobul: Option<(Square, Figure)>,
     /// The check mark, if the text has one; `None` leaves it open when matching.
     pub check: Option<CheckMark>,
 }
@@ -188,6 +192,7 @@ impl MoveText {
                 .iter()
                 .map(|c| (c.square, c.after))
                 .collect(),
+            kobul: record.kobul.map(|k| (k.square, Figure::of(k.after))),
             check: Some(record.check),
         }
     }
@@ -244,6 +249,9 @@ impl fmt::Display for MoveText {
         }
         if let Some(colour) = self.colour_change {
             write!(f, "={}", colour.letter())?;
+        }
+        if let Some((sq, figure)) = self.kobul {
+            write!(f, "[{sq}={figure}]")?;
         }
         for (piece, from, sq, promo) in &self.rebirths {
             match from {
@@ -396,6 +404,7 @@ impl FromStr for MoveText {
             colour_change: None,
             rebirths: Vec::new(),
             contacts: Vec::new(),
+            kobul: None,
             check: None,
         };
         while c.rest().starts_with('[') && c.rest().contains("]0-0") {
@@ -502,7 +511,14 @@ impl FromStr for MoveText {
                 if !c.eat("=") {
                     return c.fail("expected '=' in a contact mutation [square=piece]");
                 }
-                mt.contacts.push((sq, c.unit()?));
+                // A contact mutation's unit has its colour; Kobul Kings' royal unit has none
+                // (`[e8=rR]`, `[a4=K]`: a royal unit is neither neutral nor of a walk whose
+                // figure begins with a colour letter).
+                if c.rest().starts_with(['w', 'b', 'n']) {
+                    mt.contacts.push((sq, c.unit()?));
+                } else {
+                    mt.kobul = Some((sq, c.figure()?));
+                }
             }
             if !c.eat("]") {
                 return c.fail("expected ']'");

@@ -21,6 +21,10 @@
 //! a move only when another unit of the mover's side observes the mover (under Ultra-Patrol
 //! chess, any move; under Lortap, a capture only when none does), on the board as it stands.
 //!
+//! Under Kobul Kings the royal unit of the side that lost a unit takes the walk taken before
+//! the mover's safety is judged ([`super::kobul`]): a capture that turns the enemy king into a
+//! unit checking the mover's royal unit is illegal.
+//!
 //! Under Grid chess a move is one only when its departure and its arrival lie in different
 //! cells (a castling by the king's, en passant by the pawn's); an attack counts likewise only
 //! across a grid line ([`super::check`]).
@@ -32,7 +36,7 @@
 use std::borrow::Cow;
 
 use super::{
-    check, colour_change, contact, displacement, koeko, make, mutation, observation, rebirth,
+    check, colour_change, contact, displacement, kobul, koeko, make, mutation, observation, rebirth,
 };
 use crate::rules::{CHECKLESS_DEPTH, RoyalRiderPassage};
 use crate::walk::{Hop, Part};
@@ -192,6 +196,9 @@ fn staged(setup: &Setup, rules: &Rules, magic: bool, mv: MoveRecord) -> Vec<Move
     }
     if magic {
         moves = stage(moves, |mv| contact::apply(setup, rules, mv));
+    }
+    if rules.kobul_kings(!setup.side_to_move) {
+        moves = stage(moves, |mv| vec![kobul::apply(setup, rules, mv)]);
     }
     if rules.colour_change().is_some() {
         moves = stage(moves, |mv| vec![colour_change::apply(rules, mv)]);

@@ -23,14 +23,21 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     for c in &mv.contact_mutations {
         board.set(c.square, Some(c.after));
     }
+    // Kobul Kings: the royal unit of the side that lost a unit, with its new walk.
+    if let Some(k) = &mv.kobul {
+        board.set(k.square, Some(k.after));
+    }
 
     // Where a king can come back to its square (Circe rex inclusive, Anticirce), the rooks'
     // rights outlive the king's own, as a reborn unit counts as not having moved.
-    // So they do where a king castles from its Mars rebirth square without its own right.
+    // So they do where a king castles from its Mars rebirth square without its own right, and
+    // under Kobul Kings, where a royal unit that takes the king's walk back on its square
+    // regains its right (Popeye 4.104 grants it on a change of walk there, as on a rebirth).
     let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.kings_come_back())
         || rules
             .mars_model()
-            .is_some_and(|m| m.castles_from_rebirth_square());
+            .is_some_and(|m| m.castles_from_rebirth_square())
+        || rules.kobul_kings_any();
     update_castling(&mut next, mv, mover, rooks_outlive_king);
     // With `mutation_castling: every_capture` a capturer that may mutate counts as a new unit
     // even when it keeps its walk.
@@ -127,8 +134,8 @@ fn update_castling(next: &mut Setup, mv: &MoveRecord, mover: Colour, rooks_outli
 /// colour (Andernach: a rook taking on the other side's corner joins that side there), gains that
 /// corner's castling right if its king still has its own (has not moved); with `renewed`, the
 /// capturer counts as becoming its walk even when the walk stays. With `rooks_outlive_king` a
-/// rook regains its right whatever its king's, and a king reborn on its own square regains its
-/// own.
+/// rook regains its right whatever its king's, and a king reborn on its own square (or a royal
+/// unit taking the king's walk back there, Kobul Kings) regains its own.
 fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, renewed: bool) {
     let mut became_rooks: Vec<(Square, Piece)> = Vec::new();
     for r in mv.rebirth.iter().chain(mv.delayed_rebirth.iter()) {
@@ -140,6 +147,8 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, 
     if mv.mutation.is_some() || mv.promotion.is_some() || mv.colour_change.is_some() || renewed {
         became_rooks.push((mv.to, mv.final_mover()));
     }
+    // A royal unit that takes the king's walk back on its king's square (Kobul Kings).
+    became_rooks.extend(mv.kobul.map(|k| (k.square, k.after)));
     for (square, piece) in became_rooks {
         let colour = piece.colour;
         let corner = CastlingSide::of_rook_square(square)

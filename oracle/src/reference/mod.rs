@@ -8,6 +8,7 @@
 //! - `mutation`: stage 2, the capturer's change of walk (Frankfurt, Protean);
 //! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
 //! - `contact`: stage 5, mutations by contact with magic pieces;
+//! - `kobul`: the royal unit of the side that lost a unit takes the walk taken (Kobul Kings);
 //! - `colour_change`: the mover's change of colour (Andernach), last;
 //! - `legality`: stage 6, runs the stages and keeps the moves after which the mover is safe;
 //! - `make`: plays a move record on a setup;
@@ -24,6 +25,7 @@ pub(crate) mod colour_change;
 pub(crate) mod contact;
 pub mod danger;
 pub(crate) mod displacement;
+pub(crate) mod kobul;
 pub(crate) mod koeko;
 pub(crate) mod legality;
 pub(crate) mod make;

@@ -114,7 +114,10 @@ impl Rules {
 ///   AntiKoeko nor NewKoeko, not compared): such a Circe condition but Super Circe (Popeye
 ///   refuses it with Anticirce and Super Circe);
 /// - Andernach chess: a Circe condition that reborns the captured unit (under Anticirce Popeye
-///   recolours the capturer after its rebirth, not before).
+///   recolours the capturer after its rebirth, not before);
+/// - Kobul Kings: the Circe family but Anti-Super Circe (fuzz families `circe+kobul-kings`,
+///   `anticirce+kobul-kings`): the royal unit that changes walk is the other side's, whatever
+///   the rebirth does with the units of the capture.
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
     // Anti-Super Circe (the capturer reborn on any empty square) was compared alone.
@@ -157,6 +160,8 @@ fn combines(first: Condition, other: Condition) -> bool {
         captured_reborn_at_once || mummer
     } else if first.koeko_rule() == Some(KoekoRule::Contact) {
         captured_reborn_at_once && !any_square
+    } else if first.is_kobul_kings() {
+        circe
     } else if first.colour_change().is_some() {
         circe && other.reborn_unit() == Some(RebornUnit::Captured)
     } else {

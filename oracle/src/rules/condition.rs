@@ -55,6 +55,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::DangerCirce
+            | ConditionKind::KobulKings { .. }
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
@@ -118,6 +119,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::DangerCirce
+            | ConditionKind::KobulKings { .. }
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
@@ -197,6 +199,43 @@ impl Condition {
         self.entry().kind == ConditionKind::DangerCirce
     }
 
+    /// Whether, under this condition, the royal unit of `side` takes the walk of a unit of its
+    /// side taken (Kobul Kings for both sides, or for `side` alone).
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, Condition};
+    /// assert!(Condition::KobulKings.kobul_kings_of(Colour::Black));
+    /// assert!(Condition::KobulKingsWhite.kobul_kings_of(Colour::White));
+    /// assert!(!Condition::KobulKingsWhite.kobul_kings_of(Colour::Black));
+    /// assert!(!Condition::Circe.kobul_kings_of(Colour::White));
+    /// ```
+    pub fn kobul_kings_of(self, side: Colour) -> bool {
+        matches!(self.entry().kind, ConditionKind::KobulKings { side: s } if s.is_none_or(|s| s == side))
+    }
+
+    /// True for Kobul Kings, of both sides or of one.
+    pub fn is_kobul_kings(self) -> bool {
+        matches!(self.entry().kind, ConditionKind::KobulKings { .. })
+    }
+
+    /// The one-side Kobul Kings condition of `side` when this is Kobul Kings of both sides
+    /// (Popeye's `KobulKings White`); `None` otherwise.
+    ///
+    /// ```
+    /// use feerie_oracle::{Colour, Condition};
+    /// assert_eq!(Condition::KobulKings.kobul_kings_side(Colour::Black), Some(Condition::KobulKingsBlack));
+    /// assert_eq!(Condition::Circe.kobul_kings_side(Colour::Black), None);
+    /// ```
+    pub fn kobul_kings_side(self, side: Colour) -> Option<Condition> {
+        if self.entry().kind != (ConditionKind::KobulKings { side: None }) {
+            return None;
+        }
+        let wanted = ConditionKind::KobulKings { side: Some(side) };
+        Condition::ALL
+            .into_iter()
+            .find(|c| c.entry().kind == wanted)
+    }
+
     /// Whether the captures of `side` are no moves under this condition (NoCapture for both
     /// sides, NoWhiteCapture, NoBlackCapture).
     ///
@@ -247,8 +286,8 @@ impl Condition {
 
     /// Whether the condition combines only with the conditions its row of
     /// `rules/combination.rs` lists (and with no magic pieces): a colour change, an observation
-    /// rule, Take&Make, Ohneschach, SAT, Koeko, Annan, Danger Circe, NoCapture, the Patrol
-    /// conditions and Grid chess.
+    /// rule, Take&Make, Ohneschach, SAT, Koeko, Annan, Danger Circe, Kobul Kings, NoCapture,
+    /// the Patrol conditions and Grid chess.
     pub fn has_listed_combinations(self) -> bool {
         self.colour_change().is_some()
             || self.observation_rule().is_some()
@@ -258,6 +297,7 @@ impl Condition {
             || self.koeko_rule().is_some()
             || self.is_annan()
             || self.is_danger_circe()
+            || self.is_kobul_kings()
             || self.bans_captures()
             || self.patrol_rule().is_some()
             || self.grid_lines().is_some()
@@ -288,7 +328,8 @@ impl Condition {
     }
 
     /// The condition seen with the colours swapped: a condition of one side becomes the other
-    /// side's (White Maximummer, Black Maximummer; NoWhiteCapture, NoBlackCapture); every other condition treats the two sides
+    /// side's (White Maximummer, Black Maximummer; NoWhiteCapture, NoBlackCapture; Kobul Kings of
+    /// one side); every other condition treats the two sides
     /// alike and stays itself.
     ///
     /// ```
@@ -304,6 +345,9 @@ impl Condition {
             },
             ConditionKind::NoCapture { side: Some(side) } => {
                 ConditionKind::NoCapture { side: Some(!side) }
+            }
+            ConditionKind::KobulKings { side: Some(side) } => {
+                ConditionKind::KobulKings { side: Some(!side) }
             }
             _ => return self,
         };
@@ -378,6 +422,7 @@ impl Condition {
             | ConditionKind::Koeko { .. }
             | ConditionKind::Annan
             | ConditionKind::DangerCirce
+            | ConditionKind::KobulKings { .. }
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }

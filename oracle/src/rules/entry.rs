@@ -74,6 +74,12 @@ pub enum ConditionKind {
     /// A unit an enemy unit observes may also move to its Plain Circe rebirth square, quietly
     /// or taking the enemy unit there (Danger Circe).
     DangerCirce,
+    /// After a capture the royal unit of the side that lost the unit takes the walk of the
+    /// unit taken (a pawn taken gives the king's walk back), staying royal (Kobul Kings).
+    KobulKings {
+        /// The side whose royal unit changes; `None` for both.
+        side: Option<Colour>,
+    },
     /// A side's captures are no moves; what it attacks stays attacked (NoCapture, and for one
     /// side NoWhiteCapture, NoBlackCapture).
     NoCapture {
@@ -181,6 +187,9 @@ pub enum PopeyeFollowers {
     /// Grid chess's other grids (`VerticalShift`, `Orthogonal` and its lines, `Irregular` and
     /// its cells, `GridLine` and its lines), which are not modelled.
     GridVariants,
+    /// `White` or `Black` (Kobul Kings of that side's royal unit alone): the condition becomes
+    /// its one-side entry.
+    Side,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

@@ -315,6 +315,37 @@ pub(super) const fn no_capture_entry(
     alone_entry(slug, description, kind, names, PopeyeFollowers::Nothing)
 }
 
+/// The entry of Kobul Kings (for both sides' royal units, or for `side`'s alone): no switch,
+/// no preset, fuzzed alone (the registry names the pairs it is fuzzed in besides). Popeye reads `KobulKings`, then `White` or `Black` for one side's
+/// royal unit alone (`KobulKoenige Weiss` in German), and writes it so.
+pub(super) const fn kobul_entry(slug: &'static str, side: Option<Colour>) -> ConditionEntry {
+    let (description, written, read, followed_by) = match side {
+        None => (
+            "Kobul Kings: after a capture the royal unit of the side that lost the unit takes \
+             the walk of the unit taken (a pawn taken gives the king's walk), staying royal",
+            "KobulKings",
+            &["kobulkings", "kobulkoenige"] as &[&str],
+            PopeyeFollowers::Side,
+        ),
+        Some(Colour::White) => (
+            "Kobul Kings of White alone: after a capture of a white unit, White's royal unit \
+             takes the walk of the unit taken (a pawn taken gives the king's walk)",
+            "KobulKings White",
+            &[] as &[&str],
+            PopeyeFollowers::Nothing,
+        ),
+        Some(Colour::Black) => (
+            "Kobul Kings of Black alone: after a capture of a black unit, Black's royal unit \
+             takes the walk of the unit taken (a pawn taken gives the king's walk)",
+            "KobulKings Black",
+            &[] as &[&str],
+            PopeyeFollowers::Nothing,
+        ),
+    };
+    let kind = ConditionKind::KobulKings { side };
+    alone_entry(slug, description, kind, (written, read), followed_by)
+}
+
 /// The entry of Patrol chess, Ultra-Patrol chess or Lortap: no switch, no preset, fuzzed alone
 /// (and with the Circe condition its entry names); Popeye writes and reads it by its name.
 pub(super) const fn patrol_entry(

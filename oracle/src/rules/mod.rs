@@ -377,6 +377,19 @@ impl Rules {
         self.resolved.danger_circe
     }
 
+    /// Whether the royal unit of `side` takes the walk of a unit of its side taken (Kobul
+    /// Kings, of both sides or of `side` alone).
+    pub fn kobul_kings(&self, side: crate::Colour) -> bool {
+        self.resolved.kobul[side as usize]
+    }
+
+    /// Whether Kobul Kings is in force for either side: a royal unit may change walk, and its
+    /// king's castling right come back with the king's walk on its square (Popeye 4.104 keeps
+    /// the rooks' rights apart from the king's).
+    pub fn kobul_kings_any(&self) -> bool {
+        self.resolved.kobul.iter().any(|&k| k)
+    }
+
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force: which moves and checks
     /// ask whether a unit of the mover's side observes it.
     pub fn patrol(&self) -> Option<PatrolRule> {

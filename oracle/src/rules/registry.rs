@@ -574,6 +574,15 @@ conditions! {
         ("DangerCirce", &["dangercirce", "gefahrencirce"]),
         PopeyeFollowers::Nothing,
     ),
+    /// Kobul Kings: a side's royal unit takes the walk of a unit of its side taken.
+    KobulKings => ConditionEntry {
+        fuzzed_with: &[Condition::Circe, Condition::Anticirce],
+        ..kobul_entry("kobul-kings", None)
+    },
+    /// Kobul Kings of White's royal unit alone (Popeye's `KobulKings White`).
+    KobulKingsWhite => kobul_entry("kobul-kings-white", Some(Colour::White)),
+    /// Kobul Kings of Black's royal unit alone (Popeye's `KobulKings Black`).
+    KobulKingsBlack => kobul_entry("kobul-kings-black", Some(Colour::Black)),
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",

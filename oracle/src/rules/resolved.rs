@@ -57,6 +57,9 @@ pub struct ResolvedRules {
     pub annan: bool,
     /// Whether an observed unit may also move to its Plain Circe rebirth square (Danger Circe).
     pub danger_circe: bool,
+    /// Whether each side's (White, then Black) royal unit takes the walk of a unit of its side
+    /// taken (Kobul Kings).
+    pub kobul: [bool; 2],
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force.
     pub patrol: Option<super::PatrolRule>,
     /// Whether each side's (White, then Black) captures are no moves (NoCapture).
@@ -152,6 +155,8 @@ impl Choice<'_> {
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             annan: self.conditions.iter().any(|c| c.is_annan()),
             danger_circe: self.conditions.iter().any(|c| c.is_danger_circe()),
+            kobul: [crate::Colour::White, crate::Colour::Black]
+                .map(|side| self.conditions.iter().any(|c| c.kobul_kings_of(side))),
             patrol: self.conditions.iter().find_map(|c| c.patrol_rule()),
             no_capture: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
@@ -229,6 +234,8 @@ mod tests {
                     let patrol = rules.conditions().find_map(|c| c.patrol_rule());
                     assert_eq!(resolved.patrol, patrol, "{rules}");
                     for side in [crate::Colour::White, crate::Colour::Black] {
+                        let kobul = rules.conditions().any(|c| c.kobul_kings_of(side));
+                        assert_eq!(resolved.kobul[side as usize], kobul, "{rules}");
                         let banned = rules.conditions().any(|c| c.bans_captures_of(side));
                         assert_eq!(resolved.no_capture[side as usize], banned, "{rules}");
                     }

@@ -108,7 +108,8 @@ impl Compact {
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
         // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
         // nor moves and attacks that must cross a grid line (Grid chess), nor an observed
-        // unit's move to its rebirth square (Danger Circe):
+        // unit's move to its rebirth square (Danger Circe), nor a royal unit's change of walk
+        // (Kobul Kings):
         // the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
@@ -123,6 +124,7 @@ impl Compact {
             || rules.patrol.is_some()
             || rules.grid.is_some()
             || rules.danger_circe
+            || rules.kobul.contains(&true)
             || rules.circe.is_some_and(|m| {
                 matches!(m.place, RebirthPlace::AnyEmpty | RebirthPlace::Makes)
                     || m.reborn_royals()

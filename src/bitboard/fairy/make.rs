@@ -55,6 +55,11 @@ impl Game {
             n.clear(c.square.index());
             n.put(c.square.index(), c.after);
         }
+        // Kobul Kings: the enemy royal unit with the walk taken.
+        if let Some(k) = &mv.kobul {
+            n.clear(k.square.index());
+            n.put(k.square.index(), k.after);
+        }
         n
     }
 
@@ -66,11 +71,14 @@ impl Game {
         // Castling rights. Where a king can come back to its square (Circe rex inclusive,
         // Anticirce), the rooks' rights outlive the king's own.
         // So they do where a king castles from its Mars rebirth square without its own right.
+        // So they do under Kobul Kings: Popeye 4.104 keeps its rooks' rights apart from its
+        // king's, which a royal unit taking the king's walk back on its square regains.
         let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.kings_come_back())
             || self
                 .rules
                 .mars
-                .is_some_and(|m| m.castles_from_rebirth_square());
+                .is_some_and(|m| m.castles_from_rebirth_square())
+            || self.rules.kobul.contains(&true);
         if mv.mover.walk == Walk::King {
             if rooks_outlive_king {
                 n.castling.remove_king_only(colour);
@@ -124,6 +132,9 @@ impl Game {
         if mv.mutation.is_some() || mv.promotion.is_some() || mv.colour_change.is_some() || renewed
         {
             became.push((mv.to.index(), mv.final_mover()));
+        }
+        if let Some(k) = &mv.kobul {
+            became.push((k.square.index(), k.after));
         }
         for (s, piece) in became {
             let corner = [CastlingSide::King, CastlingSide::Queen]

@@ -12,12 +12,14 @@
 //! [`checkless`] the checks that must mate (Ohneschach), [`koeko`] where a unit may end by its
 //! neighbours (Koeko, AntiKoeko, NewKoeko), [`danger`] an observed unit's move to its rebirth
 //! square and the check it gives (Danger Circe), [`patrol`] a unit's moves and checks by its
-//! support (Patrol chess, Ultra-Patrol chess, Lortap).
+//! support (Patrol chess, Ultra-Patrol chess, Lortap), [`kobul`] the enemy royal unit's new
+//! walk after a capture (Kobul Kings).
 
 mod attacks;
 mod checkless;
 mod danger;
 mod generate;
+mod kobul;
 mod koeko;
 mod make;
 mod mars;
@@ -287,6 +289,10 @@ impl Game {
                 self.contacts(p, mv, &mut next);
             }
             std::mem::swap(&mut stage, &mut next);
+        }
+        // Kobul Kings: the royal unit of the side that loses a unit takes the walk taken.
+        if self.rules.kobul[1 - p.side] {
+            stage = stage.into_iter().map(|mv| self.kobul(p, mv)).collect();
         }
         if let Some(moves) = self.rules.colour_change {
             for mv in &mut stage {

@@ -216,6 +216,27 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Side => {
+                    // `KobulKings White`: that side's royal unit alone. Popeye reads a unique
+                    // beginning of its two words (`White`, `Black`; `Weiss`, `Schwarz`).
+                    let lower = word.to_ascii_lowercase();
+                    let sides = match language {
+                        Language::English => [("white", Colour::White), ("black", Colour::Black)],
+                        Language::German => [("weiss", Colour::White), ("schwarz", Colour::Black)],
+                    };
+                    let side = (!lower.is_empty())
+                        .then(|| sides.iter().find(|(w, _)| w.starts_with(&lower)))
+                        .flatten();
+                    if let Some(one) = side.and_then(|&(_, side)| {
+                        conditions
+                            .last()
+                            .and_then(|c: &Condition| c.kobul_kings_side(side))
+                    }) {
+                        conditions.pop();
+                        conditions.push(one);
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Nothing => {}
             }
             match PopeyeCondition::of(language, word) {

@@ -285,10 +285,12 @@ impl PopeyeProblem {
             || rules
                 .mars_model()
                 .is_some_and(|m| m.castles_from_rebirth_square())
+            || rules.kobul_kings_any()
         {
             // A rook on its corner has its own flag in Popeye, king home or not; under rex
-            // inclusive it matters, since a king reborn on its square may castle with it, and
-            // under Popeye's Mars Circe, since a king castles from its rebirth square.
+            // inclusive it matters, since a king reborn on its square may castle with it, under
+            // Popeye's Mars Circe, since a king castles from its rebirth square, and under Kobul
+            // Kings, since a royal unit taking the king's walk back on its square may.
             for sq in rook_corners(&setup) {
                 if !no_castling.contains(&sq) {
                     setup.castling.insert(sq);
