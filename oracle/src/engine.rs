@@ -80,9 +80,10 @@ impl std::error::Error for EngineError {}
 /// Rejects what a position cannot mean under these rules, whatever the engine: a Parrain
 /// reserve without `circe-parrain`, a unit marked mutable without `frankfurt` or `protean`, a
 /// magic unit under a colour change (`andernach`), an observation rule (`madrasi`, `isardam`),
-/// `take-and-make`, `checkless`, `sat`, a Koeko condition, `annan`, a NoCapture condition, a
-/// Patrol condition or `grid`, and under `sat` a side without exactly one royal unit, a king (a flight is
-/// a king's step).
+/// `take-and-make`, `make-and-take`, `checkless`, `sat`, a Koeko condition, `annan`, a NoCapture condition, a
+/// Patrol condition or `grid`, under `sat` a side without exactly one royal unit, a king (a flight is
+/// a king's step), and under `make-and-take` a royal unit that is not a king or a king that is not
+/// royal.
 /// Engines call it before answering, so that both refuse the same positions with the same
 /// words.
 ///
@@ -138,6 +139,18 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
                 )));
             }
         }
+    }
+    // Popeye 4.104 judges a Make&Take check by a make of the royal unit's walk and tries
+    // castling as a make only for a king: royal units of other walks, and kings that are not
+    // royal, have not been compared with it.
+    if rules.make_and_take()
+        && let Some((sq, _)) =
+            (position.board().pieces()).find(|(_, p)| p.royal != (p.walk == Walk::King))
+    {
+        return Err(EngineError::Unsupported(format!(
+            "under make-and-take every royal unit is a king and every king royal: the unit on \
+             {sq} is not"
+        )));
     }
     if let Some(reserve) = position.reserve().filter(|r| r.piece.mutable)
         && !rules.captures_mutate()

@@ -44,6 +44,10 @@
 //! Under Grid chess a unit attacks a square only in another cell than its own: an attack that
 //! crosses no grid line is none, so it is no check and no castling king is stopped by it.
 //!
+//! Under Make&Take a check is a capture after a make of the royal unit's walk
+//! ([`super::make_take`]), so a castling king crosses only squares where, standing there, it
+//! would not be in check.
+//!
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
@@ -163,6 +167,10 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour, rules: &Rules) -> 
 pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     if rules.sat() {
         return sat_in_check(&setup.board, colour, rules);
+    }
+    // Under Make&Take a check is a capture after a make of the royal unit's walk.
+    if rules.make_and_take() {
+        return super::make_take::in_check(setup, colour, rules);
     }
     let board = &setup.board;
     let promotions = || rules.promotion_walks(setup);

@@ -42,6 +42,13 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
     };
     for (from, piece) in setup.board.pieces().filter(free) {
         match &mars {
+            // Under Make&Take a capture comes after a make, generated apart.
+            None if rules.make_and_take() => {
+                let first = moves.len();
+                unit_moves(setup, rules, from, piece, &mut moves);
+                retain_from(&mut moves, first, |mv| mv.capture.is_none());
+                moves.extend(super::make_take::captures(setup, rules, from, piece));
+            }
             None => unit_moves(setup, rules, from, piece, &mut moves),
             Some(model) => mars_moves(setup, rules, model, from, piece, &mut moves),
         }
@@ -64,6 +71,12 @@ pub fn pseudo_legal(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
         moves.dedup();
     }
     moves
+}
+
+/// Keeps, of `moves` from index `first` on, those `keep` accepts.
+fn retain_from(moves: &mut Vec<MoveRecord>, first: usize, keep: impl Fn(&MoveRecord) -> bool) {
+    let tail: Vec<MoveRecord> = moves.drain(first..).filter(|mv| keep(mv)).collect();
+    moves.extend(tail);
 }
 
 /// The moves of the unit `piece` standing on `from`, by its walk, as a list

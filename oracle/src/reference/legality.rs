@@ -251,6 +251,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         || rules.patrol().is_some()
         || rules.grid().is_some()
         || rules.danger_circe()
+        || rules.make_and_take()
     {
         // Where an attack on the king is a check only if it could not be reborn (rex
         // inclusive), or only if the capturer could (Anticirce), the king may cross a square
@@ -263,7 +264,8 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // there changes which units are supported, and under Grid chess, where a unit in the
         // king's cell may check it on the square it crosses, through the square it left, and
         // under Danger Circe, where the king standing there changes which enemy units it
-        // observes, and so which may move to their rebirth square, the square it crosses.
+        // observes, and so which may move to their rebirth square, the square it crosses, and
+        // under Make&Take, where a make may end on the square the king left.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

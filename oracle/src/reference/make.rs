@@ -30,14 +30,9 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
 
     // Where a king can come back to its square (Circe rex inclusive, Anticirce), the rooks'
     // rights outlive the king's own, as a reborn unit counts as not having moved.
-    // So they do where a king castles from its Mars rebirth square without its own right, and
-    // under Kobul Kings, where a royal unit that takes the king's walk back on its square
-    // regains its right (Popeye 4.104 grants it on a change of walk there, as on a rebirth).
-    let rooks_outlive_king = rules.circe_model().is_some_and(|m| m.kings_come_back())
-        || rules
-            .mars_model()
-            .is_some_and(|m| m.castles_from_rebirth_square())
-        || rules.kobul_kings_any();
+    // So they do where a king castles from its Mars rebirth square without its own right.
+    // Under Make&Take too, whose castling as a make needs the rook's right alone.
+    let rooks_outlive_king = rules.rook_rights_outlive_king();
     update_castling(&mut next, mv, mover, rooks_outlive_king);
     // With `mutation_castling: every_capture` a capturer that may mutate counts as a new unit
     // even when it keeps its walk.
@@ -189,7 +184,8 @@ pub(super) fn passed_square(mv: &MoveRecord) -> Option<Square> {
 }
 
 /// After a double step, the passed square, if an enemy pawn could take there: any enemy pawn,
-/// of either direction, that attacks the passed square (RULES.md §5). A forward pawn stands
+/// of either direction, that attacks the passed square (RULES.md §5); under Make&Take, whatever
+/// pawns stand where. A forward pawn stands
 /// beside the arrival square, a reverse pawn beside the departure square.
 ///
 /// A rebirth (Parrain) may fill the passed square: then no pawn can take there, unless
@@ -205,7 +201,11 @@ fn en_passant_after(
     let target = passed_square(mv)?;
     let ep = EnPassant::from_target(target)?;
     let open = super::displacement::passed_square_open(&next.board, target, !mover, onto_own_unit);
-    (open && pawn_attacks_square(&next.board, !mover, target, rules.annan())).then_some(ep)
+    // Under Make&Take a pawn takes after a make, a pawn's step of the mover's side from
+    // wherever it stands: the right is kept whichever pawns attack the square.
+    let taker =
+        rules.make_and_take() || pawn_attacks_square(&next.board, !mover, target, rules.annan());
+    (open && taker).then_some(ep)
 }
 
 /// Whether a non-magic pawn of `colour`, of either direction, attacks `target`: under Annan

@@ -4,7 +4,8 @@
 //! One module per stage of the move pipeline (RULES.md §0), each stating the rule it implements
 //! with its switches and their values under each profile:
 //! - `displacement`: stage 1, the orthodox part of every move, pseudo-legal (with the pawns on
-//!   their first rank), and under Take&Make the make that completes a capture (`take_make`);
+//!   their first rank), under Take&Make the make that completes a capture (`take_make`), under
+//!   Make&Take the make that precedes it (`make_take`);
 //! - `mutation`: stage 2, the capturer's change of walk (Frankfurt, Protean);
 //! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
 //! - `contact`: stage 5, mutations by contact with magic pieces;
@@ -29,6 +30,7 @@ pub(crate) mod kobul;
 pub(crate) mod koeko;
 pub(crate) mod legality;
 pub(crate) mod make;
+pub(crate) mod make_take;
 pub(crate) mod mutation;
 pub(crate) mod observation;
 pub(crate) mod rebirth;

@@ -50,6 +50,7 @@ impl Condition {
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
+            | ConditionKind::MakeAndTake
             | ConditionKind::Checkless
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
@@ -114,6 +115,7 @@ impl Condition {
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
+            | ConditionKind::MakeAndTake
             | ConditionKind::Checkless
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }
@@ -168,6 +170,17 @@ impl Condition {
     /// ```
     pub fn takes_and_makes(self) -> bool {
         self.entry().kind == ConditionKind::TakeAndMake
+    }
+
+    /// True for Make&Take chess: a capture is preceded by a make of the captured unit's walk.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// assert!(Condition::MakeAndTake.makes_and_takes());
+    /// assert!(!Condition::TakeAndMake.makes_and_takes());
+    /// ```
+    pub fn makes_and_takes(self) -> bool {
+        self.entry().kind == ConditionKind::MakeAndTake
     }
 
     /// True for Ohneschach (checkless chess): a move that gives check is legal only if it
@@ -292,6 +305,7 @@ impl Condition {
         self.colour_change().is_some()
             || self.observation_rule().is_some()
             || self.takes_and_makes()
+            || self.makes_and_takes()
             || self.is_checkless()
             || self.is_sat()
             || self.koeko_rule().is_some()
@@ -417,6 +431,7 @@ impl Condition {
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
+            | ConditionKind::MakeAndTake
             | ConditionKind::Checkless
             | ConditionKind::Sat
             | ConditionKind::Koeko { .. }

@@ -57,6 +57,9 @@ pub enum ConditionKind {
     },
     /// A capture is completed by a move of the captured unit's walk (Take&Make chess).
     TakeAndMake,
+    /// A capture is preceded by a make, a move of the walk of the unit about to be taken, that
+    /// takes nothing (Make&Take chess).
+    MakeAndTake,
     /// A move that gives check is legal only if it mates (Ohneschach, checkless chess).
     Checkless,
     /// A side is in check when its king has a flight, a square it could move to without being

@@ -418,6 +418,21 @@ impl Rules {
         self.resolved.take_and_make
     }
 
+    /// Whether a capture is preceded by a make, a move of the captured unit's walk that takes
+    /// nothing (Make&Take chess).
+    pub fn make_and_take(&self) -> bool {
+        self.resolved.make_and_take
+    }
+
+    /// Whether a rook on its corner keeps its castling right when its king moves, as Popeye
+    /// gives each its own flag: where a king can come back to its square (Circe rex inclusive,
+    /// Anticirce), as a reborn unit counts as not having moved; where a king castles from its
+    /// Mars rebirth square without its own right; under Make&Take, whose castling as a make
+    /// needs the rook's right alone.
+    pub fn rook_rights_outlive_king(&self) -> bool {
+        self.resolved.rook_rights_outlive_king()
+    }
+
     /// Which moves recolour their mover (Andernach chess), if such a condition is in force.
     pub fn colour_change(&self) -> Option<ColourChangeMoves> {
         self.resolved.colour_change

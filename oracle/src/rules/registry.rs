@@ -453,6 +453,15 @@ conditions! {
         ("Take&MakeChess", &["take&makechess", "take&makeschach"]),
         PopeyeFollowers::Absolute,
     ),
+    /// Make&Take chess: a capture is preceded by a make of the walk of the unit about to be taken.
+    MakeAndTake => alone_entry(
+        "make-and-take",
+        "Make&Take chess: a unit captures only after a make, a move that takes nothing with the \
+         walk of the unit about to be taken, and takes from where the make ends",
+        ConditionKind::MakeAndTake,
+        ("Make&TakeChess", &["make&takechess", "make&takeschach"]),
+        PopeyeFollowers::Nothing,
+    ),
     /// Ohneschach (checkless chess): a move that gives check is legal only if it mates.
     Checkless => ConditionEntry {
         fuzzed_with: &[Condition::Circe, Condition::Anticirce, Condition::NoCapture],

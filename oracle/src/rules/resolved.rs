@@ -47,6 +47,8 @@ pub struct ResolvedRules {
     pub observation: Option<super::ObservationModel>,
     /// Whether a capture is completed by a move of the captured unit's walk (Take&Make).
     pub take_and_make: bool,
+    /// Whether a capture is preceded by a make of the captured unit's walk (Make&Take).
+    pub make_and_take: bool,
     /// Whether a move that gives check is legal only if it mates (Ohneschach).
     pub checkless: bool,
     /// Whether a side is in check when its king has a flight (SAT).
@@ -74,6 +76,16 @@ pub struct ResolvedRules {
 }
 
 impl ResolvedRules {
+    /// Whether a rook on its corner keeps its castling right when its king moves (see
+    /// [`super::Rules::rook_rights_outlive_king`]).
+    #[inline]
+    pub fn rook_rights_outlive_king(&self) -> bool {
+        self.circe.is_some_and(|m| m.kings_come_back())
+            || self.mars.is_some_and(|m| m.castles_from_rebirth_square())
+            || self.make_and_take
+            || self.kobul.contains(&true)
+    }
+
     /// Whether a pawn may take en passant onto a unit of its own side: Circe Parrain in force
     /// with `parrain_en_passant: removes_own_unit`. Only a Parrain rebirth fills the square a
     /// double step passed, so under any other rule the question does not arise.
@@ -150,6 +162,7 @@ impl Choice<'_> {
             captures_mutate: mutating.is_some(),
             colour_change: self.conditions.iter().find_map(|c| c.colour_change()),
             take_and_make: self.conditions.iter().any(|c| c.takes_and_makes()),
+            make_and_take: self.conditions.iter().any(|c| c.makes_and_takes()),
             checkless: self.conditions.iter().any(|c| c.is_checkless()),
             sat: self.conditions.iter().any(|c| c.is_sat()),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
@@ -221,6 +234,8 @@ mod tests {
                     assert_eq!(resolved.colour_change, colour_change, "{rules}");
                     let take_and_make = rules.conditions().any(|c| c.takes_and_makes());
                     assert_eq!(resolved.take_and_make, take_and_make, "{rules}");
+                    let make_and_take = rules.conditions().any(|c| c.makes_and_takes());
+                    assert_eq!(resolved.make_and_take, make_and_take, "{rules}");
                     let checkless = rules.conditions().any(|c| c.is_checkless());
                     assert_eq!(resolved.checkless, checkless, "{rules}");
                     let sat = rules.conditions().any(|c| c.is_sat());

@@ -102,7 +102,7 @@ impl Compact {
         // Couscous reads the capturer's walk after the move, Anticirce moves the capturer on,
         // and Mars Circe moves it before it captures, which the compact counting does not
         // follow, nor a colour change (Andernach), nor units of one walk observing each other
-        // (Madrasi, Isardam), nor a capture's make (Take&Make), nor a check that must mate
+        // (Madrasi, Isardam), nor a capture's make (Take&Make, Make&Take), nor a check that must mate
         // (Ohneschach), nor a check by flights (SAT), nor a move judged by its neighbours
         // (Koeko), nor a choice of rebirth squares (Super Circe, Circe Take&Make), nor a side's moves kept by
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
@@ -115,6 +115,7 @@ impl Compact {
             || rules.colour_change.is_some()
             || rules.observation.is_some()
             || rules.take_and_make
+            || rules.make_and_take
             || rules.checkless
             || rules.sat
             || rules.koeko.is_some()

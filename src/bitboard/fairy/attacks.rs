@@ -5,7 +5,7 @@
 //! not when the capture would leave a unit observed; under Koeko, not when the capture would end
 //! without the neighbours the rule asks for; under Patrol chess and Lortap, not by a unit whose
 //! support forbids it; under SAT, when the king has a flight; under Grid chess, only from
-//! another cell than the square's).
+//! another cell than the square's; under Make&Take, by a capture after a make).
 
 use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
@@ -45,6 +45,10 @@ impl Game {
     pub fn in_check(&self, p: &BbPosition, c: usize) -> bool {
         if self.rules.sat {
             return self.has_flight(p, c);
+        }
+        // Under Make&Take a check is a capture after a make of the royal unit's walk.
+        if self.rules.make_and_take {
+            return self.make_take_in_check(p, c);
         }
         // Under Danger Circe an observed enemy unit checks a royal unit on its rebirth square.
         if self.rules.danger_circe && self.checked_by_jump(p, c) {

@@ -28,6 +28,15 @@ impl Game {
         for from in Bits(self.unparalysed(p, p.colours[p.side])) {
             let mover = p.piece_at(from).expect("a unit");
             match &self.rules.mars {
+                // Under Make&Take a capture comes after a make, generated apart.
+                None if self.rules.make_and_take => {
+                    let first = out.len();
+                    self.unit_displacements(p, from, mover, mover.walk, out);
+                    let quiet: Vec<MoveRecord> =
+                        out.drain(first..).filter(|r| r.capture.is_none()).collect();
+                    out.extend(quiet);
+                    self.make_take_captures(p, from, mover, out);
+                }
                 None => {
                     let walk = borrowed
                         .as_ref()
@@ -223,6 +232,7 @@ impl Game {
             || self.rules.patrol.is_some()
             || self.rules.grid.is_some()
             || self.rules.danger_circe
+            || self.rules.make_and_take
         {
             // With rex inclusive, or under Anticirce, the king may cross a square where it
             // would not be in check (attacked, but able to be reborn, or by a unit that could
@@ -233,7 +243,8 @@ impl Game {
             // there; under Patrol chess and Lortap, where the king standing there changes which
             // units are supported; under Grid chess, where a unit in the king's cell may check it
             // there, through the square it left; under Danger Circe, where the king standing
-            // there changes which enemy units it observes.
+            // there changes which enemy units it observes; under Make&Take, where a make may end
+            // on the square the king left.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);

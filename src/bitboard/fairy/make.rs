@@ -71,14 +71,8 @@ impl Game {
         // Castling rights. Where a king can come back to its square (Circe rex inclusive,
         // Anticirce), the rooks' rights outlive the king's own.
         // So they do where a king castles from its Mars rebirth square without its own right.
-        // So they do under Kobul Kings: Popeye 4.104 keeps its rooks' rights apart from its
-        // king's, which a royal unit taking the king's walk back on its square regains.
-        let rooks_outlive_king = self.rules.circe.is_some_and(|m| m.kings_come_back())
-            || self
-                .rules
-                .mars
-                .is_some_and(|m| m.castles_from_rebirth_square())
-            || self.rules.kobul.contains(&true);
+        // Under Make&Take too, whose castling as a make needs the rook's right alone.
+        let rooks_outlive_king = self.rules.rook_rights_outlive_king();
         if mv.mover.walk == Walk::King {
             if rooks_outlive_king {
                 n.castling.remove_king_only(colour);
@@ -185,14 +179,21 @@ impl Game {
             let them = colour_index(!m.colour);
             // Under Annan chess the units that take as pawns by the walk lent from behind.
             let annanised = self.rules.annan.then(|| n.annanised(them));
-            let right = orthodox::en_passant_right(
-                self.t,
-                annanised.as_ref().unwrap_or(&n),
-                from,
-                to,
-                them,
-                parrain::filled_passed_square(&self.rules, m.royal),
-            );
+            // Under Make&Take a pawn takes after a make, from wherever it stands: the right is
+            // kept whichever pawns attack the passed square.
+            let passed = (from + to) / 2;
+            let right = if self.rules.make_and_take {
+                (n.occupied() & bit(passed) == 0).then_some((passed as u8, to as u8))
+            } else {
+                orthodox::en_passant_right(
+                    self.t,
+                    annanised.as_ref().unwrap_or(&n),
+                    from,
+                    to,
+                    them,
+                    parrain::filled_passed_square(&self.rules, m.royal),
+                )
+            };
             n.set_ep(right);
         }
         n.set_reserve(if self.parrain() {

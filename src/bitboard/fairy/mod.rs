@@ -9,6 +9,7 @@
 //! the position after a record, [`attacks`] attacks and check, [`mars`] Mars Circe's moves and
 //! checks from the rebirth square, [`observation`] units of one walk observing each other
 //! (Madrasi, Isardam), [`take_make`] the make that completes a capture (Take&Make),
+//! [`make_take`] the make that precedes a capture and the checks it gives (Make&Take),
 //! [`checkless`] the checks that must mate (Ohneschach), [`koeko`] where a unit may end by its
 //! neighbours (Koeko, AntiKoeko, NewKoeko), [`danger`] an observed unit's move to its rebirth
 //! square and the check it gives (Danger Circe), [`patrol`] a unit's moves and checks by its
@@ -22,6 +23,7 @@ mod generate;
 mod kobul;
 mod koeko;
 mod make;
+mod make_take;
 mod mars;
 mod observation;
 mod patrol;

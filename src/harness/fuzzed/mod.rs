@@ -39,8 +39,8 @@ use feerie_oracle::Validation;
 /// `setup` as a position valid under [`Validation::Strict`], its checks read under `rules` where
 /// check is no attack by a unit's own walk (SAT: a flight; Annan chess: by the walk lent from
 /// behind; Patrol chess, Lortap: by a unit its support allows; Grid chess: only across a grid
-/// line; Danger Circe: by an observed unit's move to its rebirth square too), else as orthodox
-/// chess reads them.
+/// line; Danger Circe: by an observed unit's move to its rebirth square too; Make&Take: by a
+/// capture after a make), else as orthodox chess reads them.
 pub(super) fn validated(
     setup: feerie_oracle::Setup,
     rules: &Rules,
@@ -49,7 +49,8 @@ pub(super) fn validated(
         || rules.annan()
         || rules.patrol().is_some()
         || rules.grid().is_some()
-        || rules.danger_circe();
+        || rules.danger_circe()
+        || rules.make_and_take();
     match under_rules {
         true => Position::under_rules(setup, feerie_oracle::Validation::Strict, rules),
         false => Position::new(setup, feerie_oracle::Validation::Strict),

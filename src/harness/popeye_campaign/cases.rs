@@ -125,8 +125,8 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
     // rebirth square, under SAT a check is a flight, under Annan chess a unit checks by the
     // walk of the unit behind it, under Patrol chess and Lortap by its support, under Grid
     // chess only across a grid line, and under Danger Circe an observed unit checks from its
-    // rebirth square too, which the rule-blind validation does not read: there the check is
-    // read under the rules.
+    // rebirth square too, and under Make&Take a unit checks after a make, which the rule-blind
+    // validation does not read: there the check is read under the rules.
     let setup = position.setup().clone();
     let checked = if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
         || rules.mars_model().is_some()
@@ -135,6 +135,7 @@ pub fn not_for_popeye(position: &Position, rules: &Rules) -> Option<String> {
         || rules.patrol().is_some()
         || rules.grid().is_some()
         || rules.danger_circe()
+        || rules.make_and_take()
     {
         Position::under_rules(setup, Validation::Strict, rules)
     } else {

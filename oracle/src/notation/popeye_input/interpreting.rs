@@ -281,16 +281,12 @@ impl PopeyeProblem {
         if !reasons.is_empty() {
             return Err(Unsupported { reasons });
         }
-        if rules.circe_model().is_some_and(|m| m.kings_come_back())
-            || rules
-                .mars_model()
-                .is_some_and(|m| m.castles_from_rebirth_square())
-            || rules.kobul_kings_any()
-        {
+        if rules.rook_rights_outlive_king() {
             // A rook on its corner has its own flag in Popeye, king home or not; under rex
             // inclusive it matters, since a king reborn on its square may castle with it, under
-            // Popeye's Mars Circe, since a king castles from its rebirth square, and under Kobul
-            // Kings, since a royal unit taking the king's walk back on its square may.
+            // Popeye's Mars Circe, since a king castles from its rebirth square, under Kobul
+            // Kings, since a royal unit taking the king's walk back on its square may, and under
+            // Make&Take, since an enemy unit on the king's square may castle with it as a make.
             for sq in rook_corners(&setup) {
                 if !no_castling.contains(&sq) {
                     setup.castling.insert(sq);
