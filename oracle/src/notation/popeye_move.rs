@@ -146,8 +146,31 @@ pub struct MoveText {
     pub rebirths: Vec<(Piece, Option<Square>, Square, Option<Walk>)>,
     /// Each `[square=piece]`.
     pub contacts: Vec<(Square, Piece)>,
+    /// Breton chess's second unit: `[-wPe3]` or `[e3=b]`.
+    pub breton: Option<BretonMark>,
+    /// Whether the Breton mark comes before the promotion, which is then written on its
+    /// square (`b7*c8[-wPe2][c8=Q]`).
+    pub breton_first: bool,
     /// The check mark, if the text has one; `None` leaves it open when matching.
     pub check: Option<CheckMark>,
+}
+
+/// Breton chess's second unit as the notation writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BretonMark {
+    /// `[-wPe3]`: the unit removed, and its square.
+    Removed(Piece, Square),
+    /// `[e3=b]`: the square of the unit recoloured, and its new colour.
+    Recoloured(Square, Colour),
+}
+
+impl fmt::Display for BretonMark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BretonMark::Removed(piece, sq) => write!(f, "[-{piece}{sq}]"),
+            BretonMark::Recoloured(sq, colour) => write!(f, "[{sq}={}]", colour.letter()),
+        }
+    }
 }
 
 impl MoveText {
@@ -188,6 +211,12 @@ impl MoveText {
                 .iter()
                 .map(|c| (c.square, c.after))
                 .collect(),
+            breton: record.breton.map(|b| match b.recolour {
+                true => BretonMark::Recoloured(b.square, !b.piece.colour),
+                false => BretonMark::Removed(b.piece, b.square),
+            }),
+            breton_first: record.breton.is_some_and(|b| b.before_promotion)
+                && (record.mutation.is_some() || record.promotion.is_some()),
             check: Some(record.check),
         }
     }
@@ -239,11 +268,24 @@ impl fmt::Display for MoveText {
             }
             _ => f.write_str("?")?,
         }
+        if self.breton_first
+            && let Some(mark) = self.breton
+        {
+            write!(f, "{mark}")?;
+        }
         for c in &self.changes {
-            write!(f, "={c}")?;
+            match (self.breton_first, self.to) {
+                (true, Some(to)) => write!(f, "[{to}={c}]")?,
+                _ => write!(f, "={c}")?,
+            }
         }
         if let Some(colour) = self.colour_change {
             write!(f, "={}", colour.letter())?;
+        }
+        if !self.breton_first
+            && let Some(mark) = self.breton
+        {
+            write!(f, "{mark}")?;
         }
         for (piece, from, sq, promo) in &self.rebirths {
             match from {
@@ -396,6 +438,8 @@ impl FromStr for MoveText {
             colour_change: None,
             rebirths: Vec::new(),
             contacts: Vec::new(),
+            breton: None,
+            breton_first: false,
             check: None,
         };
         while c.rest().starts_with('[') && c.rest().contains("]0-0") {
@@ -469,7 +513,12 @@ impl FromStr for MoveText {
             mt.changes.push(c.figure()?);
         }
         while c.eat("[") {
-            if c.eat("+") {
+            if c.eat("-") {
+                // `[-wPe3]`: Breton chess's second unit, removed.
+                let piece = c.unit()?;
+                let sq = c.square()?;
+                mt.breton = Some(BretonMark::Removed(piece, sq));
+            } else if c.eat("+") {
                 let piece = c.unit()?;
                 let sq = c.square()?;
                 let promo = if c.eat("=") {
@@ -502,7 +551,19 @@ impl FromStr for MoveText {
                 if !c.eat("=") {
                     return c.fail("expected '=' in a contact mutation [square=piece]");
                 }
-                mt.contacts.push((sq, c.unit()?));
+                let rest = c.rest();
+                if rest.starts_with("w]") || rest.starts_with("b]") {
+                    // `[e3=b]`: Breton Chromatic's second unit, recoloured.
+                    let (colour, _) = c.colour()?;
+                    mt.breton = Some(BretonMark::Recoloured(sq, colour));
+                } else if rest.starts_with(|ch: char| ch.is_ascii_uppercase()) && mt.to == Some(sq)
+                {
+                    // `[c8=Q]`: a promotion written after Breton chess's second unit.
+                    mt.changes.push(c.figure()?);
+                    mt.breton_first = true;
+                } else {
+                    mt.contacts.push((sq, c.unit()?));
+                }
             }
             if !c.eat("]") {
                 return c.fail("expected ']'");

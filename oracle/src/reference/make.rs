@@ -23,6 +23,14 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     for c in &mv.contact_mutations {
         board.set(c.square, Some(c.after));
     }
+    // Breton chess: the second unit leaves the board or changes side.
+    if let Some(b) = mv.breton {
+        let after = board.get(b.square).filter(|_| b.recolour).map(|p| Piece {
+            colour: !p.colour,
+            ..p
+        });
+        board.set(b.square, after);
+    }
 
     // Where a king can come back to its square (Circe rex inclusive, Anticirce), the rooks'
     // rights outlive the king's own, as a reborn unit counts as not having moved.
@@ -139,6 +147,12 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, 
     }
     if mv.mutation.is_some() || mv.promotion.is_some() || mv.colour_change.is_some() || renewed {
         became_rooks.push((mv.to, mv.final_mover()));
+    }
+    // A rook recoloured by Breton Chromatic joins its new side where it stands.
+    if let Some(b) = mv.breton.filter(|b| b.recolour)
+        && let Some(piece) = next.board.get(b.square)
+    {
+        became_rooks.push((b.square, piece));
     }
     for (square, piece) in became_rooks {
         let colour = piece.colour;

@@ -74,6 +74,12 @@ pub enum ConditionKind {
     /// A unit an enemy unit observes may also move to its Plain Circe rebirth square, quietly
     /// or taking the enemy unit there (Danger Circe).
     DangerCirce,
+    /// A capture also removes (or, chromatic, recolours) a unit of the captured walk of the
+    /// side the rule names, the mover choosing which (Breton chess).
+    Breton {
+        /// The variant.
+        rule: super::BretonRule,
+    },
     /// A side's captures are no moves; what it attacks stays attacked (NoCapture, and for one
     /// side NoWhiteCapture, NoBlackCapture).
     NoCapture {
@@ -181,6 +187,9 @@ pub enum PopeyeFollowers {
     /// Grid chess's other grids (`VerticalShift`, `Orthogonal` and its lines, `Irregular` and
     /// its cells, `GridLine` and its lines), which are not modelled.
     GridVariants,
+    /// Breton chess's option words (`Adverse`, `Chromatic`, `PY`), in any order: each makes
+    /// the condition another of its variants.
+    BretonVariants,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

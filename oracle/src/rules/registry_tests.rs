@@ -22,9 +22,18 @@ fn slugs_and_popeye_names_are_unique() {
             .chain(e.popeye.circe_variant.iter().copied())
             .collect::<Vec<_>>()
             .join(" ");
+        // Breton chess's variants: `Breton` followed by their option words.
+        let breton_words = c.breton_rule().map(|rule| {
+            std::iter::once("Breton")
+                .chain(rule.popeye_words())
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_ascii_lowercase()
+        });
         assert!(
             e.popeye.read.contains(&written.as_str())
-                || (c.reborn_unit() == Some(RebornUnit::Capturer) && written == base_and_words),
+                || (c.reborn_unit() == Some(RebornUnit::Capturer) && written == base_and_words)
+                || breton_words.as_deref() == Some(written.as_str()),
             "{c}: the name written is read back"
         );
     }

@@ -57,6 +57,8 @@ pub struct ResolvedRules {
     pub annan: bool,
     /// Whether an observed unit may also move to its Plain Circe rebirth square (Danger Circe).
     pub danger_circe: bool,
+    /// Breton chess, one of its variants, if one is in force.
+    pub breton: Option<super::BretonRule>,
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force.
     pub patrol: Option<super::PatrolRule>,
     /// Whether each side's (White, then Black) captures are no moves (NoCapture).
@@ -152,6 +154,7 @@ impl Choice<'_> {
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             annan: self.conditions.iter().any(|c| c.is_annan()),
             danger_circe: self.conditions.iter().any(|c| c.is_danger_circe()),
+            breton: self.conditions.iter().find_map(|c| c.breton_rule()),
             patrol: self.conditions.iter().find_map(|c| c.patrol_rule()),
             no_capture: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
@@ -226,6 +229,8 @@ mod tests {
                     assert_eq!(resolved.annan, annan, "{rules}");
                     let danger = rules.conditions().any(|c| c.is_danger_circe());
                     assert_eq!(resolved.danger_circe, danger, "{rules}");
+                    let breton = rules.conditions().find_map(|c| c.breton_rule());
+                    assert_eq!(resolved.breton, breton, "{rules}");
                     let patrol = rules.conditions().find_map(|c| c.patrol_rule());
                     assert_eq!(resolved.patrol, patrol, "{rules}");
                     for side in [crate::Colour::White, crate::Colour::Black] {

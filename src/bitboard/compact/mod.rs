@@ -108,8 +108,8 @@ impl Compact {
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
         // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
         // nor moves and attacks that must cross a grid line (Grid chess), nor an observed
-        // unit's move to its rebirth square (Danger Circe):
-        // the record path takes those rules.
+        // unit's move to its rebirth square (Danger Circe), nor a capture's second unit
+        // (Breton chess): the record path takes those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
@@ -123,6 +123,7 @@ impl Compact {
             || rules.patrol.is_some()
             || rules.grid.is_some()
             || rules.danger_circe
+            || rules.breton.is_some()
             || rules.circe.is_some_and(|m| {
                 m.place == RebirthPlace::AnyEmpty
                     || m.reborn_royals()

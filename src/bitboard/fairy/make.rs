@@ -55,6 +55,21 @@ impl Game {
             n.clear(c.square.index());
             n.put(c.square.index(), c.after);
         }
+        // Breton chess: the second unit leaves the board or changes side.
+        if let Some(b) = mv.breton {
+            let s = b.square.index();
+            let unit = n.piece_at(s);
+            n.clear(s);
+            if let Some(unit) = unit.filter(|_| b.recolour) {
+                n.put(
+                    s,
+                    Piece {
+                        colour: !unit.colour,
+                        ..unit
+                    },
+                );
+            }
+        }
         n
     }
 
@@ -124,6 +139,12 @@ impl Game {
         if mv.mutation.is_some() || mv.promotion.is_some() || mv.colour_change.is_some() || renewed
         {
             became.push((mv.to.index(), mv.final_mover()));
+        }
+        // So does a rook Breton Chromatic recolours there.
+        if let Some(b) = mv.breton.filter(|b| b.recolour)
+            && let Some(unit) = n.piece_at(b.square.index())
+        {
+            became.push((b.square.index(), unit));
         }
         for (s, piece) in became {
             let corner = [CastlingSide::King, CastlingSide::Queen]

@@ -12,9 +12,11 @@
 //! [`checkless`] the checks that must mate (Ohneschach), [`koeko`] where a unit may end by its
 //! neighbours (Koeko, AntiKoeko, NewKoeko), [`danger`] an observed unit's move to its rebirth
 //! square and the check it gives (Danger Circe), [`patrol`] a unit's moves and checks by its
-//! support (Patrol chess, Ultra-Patrol chess, Lortap).
+//! support (Patrol chess, Ultra-Patrol chess, Lortap), [`breton`] the second unit a capture
+//! takes (Breton chess).
 
 mod attacks;
+mod breton;
 mod checkless;
 mod danger;
 mod generate;
@@ -165,7 +167,9 @@ impl Game {
                 legal.push((mv, after));
             }
         }
-        if self.rules.captures_mutate {
+        // A capturer that mutates, or under Breton chess is itself the second unit before it
+        // promotes, no longer promotes: its promotion records have become one.
+        if self.rules.captures_mutate || self.rules.breton.is_some() {
             legal.sort_by(|a, b| a.0.cmp(&b.0));
             legal.dedup_by(|a, b| a.0 == b.0);
         }
@@ -210,7 +214,7 @@ impl Game {
                 legal.push(mv);
             }
         }
-        if self.rules.captures_mutate {
+        if self.rules.captures_mutate || self.rules.breton.is_some() {
             legal.sort();
             legal.dedup();
         }
@@ -296,6 +300,12 @@ impl Game {
                     mv.colour_change = Some(!mv.mover.colour);
                 }
             }
+        }
+        if self.rules.breton.is_some() {
+            for mv in stage.drain(..) {
+                self.breton(p, mv, &mut next);
+            }
+            std::mem::swap(&mut stage, &mut next);
         }
         stage
     }

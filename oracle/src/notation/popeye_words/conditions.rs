@@ -390,7 +390,11 @@ mod tests {
                 assert_eq!(condition.ours(), Some(c));
             }
             found.dedup();
-            assert_eq!(found.len(), 1, "{c}: one Popeye condition");
+            // A variant of Breton chess has no name of its own: Popeye reads `Breton`, then
+            // the variant's words.
+            let breton_variant = c.breton_rule().is_some() && c != Condition::Breton;
+            let names = if breton_variant { 0 } else { 1 };
+            assert_eq!(found.len(), names, "{c}: one Popeye condition");
             // The variant words, read one by one after `Circe` (`AntiCirce` for a reborn
             // capturer) in their order, give this condition.
             let base = c.variant_base();
