@@ -129,6 +129,17 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
                 .to_string(),
         ));
     }
+    // Under Breton chess a capture of a non-royal king, or of a unit of a royal unit's walk,
+    // would take a royal unit along: what then becomes of its side no source answers.
+    if rules.breton().is_some()
+        && let Some((sq, _)) =
+            (position.board().pieces()).find(|(_, p)| p.royal != (p.walk == Walk::King))
+    {
+        return Err(EngineError::Unsupported(format!(
+            "the unit on {sq} is a royal unit other than a king, or a king that is not royal, \
+             which Breton chess does not take"
+        )));
+    }
     if rules.sat() {
         for colour in [Colour::White, Colour::Black] {
             let mut royals = position.board().pieces_of(colour).filter(|(_, p)| p.royal);

@@ -33,7 +33,7 @@ pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
 pub use colour::Colour;
 pub use engine::{Engine, EngineError, Status};
-pub use move_record::{Capture, CheckMark, ContactMutation, MoveRecord, Rebirth};
+pub use move_record::{BretonEffect, Capture, CheckMark, ContactMutation, MoveRecord, Rebirth};
 pub use notation::{fen, popeye_input, popeye_move};
 pub use piece::{ParsePieceError, Piece};
 pub use position::{Position, PositionError, Problem, Validation};

@@ -86,6 +86,43 @@ impl fmt::Display for ContactMutation {
     }
 }
 
+/// The second unit a capture takes under Breton chess: removed, or under Breton Chromatic
+/// recoloured.
+///
+/// ```
+/// use feerie_oracle::{BretonEffect, Colour, Piece, Walk};
+/// let removal = BretonEffect {
+///     square: "e3".parse().unwrap(),
+///     piece: Piece::new(Colour::White, Walk::Pawn),
+///     recolour: false,
+///     before_promotion: true,
+/// };
+/// assert_eq!(removal.to_string(), "[-wPe3]");
+/// let recolour = BretonEffect { recolour: true, ..removal };
+/// assert_eq!(recolour.to_string(), "[e3=b]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BretonEffect {
+    /// Where the unit stands (the capturer's arrival square when it is the capturer).
+    pub square: Square,
+    /// The unit as it stood when judged.
+    pub piece: Piece,
+    /// Whether it changes side (Breton Chromatic) rather than leaving the board.
+    pub recolour: bool,
+    /// Whether it was judged before the capturer's promotion (Popeye's default, the
+    /// WinChloe reading): Popeye then writes the promotion after it, as `[c8=Q]`.
+    pub before_promotion: bool,
+}
+
+impl fmt::Display for BretonEffect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.recolour {
+            true => write!(f, "[{}={}]", self.square, (!self.piece.colour).letter()),
+            false => write!(f, "[-{}{}]", self.piece, self.square),
+        }
+    }
+}
+
 /// Whether a move gives check, and mate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CheckMark {
@@ -184,6 +221,8 @@ pub struct MoveRecord {
     /// The colour the mover takes at the end of the move, when it changes (Andernach chess;
     /// Popeye writes `=b` or `=w` last).
     pub colour_change: Option<Colour>,
+    /// Under Breton chess, the second unit the capture takes (removed or recoloured).
+    pub breton: Option<BretonEffect>,
     /// Whether the move checks or mates the opponent.
     pub check: CheckMark,
 }
@@ -207,6 +246,7 @@ impl MoveRecord {
             contact_mutations: Vec::new(),
             kobul: None,
             colour_change: None,
+            breton: None,
             check: CheckMark::None,
         }
     }
@@ -319,9 +359,24 @@ impl MoveRecord {
                 }
             }
         }
+        // Under Breton chess judged before the promotion, Popeye writes the second unit first
+        // and the promotion after it, as a change on the arrival square (`b7*c8[-wPe2][c8=Q]`).
+        let breton_first = self.breton.filter(|b| b.before_promotion);
+        if let Some(b) = breton_first {
+            write!(out, "{b}")?;
+        }
         for piece in self.mutation.iter().chain(self.promotion.iter()) {
-            out.write_char('=')?;
+            match breton_first {
+                Some(_) => write!(out, "[{}=", self.to)?,
+                None => out.write_char('=')?,
+            }
             piece.write_notation(out)?;
+            if breton_first.is_some() {
+                out.write_char(']')?;
+            }
+        }
+        if let Some(b) = self.breton.filter(|b| !b.before_promotion) {
+            write!(out, "{b}")?;
         }
         if let Some(colour) = self.colour_change {
             write!(out, "={}", colour.letter())?;

@@ -56,10 +56,13 @@ pub struct BitboardSpace<'r> {
 /// Whether a move may end with its mover on the square it left: a capturer reborn (Anticirce,
 /// Anti-Super Circe: on its own square, when that is its rebirth square), recoloured (Andernach)
 /// or made back (Take&Make `Ka2*b1-a2`), a Mars-family mover that starts elsewhere (Anti-Mars
-/// Circe's null double step). Only then may two moves lead to one position.
+/// Circe's null double step), or a Breton capture's second unit that may be the capturer
+/// itself, removed or recoloured (and two Breton captures may leave one position: `b3*c4[-wPd3]`
+/// and `d3*c4[-wPb3]`). Only then may two moves lead to one position.
 fn mover_may_stay(rules: &Rules) -> bool {
     (rules.circe_model()).is_some_and(|m| m.reborn == RebornUnit::Capturer)
         || rules.colour_change().is_some()
+        || rules.breton().is_some()
         || rules.take_and_make()
         || rules.mars_model().is_some()
 }

@@ -117,6 +117,8 @@ impl Mirror {
     /// assert_eq!(Mirror::Colours.move_text("b7*a8=Q=b +"), "b2*a1=Q=w +");
     /// assert_eq!(Mirror::Colours.move_text("Sf5*d4[+bBc8]"), "Sf4*d5[+wBc1]");
     /// assert_eq!(Mirror::Files.move_text("Ra1*a8=b"), "Rh1*h8=b");
+    /// assert_eq!(Mirror::Colours.move_text("b7*c8[e2=b][c8=Q] +"), "b2*c1[e7=w][c1=Q] +");
+    /// assert_eq!(Mirror::Colours.move_text("b3*c4[-wPe3]"), "b6*c5[-bPe6]");
     /// ```
     pub fn move_text(self, text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();
@@ -133,19 +135,27 @@ impl Mirror {
                 i += 2;
                 continue;
             }
-            // `[+bRa8]`, `[bRh3->a8]` (a rebirth from the board), `[a6=wB]`.
+            // `[+bRa8]`, `[bRh3->a8]` (a rebirth from the board), `[a6=wB]`, `[-wPe3]` (Breton
+            // chess's unit removed).
             let after_mark = i > 0
-                && (matches!(chars[i - 1], '+' | '=') && inside_brackets(&chars, i)
+                && (matches!(chars[i - 1], '+' | '=' | '-') && inside_brackets(&chars, i)
                     || chars[i - 1] == '[');
             let colour_letter =
                 matches!(c, 'w' | 'b') && next.is_some_and(|d| d.is_ascii_alphabetic());
+            // `[e3=b]`: the new colour of Breton Chromatic's unit.
+            let recoloured = matches!(c, 'w' | 'b')
+                && i > 0
+                && chars[i - 1] == '='
+                && inside_brackets(&chars, i)
+                && next == Some(']');
             // `=b`, `=w` outside brackets: the mover's new colour (Andernach).
             let new_colour = matches!(c, 'w' | 'b')
                 && i > 0
                 && chars[i - 1] == '='
                 && !inside_brackets(&chars, i)
                 && !next.is_some_and(|d| d.is_ascii_alphanumeric());
-            if self == Mirror::Colours && (after_mark && colour_letter || new_colour) {
+            if self == Mirror::Colours && (after_mark && colour_letter || new_colour || recoloured)
+            {
                 out.push(if c == 'w' { 'b' } else { 'w' });
             } else {
                 out.push(c);
@@ -183,9 +193,16 @@ fn sort_contacts(text: &str) -> String {
         rest = &rest[end + 1..];
     }
     let square_of = |g: &str| g.get(1..3).and_then(|s| s.parse::<Square>().ok());
+    // `[a6=wB]`: a colour and a walk after `=` (not Breton chess's `[e3=b]` nor a promotion
+    // written `[c8=Q]`).
+    let contact = |g: &str| {
+        let mut after = g.get(4..).unwrap_or("").chars();
+        matches!(after.next(), Some('w' | 'b' | 'n'))
+            && after.next().is_some_and(|c| c.is_ascii_alphabetic())
+    };
     let first_contact = parts
         .iter()
-        .position(|g| !g.starts_with("[+") && square_of(g).is_some());
+        .position(|g| !g.starts_with("[+") && square_of(g).is_some() && contact(g));
     if let Some(k) = first_contact {
         parts[k..].sort_by_key(|g| square_of(g).map(Square::index));
     }

@@ -11,8 +11,8 @@
 //! the job; a defence that allows a quicker end than the threat is not shown. After each
 //! defence only the attacker's shortest continuations are shown, each with its own threat and
 //! defences. A move is "the same threat move" after a defence when it goes from the same
-//! square to the same square with the same promotion (Popeye's identity of moves in its
-//! tables).
+//! square to the same square with the same promotion and, under Breton chess, the same second
+//! unit removed (Popeye's identity of moves in its tables).
 //!
 //! ```
 //! use feerie::oracle::{fen, ReferenceEngine, Rules, Validation};
@@ -418,15 +418,24 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
     /// `after`): it is no longer legal, or falls short.
     fn defeats_a_threat(&self, after: &Position, threats: &[Attack], t: u32) -> Built<bool> {
         let moves = self.successors(after)?;
+        // Under Breton chess one move of Popeye's tables may be played several ways (Breton
+        // Chromatic's recolouring is not part of a move's identity there): Popeye counts the
+        // threat defeated when any of them no longer does the job.
+        let every_way = self.search.rules.breton().is_some();
         for threat in threats {
-            let same = moves.iter().find(|(mv, _)| same_move(mv, &threat.mv));
-            match same {
-                None => return Ok(true),
-                Some((mv, then)) => {
-                    if !self.attack_done_in(mv, then, t)? {
-                        return Ok(true);
-                    }
+            let mut same = moves.iter().filter(|(mv, _)| same_move(mv, &threat.mv));
+            let mut found = false;
+            for (mv, then) in same.by_ref() {
+                found = true;
+                if !self.attack_done_in(mv, then, t)? {
+                    return Ok(true);
                 }
+                if !every_way {
+                    break;
+                }
+            }
+            if !found {
+                return Ok(true);
             }
         }
         Ok(false)
@@ -492,11 +501,15 @@ pub fn same_move(a: &MoveRecord, b: &MoveRecord) -> bool {
     // Under Mars Circe a unit moves from the square it was put on first: a capture from the
     // rebirth square is not the quiet move between the same squares.
     let moved_from = |m: &MoveRecord| m.via.unwrap_or(m.from);
+    // Under Breton chess the second unit removed is part of the move (Popeye's tables keep
+    // the Breton removal among a move's effects, not its recolouring).
+    let breton_removal = |m: &MoveRecord| m.breton.filter(|b| !b.recolour).map(|b| b.square);
     moved_from(a) == moved_from(b)
         && a.from == b.from
         && a.to == b.to
         && a.promotion == b.promotion
         && a.castling == b.castling
+        && breton_removal(a) == breton_removal(b)
 }
 
 /// Solves a direct or self play stipulation as a tree: every key (and with tries every try)

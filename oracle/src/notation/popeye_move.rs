@@ -150,8 +150,31 @@ pub struct MoveText {
     /// `[square=figure]`, the figure without colour: under Kobul Kings, the royal unit that
     /// took the walk of a unit of its side taken (`[e8=rR]`, `[a4=K]`).
     pub kobul: Option<(Square, Figure)>,
+    /// Breton chess's second unit: `[-wPe3]` or `[e3=b]`.
+    pub breton: Option<BretonMark>,
+    /// Whether the Breton mark comes before the promotion, which is then written on its
+    /// square (`b7*c8[-wPe2][c8=Q]`).
+    pub breton_first: bool,
     /// The check mark, if the text has one; `None` leaves it open when matching.
     pub check: Option<CheckMark>,
+}
+
+/// Breton chess's second unit as the notation writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BretonMark {
+    /// `[-wPe3]`: the unit removed, and its square.
+    Removed(Piece, Square),
+    /// `[e3=b]`: the square of the unit recoloured, and its new colour.
+    Recoloured(Square, Colour),
+}
+
+impl fmt::Display for BretonMark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BretonMark::Removed(piece, sq) => write!(f, "[-{piece}{sq}]"),
+            BretonMark::Recoloured(sq, colour) => write!(f, "[{sq}={}]", colour.letter()),
+        }
+    }
 }
 
 impl MoveText {
@@ -193,6 +216,12 @@ impl MoveText {
                 .map(|c| (c.square, c.after))
                 .collect(),
             kobul: record.kobul.map(|k| (k.square, Figure::of(k.after))),
+            breton: record.breton.map(|b| match b.recolour {
+                true => BretonMark::Recoloured(b.square, !b.piece.colour),
+                false => BretonMark::Removed(b.piece, b.square),
+            }),
+            breton_first: record.breton.is_some_and(|b| b.before_promotion)
+                && (record.mutation.is_some() || record.promotion.is_some()),
             check: Some(record.check),
         }
     }
@@ -244,14 +273,27 @@ impl fmt::Display for MoveText {
             }
             _ => f.write_str("?")?,
         }
+        if self.breton_first
+            && let Some(mark) = self.breton
+        {
+            write!(f, "{mark}")?;
+        }
         for c in &self.changes {
-            write!(f, "={c}")?;
+            match (self.breton_first, self.to) {
+                (true, Some(to)) => write!(f, "[{to}={c}]")?,
+                _ => write!(f, "={c}")?,
+            }
         }
         if let Some(colour) = self.colour_change {
             write!(f, "={}", colour.letter())?;
         }
         if let Some((sq, figure)) = self.kobul {
             write!(f, "[{sq}={figure}]")?;
+        }
+        if !self.breton_first
+            && let Some(mark) = self.breton
+        {
+            write!(f, "{mark}")?;
         }
         for (piece, from, sq, promo) in &self.rebirths {
             match from {
@@ -405,6 +447,8 @@ impl FromStr for MoveText {
             rebirths: Vec::new(),
             contacts: Vec::new(),
             kobul: None,
+            breton: None,
+            breton_first: false,
             check: None,
         };
         while c.rest().starts_with('[') && c.rest().contains("]0-0") {
@@ -478,7 +522,12 @@ impl FromStr for MoveText {
             mt.changes.push(c.figure()?);
         }
         while c.eat("[") {
-            if c.eat("+") {
+            if c.eat("-") {
+                // `[-wPe3]`: Breton chess's second unit, removed.
+                let piece = c.unit()?;
+                let sq = c.square()?;
+                mt.breton = Some(BretonMark::Removed(piece, sq));
+            } else if c.eat("+") {
                 let piece = c.unit()?;
                 let sq = c.square()?;
                 let promo = if c.eat("=") {
@@ -511,10 +560,20 @@ impl FromStr for MoveText {
                 if !c.eat("=") {
                     return c.fail("expected '=' in a contact mutation [square=piece]");
                 }
-                // A contact mutation's unit has its colour; Kobul Kings' royal unit has none
-                // (`[e8=rR]`, `[a4=K]`: a royal unit is neither neutral nor of a walk whose
-                // figure begins with a colour letter).
-                if c.rest().starts_with(['w', 'b', 'n']) {
+                let rest = c.rest();
+                if rest.starts_with("w]") || rest.starts_with("b]") {
+                    // `[e3=b]`: Breton Chromatic's second unit, recoloured.
+                    let (colour, _) = c.colour()?;
+                    mt.breton = Some(BretonMark::Recoloured(sq, colour));
+                } else if rest.starts_with(|ch: char| ch.is_ascii_uppercase()) && mt.to == Some(sq)
+                {
+                    // `[c8=Q]`: a promotion written after Breton chess's second unit.
+                    mt.changes.push(c.figure()?);
+                    mt.breton_first = true;
+                } else if rest.starts_with(['w', 'b', 'n']) {
+                    // A contact mutation's unit has its colour; Kobul Kings' royal unit has
+                    // none (`[e8=rR]`, `[a4=K]`: a royal unit is neither neutral nor of a walk
+                    // whose figure begins with a colour letter).
                     mt.contacts.push((sq, c.unit()?));
                 } else {
                     mt.kobul = Some((sq, c.figure()?));

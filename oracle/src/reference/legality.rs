@@ -36,7 +36,8 @@
 use std::borrow::Cow;
 
 use super::{
-    check, colour_change, contact, displacement, kobul, koeko, make, mutation, observation, rebirth,
+    breton, check, colour_change, contact, displacement, kobul, koeko, make, mutation, observation,
+    rebirth,
 };
 use crate::rules::{CHECKLESS_DEPTH, RoyalRiderPassage};
 use crate::walk::{Hop, Part};
@@ -51,9 +52,9 @@ pub fn legal_moves(setup: &Setup, rules: &Rules) -> Vec<MoveRecord> {
         .flat_map(|mv| staged(setup, rules, magic, mv))
         .filter(|mv| leaves_mover_safe(setup, rules, mv) && checkless_allows(setup, rules, mv, 0))
         .collect();
-    if rules.captures_mutate() {
-        // A pawn that captures on its promotion rank and mutates no longer promotes, so its
-        // promotion records have become one.
+    if rules.captures_mutate() || rules.breton().is_some() {
+        // A pawn that captures on its promotion rank and mutates (or under Breton chess is
+        // itself the second unit) no longer promotes, so its promotion records have become one.
         moves.sort();
         moves.dedup();
     }
@@ -202,6 +203,9 @@ fn staged(setup: &Setup, rules: &Rules, magic: bool, mv: MoveRecord) -> Vec<Move
     }
     if rules.colour_change().is_some() {
         moves = stage(moves, |mv| vec![colour_change::apply(rules, mv)]);
+    }
+    if rules.breton().is_some() {
+        moves = stage(moves, |mv| breton::apply(setup, rules, mv));
     }
     moves
 }

@@ -27,6 +27,14 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
     if let Some(k) = &mv.kobul {
         board.set(k.square, Some(k.after));
     }
+    // Breton chess: the second unit leaves the board or changes side.
+    if let Some(b) = mv.breton {
+        let after = board.get(b.square).filter(|_| b.recolour).map(|p| Piece {
+            colour: !p.colour,
+            ..p
+        });
+        board.set(b.square, after);
+    }
 
     // Where a king can come back to its square (Circe rex inclusive, Anticirce), the rooks'
     // rights outlive the king's own, as a reborn unit counts as not having moved.
@@ -144,6 +152,12 @@ fn regain_castling(next: &mut Setup, mv: &MoveRecord, rooks_outlive_king: bool, 
     }
     // A royal unit that takes the king's walk back on its king's square (Kobul Kings).
     became_rooks.extend(mv.kobul.map(|k| (k.square, k.after)));
+    // A rook recoloured by Breton Chromatic joins its new side where it stands.
+    if let Some(b) = mv.breton.filter(|b| b.recolour)
+        && let Some(piece) = next.board.get(b.square)
+    {
+        became_rooks.push((b.square, piece));
+    }
     for (square, piece) in became_rooks {
         let colour = piece.colour;
         let corner = CastlingSide::of_rook_square(square)

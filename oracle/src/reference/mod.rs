@@ -10,7 +10,8 @@
 //! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
 //! - `contact`: stage 5, mutations by contact with magic pieces;
 //! - `kobul`: the royal unit of the side that lost a unit takes the walk taken (Kobul Kings);
-//! - `colour_change`: the mover's change of colour (Andernach), last;
+//! - `colour_change`: the mover's change of colour (Andernach);
+//! - `breton`: the second unit a capture takes (Breton chess), last;
 //! - `legality`: stage 6, runs the stages and keeps the moves after which the mover is safe;
 //! - `make`: plays a move record on a setup;
 //! - `check`: which squares a side attacks, whether a royal piece is in check;
@@ -21,6 +22,7 @@
 //! [`Engine`] alone (and [`ReferenceEngine::in_check`], the check test for either side). Their
 //! documentation is rendered by `cargo doc -p feerie-oracle --document-private-items`.
 
+pub(crate) mod breton;
 pub(crate) mod check;
 pub(crate) mod colour_change;
 pub(crate) mod contact;

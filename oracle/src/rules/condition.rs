@@ -18,8 +18,8 @@ use super::registry::ConditionKind;
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
-    RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
+    BretonRule, ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule,
+    PatrolRule, RebirthPlace, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit,
 };
 
 impl Condition {
@@ -57,6 +57,7 @@ impl Condition {
             | ConditionKind::Annan
             | ConditionKind::DangerCirce
             | ConditionKind::KobulKings { .. }
+            | ConditionKind::Breton { .. }
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
@@ -122,6 +123,7 @@ impl Condition {
             | ConditionKind::Annan
             | ConditionKind::DangerCirce
             | ConditionKind::KobulKings { .. }
+            | ConditionKind::Breton { .. }
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
@@ -249,6 +251,21 @@ impl Condition {
             .find(|c| c.entry().kind == wanted)
     }
 
+    /// The variant of Breton chess, for its conditions; `None` for the others.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::rules::BretonSide;
+    /// assert_eq!(Condition::BretonAdverse.breton_rule().map(|r| r.side), Some(BretonSide::Captured));
+    /// assert_eq!(Condition::Circe.breton_rule(), None);
+    /// ```
+    pub fn breton_rule(self) -> Option<BretonRule> {
+        match self.entry().kind {
+            ConditionKind::Breton { rule } => Some(rule),
+            _ => None,
+        }
+    }
+
     /// Whether the captures of `side` are no moves under this condition (NoCapture for both
     /// sides, NoWhiteCapture, NoBlackCapture).
     ///
@@ -299,8 +316,8 @@ impl Condition {
 
     /// Whether the condition combines only with the conditions its row of
     /// `rules/combination.rs` lists (and with no magic pieces): a colour change, an observation
-    /// rule, Take&Make, Ohneschach, SAT, Koeko, Annan, Danger Circe, Kobul Kings, NoCapture,
-    /// the Patrol conditions and Grid chess.
+    /// rule, Take&Make, Ohneschach, SAT, Koeko, Annan, Danger Circe, Kobul Kings, Breton chess,
+    /// NoCapture, the Patrol conditions and Grid chess.
     pub fn has_listed_combinations(self) -> bool {
         self.colour_change().is_some()
             || self.observation_rule().is_some()
@@ -312,6 +329,7 @@ impl Condition {
             || self.is_annan()
             || self.is_danger_circe()
             || self.is_kobul_kings()
+            || self.breton_rule().is_some()
             || self.bans_captures()
             || self.patrol_rule().is_some()
             || self.grid_lines().is_some()
@@ -438,6 +456,7 @@ impl Condition {
             | ConditionKind::Annan
             | ConditionKind::DangerCirce
             | ConditionKind::KobulKings { .. }
+            | ConditionKind::Breton { .. }
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }

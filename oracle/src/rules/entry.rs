@@ -83,6 +83,12 @@ pub enum ConditionKind {
         /// The side whose royal unit changes; `None` for both.
         side: Option<Colour>,
     },
+    /// A capture also removes (or, chromatic, recolours) a unit of the captured walk of the
+    /// side the rule names, the mover choosing which (Breton chess).
+    Breton {
+        /// The variant.
+        rule: super::BretonRule,
+    },
     /// A side's captures are no moves; what it attacks stays attacked (NoCapture, and for one
     /// side NoWhiteCapture, NoBlackCapture).
     NoCapture {
@@ -193,6 +199,9 @@ pub enum PopeyeFollowers {
     /// `White` or `Black` (Kobul Kings of that side's royal unit alone): the condition becomes
     /// its one-side entry.
     Side,
+    /// Breton chess's option words (`Adverse`, `Chromatic`, `PY`), in any order: each makes
+    /// the condition another of its variants.
+    BretonVariants,
 }
 
 /// Everything known of one condition; see the [module documentation](self).

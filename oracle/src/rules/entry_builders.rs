@@ -3,7 +3,9 @@
 //! an entry of [`super::registry`] states only what is its own.
 
 use super::registry::{ConditionEntry, ConditionKind, PopeyeFollowers, PopeyeNames, Preset};
-use super::{MarsMoves, MoveMeasure, ObservationRule, PatrolRule};
+use super::{
+    BretonRule, BretonSide, BretonTime, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
+};
 use super::{
     PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
@@ -414,3 +416,77 @@ pub(super) const MARS_REX: [Preset; 1] = [Preset::always(Rex::Inclusive.setting(
 pub(super) const PHANTOM_REX: [Preset; 1] = [Preset::always(Rex::Exclusive.setting())];
 /// What the capturer mutation presets: kings change walk too unless `rex` says so.
 pub(super) const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());
+
+/// The entry of Breton chess or one of its variants: no switch, no preset, fuzzed alone (it
+/// combines with no other condition, nor with magic pieces). Popeye writes it as `Breton`
+/// followed by the variant's words (`Breton Adverse Chromatic PY`) and reads the word
+/// `Breton` (the plain condition's only), then the variant words.
+pub(super) const fn breton_entry(slug: &'static str, rule: BretonRule) -> ConditionEntry {
+    let captured = matches!(rule.side, BretonSide::Captured);
+    let after = matches!(rule.time, BretonTime::AfterPromotion);
+    let (written, description) = match (captured, rule.chromatic, after) {
+        (false, false, false) => (
+            "Breton",
+            "Breton chess: after a capture a unit of the captured walk of the capturer's side \
+             (the capturer itself too) leaves the board, the mover choosing which; judged \
+             before a capturing pawn promotes",
+        ),
+        (true, false, false) => (
+            "Breton Adverse",
+            "Breton Adverse: after a capture another unit of the captured walk of the captured \
+             unit's side leaves the board, the mover choosing which",
+        ),
+        (false, true, false) => (
+            "Breton Chromatic",
+            "Breton Chromatic: after a capture a unit of the captured walk of the capturer's \
+             side (the capturer itself too) changes side, the mover choosing which; judged \
+             before a capturing pawn promotes",
+        ),
+        (true, true, false) => (
+            "Breton Adverse Chromatic",
+            "Breton Adverse Chromatic: after a capture another unit of the captured walk of the \
+             captured unit's side changes side, the mover choosing which",
+        ),
+        (false, false, true) => (
+            "Breton PY",
+            "Breton chess as Popeye's PY option reads it: the capturer's units are judged after \
+             a capturing pawn promotes",
+        ),
+        (true, false, true) => (
+            "Breton Adverse PY",
+            "Breton Adverse as Popeye's PY option reads it: judged after a capturing pawn \
+             promotes",
+        ),
+        (false, true, true) => (
+            "Breton Chromatic PY",
+            "Breton Chromatic as Popeye's PY option reads it: the capturer's units are judged \
+             after a capturing pawn promotes",
+        ),
+        (true, true, true) => (
+            "Breton Adverse Chromatic PY",
+            "Breton Adverse Chromatic as Popeye's PY option reads it: judged after a capturing \
+             pawn promotes",
+        ),
+    };
+    let read: &[&str] = match (captured, rule.chromatic, after) {
+        (false, false, false) => &["breton"],
+        _ => &[],
+    };
+    let kind = ConditionKind::Breton { rule };
+    alone_entry(
+        slug,
+        description,
+        kind,
+        (written, read),
+        PopeyeFollowers::BretonVariants,
+    )
+}
+
+/// Breton chess's variant: its side, chromatic or not, its time.
+pub(super) const fn breton(side: BretonSide, chromatic: bool, time: BretonTime) -> BretonRule {
+    BretonRule {
+        side,
+        chromatic,
+        time,
+    }
+}

@@ -47,6 +47,7 @@
 //! `reference::check`, `mutation_castling` and `parrain_en_passant` in `reference::make`.
 
 mod annan;
+mod breton;
 mod circe;
 mod colour_change;
 mod combination;
@@ -70,6 +71,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 pub use annan::annanised_walk;
+pub use breton::{BretonRule, BretonSide, BretonTime};
 pub use circe::{
     CirceModel, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime,
     RebirthWalk, RebornUnit, RelevantUnit,
@@ -388,6 +390,12 @@ impl Rules {
     /// the rooks' rights apart from the king's).
     pub fn kobul_kings_any(&self) -> bool {
         self.resolved.kobul.iter().any(|&k| k)
+    }
+
+    /// Breton chess, one of its variants, if one is in force: which unit a capture takes with
+    /// it.
+    pub fn breton(&self) -> Option<BretonRule> {
+        self.resolved.breton
     }
 
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force: which moves and checks

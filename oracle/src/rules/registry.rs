@@ -21,9 +21,9 @@ pub use super::entry::{
 use crate::Colour;
 
 use super::{
-    ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure, ObservationRule, PatrolRule,
-    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
-    RebornUnit, RelevantUnit, Rex, Switch,
+    BretonSide, BretonTime, ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure,
+    ObservationRule, PatrolRule, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide,
+    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
 };
 
 /// Declares every condition once: the variant of [`Condition`] with its documentation, and
@@ -592,6 +592,46 @@ conditions! {
     KobulKingsWhite => kobul_entry("kobul-kings-white", Some(Colour::White)),
     /// Kobul Kings of Black's royal unit alone (Popeye's `KobulKings Black`).
     KobulKingsBlack => kobul_entry("kobul-kings-black", Some(Colour::Black)),
+    /// Breton chess: a capture also removes a unit of the captured walk of the capturer's side.
+    Breton => breton_entry(
+        "breton",
+        breton(BretonSide::Capturer, false, BretonTime::BeforePromotion),
+    ),
+    /// Breton Adverse: a capture also removes another unit of the captured walk of its side.
+    BretonAdverse => breton_entry(
+        "breton-adverse",
+        breton(BretonSide::Captured, false, BretonTime::BeforePromotion),
+    ),
+    /// Breton Chromatic: a unit of the captured walk of the capturer's side changes side.
+    BretonChromatic => breton_entry(
+        "breton-chromatic",
+        breton(BretonSide::Capturer, true, BretonTime::BeforePromotion),
+    ),
+    /// Breton Adverse Chromatic: another unit of the captured walk of its side changes side.
+    BretonAdverseChromatic => breton_entry(
+        "breton-adverse-chromatic",
+        breton(BretonSide::Captured, true, BretonTime::BeforePromotion),
+    ),
+    /// Breton chess with Popeye's `PY`: judged after a capturing pawn promotes.
+    BretonPy => breton_entry(
+        "breton-py",
+        breton(BretonSide::Capturer, false, BretonTime::AfterPromotion),
+    ),
+    /// Breton Adverse with Popeye's `PY`.
+    BretonAdversePy => breton_entry(
+        "breton-adverse-py",
+        breton(BretonSide::Captured, false, BretonTime::AfterPromotion),
+    ),
+    /// Breton Chromatic with Popeye's `PY`.
+    BretonChromaticPy => breton_entry(
+        "breton-chromatic-py",
+        breton(BretonSide::Capturer, true, BretonTime::AfterPromotion),
+    ),
+    /// Breton Adverse Chromatic with Popeye's `PY`.
+    BretonAdverseChromaticPy => breton_entry(
+        "breton-adverse-chromatic-py",
+        breton(BretonSide::Captured, true, BretonTime::AfterPromotion),
+    ),
     /// White Maximummer: White plays only its longest legal moves.
     WhiteMaximummer => mummer_entry(
         "white-maximummer",

@@ -28,10 +28,19 @@ fn slugs_and_popeye_names_are_unique() {
             Condition::KobulKings.kobul_kings_side(side) == Some(c)
                 && written == format!("kobulkings {}", side.to_string().to_ascii_lowercase())
         });
+        // Breton chess's variants: `Breton` followed by their option words.
+        let breton_words = c.breton_rule().map(|rule| {
+            std::iter::once("Breton")
+                .chain(rule.popeye_words())
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_ascii_lowercase()
+        });
         assert!(
             e.popeye.read.contains(&written.as_str())
                 || one_side
-                || (c.reborn_unit() == Some(RebornUnit::Capturer) && written == base_and_words),
+                || (c.reborn_unit() == Some(RebornUnit::Capturer) && written == base_and_words)
+                || breton_words.as_deref() == Some(written.as_str()),
             "{c}: the name written is read back"
         );
     }

@@ -62,6 +62,8 @@ pub struct ResolvedRules {
     /// Whether each side's (White, then Black) royal unit takes the walk of a unit of its side
     /// taken (Kobul Kings).
     pub kobul: [bool; 2],
+    /// Breton chess, one of its variants, if one is in force.
+    pub breton: Option<super::BretonRule>,
     /// Patrol chess, Ultra-Patrol chess or Lortap, if one is in force.
     pub patrol: Option<super::PatrolRule>,
     /// Whether each side's (White, then Black) captures are no moves (NoCapture).
@@ -170,6 +172,7 @@ impl Choice<'_> {
             danger_circe: self.conditions.iter().any(|c| c.is_danger_circe()),
             kobul: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.kobul_kings_of(side))),
+            breton: self.conditions.iter().find_map(|c| c.breton_rule()),
             patrol: self.conditions.iter().find_map(|c| c.patrol_rule()),
             no_capture: [crate::Colour::White, crate::Colour::Black]
                 .map(|side| self.conditions.iter().any(|c| c.bans_captures_of(side))),
@@ -246,6 +249,8 @@ mod tests {
                     assert_eq!(resolved.annan, annan, "{rules}");
                     let danger = rules.conditions().any(|c| c.is_danger_circe());
                     assert_eq!(resolved.danger_circe, danger, "{rules}");
+                    let breton = rules.conditions().find_map(|c| c.breton_rule());
+                    assert_eq!(resolved.breton, breton, "{rules}");
                     let patrol = rules.conditions().find_map(|c| c.patrol_rule());
                     assert_eq!(resolved.patrol, patrol, "{rules}");
                     for side in [crate::Colour::White, crate::Colour::Black] {

@@ -109,8 +109,8 @@ impl Compact {
         // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
         // nor moves and attacks that must cross a grid line (Grid chess), nor an observed
         // unit's move to its rebirth square (Danger Circe), nor a royal unit's change of walk
-        // (Kobul Kings):
-        // the record path takes those rules.
+        // (Kobul Kings), nor a capture's second unit (Breton chess): the record path takes
+        // those rules.
         if rules.mars.is_some()
             || rules.colour_change.is_some()
             || rules.observation.is_some()
@@ -126,6 +126,7 @@ impl Compact {
             || rules.grid.is_some()
             || rules.danger_circe
             || rules.kobul.contains(&true)
+            || rules.breton.is_some()
             || rules.circe.is_some_and(|m| {
                 matches!(m.place, RebirthPlace::AnyEmpty | RebirthPlace::Makes)
                     || m.reborn_royals()

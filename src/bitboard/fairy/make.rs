@@ -60,6 +60,21 @@ impl Game {
             n.clear(k.square.index());
             n.put(k.square.index(), k.after);
         }
+        // Breton chess: the second unit leaves the board or changes side.
+        if let Some(b) = mv.breton {
+            let s = b.square.index();
+            let unit = n.piece_at(s);
+            n.clear(s);
+            if let Some(unit) = unit.filter(|_| b.recolour) {
+                n.put(
+                    s,
+                    Piece {
+                        colour: !unit.colour,
+                        ..unit
+                    },
+                );
+            }
+        }
         n
     }
 
@@ -129,6 +144,12 @@ impl Game {
         }
         if let Some(k) = &mv.kobul {
             became.push((k.square.index(), k.after));
+        }
+        // So does a rook Breton Chromatic recolours there.
+        if let Some(b) = mv.breton.filter(|b| b.recolour)
+            && let Some(unit) = n.piece_at(b.square.index())
+        {
+            became.push((b.square.index(), unit));
         }
         for (s, piece) in became {
             let corner = [CastlingSide::King, CastlingSide::Queen]

@@ -14,9 +14,11 @@
 //! neighbours (Koeko, AntiKoeko, NewKoeko), [`danger`] an observed unit's move to its rebirth
 //! square and the check it gives (Danger Circe), [`patrol`] a unit's moves and checks by its
 //! support (Patrol chess, Ultra-Patrol chess, Lortap), [`kobul`] the enemy royal unit's new
-//! walk after a capture (Kobul Kings).
+//! walk after a capture (Kobul Kings), [`breton`] the second unit a capture takes (Breton
+//! chess).
 
 mod attacks;
+mod breton;
 mod checkless;
 mod danger;
 mod generate;
@@ -169,7 +171,9 @@ impl Game {
                 legal.push((mv, after));
             }
         }
-        if self.rules.captures_mutate {
+        // A capturer that mutates, or under Breton chess is itself the second unit before it
+        // promotes, no longer promotes: its promotion records have become one.
+        if self.rules.captures_mutate || self.rules.breton.is_some() {
             legal.sort_by(|a, b| a.0.cmp(&b.0));
             legal.dedup_by(|a, b| a.0 == b.0);
         }
@@ -214,7 +218,7 @@ impl Game {
                 legal.push(mv);
             }
         }
-        if self.rules.captures_mutate {
+        if self.rules.captures_mutate || self.rules.breton.is_some() {
             legal.sort();
             legal.dedup();
         }
@@ -304,6 +308,12 @@ impl Game {
                     mv.colour_change = Some(!mv.mover.colour);
                 }
             }
+        }
+        if self.rules.breton.is_some() {
+            for mv in stage.drain(..) {
+                self.breton(p, mv, &mut next);
+            }
+            std::mem::swap(&mut stage, &mut next);
         }
         stage
     }

@@ -172,6 +172,25 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::BretonVariants => {
+                    // `Adverse`, `Chromatic`, `PY` (a unique beginning of one of them, as
+                    // Popeye's `GetUniqIndex` reads it): each makes Breton chess another of its
+                    // variants, in any order.
+                    if let Some(option) = breton_option(language, word) {
+                        followers = PopeyeFollowers::BretonVariants;
+                        if let Some(rule) = conditions.last().and_then(|c| c.breton_rule()) {
+                            let rule = option.applied_to(rule);
+                            let variant = Condition::ALL
+                                .into_iter()
+                                .find(|c| c.breton_rule() == Some(rule));
+                            if let Some(variant) = variant {
+                                conditions.pop();
+                                conditions.push(variant);
+                            }
+                        }
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Numbers => {
                     // SAT's flights allowed to each side: a variant not modelled.
                     if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
@@ -482,6 +501,67 @@ fn grid_variant(language: Language, word: &str) -> Option<&'static str> {
                 .find(|w| w.to_ascii_lowercase().starts_with(&lower))
         })
         .flatten()
+}
+
+/// One of Breton chess's option words.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BretonOption {
+    /// `Adverse` (`Advers`): the captured unit's side gives up the second unit.
+    Adverse,
+    /// `Chromatic` (`Chromatisch`): the second unit changes side.
+    Chromatic,
+    /// `PY`: judged after a capturing pawn promotes.
+    Py,
+}
+
+impl BretonOption {
+    /// `rule` with this option set.
+    fn applied_to(self, rule: crate::rules::BretonRule) -> crate::rules::BretonRule {
+        use crate::rules::{BretonRule, BretonSide, BretonTime};
+        match self {
+            BretonOption::Adverse => BretonRule {
+                side: BretonSide::Captured,
+                ..rule
+            },
+            BretonOption::Chromatic => BretonRule {
+                chromatic: true,
+                ..rule
+            },
+            BretonOption::Py => BretonRule {
+                time: BretonTime::AfterPromotion,
+                ..rule
+            },
+        }
+    }
+}
+
+/// Breton chess's option `word`, as Popeye reads it in `language`: a unique beginning of one
+/// of its words (an exact word first).
+fn breton_option(language: Language, word: &str) -> Option<BretonOption> {
+    let words = match language {
+        Language::English => [
+            ("adverse", BretonOption::Adverse),
+            ("chromatic", BretonOption::Chromatic),
+            ("py", BretonOption::Py),
+        ],
+        Language::German => [
+            ("advers", BretonOption::Adverse),
+            ("chromatisch", BretonOption::Chromatic),
+            ("py", BretonOption::Py),
+        ],
+    };
+    let lower = word.to_ascii_lowercase();
+    if lower.is_empty() {
+        return None;
+    }
+    if let Some((_, option)) = words.iter().find(|(w, _)| *w == lower) {
+        return Some(*option);
+    }
+    let mut found = words.iter().filter(|(w, _)| w.starts_with(&lower));
+    match (found.next(), found.next()) {
+        (Some((_, option)), None) => Some(*option),
+        _ => None,
+    }
 }
 
 /// Popeye's written name of the condition read last, the one the words after it belong to
