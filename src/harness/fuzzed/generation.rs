@@ -128,22 +128,17 @@ fn pick_move(moves: &[MoveRecord], choices: &mut dyn Choices) -> usize {
     }
 }
 
-/// The rules of one case of `bucket`: the bucket's, one time in four with one switch that
-/// matters to them set to another value (a switch no rule in force reads would change nothing,
-/// and one a condition declines, as Circe Take&Make declines `rex`, would make the case no
-/// case).
+/// The rules of one case of `bucket`: the bucket's, one time in four with one switch set to
+/// another value, when a rule in force reads it (a switch none reads would change nothing, and
+/// one a condition declines, as Circe Take&Make declines `rex`, would make the case no case).
 pub(crate) fn bucket_rules(bucket: &Bucket, choices: &mut dyn Choices) -> feerie_oracle::Rules {
     let mut rules = bucket.rules.clone();
     if choices.one_in(4) {
-        let matters: Vec<Switch> = (Switch::ALL.into_iter())
-            .filter(|&s| rules.switch_matters(s))
-            .collect();
-        if !matters.is_empty() {
-            let switch = matters[choices.below(matters.len())];
-            let values = switch.values();
-            rules
-                .set(switch.key(), values[choices.below(values.len())])
-                .expect("a listed value");
+        let switch = Switch::ALL[choices.below(Switch::ALL.len())];
+        let values = switch.values();
+        let value = values[choices.below(values.len())];
+        if rules.switch_matters(switch) {
+            rules.set(switch.key(), value).expect("a listed value");
         }
     }
     rules

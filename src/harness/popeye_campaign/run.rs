@@ -116,7 +116,9 @@ pub fn run_popeye_campaign(
 fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCase, u32)> {
     let rules_of = |bucket: &Bucket, choices: &mut dyn Choices| {
         let mut rules = bucket.rules.clone();
-        if rules.switch_matters(feerie_oracle::Switch::Rex) {
+        if (rules.circe_model().is_some() || rules.captures_mutate())
+            && rules.switch_matters(feerie_oracle::Switch::Rex)
+        {
             let rex = ["", "inclusive", "exclusive"][choices.below(3)];
             if !rex.is_empty() {
                 rules
