@@ -120,7 +120,8 @@ fn arrivals(before: &BbPosition, after: &BbPosition, arrival_unseen: bool) -> u6
 /// would print each of its lines twice. Two moves lead to one position when each capturer
 /// ends where it stood (Take&Make `Ka2*b1-a2` and `Ra1*b1-a1`, an Anticirce or Anti-Super
 /// Circe capturer reborn on its own square) or when two moves leave every unit in place
-/// (Anti-Mars Circe's null double steps): only when a mover may stay ([`mover_may_stay`]).
+/// (Anti-Mars Circe's null double steps), or when magic units' contact makes two promotions
+/// one unit: only then ([`BitboardSpace::children_may_meet`]).
 fn one_child_per_position(children: &mut Vec<(BbMove, BbPosition)>) {
     let mut kept = 0;
     for i in 0..children.len() {
@@ -227,6 +228,17 @@ fn key(p: &BbPosition) -> Key {
     }
 }
 
+impl BitboardSpace<'_> {
+    /// Whether two moves from `p` may lead to one position: under rules where a mover may end
+    /// where it stood ([`mover_may_stay`]), or with magic units on the board, whose contact
+    /// may turn two promotions of a reborn pawn into one unit (Super Circe: `[+bPg1=Q]` and
+    /// `[+bPg1=NA]` beside a magic nightrider).
+    #[inline]
+    fn children_may_meet(&self, p: &BbPosition) -> bool {
+        self.mover_may_stay || p.magic != 0
+    }
+}
+
 impl Space for BitboardSpace<'_> {
     type Pos = BbPosition;
     type Mv = BbMove;
@@ -261,7 +273,7 @@ impl Space for BitboardSpace<'_> {
             let mut out: Vec<_> = (path.mating(p)?.into_iter())
                 .map(|after| (mv(&after), after))
                 .collect();
-            if self.mover_may_stay {
+            if self.children_may_meet(p) {
                 one_child_per_position(&mut out);
             }
             return Ok(out);
@@ -293,7 +305,7 @@ impl Space for BitboardSpace<'_> {
             }
         })?;
         failure?;
-        if self.mover_may_stay {
+        if self.children_may_meet(p) {
             one_child_per_position(&mut out);
         }
         Ok(out)
