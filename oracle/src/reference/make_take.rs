@@ -22,7 +22,7 @@
 //! castling as a make only gives check. A rook keeps its right when its king moves, as Popeye
 //! gives each its own flag.
 
-use super::displacement;
+use super::{displacement, take_make};
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rules, Setup, Square, Walk};
 
 /// The captures the unit `piece` on `from` makes under Make&Take, each after a make of the
@@ -65,19 +65,13 @@ fn make_ends(
     colour: Colour,
     walk: Walk,
 ) -> Vec<Square> {
-    let maker = Piece::new(colour, walk);
-    let mut scratch = setup.clone();
-    scratch.board.set(from, Some(maker));
-    scratch.side_to_move = colour;
-    scratch.en_passant = None;
-    let mut ends: Vec<Square> = displacement::unit_moves_of(&scratch, rules, from, maker)
-        .into_iter()
-        .filter(|m| m.capture.is_none() && m.castling.is_none())
-        .map(|m| m.to)
-        .collect();
-    ends.sort();
-    ends.dedup();
-    ends
+    take_make::make_squares(
+        setup,
+        rules,
+        setup.board.clone(),
+        from,
+        Piece::new(colour, walk),
+    )
 }
 
 /// Where a unit standing on the home square of `colour`'s king may end a make by castling as

@@ -17,17 +17,12 @@ impl Game {
         if walk == Walk::King {
             return self.t.king[from] & !occ;
         }
-        let maker = Piece::new(colour_of(colour), walk);
         let mut q = p.clone();
         q.clear(from);
-        q.put(from, maker);
-        q.side = colour;
-        q.set_ep(None);
-        let mut found = Vec::new();
-        self.unit_displacements(&q, from, maker, walk, &mut found);
-        (found.into_iter())
-            .filter(|m| m.capture.is_none() && m.castling.is_none())
-            .fold(0, |ends, m| ends | bit(m.to.index()))
+        (self
+            .make_squares(q, from, Piece::new(colour_of(colour), walk))
+            .into_iter())
+        .fold(0, |ends, s| ends | bit(s))
     }
 
     /// Where a unit on the home square of the king of colour index `colour` may end a make by

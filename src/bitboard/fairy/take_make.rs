@@ -51,7 +51,7 @@ impl Game {
 
     /// The squares a plain unit `maker`, put on `on` of `q`, reaches by a move that takes
     /// nothing and is no castling, moving as its side would: a make's arrivals, each once.
-    fn make_squares(&self, mut q: BbPosition, on: usize, maker: Piece) -> Vec<usize> {
+    pub(super) fn make_squares(&self, mut q: BbPosition, on: usize, maker: Piece) -> Vec<usize> {
         q.put(on, maker);
         q.side = colour_index(maker.colour);
         q.set_ep(None);
