@@ -116,18 +116,28 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
             "the unit on {sq} is magic, which {c} does not combine with"
         )));
     }
-    // Under Circe Take&Make a king taken would come back by a make of its own, and an attack
-    // on it be a check only when it had none: not modelled, refused rather than read as a
-    // plain check.
-    if let Some(model) = rules.circe_model()
-        && model.place == crate::rules::RebirthPlace::Makes
-        && model.reborn_royals()
+    // Cage Circe judges a cage by the reborn unit's moves once the move is made: whether a
+    // magic unit's contact, made with the rebirth, changes them first is a question Popeye's
+    // answers have not been compared on: refused rather than guessed.
+    if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic)
+        && rules
+            .circe_model()
+            .is_some_and(|m| m.place == crate::rules::RebirthPlace::Cage)
     {
-        return Err(EngineError::Unsupported(
-            "circe-take-make with rex=inclusive (a king taken coming back by its own make) is \
-             not modelled"
-                .to_string(),
-        ));
+        return Err(EngineError::Unsupported(format!(
+            "the unit on {sq} is magic, which circe-cage does not combine with"
+        )));
+    }
+    // Under Circe Take&Make a king taken would come back by a make of its own, under Cage
+    // Circe in a cage of its own, under Take&Make chess with Plain Circe on a square the make
+    // may have filled, and an attack on it be a check only when it could not: not modelled,
+    // refused rather than read as a plain check.
+    if rules.refuses_royal_rebirth() && rules.circe_model().is_some_and(|m| m.reborn_royals()) {
+        let names: Vec<&str> = rules.conditions().map(|c| c.slug()).collect();
+        return Err(EngineError::Unsupported(format!(
+            "{} with rex=inclusive (a king taken coming back) is not modelled",
+            names.join(" with ")
+        )));
     }
     // Under Breton chess a capture of a non-royal king, or of a unit of a royal unit's walk,
     // would take a royal unit along: what then becomes of its side no source answers.

@@ -22,7 +22,8 @@
 //!   `first_rank_pawns`: `step` (single steps and single diagonal captures, never a double step;
 //!   it attacks like any pawn), `guard_only` (it cannot move but attacks its two forward
 //!   diagonals) or `inert` (neither). Profile `documented`: `step`; profile `popeye`: `step` under
-//!   Circe Parrain, `guard_only` under Circe Equipollents, `inert` otherwise, as Popeye 4.104 does.
+//!   Circe Parrain and Cage Circe, `guard_only` under Circe Equipollents, `inert` otherwise, as
+//!   Popeye 4.104 does.
 
 use super::{observation, rebirth};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};

@@ -70,6 +70,25 @@ pub fn has_legal_move(setup: &Setup, rules: &Rules) -> bool {
     has_legal_move_at(setup, rules, 0)
 }
 
+/// Whether the unit on `from` has a legal move that takes nothing and is no castling, its side
+/// to move (Cage Circe's cage, [`super::cage`]). Only its own displacements are generated: the
+/// filters [`displacement_candidates`] adds judge captures, castlings and conditions Cage
+/// Circe does not combine with.
+pub(super) fn has_legal_non_capture_from(setup: &Setup, rules: &Rules, from: Square) -> bool {
+    let Some(unit) = setup.board.get(from) else {
+        return false;
+    };
+    let magic = has_magic(setup);
+    displacement::unit_moves_of(setup, rules, from, unit)
+        .into_iter()
+        .filter(|mv| mv.capture.is_none() && mv.castling.is_none())
+        .any(|mv| {
+            staged(setup, rules, magic, mv)
+                .iter()
+                .any(|mv| leaves_mover_safe(setup, rules, mv))
+        })
+}
+
 /// [`has_legal_move`] asked `depth` checks deep into Ohneschach's question.
 fn has_legal_move_at(setup: &Setup, rules: &Rules, depth: u32) -> bool {
     let magic = has_magic(setup);

@@ -7,7 +7,8 @@
 //!   their first rank), under Take&Make the make that completes a capture (`take_make`), under
 //!   Make&Take the make that precedes it (`make_take`);
 //! - `mutation`: stage 2, the capturer's change of walk (Frankfurt, Protean);
-//! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths);
+//! - `rebirth`: stages 3 and 4, the Circe family (immediate and Parrain rebirths), with Cage
+//!   Circe's cages (`cage`);
 //! - `contact`: stage 5, mutations by contact with magic pieces;
 //! - `kobul`: the royal unit of the side that lost a unit takes the walk taken (Kobul Kings);
 //! - `colour_change`: the mover's change of colour (Andernach);
@@ -23,6 +24,7 @@
 //! documentation is rendered by `cargo doc -p feerie-oracle --document-private-items`.
 
 pub(crate) mod breton;
+pub(crate) mod cage;
 pub(crate) mod check;
 pub(crate) mod colour_change;
 pub(crate) mod contact;

@@ -68,7 +68,7 @@
 //! illegal otherwise), and an attack on it is a check only if it could not be reborn (see
 //! [`super::check`]). A king reborn on its own square regains its castling right.
 
-use super::take_make;
+use super::{cage, take_make};
 use crate::rules::{
     CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, MarsModel, ParrainLongCastling,
     ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
@@ -103,6 +103,9 @@ pub fn immediate(setup: &Setup, rules: &Rules, mv: MoveRecord) -> Vec<MoveRecord
     }
     if model.place == RebirthPlace::Makes {
         return where_it_makes(setup, rules, mv, reborn);
+    }
+    if model.place == RebirthPlace::Cage {
+        return in_a_cage(setup, rules, &model, mv, reborn);
     }
     let square = rebirth_square(
         &model,
@@ -139,6 +142,29 @@ fn anywhere(
         out.push(mv);
     }
     out
+}
+
+/// Cage Circe: `reborn` comes back on a square empty once the capture is made where it is
+/// caged ([`cage::caged`]), the capturer choosing (one record per square, and per promotion of
+/// a pawn reborn on its last rank, each promoted walk caged or not by itself); with no cage, not
+/// at all, unless `rebirth_occupied` is `strict`: then the capture is illegal.
+fn in_a_cage(
+    setup: &Setup,
+    rules: &Rules,
+    model: &CirceModel,
+    mv: MoveRecord,
+    reborn: Piece,
+) -> Vec<MoveRecord> {
+    let board = board_after_displacement(setup, &mv);
+    let caged: Vec<MoveRecord> = Square::all()
+        .filter(|&sq| board.is_empty(sq))
+        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), reborn, sq, false, None))
+        .filter(|reborn_there| cage::caged(setup, rules, reborn_there))
+        .collect();
+    if caged.is_empty() && model.occupied == RebirthOccupied::Relaxed && !reborn.royal {
+        return vec![mv];
+    }
+    caged
 }
 
 /// Circe Take&Make: `reborn` comes back on a square it could reach by a move taking nothing,
@@ -432,7 +458,7 @@ pub fn rebirth_square(
         }
         RebirthPlace::Departure => Some(from),
         // A choice among squares, made by the stage itself ([`immediate`]).
-        RebirthPlace::AnyEmpty | RebirthPlace::Makes => None,
+        RebirthPlace::AnyEmpty | RebirthPlace::Makes | RebirthPlace::Cage => None,
     }?;
     Some(match model.adapter {
         RebirthAdapter::None => found,

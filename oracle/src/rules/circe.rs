@@ -61,6 +61,11 @@ pub enum RebirthPlace {
     /// capture square in the capturer's stead, the capturer choosing; a capture with no such
     /// square is illegal (Circe Take&Make).
     Makes,
+    /// Any square empty once the capture is made where the reborn unit, standing there, has
+    /// no legal move taking nothing (a cage), the capturer choosing; with no cage, none (the
+    /// unit is lost), unless `rebirth_occupied` is `strict`: then the capture is illegal (Cage
+    /// Circe).
+    Cage,
 }
 
 impl RebirthPlace {
@@ -254,11 +259,12 @@ impl CirceModel {
         self.reborn_royals() || self.reborn_royal_capturers()
     }
 
-    /// True when the capturer chooses the rebirth square among all the empty ones (Super
-    /// Circe, Anti-Super Circe): a capture is one move per square, so that move trees grow many times faster than
-    /// under the other variants.
+    /// True when the capturer chooses the rebirth square among the empty ones (Super Circe,
+    /// Anti-Super Circe, Cage Circe): a capture is one move per square, so that move trees
+    /// grow many times faster than under the other variants, and a capture without a rebirth
+    /// is no square's fault.
     pub fn rebirth_square_chosen(&self) -> bool {
-        self.place == RebirthPlace::AnyEmpty
+        matches!(self.place, RebirthPlace::AnyEmpty | RebirthPlace::Cage)
     }
 
     /// True when whether an attack on a royal unit is a check depends on the rebirth the

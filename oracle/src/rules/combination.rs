@@ -55,6 +55,18 @@ impl Rules {
                 "{first} with {other} is not modelled: Mars Circe combines with no other condition"
             )));
         }
+        // Cage Circe judges a cage by the moves the reborn unit could make: with another
+        // condition changing the moves or what they do, a reading Popeye's answers have not
+        // been compared on: refused rather than guessed.
+        if let Some(cage) = circe
+            .iter()
+            .find(|c| c.rebirth_place() == Some(RebirthPlace::Cage))
+            && let Some(other) = self.conditions.iter().find(|c| **c != **cage)
+        {
+            return Err(RulesError(format!(
+                "{cage} with {other} is not modelled: Cage Circe combines with no other condition"
+            )));
+        }
         // A colour change after a rebirth, a mutation or a move from a rebirth square, and an
         // observation between units of one walk under another condition's moves, are
         // combinations Popeye's answers have not been compared on.
@@ -117,7 +129,9 @@ impl Rules {
 ///   recolours the capturer after its rebirth, not before);
 /// - Kobul Kings: the Circe family but Anti-Super Circe (fuzz families `circe+kobul-kings`,
 ///   `anticirce+kobul-kings`): the royal unit that changes walk is the other side's, whatever
-///   the rebirth does with the units of the capture.
+///   the rebirth does with the units of the capture;
+/// - Take&Make chess: Plain Circe (fuzz family `circe+take-and-make`): the unit taken comes
+///   back on its square read from the capture square, once the capturer's make is made.
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
     // Anti-Super Circe (the capturer reborn on any empty square) was compared alone.
@@ -160,6 +174,8 @@ fn combines(first: Condition, other: Condition) -> bool {
         captured_reborn_at_once || mummer
     } else if first.koeko_rule() == Some(KoekoRule::Contact) {
         captured_reborn_at_once && !any_square
+    } else if first.takes_and_makes() {
+        other == Condition::Circe
     } else if first.is_kobul_kings() {
         circe
     } else if first.colour_change().is_some() {

@@ -65,8 +65,23 @@ impl Condition {
         }
     }
 
+    /// Where a Circe-family condition finds the rebirth square; `None` outside the family.
+    ///
+    /// ```
+    /// use feerie_oracle::Condition;
+    /// use feerie_oracle::rules::RebirthPlace;
+    /// assert_eq!(Condition::CirceCage.rebirth_place(), Some(RebirthPlace::Cage));
+    /// assert_eq!(Condition::MarsCirce.rebirth_place(), None);
+    /// ```
+    pub fn rebirth_place(self) -> Option<RebirthPlace> {
+        match self.entry().kind {
+            ConditionKind::Circe { place, .. } => Some(place),
+            _ => None,
+        }
+    }
+
     /// True for a Circe-family condition whose rebirth square is a choice among the empty ones
-    /// (Super Circe, Anti-Super Circe).
+    /// (Super Circe, Anti-Super Circe, Cage Circe).
     ///
     /// ```
     /// use feerie_oracle::Condition;
@@ -77,7 +92,7 @@ impl Condition {
         matches!(
             self.entry().kind,
             ConditionKind::Circe {
-                place: RebirthPlace::AnyEmpty,
+                place: RebirthPlace::AnyEmpty | RebirthPlace::Cage,
                 ..
             }
         )

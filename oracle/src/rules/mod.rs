@@ -21,7 +21,7 @@
 //! | `mars_null_double_step` | `no`, `yes` | `no` | `yes` |
 //! | `paralysed_rook_castling` | `no`, `yes` | `no` | `yes` |
 //! | `parrain_long_castling` | `toward_a`, `toward_h` | `toward_a` | `toward_h` |
-//! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain, `guard_only` under Equipollents, `inert` otherwise |
+//! | `first_rank_pawns` | `step`, `guard_only`, `inert` | `step` | `step` under Parrain and Cage Circe, `guard_only` under Equipollents, `inert` otherwise |
 //! | `fairy_promotion` | `present_walks`, `orthodox_only` | `present_walks` | `present_walks` |
 //! | `clone_walk_when_promoting` | `pawn`, `promoted` | `pawn` | `pawn` |
 //! | `clone_royal_victim` | `keeps_walk`, `takes_walk` | `keeps_walk` | `takes_walk` |
@@ -58,6 +58,7 @@ mod fuzz_family;
 mod grid;
 mod koeko;
 mod mars;
+mod move_read_entries;
 mod mummer;
 mod observation;
 mod patrol;
@@ -487,6 +488,26 @@ impl Rules {
             Scope::Conditions => listed(),
             Scope::RoyalRebirth => listed() && self.circe_rex() == Rex::Inclusive,
         }
+    }
+
+    /// Whether the engines refuse `rex=inclusive` under these rules: where a king taken would
+    /// come back by a make of its own (Circe Take&Make), in a cage of its own (Cage Circe), or
+    /// on its Circe square once the capturer's make may have filled it (Take&Make chess with
+    /// Plain Circe), so that an attack on it would be a check only when it could not. The
+    /// campaigns draw `rex` only where this is false.
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, Profile, Rules};
+    /// let rules = |c: &[Condition]| Rules::new(c.iter().copied(), Profile::Popeye).unwrap();
+    /// assert!(rules(&[Condition::CirceCage]).refuses_royal_rebirth());
+    /// assert!(rules(&[Condition::Circe, Condition::TakeAndMake]).refuses_royal_rebirth());
+    /// assert!(!rules(&[Condition::Circe]).refuses_royal_rebirth());
+    /// ```
+    pub fn refuses_royal_rebirth(&self) -> bool {
+        self.circe_model().is_some_and(|m| {
+            matches!(m.place, RebirthPlace::Makes | RebirthPlace::Cage)
+                || (self.take_and_make() && m.reborn == RebornUnit::Captured)
+        })
     }
 
     /// Whether kings take part in rebirth (the Circe family's reading of `rex`).

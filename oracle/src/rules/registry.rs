@@ -23,7 +23,7 @@ use crate::Colour;
 use super::{
     BretonSide, BretonTime, ColourChangeMoves, GridLines, KoekoRule, MarsMoves, MoveMeasure,
     ObservationRule, PatrolRule, PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, Switch,
+    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Switch,
 };
 
 /// Declares every condition once: the variant of [`Condition`] with its documentation, and
@@ -63,6 +63,7 @@ macro_rules! conditions {
 }
 
 use super::entry_builders::*;
+use super::move_read_entries::*;
 use super::source_entries::*;
 
 conditions! {
@@ -189,27 +190,10 @@ conditions! {
     )
     },
     /// Circe Take&Make: where the unit taken could go from the capture square by a move
-    /// taking nothing; a capture with no such square is illegal. Every such square is empty,
-    /// so `rebirth_occupied` never matters; nor does `rex`: royal units are never taken
-    /// (`rex=inclusive`, a king coming back by its own make, is refused by the engines).
-    CirceTakeMake => ConditionEntry {
-        switches: &[],
-        presets: &[],
-        fuzzed_with_magic: false,
-        ..rebirth_variant_entry(
-        "circe-take-make",
-        "Circe Take&Make: a captured unit is reborn where it could move from the capture square \
-         without taking, the capturer choosing; a capture with no such square is illegal",
-        reborn_on(RebirthPlace::Makes, RebirthSide::Own, RebirthAdapter::None),
-        PopeyeNames {
-            written: "CirceTake&Make",
-            written_before_rex_inclusive: None,
-            read: &["circetake&make"],
-            circe_variant: &["take&make"],
-            followed_by: PopeyeFollowers::Rex(Rex::Inclusive),
-        },
-    )
-    },
+    /// taking nothing; a capture with no such square is illegal.
+    CirceTakeMake => CIRCE_TAKE_MAKE,
+    /// Cage Circe: on an empty square where the unit taken has no legal move taking nothing.
+    CirceCage => CIRCE_CAGE,
     /// Couscous Circe: where the capturer would come back.
     CirceCouscous => rebirth_variant_entry(
             "circe-couscous",
@@ -445,14 +429,17 @@ conditions! {
         )
     },
     /// Take&Make chess: a capturer at once makes a move of the captured unit's walk.
-    TakeAndMake => alone_entry(
-        "take-and-make",
-        "Take&Make chess: a capturer at once makes a move that takes nothing, with the captured \
-         unit's walk, from the square it took on",
-        ConditionKind::TakeAndMake,
-        ("Take&MakeChess", &["take&makechess", "take&makeschach"]),
-        PopeyeFollowers::Absolute,
-    ),
+    TakeAndMake => ConditionEntry {
+        fuzzed_with: &[Condition::Circe],
+        ..alone_entry(
+            "take-and-make",
+            "Take&Make chess: a capturer at once makes a move that takes nothing, with the \
+             captured unit's walk, from the square it took on",
+            ConditionKind::TakeAndMake,
+            ("Take&MakeChess", &["take&makechess", "take&makeschach"]),
+            PopeyeFollowers::Absolute,
+        )
+    },
     /// Make&Take chess: a capture is preceded by a make of the walk of the unit about to be taken.
     MakeAndTake => alone_entry(
         "make-and-take",

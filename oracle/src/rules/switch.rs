@@ -154,7 +154,8 @@ switch_values! {
         Step = "step",
         /// Cannot move but attacks its two forward diagonals (Popeye under Equipollents).
         GuardOnly = "guard_only",
-        /// Neither moves nor attacks (Popeye under the other conditions but Parrain).
+        /// Neither moves nor attacks (Popeye under the other conditions but Parrain and Cage
+        /// Circe).
         Inert = "inert",
     }
 }

@@ -128,8 +128,10 @@ impl Compact {
             || rules.kobul.contains(&true)
             || rules.breton.is_some()
             || rules.circe.is_some_and(|m| {
-                matches!(m.place, RebirthPlace::AnyEmpty | RebirthPlace::Makes)
-                    || m.reborn_royals()
+                matches!(
+                    m.place,
+                    RebirthPlace::AnyEmpty | RebirthPlace::Makes | RebirthPlace::Cage
+                ) || m.reborn_royals()
                     || m.relevant == RelevantUnit::Other
                     || m.reborn == RebornUnit::Capturer
             })

@@ -19,6 +19,7 @@
 
 mod attacks;
 mod breton;
+mod cage;
 mod checkless;
 mod danger;
 mod generate;

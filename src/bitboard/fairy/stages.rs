@@ -120,6 +120,10 @@ impl Game {
             self.reborn_where_it_makes(p, mv, reborn, out);
             return;
         }
+        if model.place == RebirthPlace::Cage {
+            self.reborn_in_a_cage(p, &model, mv, reborn, out);
+            return;
+        }
         let sq = self.rebirth_square(
             reborn,
             mv.final_mover(),

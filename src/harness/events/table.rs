@@ -228,8 +228,8 @@ fn rows() -> Vec<EventDef> {
     // square of the capturer's choice, which no legal play brings about: unless
     // `rebirth_occupied` is strict an attack on it is a check, and the fuzzed cases never set
     // both switches.
-    let at_once =
-        circe_where(|m| m.time == RebirthTime::Immediate && m.place != RebirthPlace::AnyEmpty);
+    // (Under Cage Circe kings are never reborn: the engines refuse rex inclusive.)
+    let at_once = circe_where(|m| m.time == RebirthTime::Immediate && !m.rebirth_square_chosen());
     // A king comes back home when the square read is its own king's square. Where the
     // capturer's walk is read (Couscous) only a capturing king, or a fairy capturer on the
     // e-file (a fairy walk's square is on its promotion rank), would name it: the fuzzed
@@ -237,7 +237,7 @@ fn rows() -> Vec<EventDef> {
     // rook on its corner or a pawn promoted by a fairy capturer's square, for the same reason.)
     let at_once_home = circe_where(|m| {
         m.time == RebirthTime::Immediate
-            && m.place != RebirthPlace::AnyEmpty
+            && !m.rebirth_square_chosen()
             && own_home(m)
             && m.adapter == RebirthAdapter::None
             && m.relevant == RelevantUnit::Reborn
@@ -288,10 +288,12 @@ fn rows() -> Vec<EventDef> {
     // preset) a capture whose square is taken is not made.
     row(
         plain("rebirth-occupied"),
-        // Super Circe takes an empty square only.
+        // Super Circe and Cage Circe take an empty square only.
         &circe_where(|m| {
-            !matches!(m.place, RebirthPlace::Departure | RebirthPlace::AnyEmpty)
-                && m.occupied == RebirthOccupied::Relaxed
+            !matches!(
+                m.place,
+                RebirthPlace::Departure | RebirthPlace::AnyEmpty | RebirthPlace::Cage
+            ) && m.occupied == RebirthOccupied::Relaxed
         }),
         plain("a captured unit's rebirth square is occupied: it stays off the board"),
     );

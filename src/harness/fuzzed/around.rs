@@ -23,6 +23,7 @@ pub fn around_castling(
 ) -> Option<super::FuzzedPosition> {
     if rules.circe().is_some()
         && rules.switch_matters(feerie_oracle::Switch::Rex)
+        && !rules.refuses_royal_rebirth()
         && choices.one_in(2)
     {
         rules.set("rex", "inclusive").ok()?;

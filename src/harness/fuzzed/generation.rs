@@ -137,7 +137,9 @@ pub(crate) fn bucket_rules(bucket: &Bucket, choices: &mut dyn Choices) -> feerie
         let switch = Switch::ALL[choices.below(Switch::ALL.len())];
         let values = switch.values();
         let value = values[choices.below(values.len())];
-        if rules.switch_matters(switch) {
+        // `rex=inclusive` where the engines refuse it would make the case no case too.
+        let refused = switch == Switch::Rex && rules.refuses_royal_rebirth();
+        if rules.switch_matters(switch) && !refused {
             rules.set(switch.key(), value).expect("a listed value");
         }
     }

@@ -118,6 +118,7 @@ fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCa
         let mut rules = bucket.rules.clone();
         if (rules.circe_model().is_some() || rules.captures_mutate())
             && rules.switch_matters(feerie_oracle::Switch::Rex)
+            && !rules.refuses_royal_rebirth()
         {
             let rex = ["", "inclusive", "exclusive"][choices.below(3)];
             if !rex.is_empty() {
