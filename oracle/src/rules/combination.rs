@@ -131,7 +131,13 @@ impl Rules {
 ///   `anticirce+kobul-kings`): the royal unit that changes walk is the other side's, whatever
 ///   the rebirth does with the units of the capture;
 /// - Take&Make chess: Plain Circe (fuzz family `circe+take-and-make`): the unit taken comes
-///   back on its square read from the capture square, once the capturer's make is made.
+///   back on its square read from the capture square, once the capturer's make is made;
+/// - SAT: Plain Circe (fuzz family `circe+sat`) and Andernach chess (`andernach+sat`).
+///
+/// Under `rex=inclusive` Take&Make and SAT with Plain Circe are refused by the engines
+/// ([`Rules::refuses_royal_rebirth`]). Compared on 150 positions each and refused (Popeye 4.104
+/// answers otherwise on a quarter to nearly half of them): Koeko with Circe Parrain, Madrasi
+/// with Grid chess, Isardam with Take&Make chess.
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
     // Anti-Super Circe (the capturer reborn on any empty square) was compared alone.
@@ -176,10 +182,12 @@ fn combines(first: Condition, other: Condition) -> bool {
         captured_reborn_at_once && !any_square
     } else if first.takes_and_makes() {
         other == Condition::Circe
+    } else if first.is_sat() {
+        other == Condition::Circe || other == Condition::Andernach
     } else if first.is_kobul_kings() {
         circe
     } else if first.colour_change().is_some() {
-        circe && other.reborn_unit() == Some(RebornUnit::Captured)
+        (circe && other.reborn_unit() == Some(RebornUnit::Captured)) || other.is_sat()
     } else {
         false
     }

@@ -493,8 +493,10 @@ impl Rules {
     /// Whether the engines refuse `rex=inclusive` under these rules: where a king taken would
     /// come back by a make of its own (Circe Take&Make), in a cage of its own (Cage Circe), or
     /// on its Circe square once the capturer's make may have filled it (Take&Make chess with
-    /// Plain Circe), so that an attack on it would be a check only when it could not. The
-    /// campaigns draw `rex` only where this is false.
+    /// Plain Circe), so that an attack on it would be a check only when it could not; and under
+    /// SAT with Plain Circe, where Popeye 4.104 gives other moves when kings are reborn (not yet
+    /// settled which reading is right).
+    /// The campaigns draw `rex` only where this is false.
     ///
     /// ```
     /// use feerie_oracle::{Condition, Profile, Rules};
@@ -506,7 +508,7 @@ impl Rules {
     pub fn refuses_royal_rebirth(&self) -> bool {
         self.circe_model().is_some_and(|m| {
             matches!(m.place, RebirthPlace::Makes | RebirthPlace::Cage)
-                || (self.take_and_make() && m.reborn == RebornUnit::Captured)
+                || ((self.take_and_make() || self.sat()) && m.reborn == RebornUnit::Captured)
         })
     }
 

@@ -461,14 +461,17 @@ conditions! {
         )
     },
     /// SAT: a side is in check when its king has a flight.
-    Sat => alone_entry(
-        "sat",
-        "SAT: a side is in check when its king could move to a square where it would not be \
-         attacked (a flight), and is not in check otherwise",
-        ConditionKind::Sat,
-        ("SAT", &["sat"]),
-        PopeyeFollowers::Numbers,
-    ),
+    Sat => ConditionEntry {
+        fuzzed_with: &[Condition::Circe, Condition::Andernach],
+        ..alone_entry(
+            "sat",
+            "SAT: a side is in check when its king could move to a square where it would not be \
+             attacked (a flight), and is not in check otherwise",
+            ConditionKind::Sat,
+            ("SAT", &["sat"]),
+            PopeyeFollowers::Numbers,
+        )
+    },
     /// Koeko: every unit that moved ends next to a unit.
     Koeko => ConditionEntry {
         fuzzed_with: &[Condition::Circe],
