@@ -317,6 +317,22 @@ impl MoveRecord {
         }
     }
 
+    /// For the rebirth `r` of a unit that stood on the board (Anticirce's capturer), the figure
+    /// it comes back as when it differs from the unit that left, as Popeye 4.104 writes it
+    /// after `->` (AntiClone Circe: `[wSd5->Pd2]`, `[wKd2->rPd2]`): with its marks when a king
+    /// comes back as a royal unit of another walk, else its walk alone; `None` when the same.
+    pub fn reborn_as(&self, r: &Rebirth) -> Option<Piece> {
+        let left = self.final_mover();
+        r.from?;
+        if left.walk == Walk::King && r.piece.walk != Walk::King && r.piece.royal {
+            Some(r.piece)
+        } else if left.walk != r.piece.walk {
+            Some(Piece::new(r.piece.colour, r.piece.walk))
+        } else {
+            None
+        }
+    }
+
     /// The notation without the check mark.
     pub fn notation_without_check(&self) -> String {
         let mut s = String::new();
@@ -387,7 +403,21 @@ impl MoveRecord {
             out.write_char(']')?;
         }
         for r in self.rebirth.iter().chain(self.delayed_rebirth.iter()) {
-            write!(out, "{r}")?;
+            // A unit that leaves its square as one figure and comes back as another (AntiClone
+            // Circe): `[wSd5->Pd2]`, the figure it comes back as before its square.
+            match (r.from, self.reborn_as(r)) {
+                (Some(from), Some(figure)) => {
+                    write!(out, "[{}{from}->", self.final_mover())?;
+                    figure.write_notation(out)?;
+                    write!(out, "{}", r.square)?;
+                    if let Some(w) = r.promotion {
+                        out.write_char('=')?;
+                        r.piece.with_walk(w).write_notation(out)?;
+                    }
+                    out.write_char(']')?;
+                }
+                _ => write!(out, "{r}")?,
+            }
         }
         for c in &self.contact_mutations {
             write!(out, "{c}")?;

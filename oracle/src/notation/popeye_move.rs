@@ -97,7 +97,8 @@ impl fmt::Display for Figure {
 /// use feerie_oracle::popeye_move::MoveText;
 /// for text in ["Sf5*d4", "0-0-0[+wPe4]", "a4*b3 ep.[+wPc3]", "b7-b8=Q", "Rd4*d6[+wPd8=Q]",
 ///              "d4*e5=PP", "Ka1*b2=rR", "Sf6*g8=P=Q", "mRb3-b6[a6=wB][c6=bP]", "nmRb3-b6[a6=wP]", "nmPc2-c4", "nBc6-d5[d4=nS]", "Sf5*d4[+nmBc8]", "Qh6-h7 +", "e7-e8=S #",
-///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4",
+///              "Gd4-b6", "b7-b8=G", "CAa1*b4[+wGb8]", "Nf5-d4", "Sc3*d5[wSd5->Pd2]",
+///              "Ke1*d2[wKd2->rPd2]",
 ///              "Sg6-b1*d2", "Ke5-e1*d2 +", "c5-c7*b8=Q",
 ///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +", "[wRa5->a1]0-0-0",
 ///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4",
@@ -142,9 +143,10 @@ pub struct MoveText {
     /// `=w` or `=b` after them: the colour the mover takes (Andernach chess).
     pub colour_change: Option<Colour>,
     /// Each `[+…]` (a unit taken, reborn) or `[…->…]` (a unit on the board, moved to its
-    /// rebirth square: Anticirce's capturer): the reborn piece, the square it left if any, its
-    /// square, and the walk it promoted to.
-    pub rebirths: Vec<(Piece, Option<Square>, Square, Option<Walk>)>,
+    /// rebirth square: Anticirce's capturer): the reborn piece (for `->`, as it left its
+    /// square), the square it left if any, its square, the walk it promoted to, and for `->` the
+    /// figure it comes back as when that is another (AntiClone Circe: `[wSd5->Pd2]`).
+    pub rebirths: Vec<RebirthText>,
     /// Each `[square=piece]`.
     pub contacts: Vec<(Square, Piece)>,
     /// `[square=figure]`, the figure without colour: under Kobul Kings, the royal unit that
@@ -158,6 +160,10 @@ pub struct MoveText {
     /// The check mark, if the text has one; `None` leaves it open when matching.
     pub check: Option<CheckMark>,
 }
+
+/// One rebirth as [`MoveText::rebirths`] holds it: the piece, the square it left, its square,
+/// the walk it promoted to, and the figure it comes back as when that is another.
+pub type RebirthText = (Piece, Option<Square>, Square, Option<Walk>, Option<Figure>);
 
 /// Breton chess's second unit as the notation writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -208,7 +214,17 @@ impl MoveText {
                 .rebirth
                 .iter()
                 .chain(record.delayed_rebirth.iter())
-                .map(|r| (r.piece, r.from, r.square, r.promotion))
+                .map(|r| match (r.from, record.reborn_as(r)) {
+                    // The unit that left its square is the mover as the move leaves it.
+                    (Some(from), Some(figure)) => (
+                        record.final_mover(),
+                        Some(from),
+                        r.square,
+                        r.promotion,
+                        Some(Figure::of(figure)),
+                    ),
+                    _ => (r.piece, r.from, r.square, r.promotion, None),
+                })
                 .collect(),
             contacts: record
                 .contact_mutations
@@ -295,10 +311,11 @@ impl fmt::Display for MoveText {
         {
             write!(f, "{mark}")?;
         }
-        for (piece, from, sq, promo) in &self.rebirths {
-            match from {
-                Some(from) => write!(f, "[{piece}{from}->{sq}")?,
-                None => write!(f, "[+{piece}{sq}")?,
+        for (piece, from, sq, promo, reborn_as) in &self.rebirths {
+            match (from, reborn_as) {
+                (Some(from), Some(figure)) => write!(f, "[{piece}{from}->{figure}{sq}")?,
+                (Some(from), None) => write!(f, "[{piece}{from}->{sq}")?,
+                (None, _) => write!(f, "[+{piece}{sq}")?,
             }
             if let Some(w) = promo {
                 write!(
@@ -535,7 +552,7 @@ impl FromStr for MoveText {
                 } else {
                     None
                 };
-                mt.rebirths.push((piece, None, sq, promo));
+                mt.rebirths.push((piece, None, sq, promo, None));
             } else if !c
                 .rest()
                 .chars()
@@ -548,13 +565,18 @@ impl FromStr for MoveText {
                 if !c.eat("->") {
                     return c.fail("expected '->' in a rebirth [piece square->square]");
                 }
+                // `[wSd5->Pd2]`: the figure it comes back as, when another (AntiClone Circe).
+                let reborn_as = match c.rest().starts_with(|ch: char| ch.is_ascii_lowercase()) {
+                    true if c.rest().as_bytes().get(1).is_some_and(u8::is_ascii_digit) => None,
+                    _ => Some(c.figure()?),
+                };
                 let sq = c.square()?;
                 let promo = if c.eat("=") {
                     Some(c.figure()?.walk)
                 } else {
                     None
                 };
-                mt.rebirths.push((piece, Some(from), sq, promo));
+                mt.rebirths.push((piece, Some(from), sq, promo, reborn_as));
             } else {
                 let sq = c.square()?;
                 if !c.eat("=") {

@@ -51,7 +51,9 @@
 //! Checkmate and stalemate follow from check as usual.
 
 use super::make::passed_square;
-use super::rebirth::{CapturerFate, capturer_fate, mars_square, rebirth_square, reborn_walk_of};
+use super::rebirth::{
+    CapturerFate, capturer_as_reborn, capturer_fate, mars_square, rebirth_square, reborn_walk_of,
+};
 use super::{koeko, observation};
 use crate::geometry::{self, coordinates, occupancy, pawn_forward};
 use crate::rules::{
@@ -288,6 +290,7 @@ fn capture_stands(
     as_it_may_land(capturer, landing, promotions)
         .into_iter()
         .any(|after| {
+            let after = capturer_as_reborn(&model, after, victim);
             let square = rebirth_square(&model, after, victim, taken, (from, landing));
             capturer_fate(&model, square, landing, free) != CapturerFate::Illegal
         })

@@ -201,6 +201,7 @@ fn capturer_reborn(
     }
     let capture = mv.capture.expect("a capture");
     let (victim, taken) = (capture.piece, capture.square);
+    let capturer = capturer_as_reborn(model, capturer, victim);
     let square = rebirth_square(model, capturer, victim, taken, (mv.from, mv.to));
     let mut board = board_after_displacement(setup, &mv);
     board.take(mv.to);
@@ -214,6 +215,30 @@ fn capturer_reborn(
         }
         CapturerFate::Stays => vec![mv],
         CapturerFate::Illegal => Vec::new(),
+    }
+}
+
+/// Under Anticirce, the capturer `capturer` (as it stands after the move) as it comes back once
+/// it has taken `victim`: as it is, or under AntiClone Circe with the walk of the unit it took
+/// (a royal capturer stays royal), unless that unit is royal (Popeye 4.104's
+/// `conditions/anticirce/clone.c`). Its rebirth square is read for the walk it comes back with.
+pub(super) fn capturer_as_reborn(model: &CirceModel, capturer: Piece, victim: Piece) -> Piece {
+    match model.walk {
+        RebirthWalk::Cloned if !victim.royal => capturer.with_walk(victim.walk),
+        RebirthWalk::Cloned | RebirthWalk::Own => capturer,
+        RebirthWalk::Chameleon => capturer.with_walk(chameleon_next(capturer.walk)),
+    }
+}
+
+/// The next walk of Popeye's chameleon sequence: a knight comes back as a bishop, a bishop as a
+/// rook, a rook as a queen, a queen as a knight; every other walk is kept.
+fn chameleon_next(walk: Walk) -> Walk {
+    match walk {
+        Walk::Knight => Walk::Bishop,
+        Walk::Bishop => Walk::Rook,
+        Walk::Rook => Walk::Queen,
+        Walk::Queen => Walk::Knight,
+        other => other,
     }
 }
 
@@ -339,7 +364,7 @@ pub fn lost_rebirth_square(
             }
             Some(rebirth_square(
                 &model,
-                capturer,
+                capturer_as_reborn(&model, capturer, capture.piece),
                 capture.piece,
                 capture.square,
                 (mv.from, mv.to),
@@ -404,13 +429,7 @@ pub fn reborn_walk_of(
 ) -> Walk {
     match model.walk {
         RebirthWalk::Own => victim.walk,
-        RebirthWalk::Chameleon => match victim.walk {
-            Walk::Knight => Walk::Bishop,
-            Walk::Bishop => Walk::Rook,
-            Walk::Rook => Walk::Queen,
-            Walk::Queen => Walk::Knight,
-            other => other,
-        },
+        RebirthWalk::Chameleon => chameleon_next(victim.walk),
         RebirthWalk::Cloned if capturer.royal => victim.walk,
         RebirthWalk::Cloned
             if victim.royal && rules.clone_royal_victim() == CloneRoyalVictim::KeepsWalk =>

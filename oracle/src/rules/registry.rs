@@ -342,6 +342,23 @@ conditions! {
             &["equipollents"],
         ),
     ),
+    /// AntiClone Circe: the capturer reborn with the walk of the unit it took.
+    AnticirceClone => anticirce_variant_entry(
+        "anticirce-clone",
+        "AntiClone Circe: the capturer is reborn with the walk of the unit it took (a royal \
+         capturer stays royal), on that walk's rebirth square",
+        ConditionKind::Circe {
+            reborn: RebornUnit::Capturer,
+            walk: RebirthWalk::Cloned,
+            place: RebirthPlace::CirceSquare,
+            relevant: RelevantUnit::Reborn,
+            side: RebirthSide::Own,
+            adapter: RebirthAdapter::None,
+            time: RebirthTime::Immediate,
+            chooser: PromotionChooser::Capturer,
+        },
+        ("AntiCirce Clone", &["anticlonecirce"], &["clone"]),
+    ),
     /// Anti-Super Circe: on any square empty once the capturer has left its arrival square.
     AnticirceSuper => anticirce_variant_entry(
         "anticirce-super",

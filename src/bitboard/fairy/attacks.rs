@@ -178,6 +178,7 @@ impl Game {
         let victim = p.piece_at(taken).expect("a unit taken");
         let after = p.occupied() & !bit(from) & !bit(taken);
         let stands = |standing: Piece| {
+            let standing = circe::capturer_as_reborn(model.walk, standing, victim);
             let sq = self.rebirth_square(standing, victim, taken, (from, landing));
             circe::capturer_rebirth(sq, landing, after, model) != Fate::Forbidden
         };

@@ -173,6 +173,7 @@ impl Game {
             }
             return;
         }
+        let capturer = circe::capturer_as_reborn(model.walk, capturer, capture.piece);
         let sq = self.rebirth_square(capturer, capture.piece, capture.square.index(), (from, to));
         let fate = circe::capturer_rebirth(sq, to, occ, model);
         self.settle(p, fate, mv, capturer, Some(to), out);

@@ -4,12 +4,12 @@
 
 use std::sync::Mutex;
 
-use feerie_oracle::Walk;
 use feerie_oracle::rules::{
     CirceModel, CloneRoyalVictim, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
     RebirthWalk,
 };
 use feerie_oracle::walk::CirceHome;
+use feerie_oracle::{Piece, Walk};
 
 use super::super::board::{WALKS, walk_index};
 use super::super::tables::{Sq, bit};
@@ -257,6 +257,17 @@ pub fn reborn_walk(
             victim
         }
         RebirthWalk::Cloned => promoted.unwrap_or_else(capturer),
+    }
+}
+
+/// Under Anticirce, the capturer as it comes back after taking `victim`: as it is, under
+/// AntiClone Circe with the taken unit's walk unless that unit is royal (a royal capturer stays
+/// royal), under a chameleon rule with the next walk of the sequence.
+pub fn capturer_as_reborn(rule: RebirthWalk, capturer: Piece, victim: Piece) -> Piece {
+    match rule {
+        RebirthWalk::Cloned if !victim.royal => capturer.with_walk(victim.walk),
+        RebirthWalk::Cloned | RebirthWalk::Own => capturer,
+        RebirthWalk::Chameleon => capturer.with_walk(chameleon(capturer.walk)),
     }
 }
 
