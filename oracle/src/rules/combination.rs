@@ -2,8 +2,8 @@
 //! answers were compared on; any other is refused with the reason, rather than guessed.
 
 use super::{
-    Condition, ConditionKind, KoekoRule, ObservationRule, RebirthPlace, RebirthTime, RebornUnit,
-    RelevantUnit, Rules, RulesError,
+    Condition, ConditionKind, KoekoRule, ObservationRule, RebirthPlace, RebirthTime, RebirthWalk,
+    RebornUnit, RelevantUnit, Rules, RulesError,
 };
 
 impl Rules {
@@ -140,12 +140,17 @@ impl Rules {
 /// with Grid chess, Isardam with Take&Make chess.
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
-    // Anti-Super Circe (the capturer reborn on any empty square) was compared alone.
+    // Anti-Super Circe (the capturer reborn on any empty square), AntiClone Circe and
+    // Chameleon Anticirce (the capturer reborn with another walk) were compared alone.
     let anti_super = matches!(
         other.entry().kind,
         ConditionKind::Circe {
             reborn: RebornUnit::Capturer,
             place: RebirthPlace::AnyEmpty,
+            ..
+        } | ConditionKind::Circe {
+            reborn: RebornUnit::Capturer,
+            walk: RebirthWalk::Cloned | RebirthWalk::Chameleon,
             ..
         }
     );

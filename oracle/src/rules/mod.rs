@@ -47,6 +47,7 @@
 //! `reference::check`, `mutation_castling` and `parrain_en_passant` in `reference::make`.
 
 mod annan;
+mod anticirce_walk_entries;
 mod breton;
 mod circe;
 mod colour_change;

@@ -62,6 +62,7 @@ macro_rules! conditions {
     };
 }
 
+use super::anticirce_walk_entries::*;
 use super::entry_builders::*;
 use super::move_read_entries::*;
 use super::source_entries::*;
@@ -343,22 +344,9 @@ conditions! {
         ),
     ),
     /// AntiClone Circe: the capturer reborn with the walk of the unit it took.
-    AnticirceClone => anticirce_variant_entry(
-        "anticirce-clone",
-        "AntiClone Circe: the capturer is reborn with the walk of the unit it took (a royal \
-         capturer stays royal), on that walk's rebirth square",
-        ConditionKind::Circe {
-            reborn: RebornUnit::Capturer,
-            walk: RebirthWalk::Cloned,
-            place: RebirthPlace::CirceSquare,
-            relevant: RelevantUnit::Reborn,
-            side: RebirthSide::Own,
-            adapter: RebirthAdapter::None,
-            time: RebirthTime::Immediate,
-            chooser: PromotionChooser::Capturer,
-        },
-        ("AntiCirce Clone", &["anticlonecirce"], &["clone"]),
-    ),
+    AnticirceClone => ANTICIRCE_CLONE,
+    /// Chameleon Anticirce: the capturer reborn as the next walk of the chameleon sequence.
+    AnticirceChameleon => ANTICIRCE_CHAMELEON,
     /// Anti-Super Circe: on any square empty once the capturer has left its arrival square.
     AnticirceSuper => anticirce_variant_entry(
         "anticirce-super",
