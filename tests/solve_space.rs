@@ -12,8 +12,8 @@ use feerie::playout::Rng;
 use feerie::space::{Space, Want};
 
 /// A position as the solver knows it: the FEN without its move counters, which no stipulation
-/// reads (a capture and a quiet move may lead to one position, as under Take&Make with Circe,
-/// where `Rd5*d7-d6[+bPd7]` gives `Rd5-d6`'s).
+/// reads (two moves leading to one position, one of them a capture, differ in the halfmove
+/// clock only).
 fn position_of(setup: &feerie::oracle::Setup) -> String {
     let written = fen::write(setup);
     let fields: Vec<&str> = written.split(' ').collect();

@@ -129,9 +129,9 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
         )));
     }
     // Under Circe Take&Make a king taken would come back by a make of its own, under Cage
-    // Circe in a cage of its own, under Take&Make chess with Plain Circe on a square the make
-    // may have filled, and an attack on it be a check only when it could not: not modelled,
-    // refused rather than read as a plain check.
+    // Circe in a cage of its own, and an attack on it be a check only when it could not; under
+    // SAT with Plain Circe Popeye gives other moves when kings are reborn: not modelled,
+    // refused rather than guessed.
     if rules.refuses_royal_rebirth() && rules.circe_model().is_some_and(|m| m.reborn_royals()) {
         let names: Vec<&str> = rules.conditions().map(|c| c.slug()).collect();
         return Err(EngineError::Unsupported(format!(

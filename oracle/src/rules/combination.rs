@@ -130,14 +130,16 @@ impl Rules {
 /// - Kobul Kings: the Circe family but Anti-Super Circe (fuzz families `circe+kobul-kings`,
 ///   `anticirce+kobul-kings`): the royal unit that changes walk is the other side's, whatever
 ///   the rebirth does with the units of the capture;
-/// - Take&Make chess: Plain Circe (fuzz family `circe+take-and-make`): the unit taken comes
-///   back on its square read from the capture square, once the capturer's make is made;
 /// - SAT: Plain Circe (fuzz family `circe+sat`) and Andernach chess (`andernach+sat`).
 ///
-/// Under `rex=inclusive` Take&Make and SAT with Plain Circe are refused by the engines
+/// Under `rex=inclusive` SAT with Plain Circe is refused by the engines
 /// ([`Rules::refuses_royal_rebirth`]). Compared on 150 positions each and refused (Popeye 4.104
 /// answers otherwise on a quarter to nearly half of them): Koeko with Circe Parrain, Madrasi
-/// with Grid chess, Isardam with Take&Make chess.
+/// with Grid chess, Isardam with Take&Make chess. Take&Make chess with Plain Circe: Popeye
+/// agrees on the moves (2,000 positions under `rex=exclusive`), but a capture whose unit taken
+/// comes back where it stood may lead to the position a quiet move leads to, and the solver's
+/// bitboard space keeps one child per position, judging the goal `x` by one of the moves: refused
+/// until it tells them apart.
 fn combines(first: Condition, other: Condition) -> bool {
     let is_filter = |c: Condition| c.is_checkless() || c.bans_captures();
     // Anti-Super Circe (the capturer reborn on any empty square), AntiClone Circe and
@@ -185,8 +187,6 @@ fn combines(first: Condition, other: Condition) -> bool {
         captured_reborn_at_once || mummer
     } else if first.koeko_rule() == Some(KoekoRule::Contact) {
         captured_reborn_at_once && !any_square
-    } else if first.takes_and_makes() {
-        other == Condition::Circe
     } else if first.is_sat() {
         other == Condition::Circe || other == Condition::Andernach
     } else if first.is_kobul_kings() {

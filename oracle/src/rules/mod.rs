@@ -492,24 +492,23 @@ impl Rules {
     }
 
     /// Whether the engines refuse `rex=inclusive` under these rules: where a king taken would
-    /// come back by a make of its own (Circe Take&Make), in a cage of its own (Cage Circe), or
-    /// on its Circe square once the capturer's make may have filled it (Take&Make chess with
-    /// Plain Circe), so that an attack on it would be a check only when it could not; and under
-    /// SAT with Plain Circe, where Popeye 4.104 gives other moves when kings are reborn (not yet
-    /// settled which reading is right).
+    /// come back by a make of its own (Circe Take&Make) or in a cage of its own (Cage Circe),
+    /// so that an attack on it would be a check only when it could not; and under SAT with
+    /// Plain Circe, where Popeye 4.104 gives other moves when kings are reborn (not yet settled
+    /// which reading is right).
     /// The campaigns draw `rex` only where this is false.
     ///
     /// ```
     /// use feerie_oracle::{Condition, Profile, Rules};
     /// let rules = |c: &[Condition]| Rules::new(c.iter().copied(), Profile::Popeye).unwrap();
     /// assert!(rules(&[Condition::CirceCage]).refuses_royal_rebirth());
-    /// assert!(rules(&[Condition::Circe, Condition::TakeAndMake]).refuses_royal_rebirth());
+    /// assert!(rules(&[Condition::Circe, Condition::Sat]).refuses_royal_rebirth());
     /// assert!(!rules(&[Condition::Circe]).refuses_royal_rebirth());
     /// ```
     pub fn refuses_royal_rebirth(&self) -> bool {
         self.circe_model().is_some_and(|m| {
             matches!(m.place, RebirthPlace::Makes | RebirthPlace::Cage)
-                || ((self.take_and_make() || self.sat()) && m.reborn == RebornUnit::Captured)
+                || (self.sat() && m.reborn == RebornUnit::Captured)
         })
     }
 

@@ -434,17 +434,14 @@ conditions! {
         )
     },
     /// Take&Make chess: a capturer at once makes a move of the captured unit's walk.
-    TakeAndMake => ConditionEntry {
-        fuzzed_with: &[Condition::Circe],
-        ..alone_entry(
-            "take-and-make",
-            "Take&Make chess: a capturer at once makes a move that takes nothing, with the \
-             captured unit's walk, from the square it took on",
-            ConditionKind::TakeAndMake,
-            ("Take&MakeChess", &["take&makechess", "take&makeschach"]),
-            PopeyeFollowers::Absolute,
-        )
-    },
+    TakeAndMake => alone_entry(
+        "take-and-make",
+        "Take&Make chess: a capturer at once makes a move that takes nothing, with the \
+         captured unit's walk, from the square it took on",
+        ConditionKind::TakeAndMake,
+        ("Take&MakeChess", &["take&makechess", "take&makeschach"]),
+        PopeyeFollowers::Absolute,
+    ),
     /// Make&Take chess: a capture is preceded by a make of the walk of the unit about to be taken.
     MakeAndTake => alone_entry(
         "make-and-take",

@@ -23,9 +23,9 @@ pub fn make_popeye_case(
     let fuzzed = generator.generate(&mut case_rng(bucket_seed, index), bucket)?;
     let mut rules = bucket.rules.clone();
     // `rex` is drawn for the Circe family and the capturer mutations, where a condition in force
-    // reads it and the engines take `rex=inclusive` (not under Take&Make chess with Plain
-    // Circe, `Rules::refuses_royal_rebirth`); not for Mars Circe, whose `RexExclusive` Popeye
-    // 4.104 reads otherwise under Mirror: not yet settled.
+    // reads it and the engines take `rex=inclusive` (not under SAT with Plain Circe,
+    // `Rules::refuses_royal_rebirth`); not for Mars Circe, whose `RexExclusive` Popeye 4.104
+    // reads otherwise under Mirror: not yet settled.
     let rex_matters = (rules.circe_model().is_some() || rules.captures_mutate())
         && rules.switch_matters(Switch::Rex)
         && !rules.refuses_royal_rebirth();
