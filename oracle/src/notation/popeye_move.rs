@@ -107,6 +107,9 @@ impl fmt::Display for Figure {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
+/// // A change written before the marks makes a later `[d2=…]` no promotion but a Kobul mark.
+/// let kobul: MoveText = "Ke1*d2=rR[d2=LE]".parse().unwrap();
+/// assert_eq!(kobul.to_string(), "Ke1*d2=rR[d2=LE]");
 /// // N is Popeye's nightrider; the knight is S.
 /// assert!("Nf5-d4".parse::<MoveText>().unwrap().to_string() != "Sf5-d4");
 /// assert!("Xf5-d4".parse::<MoveText>().is_err());
@@ -587,9 +590,12 @@ impl FromStr for MoveText {
                     // `[e3=b]`: Breton Chromatic's second unit, recoloured.
                     let (colour, _) = c.colour()?;
                     mt.breton = Some(BretonMark::Recoloured(sq, colour));
-                } else if rest.starts_with(|ch: char| ch.is_ascii_uppercase()) && mt.to == Some(sq)
+                } else if rest.starts_with(|ch: char| ch.is_ascii_uppercase())
+                    && mt.to == Some(sq)
+                    && mt.changes.is_empty()
                 {
-                    // `[c8=Q]`: a promotion written after Breton chess's second unit.
+                    // `[c8=Q]`: a promotion written after Breton chess's second unit (so
+                    // none was written before it: `Ke1*d2=rR[d2=LE]` is a Kobul mark).
                     mt.changes.push(c.figure()?);
                     mt.breton_first = true;
                 } else if rest.starts_with(['w', 'b', 'n']) {
