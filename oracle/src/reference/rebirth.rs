@@ -133,15 +133,27 @@ fn anywhere(
     mv: MoveRecord,
     reborn: Piece,
 ) -> Vec<MoveRecord> {
-    let board = board_after_displacement(setup, &mv);
-    let mut out: Vec<MoveRecord> = Square::all()
-        .filter(|&sq| board.is_empty(sq))
-        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), reborn, sq, false, None))
-        .collect();
+    let mut out = on_every_empty_square(setup, rules, &mv, reborn);
     if model.occupied == RebirthOccupied::Relaxed && !reborn.royal {
         out.push(mv);
     }
     out
+}
+
+/// `reborn` come back on each square empty once the capture `mv` is made: one record per
+/// square, and per promotion of a pawn reborn on its last rank (Super Circe's choices, which
+/// Cage Circe narrows to its cages).
+fn on_every_empty_square(
+    setup: &Setup,
+    rules: &Rules,
+    mv: &MoveRecord,
+    reborn: Piece,
+) -> Vec<MoveRecord> {
+    let board = board_after_displacement(setup, mv);
+    Square::all()
+        .filter(|&sq| board.is_empty(sq))
+        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), reborn, sq, false, None))
+        .collect()
 }
 
 /// Cage Circe: `reborn` comes back on a square empty once the capture is made where it is
@@ -155,12 +167,8 @@ fn in_a_cage(
     mv: MoveRecord,
     reborn: Piece,
 ) -> Vec<MoveRecord> {
-    let board = board_after_displacement(setup, &mv);
-    let caged: Vec<MoveRecord> = Square::all()
-        .filter(|&sq| board.is_empty(sq))
-        .flat_map(|sq| with_rebirth(setup, rules, mv.clone(), reborn, sq, false, None))
-        .filter(|reborn_there| cage::caged(setup, rules, reborn_there))
-        .collect();
+    let mut caged = on_every_empty_square(setup, rules, &mv, reborn);
+    caged.retain(|reborn_there| cage::caged(setup, rules, reborn_there));
     if caged.is_empty() && model.occupied == RebirthOccupied::Relaxed && !reborn.royal {
         return vec![mv];
     }

@@ -3,11 +3,8 @@
 //! sequence). The rebirth square is read for that walk.
 
 use super::entry_builders::*;
-use super::registry::{ConditionEntry, ConditionKind};
-use super::{
-    PromotionChooser, RebirthAdapter, RebirthPlace, RebirthSide, RebirthTime, RebirthWalk,
-    RebornUnit, RelevantUnit,
-};
+use super::registry::ConditionEntry;
+use super::{RebirthPlace, RebirthSide, RebirthWalk};
 
 /// AntiClone Circe: the capturer reborn with the walk of the unit it took (unless that unit is
 /// royal), a royal capturer staying royal (Popeye 4.104's `conditions/anticirce/clone.c`).
@@ -15,16 +12,11 @@ pub(super) const ANTICIRCE_CLONE: ConditionEntry = anticirce_variant_entry(
     "anticirce-clone",
     "AntiClone Circe: the capturer is reborn with the walk of the unit it took (a royal \
      capturer stays royal), on that walk's rebirth square",
-    ConditionKind::Circe {
-        reborn: RebornUnit::Capturer,
-        walk: RebirthWalk::Cloned,
-        place: RebirthPlace::CirceSquare,
-        relevant: RelevantUnit::Reborn,
-        side: RebirthSide::Own,
-        adapter: RebirthAdapter::None,
-        time: RebirthTime::Immediate,
-        chooser: PromotionChooser::Capturer,
-    },
+    anticirce_reborn_as(
+        RebirthWalk::Cloned,
+        RebirthPlace::CirceSquare,
+        RebirthSide::Own,
+    ),
     ("AntiCirce Clone", &["anticlonecirce"], &["clone"]),
 );
 
@@ -34,15 +26,10 @@ pub(super) const ANTICIRCE_CHAMELEON: ConditionEntry = anticirce_variant_entry(
     "anticirce-chameleon",
     "Chameleon Anticirce: a capturing knight, bishop, rook or queen is reborn as a bishop, \
      rook, queen or knight, on that walk's rebirth square",
-    ConditionKind::Circe {
-        reborn: RebornUnit::Capturer,
-        walk: RebirthWalk::Chameleon,
-        place: RebirthPlace::CirceSquare,
-        relevant: RelevantUnit::Reborn,
-        side: RebirthSide::Own,
-        adapter: RebirthAdapter::None,
-        time: RebirthTime::Immediate,
-        chooser: PromotionChooser::Capturer,
-    },
+    anticirce_reborn_as(
+        RebirthWalk::Chameleon,
+        RebirthPlace::CirceSquare,
+        RebirthSide::Own,
+    ),
     ("AntiCirce Chameleon", &[], &["chameleon"]),
 );

@@ -65,9 +65,19 @@ pub(super) const fn reborn_reading(
 /// The rebirth answers of an Anticirce variant: the capturer reborn at once with its own walk,
 /// on the square `place`, read for it and for `side`'s home squares.
 pub(super) const fn anticirce_on(place: RebirthPlace, side: RebirthSide) -> ConditionKind {
+    anticirce_reborn_as(RebirthWalk::Own, place, side)
+}
+
+/// An Anticirce whose capturer comes back with the walk `walk` names (its own, the one it
+/// took, the next of the chameleon sequence), on the square `place` gives for it and `side`.
+pub(super) const fn anticirce_reborn_as(
+    walk: RebirthWalk,
+    place: RebirthPlace,
+    side: RebirthSide,
+) -> ConditionKind {
     ConditionKind::Circe {
         reborn: RebornUnit::Capturer,
-        walk: RebirthWalk::Own,
+        walk,
         place,
         relevant: RelevantUnit::Reborn,
         side,

@@ -5,9 +5,7 @@ use feerie_oracle::rules::{CirceModel, RebirthOccupied};
 use feerie_oracle::{MoveRecord, Piece};
 
 use super::Game;
-use crate::bitboard::bits::Bits;
 use crate::bitboard::board::{BbPosition, colour_index};
-use crate::bitboard::rules::circe::Rebirth as Fate;
 
 impl Game {
     /// Stage 3 under Cage Circe: `reborn` comes back on a square empty once the capture is
@@ -22,18 +20,8 @@ impl Game {
         reborn: Piece,
         out: &mut Vec<MoveRecord>,
     ) {
-        let occ = self.occupied_after(p, &mv);
         let mut reborn_somewhere = Vec::new();
-        for s in Bits(!occ) {
-            self.settle(
-                p,
-                Fate::On(s),
-                mv.clone(),
-                reborn,
-                None,
-                &mut reborn_somewhere,
-            );
-        }
+        self.reborn_on_every_empty_square(p, &mv, reborn, &mut reborn_somewhere);
         let first = out.len();
         out.extend(reborn_somewhere.into_iter().filter(|r| self.caged(p, r)));
         if out.len() == first && model.occupied == RebirthOccupied::Relaxed && !reborn.royal {

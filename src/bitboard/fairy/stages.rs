@@ -107,10 +107,7 @@ impl Game {
         if model.place == RebirthPlace::AnyEmpty {
             // Super Circe: any empty square, the capturer choosing, or none unless strict or
             // royal.
-            let occ = self.occupied_after(p, &mv);
-            for s in Bits(!occ) {
-                self.settle(p, Fate::On(s), mv.clone(), reborn, None, out);
-            }
+            self.reborn_on_every_empty_square(p, &mv, reborn, out);
             if model.occupied == RebirthOccupied::Relaxed && !victim.royal {
                 out.push(mv);
             }
@@ -133,6 +130,21 @@ impl Game {
         let occ = self.occupied_after(p, &mv);
         let fate = circe::rebirth(sq, occ, model.occupied, victim.royal);
         self.settle(p, fate, mv, reborn, None, out);
+    }
+
+    /// `reborn` come back on each square empty once the capture `mv` is made, pushed to `out`:
+    /// one record per square, and per promotion of a pawn reborn on its last rank (Super
+    /// Circe's choices, which Cage Circe narrows to its cages).
+    pub(super) fn reborn_on_every_empty_square(
+        &self,
+        p: &BbPosition,
+        mv: &MoveRecord,
+        reborn: Piece,
+        out: &mut Vec<MoveRecord>,
+    ) {
+        for s in Bits(!self.occupied_after(p, mv)) {
+            self.settle(p, Fate::On(s), mv.clone(), reborn, None, out);
+        }
     }
 
     /// Stage 3 under Anticirce: the capturer, as it stands after the move, leaves its arrival
