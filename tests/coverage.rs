@@ -112,6 +112,7 @@ fn the_popeye_campaign_at_the_ci_defaults_reaches_them_too() {
         shard: feerie::shard::Shard::WHOLE,
         steer: true,
         deadline: None,
+        steer_until: None,
     };
     let engines: [&dyn Engine; 1] = [&ReferenceEngine];
     let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();

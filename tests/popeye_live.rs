@@ -50,6 +50,7 @@ fn campaign(
         shard: feerie::shard::Shard::WHOLE,
         steer: true,
         deadline: None,
+        steer_until: None,
     }
 }
 

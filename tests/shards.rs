@@ -437,6 +437,7 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
             shard: s,
             steer: true,
             deadline: None,
+            steer_until: None,
         };
         let report = run_popeye_campaign(&campaign, &runner, &engines).unwrap();
         report

@@ -6,6 +6,8 @@
 //! the bucket and the event, and the events are taken in the catalogue's order, so a run is
 //! repeated exactly by its seed.
 
+use std::time::Instant;
+
 use feerie_oracle::{Engine, Position, ReferenceEngine, Rules};
 
 use super::choices::Choices;
@@ -169,8 +171,9 @@ fn castling_after_a_reply(position: &Position, rules: &Rules) -> bool {
 /// taken so far have reached, the first position drawn that shows it within `plies` half-moves
 /// (its rules from `rules_of`, kept only when `accept` takes it) is handed to `take`, which
 /// compares it and returns the coverage of what it compared. The events a run of `scope` does
-/// not owe (a Popeye campaign's events beyond a Popeye input) are not aimed at. Returns the
-/// cells aimed at.
+/// not owe (a Popeye campaign's events beyond a Popeye input) are not aimed at. No position is
+/// drawn past `until` (a budgeted run's time for steering): the cells left are counted as not
+/// aimed at.
 #[allow(clippy::too_many_arguments)]
 pub fn steer_toward(
     buckets: &[Bucket],
@@ -181,12 +184,14 @@ pub fn steer_toward(
     rules_of: &dyn Fn(&Bucket, &mut dyn Choices) -> Rules,
     accept: &dyn Fn(&FuzzedPosition) -> bool,
     take: &mut dyn FnMut(Target) -> Coverage,
-) -> u64 {
+    until: Option<Instant>,
+) -> Aimed {
     let mut taken = Coverage::default();
     // The cells of an event with a follow-up already shown with it in this pass: aimed at once
     // per pass even when some case reached them.
     let mut used: Vec<(&str, Column)> = Vec::new();
-    let mut aimed = 0;
+    let mut aimed = Aimed::default();
+    let out_of_time = || until.is_some_and(|u| Instant::now() >= u);
     for (index, bucket) in buckets.iter().enumerate() {
         for column in bucket_columns(bucket) {
             for def in &catalogue().events {
@@ -198,7 +203,11 @@ pub fn steer_toward(
                 if (seen && follow_up.is_none()) || used.contains(&(def.name.as_str(), column)) {
                     continue;
                 }
-                aimed += 1;
+                if out_of_time() {
+                    aimed.out_of_time += 1;
+                    continue;
+                }
+                aimed.cells += 1;
                 let event_seed = seed ^ fingerprint(&format!("{} {}", bucket.name, def.name));
                 let cell = (def.name.as_str(), column);
                 // The positions around castling first; then, for an event they did not show
@@ -206,6 +215,9 @@ pub fn steer_toward(
                 let draw_with = |castling: Option<FollowUp>| {
                     let per_round = BUILDERS.len() as u64 * DRAWS_PER_EVENT;
                     (0..ROUNDS * per_round).find_map(|draw| {
+                        if out_of_time() {
+                            return None;
+                        }
                         let mut choices = case_rng(event_seed, draw);
                         let rules = rules_of(bucket, &mut choices);
                         let build = BUILDERS[(draw % per_round / DRAWS_PER_EVENT) as usize];
@@ -245,6 +257,15 @@ pub fn steer_toward(
         }
     }
     aimed
+}
+
+/// The cells a steered pass aimed at, and those it had no time for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Aimed {
+    /// The (event, condition) cells aimed at, under some bucket.
+    pub cells: u64,
+    /// The cells left unaimed because the pass's time ran out.
+    pub out_of_time: u64,
 }
 
 /// What the steered pass of an engine campaign did.
@@ -296,7 +317,44 @@ pub fn steer(
         &bucket_rules,
         &|_| true,
         &mut take,
+        None,
     );
-    out.aimed = aimed;
+    out.aimed = aimed.cells;
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::events::Scope;
+
+    fn aim(until: Option<Instant>) -> (Aimed, u64) {
+        let buckets = Bucket::matching(&["circe".into()]).unwrap();
+        let mut taken = 0;
+        let aimed = steer_toward(
+            &buckets,
+            7,
+            1,
+            Scope::Feerie,
+            &Coverage::default(),
+            &bucket_rules,
+            &|_| true,
+            &mut |_| {
+                taken += 1;
+                Coverage::default()
+            },
+            until,
+        );
+        (aimed, taken)
+    }
+
+    #[test]
+    fn a_pass_past_its_time_builds_nothing_and_counts_what_it_left() {
+        let (aimed, taken) = aim(Some(Instant::now()));
+        assert_eq!((aimed.cells, taken), (0, 0));
+        assert!(aimed.out_of_time > 0, "{aimed:?}");
+        let (aimed, taken) = aim(None);
+        assert_eq!(aimed.out_of_time, 0);
+        assert!(aimed.cells > 0 && taken > 0, "{aimed:?}, {taken} taken");
+    }
 }

@@ -173,6 +173,7 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         shard: run.shard.shard(),
         steer: true,
         deadline: None,
+        steer_until: None,
     };
     let runner = crate::external::popeye_batch::PopeyeRunner {
         binary: &binary,

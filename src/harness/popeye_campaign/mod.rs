@@ -31,7 +31,7 @@ use crate::external::popeye_batch::ListedMove;
 pub use cases::{make_popeye_case, not_for_popeye};
 pub use golden::{GoldenRecord, golden_record};
 pub use output::{popeye_reproducer, render_popeye};
-pub use run::{TIME_RAN_OUT, run_popeye_campaign};
+pub use run::{STEERING_TIME_RAN_OUT, TIME_RAN_OUT, run_popeye_campaign};
 pub use solving::{
     BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, batch_input,
     run_popeye_solving, solving_problems,
@@ -82,6 +82,9 @@ pub struct PopeyeCampaign {
     /// No batch is started past this instant (`popeye campaign`'s stage deadline): its cases
     /// are counted as skipped, since the time ran out (`None`: every batch is asked).
     pub deadline: Option<std::time::Instant>,
+    /// No steered position is built past this instant (`popeye campaign` keeps part of its fuzz
+    /// stage for more rounds of cases); `None`: until the deadline, if any.
+    pub steer_until: Option<std::time::Instant>,
 }
 
 /// The families Popeye can express (no Bédoni magic pieces), under the `popeye` profile.
@@ -190,6 +193,8 @@ pub struct PopeyeReport {
     /// The steered pass, when it ran (an unsharded run): positions built around the rule
     /// events the families' cases did not reach ([`crate::harness::steer`]).
     pub steered: Option<PopeyeSummary>,
+    /// The part of the time taken by the steered pass (building its positions and asking them).
+    pub steering: Duration,
 }
 
 impl PopeyeReport {

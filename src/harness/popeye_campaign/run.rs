@@ -19,7 +19,7 @@ use crate::harness::error::CampaignError;
 use crate::harness::events::Coverage;
 use crate::harness::fuzzed::{Bucket, FuzzedPosition, Generator};
 use crate::harness::runner::{Done, Reproducers, Runner, Tally, Units, family_batches, tallies};
-use crate::harness::steer::{Target, steer_toward};
+use crate::harness::steer::{Aimed, Target, steer_toward};
 
 /// Runs a Popeye campaign with `runner` against each of `engines`.
 pub fn run_popeye_campaign(
@@ -44,30 +44,58 @@ pub fn run_popeye_campaign(
         ask_batch(campaign, runner, engines, &generator, *b, indices)
     })?;
     let mut steered_found = Vec::new();
+    let steering_started = Instant::now();
     let steered = if campaign.steer && campaign.shard.is_whole() && !past_deadline(campaign) {
         let mut reached = Coverage::default();
         for t in &ran.tallies {
             reached.merge(&t.coverage);
         }
-        let (cases, plies): (Vec<PopeyeCase>, Vec<u32>) =
-            steered_cases(campaign, &reached).into_iter().unzip();
+        let (built, aimed) = steered_cases(campaign, &reached);
+        let (cases, plies): (Vec<PopeyeCase>, Vec<u32>) = built.into_iter().unzip();
         let mut summary = PopeyeSummary::family("steered");
+        if aimed.out_of_time > 0 {
+            summary.skip(STEERING_TIME_RAN_OUT.to_string(), aimed.out_of_time);
+        }
         let size = campaign.batch.max(1);
-        for (chunk, plies) in cases.chunks(size).zip(plies.chunks(size)) {
-            ask_cases(
-                campaign,
-                runner,
-                engines,
-                chunk,
-                Some(plies),
-                &mut summary,
-                &mut steered_found,
-            )?;
+        let chunks: Vec<(&[PopeyeCase], &[u32])> =
+            cases.chunks(size).zip(plies.chunks(size)).collect();
+        // The chunks run on the campaign's threads, as the families' batches do, and none
+        // starts past the deadline: deep steered positions can take Popeye long.
+        let pool = crate::pool::build(campaign.jobs).map_err(CampaignError::Pool)?;
+        let asked: Vec<Result<(PopeyeSummary, Vec<Found>), CampaignError>> = pool.install(|| {
+            use rayon::prelude::*;
+            chunks
+                .par_iter()
+                .map(|(chunk, plies)| {
+                    let mut part = PopeyeSummary::default();
+                    let mut found = Vec::new();
+                    if past_deadline(campaign) {
+                        part.skip(TIME_RAN_OUT.to_string(), chunk.len() as u64);
+                    } else {
+                        ask_cases(
+                            campaign,
+                            runner,
+                            engines,
+                            chunk,
+                            Some(plies),
+                            &mut part,
+                            &mut found,
+                        )?;
+                    }
+                    Ok((part, found))
+                })
+                .collect()
+        });
+        for result in asked {
+            let (part, found) = result?;
+            summary.add(part);
+            steered_found.extend(found);
         }
         Some(summary)
     } else {
         None
     };
+    let steering = steering_started.elapsed();
     let mut refusals = Vec::new();
     let mut differences = Vec::new();
     let mut golden = Vec::new();
@@ -107,13 +135,14 @@ pub fn run_popeye_campaign(
         golden,
         elapsed: started.elapsed(),
         steered,
+        steering,
     })
 }
 
 /// The positions of the steered pass: for each rule event a family has not reached, one
 /// position built around it that Popeye can be asked about, under the family's rules with
 /// `rex` drawn as the cases draw it.
-fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCase, u32)> {
+fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> (Vec<(PopeyeCase, u32)>, Aimed) {
     let rules_of = |bucket: &Bucket, choices: &mut dyn Choices| {
         let mut rules = bucket.rules.clone();
         if (rules.circe_model().is_some() || rules.captures_mutate())
@@ -154,7 +183,7 @@ fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCa
     };
     // Popeye is never asked about a position where a king can be taken at once, so the events
     // of taking one (a king reborn on its square) are looked for one half-move deeper.
-    steer_toward(
+    let aimed = steer_toward(
         &campaign.buckets,
         campaign.seed,
         2,
@@ -163,8 +192,9 @@ fn steered_cases(campaign: &PopeyeCampaign, reached: &Coverage) -> Vec<(PopeyeCa
         &rules_of,
         &accept,
         &mut take,
+        campaign.steer_until.or(campaign.deadline),
     );
-    cases
+    (cases, aimed)
 }
 
 /// The rule events of the moves of `position` (by the reference engine), and with `plies` 2 of
@@ -189,6 +219,9 @@ fn past_deadline(campaign: &PopeyeCampaign) -> bool {
 
 /// Why the cases of a batch not started by the campaign's deadline were not asked.
 pub const TIME_RAN_OUT: &str = "not asked: the stage's time ran out";
+
+/// Why rule events were not aimed at by the steered pass: a cell each.
+pub const STEERING_TIME_RAN_OUT: &str = "rule events not aimed at: the time for steering ran out";
 
 /// How many refusals are quoted in full (the rest are counted).
 const MAX_REFUSALS: usize = 10;

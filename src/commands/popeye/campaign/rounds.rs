@@ -67,8 +67,8 @@ pub(super) struct Round {
 
 /// Runs a fuzz stage's rounds while its time, its cap and `--fail-fast` allow, each sized by
 /// the pace of the one before ([`next_round`]), and sets the stage's count and rounds. `round`
-/// asks one round and tallies it into the stage, or says why it could not (the stage then ends
-/// with that error); `name` is the stage's word in the progress lines.
+/// asks one round and tallies it into the stage, returning the part of its time that is not its
+/// cases' (a steered pass), or says why it could not (the stage then ends with that error); `name` is the stage's word in the progress lines.
 pub(super) fn run_rounds(
     ctx: &Context,
     stage: &mut StageReport,
@@ -76,7 +76,7 @@ pub(super) fn run_rounds(
     cap: Option<u64>,
     deadline: Instant,
     first_round: u64,
-    mut round: impl FnMut(&mut StageReport, &Round) -> Result<(), String>,
+    mut round: impl FnMut(&mut StageReport, &Round) -> Result<Duration, String>,
 ) {
     let (mut done, mut rounds, mut pace) = (0, 0, None);
     while !ctx.stopped()
@@ -93,11 +93,16 @@ pub(super) fn run_rounds(
             first: done,
             count: n,
         };
-        if let Err(why) = round(stage, &this) {
-            push_failure(stage, cut_by(deadline), name, &why);
-            break;
-        }
-        pace = Some((started.elapsed().as_secs_f64() / n as f64, n));
+        let apart = match round(stage, &this) {
+            Ok(apart) => apart,
+            Err(why) => {
+                push_failure(stage, cut_by(deadline), name, &why);
+                break;
+            }
+        };
+        // The time of a round's steered pass is not the pace of its cases.
+        let cases_took = started.elapsed().saturating_sub(apart);
+        pace = Some((cases_took.as_secs_f64() / n as f64, n));
         done += n;
         rounds += 1;
     }

@@ -128,8 +128,7 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
     }
 }
 
-/// The time the fuzz stage must have left for its first round to be followed by steering
-/// (about ten seconds here, so with room to spare).
+/// The time the fuzz stage must have left for its first round to be followed by steering.
 const STEERING_TIME: Duration = Duration::from_secs(30);
 /// How many positions per family the fuzz stages' first round asks.
 const FIRST_FUZZ_ROUND: u64 = 2;
@@ -167,10 +166,11 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
                 progress: ctx.progress,
                 shard: Shard::WHOLE,
                 // Steering (positions built around the rule events the cases did not reach) follows
-                // the first round only, and only when the stage has time for it: it is not cut by
-                // the deadline.
+                // the first round only, when the stage has time for it, and builds positions for
+                // half of the time left at most, so that more rounds of cases follow.
                 steer: round.index == 0 && left(deadline) >= STEERING_TIME,
                 deadline: Some(deadline),
+                steer_until: Some(Instant::now() + left(deadline) / 2),
             };
             let runner = PopeyeRunner {
                 binary: ctx.binary,
@@ -179,11 +179,18 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
             let report =
                 pc::run_popeye_campaign(&campaign, &runner, &engines).map_err(|e| e.to_string())?;
             ctx.cover(|| report.coverage());
-            for b in &report.buckets {
-                let skipped: u64 = b.skipped.iter().map(|(_, k)| k).sum();
+            for b in report.buckets.iter().chain(&report.steered) {
+                // The steered pass counts the rule events it had no time for, not positions:
+                // a note, not skipped cases.
+                for (why, n) in &b.skipped {
+                    if why == pc::STEERING_TIME_RAN_OUT {
+                        stage.notes.push(format!("{n} {why}"));
+                    } else {
+                        stage.skipped += n;
+                    }
+                }
                 stage.compared += b.compared;
                 stage.differ += b.differences;
-                stage.skipped += skipped;
                 stage.failed += b.refused;
                 match per_family.iter_mut().find(|(name, _, _)| *name == b.name) {
                     Some((_, compared, differ)) => {
@@ -226,7 +233,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
                     e.error
                 ));
             }
-            Ok(())
+            Ok(report.steering)
         },
     );
     stage.agree = stage.compared - stage.differ;
@@ -326,7 +333,7 @@ pub(super) fn fuzz_solve(
                     },
                 );
             }
-            Ok(())
+            Ok(Duration::ZERO)
         },
     );
     stage.compared = stage.agree + stage.differ;
