@@ -1,7 +1,9 @@
 //! `feerie popeye metamorphic`: Popeye checked against itself. On the real binary the relations
-//! agree; stand-ins that answer otherwise with a small table, or that do not look at the board,
-//! are caught (the latter by the mirror and the colour reversal); a relation used where it is
-//! not sound (a file mirror with castling) is refused.
+//! agree; stand-ins that answer otherwise with a small table, that do not look at the board (the
+//! mirror and the colour reversal), that read German otherwise, that solve a twin otherwise than
+//! alone, or that depend on the order of the conditions are caught; a relation used where it is
+//! not sound (a file mirror with castling, conditions whose words another order would regroup)
+//! is refused.
 
 mod common;
 
@@ -251,4 +253,60 @@ fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
     let folder = dir.path().join(finding["reproducer"].as_str().unwrap());
     assert!(folder.join("README").is_file(), "{}", folder.display());
     assert!(err.contains("FOUND by metamorphic: "), "{err}");
+}
+
+/// Popeye itself, but for an input a line of which `pattern` (`grep -i -E`) matches, the first
+/// solution line with a bishop leaving b1 is lost.
+fn loses_a_line_on_inputs_matching(dir: &Path, py: &Path, pattern: &str) -> std::path::PathBuf {
+    let script = format!(
+        "#!/bin/sh\nfor last; do :; done\nif grep -q -i -E '{pattern}' \"$last\"; then {} \"$@\" | \
+         sed '0,/b1-/{{/b1-/d}}'; else exec {} \"$@\"; fi\n",
+        py.display(),
+        py.display()
+    );
+    executable(dir, "py", &script)
+}
+
+/// Runs the one relation `relation` over `problem` with a stand-in that loses a line on inputs
+/// matching `pattern`: the exit code and the relation's row.
+fn caught(problem: &str, relation: &str, pattern: &str) -> (i32, [usize; 4], String) {
+    let Some(py) = shared_popeye() else {
+        return (1, [0, 1, 0, 0], String::new());
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("one.inp"), problem).unwrap();
+    let stand_in = loses_a_line_on_inputs_matching(dir.path(), &py, pattern);
+    let more = ["--relation", relation, "--reproducers", "found", "--quiet"];
+    let (code, out, err) = metamorphic(dir.path(), "one.inp", &stand_in, &more);
+    (code, row(&out, relation), format!("{out}\n{err}"))
+}
+
+#[test]
+fn a_solver_that_reads_german_otherwise_is_caught_by_the_translation() {
+    let problem =
+        "beginproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1\nendproblem\n";
+    let (code, row, out) = caught(problem, "language", "anfangproblem");
+    assert_eq!((code, row), (1, [0, 1, 0, 0]), "{out}");
+}
+
+#[test]
+fn a_solver_that_solves_a_twin_otherwise_than_alone_is_caught() {
+    let problem = "beginproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1\n\
+                   twin move d8 d7\nendproblem\n";
+    let (code, row, out) = caught(problem, "twins-apart", "^twin");
+    assert_eq!((code, row), (1, [0, 1, 0, 0]), "{out}");
+}
+
+#[test]
+fn a_solver_that_depends_on_the_order_of_the_conditions_is_caught() {
+    let problem = "beginproblem\nstipulation h#2\ncondition madrasi patrouille\n\
+                   pieces white kc1 rd8 black ka1 pa2 bb1\nendproblem\n";
+    let (code, row, out) = caught(problem, "condition-order", "patrouille madrasi");
+    assert_eq!((code, row), (1, [0, 1, 0, 0]), "{out}");
+    // Circe reads its variant words after it: another order would give them to another
+    // condition, so the relation is not used.
+    let circe = "beginproblem\nstipulation h#2\ncondition circe parrain madrasi\n\
+                 pieces white kc1 rd8 black ka1 pa2 bb1\nendproblem\n";
+    let (code, row, out) = caught(circe, "condition-order", "patrouille madrasi");
+    assert_eq!((code, row), (1, [0, 0, 1, 0]), "nothing checked: {out}");
 }

@@ -52,16 +52,35 @@ pub fn answer_of(chunk: &Chunk) -> Answer {
     }
 }
 
-/// `word` with the effects written after its move (`[b1=w][g3=w]`) in sorted order: Popeye
-/// writes them in the order of their squares, which a mirror changes.
-fn sorted_effects(word: &str) -> String {
-    let Some(start) = word.find('[') else {
-        return word.to_string();
-    };
-    let end = word.rfind(']').map_or(word.len(), |e| e + 1);
-    let mut groups: Vec<&str> = word[start..end].split_inclusive(']').collect();
+/// `word` with the effects written in it (`[b1=w][g3=w]`) taken out and written after the rest
+/// in sorted order: Popeye writes them in the order of their squares, which a mirror changes,
+/// and between the captures of one move (Series capture). Taken out whatever their order, they
+/// come back in one order, so that the form is the same however often it is made.
+///
+/// ```
+/// # use feerie::harness::metamorphic::answers::sorted_effects;
+/// assert_eq!(sorted_effects("c6*d7[wPd7->d2]*e3[bPe3->e2]"), "c6*d7*e3[bPe3->e2][wPd7->d2]");
+/// assert_eq!(sorted_effects(&sorted_effects("c6*d7[wPd7->d2]*e3[bPe3->e2]")), "c6*d7*e3[bPe3->e2][wPd7->d2]");
+/// ```
+pub fn sorted_effects(word: &str) -> String {
+    let mut rest = String::with_capacity(word.len());
+    let mut groups: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < word.len() {
+        match (word[i..].starts_with('['), word[i..].find(']')) {
+            (true, Some(end)) => {
+                groups.push(&word[i..=i + end]);
+                i += end + 1;
+            }
+            _ => {
+                let c = word[i..].chars().next().expect("a character");
+                rest.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
     groups.sort_unstable();
-    format!("{}{}{}", &word[..start], groups.concat(), &word[end..])
+    rest + &groups.concat()
 }
 
 /// A line with each move's effects in sorted order.
@@ -188,6 +207,46 @@ impl Answer {
                 .collect(),
             cut: self.cut,
         }
+    }
+
+    /// The answer with every letter left out of its lines but the squares': what the two
+    /// languages write alike (walk codes, colours, attributes and words are each language's, and
+    /// German writes the royal and the kamikaze attribute with one letter), so that a German and
+    /// an English answer compare by their squares, captures, changes and marks.
+    ///
+    /// ```
+    /// use feerie::harness::metamorphic::{Answer, TwinAnswer};
+    /// let answer = |line: &str| Answer {
+    ///     twins: vec![TwinAnswer { label: String::new(), refused: None, lines: vec![line.into()] }],
+    ///     cut: false,
+    /// };
+    /// let german = answer("0| 0:kTb2*b3[wkTb3->h1][+sBb7] 1:d5*e6 ep.[wBe6->h4]");
+    /// let english = answer("0| 0:kRb2*b3[+bPb7][wkRb3->h1] 1:d5*e6 ep.[wPe6->h4]");
+    /// assert_eq!(german.without_letters(), english.without_letters());
+    /// assert_ne!(german.without_letters(), answer("0| 0:kTb2*b4[wkTb3->h1][+sBb7] 1:d5*e6 ep.[wBe6->h4]").without_letters());
+    /// ```
+    pub fn without_letters(&self) -> Answer {
+        self.mapped_lines(|line| {
+            let bytes = line.as_bytes();
+            let square_at = |i: usize| {
+                (b'a'..=b'h').contains(&bytes[i])
+                    && bytes.get(i + 1).is_some_and(|b| (b'1'..=b'8').contains(b))
+            };
+            let mut out = String::with_capacity(line.len());
+            let mut i = 0;
+            while i < bytes.len() {
+                if square_at(i) {
+                    out.push_str(&line[i..i + 2]);
+                    i += 2;
+                    continue;
+                }
+                if !bytes[i].is_ascii_alphabetic() {
+                    out.push(bytes[i] as char);
+                }
+                i += 1;
+            }
+            out
+        })
     }
 
     /// How many lines of play it has in all.

@@ -1,8 +1,11 @@
 //! How a relation's change reaches the words of a problem other than its units: the squares a
-//! condition lists (Imitator's imitators) go where the board goes, and an option of one side's
-//! king goes to the other side when the colours are swapped.
+//! condition lists (Imitator's imitators) go where the board goes, an option of one side's
+//! king goes to the other side when the colours are swapped, the condition words are written in
+//! the other language, and whether they can be given in another order.
 
-use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition, PopeyeOption};
+use feerie_oracle::notation::popeye_words::{
+    CirceVariant, Language, Lookup, PopeyeCondition, PopeyeOption,
+};
 use feerie_oracle::popeye_input::PopeyeProblem;
 
 /// The conditions (Popeye's English words) given with a list of squares after them (`Imitator
@@ -52,4 +55,113 @@ pub fn reversed_option(option: PopeyeOption) -> PopeyeOption {
         PopeyeOption::NoBk => PopeyeOption::NoWk,
         other => other,
     }
+}
+
+/// The other language a problem can be written in (English for German, German for English).
+pub fn other_language(language: Language) -> Language {
+    match language {
+        Language::English => Language::German,
+        Language::German => Language::English,
+    }
+}
+
+/// The problem's condition words written in `target`, or why one cannot be: each condition by
+/// its place in Popeye's list, each Circe variant word after a condition that reads words of
+/// its own (Popeye tries a variant first there, as after `Circe`), numbers and square lists as
+/// they are. A word that reads as nothing, or as several things, or a condition that reads
+/// walks (whose codes differ between the languages), cannot be written for sure.
+///
+/// ```
+/// use feerie::harness::metamorphic::mapping::translated_conditions;
+/// use feerie::oracle::notation::popeye_words::Language;
+/// use feerie::oracle::popeye_input;
+/// let words = |text: &str| {
+///     let file = popeye_input::parse(&format!(
+///         "beginproblem\nstipulation ~1\ncondition {text}\npieces white ka1 black kh8\nendproblem"
+///     ))
+///     .unwrap();
+///     translated_conditions(&file.problems[0], Language::German)
+/// };
+/// assert_eq!(words("circe parrain madrasi").unwrap(), ["Circe", "Parrain", "Madrasi"]);
+/// assert_eq!(words("imitator c3d4 sat 2").unwrap(), ["Imitator", "c3d4", "SAT", "2"]);
+/// assert!(words("chameleoncirce s b").is_err());
+/// ```
+pub fn translated_conditions(
+    problem: &PopeyeProblem,
+    target: Language,
+) -> Result<Vec<String>, String> {
+    let source = problem.language;
+    let mut out = Vec::with_capacity(problem.conditions.len());
+    let mut reads_arguments = false;
+    for word in &problem.conditions {
+        if word.chars().all(|c| c.is_ascii_digit()) || square_list(word).is_some() {
+            out.push(word.clone());
+            continue;
+        }
+        if reads_arguments && let Lookup::Found(variant) = CirceVariant::of(source, word) {
+            if variant.reads_walk_sequence() {
+                return Err(format!("the variant word '{word}' reads walks"));
+            }
+            out.push(variant.word(target).to_string());
+            continue;
+        }
+        match PopeyeCondition::of(source, word) {
+            Lookup::Found(condition) if condition.reads_walks() => {
+                return Err(format!("condition word '{word}' reads walks"));
+            }
+            Lookup::Found(condition) => {
+                reads_arguments = condition.reads_arguments();
+                out.push(condition.word(target).to_string());
+            }
+            _ => {
+                return Err(format!(
+                    "condition word '{word}' has no word of its own to write"
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether every condition word of the problem is a condition of its own, none the word of the
+/// condition before it, so that the words can be given in any order: `Err` names the first that
+/// is not. After a condition that reads words of its own (`Circe`, `Madrasi`), a word that could
+/// be one of them (a Circe variant or a Rex word, a number, a square list) is its.
+///
+/// ```
+/// use feerie::harness::metamorphic::mapping::single_word_conditions;
+/// use feerie::oracle::popeye_input;
+/// let check = |text: &str| {
+///     let file = popeye_input::parse(&format!(
+///         "beginproblem\nstipulation ~1\ncondition {text}\npieces white ka1 black kh8\nendproblem"
+///     ))
+///     .unwrap();
+///     single_word_conditions(&file.problems[0])
+/// };
+/// assert!(check("madrasi isardam").is_ok());
+/// assert!(check("circe madrasi").is_ok());
+/// assert!(check("circe parrain").is_err()); // Circe Parrain, not Circe and Parrain Circe
+/// assert!(check("madrasi rexinclusive").is_err());
+/// assert!(check("imitator c3 madrasi").is_err());
+/// ```
+pub fn single_word_conditions(problem: &PopeyeProblem) -> Result<(), String> {
+    let mut reads_arguments = false;
+    for word in &problem.conditions {
+        let argument = word.chars().all(|c| c.is_ascii_digit())
+            || square_list(word).is_some()
+            || CirceVariant::of(problem.language, word) != Lookup::Unknown;
+        if reads_arguments && argument {
+            return Err(format!("'{word}' may be a word of the condition before it"));
+        }
+        match PopeyeCondition::of(problem.language, word) {
+            Lookup::Found(c) if !c.reads_walks() => reads_arguments = c.reads_arguments(),
+            Lookup::Found(_) => return Err(format!("condition word '{word}' reads walks")),
+            _ => {
+                return Err(format!(
+                    "condition word '{word}' is not a condition of its own"
+                ));
+            }
+        }
+    }
+    Ok(())
 }

@@ -12,6 +12,7 @@ pub mod reproducer;
 pub mod rewrite;
 pub mod run;
 pub mod summary;
+mod symmetry;
 
 pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
 pub use relations::{Expectation, RELATIONS, Relation, RelationRow};

@@ -3,9 +3,15 @@
 //! holds; anywhere else it is not applicable, with the reason, and the problem is not counted
 //! as checked by it.
 
-use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition, PopeyeOption};
+use feerie_oracle::notation::popeye_words::{Language, PopeyeOption};
 use feerie_oracle::popeye_input::{PopeyeProblem, UnitColour};
 use feerie_oracle::{Colour, Walk};
+
+pub use super::symmetry::{
+    COLOUR_SYMMETRIC_CONDITIONS, COLOUR_SYMMETRIC_OPTIONS, FILE_SYMMETRIC_CONDITIONS,
+    FILE_SYMMETRIC_OPTIONS,
+};
+use super::symmetry::{COLOUR_SYMMETRY, FILE_SYMMETRY, symmetric};
 
 /// A metamorphic relation between two runs of the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,6 +22,13 @@ pub enum Relation {
     UnitOrder,
     /// The order in which the options are given changes nothing.
     OptionOrder,
+    /// The order in which the conditions are given changes nothing.
+    ConditionOrder,
+    /// The problem written in the other language Popeye reads (English, German) gives the same
+    /// solutions.
+    Language,
+    /// Each twin written as a problem of its own gives the twin's solutions.
+    TwinsApart,
     /// The board mirrored between the a- and h-files gives the mirrored solutions.
     FileMirror,
     /// The colours swapped (the board turned between the 1st and 8th ranks, the other side
@@ -52,7 +65,7 @@ pub struct RelationRow {
 }
 
 /// Every relation, in the order they are run.
-pub const RELATIONS: [RelationRow; 7] = [
+pub const RELATIONS: [RelationRow; 10] = [
     RelationRow {
         relation: Relation::TableSize,
         name: "table-size",
@@ -77,6 +90,40 @@ pub const RELATIONS: [RelationRow; 7] = [
         changes: "the options given in the reverse order (each with its numbers)",
         expects: Expectation::Same,
         sound_where: "every problem read whole with at least two options",
+    },
+    RelationRow {
+        relation: Relation::ConditionOrder,
+        name: "condition-order",
+        changes: "the conditions given in the reverse order",
+        expects: Expectation::Same,
+        sound_where: "every problem read whole with at least two conditions, each a word of its \
+                      own: no word that a condition before it may read as its own (Circe's \
+                      variants, a Rex word, Imitator's squares, SAT's number), which another \
+                      order would give to another condition",
+    },
+    RelationRow {
+        relation: Relation::Language,
+        name: "language",
+        changes: "the problem written in the other language (English for German, German for \
+                  English): every command, condition, option, colour, attribute and walk code; \
+                  the answers compared without letters but the squares' (walk codes, colours \
+                  and attributes are each language's, and German writes royal and kamikaze \
+                  alike): by their squares, captures, changes and marks",
+        expects: Expectation::Same,
+        sound_where: "every problem read whole with no twin (a twin's words are not translated), \
+                      walks this project knows (a code of its own in each language), and \
+                      condition words that each have their word in the other language (no \
+                      condition that reads walks)",
+    },
+    RelationRow {
+        relation: Relation::TwinsApart,
+        name: "twins-apart",
+        changes: "each twin (after `continued`, the chain it stands for; from a zero position, \
+                  the twins) written as a problem of its own, the position and the stipulation \
+                  and conditions its twinning made",
+        expects: Expectation::Same,
+        sound_where: "every problem with twins, each twin made as Popeye 4.104 makes it (the \
+                      twinning commands this project reads) and written whole",
     },
     RelationRow {
         relation: Relation::FileMirror,
@@ -120,117 +167,6 @@ pub const RELATIONS: [RelationRow; 7] = [
                       ser-h= with orthodox units, no condition, no twin and no option but \
                       noboard",
     },
-];
-
-/// The conditions (Popeye's English words) whose rules name no file, so that a position and its
-/// mirror between the a- and h-files play alike. Circe and its family are not among them: the
-/// queen is reborn on d1, the king on e1; and under the variants whose squares turn with the
-/// board (File, Symmetry, Antipodes, PWC) a rook reborn on a corner regains a castling right,
-/// which the check of the starting position's castling cannot foresee.
-pub const FILE_SYMMETRIC_CONDITIONS: [&str; 21] = [
-    "Madrasi",
-    "Imitator",
-    "NoIProm",
-    "ChecklessChess",
-    "Take&MakeChess",
-    "Isardam",
-    "BichromChess",
-    "MonochromChess",
-    "Patrouille",
-    "NoCapture",
-    "KoeKo",
-    "HaanerChess",
-    "GridChess",
-    "AndernachChess",
-    "AntiAndernachChess",
-    "AnnanChess",
-    "BlackChecks",
-    "BlackMaximummer",
-    "BlackMinimummer",
-    "WhiteMaximummer",
-    "WhiteMinimummer",
-];
-
-/// The options that name no square and do not depend on the order moves are tried in.
-pub const FILE_SYMMETRIC_OPTIONS: [PopeyeOption; 16] = [
-    PopeyeOption::NoWk,
-    PopeyeOption::NoBk,
-    PopeyeOption::Defence,
-    PopeyeOption::SetPlay,
-    PopeyeOption::WhiteToPlay,
-    PopeyeOption::Variations,
-    PopeyeOption::MoveNumbers,
-    PopeyeOption::Duplex,
-    PopeyeOption::HalfDuplex,
-    PopeyeOption::Threat,
-    PopeyeOption::NoThreat,
-    PopeyeOption::Try,
-    PopeyeOption::NonTrivial,
-    PopeyeOption::NoBoard,
-    PopeyeOption::NoShortVariations,
-    PopeyeOption::PostKeyPlay,
-];
-
-/// The conditions (Popeye's English words) whose rules treat both sides alike, as seen from each
-/// side's own first rank: a position with colours swapped and ranks mirrored plays alike.
-pub const COLOUR_SYMMETRIC_CONDITIONS: [&str; 38] = [
-    "Circe",
-    "Imitator",
-    "NoIProm",
-    "ParrainCirce",
-    "EquipollentsCirce",
-    "AntiCirce",
-    "MarsCirce",
-    "ImmunChess",
-    "FrankfurtChess",
-    "ProteanChess",
-    "Take&MakeChess",
-    "Madrasi",
-    "Isardam",
-    "BichromChess",
-    "MonochromChess",
-    "Patrouille",
-    "NoCapture",
-    "KoeKo",
-    "HaanerChess",
-    "GridChess",
-    "AndernachChess",
-    "AntiAndernachChess",
-    "AnnanChess",
-    "ChecklessChess",
-    "AntiMarsCirce",
-    "GenevaChess",
-    "FrischAufCirce",
-    // The rebirth-square variants: each reads both sides' squares alike.
-    "MirrorCirce",
-    "DiametralCirce",
-    "VerticalMirrorCirce",
-    "FileCirce",
-    "MirrorFileCirce",
-    "SymmetryCirce",
-    "VerticalSymmetryCirce",
-    "AntipodeanCirce",
-    "PWC",
-    "CouscousCirce",
-    "MirrorCouscousCirce",
-];
-
-/// The options that name no square and no side, and do not say which side starts; and `nowk`
-/// and `nobk`, which the colour reversal swaps ([`super::mapping::reversed_option`]).
-pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 13] = [
-    PopeyeOption::NoWk,
-    PopeyeOption::NoBk,
-    PopeyeOption::Defence,
-    PopeyeOption::SetPlay,
-    PopeyeOption::Variations,
-    PopeyeOption::MoveNumbers,
-    PopeyeOption::Threat,
-    PopeyeOption::NoThreat,
-    PopeyeOption::Try,
-    PopeyeOption::NonTrivial,
-    PopeyeOption::NoBoard,
-    PopeyeOption::NoShortVariations,
-    PopeyeOption::PostKeyPlay,
 ];
 
 /// The options after which the solutions found may depend on the order moves are tried in.
@@ -292,6 +228,11 @@ impl Relation {
         if self == Relation::TableSize {
             return Ok(());
         }
+        if self == Relation::TwinsApart {
+            // Each twin is written, not the problem: the twins' own problems are checked.
+            options_of(problem)?;
+            return twins_apart_applies(problem);
+        }
         rewritable(problem)?;
         let options = options_of(problem)?;
         match self {
@@ -313,6 +254,12 @@ impl Relation {
             }
             Relation::OptionOrder if options.len() < 2 => Err("fewer than two options".into()),
             Relation::OptionOrder => Ok(()),
+            Relation::ConditionOrder if problem.conditions.len() < 2 => {
+                Err("fewer than two conditions".into())
+            }
+            Relation::ConditionOrder => super::mapping::single_word_conditions(problem),
+            Relation::Language => language_applies(problem),
+            Relation::TwinsApart => twins_apart_applies(problem),
             Relation::FileMirror => file_mirror_applies(problem, &options),
             Relation::ColourReversal => colour_reversal_applies(problem, &options),
             Relation::MaxSolutions => {
@@ -381,6 +328,33 @@ fn plain_stipulation(problem: &PopeyeProblem) -> Result<String, String> {
     }
 }
 
+fn language_applies(problem: &PopeyeProblem) -> Result<(), String> {
+    if !problem.twins.is_empty() {
+        return Err("twins are written in words of their language".into());
+    }
+    if let Some(u) = problem.units.iter().find(|u| u.walk.is_none()) {
+        return Err(format!(
+            "the walk {} has no code known in the other language",
+            u.code
+        ));
+    }
+    let other = super::mapping::other_language(problem.language);
+    super::mapping::translated_conditions(problem, other).map(|_| ())
+}
+
+fn twins_apart_applies(problem: &PopeyeProblem) -> Result<(), String> {
+    if problem.twins.is_empty() && problem.zero_position.is_none() {
+        return Err("no twins".into());
+    }
+    for twin in feerie_oracle::notation::popeye_twin::twins(problem) {
+        let made = twin
+            .problem
+            .map_err(|e| format!("twin {}: {e}", twin.label))?;
+        rewritable(&made).map_err(|why| format!("twin {}: {why}", twin.label))?;
+    }
+    Ok(())
+}
+
 /// Whether a stipulation names no square (the target-square goal `z` names one: `ser-zh33`).
 fn names_no_square(stipulation: &str) -> Result<(), String> {
     let b = stipulation.as_bytes();
@@ -389,62 +363,6 @@ fn names_no_square(stipulation: &str) -> Result<(), String> {
         Some(i) => Err(format!(
             "the stipulation {stipulation} names the square {}",
             &stipulation[i - 1..=i]
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The symmetry a relation needs of the rules: the conditions and options that have it, and
-/// what the others may do that breaks it.
-struct Symmetry {
-    conditions: &'static [&'static str],
-    options: &'static [PopeyeOption],
-    condition_may: &'static str,
-    option_may: &'static str,
-}
-
-const FILE_SYMMETRY: Symmetry = Symmetry {
-    conditions: &FILE_SYMMETRIC_CONDITIONS,
-    options: &FILE_SYMMETRIC_OPTIONS,
-    condition_may: "name a file",
-    option_may: "name a square or depend on the order of moves",
-};
-
-const COLOUR_SYMMETRY: Symmetry = Symmetry {
-    conditions: &COLOUR_SYMMETRIC_CONDITIONS,
-    options: &COLOUR_SYMMETRIC_OPTIONS,
-    condition_may: "treat the sides apart",
-    option_may: "name a side or a square, or say which side starts",
-};
-
-/// Whether every condition and option of the problem has the symmetry.
-fn symmetric(
-    problem: &PopeyeProblem,
-    options: &[PopeyeOption],
-    symmetry: &Symmetry,
-) -> Result<(), String> {
-    // A walk this project does not know may depend on where it stands (Popeye's
-    // Querquisite moves as the piece of its file's home square).
-    if let Some(u) = problem.units.iter().find(|u| u.walk.is_none()) {
-        return Err(format!("the walk {} may depend on its square", u.code));
-    }
-    let lists = super::mapping::square_list_words(problem);
-    for (word, _) in (problem.conditions.iter().zip(lists)).filter(|(_, list)| !list) {
-        let english = PopeyeCondition::of(problem.language, word)
-            .found()
-            .map(|c| c.word(Language::English));
-        if !english.is_some_and(|w| symmetry.conditions.contains(&w)) {
-            return Err(format!(
-                "condition word '{word}' may {}",
-                symmetry.condition_may
-            ));
-        }
-    }
-    match options.iter().find(|o| !symmetry.options.contains(o)) {
-        Some(o) => Err(format!(
-            "option {} may {}",
-            o.word(Language::English),
-            symmetry.option_may
         )),
         None => Ok(()),
     }
@@ -577,7 +495,9 @@ mod tests {
 
     #[test]
     fn the_symmetries_need_conditions_and_options_that_keep_them() {
-        use Relation::{ColourReversal, FileMirror, Intelligent};
+        use Relation::{
+            ColourReversal, ConditionOrder, FileMirror, Intelligent, Language, TwinsApart,
+        };
         // (relation, what the problem adds, whether the relation is sound then)
         let cases = [
             (FileMirror, "", true),
@@ -599,6 +519,23 @@ mod tests {
             (FileMirror, "stipulation ser-zh33", false),
             (Intelligent, "", true),
             (Intelligent, "condition madrasi", false),
+            (ConditionOrder, "condition madrasi isardam", true),
+            (ConditionOrder, "condition madrasi", false),
+            (ConditionOrder, "condition circe madrasi", true),
+            (ConditionOrder, "condition circe parrain madrasi", false),
+            (ConditionOrder, "condition imitator c3 madrasi", false),
+            (Language, "", true),
+            (Language, "condition circe parrain madrasi", true),
+            (Language, "condition chameleoncirce s b", false),
+            (Language, "twin move c1 c2", false),
+            (TwinsApart, "", false),
+            (TwinsApart, "twin move c1 c2", true),
+            (
+                TwinsApart,
+                "twin move c1 c2\ntwin continued remove d8",
+                true,
+            ),
+            (TwinsApart, "twin move e5 e6", false),
         ];
         for (relation, extra, sound) in cases {
             let p = problem(&format!(

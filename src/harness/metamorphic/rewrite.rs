@@ -4,7 +4,7 @@
 
 use feerie_oracle::notation::popeye_words::ColourWord;
 use feerie_oracle::notation::popeye_words::words::{ATTRIBUTES, COLOURS};
-use feerie_oracle::notation::popeye_words::{Command, PopeyeOption};
+use feerie_oracle::notation::popeye_words::{Command, Language, PopeyeOption};
 use feerie_oracle::popeye_input::{PopeyeProblem, UnitColour};
 use feerie_oracle::{Colour, Square};
 
@@ -22,6 +22,10 @@ pub struct Change {
     pub reverse_options: bool,
     /// Option words added after the problem's own.
     pub extra_options: Vec<String>,
+    /// The problem's conditions in the reverse order (each a word of its own).
+    pub reverse_conditions: bool,
+    /// Every word written in this language instead of the problem's own.
+    pub language: Option<Language>,
 }
 
 impl Change {
@@ -94,7 +98,8 @@ pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
 /// The problem's commands, with `change` made: what stands between its begin word (or the
 /// `nextproblem` before it) and the end of the input.
 fn commands(problem: &PopeyeProblem, change: &Change) -> String {
-    let language = problem.language;
+    let language = change.language.unwrap_or(problem.language);
+    let translated = language != problem.language;
     let word = |c: Command| c.word(language).to_ascii_lowercase();
     let mut out = String::new();
     if let Some(s) = &problem.structured_stipulation {
@@ -104,9 +109,16 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
         out += &format!("{} {s}\n", word(Command::Stipulation));
     }
     if !problem.conditions.is_empty() {
+        // Written in another language word for word (the relation has checked each has its
+        // word there); as given when one has none, which Popeye then reads with an error.
+        let words = match translated {
+            true => super::mapping::translated_conditions(problem, language)
+                .unwrap_or_else(|_| problem.conditions.clone()),
+            false => problem.conditions.clone(),
+        };
         // A condition's square list (Imitator's imitators) goes where the board goes.
         let lists = super::mapping::square_list_words(problem);
-        let conditions: Vec<String> = (problem.conditions.iter().zip(lists))
+        let mut conditions: Vec<String> = (words.iter().zip(lists))
             .map(|(w, list)| match super::mapping::square_list(w) {
                 Some(squares) if list => squares
                     .into_iter()
@@ -116,18 +128,30 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
                 _ => w.clone(),
             })
             .collect();
+        if change.reverse_conditions {
+            conditions.reverse();
+        }
         out += &format!("{} {}\n", word(Command::Condition), conditions.join(" "));
     }
     let mut groups: Vec<Vec<&str>> = Vec::new();
     for word in &problem.options {
         let number = word.chars().all(|c| c.is_ascii_digit());
         // The colour reversal gives the other side's option of one side's king.
-        let reversed = (PopeyeOption::of(language, word).found())
-            .filter(|_| change.reverse_colours && !number)
-            .map(|o| (o, super::mapping::reversed_option(o)));
-        let word = match reversed {
-            Some((option, other)) if other != option => other.word(language),
-            _ => word.as_str(),
+        let option = PopeyeOption::of(problem.language, word)
+            .found()
+            .filter(|_| !number);
+        let word = match option {
+            Some(given) => {
+                let written = match change.reverse_colours {
+                    true => super::mapping::reversed_option(given),
+                    false => given,
+                };
+                match written != given || translated {
+                    true => written.word(language),
+                    false => word.as_str(),
+                }
+            }
+            None => word.as_str(),
         };
         match groups.last_mut() {
             Some(group) if number => group.push(word),
@@ -171,7 +195,17 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
                 .expect("every attribute has its word")
                 .to_ascii_lowercase();
         }
-        out += &format!(" {}{}", unit.code, change.square(unit.square));
+        // A walk's code in the other language (the relation has checked every walk is known).
+        let code = match (unit.walk, language) {
+            (Some(walk), _) if translated && language == Language::German => walk.german_code(),
+            (Some(walk), _) if translated => walk.popeye_code(),
+            _ => unit.code.as_str(),
+        };
+        out += &format!(
+            " {}{}",
+            code.to_ascii_lowercase(),
+            change.square(unit.square)
+        );
     }
     out += "\n";
     for twin in &problem.twins {
@@ -187,7 +221,7 @@ pub fn rewrite_all<'a>(problems: impl IntoIterator<Item = (&'a PopeyeProblem, Ch
     let bodies: Vec<String> = problems
         .into_iter()
         .map(|(problem, change)| {
-            language = Some(problem.language);
+            language = Some(change.language.unwrap_or(problem.language));
             commands(problem, &change)
         })
         .collect();

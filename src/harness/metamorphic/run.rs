@@ -9,10 +9,11 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use feerie_oracle::notation::popeye_twin::twins;
 use feerie_oracle::notation::popeye_words::PopeyeOption;
 use feerie_oracle::popeye_input::{self, PopeyeProblem};
 
-use super::answers::{Answer, answer_of, departure, map_squares, swap_colour_letters};
+use super::answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
 use super::relations::{Expectation, RELATIONS, Relation};
 use super::rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
 use crate::external::popeye::{DEFAULT_MAXMEM, PopeyeError, run_popeye_file_with_table};
@@ -248,6 +249,13 @@ pub fn run_file(
         if kept.is_empty() {
             continue;
         }
+        if relation == Relation::TwinsApart {
+            let verdicts = twins_apart(settings, problems, &original, &answers, &kept);
+            for (i, v) in kept.iter().zip(verdicts) {
+                report.problems[*i].verdicts.push((relation, v));
+            }
+            continue;
+        }
         let changes: Vec<Change> = kept
             .iter()
             .map(|&i| change_for(relation, &problems[i], &answers[i], settings.seed, i))
@@ -273,7 +281,13 @@ pub fn run_file(
                             swap_colour_letters(&map_squares(l, mirror_rank), language)
                         });
                     }
-                    judge(&answers[i], &theirs, expects_subset, |why| Disagreement {
+                    // Two languages are compared by what they write alike.
+                    let mut ours = answers[i].clone();
+                    if relation == Relation::Language {
+                        ours = ours.without_letters();
+                        theirs = theirs.without_letters();
+                    }
+                    judge(&ours, &theirs, expects_subset, |why| Disagreement {
                         why,
                         original_input: rewrite(&problems[i], &Change::default()),
                         original_flags: flags(DEFAULT_MAXMEM),
@@ -348,6 +362,69 @@ fn table_size(
         .collect()
 }
 
+/// The `twins-apart` verdicts of the problems `kept`: each twin of each written as a problem of
+/// its own, all in one input, and each problem's twins' answers taken together as its answer.
+fn twins_apart(
+    settings: &Settings,
+    problems: &[PopeyeProblem],
+    original: &[Chunk],
+    answers: &[Answer],
+    kept: &[usize],
+) -> Vec<Verdict> {
+    let made: Vec<Vec<(String, PopeyeProblem)>> = (kept.iter())
+        .map(|&i| {
+            (twins(&problems[i]).into_iter())
+                .filter_map(|t| Some((t.label, t.problem.ok()?)))
+                .collect()
+        })
+        .collect();
+    let all = || made.iter().flatten().map(|(_, p)| (p, Change::default()));
+    let input = rewrite_all(all());
+    let chunks = run_input(settings, &input, DEFAULT_MAXMEM, all().count(), true);
+    let mut first = 0;
+    (kept.iter().zip(&made))
+        .map(|(&i, twins)| {
+            let range = first..first + twins.len();
+            first = range.end;
+            let chunks = match &chunks {
+                Err(why) => return Verdict::NotChecked(why.clone()),
+                Ok(chunks) => &chunks[range],
+            };
+            let mut theirs = Answer {
+                twins: Vec::new(),
+                cut: false,
+            };
+            for ((label, _), chunk) in twins.iter().zip(chunks) {
+                let answer = answer_of(chunk);
+                theirs.cut |= answer.cut;
+                match answer.twins.into_iter().next() {
+                    Some(twin) => theirs.twins.push(TwinAnswer {
+                        label: label.clone(),
+                        ..twin
+                    }),
+                    None => {
+                        return Verdict::NotChecked(format!(
+                            "twin {label} as a problem of its own: no answer printed"
+                        ));
+                    }
+                }
+            }
+            judge(&answers[i], &theirs, false, |why| Disagreement {
+                why,
+                original_input: rewrite(&problems[i], &Change::default()),
+                original_flags: flags(DEFAULT_MAXMEM),
+                changed_input: rewrite_all(twins.iter().map(|(_, p)| (p, Change::default()))),
+                changed_flags: flags(DEFAULT_MAXMEM),
+                original_output: original[i].text.join("\n"),
+                changed_output: (chunks.iter())
+                    .map(|c| c.text.join("\n"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            })
+        })
+        .collect()
+}
+
 /// The change a relation makes to problem `index` of a file, drawn from the seed and the
 /// problem's number only (so that a problem's change does not depend on the others).
 fn change_for(
@@ -378,6 +455,16 @@ fn change_for(
             reverse_options: true,
             ..Change::default()
         },
+        Relation::ConditionOrder => Change {
+            reverse_conditions: true,
+            ..Change::default()
+        },
+        Relation::Language => Change {
+            language: Some(super::mapping::other_language(problem.language)),
+            ..Change::default()
+        },
+        // Each twin is written as it is made, unchanged.
+        Relation::TwinsApart => Change::default(),
         Relation::FileMirror => Change {
             mirror_files: true,
             ..Change::default()
