@@ -94,7 +94,7 @@ pub fn translated_conditions(
     let mut out = Vec::with_capacity(problem.conditions.len());
     let mut reads_arguments = false;
     for word in &problem.conditions {
-        if word.chars().all(|c| c.is_ascii_digit()) || square_list(word).is_some() {
+        if number_or_squares(word) {
             out.push(word.clone());
             continue;
         }
@@ -147,9 +147,8 @@ pub fn translated_conditions(
 pub fn single_word_conditions(problem: &PopeyeProblem) -> Result<(), String> {
     let mut reads_arguments = false;
     for word in &problem.conditions {
-        let argument = word.chars().all(|c| c.is_ascii_digit())
-            || square_list(word).is_some()
-            || CirceVariant::of(problem.language, word) != Lookup::Unknown;
+        let argument =
+            number_or_squares(word) || CirceVariant::of(problem.language, word) != Lookup::Unknown;
         if reads_arguments && argument {
             return Err(format!("'{word}' may be a word of the condition before it"));
         }
@@ -164,4 +163,10 @@ pub fn single_word_conditions(problem: &PopeyeProblem) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether a condition word is a number (SAT's) or a square list (Imitator's): a word a
+/// condition reads after it, the same in every language.
+fn number_or_squares(word: &str) -> bool {
+    word.chars().all(|c| c.is_ascii_digit()) || square_list(word).is_some()
 }

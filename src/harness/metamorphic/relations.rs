@@ -236,7 +236,8 @@ impl Relation {
         rewritable(problem)?;
         let options = options_of(problem)?;
         match self {
-            Relation::TableSize => Ok(()),
+            // Answered before the problem's rewriting was asked for.
+            Relation::TableSize | Relation::TwinsApart => Ok(()),
             Relation::UnitOrder => {
                 if let Some(square) = shared_square(problem) {
                     return Err(format!(
@@ -259,7 +260,6 @@ impl Relation {
             }
             Relation::ConditionOrder => super::mapping::single_word_conditions(problem),
             Relation::Language => language_applies(problem),
-            Relation::TwinsApart => twins_apart_applies(problem),
             Relation::FileMirror => file_mirror_applies(problem, &options),
             Relation::ColourReversal => colour_reversal_applies(problem, &options),
             Relation::MaxSolutions => {
