@@ -179,10 +179,10 @@ enum PopeyeCommand {
     ///
     /// Each problem (and twin) of the input files is solved by Popeye as given and changed by
     /// each relation that is sound for it (the table of relations, with where each holds, is
-    /// in the book's Popeye chapter): a smaller hash table, the units and the options in
-    /// another order, the board mirrored between the a- and h-files, the colours swapped, a
-    /// solution limit, the intelligent mode. The
-    /// answers are mapped back and compared line by line; a disagreement is printed and
+    /// in the book's Popeye chapter): a smaller hash table; the units, options or conditions
+    /// in another order; the other language; each twin as a problem of its own; the board
+    /// mirrored between the a- and h-files; the colours swapped; a solution limit; the
+    /// intelligent mode. The answers are mapped back and compared line by line; a disagreement is printed and
     /// written as a reproducer. Then a table: per relation, the problems it checked, was not
     /// sound for and could not check; per condition, the relations that checked it. Exit 0
     /// when no problem disagrees and at least one was checked (--allow-empty), 1 otherwise, 2

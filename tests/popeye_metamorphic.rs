@@ -183,7 +183,12 @@ fn a_relation_that_does_not_exist_is_refused_in_one_line() {
     let (code, out, err) = feerie_in(dir.path(), &args);
     assert_eq!(code, 2, "{out}\n{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("no relation named mirror"), "{err}");
+    assert!(err.contains("invalid value 'mirror'"), "{err}");
+    // The message lists the relations there are.
+    assert!(
+        err.contains("file-mirror") && err.contains("twins-apart"),
+        "{err}"
+    );
     let (code, _, err) = feerie_in(dir.path(), &["popeye", "metamorphic", "absent.inp"]);
     assert_eq!(code, 2, "{err}");
     for flag in ["--jobs", "--budget", "--timeout"] {

@@ -243,6 +243,29 @@ fn run_in_folder(
     Ok(out)
 }
 
+/// Whether a line of Popeye's output reports an input error, in the language of the input it
+/// read (English, French or German): the error itself or the item it stumbled on.
+///
+/// ```
+/// use feerie::external::popeye::reports_input_error;
+/// assert!(reports_input_error("input-error:unknown stipulation"));
+/// assert!(reports_input_error("Eingabe-Fehler:Forderung nicht bekannt"));
+/// assert!(reports_input_error("Stoerende Eingabe: black"));
+/// assert!(reports_input_error("erreur d'entree:"));
+/// assert!(!reports_input_error("  1.Kh2-g3 Ta7-a1"));
+/// ```
+pub fn reports_input_error(line: &str) -> bool {
+    const MARKS: [&str; 6] = [
+        "input-error",
+        "offending item",
+        "Eingabe-Fehler",
+        "Stoerende Eingabe",
+        "erreur d'entree",
+        "element d'offenser",
+    ];
+    MARKS.iter().any(|m| line.contains(m))
+}
+
 /// Popeye's complaint, if it made one: its standard error, else the lines of its output that
 /// report an input error or come before `problem ignored`.
 fn complaint(stderr: &str, stdout: &str) -> Option<String> {
@@ -262,7 +285,7 @@ fn complaint(stderr: &str, stdout: &str) -> Option<String> {
     let errors: Vec<&str> = lines
         .iter()
         .copied()
-        .filter(|l| l.contains("input-error") || l.contains("offending item"))
+        .filter(|l| reports_input_error(l))
         .collect();
     if !errors.is_empty() {
         return Some(join(errors));

@@ -63,7 +63,7 @@ impl Verdict {
     /// Whether Popeye's refusal names our input as malformed (an input error), rather than the
     /// position as one it does not accept.
     pub fn is_input_error(&self) -> bool {
-        matches!(self, Verdict::Refused(w) if w.contains("input-error") || w.contains("offending item"))
+        matches!(self, Verdict::Refused(w) if crate::external::popeye::reports_input_error(w))
     }
 }
 

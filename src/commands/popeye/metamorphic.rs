@@ -32,9 +32,8 @@ pub struct MetamorphicArgs {
     seed: SeedArgs,
     #[command(flatten)]
     jobs: JobsArgs,
-    /// Only this relation (repeatable): table-size, unit-order, option-order, file-mirror,
-    /// colour-reversal, max-solutions, intelligent.
-    #[arg(long = "relation")]
+    /// Only this relation (repeatable; default: every one).
+    #[arg(long = "relation", value_parser = relation_names())]
     relations: Vec<String>,
     /// Folder where each disagreement is written (both inputs, both outputs, a README),
     /// never over an existing folder.
@@ -201,4 +200,13 @@ fn print_file(report: &FileReport, reproducers: &Path) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The relations' names, as `--relation` accepts and its help lists them.
+fn relation_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        crate::harness::metamorphic::RELATIONS
+            .iter()
+            .map(|r| r.name),
+    )
 }

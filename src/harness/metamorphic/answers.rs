@@ -150,16 +150,25 @@ pub fn map_squares(text: &str, map: impl Fn(Square) -> Square) -> String {
 }
 
 /// `text` with every colour letter swapped (`w` for `b` and back in English, `w` for `s` in
-/// German): a letter right after `+`, `=` or `[` that is not a square's file (a digit follows
-/// that), as in `[+bRb1]`, `[bKe5->a1]`, Andernach's `=w`, Anda's `[=ba]`; a neutral `n` stays.
+/// German); a neutral `n` stays. Popeye writes a colour letter where it writes a unit's colour:
+/// - first after `+`, `-` or `[`, when no digit follows (that would be a square's file), as in
+///   `[+bRb1]`, a kamikaze's `[-wkPb8]`, `[bKe5->a1]`;
+/// - after `[=`, Anda's change, `[=ba]`;
+/// - alone after `=`, a change of side (Andernach's `=w`), where no walk code follows.
+///
+/// The other letters after `=` are attributes, written without a colour (a promotion's
+/// `=G=sfw`, German for hurdle colour changing).
 ///
 /// ```
 /// use feerie::harness::metamorphic::swap_colour_letters;
 /// use feerie::oracle::notation::popeye_words::Language;
 /// let en = Language::English;
+/// let de = Language::German;
 /// assert_eq!(swap_colour_letters("0:Rb1*b3[+wSg1][b4=nP] 1:bxa1", en), "0:Rb1*b3[+bSg1][b4=nP] 1:bxa1");
 /// assert_eq!(swap_colour_letters("0:Qd8*g5=w 1:aPe6-e7[=ba]", en), "0:Qd8*g5=b 1:aPe6-e7[=wa]");
-/// assert_eq!(swap_colour_letters("0:Dd8*g5=w 1:Lh6*e3=s", Language::German), "0:Dd8*g5=s 1:Lh6*e3=w");
+/// assert_eq!(swap_colour_letters("0:Dd8*g5=w 1:Lh6*e3=s", de), "0:Dd8*g5=s 1:Lh6*e3=w");
+/// assert_eq!(swap_colour_letters("0:h7-h8=G=sfw 1:kBa7*b8[-wkBb8]", de), "0:h7-h8=G=sfw 1:kBa7*b8[-skBb8]");
+/// assert_eq!(swap_colour_letters("0:h7*g8=Q=b 1:e2-e4", en), "0:h7*g8=Q=w 1:e2-e4");
 /// ```
 pub fn swap_colour_letters(text: &str, language: Language) -> String {
     let black = match language {
@@ -167,19 +176,29 @@ pub fn swap_colour_letters(text: &str, language: Language) -> String {
         Language::German => b's',
     };
     let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    for (i, &b) in bytes.iter().enumerate() {
-        let colour = (b == b'w' || b == black)
-            && i > 0
-            && matches!(bytes[i - 1], b'+' | b'=' | b'[')
-            && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
-        out.push(match (colour, b) {
-            (true, b'w') => black as char,
-            (true, _) => 'w',
-            _ => b as char,
-        });
+    let mut out = bytes.to_vec();
+    for i in 1..bytes.len() {
+        let run = bytes[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_lowercase())
+            .count();
+        let after = bytes.get(i + run);
+        let colour_led = run > 0
+            && match bytes[i - 1] {
+                b'+' | b'-' | b'[' => !(run == 1 && after.is_some_and(u8::is_ascii_digit)),
+                b'=' if i >= 2 && bytes[i - 2] == b'[' => true,
+                b'=' => run == 1 && !after.is_some_and(u8::is_ascii_uppercase),
+                _ => false,
+            };
+        if colour_led {
+            out[i] = match bytes[i] {
+                b'w' => black,
+                b if b == black => b'w',
+                b => b,
+            };
+        }
     }
-    out
+    String::from_utf8(out).expect("only ASCII letters are swapped")
 }
 
 impl Answer {

@@ -85,6 +85,9 @@ pub fn other_language(language: Language) -> Language {
 /// assert_eq!(words("circe parrain madrasi").unwrap(), ["Circe", "Parrain", "Madrasi"]);
 /// assert_eq!(words("imitator c3d4 sat 2").unwrap(), ["Imitator", "c3d4", "SAT", "2"]);
 /// assert!(words("chameleoncirce s b").is_err());
+/// assert_eq!(words("circe strict").unwrap(), ["Circe", "Strikt"]);
+/// assert!(words("sat strict").is_err()); // SAT and StrictSAT, not SAT's variant
+
 /// ```
 pub fn translated_conditions(
     problem: &PopeyeProblem,
@@ -93,6 +96,7 @@ pub fn translated_conditions(
     let source = problem.language;
     let mut out = Vec::with_capacity(problem.conditions.len());
     let mut reads_arguments = false;
+    let mut reads_variants = false;
     for word in &problem.conditions {
         if number_or_squares(word) {
             out.push(word.clone());
@@ -101,6 +105,12 @@ pub fn translated_conditions(
         if reads_arguments && let Lookup::Found(variant) = CirceVariant::of(source, word) {
             if variant.reads_walk_sequence() {
                 return Err(format!("the variant word '{word}' reads walks"));
+            }
+            // Outside Circe's family the word may be read as a condition of its own instead.
+            if !reads_variants && PopeyeCondition::of(source, word) != Lookup::Unknown {
+                return Err(format!(
+                    "'{word}' may be read as a variant or as a condition of its own"
+                ));
             }
             out.push(variant.word(target).to_string());
             continue;
@@ -111,6 +121,7 @@ pub fn translated_conditions(
             }
             Lookup::Found(condition) => {
                 reads_arguments = condition.reads_arguments();
+                reads_variants = condition.reads_circe_variants();
                 out.push(condition.word(target).to_string());
             }
             _ => {
@@ -123,10 +134,12 @@ pub fn translated_conditions(
     Ok(out)
 }
 
-/// Whether every condition word of the problem is a condition of its own, none the word of the
-/// condition before it, so that the words can be given in any order: `Err` names the first that
-/// is not. After a condition that reads words of its own (`Circe`, `Madrasi`), a word that could
-/// be one of them (a Circe variant or a Rex word, a number, a square list) is its.
+/// Whether every condition word of the problem is a condition of its own, none the word of
+/// another, so that the words can be given in any order: `Err` names the first that is not.
+/// After a condition that reads words of its own (`Circe`, `Madrasi`), a word that could be one
+/// of them (a Circe variant or a Rex word, a number, a square list) is its; since the relation
+/// puts any word after any other, such a word anywhere beside such a condition is refused, not
+/// only one written after it (`take circe` is two conditions, `circe take` is Circe Take&Make).
 ///
 /// ```
 /// use feerie::harness::metamorphic::mapping::single_word_conditions;
@@ -141,25 +154,39 @@ pub fn translated_conditions(
 /// assert!(check("madrasi isardam").is_ok());
 /// assert!(check("circe madrasi").is_ok());
 /// assert!(check("circe parrain").is_err()); // Circe Parrain, not Circe and Parrain Circe
+/// assert!(check("parrain circe").is_err()); // the same words the other way round
+/// assert!(check("take circe").is_err()); // reversed: Circe Take&Make
 /// assert!(check("madrasi rexinclusive").is_err());
 /// assert!(check("imitator c3 madrasi").is_err());
 /// ```
 pub fn single_word_conditions(problem: &PopeyeProblem) -> Result<(), String> {
-    let mut reads_arguments = false;
+    let mut readers = Vec::new();
     for word in &problem.conditions {
-        let argument =
-            number_or_squares(word) || CirceVariant::of(problem.language, word) != Lookup::Unknown;
-        if reads_arguments && argument {
-            return Err(format!("'{word}' may be a word of the condition before it"));
-        }
         match PopeyeCondition::of(problem.language, word) {
-            Lookup::Found(c) if !c.reads_walks() => reads_arguments = c.reads_arguments(),
-            Lookup::Found(_) => return Err(format!("condition word '{word}' reads walks")),
+            Lookup::Found(c) if c.reads_walks() => {
+                return Err(format!("condition word '{word}' reads walks"));
+            }
+            Lookup::Found(c) if c.reads_arguments() => readers.push(word),
+            Lookup::Found(_) => {}
             _ => {
                 return Err(format!(
                     "condition word '{word}' is not a condition of its own"
                 ));
             }
+        }
+    }
+    let could_be_an_argument = |word: &str| {
+        number_or_squares(word) || CirceVariant::of(problem.language, word) != Lookup::Unknown
+    };
+    for word in problem
+        .conditions
+        .iter()
+        .filter(|w| could_be_an_argument(w))
+    {
+        if let Some(reader) = readers.iter().find(|r| **r != word) {
+            return Err(format!(
+                "'{word}' may be read as a word of '{reader}' when it comes after it"
+            ));
         }
     }
     Ok(())

@@ -376,6 +376,7 @@ fn file_mirror_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Res
     if stipulation.contains("00") {
         return Err("a castling goal".into());
     }
+    no_game_array(&stipulation)?;
     names_no_square(&stipulation)?;
     symmetric(problem, options, &FILE_SYMMETRY)?;
     for colour in [Colour::White, Colour::Black] {
@@ -395,8 +396,23 @@ fn colour_reversal_applies(
     if !problem.twins.is_empty() {
         return Err("twins name squares and colours".into());
     }
-    names_no_square(&plain_stipulation(problem)?)?;
+    let stipulation = plain_stipulation(problem)?;
+    no_game_array(&stipulation)?;
+    names_no_square(&stipulation)?;
     symmetric(problem, options, &COLOUR_SYMMETRY)
+}
+
+/// Whether the stipulation is other than a proof game: a proof game (`dia`) starts from the
+/// game array, which the file mirror does not keep (queens and kings change files) and from which
+/// White moves first whatever the colours; `a=>b` names its start in the problem but moves White
+/// first from it all the same.
+fn no_game_array(stipulation: &str) -> Result<(), String> {
+    if stipulation.starts_with("dia") || stipulation.starts_with("a=>b") {
+        return Err(format!(
+            "{stipulation} is a proof game: its start is not mirrored with the position"
+        ));
+    }
+    Ok(())
 }
 
 /// Whether `colour` has a king on its home square and a rook on a corner of that rank, the
@@ -474,6 +490,22 @@ mod tests {
         let why = Relation::UnitOrder.applies(&p).unwrap_err();
         assert!(why.contains("two units are given on b1"), "{why}");
         assert_eq!(Relation::TableSize.applies(&p), Ok(()));
+    }
+
+    #[test]
+    fn a_proof_game_is_neither_mirrored_nor_reversed() {
+        // Popeye's BEISPIEL/proof.inp: the game array a proof game starts from has its queens
+        // on the d-file, and White moves first from it whatever the colours.
+        for stipulation in ["dia3.5", "a=>b2"] {
+            let p = problem(&format!(
+                "beginproblem\nstipulation {stipulation}\npieces white ke1 black ke8\nendproblem"
+            ));
+            for relation in [Relation::FileMirror, Relation::ColourReversal] {
+                let why = relation.applies(&p).unwrap_err();
+                assert!(why.contains("is a proof game"), "{stipulation}: {why}");
+            }
+            assert_eq!(Relation::UnitOrder.applies(&p), Ok(()));
+        }
     }
 
     #[test]

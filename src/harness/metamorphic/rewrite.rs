@@ -70,6 +70,7 @@ pub fn mirror_rank(square: Square) -> Square {
 ///
 /// ```
 /// use feerie::harness::metamorphic::{Change, rewrite};
+/// use feerie::oracle::notation::popeye_words::Language;
 /// use feerie::oracle::popeye_input;
 /// let file = popeye_input::parse(
 ///     "beginproblem\nstipulation #2\npieces white ka1 qb2 black kh8\nendproblem",
@@ -90,6 +91,15 @@ pub fn mirror_rank(square: Square) -> Square {
 /// let change = Change { reverse_options: true, ..Change::default() };
 /// let text = rewrite(&file.problems[0], &change);
 /// assert!(text.contains("option noboard nontrivial 1 2 maxsolutions 2\n"), "{text}");
+///
+/// // In German, a structured stipulation's side is German too.
+/// let file = popeye_input::parse(
+///     "beginproblem\nsstipulation black - 1h[/1d[x]a{!+}]h\npieces white ka1 black kh8\nendproblem",
+/// )
+/// .unwrap();
+/// let change = Change { language: Some(Language::German), ..Change::default() };
+/// let text = rewrite(&file.problems[0], &change);
+/// assert!(text.contains("sforderung schwarz - 1h[/1d[x]a{!+}]h\n"), "{text}");
 /// ```
 pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
     rewrite_all([(problem, change.clone())])
@@ -103,6 +113,20 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
     let word = |c: Command| c.word(language).to_ascii_lowercase();
     let mut out = String::new();
     if let Some(s) = &problem.structured_stipulation {
+        // Its first word, the side that starts, is a colour word of the language.
+        let s = match s.split_once(char::is_whitespace) {
+            Some((_, rest)) if translated => {
+                let side = match problem.side_to_move() {
+                    Colour::White => ColourWord::White,
+                    Colour::Black => ColourWord::Black,
+                };
+                let side = COLOURS
+                    .word(language, side)
+                    .expect("every side has its colour word");
+                format!("{} {}", side.to_ascii_lowercase(), rest.trim_start())
+            }
+            _ => s.clone(),
+        };
         out += &format!("{} {s}\n", word(Command::StructuredStipulation));
     }
     if let Some(s) = &problem.stipulation {

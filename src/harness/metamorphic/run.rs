@@ -123,7 +123,7 @@ fn run_input(
         let complaint = stderr
             .lines()
             .chain(stdout.lines())
-            .find(|l| l.contains("input-error") || l.contains("offending item"));
+            .find(|l| crate::external::popeye::reports_input_error(l));
         if let Some(line) = complaint {
             return Err(format!(
                 "Popeye reads the written input with an error: {}",

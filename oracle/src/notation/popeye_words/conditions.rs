@@ -100,6 +100,31 @@ impl PopeyeCondition {
         READING_ARGUMENTS.contains(&self.word(Language::English))
     }
 
+    /// Whether the words Popeye reads after the condition's word are Circe variants (`Circe
+    /// Parrain`, `AntiCirce Calvet`, `MarsCirce RexInclusive`): only after Circe's own family.
+    /// After another condition that reads words of its own (SAT its numbers, Frankfurt a Rex
+    /// word), a variant word that is also a condition's (`strict`, StrictSAT's) may be read
+    /// as that condition.
+    ///
+    /// ```
+    /// use feerie_oracle::notation::popeye_words::{Language, PopeyeCondition};
+    /// let of = |w| PopeyeCondition::of(Language::English, w).found().unwrap();
+    /// assert!(of("anticirce").reads_circe_variants());
+    /// assert!(!of("sat").reads_circe_variants());
+    /// ```
+    pub fn reads_circe_variants(self) -> bool {
+        [
+            "Circe",
+            "AntiCirce",
+            "GenevaChess",
+            "ImmunChess",
+            "MarsCirce",
+            "AntiMarsCirce",
+            "PhantomChess",
+        ]
+        .contains(&self.word(Language::English))
+    }
+
     /// The condition of this project that Popeye's condition is, if it is one: the registry's
     /// entry that reads its word.
     ///
