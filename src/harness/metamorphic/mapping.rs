@@ -87,7 +87,6 @@ pub fn other_language(language: Language) -> Language {
 /// assert!(words("chameleoncirce s b").is_err());
 /// assert_eq!(words("circe strict").unwrap(), ["Circe", "Strikt"]);
 /// assert!(words("sat strict").is_err()); // SAT and StrictSAT, not SAT's variant
-
 /// ```
 pub fn translated_conditions(
     problem: &PopeyeProblem,
