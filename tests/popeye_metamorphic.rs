@@ -3,7 +3,7 @@
 //! mirror and the colour reversal), that read German otherwise, that solve a twin otherwise than
 //! alone, or that depend on the order of the conditions are caught; a relation used where it is
 //! not sound (a file mirror with castling, conditions whose words another order would regroup)
-//! is refused.
+//! is refused. A slow problem does not take the other problems of its file with it.
 
 mod common;
 
@@ -89,6 +89,30 @@ fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
         !dir.path().join("corpus/metamorphic").exists(),
         "no reproducer"
     );
+}
+
+#[test]
+fn a_slow_problem_leaves_the_others_of_its_file_checked() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // A helpmate in 6 that takes Popeye minutes, before a direct mate it solves at once.
+    let file = "beginproblem\nstipulation h#6\npieces white ka1 qd1 rh1 black ke8 pa7 pb7 pc7\n\
+                nextproblem\nstipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n";
+    std::fs::write(dir.path().join("slow.inp"), file).unwrap();
+    let more = [
+        "--timeout",
+        "2",
+        "--relation",
+        "table-size",
+        "--relation",
+        "unit-order",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "slow.inp", &py, &more);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(err.contains("each problem bounded instead"), "{err}");
+    // The direct mate is checked by both; the helpmate, cut by Popeye's maxtime, by neither.
+    assert_eq!(row(&out, "table-size"), [1, 0, 0, 1], "{out}");
+    assert_eq!(row(&out, "unit-order"), [1, 0, 0, 1], "{out}");
 }
 
 #[test]

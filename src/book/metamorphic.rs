@@ -33,9 +33,9 @@ pub fn chapter() -> String {
          --budget 600 --seed 7\n\
          ```\n\n\
          Popeye's whole corpus is the four folders of the archive, run alike with a budget \
-         that fits them (the files one of whose runs takes Popeye longer than `--timeout` are \
-         `not checked`, each with its reason; 164 of the 288 files fitted in 40 minutes on 2 \
-         cores):\n\n\
+         that fits them (a problem that takes Popeye longer than `--timeout` is `not checked`, \
+         with its reason; a run of every relation over the whole corpus takes more than two \
+         hours on 2 cores, and runs given the files in other orders add up):\n\n\
          ```sh\n\
          cd target/popeye-122c7d0\n\
          feerie popeye metamorphic EXAMPLES BEISPIEL TESTS REGRESSIONS --py ../../../shared/tools/popeye/py \\\n    \
@@ -43,9 +43,14 @@ pub fn chapter() -> String {
          ```\n\n\
          A relation that changes the input writes the problem again from what was read of it \
          (stipulation, conditions, options, units with their attributes, twins; not the title \
-         or other texts). Those problems, written again unchanged, are run first: a problem \
+         or other texts), each problem bounded by Popeye's own `option maxtime` of `--timeout` \
+         seconds (unless it sets its own), so that one slow problem leaves the others' answers \
+         whole. Those problems, written again unchanged, are run first: a problem \
          whose answer then differs is not checked by those relations (`not checked`, with the \
-         reason), never counted as agreeing. A problem whose original run was cut short \
+         reason), never counted as agreeing. A file that Popeye does not answer whole within \
+         `--timeout` (a slow problem, too much output) is run again that way, each problem \
+         bounded, and that run is the original the relations compare with; a crash is never \
+         worked around, it is the file's error. A problem whose original run was cut short \
          (`maxsolutions`, `maxtime`, an interruption) is not checked either, but by \
          `max-solutions`.\n\n\
          Each disagreement is printed with the first line of play that differs, and written \
@@ -53,8 +58,8 @@ pub fn chapter() -> String {
          Popeye's flags for each, both outputs and a README. The run ends with the table of \
          what each relation reached (agree, disagree, not sound, not checked) and, per \
          condition, the relations that checked a problem under it. `--budget SECS` (default \
-         600) bounds the whole run, `--timeout SECS` (default 60) each run of Popeye (the whole \
-         file, or the changed problems of one relation), \
+         600) bounds the whole run, `--timeout SECS` (default 60) the file as given, run whole, \
+         and each problem written again (a run of several is given that for each), \
          `--jobs N` (default: every core) runs that many files at once, `--relation NAME` \
          (repeatable) keeps some relations, `--seed` fixes the changes drawn. \
          Exit 0 when no problem disagrees and at least one was checked (`--allow-empty`), 1 \

@@ -97,9 +97,10 @@ pub const RELATIONS: [RelationRow; 10] = [
         changes: "the conditions given in the reverse order",
         expects: Expectation::Same,
         sound_where: "every problem read whole with at least two conditions, each a word of its \
-                      own: no word that a condition before it may read as its own (Circe's \
-                      variants, a Rex word, Imitator's squares, SAT's number), which another \
-                      order would give to another condition",
+                      own: beside a condition that reads words of its own, no word it may \
+                      read as its (Circe's variants, a Rex word, Imitator's squares, SAT's \
+                      number), which another order would give to it (`take circe` reversed is \
+                      Circe Take&Make)",
     },
     RelationRow {
         relation: Relation::Language,
@@ -113,7 +114,8 @@ pub const RELATIONS: [RelationRow; 10] = [
         sound_where: "every problem read whole with no twin (a twin's words are not translated), \
                       walks this project knows (a code of its own in each language), and \
                       condition words that each have their word in the other language (no \
-                      condition that reads walks)",
+                      condition that reads walks, no variant word after a condition outside \
+                      Circe's family that may be read as a condition of its own)",
     },
     RelationRow {
         relation: Relation::TwinsApart,
@@ -131,7 +133,8 @@ pub const RELATIONS: [RelationRow; 10] = [
         changes: "every unit moved to the square mirrored between the a- and h-files; the \
                   solutions mapped back the same way",
         expects: Expectation::Same,
-        sound_where: "no twin (twins name squares), no castling possible (a king on its home \
+        sound_where: "no twin (twins name squares), no proof game (the game array is not \
+                      mirrored), no castling possible (a king on its home \
                       square with a rook of its colour on a corner of that rank: the mirror \
                       takes the king to the d-file), no castling goal, and only conditions and \
                       options that name no file: orthodox play or the conditions of \
@@ -145,7 +148,8 @@ pub const RELATIONS: [RelationRow; 10] = [
                   stipulation gives White); the solutions mapped back the same way",
         expects: Expectation::Same,
         sound_where: "no twin (twins name squares and colours), a `stipulation` (a structured \
-                      one names colours), and only conditions and options that treat both sides \
+                      one names colours) other than a proof game (White moves first from the \
+                      game array), and only conditions and options that treat both sides \
                       alike: orthodox play or the conditions of COLOUR_SYMMETRIC_CONDITIONS, the \
                       options of COLOUR_SYMMETRIC_OPTIONS (not duplex, halfduplex or \
                       whitetoplay, which say which side starts)",

@@ -26,6 +26,10 @@ pub struct Change {
     pub reverse_conditions: bool,
     /// Every word written in this language instead of the problem's own.
     pub language: Option<Language>,
+    /// Popeye's `option maxtime` with these seconds, unless the problem sets its own: each
+    /// problem of an input is then bounded alone, and one slow problem leaves the others'
+    /// answers whole (a problem that runs out of it is cut, which the relations do not check).
+    pub max_seconds: Option<u64>,
 }
 
 impl Change {
@@ -100,6 +104,10 @@ pub fn mirror_rank(square: Square) -> Square {
 /// let change = Change { language: Some(Language::German), ..Change::default() };
 /// let text = rewrite(&file.problems[0], &change);
 /// assert!(text.contains("sforderung schwarz - 1h[/1d[x]a{!+}]h\n"), "{text}");
+///
+/// // A bound of Popeye's own on each problem, in the problem's language.
+/// let change = Change { language: Some(Language::German), max_seconds: Some(60), ..Change::default() };
+/// assert!(rewrite(&file.problems[0], &change).contains("option maxzeit 60\n"));
 /// ```
 pub fn rewrite(problem: &PopeyeProblem, change: &Change) -> String {
     rewrite_all([(problem, change.clone())])
@@ -185,10 +193,20 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
     if change.reverse_options {
         groups.reverse();
     }
+    let own_bound = (problem.options.iter())
+        .any(|w| PopeyeOption::of(problem.language, w).found() == Some(PopeyeOption::MaxTime));
+    let bound = match change.max_seconds {
+        Some(seconds) if !own_bound => vec![
+            PopeyeOption::MaxTime.word(language).to_ascii_lowercase(),
+            seconds.to_string(),
+        ],
+        _ => Vec::new(),
+    };
     let options: Vec<&str> = groups
         .into_iter()
         .flatten()
         .chain(change.extra_options.iter().map(String::as_str))
+        .chain(bound.iter().map(String::as_str))
         .collect();
     if !options.is_empty() {
         out += &format!("{} {}\n", word(Command::Option), options.join(" "));

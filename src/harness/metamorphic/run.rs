@@ -4,7 +4,9 @@
 //! A relation that changes the input (all but `table-size`) writes the problem again from what
 //! was read of it; the problems written again unchanged are run first, and a problem whose
 //! answer then differs from the original's is not checked by those relations (what was read
-//! of it is not the whole problem), and says so.
+//! of it is not the whole problem), and says so. Every problem written is bounded by Popeye's
+//! own `maxtime`; a file Popeye does not answer whole in time is run again that way, and that
+//! run is the original, so that one slow problem does not leave its file unchecked.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -32,7 +34,8 @@ pub struct Settings {
     pub relations: Vec<Relation>,
     /// The seed of the changes drawn (the units' order, maxsolutions' n).
     pub seed: u64,
-    /// How long one run of Popeye may take.
+    /// How long the file as given may take, run whole, and each problem written again
+    /// (Popeye's own maxtime; a run of several is given that for each).
     pub run_timeout: Duration,
     /// No run is started past it.
     pub deadline: Option<Instant>,
@@ -96,6 +99,29 @@ pub struct FileReport {
     pub problems: Vec<ProblemReport>,
 }
 
+/// Why a run of Popeye gave no answers.
+#[derive(Clone, Debug)]
+struct NoAnswer {
+    why: String,
+    /// Popeye was killed by a signal: a fault of its own, reported, never worked around.
+    crashed: bool,
+}
+
+impl std::fmt::Display for NoAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+impl From<String> for NoAnswer {
+    fn from(why: String) -> NoAnswer {
+        NoAnswer {
+            why,
+            crashed: false,
+        }
+    }
+}
+
 /// Popeye's answers to one input: each problem's chunk, or why there are none.
 fn run_input(
     settings: &Settings,
@@ -103,20 +129,25 @@ fn run_input(
     maxmem: &str,
     expected: usize,
     written: bool,
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, NoAnswer> {
     if settings.deadline.is_some_and(|d| Instant::now() >= d) {
-        return Err("not run: the budget ran out".into());
+        return Err(String::from("not run: the budget ran out").into());
     }
+    // A written input bounds each of its problems by Popeye's own maxtime; the run as a whole
+    // is given that for each, and a little more to start and print.
+    let bound = match written {
+        true => settings.run_timeout * expected.max(1) as u32 + Duration::from_secs(10),
+        false => settings.run_timeout,
+    };
     let timeout = match settings.deadline {
-        Some(d) => settings
-            .run_timeout
-            .min(d.saturating_duration_since(Instant::now())),
-        None => settings.run_timeout,
+        Some(d) => bound.min(d.saturating_duration_since(Instant::now())),
+        None => bound,
     };
     let (stdout, stderr) = run_popeye_file_with_table(&settings.py, input, timeout, maxmem)
         .map_err(|e| match e {
-            PopeyeError::Crashed(why) | PopeyeError::Failed(why) => why,
-            PopeyeError::Refused(words) => format!("Popeye refused the input: {words}"),
+            PopeyeError::Crashed(why) => NoAnswer { why, crashed: true },
+            PopeyeError::Failed(why) => why.into(),
+            PopeyeError::Refused(words) => format!("Popeye refused the input: {words}").into(),
         })?;
     // An input this run wrote must read without complaint, or its answer is not the problem's.
     if written {
@@ -128,7 +159,8 @@ fn run_input(
             return Err(format!(
                 "Popeye reads the written input with an error: {}",
                 line.trim()
-            ));
+            )
+            .into());
         }
     }
     let chunks = popeye_output::parse(&stdout);
@@ -136,7 +168,8 @@ fn run_input(
         return Err(format!(
             "Popeye printed {} problem(s) where {expected} were given",
             chunks.len()
-        ));
+        )
+        .into());
     }
     Ok(chunks)
 }
@@ -177,17 +210,50 @@ pub fn run_file(
         path.display(),
         problems.len()
     ));
-    let original = match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), false) {
-        Ok(chunks) => chunks,
-        Err(why) => {
-            report.error = Some(format!("the original run: {why}"));
+    // The file as given, run whole; when that gives no answer (a slow problem, too much
+    // output), each problem written again with Popeye's own bound on it, so that the others
+    // are still checked. That input is then the original, and the relations compare with it.
+    let bounded_text = rewrite_all(problems.iter().map(|p| (p, bounded(settings))));
+    let (original, base) = match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), false) {
+        Ok(chunks) => (chunks, Base::AsGiven),
+        Err(e) if e.crashed => {
+            report.error = Some(format!("the original run: {e}"));
             return report;
         }
+        Err(whole) => {
+            progress(&format!(
+                "{}: run whole, {whole}; each problem bounded instead",
+                path.display()
+            ));
+            match run_input(
+                settings,
+                &bounded_text,
+                DEFAULT_MAXMEM,
+                problems.len(),
+                true,
+            ) {
+                Ok(chunks) => (chunks, Base::Bounded),
+                Err(e) => {
+                    report.error = Some(format!(
+                        "the original run: {whole}; each problem bounded: {e}"
+                    ));
+                    return report;
+                }
+            }
+        }
+    };
+    let base_text = match base {
+        Base::AsGiven => text,
+        Base::Bounded => bounded_text.as_str(),
     };
     let answers: Vec<Answer> = original.iter().map(answer_of).collect();
     // For each problem, why it cannot be checked by the relations that write it again (`None`
     // when its rewrite answers as the original): found once, for the first such relation.
-    let mut unfaithful: Option<Vec<Option<String>>> = None;
+    let mut unfaithful: Option<Vec<Option<String>>> = match base {
+        // The original is written already: nothing of it can be lost in the writing.
+        Base::Bounded => Some(vec![None; problems.len()]),
+        Base::AsGiven => None,
+    };
     for &relation in &settings.relations {
         let mut batch: Vec<usize> = Vec::new();
         for (i, problem) in problems.iter().enumerate() {
@@ -216,14 +282,14 @@ pub fn run_file(
             batch.len()
         ));
         if relation == Relation::TableSize {
-            let verdicts = table_size(settings, text, &original, &answers, &batch);
+            let verdicts = table_size(settings, base_text, base, &original, &answers, &batch);
             for (i, v) in batch.iter().zip(verdicts) {
                 report.problems[*i].verdicts.push((relation, v));
             }
             continue;
         }
         let unfaithful = unfaithful.get_or_insert_with(|| {
-            let input = rewrite_all(problems.iter().map(|p| (p, Change::default())));
+            let input = rewrite_all(problems.iter().map(|p| (p, bounded(settings))));
             match run_input(settings, &input, DEFAULT_MAXMEM, problems.len(), true) {
                 Err(why) => {
                     vec![Some(format!("the problems written again: {why}")); problems.len()]
@@ -258,7 +324,10 @@ pub fn run_file(
         }
         let changes: Vec<Change> = kept
             .iter()
-            .map(|&i| change_for(relation, &problems[i], &answers[i], settings.seed, i))
+            .map(|&i| Change {
+                max_seconds: bounded(settings).max_seconds,
+                ..change_for(relation, &problems[i], &answers[i], settings.seed, i)
+            })
             .collect();
         let input = rewrite_all(
             kept.iter()
@@ -269,7 +338,7 @@ pub fn run_file(
         let expects_subset = relation.row().expects == Expectation::Subset;
         for (k, &i) in kept.iter().enumerate() {
             let verdict = match &chunks {
-                Err(why) => Verdict::NotChecked(why.clone()),
+                Err(why) => Verdict::NotChecked(why.to_string()),
                 Ok(chunks) => {
                     let mut theirs = answer_of(&chunks[k]);
                     if relation == Relation::FileMirror {
@@ -304,6 +373,22 @@ pub fn run_file(
     report
 }
 
+/// What the relations compare with: the file as given, or its problems written again, each
+/// bounded by Popeye's own maxtime (when the file as given gave no answer in time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    AsGiven,
+    Bounded,
+}
+
+/// No change but Popeye's own bound on each problem written: the run's timeout.
+fn bounded(settings: &Settings) -> Change {
+    Change {
+        max_seconds: Some(settings.run_timeout.as_secs().max(1)),
+        ..Change::default()
+    }
+}
+
 /// Popeye's flags for a run with a table of `maxmem`.
 fn flags(maxmem: &str) -> String {
     format!("-maxmem {maxmem}")
@@ -331,16 +416,18 @@ fn judge(
 fn table_size(
     settings: &Settings,
     text: &str,
+    base: Base,
     original: &[Chunk],
     answers: &[Answer],
     batch: &[usize],
 ) -> Vec<Verdict> {
-    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len(), false) {
+    let written = base == Base::Bounded;
+    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len(), written) {
         Ok(chunks) => chunks,
         Err(why) => {
             return batch
                 .iter()
-                .map(|_| Verdict::NotChecked(why.clone()))
+                .map(|_| Verdict::NotChecked(why.to_string()))
                 .collect();
         }
     };
@@ -378,7 +465,7 @@ fn twins_apart(
                 .collect()
         })
         .collect();
-    let all = || made.iter().flatten().map(|(_, p)| (p, Change::default()));
+    let all = || made.iter().flatten().map(|(_, p)| (p, bounded(settings)));
     let input = rewrite_all(all());
     let chunks = run_input(settings, &input, DEFAULT_MAXMEM, all().count(), true);
     let mut first = 0;
@@ -387,7 +474,7 @@ fn twins_apart(
             let range = first..first + twins.len();
             first = range.end;
             let chunks = match &chunks {
-                Err(why) => return Verdict::NotChecked(why.clone()),
+                Err(why) => return Verdict::NotChecked(why.to_string()),
                 Ok(chunks) => &chunks[range],
             };
             let mut theirs = Answer {
