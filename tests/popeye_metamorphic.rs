@@ -339,3 +339,32 @@ fn a_solver_that_depends_on_the_order_of_the_conditions_is_caught() {
     let (code, row, out) = caught(circe, "condition-order", "patrouille madrasi");
     assert_eq!((code, row), (1, [0, 0, 1, 0]), "nothing checked: {out}");
 }
+
+#[test]
+fn a_solver_that_crashes_on_a_changed_input_is_caught_and_the_others_are_still_checked() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // Popeye itself, but killed by a segmentation fault on an input with option halfduplex
+    // (what the colour reversal adds) and a knight on g1 (the first problem's, reversed).
+    let script = format!(
+        "#!/bin/sh\nfor last; do :; done\nif grep -q -i 'halfduplex' \"$last\" && grep -q -i ' sg1' \
+         \"$last\"; then kill -SEGV $$; fi\nexec {} \"$@\"\n",
+        py.display()
+    );
+    let stand_in = executable(dir.path(), "py", &script);
+    let file = "beginproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1 sg8\n\
+                nextproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1\nendproblem\n";
+    std::fs::write(dir.path().join("two.inp"), file).unwrap();
+    let more = [
+        "--relation",
+        "colour-reversal",
+        "--reproducers",
+        "found",
+        "--quiet",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "two.inp", &stand_in, &more);
+    assert_eq!(code, 1, "{out}\n{err}");
+    // The crash is the first problem's disagreement; the second, run alone, agrees.
+    assert_eq!(row(&out, "colour-reversal"), [1, 1, 0, 0], "{out}");
+    assert!(out.contains("Popeye crashed on the changed input"), "{out}");
+}

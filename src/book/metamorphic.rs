@@ -50,7 +50,10 @@ pub fn chapter() -> String {
          reason), never counted as agreeing. A file that Popeye does not answer whole within \
          `--timeout` (a slow problem, too much output) is run again that way, each problem \
          bounded, and that run is the original the relations compare with; a crash is never \
-         worked around, it is the file's error. A problem whose original run was cut short \
+         worked around, it is the file's error. The changed problems of a relation are run \
+         as one input, and each alone when that gives no answer, so that a problem Popeye \
+         cannot read leaves the others checked; a crash on a changed problem whose original \
+         was answered is a disagreement. A problem whose original run was cut short \
          (`maxsolutions`, `maxtime`, an interruption) is not checked either, but by \
          `max-solutions`.\n\n\
          Each disagreement is printed with the first line of play that differs, and written \

@@ -289,19 +289,16 @@ pub fn run_file(
             continue;
         }
         let unfaithful = unfaithful.get_or_insert_with(|| {
-            let input = rewrite_all(problems.iter().map(|p| (p, bounded(settings))));
-            match run_input(settings, &input, DEFAULT_MAXMEM, problems.len(), true) {
-                Err(why) => {
-                    vec![Some(format!("the problems written again: {why}")); problems.len()]
-                }
-                Ok(chunks) => (answers.iter().zip(&chunks))
-                    .map(|(ours, chunk)| {
-                        departure(ours, &answer_of(chunk), false).map(|d| {
-                            format!("written again from what was read, it answers otherwise: {d}")
-                        })
-                    })
-                    .collect(),
-            }
+            let written: Vec<_> = problems.iter().map(|p| (p, bounded(settings))).collect();
+            let chunks = run_problems(settings, &written);
+            (answers.iter().zip(&chunks))
+                .map(|(ours, chunk)| match chunk {
+                    Err(why) => Some(format!("written again: {why}")),
+                    Ok(chunk) => departure(ours, &answer_of(chunk), false).map(|d| {
+                        format!("written again from what was read, it answers otherwise: {d}")
+                    }),
+                })
+                .collect()
         });
         let mut kept = Vec::new();
         for &i in &batch {
@@ -329,18 +326,31 @@ pub fn run_file(
                 ..change_for(relation, &problems[i], &answers[i], settings.seed, i)
             })
             .collect();
-        let input = rewrite_all(
-            kept.iter()
-                .zip(&changes)
-                .map(|(&i, c)| (&problems[i], c.clone())),
-        );
-        let chunks = run_input(settings, &input, DEFAULT_MAXMEM, kept.len(), true);
+        let written: Vec<_> = (kept.iter().zip(&changes))
+            .map(|(&i, c)| (&problems[i], c.clone()))
+            .collect();
+        let chunks = run_problems(settings, &written);
         let expects_subset = relation.row().expects == Expectation::Subset;
         for (k, &i) in kept.iter().enumerate() {
-            let verdict = match &chunks {
+            let disagreement = |why: String, changed_output: String| Disagreement {
+                why,
+                original_input: rewrite(&problems[i], &Change::default()),
+                original_flags: flags(DEFAULT_MAXMEM),
+                changed_input: rewrite(&problems[i], &changes[k]),
+                changed_flags: flags(DEFAULT_MAXMEM),
+                original_output: original[i].text.join("\n"),
+                changed_output,
+            };
+            let verdict = match &chunks[k] {
+                // The problem as given was answered: a crash on its changed form is Popeye's
+                // fault, which the relation has found.
+                Err(e) if e.crashed => Verdict::Disagree(Box::new(disagreement(
+                    format!("Popeye crashed on the changed input: {e}"),
+                    String::new(),
+                ))),
                 Err(why) => Verdict::NotChecked(why.to_string()),
-                Ok(chunks) => {
-                    let mut theirs = answer_of(&chunks[k]);
+                Ok(chunk) => {
+                    let mut theirs = answer_of(chunk);
                     if relation == Relation::FileMirror {
                         theirs = theirs.mapped(mirror_file);
                     }
@@ -356,14 +366,8 @@ pub fn run_file(
                         ours = ours.without_letters();
                         theirs = theirs.without_letters();
                     }
-                    judge(&ours, &theirs, expects_subset, |why| Disagreement {
-                        why,
-                        original_input: rewrite(&problems[i], &Change::default()),
-                        original_flags: flags(DEFAULT_MAXMEM),
-                        changed_input: rewrite(&problems[i], &changes[k]),
-                        changed_flags: flags(DEFAULT_MAXMEM),
-                        original_output: original[i].text.join("\n"),
-                        changed_output: chunks[k].text.join("\n"),
+                    judge(&ours, &theirs, expects_subset, |why| {
+                        disagreement(why, chunk.text.join("\n"))
                     })
                 }
             };
@@ -409,6 +413,31 @@ fn judge(
     match departure(ours, theirs, subset) {
         None => Verdict::Agree,
         Some(why) => Verdict::Disagree(Box::new(disagreement(why))),
+    }
+}
+
+/// Popeye's answer to each problem written (with its change), all run as one input; when that
+/// gives no answer, each run alone, so that one problem Popeye cannot read, or that crashes
+/// it, does not leave the others unanswered and is itself found.
+fn run_problems(
+    settings: &Settings,
+    written: &[(&PopeyeProblem, Change)],
+) -> Vec<Result<Chunk, NoAnswer>> {
+    let input = rewrite_all(written.iter().map(|(p, c)| (*p, c.clone())));
+    match run_input(settings, &input, DEFAULT_MAXMEM, written.len(), true) {
+        Ok(chunks) => chunks.into_iter().map(Ok).collect(),
+        Err(e) if written.len() == 1 => vec![Err(e)],
+        Err(together) => (written.iter())
+            .map(|(p, c)| {
+                let alone = run_input(settings, &rewrite(p, c), DEFAULT_MAXMEM, 1, true);
+                alone
+                    .map(|mut chunks| chunks.remove(0))
+                    .map_err(|e| NoAnswer {
+                        why: format!("{e} (run with the others: {together})"),
+                        crashed: e.crashed,
+                    })
+            })
+            .collect(),
     }
 }
 
