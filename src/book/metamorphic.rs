@@ -54,8 +54,9 @@ pub fn chapter() -> String {
          as one input, and each alone when that gives no answer, so that a problem Popeye \
          cannot read leaves the others checked; a crash on a changed problem whose original \
          was answered is a disagreement. A problem whose original run was cut short \
-         (`maxsolutions`, `maxtime`, an interruption) is not checked either, but by \
-         `max-solutions`.\n\n\
+         (`maxsolutions`, `maxtime`, an interruption) is not checked either, not even by \
+         `max-solutions`: a solution limit's lines may be others than those an interrupted \
+         run found.\n\n\
          Each disagreement is printed with the first line of play that differs, and written \
          under `--reproducers` (default `corpus/metamorphic`) in a new folder: both inputs, \
          Popeye's flags for each, both outputs and a README. The run ends with the table of \
