@@ -1,14 +1,15 @@
 //! `popeye verify` fails closed: Popeye's recorded outputs of small inputs (English and
 //! German: help, series, direct play with threats and variations, twins, duplex, a solution
 //! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain; the goals `#=`, `%`, `00`, `!=`,
-//! `==` and `option whitetoplay`; series and help play of millions of solutions cut at a few by
+//! `==`, `option whitetoplay` and `option postkey`; series and help play of millions of solutions cut at a few by
 //! `maxsolutions`, which `popeye verify` checks without holding ours) verify, and no tampered copy of them does: a solution line
 //! removed, repeated, its mark, goal marker, `!`, move number or text changed, a
 //! try's `but` removed, repeated or moved, a section cut, dropped, swapped or added, its end
 //! line changed (`solving interrupted.` without `maxtime`, `Partial solution` without a limit
 //! reached or the other way), a diagram removed, `problem ignored` among solutions, solution
 //! text in the header, a measurement line or after the last section, an empty output, the input
-//! given as the output.
+//! given as the output, the head of the play after the key or a `refutes.` under it removed,
+//! changed or moved.
 //! With the live Popeye beside the repository, the recorded outputs are checked to be what it
 //! prints today.
 
@@ -24,12 +25,13 @@ use feerie::solve::Options;
 use feerie::verify::{CaseReport, Outcome, verify};
 
 /// The recorded inputs, each with Popeye 4.104's output for it.
-const FILES: [&str; 5] = [
+const FILES: [&str; 6] = [
     "kinds",
     "deutsch",
     "goals",
     "parrain_series",
     "cut_searches",
+    "post_key",
 ];
 
 fn data(name: &str, extension: &str) -> String {
@@ -495,4 +497,59 @@ fn the_king_capture_complaint_is_popeye_s() {
         stable(&live),
         stable(&recorded.replace(&format!("{complaint}\n"), ""))
     );
+}
+
+/// The play after the key (`option postkey`) is read whole: its head (the key's check, threat
+/// or zugzwang) and each `refutes.` are compared, not passed over.
+#[test]
+fn the_play_after_the_key_verifies_only_as_printed() {
+    let (input, output) = (data("post_key", "inp"), data("post_key", "out"));
+    let lines: Vec<&str> = output.lines().collect();
+    let mut tampered = Vec::new();
+    let mut problem = 1;
+    for (i, line) in lines.iter().enumerate() {
+        if ends_section(line) {
+            problem += 1;
+        }
+        let changes: Vec<(&str, Vec<String>)> = match line.trim() {
+            "zugzwang." => vec![
+                ("removed", vec![]),
+                ("made a threat", vec![" threat:".into()]),
+            ],
+            "threat:" => vec![
+                ("removed", vec![]),
+                ("made zugzwang", vec![" zugzwang.".into()]),
+            ],
+            "+" => vec![("removed", vec![])],
+            "refutes." => vec![
+                ("removed", vec![]),
+                ("repeated", vec![line.to_string(), line.to_string()]),
+            ],
+            _ => continue,
+        };
+        for (how, with) in changes {
+            tampered.push((
+                format!("line {} {how}", i + 1),
+                problem,
+                edited(&lines, i, &with),
+            ));
+        }
+        // A `refutes.` moved under the next defence, which has an answer.
+        if line.trim() == "refutes." && lines[i + 1].trim_start().starts_with("1...") {
+            let mut moved: Vec<&str> = lines.clone();
+            moved.swap(i, i + 1);
+            tampered.push((
+                format!("line {} moved down", i + 1),
+                problem,
+                moved.join("\n"),
+            ));
+        }
+    }
+    assert!(tampered.len() >= 12, "{} tamperings", tampered.len());
+    let passed: Vec<&String> = tampered
+        .iter()
+        .filter(|(_, problem, text)| !differs(&verified_problem(&input, text, Some(*problem))))
+        .map(|(what, _, _)| what)
+        .collect();
+    assert!(passed.is_empty(), "verified after {passed:?}");
 }

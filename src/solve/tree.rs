@@ -50,6 +50,9 @@ pub struct TreeOptions {
     /// Show set play: the defender's moves in the diagram and the attacker's answers (Popeye's
     /// `option SetPlay`).
     pub set_play: bool,
+    /// Show the play after the key instead of the solution, the position given with the
+    /// defender to move (Popeye's `option PostKeyPlay`; set play is then not shown).
+    pub post_key: bool,
     /// A first move refuted by more defences than this is not a try.
     pub max_refutations: usize,
     /// Give up at this moment ([`SolveError::TimeBudget`]); `None`: build the whole tree.
@@ -64,6 +67,7 @@ impl Default for TreeOptions {
             threats: true,
             tries: false,
             set_play: false,
+            post_key: false,
             max_refutations: 1,
             deadline: None,
         }
@@ -115,6 +119,11 @@ impl TreeOptions {
                 PopeyeOption::NoThreat => options.threats = false,
                 PopeyeOption::Try => options.tries = true,
                 PopeyeOption::SetPlay => options.set_play = true,
+                // The play after the key is shown whole, as variations under a key are.
+                PopeyeOption::PostKeyPlay => {
+                    options.post_key = true;
+                    options.variations = true;
+                }
                 _ => {
                     if let Some((_, why)) = TREE_OPTIONS_NOT_SUPPORTED
                         .iter()
@@ -193,11 +202,24 @@ pub struct KeyTree {
 pub struct Tree {
     /// The set play, when asked: the defender to move in the diagram.
     pub set_play: Option<DefenceNode>,
+    /// The play after the key, when asked (and then no key is shown).
+    pub post_key: Option<PostKey>,
     /// Keys and tries in the order of the first moves.
     pub keys: Vec<KeyTree>,
     /// Reflex play (`r#n`) whose attacker can reach the goal in the diagram: those moves,
     /// which bind it (and leave no key); Popeye prints them `1.Bg7-f8 # ?!?`.
     pub bound: Vec<MoveRecord>,
+}
+
+/// The play after the key ([`TreeOptions::post_key`]): the defender to move in the diagram,
+/// each defence shown with the attacker's shortest answers, and also those it has no answer
+/// to, which Popeye marks `refutes.` (a [`Variation`] with no answer that is not the goal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostKey {
+    /// Whether the defender is in check in the diagram (Popeye heads the play with `+`).
+    pub in_check: bool,
+    /// The defender's turn.
+    pub node: DefenceNode,
 }
 
 /// Builds trees on a [`Search`]: the search answers "does the attacker get there within n",
@@ -488,6 +510,46 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         }))
     }
 
+    /// The play after the key of a stipulation in `n` moves, the defender to move in
+    /// `position`: the defender's turn as after a key, with the defences that refute too.
+    /// Popeye shows nothing in direct play in one move (no attacking move is left after the
+    /// key).
+    pub fn post_key(&self, position: &Position, n: u32, in_check: bool) -> Built<DefenceNode> {
+        let budget = n - 1;
+        if !self.self_play() && budget == 0 {
+            return Ok(DefenceNode {
+                threat: Threat::NotSought,
+                variations: Vec::new(),
+            });
+        }
+        let node = self.defence_node(in_check, position, budget, false)?;
+        // A defender bound to reach the goal (reflex play), or every move of which does (self
+        // play), has no choice to refute with.
+        let reflex_bound =
+            self.search.stipulation.reflex != Reflex::No && self.search.reaches_in_one(position)?;
+        let forced =
+            budget > 0 && !node.variations.is_empty() && node.variations.iter().all(|v| v.goal);
+        if reflex_bound || forced {
+            return Ok(node);
+        }
+        let mut variations = Vec::new();
+        for (defence, after) in self.successors(position)? {
+            if self.after_defence(&defence, &after, budget)?.is_none() {
+                variations.push(Variation {
+                    defence,
+                    goal: false,
+                    answers: Vec::new(),
+                });
+            }
+        }
+        // Popeye prints the refuting defences first.
+        variations.extend(node.variations);
+        Ok(DefenceNode {
+            threat: node.threat,
+            variations,
+        })
+    }
+
     /// The set play of a stipulation in `n` moves from `position` (the attacker to move): the
     /// defender moves first, and the attacker has `n - 1` moves after it.
     pub fn set_play(&self, position: &Position, n: u32) -> Built<DefenceNode> {
@@ -592,6 +654,17 @@ impl Build<'_> {
         // side to play can capture the king", on its standard error): the defender moving first
         // would take the king.
         let begins_in_check = || engine.status(position, rules).is_ok_and(Status::in_check);
+        // The play after the key: `position` has the defender to move.
+        if options.post_key {
+            let in_check = begins_in_check();
+            let node = builder.post_key(position, stipulation.moves, in_check)?;
+            return Ok(Tree {
+                set_play: None,
+                post_key: Some(PostKey { in_check, node }),
+                keys: Vec::new(),
+                bound: Vec::new(),
+            });
+        }
         let set_play = if options.set_play && !begins_in_check() {
             Some(builder.set_play(position, stipulation.moves)?)
         } else {
@@ -603,6 +676,7 @@ impl Build<'_> {
         if stipulation.reflex == Reflex::Full && search.reaches_in_one(position)? {
             return Ok(Tree {
                 set_play,
+                post_key: None,
                 keys,
                 bound: builder.goal_moves(position)?,
             });
@@ -614,6 +688,7 @@ impl Build<'_> {
         }
         Ok(Tree {
             set_play,
+            post_key: None,
             keys,
             bound: Vec::new(),
         })

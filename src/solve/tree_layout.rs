@@ -107,6 +107,10 @@ impl Writer {
             let text = format!("{n}...{}", move_text(&v.defence, self.goal, v.goal));
             self.push(defence_indent(n), text.clone());
             self.path.push(text);
+            // A defence with no answer that is not the goal refutes (the play after the key).
+            if v.answers.is_empty() && !v.goal {
+                self.push(defence_indent(n) + 2, REFUTES.into());
+            }
             for answer in &v.answers {
                 self.attack(answer, n + 1, "");
             }
@@ -137,6 +141,12 @@ impl Writer {
     }
 }
 
+/// What Popeye writes under a defence of the play after the key that refutes it.
+pub const REFUTES: &str = "refutes.";
+
+/// The path of the lines of the play after the key, as of the set play.
+pub const POST_KEY_PATH: &str = "post-key play";
+
 /// The lines of a tree in blocks, as Popeye separates them by blank lines: the set play
 /// first (when asked), then one block per key or try, the moves that reach `goal` marked as
 /// Popeye marks them ([`move_text`]).
@@ -150,6 +160,28 @@ pub fn tree_blocks(tree: &Tree, goal: Goal) -> Vec<Vec<TreeLine>> {
         };
         w.node(set, 1);
         blocks.push(w.lines);
+    }
+    if let Some(post_key) = &tree.post_key {
+        let mut w = Writer {
+            goal,
+            lines: Vec::new(),
+            path: vec![POST_KEY_PATH.into()],
+        };
+        // Popeye heads the play with what it would write after the key: its check, or the
+        // threat or zugzwang.
+        let head = match &post_key.node.threat {
+            _ if post_key.in_check => Some("+"),
+            Threat::Moves { .. } => Some("threat:"),
+            Threat::Zugzwang => Some("zugzwang."),
+            Threat::NotSought => None,
+        };
+        if let Some(head) = head {
+            w.push(1, head.into());
+        }
+        w.node(&post_key.node, 1);
+        if !w.lines.is_empty() {
+            blocks.push(w.lines);
+        }
     }
     for key in &tree.keys {
         let mut w = Writer {

@@ -291,3 +291,36 @@ fn a_self_play_defence_giving_the_goal_early_is_not_shown() {
         "the set play's mate, once: {lines:#?}"
     );
 }
+
+#[test]
+fn the_play_after_the_key_shows_the_defences_that_refute() {
+    // Popeye's TESTS/battle_play.inp problem 5 with a second black pawn: White Kb6 Sd5 Pa7,
+    // Black Ka8 Se8 Pg5 Ph5, #2 after the key: each knight move is mated, the pawn moves
+    // refute (Popeye 4.104 prints exactly these lines).
+    let options = TreeOptions {
+        post_key: true,
+        ..TreeOptions::default()
+    };
+    // The key is played: Black to move.
+    let lines = text("k3n3/P7/1K6/3N2pp/8/8/8/8 b - - 0 1", "#2", options);
+    assert_eq!(lines[1], " zugzwang.");
+    let refutes = |defence: &str| {
+        let at = lines.iter().position(|l| l == defence).expect(defence);
+        lines[at + 1] == "        refutes."
+    };
+    assert!(
+        refutes("      1...g5-g4") && refutes("      1...h5-h4"),
+        "{lines:#?}"
+    );
+    assert!(!refutes("      1...Se8-c7"), "{lines:#?}");
+    let mated = lines
+        .iter()
+        .filter(|l| l.trim_start().starts_with("2."))
+        .count();
+    assert_eq!(mated, 4, "{lines:#?}");
+    // In one move nothing is left to show after the key (direct play).
+    assert_eq!(
+        text("k3n3/P7/1K6/3N2pp/8/8/8/8 b - - 0 1", "#1", options),
+        [""]
+    );
+}

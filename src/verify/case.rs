@@ -254,6 +254,7 @@ pub(super) fn compare_tree(
         language,
         section.chunk,
         engine,
+        tree_options.post_key,
     ) {
         Ok(t) => t,
         Err(why) => {

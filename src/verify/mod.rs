@@ -302,6 +302,9 @@ fn verify_cases(
                     chunk: chunk_of(i),
                     label: &case.label,
                     maxtime: problems::max_time(problem),
+                    post_key: problem.has_option(
+                        feerie_oracle::notation::popeye_words::PopeyeOption::PostKeyPlay,
+                    ),
                     diagram_matches: shows_diagram(problem, &chunks[i]),
                     // Popeye prints no diagram for a problem it refuses, even without
                     // `noboard`; its complaint goes to its standard error.

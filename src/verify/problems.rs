@@ -58,7 +58,6 @@ impl Case {
 /// Options that change what the solutions are, or how Popeye prints them so that the solution
 /// set cannot be read back; problems using them are not solved.
 const CHANGING_OPTIONS: &[(PopeyeOption, &str)] = &[
-    (PopeyeOption::PostKeyPlay, "post-key play"),
     (PopeyeOption::Quodlibet, "quodlibet"),
     (PopeyeOption::Defence, "a bound on defences"),
     (PopeyeOption::StartMoveNumber, "solving from a given move"),
@@ -107,6 +106,10 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             // which side begins; a tree of each part is not.
             PopeyeOption::Duplex | PopeyeOption::HalfDuplex if battle => {
                 return not_supported("duplex in direct and self play");
+            }
+            // The play after the key is a tree: direct and self play only.
+            PopeyeOption::PostKeyPlay if !battle => {
+                return not_supported("post-key play in help and series play");
             }
             // Set play is built for direct and self play only.
             PopeyeOption::SetPlay if !battle => {
@@ -312,6 +315,11 @@ fn case_of(
         && let Some(shortened) = white_to_play(&stipulation)
     {
         return Ok((position, rules, shortened));
+    }
+    // `option postkey` (direct and self play only: see `unsupported`): the key is played, the
+    // defender moves in the diagram.
+    if problem.has_option(PopeyeOption::PostKeyPlay) {
+        return Ok((position.other_side_begins(), rules, stipulation));
     }
     // In h#2.5 the side that is not mated begins.
     if stipulation.half {

@@ -8,15 +8,63 @@ use crate::external::popeye_output::{self, OutputTwin};
 
 use super::Outcome;
 
+/// Whether the line `line` (text `text`, trimmed) is one of the play after the key (Popeye's
+/// option PostKeyPlay, when the problem asks for it), which the tree reads back and compares:
+/// its head (the key's check, threat or zugzwang) just above the first move of a twin, or
+/// `refutes.` just under a defence of the first move.
+fn post_key_line(section: &Section, line: usize, text: &str) -> bool {
+    if !section.post_key {
+        return false;
+    }
+    let chunk = section.chunk;
+    let mut twins = chunk.twins.iter();
+    match text {
+        "+" | "threat:" | "Drohung:" | "zugzwang." | "Zugzwang." => {
+            let next = (line + 1..)
+                .take_while(|&n| chunk.raw(n).is_some())
+                .find(|&n| chunk.raw(n).is_some_and(|l| !l.trim().is_empty()));
+            // Above the first move of a twin; or, in a problem of one twin with no move shown,
+            // its only line.
+            let alone = chunk.twins.len() == 1 && chunk.twins[0].move_count() == 0;
+            alone
+                || twins.any(|t| {
+                    t.segments.iter().flatten().next().map(|m| m.line) == next && next.is_some()
+                })
+        }
+        "refutes." | "Widerlegt." => {
+            twins.any(|t| (t.segments.iter().flatten()).any(|m| m.ply == 1 && m.line + 1 == line))
+        }
+        _ => false,
+    }
+}
+
 /// What is wrong with a section whatever we solve: stray solution text, a twin label other
 /// than the input's, a refusal or a missing diagram beside printed solutions, an interruption
 /// in a problem with no time limit.
 pub(super) fn section_fault(section: &Section) -> Option<String> {
-    if let Some((line, text)) = section.chunk.stray.first() {
+    let mut stray = section.chunk.stray.iter();
+    if let Some((line, text)) = stray.find(|(l, t)| !post_key_line(section, *l, t)) {
         return Some(format!(
             "line {line} of Popeye's output is not a line Popeye prints there (solution text \
              outside the solutions, or text among them that is not Popeye's): {text}"
         ));
+    }
+    // The play after the key: Popeye writes `refutes.` only under a defence of the first move
+    // (which the tree reads with it); one anywhere else is not Popeye's.
+    if section.post_key {
+        let chunk = section.chunk;
+        let misplaced = (chunk.line..=chunk.end).find(|&n| {
+            chunk.raw(n).is_some_and(|l| {
+                matches!(l.trim(), "refutes." | "Widerlegt.")
+                    && !post_key_line(section, n, l.trim())
+            })
+        });
+        if let Some(line) = misplaced {
+            return Some(format!(
+                "line {line} of Popeye's output is not a line Popeye prints there (`refutes.` \
+                 not just under a defence of the first move)"
+            ));
+        }
     }
     // Text between two twins is a remark of the input, printed before the next twin's label.
     fn words(text: &str) -> Vec<&str> {
@@ -110,6 +158,8 @@ pub(super) struct Section<'a> {
     pub(super) label: &'a str,
     /// Whether the problem sets a time limit (`option maxtime`).
     pub(super) maxtime: bool,
+    /// Whether the problem asks for the play after the key (`option PostKeyPlay`).
+    pub(super) post_key: bool,
     /// Whether the section's diagram is the problem's (or the section has none).
     pub(super) diagram_matches: bool,
     /// Whether Popeye printed no diagram where the problem asks for one: it did not solve it.
