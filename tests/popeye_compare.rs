@@ -99,7 +99,7 @@ fn a_solver_that_crashes_differs() {
     );
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.contains("DIFFER") && out.contains("crashed (killed by a signal)"),
+        out.contains("DIFFER") && out.contains("crashed, Popeye") && out.contains("(11)"),
         "{out}"
     );
 }

@@ -368,3 +368,22 @@ fn a_solver_that_crashes_on_a_changed_input_is_caught_and_the_others_are_still_c
     assert_eq!(row(&out, "colour-reversal"), [1, 1, 0, 0], "{out}");
     assert!(out.contains("Popeye crashed on the changed input"), "{out}");
 }
+
+#[test]
+fn a_huge_timeout_is_no_overflow() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    let more = [
+        "--timeout",
+        "10000000000000000000",
+        "--relation",
+        "unit-order",
+        "--quiet",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "problems.inp", &py, &more);
+    // The bound written for Popeye is one it reads (maxtime is a 32-bit number), and the
+    // run's own bound saturates: every problem is checked.
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(row(&out, "unit-order"), [4, 0, 0, 0], "{out}");
+}

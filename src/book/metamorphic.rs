@@ -48,9 +48,10 @@ pub fn chapter() -> String {
          whole. Those problems, written again unchanged, are run first: a problem \
          whose answer then differs is not checked by those relations (`not checked`, with the \
          reason), never counted as agreeing. A file that Popeye does not answer whole within \
-         `--timeout` (a slow problem, too much output) is run again that way, each problem \
-         bounded, and that run is the original the relations compare with; a crash is never \
-         worked around, it is the file's error. The changed problems of a relation are run \
+         `--timeout` (a slow problem) is run again that way, each problem bounded (Popeye's \
+         maxtime bounds each twin), and that run is the original the relations compare with; \
+         a crash, or an output that does not read as the file's answer, is never worked \
+         around: it is the file's error. The changed problems of a relation are run \
          as one input, and each alone when that gives no answer, so that a problem Popeye \
          cannot read leaves the others checked; a crash on a changed problem whose original \
          was answered is a disagreement. A problem whose original run was cut short \

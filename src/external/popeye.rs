@@ -224,11 +224,20 @@ fn run_in_folder(
     }
     let out = program.run().map_err(|e| failed(format!("Popeye: {e}")))?;
     if out.status.code().is_none() {
-        return Err(PopeyeError::Crashed(format!(
-            "Popeye ({}) crashed (killed by a signal): {}",
+        use std::os::unix::process::ExitStatusExt;
+        let signal = out.status.signal().unwrap_or_default();
+        // A signal the program raises on a fault of its own is a crash; another (a kill for
+        // memory, by a user) says nothing of the input.
+        const FAULTS: [i32; 7] = [4, 5, 6, 7, 8, 11, 31]; // ILL TRAP ABRT BUS FPE SEGV SYS
+        let what = format!(
+            "Popeye ({}) killed by a signal ({signal}): {}",
             binary.display(),
             out.stderr_text().trim()
-        )));
+        );
+        return Err(match FAULTS.contains(&signal) {
+            true => PopeyeError::Crashed(format!("crashed, {what}")),
+            false => failed(what),
+        });
     }
     if !out.status.success() {
         return Err(failed(format!(

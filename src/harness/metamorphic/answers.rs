@@ -154,7 +154,8 @@ pub fn map_squares(text: &str, map: impl Fn(Square) -> Square) -> String {
 /// - first after `+`, `-` or `[`, when no digit follows (that would be a square's file), as in
 ///   `[+bRb1]`, a kamikaze's `[-wkPb8]`, `[bKe5->a1]`;
 /// - after `[=`, Anda's change, `[=ba]`;
-/// - alone after `=`, a change of side (Andernach's `=w`), where no walk code follows.
+/// - alone after `=`, a change of side (Andernach's `=w`), where no walk code follows, or
+///   before `h`, a half-neutral unit's change (`=bh`).
 ///
 /// The other letters after `=` are attributes, written without a colour (a promotion's
 /// `=G=sfw`, German for hurdle colour changing).
@@ -169,6 +170,8 @@ pub fn map_squares(text: &str, map: impl Fn(Square) -> Square) -> String {
 /// assert_eq!(swap_colour_letters("0:Dd8*g5=w 1:Lh6*e3=s", de), "0:Dd8*g5=s 1:Lh6*e3=w");
 /// assert_eq!(swap_colour_letters("0:h7-h8=G=sfw 1:kBa7*b8[-wkBb8]", de), "0:h7-h8=G=sfw 1:kBa7*b8[-skBb8]");
 /// assert_eq!(swap_colour_letters("0:h7*g8=Q=b 1:e2-e4", en), "0:h7*g8=Q=w 1:e2-e4");
+/// assert_eq!(swap_colour_letters("0:Rf2-f8=bh # 1:Rf8-f1=wh", en), "0:Rf2-f8=wh # 1:Rf8-f1=bh");
+/// assert_eq!(swap_colour_letters("0:Rf2-f8=sh", de), "0:Rf2-f8=wh");
 /// ```
 pub fn swap_colour_letters(text: &str, language: Language) -> String {
     let black = match language {
@@ -187,7 +190,11 @@ pub fn swap_colour_letters(text: &str, language: Language) -> String {
             && match bytes[i - 1] {
                 b'+' | b'-' | b'[' => !(run == 1 && after.is_some_and(u8::is_ascii_digit)),
                 b'=' if i >= 2 && bytes[i - 2] == b'[' => true,
-                b'=' => run == 1 && !after.is_some_and(u8::is_ascii_uppercase),
+                // A side change (`=w`), or a half-neutral unit's (`=wh`, `h` in every language).
+                b'=' => {
+                    run == 1 && !after.is_some_and(u8::is_ascii_uppercase)
+                        || run == 2 && bytes[i + 1] == b'h'
+                }
                 _ => false,
             };
         if colour_led {

@@ -411,7 +411,8 @@ fn colour_reversal_applies(
 /// White moves first whatever the colours; `a=>b` names its start in the problem but moves White
 /// first from it all the same.
 fn no_game_array(stipulation: &str) -> Result<(), String> {
-    if stipulation.starts_with("dia") || stipulation.starts_with("a=>b") {
+    let play = stipulation.strip_prefix("exact-").unwrap_or(stipulation);
+    if play.starts_with("dia") || play.starts_with("a=>b") {
         return Err(format!(
             "{stipulation} is a proof game: its start is not mirrored with the position"
         ));
@@ -500,7 +501,7 @@ mod tests {
     fn a_proof_game_is_neither_mirrored_nor_reversed() {
         // Popeye's BEISPIEL/proof.inp: the game array a proof game starts from has its queens
         // on the d-file, and White moves first from it whatever the colours.
-        for stipulation in ["dia3.5", "a=>b2"] {
+        for stipulation in ["dia3.5", "a=>b2", "exact-dia0.5"] {
             let p = problem(&format!(
                 "beginproblem\nstipulation {stipulation}\npieces white ke1 black ke8\nendproblem"
             ));

@@ -35,7 +35,8 @@ pub struct Settings {
     /// The seed of the changes drawn (the units' order, maxsolutions' n).
     pub seed: u64,
     /// How long the file as given may take, run whole, and each problem written again
-    /// (Popeye's own maxtime; a run of several is given that for each).
+    /// (Popeye's own maxtime, which bounds each twin; a run of several twins is given that
+    /// for each).
     pub run_timeout: Duration,
     /// No run is started past it.
     pub deadline: Option<Instant>,
@@ -103,8 +104,26 @@ pub struct FileReport {
 #[derive(Clone, Debug)]
 struct NoAnswer {
     why: String,
-    /// Popeye was killed by a signal: a fault of its own, reported, never worked around.
-    crashed: bool,
+    kind: NoAnswerKind,
+}
+
+/// What kind of failure a [`NoAnswer`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoAnswerKind {
+    /// Popeye crashed (a fault signal): a fault of its own, reported, never worked around.
+    Crashed,
+    /// The process gave no usable output (the time ran out, too much output, a failing exit):
+    /// run otherwise, it may answer.
+    Process,
+    /// Its output does not read as the input's answer (an input error, a problem count), or
+    /// the run was not made.
+    Reading,
+}
+
+impl NoAnswer {
+    fn crashed(&self) -> bool {
+        self.kind == NoAnswerKind::Crashed
+    }
 }
 
 impl std::fmt::Display for NoAnswer {
@@ -117,27 +136,38 @@ impl From<String> for NoAnswer {
     fn from(why: String) -> NoAnswer {
         NoAnswer {
             why,
-            crashed: false,
+            kind: NoAnswerKind::Reading,
         }
     }
 }
 
-/// Popeye's answers to one input: each problem's chunk, or why there are none.
+/// The twins of `problems` (a problem without twins is one): Popeye's maxtime bounds each.
+fn parts<'p>(problems: impl IntoIterator<Item = &'p PopeyeProblem>) -> usize {
+    problems.into_iter().map(|p| 1 + p.twins.len()).sum()
+}
+
+/// Popeye's answers to one input of `expected` problems: each problem's chunk, or why there are
+/// none. `bounded`: the input was written here, its `parts` twins each bounded by Popeye's
+/// maxtime; `None`: the file as given.
 fn run_input(
     settings: &Settings,
     input: &str,
     maxmem: &str,
     expected: usize,
-    written: bool,
+    bounded: Option<usize>,
 ) -> Result<Vec<Chunk>, NoAnswer> {
+    let written = bounded.is_some();
     if settings.deadline.is_some_and(|d| Instant::now() >= d) {
         return Err(String::from("not run: the budget ran out").into());
     }
     // A written input bounds each of its problems by Popeye's own maxtime; the run as a whole
     // is given that for each, and a little more to start and print.
-    let bound = match written {
-        true => settings.run_timeout * expected.max(1) as u32 + Duration::from_secs(10),
-        false => settings.run_timeout,
+    let bound = match bounded {
+        Some(parts) => settings
+            .run_timeout
+            .saturating_mul(u32::try_from(parts.max(1)).unwrap_or(u32::MAX))
+            .saturating_add(Duration::from_secs(10)),
+        None => settings.run_timeout,
     };
     let timeout = match settings.deadline {
         Some(d) => bound.min(d.saturating_duration_since(Instant::now())),
@@ -145,8 +175,14 @@ fn run_input(
     };
     let (stdout, stderr) = run_popeye_file_with_table(&settings.py, input, timeout, maxmem)
         .map_err(|e| match e {
-            PopeyeError::Crashed(why) => NoAnswer { why, crashed: true },
-            PopeyeError::Failed(why) => why.into(),
+            PopeyeError::Crashed(why) => NoAnswer {
+                why,
+                kind: NoAnswerKind::Crashed,
+            },
+            PopeyeError::Failed(why) => NoAnswer {
+                why,
+                kind: NoAnswerKind::Process,
+            },
             PopeyeError::Refused(words) => format!("Popeye refused the input: {words}").into(),
         })?;
     // An input this run wrote must read without complaint, or its answer is not the problem's.
@@ -210,13 +246,14 @@ pub fn run_file(
         path.display(),
         problems.len()
     ));
-    // The file as given, run whole; when that gives no answer (a slow problem, too much
-    // output), each problem written again with Popeye's own bound on it, so that the others
-    // are still checked. That input is then the original, and the relations compare with it.
+    // The file as given, run whole; when the process gives no answer (a slow problem), each
+    // problem written again with Popeye's own bound on it, so that the others are still
+    // checked. That input is then the original, and the relations compare with it. A crash,
+    // or an output that does not read as the file's answer, is the file's error.
     let bounded_text = rewrite_all(problems.iter().map(|p| (p, bounded(settings))));
-    let (original, base) = match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), false) {
+    let (original, base) = match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), None) {
         Ok(chunks) => (chunks, Base::AsGiven),
-        Err(e) if e.crashed => {
+        Err(e) if e.kind != NoAnswerKind::Process => {
             report.error = Some(format!("the original run: {e}"));
             return report;
         }
@@ -230,7 +267,7 @@ pub fn run_file(
                 &bounded_text,
                 DEFAULT_MAXMEM,
                 problems.len(),
-                true,
+                Some(parts(problems)),
             ) {
                 Ok(chunks) => (chunks, Base::Bounded),
                 Err(e) => {
@@ -285,7 +322,8 @@ pub fn run_file(
             batch.len()
         ));
         if relation == Relation::TableSize {
-            let verdicts = table_size(settings, base_text, base, &original, &answers, &batch);
+            let bounded = (base == Base::Bounded).then(|| parts(problems));
+            let verdicts = table_size(settings, base_text, bounded, &original, &answers, &batch);
             for (i, v) in batch.iter().zip(verdicts) {
                 report.problems[*i].verdicts.push((relation, v));
             }
@@ -335,9 +373,14 @@ pub fn run_file(
         let chunks = run_problems(settings, &written);
         let expects_subset = relation.row().expects == Expectation::Subset;
         for (k, &i) in kept.iter().enumerate() {
+            // The original as it was run: the file's problem, or as written with its bound.
+            let original_change = match base {
+                Base::AsGiven => Change::default(),
+                Base::Bounded => bounded(settings),
+            };
             let disagreement = |why: String, changed_output: String| Disagreement {
                 why,
-                original_input: rewrite(&problems[i], &Change::default()),
+                original_input: rewrite(&problems[i], &original_change),
                 original_flags: flags(DEFAULT_MAXMEM),
                 changed_input: rewrite(&problems[i], &changes[k]),
                 changed_flags: flags(DEFAULT_MAXMEM),
@@ -347,7 +390,7 @@ pub fn run_file(
             let verdict = match &chunks[k] {
                 // The problem as given was answered: a crash on its changed form is Popeye's
                 // fault, which the relation has found.
-                Err(e) if e.crashed => Verdict::Disagree(Box::new(disagreement(
+                Err(e) if e.crashed() => Verdict::Disagree(Box::new(disagreement(
                     format!("Popeye crashed on the changed input: {e}"),
                     String::new(),
                 ))),
@@ -391,7 +434,8 @@ enum Base {
 /// No change but Popeye's own bound on each problem written: the run's timeout.
 fn bounded(settings: &Settings) -> Change {
     Change {
-        max_seconds: Some(settings.run_timeout.as_secs().max(1)),
+        // Popeye reads maxtime as an unsigned 32-bit number.
+        max_seconds: Some(settings.run_timeout.as_secs().clamp(1, u64::from(u32::MAX))),
         ..Change::default()
     }
 }
@@ -427,17 +471,30 @@ fn run_problems(
     written: &[(&PopeyeProblem, Change)],
 ) -> Vec<Result<Chunk, NoAnswer>> {
     let input = rewrite_all(written.iter().map(|(p, c)| (*p, c.clone())));
-    match run_input(settings, &input, DEFAULT_MAXMEM, written.len(), true) {
+    let all = written.iter().map(|(p, _)| *p);
+    match run_input(
+        settings,
+        &input,
+        DEFAULT_MAXMEM,
+        written.len(),
+        Some(parts(all)),
+    ) {
         Ok(chunks) => chunks.into_iter().map(Ok).collect(),
         Err(e) if written.len() == 1 => vec![Err(e)],
         Err(together) => (written.iter())
             .map(|(p, c)| {
-                let alone = run_input(settings, &rewrite(p, c), DEFAULT_MAXMEM, 1, true);
+                let alone = run_input(
+                    settings,
+                    &rewrite(p, c),
+                    DEFAULT_MAXMEM,
+                    1,
+                    Some(parts([*p])),
+                );
                 alone
                     .map(|mut chunks| chunks.remove(0))
                     .map_err(|e| NoAnswer {
                         why: format!("{e} (run with the others: {together})"),
-                        crashed: e.crashed,
+                        kind: e.kind,
                     })
             })
             .collect(),
@@ -448,13 +505,12 @@ fn run_problems(
 fn table_size(
     settings: &Settings,
     text: &str,
-    base: Base,
+    bounded: Option<usize>,
     original: &[Chunk],
     answers: &[Answer],
     batch: &[usize],
 ) -> Vec<Verdict> {
-    let written = base == Base::Bounded;
-    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len(), written) {
+    let chunks = match run_input(settings, text, SMALL_MAXMEM, original.len(), bounded) {
         Ok(chunks) => chunks,
         Err(why) => {
             return batch
@@ -499,7 +555,8 @@ fn twins_apart(
         .collect();
     let all = || made.iter().flatten().map(|(_, p)| (p, bounded(settings)));
     let input = rewrite_all(all());
-    let chunks = run_input(settings, &input, DEFAULT_MAXMEM, all().count(), true);
+    let count = all().count();
+    let chunks = run_input(settings, &input, DEFAULT_MAXMEM, count, Some(count));
     let mut first = 0;
     (kept.iter().zip(&made))
         .map(|(&i, twins)| {
