@@ -185,8 +185,8 @@ enum PopeyeCommand {
     /// intelligent mode. The answers are mapped back and compared line by line; a disagreement is printed and
     /// written as a reproducer. Then a table: per relation, the problems it checked, was not
     /// sound for and could not check; per condition, the relations that checked it. Exit 0
-    /// when no problem disagrees and at least one was checked (--allow-empty), 1 otherwise, 2
-    /// on bad input.
+    /// when no problem disagrees, Popeye crashed on no file as given, and at least one problem
+    /// was checked (--allow-empty), 1 otherwise, 2 on bad input.
     Metamorphic(popeye::metamorphic::MetamorphicArgs),
 }
 

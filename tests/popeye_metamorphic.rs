@@ -387,3 +387,21 @@ fn a_huge_timeout_is_no_overflow() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert_eq!(row(&out, "unit-order"), [4, 0, 0, 0], "{out}");
 }
+
+#[test]
+fn a_crash_on_the_file_as_given_fails_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    let crash = executable(dir.path(), "py", "#!/bin/sh\nkill -SEGV $$\n");
+    let (code, out, err) = metamorphic(dir.path(), "problems.inp", &crash, &["--quiet"]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("metamorphic result: POPEYE CRASHED."), "{out}");
+    // Killed from outside (a kill for memory), it is no finding: nothing was checked.
+    let killed = executable(dir.path(), "killed", "#!/bin/sh\nkill -KILL $$\n");
+    let (code, out, _) = metamorphic(dir.path(), "problems.inp", &killed, &["--quiet"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("metamorphic result: NOTHING CHECKED."),
+        "{out}"
+    );
+}

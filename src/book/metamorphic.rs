@@ -67,7 +67,8 @@ pub fn chapter() -> String {
          and each problem written again (a run of several is given that for each), \
          `--jobs N` (default: every core) runs that many files at once, `--relation NAME` \
          (repeatable) keeps some relations, `--seed` fixes the changes drawn. \
-         Exit 0 when no problem disagrees and at least one was checked (`--allow-empty`), 1 \
+         Exit 0 when no problem disagrees, Popeye crashed on no file as given, and at least one \
+         problem was checked (`--allow-empty`), 1 \
          otherwise, 2 on bad input.\n\n\
          ## The relations\n\n\
          | relation | what changes | expected | sound where |\n|---|---|---|---|\n",

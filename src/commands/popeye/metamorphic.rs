@@ -165,8 +165,11 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         summary.disagreeing,
         start.elapsed().as_secs_f64()
     );
+    // A crash on a file as given is Popeye's fault, as a disagreement is.
     let verdict = if summary.disagreeing > 0 {
         "DISAGREE"
+    } else if summary.files_crashed > 0 {
+        "POPEYE CRASHED"
     } else if summary.checked == 0 && !args.allow_empty {
         "NOTHING CHECKED"
     } else {

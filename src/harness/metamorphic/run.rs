@@ -96,6 +96,8 @@ pub struct FileReport {
     pub path: std::path::PathBuf,
     /// Why the file could not be checked at all.
     pub error: Option<String>,
+    /// Whether Popeye crashed on the file as given: a fault of its own, whatever the relations.
+    pub crashed: bool,
     /// Its problems.
     pub problems: Vec<ProblemReport>,
 }
@@ -220,6 +222,7 @@ pub fn run_file(
     let mut report = FileReport {
         path: path.to_path_buf(),
         error: None,
+        crashed: false,
         problems: Vec::new(),
     };
     let file = match popeye_input::parse(text) {
@@ -255,6 +258,7 @@ pub fn run_file(
         Ok(chunks) => (chunks, Base::AsGiven),
         Err(e) if e.kind != NoAnswerKind::Process => {
             report.error = Some(format!("the original run: {e}"));
+            report.crashed = e.crashed();
             return report;
         }
         Err(whole) => {

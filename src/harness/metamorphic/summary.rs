@@ -29,6 +29,8 @@ pub struct Summary {
     pub files: usize,
     /// Files that could not be checked at all.
     pub files_in_error: usize,
+    /// Files Popeye crashed on, as given.
+    pub files_crashed: usize,
     /// Problems read.
     pub problems: usize,
     /// Problems at least one relation checked.
@@ -53,6 +55,7 @@ impl Summary {
             if r.error.is_some() {
                 s.files_in_error += 1;
             }
+            s.files_crashed += usize::from(r.crashed);
             for p in &r.problems {
                 s.problems += 1;
                 let mut checked = false;
