@@ -539,7 +539,14 @@ pub(super) fn metamorphic(
         }
         ctx.say(&format!("metamorphic {name}"));
         let report = mm::run_file(path, text, &settings, &mut |line| ctx.say(line));
-        if let Some(why) = &report.error {
+        if let (true, Some(why)) = (report.crashed, &report.error) {
+            let finding = Finding {
+                summary: format!("{name}: Popeye crashed on the file"),
+                reproducer: Some(path.clone()),
+                details: vec![why.clone()],
+            };
+            found(ctx, stage, finding);
+        } else if let Some(why) = &report.error {
             // A run the stage's deadline cut is a note, as in the fuzz stages.
             if left(deadline) < Duration::from_secs(1) {
                 stage.notes.push(format!("{name}: not checked: {why}"));
