@@ -405,3 +405,29 @@ fn a_crash_on_the_file_as_given_fails_the_run() {
         "{out}"
     );
 }
+
+#[test]
+fn a_problem_that_cannot_be_written_whole_is_not_checked_when_its_file_runs_bounded() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // The slow helpmate sends the file to be run problem by problem, written again; the second
+    // problem (Popeye's BEISPIEL/intell.inp, a zero position and a twin) cannot be written with
+    // its zero position, so its twins as problems of their own have nothing to compare with.
+    let file = "beginproblem\nstipulation h#6\npieces white ka1 qd1 rh1 black ke8 pa7 pb7 pc7\n\
+                nextproblem\nstipulation h#4\n\
+                pieces white kh3 bh7 pd3 pe3 black kd6 qf6 rg5 be5 pb4 pb5 ph5 ph6\n\
+                zeroposition move e5 g8\ntwin move h7 a7\nendproblem\n";
+    std::fs::write(dir.path().join("zero.inp"), file).unwrap();
+    let more = [
+        "--timeout",
+        "2",
+        "--relation",
+        "twins-apart",
+        "--allow-empty",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "zero.inp", &py, &more);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(err.contains("each problem bounded instead"), "{err}");
+    assert_eq!(row(&out, "twins-apart"), [0, 0, 1, 1], "{out}");
+    assert!(out.contains("metamorphic result: ok."), "{out}");
+}

@@ -293,7 +293,7 @@ fn shared_square(problem: &PopeyeProblem) -> Option<feerie_oracle::Square> {
 }
 
 /// Whether the problem can be written again from what was read of it.
-fn rewritable(problem: &PopeyeProblem) -> Result<(), String> {
+pub(super) fn rewritable(problem: &PopeyeProblem) -> Result<(), String> {
     if problem.zero_position.is_some() {
         return Err("a zero position".into());
     }

@@ -290,9 +290,19 @@ pub fn run_file(
     let answers: Vec<Answer> = original.iter().map(answer_of).collect();
     // For each problem, why it cannot be checked by the relations that write it again (`None`
     // when its rewrite answers as the original): found once, for the first such relation.
+    // Run bounded, the original is each problem as written: one that cannot be written whole
+    // (a zero position, invisible units) was not run as it is, and no relation checks it.
+    let lost: Vec<Option<String>> = (problems.iter())
+        .map(|p| match base {
+            Base::AsGiven => None,
+            Base::Bounded => super::relations::rewritable(p).err().map(|why| {
+                format!("the file was run problem by problem, and this one cannot be written whole: {why}")
+            }),
+        })
+        .collect();
     let mut unfaithful: Option<Vec<Option<String>>> = match base {
-        // The original is written already: nothing of it can be lost in the writing.
-        Base::Bounded => Some(vec![None; problems.len()]),
+        // The original is written already: what was lost in the writing is `lost`.
+        Base::Bounded => Some(lost.clone()),
         Base::AsGiven => None,
     };
     for &relation in &settings.relations {
@@ -300,6 +310,7 @@ pub fn run_file(
         for (i, problem) in problems.iter().enumerate() {
             let verdict = match relation.applies(problem) {
                 Err(why) => Some(Verdict::NotApplicable(why)),
+                Ok(()) if lost[i].is_some() => lost[i].clone().map(Verdict::NotChecked),
                 // Cut short (interrupted by maxtime, or stopped on short solutions), the
                 // original is not the whole answer: even a solution limit's few lines may be
                 // others than those it found.
