@@ -7,6 +7,7 @@
 
 pub mod answers;
 pub mod mapping;
+mod popeye_runs;
 pub mod relations;
 pub mod reproducer;
 pub mod rewrite;
@@ -15,10 +16,9 @@ pub mod summary;
 mod symmetry;
 
 pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
+pub use popeye_runs::Settings;
 pub use relations::{Expectation, RELATIONS, Relation, RelationRow};
 pub use reproducer::write_reproducer;
 pub use rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
-pub use run::{
-    Disagreement, FileReport, ProblemReport, Settings, Verdict, relations_named, run_file,
-};
+pub use run::{Disagreement, FileReport, ProblemReport, Verdict, relations_named, run_file};
 pub use summary::Summary;

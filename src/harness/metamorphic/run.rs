@@ -9,38 +9,21 @@
 //! run is the original, so that one slow problem does not leave its file unchecked.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use feerie_oracle::notation::popeye_twin::twins;
 use feerie_oracle::notation::popeye_words::PopeyeOption;
 use feerie_oracle::popeye_input::{self, PopeyeProblem};
 
 use super::answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
+use super::popeye_runs::{NoAnswerKind, Settings, parts, run_input, run_problems};
 use super::relations::{Expectation, RELATIONS, Relation};
 use super::rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
-use crate::external::popeye::{DEFAULT_MAXMEM, PopeyeError, run_popeye_file_with_table};
-use crate::external::popeye_output::{self, Chunk};
+use crate::external::popeye::DEFAULT_MAXMEM;
+use crate::external::popeye_output::Chunk;
 use crate::playout::Rng;
 
 /// The hash table of the `table-size` relation's second run.
 pub const SMALL_MAXMEM: &str = "8M";
-
-/// How a run is made.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// The Popeye binary.
-    pub py: std::path::PathBuf,
-    /// The relations to run, in the table's order.
-    pub relations: Vec<Relation>,
-    /// The seed of the changes drawn (the units' order, maxsolutions' n).
-    pub seed: u64,
-    /// How long the file as given may take, run whole, and each problem written again
-    /// (Popeye's own maxtime, which bounds each twin; a run of several twins is given that
-    /// for each).
-    pub run_timeout: Duration,
-    /// No run is started past it.
-    pub deadline: Option<Instant>,
-}
 
 /// What a relation found on one problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,116 +83,6 @@ pub struct FileReport {
     pub crashed: bool,
     /// Its problems.
     pub problems: Vec<ProblemReport>,
-}
-
-/// Why a run of Popeye gave no answers.
-#[derive(Clone, Debug)]
-struct NoAnswer {
-    why: String,
-    kind: NoAnswerKind,
-}
-
-/// What kind of failure a [`NoAnswer`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NoAnswerKind {
-    /// Popeye crashed (a fault signal): a fault of its own, reported, never worked around.
-    Crashed,
-    /// The process gave no usable output (the time ran out, too much output, a failing exit):
-    /// run otherwise, it may answer.
-    Process,
-    /// Its output does not read as the input's answer (an input error, a problem count), or
-    /// the run was not made.
-    Reading,
-}
-
-impl NoAnswer {
-    fn crashed(&self) -> bool {
-        self.kind == NoAnswerKind::Crashed
-    }
-}
-
-impl std::fmt::Display for NoAnswer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.why)
-    }
-}
-
-impl From<String> for NoAnswer {
-    fn from(why: String) -> NoAnswer {
-        NoAnswer {
-            why,
-            kind: NoAnswerKind::Reading,
-        }
-    }
-}
-
-/// The twins of `problems` (a problem without twins is one): Popeye's maxtime bounds each.
-fn parts<'p>(problems: impl IntoIterator<Item = &'p PopeyeProblem>) -> usize {
-    problems.into_iter().map(|p| 1 + p.twins.len()).sum()
-}
-
-/// Popeye's answers to one input of `expected` problems: each problem's chunk, or why there are
-/// none. `bounded`: the input was written here, its `parts` twins each bounded by Popeye's
-/// maxtime; `None`: the file as given.
-fn run_input(
-    settings: &Settings,
-    input: &str,
-    maxmem: &str,
-    expected: usize,
-    bounded: Option<usize>,
-) -> Result<Vec<Chunk>, NoAnswer> {
-    let written = bounded.is_some();
-    if settings.deadline.is_some_and(|d| Instant::now() >= d) {
-        return Err(String::from("not run: the budget ran out").into());
-    }
-    // A written input bounds each of its problems by Popeye's own maxtime; the run as a whole
-    // is given that for each, and a little more to start and print.
-    let bound = match bounded {
-        Some(parts) => settings
-            .run_timeout
-            .saturating_mul(u32::try_from(parts.max(1)).unwrap_or(u32::MAX))
-            .saturating_add(Duration::from_secs(10)),
-        None => settings.run_timeout,
-    };
-    let timeout = match settings.deadline {
-        Some(d) => bound.min(d.saturating_duration_since(Instant::now())),
-        None => bound,
-    };
-    let (stdout, stderr) = run_popeye_file_with_table(&settings.py, input, timeout, maxmem)
-        .map_err(|e| match e {
-            PopeyeError::Crashed(why) => NoAnswer {
-                why,
-                kind: NoAnswerKind::Crashed,
-            },
-            PopeyeError::Failed(why) => NoAnswer {
-                why,
-                kind: NoAnswerKind::Process,
-            },
-            PopeyeError::Refused(words) => format!("Popeye refused the input: {words}").into(),
-        })?;
-    // An input this run wrote must read without complaint, or its answer is not the problem's.
-    if written {
-        let complaint = stderr
-            .lines()
-            .chain(stdout.lines())
-            .find(|l| crate::external::popeye::reports_input_error(l));
-        if let Some(line) = complaint {
-            return Err(format!(
-                "Popeye reads the written input with an error: {}",
-                line.trim()
-            )
-            .into());
-        }
-    }
-    let chunks = popeye_output::parse(&stdout);
-    if chunks.len() != expected {
-        return Err(format!(
-            "Popeye printed {} problem(s) where {expected} were given",
-            chunks.len()
-        )
-        .into());
-    }
-    Ok(chunks)
 }
 
 /// The relations of `settings` over one file's text.
@@ -475,44 +348,6 @@ fn judge(
     match departure(ours, theirs, subset) {
         None => Verdict::Agree,
         Some(why) => Verdict::Disagree(Box::new(disagreement(why))),
-    }
-}
-
-/// Popeye's answer to each problem written (with its change), all run as one input; when that
-/// gives no answer, each run alone, so that one problem Popeye cannot read, or that crashes
-/// it, does not leave the others unanswered and is itself found.
-fn run_problems(
-    settings: &Settings,
-    written: &[(&PopeyeProblem, Change)],
-) -> Vec<Result<Chunk, NoAnswer>> {
-    let input = rewrite_all(written.iter().map(|(p, c)| (*p, c.clone())));
-    let all = written.iter().map(|(p, _)| *p);
-    match run_input(
-        settings,
-        &input,
-        DEFAULT_MAXMEM,
-        written.len(),
-        Some(parts(all)),
-    ) {
-        Ok(chunks) => chunks.into_iter().map(Ok).collect(),
-        Err(e) if written.len() == 1 => vec![Err(e)],
-        Err(together) => (written.iter())
-            .map(|(p, c)| {
-                let alone = run_input(
-                    settings,
-                    &rewrite(p, c),
-                    DEFAULT_MAXMEM,
-                    1,
-                    Some(parts([*p])),
-                );
-                alone
-                    .map(|mut chunks| chunks.remove(0))
-                    .map_err(|e| NoAnswer {
-                        why: format!("{e} (run with the others: {together})"),
-                        kind: e.kind,
-                    })
-            })
-            .collect(),
     }
 }
 
