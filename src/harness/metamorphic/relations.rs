@@ -89,7 +89,8 @@ pub const RELATIONS: [RelationRow; 10] = [
         name: "option-order",
         changes: "the options given in the reverse order (each with its numbers)",
         expects: Expectation::Same,
-        sound_where: "every problem read whole with at least two options",
+        sound_where: "every problem read whole with at least two options, not both `try` and \
+                      `defence` (each sets the number of refutations: the one read last wins)",
     },
     RelationRow {
         relation: Relation::ConditionOrder,
@@ -258,6 +259,18 @@ impl Relation {
                 }
             }
             Relation::OptionOrder if options.len() < 2 => Err("fewer than two options".into()),
+            // Popeye's `try` sets the number of refutations to 1 and `defence n` to n: the one
+            // read last wins.
+            Relation::OptionOrder
+                if options.contains(&PopeyeOption::Try)
+                    && options.contains(&PopeyeOption::Defence) =>
+            {
+                Err(
+                    "options try and defence both set the number of refutations: the one \
+                     read last wins"
+                        .into(),
+                )
+            }
             Relation::OptionOrder => Ok(()),
             Relation::ConditionOrder if problem.conditions.len() < 2 => {
                 Err("fewer than two conditions".into())
@@ -511,6 +524,22 @@ mod tests {
             }
             assert_eq!(Relation::UnitOrder.applies(&p), Ok(()));
         }
+    }
+
+    #[test]
+    fn options_that_set_one_thing_are_not_reordered() {
+        // Popeye's TESTS/influencer.inp problem 6: `try` after `defence 3` sets the number of
+        // refutations back to 1.
+        let p = problem(
+            "beginproblem\nstipulation #3\noption vari try defence 3\n\
+             pieces white ke1 qe7 black kd5\nendproblem",
+        );
+        let why = Relation::OptionOrder.applies(&p).unwrap_err();
+        assert!(why.contains("try and defence"), "{why}");
+        let p = problem(
+            "beginproblem\nstipulation #3\noption vari try\npieces white ke1 qe7 black kd5\nendproblem",
+        );
+        assert_eq!(Relation::OptionOrder.applies(&p), Ok(()));
     }
 
     #[test]
