@@ -30,6 +30,11 @@ pieces white kb6 qc3 sd5 black ka8 pa7
 endproblem
 ";
 
+/// A helpmate in 6 that takes Popeye minutes, as the first problem of a file, the next one to
+/// follow.
+const SLOW_HELPMATE: &str =
+    "beginproblem\nstipulation h#6\npieces white ka1 qd1 rh1 black ke8 pa7 pb7 pc7\nnextproblem\n";
+
 /// The counts of a relation's row in the table: agree, disagree, not sound, not checked.
 fn row(out: &str, relation: &str) -> [usize; 4] {
     let line = out
@@ -95,9 +100,9 @@ fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
 fn a_slow_problem_leaves_the_others_of_its_file_checked() {
     let Some(py) = shared_popeye() else { return };
     let dir = tempfile::tempdir().unwrap();
-    // A helpmate in 6 that takes Popeye minutes, before a direct mate it solves at once.
-    let file = "beginproblem\nstipulation h#6\npieces white ka1 qd1 rh1 black ke8 pa7 pb7 pc7\n\
-                nextproblem\nstipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n";
+    // The slow helpmate, before a direct mate Popeye solves at once.
+    let file =
+        format!("{SLOW_HELPMATE}stipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n");
     std::fs::write(dir.path().join("slow.inp"), file).unwrap();
     let more = [
         "--timeout",
@@ -413,10 +418,11 @@ fn a_problem_that_cannot_be_written_whole_is_not_checked_when_its_file_runs_boun
     // The slow helpmate sends the file to be run problem by problem, written again; the second
     // problem (Popeye's BEISPIEL/intell.inp, a zero position and a twin) cannot be written with
     // its zero position, so its twins as problems of their own have nothing to compare with.
-    let file = "beginproblem\nstipulation h#6\npieces white ka1 qd1 rh1 black ke8 pa7 pb7 pc7\n\
-                nextproblem\nstipulation h#4\n\
+    let file = format!(
+        "{SLOW_HELPMATE}stipulation h#4\n\
                 pieces white kh3 bh7 pd3 pe3 black kd6 qf6 rg5 be5 pb4 pb5 ph5 ph6\n\
-                zeroposition move e5 g8\ntwin move h7 a7\nendproblem\n";
+                zeroposition move e5 g8\ntwin move h7 a7\nendproblem\n"
+    );
     std::fs::write(dir.path().join("zero.inp"), file).unwrap();
     let more = [
         "--timeout",

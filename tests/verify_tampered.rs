@@ -161,6 +161,16 @@ fn the_recorded_outputs_verify() {
     }
 }
 
+/// The tamperings (what was done, the problem it is in, the output so changed) that verify all
+/// the same. A line's tampering is seen in its own problem: only that one is solved.
+fn verified_anyway(input: &str, tampered: &[(String, usize, String)]) -> Vec<String> {
+    tampered
+        .par_iter()
+        .filter(|(_, problem, text)| !differs(&verified_problem(input, text, Some(*problem))))
+        .map(|(what, _, _)| what.clone())
+        .collect()
+}
+
 #[test]
 fn no_tampered_solution_line_verifies() {
     for name in FILES {
@@ -188,12 +198,7 @@ fn no_tampered_solution_line_verifies() {
             "{name}: {} tamperings",
             tampered.len()
         );
-        // A line's tampering is seen in its own problem: only that one is solved.
-        let passed: Vec<String> = tampered
-            .par_iter()
-            .filter(|(_, problem, text)| !differs(&verified_problem(&input, text, Some(*problem))))
-            .map(|(what, _, _)| what.clone())
-            .collect();
+        let passed = verified_anyway(&input, &tampered);
         assert!(passed.is_empty(), "{name}: verified after {passed:?}");
     }
 }
@@ -546,10 +551,6 @@ fn the_play_after_the_key_verifies_only_as_printed() {
         }
     }
     assert!(tampered.len() >= 12, "{} tamperings", tampered.len());
-    let passed: Vec<&String> = tampered
-        .iter()
-        .filter(|(_, problem, text)| !differs(&verified_problem(&input, text, Some(*problem))))
-        .map(|(what, _, _)| what)
-        .collect();
+    let passed = verified_anyway(&input, &tampered);
     assert!(passed.is_empty(), "verified after {passed:?}");
 }

@@ -17,11 +17,11 @@ use super::popeye_output_diagram::{BORDER, diagrams};
 use super::popeye_output_source::OutputSource;
 use super::popeye_output_twin::Tokens;
 pub use super::popeye_output_twin::{OutputTwin, SolutionMove};
-pub use super::popeye_output_words::is_move;
 use super::popeye_output_words::{
     FINISHED, IGNORED, INTERRUPTED, KING_CAPTURABLE, PARTIAL, SOLUTION_WORDS, UNDECIDABLE,
     known_among_solutions, measurement, number_without_move, progress, solution_like, twin_label,
 };
+pub use super::popeye_output_words::{is_move, refutes_line};
 use crate::limits::LimitError;
 
 /// The output of one problem.

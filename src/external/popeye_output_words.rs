@@ -145,13 +145,19 @@ pub(super) fn number_without_move(trimmed: &str) -> bool {
         })
 }
 
+/// Whether a line (trimmed) is Popeye's `refutes.` under a defence that has no answer (the play
+/// after the key), in any of its languages.
+pub fn refutes_line(trimmed: &str) -> bool {
+    REFUTES.contains(&trimmed)
+}
+
 /// Whether a line without a move is one Popeye prints among a twin's solutions, once they have
 /// begun: a progress line, a measurement, `refutes.`, intelligent mode's count of positions, a
 /// null move. Any other text there is not Popeye's.
 pub(super) fn known_among_solutions(trimmed: &str) -> bool {
     progress(trimmed)
         || measurement(trimmed).is_some()
-        || REFUTES.contains(&trimmed)
+        || refutes_line(trimmed)
         || positions_count(trimmed)
         || null_move(trimmed)
 }

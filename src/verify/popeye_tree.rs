@@ -5,7 +5,7 @@
 use feerie_oracle::notation::popeye_input::Language;
 use feerie_oracle::{Engine, Position, Rules};
 
-use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
+use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove, refutes_line};
 use crate::external::popeye_replay::english_line;
 use crate::solve::layout::move_text;
 use crate::solve::stipulation::Goal;
@@ -29,7 +29,7 @@ fn ends_with_any(raw: &str, words: &[&str]) -> bool {
 
 /// The head of the play after the key, as we write it, if `raw` (a line of Popeye's, trimmed)
 /// is one: the key's check, threat or zugzwang.
-fn post_key_head(raw: &str) -> Option<&'static str> {
+pub(super) fn post_key_head(raw: &str) -> Option<&'static str> {
     match raw {
         "+" => Some("+"),
         "threat:" | "Drohung:" => Some("threat:"),
@@ -183,26 +183,12 @@ pub fn popeye_tree(
             && p == 1
             && chunk
                 .raw(mv.line + 1)
-                .is_some_and(|l| matches!(l.trim(), "refutes." | "Widerlegt."));
-        if refutes_below {
+                .is_some_and(|l| refutes_line(l.trim()));
+        let below = refutes_below.then(|| {
             let mut below = path.clone();
             below.push(line_text.clone());
-            out.push(TreeLine {
-                indent,
-                text: if as_printed == line_text {
-                    line_text.clone()
-                } else {
-                    as_printed
-                },
-                path,
-            });
-            out.push(TreeLine {
-                indent: indent + 2,
-                text: REFUTES.into(),
-                path: below,
-            });
-            continue;
-        }
+            below
+        });
         out.push(TreeLine {
             indent,
             text: if as_printed == line_text {
@@ -212,6 +198,15 @@ pub fn popeye_tree(
             },
             path,
         });
+        // A defence that refutes has no answer below it to open.
+        if let Some(below) = below {
+            out.push(TreeLine {
+                indent: indent + 2,
+                text: REFUTES.into(),
+                path: below,
+            });
+            continue;
+        }
         if !refutation {
             open.push(Open {
                 ply: p,

@@ -19,7 +19,7 @@ fn post_key_line(section: &Section, line: usize, text: &str) -> bool {
     let chunk = section.chunk;
     let mut twins = chunk.twins.iter();
     match text {
-        "+" | "threat:" | "Drohung:" | "zugzwang." | "Zugzwang." => {
+        _ if super::popeye_tree::post_key_head(text).is_some() => {
             let next = (line + 1..)
                 .take_while(|&n| chunk.raw(n).is_some())
                 .find(|&n| chunk.raw(n).is_some_and(|l| !l.trim().is_empty()));
@@ -31,7 +31,7 @@ fn post_key_line(section: &Section, line: usize, text: &str) -> bool {
                     t.segments.iter().flatten().next().map(|m| m.line) == next && next.is_some()
                 })
         }
-        "refutes." | "Widerlegt." => {
+        _ if popeye_output::refutes_line(text) => {
             twins.any(|t| (t.segments.iter().flatten()).any(|m| m.ply == 1 && m.line + 1 == line))
         }
         _ => false,
@@ -55,8 +55,7 @@ pub(super) fn section_fault(section: &Section) -> Option<String> {
         let chunk = section.chunk;
         let misplaced = (chunk.line..=chunk.end).find(|&n| {
             chunk.raw(n).is_some_and(|l| {
-                matches!(l.trim(), "refutes." | "Widerlegt.")
-                    && !post_key_line(section, n, l.trim())
+                popeye_output::refutes_line(l.trim()) && !post_key_line(section, n, l.trim())
             })
         });
         if let Some(line) = misplaced {

@@ -193,10 +193,8 @@ fn commands(problem: &PopeyeProblem, change: &Change) -> String {
     if change.reverse_options {
         groups.reverse();
     }
-    let own_bound = (problem.options.iter())
-        .any(|w| PopeyeOption::of(problem.language, w).found() == Some(PopeyeOption::MaxTime));
     let bound = match change.max_seconds {
-        Some(seconds) if !own_bound => vec![
+        Some(seconds) if !problem.has_option(PopeyeOption::MaxTime) => vec![
             PopeyeOption::MaxTime.word(language).to_ascii_lowercase(),
             seconds.to_string(),
         ],

@@ -126,57 +126,64 @@ pub fn run_file(
     // problem written again with Popeye's own bound on it, so that the others are still
     // checked. That input is then the original, and the relations compare with it. A crash,
     // or an output that does not read as the file's answer, is the file's error.
-    let bounded_text = rewrite_all(problems.iter().map(|p| (p, bounded(settings))));
-    let (original, base) = match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), None) {
-        Ok(chunks) => (chunks, Base::AsGiven),
-        Err(e) if e.kind != NoAnswerKind::Process => {
-            report.error = Some(format!("the original run: {e}"));
-            report.crashed = e.crashed();
-            return report;
-        }
-        Err(whole) => {
-            progress(&format!(
-                "{}: run whole, {whole}; each problem bounded instead",
-                path.display()
-            ));
-            match run_input(
-                settings,
-                &bounded_text,
-                DEFAULT_MAXMEM,
-                problems.len(),
-                Some(parts(problems)),
-            ) {
-                Ok(chunks) => (chunks, Base::Bounded),
-                Err(e) => {
-                    report.error = Some(format!(
-                        "the original run: {whole}; each problem bounded: {e}"
-                    ));
-                    return report;
+    let (original, bounded_text) =
+        match run_input(settings, text, DEFAULT_MAXMEM, problems.len(), None) {
+            Ok(chunks) => (chunks, None),
+            Err(e) if e.kind != NoAnswerKind::Process => {
+                report.error = Some(format!("the original run: {e}"));
+                report.crashed = e.crashed();
+                return report;
+            }
+            Err(whole) => {
+                progress(&format!(
+                    "{}: run whole, {whole}; each problem bounded instead",
+                    path.display()
+                ));
+                let bounded_text = rewrite_all(problems.iter().map(|p| (p, bounded(settings))));
+                match run_input(
+                    settings,
+                    &bounded_text,
+                    DEFAULT_MAXMEM,
+                    problems.len(),
+                    Some(parts(problems)),
+                ) {
+                    Ok(chunks) => (chunks, Some(bounded_text)),
+                    Err(e) => {
+                        report.error = Some(format!(
+                            "the original run: {whole}; each problem bounded: {e}"
+                        ));
+                        return report;
+                    }
                 }
             }
-        }
-    };
-    let base_text = match base {
-        Base::AsGiven => text,
-        Base::Bounded => bounded_text.as_str(),
-    };
+        };
+    // Whether the original is the problems written again, each bounded.
+    let run_bounded = bounded_text.is_some();
+    let base_text = bounded_text.as_deref().unwrap_or(text);
     let answers: Vec<Answer> = original.iter().map(answer_of).collect();
-    // For each problem, why it cannot be checked by the relations that write it again (`None`
-    // when its rewrite answers as the original): found once, for the first such relation.
     // Run bounded, the original is each problem as written: one that cannot be written whole
     // (a zero position, invisible units) was not run as it is, and no relation checks it.
     let lost: Vec<Option<String>> = (problems.iter())
-        .map(|p| match base {
-            Base::AsGiven => None,
-            Base::Bounded => super::relations::rewritable(p).err().map(|why| {
+        .map(|p| match run_bounded {
+            false => None,
+            true => super::relations::rewritable(p).err().map(|why| {
                 format!("the file was run problem by problem, and this one cannot be written whole: {why}")
             }),
         })
         .collect();
-    let mut unfaithful: Option<Vec<Option<String>>> = match base {
-        // The original is written already: what was lost in the writing is `lost`.
-        Base::Bounded => Some(lost.clone()),
-        Base::AsGiven => None,
+    // For each problem, why it cannot be checked by the relations that write it again (`None`
+    // when its rewrite answers as the original): found once, for the first such relation.
+    let mut unfaithful: Option<Vec<Option<String>>> = match run_bounded {
+        // The original is written already: what was lost in the writing is `lost`, which no
+        // relation checks.
+        true => Some(vec![None; problems.len()]),
+        false => None,
+    };
+    // The original as it was run, for a reproducer: the file's problem, or as written with
+    // its bound.
+    let original_change = match run_bounded {
+        false => Change::default(),
+        true => bounded(settings),
     };
     for &relation in &settings.relations {
         let mut batch: Vec<usize> = Vec::new();
@@ -210,7 +217,7 @@ pub fn run_file(
             batch.len()
         ));
         if relation == Relation::TableSize {
-            let bounded = (base == Base::Bounded).then(|| parts(problems));
+            let bounded = run_bounded.then(|| parts(problems));
             let verdicts = table_size(settings, base_text, bounded, &original, &answers, &batch);
             for (i, v) in batch.iter().zip(verdicts) {
                 report.problems[*i].verdicts.push((relation, v));
@@ -251,7 +258,7 @@ pub fn run_file(
         let changes: Vec<Change> = kept
             .iter()
             .map(|&i| Change {
-                max_seconds: bounded(settings).max_seconds,
+                max_seconds: max_seconds(settings),
                 ..change_for(relation, &problems[i], &answers[i], settings.seed, i)
             })
             .collect();
@@ -261,11 +268,6 @@ pub fn run_file(
         let chunks = run_problems(settings, &written);
         let expects_subset = relation.row().expects == Expectation::Subset;
         for (k, &i) in kept.iter().enumerate() {
-            // The original as it was run: the file's problem, or as written with its bound.
-            let original_change = match base {
-                Base::AsGiven => Change::default(),
-                Base::Bounded => bounded(settings),
-            };
             let disagreement = |why: String, changed_output: String| Disagreement {
                 why,
                 original_input: rewrite(&problems[i], &original_change),
@@ -311,19 +313,16 @@ pub fn run_file(
     report
 }
 
-/// What the relations compare with: the file as given, or its problems written again, each
-/// bounded by Popeye's own maxtime (when the file as given gave no answer in time).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Base {
-    AsGiven,
-    Bounded,
+/// Popeye's own bound on each problem written: the run's timeout, in seconds.
+fn max_seconds(settings: &Settings) -> Option<u64> {
+    // Popeye reads maxtime as an unsigned 32-bit number.
+    Some(settings.run_timeout.as_secs().clamp(1, u64::from(u32::MAX)))
 }
 
-/// No change but Popeye's own bound on each problem written: the run's timeout.
+/// No change but Popeye's own bound on each problem written.
 fn bounded(settings: &Settings) -> Change {
     Change {
-        // Popeye reads maxtime as an unsigned 32-bit number.
-        max_seconds: Some(settings.run_timeout.as_secs().clamp(1, u64::from(u32::MAX))),
+        max_seconds: max_seconds(settings),
         ..Change::default()
     }
 }
