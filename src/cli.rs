@@ -182,8 +182,9 @@ enum PopeyeCommand {
     /// in the book's Popeye chapter): a smaller hash table; the units, options or conditions
     /// in another order; the other language; each twin as a problem of its own; the board
     /// mirrored between the a- and h-files; the colours swapped; a solution limit; the
-    /// intelligent mode. The answers are mapped back and compared line by line; a disagreement is printed and
-    /// written as a reproducer. Then a table: per relation, the problems it checked, was not
+    /// intelligent mode; each claim of a mate in two's tree or of a helpmate's solutions posed
+    /// alone from the position its printed moves lead to. The answers are mapped back and
+    /// compared line by line; a disagreement is printed and written as a reproducer. Then a table: per relation, the problems it checked, was not
     /// sound for and could not check; per condition, the relations that checked it. Exit 0
     /// when no problem disagrees, Popeye crashed on no file as given, and at least one problem
     /// was checked (--allow-empty), 1 otherwise, 2 on bad input.

@@ -1,9 +1,10 @@
 //! `feerie popeye metamorphic`: Popeye checked against itself. On the real binary the relations
 //! agree; stand-ins that answer otherwise with a small table, that do not look at the board (the
 //! mirror and the colour reversal), that read German otherwise, that solve a twin otherwise than
-//! alone, or that depend on the order of the conditions are caught; a relation used where it is
-//! not sound (a file mirror with castling, conditions whose words another order would regroup)
-//! is refused. A slow problem does not take the other problems of its file with it.
+//! alone, that depend on the order of the conditions, or whose tree shows other mates than the
+//! position posed alone has are caught, and so is Popeye 4.104's own Bul threat bug; a relation
+//! used where it is not sound (a file mirror with castling, conditions whose words another order
+//! would regroup) is refused. A slow problem does not take the other problems of its file with it.
 
 mod common;
 
@@ -90,6 +91,8 @@ fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
     assert_eq!(row(&out, "max-solutions"), [2, 0, 2, 0], "{out}");
     // Orthodox help play only: the first problem.
     assert_eq!(row(&out, "intelligent"), [1, 0, 3, 0], "{out}");
+    // The helpmates, and the mate in two whose tree shows something (its try's refutation).
+    assert_eq!(row(&out, "tree-replay"), [3, 0, 1, 0], "{out}");
     assert!(
         !dir.path().join("corpus/metamorphic").exists(),
         "no reproducer"
@@ -436,4 +439,74 @@ fn a_problem_that_cannot_be_written_whole_is_not_checked_when_its_file_runs_boun
     assert!(err.contains("each problem bounded instead"), "{err}");
     assert_eq!(row(&out, "twins-apart"), [0, 0, 1, 1], "{out}");
     assert!(out.contains("metamorphic result: ok."), "{out}");
+}
+
+/// A mate in two whose key threatens and whose defences are answered by other mates.
+const THREAT_TREE: &str = "beginproblem\nstipulation #2\noption variation\n\
+                           pieces white kc6 qb3 rh5 black ka6 pa7 sa5\nendproblem\n";
+
+#[test]
+fn a_tree_that_shows_fewer_mates_than_its_position_has_is_caught_by_the_replay() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("one.inp"), THREAT_TREE).unwrap();
+    let more = [
+        "--relation",
+        "tree-replay",
+        "--reproducers",
+        "found",
+        "--quiet",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "one.inp", &py, &more);
+    assert_eq!(
+        (code, row(&out, "tree-replay")),
+        (0, [1, 0, 0, 0]),
+        "{out}\n{err}"
+    );
+    // The stand-in drops the tree's last mate, in the mate in two only.
+    let script = format!(
+        "#!/bin/sh\nfor last; do :; done\nif grep -q '#2' \"$last\"; then {} \"$@\" | \
+         tac | sed '0,/^ *2\\./{{/^ *2\\./d}}' | tac; else exec {} \"$@\"; fi\n",
+        py.display(),
+        py.display()
+    );
+    let stand_in = executable(dir.path(), "py", &script);
+    let (code, out, err) = metamorphic(dir.path(), "one.inp", &stand_in, &more);
+    assert_eq!(
+        (code, row(&out, "tree-replay")),
+        (1, [0, 1, 0, 0]),
+        "{out}\n{err}"
+    );
+    assert!(out.contains("posed alone has"), "{out}");
+    assert!(
+        dir.path().join("found").read_dir().unwrap().count() == 1,
+        "one reproducer"
+    );
+}
+
+#[test]
+fn popeye_4_104_shows_a_defence_its_bul_threat_still_answers() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // The nine units of the book's report: after 1.Qc6, 1...c3-c2 stops no threat.
+    let bul = "begin\npieces white qa8 bc5 pa7 pg6 white bul lid5\n       black ke4 pc3c4g3\n\
+               stipulation #2\noption variation try nowk\nend\n";
+    std::fs::write(dir.path().join("bul.inp"), bul).unwrap();
+    let more = [
+        "--relation",
+        "tree-replay",
+        "--reproducers",
+        "found",
+        "--quiet",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "bul.inp", &py, &more);
+    assert_eq!(
+        (code, row(&out, "tree-replay")),
+        (1, [0, 1, 0, 0]),
+        "{out}\n{err}"
+    );
+    assert!(
+        out.contains("c3-c2: shown as a defence, yet every threat"),
+        "{out}"
+    );
 }

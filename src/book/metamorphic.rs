@@ -6,7 +6,7 @@ use feerie_oracle::notation::popeye_words::Language;
 use crate::harness::metamorphic::mapping::SQUARE_LIST_CONDITIONS;
 use crate::harness::metamorphic::relations::{
     COLOUR_SYMMETRIC_CONDITIONS, COLOUR_SYMMETRIC_OPTIONS, FILE_SYMMETRIC_CONDITIONS,
-    FILE_SYMMETRIC_OPTIONS,
+    FILE_SYMMETRIC_OPTIONS, HISTORY_FREE_CONDITIONS, HISTORY_FREE_OPTIONS,
 };
 use crate::harness::metamorphic::{Expectation, RELATIONS};
 
@@ -77,6 +77,7 @@ pub fn chapter() -> String {
         let expected = match row.expects {
             Expectation::Same => "the same lines",
             Expectation::Subset => "some of the lines, no other",
+            Expectation::AsShown => "the mates the tree shows, and a defence stopping a threat",
         };
         out += &format!(
             "| `{}` | {} | {} | {} |\n",
@@ -121,5 +122,34 @@ pub fn chapter() -> String {
     out += "): the mirrors and the colour reversal move those squares as they move the units \
             (`imitator c3` becomes `imitator f3` in the file mirror, `imitator c6` in the colour \
             reversal); a list of squares after any other condition makes both relations unsound.\n";
+    out += "\n`HISTORY_FREE_CONDITIONS`, the conditions under which a position plays as its \
+            diagram does, whatever the play that led to it, and whose effects Popeye prints \
+            with the move (not Circe Parrain, Diagram Circe, Haaner chess, Imitator or \
+            Andernach chess's colour changes): ";
+    let conditions: Vec<String> = HISTORY_FREE_CONDITIONS
+        .iter()
+        .map(|c| format!("`{c}`"))
+        .collect();
+    out += &conditions.join(", ");
+    out += ".\n\n`HISTORY_FREE_OPTIONS`, the options the tree replay keeps or needs (what the tree \
+            shows, and the kings left out): ";
+    let options: Vec<String> = HISTORY_FREE_OPTIONS
+        .iter()
+        .map(|o| format!("`{}`", o.word(Language::English)))
+        .collect();
+    out += &options.join(", ");
+    out += ". The tree replay reads Popeye's answer as claims, each a position and its \
+            solutions. In a direct mate in two's tree, White's mates in one: the threats after \
+            a key or a try (none under zugzwang), the mates after each defence shown and after \
+            each move of set play, none after a try's refutation. In a helpmate, the solutions \
+            that begin with the same two half-moves, without them: the solutions of the \
+            helpmate one move shorter there. Each position is worked out from the moves as \
+            printed, with no model of the rules (the unit moved, the unit captured on the \
+            arrival square, then each effect in brackets: `[+bQd8]` puts back the unit \
+            captured, `[-bSg2]` takes one off, `[bKe4->a8]` displaces one), written as a \
+            diagram and solved by Popeye with the claim's stipulation (`#1`, or `h#n` one move \
+            shorter): its solutions must be the ones the answer shows, and after a defence \
+            shown under a threat not every threat may still mate (Popeye shows only the \
+            defences that stop one).\n";
     out
 }

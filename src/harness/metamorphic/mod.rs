@@ -9,11 +9,15 @@ pub mod answers;
 pub mod mapping;
 mod popeye_runs;
 pub mod relations;
+pub mod replay;
+mod replay_moves;
+mod replay_run;
 pub mod reproducer;
 pub mod rewrite;
 pub mod run;
 pub mod summary;
 mod symmetry;
+pub mod verdict;
 
 pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
 pub use popeye_runs::Settings;

@@ -9,7 +9,7 @@ use feerie_oracle::{Colour, Walk};
 
 pub use super::symmetry::{
     COLOUR_SYMMETRIC_CONDITIONS, COLOUR_SYMMETRIC_OPTIONS, FILE_SYMMETRIC_CONDITIONS,
-    FILE_SYMMETRIC_OPTIONS,
+    FILE_SYMMETRIC_OPTIONS, HISTORY_FREE_CONDITIONS, HISTORY_FREE_OPTIONS,
 };
 use super::symmetry::{COLOUR_SYMMETRY, FILE_SYMMETRY, symmetric};
 
@@ -38,6 +38,10 @@ pub enum Relation {
     MaxSolutions,
     /// `option intelligent` gives the solutions brute force gives.
     Intelligent,
+    /// Each claim of an answer (in a mate in two's tree a threat, a variation's mates, a
+    /// refutation, set play; in a helpmate the rest of the solutions after two half-moves),
+    /// posed alone, is answered as the answer shows.
+    TreeReplay,
 }
 
 /// What the transformed run's answer must be, once mapped back.
@@ -47,6 +51,8 @@ pub enum Expectation {
     Same,
     /// Some of the original's solutions, twin by twin, and no other.
     Subset,
+    /// Each claim of the original's tree, posed alone, answered as the tree shows.
+    AsShown,
 }
 
 /// One row of the table.
@@ -65,7 +71,7 @@ pub struct RelationRow {
 }
 
 /// Every relation, in the order they are run.
-pub const RELATIONS: [RelationRow; 10] = [
+pub const RELATIONS: [RelationRow; 11] = [
     RelationRow {
         relation: Relation::TableSize,
         name: "table-size",
@@ -171,6 +177,25 @@ pub const RELATIONS: [RelationRow; 10] = [
         sound_where: "where Popeye has an intelligent mode: h#, h=, ser-#, ser-=, ser-h# and \
                       ser-h= with orthodox units, no condition, no twin and no option but \
                       noboard",
+    },
+    RelationRow {
+        relation: Relation::TreeReplay,
+        name: "tree-replay",
+        changes: "each claim of the answer posed alone: in a mate in two's tree, the threats \
+                  after a key or try, zugzwang, the mates after a defence or a move of set \
+                  play, a try's refutation (posed as #1); in a helpmate, the rest of the \
+                  solutions after their first two half-moves (posed as the helpmate one move \
+                  shorter). The position is the one the printed moves lead to (captures, \
+                  rebirths, removals and displacements as printed), written as a diagram",
+        expects: Expectation::AsShown,
+        sound_where: "`#2`, and `h#2` to `h#3`, with no twin, units whose walks this project \
+                      knows and whose attributes no move changes (royal, paralysing, \
+                      uncapturable, patrol, Bul, Dob), orthodox play or the conditions of \
+                      HISTORY_FREE_CONDITIONS, the options of HISTORY_FREE_OPTIONS (in a mate in \
+                      two, one that shows a tree; in a helpmate, none that does); a claim whose \
+                      moves do not read as plain moves with effects (castling, en passant, a \
+                      pawn's step of two ranks beside a unit of the other side, a colour change) \
+                      or whose position may castle is not posed",
     },
 ];
 
@@ -290,6 +315,7 @@ impl Relation {
                 Ok(())
             }
             Relation::Intelligent => intelligent_applies(problem, &options),
+            Relation::TreeReplay => super::replay::applies(problem, &options),
         }
     }
 }

@@ -17,45 +17,15 @@ use feerie_oracle::popeye_input::{self, PopeyeProblem};
 use super::answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
 use super::popeye_runs::{NoAnswerKind, Settings, parts, run_input, run_problems};
 use super::relations::{Expectation, RELATIONS, Relation};
+use super::replay_run::tree_replay;
 use super::rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
+pub use super::verdict::{Disagreement, Verdict};
 use crate::external::popeye::DEFAULT_MAXMEM;
 use crate::external::popeye_output::Chunk;
 use crate::playout::Rng;
 
 /// The hash table of the `table-size` relation's second run.
 pub const SMALL_MAXMEM: &str = "8M";
-
-/// What a relation found on one problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The two answers are as the relation expects.
-    Agree,
-    /// They are not.
-    Disagree(Box<Disagreement>),
-    /// The relation is not sound for the problem (the reason).
-    NotApplicable(String),
-    /// It would apply, but was not checked (the reason: a run failed, was cut, the time ran out).
-    NotChecked(String),
-}
-
-/// A disagreement, with what reproduces it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Disagreement {
-    /// How the answers differ.
-    pub why: String,
-    /// The input whose answer is the reference, and Popeye's flags for it.
-    pub original_input: String,
-    /// Popeye's flags for the original input.
-    pub original_flags: String,
-    /// The changed input.
-    pub changed_input: String,
-    /// Popeye's flags for the changed input.
-    pub changed_flags: String,
-    /// The original run's output for the problem.
-    pub original_output: String,
-    /// The changed run's output for the problem.
-    pub changed_output: String,
-}
 
 /// One problem's verdicts.
 #[derive(Clone, Debug)]
@@ -246,6 +216,14 @@ pub fn run_file(
             }
         }
         if kept.is_empty() {
+            continue;
+        }
+        if relation == Relation::TreeReplay {
+            let bound = bounded(settings);
+            let verdicts = tree_replay(settings, problems, &original, &kept, &bound);
+            for (i, v) in kept.iter().zip(verdicts) {
+                report.problems[*i].verdicts.push((relation, v));
+            }
             continue;
         }
         if relation == Relation::TwinsApart {
@@ -489,7 +467,7 @@ fn change_for(
             ..Change::default()
         },
         // Each twin is written as it is made, unchanged.
-        Relation::TwinsApart => Change::default(),
+        Relation::TwinsApart | Relation::TreeReplay => Change::default(),
         Relation::FileMirror => Change {
             mirror_files: true,
             ..Change::default()

@@ -116,6 +116,59 @@ pub const COLOUR_SYMMETRIC_OPTIONS: [PopeyeOption; 13] = [
     PopeyeOption::PostKeyPlay,
 ];
 
+/// The conditions (Popeye's English words) under which what a side may play depends on the
+/// position alone (its units, their squares and attributes, the side to move), not on the play
+/// that led to it, and whose effects Popeye prints with the move (a capture, a rebirth, a
+/// removal, a unit displaced): a position reached by printed moves, written as a diagram,
+/// plays alike. Circe Parrain (the capture before), Diagram Circe (the units' diagram squares),
+/// Haaner chess (the holes), Imitator (its imitators) and the colour changes of Andernach chess
+/// are not among them.
+pub const HISTORY_FREE_CONDITIONS: [&str; 30] = [
+    "Circe",
+    "AntiCirce",
+    "MirrorCirce",
+    "DiametralCirce",
+    "VerticalMirrorCirce",
+    "FileCirce",
+    "MirrorFileCirce",
+    "SymmetryCirce",
+    "VerticalSymmetryCirce",
+    "AntipodeanCirce",
+    "PWC",
+    "EquipollentsCirce",
+    "MarsCirce",
+    "ImmunChess",
+    "Madrasi",
+    "Isardam",
+    "ChecklessChess",
+    "BichromChess",
+    "MonochromChess",
+    "Patrouille",
+    "NoCapture",
+    "KoeKo",
+    "GridChess",
+    "AnnanChess",
+    "GenevaChess",
+    "BlackChecks",
+    "BlackMaximummer",
+    "BlackMinimummer",
+    "WhiteMaximummer",
+    "WhiteMinimummer",
+];
+
+/// The options the tree replay keeps or needs: what the tree shows (variations, tries, set
+/// play, refutations) and the kings left out; any other may change what a tree shows or the
+/// rules of the position posed alone.
+pub const HISTORY_FREE_OPTIONS: [PopeyeOption; 7] = [
+    PopeyeOption::NoWk,
+    PopeyeOption::NoBk,
+    PopeyeOption::Defence,
+    PopeyeOption::SetPlay,
+    PopeyeOption::Variations,
+    PopeyeOption::Try,
+    PopeyeOption::NoBoard,
+];
+
 /// The symmetry a relation needs of the rules: the conditions and options that have it, and
 /// what the others may do that breaks it.
 pub(super) struct Symmetry {
@@ -137,6 +190,13 @@ pub(super) const COLOUR_SYMMETRY: Symmetry = Symmetry {
     options: &COLOUR_SYMMETRIC_OPTIONS,
     condition_may: "treat the sides apart",
     option_may: "name a side or a square, or say which side starts",
+};
+
+pub(super) const HISTORY_FREEDOM: Symmetry = Symmetry {
+    conditions: &HISTORY_FREE_CONDITIONS,
+    options: &HISTORY_FREE_OPTIONS,
+    condition_may: "depend on the play that led to a position",
+    option_may: "change what the tree shows or the rules of a position posed alone",
 };
 
 /// Whether every condition and option of the problem has the symmetry.

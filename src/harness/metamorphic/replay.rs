@@ -1,0 +1,289 @@
+//! The tree replay: what Popeye's answer claims, each claim posed to Popeye again as a problem
+//! of its own. In a direct mate in two's tree, a threat after a key or a try, zugzwang, the
+//! mates shown under a defence or under a move of set play, a try's refutation: each names a
+//! position (the diagram and the moves printed above it) and what White can mate with there,
+//! posed as `#1`. A defence shown under a threat must also stop it: if every threat still mates
+//! after it, the tree shows a defence the threat answers. In a helpmate, the solutions that
+//! begin with the same two half-moves are, without them, the solutions of the helpmate one move
+//! shorter from the position those lead to.
+//!
+//! The positions are worked out from the moves as printed ([`super::replay_moves`]), with no
+//! model of the rules. Sound only where a position plays as its diagram does whatever the play
+//! that led to it ([`super::symmetry::HISTORY_FREE_CONDITIONS`]); a claim whose moves do not
+//! replay or whose position could castle is not posed, and a problem with none left is not
+//! checked.
+
+use std::collections::BTreeSet;
+
+use feerie_oracle::notation::popeye_words::{Attribute, PopeyeOption};
+use feerie_oracle::popeye_input::PopeyeProblem;
+
+use super::answers::sorted_effects;
+use super::replay_moves::{may_castle, play};
+use super::symmetry::{HISTORY_FREEDOM, symmetric};
+use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
+
+/// The attributes a unit may have for the replay: those that no move changes.
+const KEPT_ATTRIBUTES: [Attribute; 6] = [
+    Attribute::Royal,
+    Attribute::Paralysing,
+    Attribute::Uncapturable,
+    Attribute::Patrol,
+    Attribute::Bul,
+    Attribute::Dob,
+];
+
+/// The play the replay reads: a direct mate in two's tree, or a helpmate's solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// `#2`: keys and tries, their threats, variations and refutations, set play.
+    DirectTwo,
+    /// `h#n`, n from 2 to [`LONGEST_HELP`]: each solution's first two half-moves, then the
+    /// rest, a helpmate in n - 1.
+    Help(u32),
+}
+
+/// The longest helpmate the replay poses again (as a helpmate one move shorter).
+pub const LONGEST_HELP: u32 = 3;
+
+/// The play of a stipulation the replay reads, or why it does not.
+pub fn play_of(stipulation: &str) -> Result<Play, String> {
+    let s = stipulation.to_ascii_lowercase();
+    if s == "#2" {
+        return Ok(Play::DirectTwo);
+    }
+    match s.strip_prefix("h#").and_then(|n| n.parse::<u32>().ok()) {
+        Some(n) if (2..=LONGEST_HELP).contains(&n) => Ok(Play::Help(n)),
+        _ => Err(format!(
+            "{s} is neither a direct mate in two nor a helpmate in 2 to {LONGEST_HELP} moves"
+        )),
+    }
+}
+
+/// Whether the replay is sound for `problem`, whose options read as `options`.
+pub(super) fn applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Result<(), String> {
+    let play = match (&problem.stipulation, &problem.structured_stipulation) {
+        (Some(s), None) => play_of(s)?,
+        _ => return Err("a structured stipulation".into()),
+    };
+    if !problem.twins.is_empty() {
+        return Err("twins (each twin's position is not the diagram)".into());
+    }
+    let shows = [
+        PopeyeOption::Variations,
+        PopeyeOption::Try,
+        PopeyeOption::SetPlay,
+    ];
+    match play {
+        Play::DirectTwo if !options.iter().any(|o| shows.contains(o)) => {
+            return Err(
+                "no variation, try or set play shown: the tree claims nothing to pose".into(),
+            );
+        }
+        Play::Help(_) if options.iter().any(|o| shows.contains(o)) => {
+            return Err("set play, tries or variations in help play".into());
+        }
+        _ => {}
+    }
+    symmetric(problem, options, &HISTORY_FREEDOM)?;
+    for unit in &problem.units {
+        if let Some(a) = unit
+            .attributes
+            .iter()
+            .find(|a| !KEPT_ATTRIBUTES.contains(a))
+        {
+            return Err(format!("the attribute {a:?}, which a move may change"));
+        }
+    }
+    Ok(())
+}
+
+/// One claim of a problem's answer: after `moves` from the diagram, the problem `stipulation`
+/// has the solutions `shown`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The moves from the diagram, as printed (without marks).
+    pub moves: Vec<String>,
+    /// The stipulation of the position they lead to: `#1` or a shorter helpmate.
+    pub stipulation: String,
+    /// The solutions shown from there, each a line as [`super::answers`] writes it (none for
+    /// zugzwang and a refutation).
+    pub shown: BTreeSet<String>,
+    /// For a defence shown under a threat: the threats, of which it must stop one.
+    pub threats: Option<BTreeSet<String>>,
+    /// The claim in words.
+    pub what: String,
+}
+
+/// `moves` as one line of play from their position, as [`super::answers`] writes a line.
+fn line_of(moves: &[&SolutionMove]) -> String {
+    let words: Vec<String> = (moves.iter().enumerate())
+        .map(|(k, m)| {
+            let mark = m.mark.map(String::from).unwrap_or_default();
+            sorted_effects(&format!("{k}:{}{mark}", m.text))
+        })
+        .collect();
+    format!("0| {}", words.join(" "))
+}
+
+/// The claims of a problem's answer, or why it does not read as its play's.
+pub fn claims(play: Play, chunk: &Chunk) -> Result<Vec<Claim>, String> {
+    let [twin] = chunk.twins.as_slice() else {
+        return Err(format!("{} twins printed", chunk.twins.len()));
+    };
+    match play {
+        Play::DirectTwo => direct_claims(twin, chunk),
+        Play::Help(n) => help_claims(twin, n),
+    }
+}
+
+/// A helpmate's claims: for each first two half-moves of its solutions, the rest of those
+/// solutions are the helpmate one move shorter's from the position they lead to (short
+/// solutions included: Popeye shows them in both).
+fn help_claims(twin: &OutputTwin, n: u32) -> Result<Vec<Claim>, String> {
+    let length = 2 * n as usize;
+    let mut lines: Vec<Vec<&SolutionMove>> = Vec::new();
+    let mut stack: Vec<&SolutionMove> = Vec::new();
+    let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
+    for (i, m) in moves.iter().enumerate() {
+        while stack.last().is_some_and(|top| top.ply >= m.ply) {
+            stack.pop();
+        }
+        if m.ply != stack.len() {
+            return Err(format!("{} is not where its half-move puts it", m.text));
+        }
+        stack.push(m);
+        if moves.get(i + 1).is_none_or(|next| next.ply <= m.ply) {
+            if stack.len() > length {
+                return Err(format!("a line of {} half-moves in h#{n}", stack.len()));
+            }
+            // A solution shorter than asked (Popeye shows them) is the shorter helpmate's
+            // too; one that mates in its first two half-moves leaves nothing to pose.
+            if stack.len() > 2 {
+                lines.push(stack.clone());
+            }
+        }
+    }
+    let mut claims: Vec<Claim> = Vec::new();
+    for line in &lines {
+        let moves = vec![line[0].text.clone(), line[1].text.clone()];
+        let rest = line_of(&line[2..]);
+        match claims.iter_mut().find(|c| c.moves == moves) {
+            Some(claim) => {
+                claim.shown.insert(rest);
+            }
+            None => claims.push(Claim {
+                what: format!("the solutions after 1.{} {}", moves[0], moves[1]),
+                moves,
+                stipulation: format!("h#{}", n - 1),
+                shown: BTreeSet::from([rest]),
+                threats: None,
+            }),
+        }
+    }
+    Ok(claims)
+}
+
+/// The claims of a direct mate in two's tree, or why it does not read as one.
+fn direct_claims(twin: &OutputTwin, chunk: &Chunk) -> Result<Vec<Claim>, String> {
+    let mut claims: Vec<Claim> = Vec::new();
+    // The attack (key or try) above: its move, its line, and the claim of its threats.
+    let mut attack: Option<(String, usize, Option<usize>)> = None;
+    // The claim whose mates are being read.
+    let mut open: Option<usize> = None;
+    for m in twin.segments.iter().flatten() {
+        let word = line_of(&[m]);
+        match m.ply {
+            0 => {
+                let raw = chunk.raw(m.line).unwrap_or("").trim_end();
+                let threat = raw.ends_with("threat:") || raw.ends_with("Drohung:");
+                let zugzwang = raw.ends_with("zugzwang.") || raw.ends_with("Zugzwang.");
+                open = None;
+                let mut threat_claim = None;
+                if threat || zugzwang {
+                    claims.push(Claim {
+                        moves: vec![m.text.clone()],
+                        stipulation: "#1".into(),
+                        shown: BTreeSet::new(),
+                        threats: None,
+                        what: match threat {
+                            true => format!("the threats after 1.{}", m.text),
+                            false => format!("zugzwang after 1.{} (no threat)", m.text),
+                        },
+                    });
+                    if threat {
+                        threat_claim = Some(claims.len() - 1);
+                        open = threat_claim;
+                    }
+                }
+                attack = Some((m.text.clone(), m.line, threat_claim));
+            }
+            1 => {
+                let claim = match &attack {
+                    None => Claim {
+                        moves: vec![m.text.clone()],
+                        stipulation: "#1".into(),
+                        shown: BTreeSet::new(),
+                        threats: None,
+                        what: format!("the mates after 1...{} in set play", m.text),
+                    },
+                    Some((a, line, _)) if twin.buts.iter().any(|b| line < b && *b < m.line) => {
+                        Claim {
+                            moves: vec![a.clone(), m.text.clone()],
+                            stipulation: "#1".into(),
+                            shown: BTreeSet::new(),
+                            threats: None,
+                            what: format!("1...{} refutes 1.{a}", m.text),
+                        }
+                    }
+                    Some((a, _, threat)) => Claim {
+                        moves: vec![a.clone(), m.text.clone()],
+                        stipulation: "#1".into(),
+                        shown: BTreeSet::new(),
+                        threats: threat.map(|t| claims[t].shown.clone()),
+                        what: format!("the mates after 1.{a} {}", m.text),
+                    },
+                };
+                let refutation = claim.what.contains("refutes");
+                claims.push(claim);
+                open = (!refutation).then_some(claims.len() - 1);
+            }
+            2 => match open {
+                Some(i) => {
+                    claims[i].shown.insert(word);
+                }
+                None => return Err(format!("the mate {word} has nothing above it")),
+            },
+            _ => return Err(format!("a move at half-move {} in a mate in two", m.ply)),
+        }
+    }
+    Ok(claims)
+}
+
+/// The position a claim names, posed with its stipulation (the side to move is the
+/// stipulation's: White in a direct mate, Black in a helpmate).
+pub(super) fn posed(problem: &PopeyeProblem, claim: &Claim) -> Result<PopeyeProblem, String> {
+    let mut units = problem.units.clone();
+    for text in &claim.moves {
+        play(&mut units, text, problem.language)?;
+    }
+    if may_castle(&units) {
+        return Err("a king and a unit of its side on their castling squares".into());
+    }
+    let kept = [PopeyeOption::NoWk, PopeyeOption::NoBk];
+    let options = (problem.options.iter())
+        .filter(|w| {
+            PopeyeOption::of(problem.language, w)
+                .found()
+                .is_some_and(|o| kept.contains(&o))
+        })
+        .cloned()
+        .collect();
+    Ok(PopeyeProblem {
+        texts: Vec::new(),
+        stipulation: Some(claim.stipulation.clone()),
+        units,
+        options,
+        ..problem.clone()
+    })
+}
