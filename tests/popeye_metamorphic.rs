@@ -510,3 +510,41 @@ fn popeye_4_104_shows_a_defence_its_bul_threat_still_answers() {
         "{out}"
     );
 }
+
+#[test]
+fn each_twin_of_a_helpmate_is_replayed_from_its_own_position() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let twins = "beginproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1\n\
+                 twin move d8 d7\ntwin move c1 c2\nendproblem\n";
+    std::fs::write(dir.path().join("twins.inp"), twins).unwrap();
+    let more = [
+        "--relation",
+        "tree-replay",
+        "--reproducers",
+        "found",
+        "--quiet",
+    ];
+    let (code, out, err) = metamorphic(dir.path(), "twins.inp", &py, &more);
+    assert_eq!(
+        (code, row(&out, "tree-replay")),
+        (0, [1, 0, 0, 0]),
+        "{out}\n{err}"
+    );
+    // A stand-in that loses a solution of every helpmate in one is caught, and the claim
+    // found names its twin.
+    let script = format!(
+        "#!/bin/sh\nfor last; do :; done\nif grep -q 'h#1' \"$last\"; then {} \"$@\" | \
+         sed '0,/^ *1\\./{{/^ *1\\./d}}'; else exec {} \"$@\"; fi\n",
+        py.display(),
+        py.display()
+    );
+    let stand_in = executable(dir.path(), "py", &script);
+    let (code, out, err) = metamorphic(dir.path(), "twins.inp", &stand_in, &more);
+    assert_eq!(
+        (code, row(&out, "tree-replay")),
+        (1, [0, 1, 0, 0]),
+        "{out}\n{err}"
+    );
+    assert!(out.contains("twin a: the solutions after 1."), "{out}");
+}

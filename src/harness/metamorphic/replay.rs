@@ -15,6 +15,7 @@
 
 use std::collections::BTreeSet;
 
+use feerie_oracle::notation::popeye_twin::twins;
 use feerie_oracle::notation::popeye_words::{Attribute, PopeyeOption};
 use feerie_oracle::popeye_input::PopeyeProblem;
 
@@ -62,13 +63,21 @@ pub fn play_of(stipulation: &str) -> Result<Play, String> {
 
 /// Whether the replay is sound for `problem`, whose options read as `options`.
 pub(super) fn applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Result<(), String> {
+    for (label, twin) in twin_problems(problem)? {
+        twin_applies(&twin, options).map_err(|why| match label.is_empty() {
+            true => why,
+            false => format!("twin {label}: {why}"),
+        })?;
+    }
+    Ok(())
+}
+
+/// Whether the replay is sound for one twin's problem.
+fn twin_applies(problem: &PopeyeProblem, options: &[PopeyeOption]) -> Result<(), String> {
     let play = match (&problem.stipulation, &problem.structured_stipulation) {
         (Some(s), None) => play_of(s)?,
         _ => return Err("a structured stipulation".into()),
     };
-    if !problem.twins.is_empty() {
-        return Err("twins (each twin's position is not the diagram)".into());
-    }
     let shows = [
         PopeyeOption::Variations,
         PopeyeOption::Try,
@@ -126,15 +135,47 @@ fn line_of(moves: &[&SolutionMove]) -> String {
     format!("0| {}", words.join(" "))
 }
 
-/// The claims of a problem's answer, or why it does not read as its play's.
-pub fn claims(play: Play, chunk: &Chunk) -> Result<Vec<Claim>, String> {
-    let [twin] = chunk.twins.as_slice() else {
-        return Err(format!("{} twins printed", chunk.twins.len()));
-    };
-    match play {
-        Play::DirectTwo => direct_claims(twin, chunk),
-        Play::Help(n) => help_claims(twin, n),
+/// Each twin's problem (the problem itself when it has no twin), with its label.
+pub(super) fn twin_problems(
+    problem: &PopeyeProblem,
+) -> Result<Vec<(String, PopeyeProblem)>, String> {
+    (twins(problem).into_iter())
+        .map(|t| match t.problem {
+            Ok(p) => Ok((t.label, p)),
+            Err(e) => Err(format!("twin {}: {e}", t.label)),
+        })
+        .collect()
+}
+
+/// The claims of every twin's answer (each with its twin's problem), or why one does not read
+/// as its play's.
+pub fn claims(
+    problem: &PopeyeProblem,
+    chunk: &Chunk,
+) -> Result<Vec<(Claim, PopeyeProblem)>, String> {
+    let made = twin_problems(problem)?;
+    if made.len() != chunk.twins.len() {
+        return Err(format!(
+            "{} twins printed where {} were made",
+            chunk.twins.len(),
+            made.len()
+        ));
     }
+    let mut out = Vec::new();
+    for ((label, twin_problem), twin) in made.into_iter().zip(&chunk.twins) {
+        let stipulation = twin_problem.stipulation.as_deref().unwrap_or_default();
+        let claims = match play_of(stipulation)? {
+            Play::DirectTwo => direct_claims(twin, chunk)?,
+            Play::Help(n) => help_claims(twin, n)?,
+        };
+        for mut claim in claims {
+            if !label.is_empty() {
+                claim.what = format!("twin {label}: {}", claim.what);
+            }
+            out.push((claim, twin_problem.clone()));
+        }
+    }
+    Ok(out)
 }
 
 /// A helpmate's claims: for each first two half-moves of its solutions, the rest of those

@@ -8,7 +8,7 @@ use feerie_oracle::popeye_input::PopeyeProblem;
 
 use super::answers::answer_of;
 use super::popeye_runs::{Settings, run_problems};
-use super::replay::{Claim, claims, play_of, posed};
+use super::replay::{Claim, claims, posed};
 use super::rewrite::{Change, rewrite};
 use super::verdict::{Disagreement, Verdict};
 use crate::external::popeye::DEFAULT_MAXMEM;
@@ -51,10 +51,9 @@ pub(super) fn tree_replay(
     // Each problem's claims, each posed, or why the problem is not checked.
     let made: Vec<Result<Vec<(Claim, PopeyeProblem)>, String>> = (kept.iter())
         .map(|&i| {
-            let stipulation = problems[i].stipulation.as_deref().unwrap_or_default();
-            let posed: Vec<_> = claims(play_of(stipulation)?, &original[i])?
+            let posed: Vec<_> = claims(&problems[i], &original[i])?
                 .into_iter()
-                .filter_map(|c| Some((c.clone(), posed(&problems[i], &c).ok()?)))
+                .filter_map(|(c, twin)| Some((c.clone(), posed(&twin, &c).ok()?)))
                 .collect();
             match posed.is_empty() {
                 true => Err("no claim of the tree to pose (none shown, or none replays)".into()),
