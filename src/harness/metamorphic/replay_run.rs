@@ -18,8 +18,14 @@ use crate::external::popeye_output::Chunk;
 fn listed(moves: &BTreeSet<String>) -> String {
     match moves.is_empty() {
         true => "none".into(),
+        // A line as answers write it (`0| 0:Bd5-f3 1:Kc2-d3#`) as it is printed.
         false => (moves.iter())
-            .map(|l| l.trim_start_matches("0| "))
+            .map(|l| {
+                (l.trim_start_matches("0| ").split(' '))
+                    .map(|w| w.split_once(':').map_or(w, |(_, m)| m))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect::<Vec<_>>()
             .join(", "),
     }
