@@ -292,16 +292,27 @@ fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
     assert!(err.contains("FOUND by metamorphic: "), "{err}");
 }
 
-/// Popeye itself, but for an input a line of which `pattern` (`grep -i -E`) matches, the first
-/// solution line with a bishop leaving b1 is lost.
-fn loses_a_line_on_inputs_matching(dir: &Path, py: &Path, pattern: &str) -> std::path::PathBuf {
+/// Popeye itself, but for an input a line of which `pattern` (`grep -i -E`) matches, its output
+/// passed through the shell pipeline `filter`.
+fn filtered_on_inputs_matching(
+    dir: &Path,
+    py: &Path,
+    pattern: &str,
+    filter: &str,
+) -> std::path::PathBuf {
     let script = format!(
         "#!/bin/sh\nfor last; do :; done\nif grep -q -i -E '{pattern}' \"$last\"; then {} \"$@\" | \
-         sed '0,/b1-/{{/b1-/d}}'; else exec {} \"$@\"; fi\n",
+         {filter}; else exec {} \"$@\"; fi\n",
         py.display(),
         py.display()
     );
     executable(dir, "py", &script)
+}
+
+/// Popeye itself, but for an input a line of which `pattern` (`grep -i -E`) matches, the first
+/// solution line with a bishop leaving b1 is lost.
+fn loses_a_line_on_inputs_matching(dir: &Path, py: &Path, pattern: &str) -> std::path::PathBuf {
+    filtered_on_inputs_matching(dir, py, pattern, "sed '0,/b1-/{/b1-/d}'")
 }
 
 /// Runs the one relation `relation` over `problem` with a stand-in that loses a line on inputs
@@ -441,15 +452,12 @@ fn a_problem_that_cannot_be_written_whole_is_not_checked_when_its_file_runs_boun
     assert!(out.contains("metamorphic result: ok."), "{out}");
 }
 
-/// A mate in two whose key threatens and whose defences are answered by other mates.
+/// A mate in two whose keys threaten and whose defences are answered by other mates.
 const THREAT_TREE: &str = "beginproblem\nstipulation #2\noption variation\n\
-                           pieces white kc6 qb3 rh5 black ka6 pa7 sa5\nendproblem\n";
+                           pieces white kc7 rd1 bf3 black ka8 pa7 pb7\nendproblem\n";
 
-#[test]
-fn a_tree_that_shows_fewer_mates_than_its_position_has_is_caught_by_the_replay() {
-    let Some(py) = shared_popeye() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("one.inp"), THREAT_TREE).unwrap();
+/// The tree replay over `input` in `dir` with `py`: the exit code, its row and the output.
+fn tree_replay(dir: &Path, input: &str, py: &Path) -> (i32, [usize; 4], String) {
     let more = [
         "--relation",
         "tree-replay",
@@ -457,31 +465,25 @@ fn a_tree_that_shows_fewer_mates_than_its_position_has_is_caught_by_the_replay()
         "found",
         "--quiet",
     ];
-    let (code, out, err) = metamorphic(dir.path(), "one.inp", &py, &more);
-    assert_eq!(
-        (code, row(&out, "tree-replay")),
-        (0, [1, 0, 0, 0]),
-        "{out}\n{err}"
-    );
+    let (code, out, err) = metamorphic(dir, input, py, &more);
+    (code, row(&out, "tree-replay"), format!("{out}\n{err}"))
+}
+
+#[test]
+fn a_tree_that_shows_fewer_mates_than_its_position_has_is_caught_by_the_replay() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("one.inp"), THREAT_TREE).unwrap();
+    let (code, row, out) = tree_replay(dir.path(), "one.inp", &py);
+    assert_eq!((code, row), (0, [1, 0, 0, 0]), "{out}");
     // The stand-in drops the tree's last mate, in the mate in two only.
-    let script = format!(
-        "#!/bin/sh\nfor last; do :; done\nif grep -q '#2' \"$last\"; then {} \"$@\" | \
-         tac | sed '0,/^ *2\\./{{/^ *2\\./d}}' | tac; else exec {} \"$@\"; fi\n",
-        py.display(),
-        py.display()
-    );
-    let stand_in = executable(dir.path(), "py", &script);
-    let (code, out, err) = metamorphic(dir.path(), "one.inp", &stand_in, &more);
-    assert_eq!(
-        (code, row(&out, "tree-replay")),
-        (1, [0, 1, 0, 0]),
-        "{out}\n{err}"
-    );
+    let drop_last_mate = "tac | sed '0,/^ *2\\./{/^ *2\\./d}' | tac";
+    let stand_in = filtered_on_inputs_matching(dir.path(), &py, "#2", drop_last_mate);
+    let (code, row, out) = tree_replay(dir.path(), "one.inp", &stand_in);
+    assert_eq!((code, row), (1, [0, 1, 0, 0]), "{out}");
     assert!(out.contains("posed alone has"), "{out}");
-    assert!(
-        dir.path().join("found").read_dir().unwrap().count() == 1,
-        "one reproducer"
-    );
+    let found = dir.path().join("found").read_dir().unwrap().count();
+    assert_eq!(found, 1, "one reproducer");
 }
 
 #[test]
@@ -492,19 +494,8 @@ fn popeye_4_104_shows_a_defence_its_bul_threat_still_answers() {
     let bul = "begin\npieces white qa8 bc5 pa7 pg6 white bul lid5\n       black ke4 pc3c4g3\n\
                stipulation #2\noption variation try nowk\nend\n";
     std::fs::write(dir.path().join("bul.inp"), bul).unwrap();
-    let more = [
-        "--relation",
-        "tree-replay",
-        "--reproducers",
-        "found",
-        "--quiet",
-    ];
-    let (code, out, err) = metamorphic(dir.path(), "bul.inp", &py, &more);
-    assert_eq!(
-        (code, row(&out, "tree-replay")),
-        (1, [0, 1, 0, 0]),
-        "{out}\n{err}"
-    );
+    let (code, row, out) = tree_replay(dir.path(), "bul.inp", &py);
+    assert_eq!((code, row), (1, [0, 1, 0, 0]), "{out}");
     assert!(
         out.contains("c3-c2: shown as a defence, yet every threat"),
         "{out}"
@@ -518,33 +509,13 @@ fn each_twin_of_a_helpmate_is_replayed_from_its_own_position() {
     let twins = "beginproblem\nstipulation h#2\npieces white kc1 rd8 black ka1 pa2 bb1\n\
                  twin move d8 d7\ntwin move c1 c2\nendproblem\n";
     std::fs::write(dir.path().join("twins.inp"), twins).unwrap();
-    let more = [
-        "--relation",
-        "tree-replay",
-        "--reproducers",
-        "found",
-        "--quiet",
-    ];
-    let (code, out, err) = metamorphic(dir.path(), "twins.inp", &py, &more);
-    assert_eq!(
-        (code, row(&out, "tree-replay")),
-        (0, [1, 0, 0, 0]),
-        "{out}\n{err}"
-    );
+    let (code, row, out) = tree_replay(dir.path(), "twins.inp", &py);
+    assert_eq!((code, row), (0, [1, 0, 0, 0]), "{out}");
     // A stand-in that loses a solution of every helpmate in one is caught, and the claim
     // found names its twin.
-    let script = format!(
-        "#!/bin/sh\nfor last; do :; done\nif grep -q 'h#1' \"$last\"; then {} \"$@\" | \
-         sed '0,/^ *1\\./{{/^ *1\\./d}}'; else exec {} \"$@\"; fi\n",
-        py.display(),
-        py.display()
-    );
-    let stand_in = executable(dir.path(), "py", &script);
-    let (code, out, err) = metamorphic(dir.path(), "twins.inp", &stand_in, &more);
-    assert_eq!(
-        (code, row(&out, "tree-replay")),
-        (1, [0, 1, 0, 0]),
-        "{out}\n{err}"
-    );
+    let drop_first = "sed '0,/^ *1\\./{/^ *1\\./d}'";
+    let stand_in = filtered_on_inputs_matching(dir.path(), &py, "h#1", drop_first);
+    let (code, row, out) = tree_replay(dir.path(), "twins.inp", &stand_in);
+    assert_eq!((code, row), (1, [0, 1, 0, 0]), "{out}");
     assert!(out.contains("twin a: the solutions after 1."), "{out}");
 }
