@@ -23,7 +23,9 @@ pub struct TwinAnswer {
 pub struct Answer {
     /// Each twin's.
     pub twins: Vec<TwinAnswer>,
-    /// Whether Popeye stopped early (a solution limit, its time, a signal).
+    /// Whether the answer is not whole: Popeye stopped early (a solution limit, its time, a
+    /// signal) or could not decide whether a move is legal (Ohneschach's "cannot decide"),
+    /// which depends on how far its search went, so on the order it tried moves in.
     pub cut: bool,
 }
 
@@ -48,7 +50,7 @@ pub fn answer_of(chunk: &Chunk) -> Answer {
                 },
             })
             .collect(),
-        cut: chunk.partial || chunk.interrupted,
+        cut: chunk.partial || chunk.interrupted || chunk.undecidable > 0,
     }
 }
 
@@ -386,5 +388,24 @@ mod tests {
         assert!(departure(&all, &answer(&["a", "c"]), false).is_some());
         assert!(departure(&all, &answer(&["a", "d"]), true).is_some());
         assert!(departure(&all, &answer(&["a", "a"]), true).is_some());
+    }
+}
+
+#[cfg(test)]
+mod undecided_tests {
+    use super::answer_of;
+    use crate::external::popeye_output::parse;
+
+    #[test]
+    fn an_answer_with_a_move_popeye_could_not_decide_is_not_whole() {
+        let decided = "  h#1                         2 + 1\n\n  1.Ka1-a2 Qd1-a4 #\n\n\
+                       solution finished. Time = 0.010 s\n";
+        let undecided = "  h#1                         2 + 1\n\n  1.Ka1-a2 Qd1-a4 cannot \
+                         decide if this move is legal or not.\n\n\
+                         solution finished. Time = 0.010 s\n";
+        let [decided] = parse(decided).try_into().expect("one problem");
+        let [undecided] = parse(undecided).try_into().expect("one problem");
+        assert!(!answer_of(&decided).cut);
+        assert!(answer_of(&undecided).cut, "{undecided:?}");
     }
 }

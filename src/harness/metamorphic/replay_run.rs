@@ -35,7 +35,7 @@ fn listed(moves: &BTreeSet<String>) -> String {
 fn solutions(chunk: &Chunk) -> Result<BTreeSet<String>, String> {
     let answer = answer_of(chunk);
     if answer.cut {
-        return Err("the run was cut short".into());
+        return Err("the run was cut short or left a move undecided".into());
     }
     let [twin] = answer.twins.as_slice() else {
         return Err(format!("{} twins printed", answer.twins.len()));

@@ -164,9 +164,9 @@ pub fn run_file(
                 // Cut short (interrupted by maxtime, or stopped on short solutions), the
                 // original is not the whole answer: even a solution limit's few lines may be
                 // others than those it found.
-                Ok(()) if answers[i].cut => {
-                    Some(Verdict::NotChecked("the original run was cut short".into()))
-                }
+                Ok(()) if answers[i].cut => Some(Verdict::NotChecked(
+                    "the original run was cut short or left a move undecided".into(),
+                )),
                 Ok(()) if relation == Relation::MaxSolutions && answers[i].line_count() < 2 => {
                     Some(Verdict::NotApplicable("fewer than two solutions".into()))
                 }
@@ -320,7 +320,9 @@ fn judge(
     disagreement: impl FnOnce(String) -> Disagreement,
 ) -> Verdict {
     if theirs.cut && !subset {
-        return Verdict::NotChecked("the changed run was cut short".into());
+        return Verdict::NotChecked(
+            "the changed run was cut short or left a move undecided".into(),
+        );
     }
     match departure(ours, theirs, subset) {
         None => Verdict::Agree,
