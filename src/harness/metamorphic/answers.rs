@@ -93,9 +93,20 @@ fn canonical(line: &str) -> String {
         .join(" ")
 }
 
-/// The lines of play of one segment: a move at a half-move no later than the one before it
-/// starts a new line, which keeps the moves before its half-move from the line before.
+/// The lines of play of one segment, each written by [`line_text`].
 fn lines_of(segment: usize, moves: &[SolutionMove]) -> Vec<String> {
+    (move_lines(moves).iter())
+        .map(|line| line_text(segment, line.iter().map(|m| (m.ply, *m))))
+        .collect()
+}
+
+/// The lines of play of `moves` in the order printed, each from the diagram to its last move:
+/// a move at a half-move no later than the one before it starts a new line, which keeps the
+/// moves before its half-move from the line before.
+pub(super) fn move_lines<'a>(
+    moves: impl IntoIterator<Item = &'a SolutionMove>,
+) -> Vec<Vec<&'a SolutionMove>> {
+    let moves: Vec<&SolutionMove> = moves.into_iter().collect();
     let mut out = Vec::new();
     let mut stack: Vec<&SolutionMove> = Vec::new();
     for (i, m) in moves.iter().enumerate() {
@@ -103,23 +114,26 @@ fn lines_of(segment: usize, moves: &[SolutionMove]) -> Vec<String> {
             stack.pop();
         }
         stack.push(m);
-        let ends = moves.get(i + 1).is_none_or(|next| next.ply <= m.ply);
-        if ends {
-            let words: Vec<String> = stack
-                .iter()
-                .map(|m| {
-                    format!(
-                        "{}:{}{}",
-                        m.ply,
-                        m.text,
-                        m.mark.map(String::from).unwrap_or_default()
-                    )
-                })
-                .collect();
-            out.push(canonical(&format!("{segment}| {}", words.join(" "))));
+        if moves.get(i + 1).is_none_or(|next| next.ply <= m.ply) {
+            out.push(stack.clone());
         }
     }
     out
+}
+
+/// A line of play as the relations compare it: `segment| ply:move+mark …`, each move's effects
+/// in sorted order.
+pub(super) fn line_text<'a>(
+    segment: usize,
+    moves: impl Iterator<Item = (usize, &'a SolutionMove)>,
+) -> String {
+    let words: Vec<String> = moves
+        .map(|(ply, m)| {
+            let mark = m.mark.map(String::from).unwrap_or_default();
+            format!("{ply}:{}{mark}", m.text)
+        })
+        .collect();
+    canonical(&format!("{segment}| {}", words.join(" ")))
 }
 
 /// `text` with every square (a lower-case file letter and a rank digit, not inside a word of

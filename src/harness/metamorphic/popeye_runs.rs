@@ -68,6 +68,11 @@ impl From<String> for NoAnswer {
     }
 }
 
+/// Popeye's flags for a run with a table of `maxmem`, as a reproducer gives them.
+pub(super) fn flags(maxmem: &str) -> String {
+    format!("-maxmem {maxmem}")
+}
+
 /// The twins of `problems` (a problem without twins is one): Popeye's maxtime bounds each.
 pub(super) fn parts<'p>(problems: impl IntoIterator<Item = &'p PopeyeProblem>) -> usize {
     problems.into_iter().map(|p| 1 + p.twins.len()).sum()

@@ -389,11 +389,8 @@ fn twins_apart_applies(problem: &PopeyeProblem) -> Result<(), String> {
     if problem.twins.is_empty() && problem.zero_position.is_none() {
         return Err("no twins".into());
     }
-    for twin in feerie_oracle::notation::popeye_twin::twins(problem) {
-        let made = twin
-            .problem
-            .map_err(|e| format!("twin {}: {e}", twin.label))?;
-        rewritable(&made).map_err(|why| format!("twin {}: {why}", twin.label))?;
+    for (label, made) in super::replay::twin_problems(problem)? {
+        rewritable(&made).map_err(|why| format!("twin {label}: {why}"))?;
     }
     Ok(())
 }

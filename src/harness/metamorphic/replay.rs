@@ -19,7 +19,7 @@ use feerie_oracle::notation::popeye_twin::twins;
 use feerie_oracle::notation::popeye_words::{Attribute, PopeyeOption};
 use feerie_oracle::popeye_input::PopeyeProblem;
 
-use super::answers::sorted_effects;
+use super::answers::{line_text, move_lines};
 use super::replay_moves::{may_castle, play};
 use super::symmetry::{HISTORY_FREEDOM, symmetric};
 use crate::external::popeye_output::{Chunk, OutputTwin, SolutionMove};
@@ -124,15 +124,23 @@ pub struct Claim {
     pub what: String,
 }
 
-/// `moves` as one line of play from their position, as [`super::answers`] writes a line.
+impl Claim {
+    /// A claim of a mate in two's tree: after `moves`, White's mates in one, read next.
+    fn mates_in_one(moves: Vec<String>, what: String) -> Claim {
+        Claim {
+            moves,
+            stipulation: "#1".into(),
+            shown: BTreeSet::new(),
+            threats: None,
+            what,
+        }
+    }
+}
+
+/// `moves` as one line of play from their position (its first move at half-move 0), as the
+/// relations compare lines.
 fn line_of(moves: &[&SolutionMove]) -> String {
-    let words: Vec<String> = (moves.iter().enumerate())
-        .map(|(k, m)| {
-            let mark = m.mark.map(String::from).unwrap_or_default();
-            sorted_effects(&format!("{k}:{}{mark}", m.text))
-        })
-        .collect();
-    format!("0| {}", words.join(" "))
+    line_text(0, moves.iter().enumerate().map(|(k, m)| (k, *m)))
 }
 
 /// Each twin's problem (the problem itself when it has no twin), with its label.
@@ -183,26 +191,21 @@ pub fn claims(
 /// solutions included: Popeye shows them in both).
 fn help_claims(twin: &OutputTwin, n: u32) -> Result<Vec<Claim>, String> {
     let length = 2 * n as usize;
-    let mut lines: Vec<Vec<&SolutionMove>> = Vec::new();
-    let mut stack: Vec<&SolutionMove> = Vec::new();
-    let moves: Vec<&SolutionMove> = twin.segments.iter().flatten().collect();
-    for (i, m) in moves.iter().enumerate() {
-        while stack.last().is_some_and(|top| top.ply >= m.ply) {
-            stack.pop();
+    let mut lines = Vec::new();
+    for line in move_lines(twin.segments.iter().flatten()) {
+        if let Some((k, m)) = line.iter().enumerate().find(|(k, m)| m.ply != *k) {
+            return Err(format!(
+                "{} is at half-move {} of its line, not {k}",
+                m.text, m.ply
+            ));
         }
-        if m.ply != stack.len() {
-            return Err(format!("{} is not where its half-move puts it", m.text));
+        if line.len() > length {
+            return Err(format!("a line of {} half-moves in h#{n}", line.len()));
         }
-        stack.push(m);
-        if moves.get(i + 1).is_none_or(|next| next.ply <= m.ply) {
-            if stack.len() > length {
-                return Err(format!("a line of {} half-moves in h#{n}", stack.len()));
-            }
-            // A solution shorter than asked (Popeye shows them) is the shorter helpmate's
-            // too; one that mates in its first two half-moves leaves nothing to pose.
-            if stack.len() > 2 {
-                lines.push(stack.clone());
-            }
+        // A solution shorter than asked (Popeye shows them) is the shorter helpmate's too; one
+        // that mates in its first two half-moves leaves nothing to pose.
+        if line.len() > 2 {
+            lines.push(line);
         }
     }
     let mut claims: Vec<Claim> = Vec::new();
@@ -242,16 +245,13 @@ fn direct_claims(twin: &OutputTwin, chunk: &Chunk) -> Result<Vec<Claim>, String>
                 open = None;
                 let mut threat_claim = None;
                 if threat || zugzwang {
-                    claims.push(Claim {
-                        moves: vec![m.text.clone()],
-                        stipulation: "#1".into(),
-                        shown: BTreeSet::new(),
-                        threats: None,
-                        what: match threat {
+                    claims.push(Claim::mates_in_one(
+                        vec![m.text.clone()],
+                        match threat {
                             true => format!("the threats after 1.{}", m.text),
                             false => format!("zugzwang after 1.{} (no threat)", m.text),
                         },
-                    });
+                    ));
                     if threat {
                         threat_claim = Some(claims.len() - 1);
                         open = threat_claim;
@@ -260,33 +260,34 @@ fn direct_claims(twin: &OutputTwin, chunk: &Chunk) -> Result<Vec<Claim>, String>
                 attack = Some((m.text.clone(), m.line, threat_claim));
             }
             1 => {
-                let claim = match &attack {
-                    None => Claim {
-                        moves: vec![m.text.clone()],
-                        stipulation: "#1".into(),
-                        shown: BTreeSet::new(),
-                        threats: None,
-                        what: format!("the mates after 1...{} in set play", m.text),
-                    },
-                    Some((a, line, _)) if twin.buts.iter().any(|b| line < b && *b < m.line) => {
+                let (claim, refutation) = match &attack {
+                    None => (
+                        Claim::mates_in_one(
+                            vec![m.text.clone()],
+                            format!("the mates after 1...{} in set play", m.text),
+                        ),
+                        false,
+                    ),
+                    Some((a, line, _)) if twin.buts.iter().any(|b| line < b && *b < m.line) => (
+                        Claim::mates_in_one(
+                            vec![a.clone(), m.text.clone()],
+                            format!("1...{} refutes 1.{a}", m.text),
+                        ),
+                        true,
+                    ),
+                    Some((a, _, threat)) => (
                         Claim {
-                            moves: vec![a.clone(), m.text.clone()],
-                            stipulation: "#1".into(),
-                            shown: BTreeSet::new(),
-                            threats: None,
-                            what: format!("1...{} refutes 1.{a}", m.text),
-                        }
-                    }
-                    Some((a, _, threat)) => Claim {
-                        moves: vec![a.clone(), m.text.clone()],
-                        stipulation: "#1".into(),
-                        shown: BTreeSet::new(),
-                        threats: threat.map(|t| claims[t].shown.clone()),
-                        what: format!("the mates after 1.{a} {}", m.text),
-                    },
+                            threats: threat.map(|t| claims[t].shown.clone()),
+                            ..Claim::mates_in_one(
+                                vec![a.clone(), m.text.clone()],
+                                format!("the mates after 1.{a} {}", m.text),
+                            )
+                        },
+                        false,
+                    ),
                 };
-                let refutation = claim.what.contains("refutes");
                 claims.push(claim);
+                // A refutation is shown alone: nothing is read under it.
                 open = (!refutation).then_some(claims.len() - 1);
             }
             2 => match open {

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use feerie_oracle::popeye_input::PopeyeProblem;
 
 use super::answers::answer_of;
-use super::popeye_runs::{Settings, run_problems};
+use super::popeye_runs::{Settings, flags, run_problems};
 use super::replay::{Claim, claims, posed};
 use super::rewrite::{Change, rewrite};
 use super::verdict::{Disagreement, Verdict};
@@ -141,9 +141,9 @@ pub(super) fn tree_replay(
                     Verdict::Disagree(Box::new(Disagreement {
                         why: format!("{why}{more}"),
                         original_input: rewrite(&problems[i], &Change::default()),
-                        original_flags: flags(),
+                        original_flags: flags(DEFAULT_MAXMEM),
                         changed_input: rewrite(alone, &Change::default()),
-                        changed_flags: flags(),
+                        changed_flags: flags(DEFAULT_MAXMEM),
                         original_output: original[i].text.join("\n"),
                         changed_output: output.clone(),
                     }))
@@ -153,9 +153,4 @@ pub(super) fn tree_replay(
             }
         })
         .collect()
-}
-
-/// Popeye's flags for a run of the replay.
-fn flags() -> String {
-    format!("-maxmem {DEFAULT_MAXMEM}")
 }

@@ -15,7 +15,7 @@ use feerie_oracle::notation::popeye_words::PopeyeOption;
 use feerie_oracle::popeye_input::{self, PopeyeProblem};
 
 use super::answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
-use super::popeye_runs::{NoAnswerKind, Settings, parts, run_input, run_problems};
+use super::popeye_runs::{NoAnswerKind, Settings, flags, parts, run_input, run_problems};
 use super::relations::{Expectation, RELATIONS, Relation};
 use super::replay_run::tree_replay;
 use super::rewrite::{Change, mirror_file, mirror_rank, rewrite, rewrite_all};
@@ -303,11 +303,6 @@ fn bounded(settings: &Settings) -> Change {
         max_seconds: max_seconds(settings),
         ..Change::default()
     }
-}
-
-/// Popeye's flags for a run with a table of `maxmem`.
-fn flags(maxmem: &str) -> String {
-    format!("-maxmem {maxmem}")
 }
 
 /// The verdict on `theirs` (the changed run's answer, mapped back) against `ours`: not checked
