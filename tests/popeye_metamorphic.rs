@@ -123,6 +123,70 @@ fn a_slow_problem_leaves_the_others_of_its_file_checked() {
     assert_eq!(row(&out, "unit-order"), [1, 0, 0, 1], "{out}");
 }
 
+/// Popeye itself, each call counted by a line in `calls.log`.
+fn counting(dir: &Path, py: &Path) -> std::path::PathBuf {
+    let log = dir.join("calls.log");
+    let script = format!(
+        "#!/bin/sh\necho call >> '{}'\nexec {} \"$@\"\n",
+        log.display(),
+        py.display()
+    );
+    executable(dir, "py", &script)
+}
+
+fn calls(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("calls.log"))
+        .map(|t| t.lines().count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_run_made_again_takes_whole_answers_from_the_cache_and_asks_popeye_the_rest() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let counted = counting(dir.path(), &py);
+    let file =
+        format!("{SLOW_HELPMATE}stipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n");
+    std::fs::write(dir.path().join("slow.inp"), file).unwrap();
+    let more = [
+        "--timeout",
+        "2",
+        "--seed",
+        "3",
+        "--relation",
+        "table-size",
+        "--relation",
+        "unit-order",
+        "--cache",
+        "answers",
+    ];
+    let (code, first, err) = metamorphic(dir.path(), "slow.inp", &counted, &more);
+    assert_eq!(code, 0, "{first}\n{err}");
+    let asked = calls(dir.path());
+    assert!(first.contains("0 taken from it"), "{first}");
+    let (code, second, err) = metamorphic(dir.path(), "slow.inp", &counted, &more);
+    assert_eq!(code, 0, "{second}\n{err}");
+    let asked_again = calls(dir.path()) - asked;
+    // The file run whole (stopped by the deadline) and run bounded (the helpmate interrupted by
+    // Popeye's maxtime) depend on the machine's load: asked again. The direct mate's answers
+    // written again are whole: taken from the cache.
+    assert!(
+        asked_again >= 2 && asked_again < asked,
+        "{asked} then {asked_again}"
+    );
+    assert!(!second.contains(" 0 taken from it"), "{second}");
+    for relation in ["table-size", "unit-order"] {
+        assert_eq!(row(&first, relation), row(&second, relation), "{second}");
+    }
+    // An unreadable folder is a one-line error, not a panic.
+    std::fs::write(dir.path().join("a-file"), "").unwrap();
+    let mut bad = more;
+    bad[9] = "a-file/answers";
+    let (code, _, err) = metamorphic(dir.path(), "slow.inp", &counted, &bad);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--cache"), "{err}");
+}
+
 #[test]
 fn a_file_mirror_where_castling_is_possible_is_refused() {
     let Some(py) = shared_popeye() else { return };

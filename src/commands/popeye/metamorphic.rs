@@ -39,6 +39,13 @@ pub struct MetamorphicArgs {
     /// never over an existing folder.
     #[arg(long, default_value = "corpus/metamorphic")]
     reproducers: PathBuf,
+    /// Folder where Popeye's whole answers are kept (made if missing), keyed by the binary's
+    /// SHA-256, the table size and the input: a run made again with the same --seed (after
+    /// changes to feerie, or after one cut short) takes from it what Popeye has answered
+    /// already. An answer cut by Popeye's maxtime or by the deadline is not kept. [default:
+    /// none, every run asks Popeye]
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
     /// Exit 0 even when no problem was checked.
     #[arg(long)]
     allow_empty: bool,
@@ -106,6 +113,13 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
     let files = input_files(&args.inputs)?;
     let py = args.py.binary()?;
     let seed = args.seed.seed();
+    let cache = match &args.cache {
+        Some(dir) => Some(std::sync::Arc::new(
+            mm::answer_cache::AnswerCache::open(dir, &py)
+                .map_err(|e| Error::Usage(format!("--cache: {e}")))?,
+        )),
+        None => None,
+    };
     let start = Instant::now();
     let settings = Settings {
         py,
@@ -113,6 +127,7 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         seed,
         run_timeout,
         deadline: Some(start + Duration::from_secs(args.budget)),
+        cache: cache.clone(),
     };
     let quiet = args.quiet;
     let progress = |line: &str| {
@@ -165,6 +180,14 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         summary.disagreeing,
         start.elapsed().as_secs_f64()
     );
+    if let Some(cache) = &cache {
+        println!(
+            "answers kept in {}: {} taken from it, {} added",
+            args.cache.as_deref().unwrap_or(Path::new("")).display(),
+            cache.hits(),
+            cache.stored()
+        );
+    }
     // A crash on a file as given is Popeye's fault, as a disagreement is.
     let verdict = if summary.disagreeing > 0 {
         "DISAGREE"

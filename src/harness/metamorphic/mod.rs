@@ -5,6 +5,7 @@
 //! mapping between them. The relations and where each is sound are one table
 //! ([`relations::RELATIONS`]).
 
+pub mod answer_cache;
 pub mod answers;
 pub mod mapping;
 mod popeye_runs;

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use feerie_oracle::popeye_input::PopeyeProblem;
 
+use super::answer_cache::AnswerCache;
 use super::relations::Relation;
 use super::rewrite::{Change, rewrite, rewrite_all};
 use crate::external::popeye::{DEFAULT_MAXMEM, PopeyeError, run_popeye_file_with_table};
@@ -25,6 +26,8 @@ pub struct Settings {
     pub run_timeout: Duration,
     /// No run is started past it.
     pub deadline: Option<Instant>,
+    /// Where Popeye's whole answers are kept and looked up, if anywhere.
+    pub cache: Option<std::sync::Arc<AnswerCache>>,
 }
 
 /// Why a run of Popeye gave no answers.
@@ -89,34 +92,12 @@ pub(super) fn run_input(
     bounded: Option<usize>,
 ) -> Result<Vec<Chunk>, NoAnswer> {
     let written = bounded.is_some();
-    if settings.deadline.is_some_and(|d| Instant::now() >= d) {
-        return Err(String::from("not run: the budget ran out").into());
-    }
-    // A written input bounds each of its problems by Popeye's own maxtime; the run as a whole
-    // is given that for each, and a little more to start and print.
-    let bound = match bounded {
-        Some(parts) => settings
-            .run_timeout
-            .saturating_mul(u32::try_from(parts.max(1)).unwrap_or(u32::MAX))
-            .saturating_add(Duration::from_secs(10)),
-        None => settings.run_timeout,
+    let kept = (settings.cache.as_deref()).and_then(|cache| cache.get(input, maxmem));
+    let ran = kept.is_none();
+    let (stdout, stderr) = match kept {
+        Some(answer) => answer,
+        None => ask_popeye(settings, input, maxmem, bounded)?,
     };
-    let timeout = match settings.deadline {
-        Some(d) => bound.min(d.saturating_duration_since(Instant::now())),
-        None => bound,
-    };
-    let (stdout, stderr) = run_popeye_file_with_table(&settings.py, input, timeout, maxmem)
-        .map_err(|e| match e {
-            PopeyeError::Crashed(why) => NoAnswer {
-                why,
-                kind: NoAnswerKind::Crashed,
-            },
-            PopeyeError::Failed(why) => NoAnswer {
-                why,
-                kind: NoAnswerKind::Process,
-            },
-            PopeyeError::Refused(words) => format!("Popeye refused the input: {words}").into(),
-        })?;
     // An input this run wrote must read without complaint, or its answer is not the problem's.
     if written {
         let complaint = stderr
@@ -139,7 +120,50 @@ pub(super) fn run_input(
         )
         .into());
     }
+    // Kept only when the machine's load did not shape it: no problem cut by Popeye's maxtime.
+    if let Some(cache) = settings.cache.as_deref()
+        && ran
+        && chunks.iter().all(|c| !c.interrupted)
+    {
+        cache.put(input, maxmem, &stdout, &stderr);
+    }
     Ok(chunks)
+}
+
+/// Popeye run on `input` (as [`run_input`] describes), within its bound and the deadline.
+fn ask_popeye(
+    settings: &Settings,
+    input: &str,
+    maxmem: &str,
+    bounded: Option<usize>,
+) -> Result<(String, String), NoAnswer> {
+    if settings.deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(String::from("not run: the budget ran out").into());
+    }
+    // A written input bounds each of its problems by Popeye's own maxtime; the run as a whole
+    // is given that for each, and a little more to start and print.
+    let bound = match bounded {
+        Some(parts) => settings
+            .run_timeout
+            .saturating_mul(u32::try_from(parts.max(1)).unwrap_or(u32::MAX))
+            .saturating_add(Duration::from_secs(10)),
+        None => settings.run_timeout,
+    };
+    let timeout = match settings.deadline {
+        Some(d) => bound.min(d.saturating_duration_since(Instant::now())),
+        None => bound,
+    };
+    run_popeye_file_with_table(&settings.py, input, timeout, maxmem).map_err(|e| match e {
+        PopeyeError::Crashed(why) => NoAnswer {
+            why,
+            kind: NoAnswerKind::Crashed,
+        },
+        PopeyeError::Failed(why) => NoAnswer {
+            why,
+            kind: NoAnswerKind::Process,
+        },
+        PopeyeError::Refused(words) => format!("Popeye refused the input: {words}").into(),
+    })
 }
 
 /// Popeye's answer to each problem written (with its change), all run as one input; when that

@@ -528,6 +528,7 @@ pub(super) fn metamorphic(
         seed: ctx.seed,
         run_timeout: ctx.timeout,
         deadline: Some(deadline),
+        cache: None,
     };
     for (path, text) in files {
         if ctx.stopped() {
