@@ -356,6 +356,58 @@ fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
     assert!(err.contains("FOUND by metamorphic: "), "{err}");
 }
 
+#[test]
+fn the_campaign_gives_its_relations_the_files_feerie_cannot_solve_first_and_more_time() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    // An Imitator problem: a condition feerie does not model, so only the relations check it.
+    std::fs::write(
+        dir.path().join("imitator.inp"),
+        "beginproblem\ncondition imitator c3\nstipulation #2\n\
+         pieces white kb6 qa1 black ka8\nendproblem\n",
+    )
+    .unwrap();
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/circe");
+    let args = [
+        "popeye",
+        "campaign",
+        "--py",
+        py.to_str().unwrap(),
+        "--budget",
+        "60",
+        "--scenarios",
+        scenarios.to_str().unwrap(),
+        "--fuzz",
+        "0",
+        "--fuzz-solve",
+        "0",
+        "--jobs",
+        "1",
+        "--verify",
+        "problems.inp",
+        "imitator.inp",
+        "--reproducers",
+        "found",
+    ];
+    let (code, out, err) = feerie_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}\n{err}");
+    // One case of five is beyond feerie's solving: the stages before the relations end earlier.
+    assert!(
+        err.contains("20 % of the verified files' cases are beyond feerie's solving"),
+        "{err}"
+    );
+    assert!(
+        err.contains("fuzz 50 %, fuzz-solve 73 %, verify 82 %"),
+        "{err}"
+    );
+    let at = |file: &str| {
+        err.find(&format!("popeye campaign: metamorphic {file}"))
+            .unwrap_or_else(|| panic!("{file} not run:\n{err}"))
+    };
+    assert!(at("imitator.inp") < at("problems.inp"), "{err}");
+}
+
 /// Popeye itself, but for an input a line of which `pattern` (`grep -i -E`) matches, its output
 /// passed through the shell pipeline `filter`.
 fn filtered_on_inputs_matching(

@@ -6,9 +6,12 @@
 //! The budget is shared by deadlines: each stage must end by a fixed share of the budget
 //! counted from the start ([`ENDS_BY`]: the scenarios by 10 %, the fuzzed positions by 55 %,
 //! the fuzzed problems by 80 % (by 100 % when no file is verified), the files by 100 %), and
-//! starts when the one before ended: what a stage leaves unused goes to the next.
+//! starts when the one before ended: what a stage leaves unused goes to the next. Where feerie
+//! cannot solve the files' cases, the metamorphic relations are their only check: the stages
+//! before them end earlier in proportion ([`ends_by`]), and the relations take those files first.
 
 mod context;
+mod reach;
 mod rounds;
 mod stages;
 
@@ -36,7 +39,8 @@ pub const DEFAULT_SEED: u64 = 20261123;
 
 /// The share of the budget by which each stage must end, counted from the campaign's start:
 /// scenarios, fuzz, fuzz-solve (with files to verify, and without), verify, and the
-/// metamorphic relations over the same files.
+/// metamorphic relations over the same files. These are the shares when feerie solves every
+/// case of the files; see [`ends_by`].
 pub const ENDS_BY: [(&str, f64); 5] = [
     ("scenarios", 0.10),
     ("fuzz", 0.55),
@@ -44,6 +48,29 @@ pub const ENDS_BY: [(&str, f64); 5] = [
     ("verify", 0.90),
     ("metamorphic", 1.0),
 ];
+
+/// How much earlier than [`ENDS_BY`] the fuzz, fuzz-solve and verify stages end when none of
+/// the files' cases is one feerie solves: the relations, the only check of such cases, then
+/// have at least half of the budget.
+const MOVED_FOR_RELATIONS: [f64; 5] = [0.0, 0.25, 0.35, 0.40, 0.0];
+
+/// The stages' shares when `beyond` (0 to 1) of the verified files' cases are beyond feerie's
+/// solving: each share moved earlier in proportion, so that the relations get more time where
+/// they are the only check.
+///
+/// ```
+/// use feerie::commands::popeye::campaign::{ENDS_BY, ends_by};
+/// assert_eq!(ends_by(0.0), ENDS_BY);
+/// assert_eq!(ends_by(1.0)[3], ("verify", 0.5));
+/// ```
+pub fn ends_by(beyond: f64) -> [(&'static str, f64); 5] {
+    let beyond = beyond.clamp(0.0, 1.0);
+    let mut out = ENDS_BY;
+    for (stage, moved) in out.iter_mut().zip(MOVED_FOR_RELATIONS) {
+        stage.1 -= moved * beyond;
+    }
+    out
+}
 
 /// The flags of `feerie popeye campaign`.
 #[derive(Args, Debug)]
@@ -53,7 +80,9 @@ pub struct CampaignArgs {
     py: PopeyeBinaryArgs,
     /// Seconds the whole campaign may take, shared by its stages in order (each must end by a
     /// share of it: scenarios 10 %, fuzz 55 %, fuzz-solve 80 % or 100 % without --verify,
-    /// verify 90 %, metamorphic 100 %; what one leaves goes to the next)
+    /// verify 90 %, metamorphic 100 %; what one leaves goes to the next). The more of the
+    /// --verify files' cases feerie cannot solve, the earlier fuzz, fuzz-solve and verify end
+    /// (at most by 25, 35 and 40 points), for the relations, the only check of those cases
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_BUDGET)]
     budget: u64,
     /// Seed of the fuzzed positions and problems (fixed by default, so that a run repeats)
@@ -321,7 +350,21 @@ fn run_stages(
 ) -> Vec<StageReport> {
     let budget = Duration::from_secs(args.budget);
     let mut reports = Vec::new();
-    for (name, ends_by) in ENDS_BY {
+    let beyond = reach::share_beyond_solving(verify);
+    let shares = ends_by(beyond);
+    if !verify.is_empty() {
+        let ends: Vec<String> = shares
+            .iter()
+            .map(|(name, share)| format!("{name} {:.0} %", share * 100.0))
+            .collect();
+        ctx.say(&format!(
+            "{:.0} % of the verified files' cases are beyond feerie's solving; the stages end \
+             by {}",
+            beyond * 100.0,
+            ends.join(", ")
+        ));
+    }
+    for (name, ends_by) in shares {
         // Without files to verify, the fuzzed problems have the rest of the budget.
         let ends_by = if name == "fuzz-solve" && verify.is_empty() {
             1.0

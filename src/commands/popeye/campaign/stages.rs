@@ -521,7 +521,7 @@ pub(super) fn metamorphic(
     deadline: Instant,
     stage: &mut StageReport,
 ) {
-    use crate::harness::metamorphic::{self as mm, Verdict as Mv};
+    use crate::harness::metamorphic as mm;
     let settings = mm::Settings {
         py: ctx.binary.to_path_buf(),
         relations: mm::Relation::all(),
@@ -530,61 +530,110 @@ pub(super) fn metamorphic(
         deadline: Some(deadline),
         cache: None,
     };
-    for (path, text) in files {
-        if ctx.stopped() {
-            break;
+    // The files beyond feerie's solving first: there the relations are the only check. The
+    // files are shared by the jobs; their reports are taken in that order.
+    let order = super::reach::relations_order(files);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let progress = ctx.progress;
+    std::thread::scope(|scope| {
+        for _ in 0..ctx.jobs.max(1).min(order.len()) {
+            let sender = sender.clone();
+            let (order, settings, stop, next) = (&order, &settings, &stop, &next);
+            scope.spawn(move || {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((path, text)) = order.get(i) else {
+                        break;
+                    };
+                    if left(deadline) < Duration::from_secs(1) {
+                        let _ = sender.send((i, None));
+                        continue;
+                    }
+                    if progress {
+                        eprintln!("popeye campaign: metamorphic {}", path.display());
+                    }
+                    let report = mm::run_file(path, text, settings, &mut |line| {
+                        if progress {
+                            eprintln!("popeye campaign: {line}");
+                        }
+                    });
+                    if sender.send((i, Some(report))).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-        let name = path.display().to_string();
-        if !time_left(stage, deadline, &name, "not checked") {
-            continue;
-        }
-        ctx.say(&format!("metamorphic {name}"));
-        let report = mm::run_file(path, text, &settings, &mut |line| ctx.say(line));
-        if let (true, Some(why)) = (report.crashed, &report.error) {
-            let finding = Finding {
-                summary: format!("{name}: Popeye crashed on the file"),
-                reproducer: Some(path.clone()),
-                details: vec![why.clone()],
-            };
-            found(ctx, stage, finding);
-        } else if let Some(why) = &report.error {
-            // A run the stage's deadline cut is a note, as in the fuzz stages.
-            if left(deadline) < Duration::from_secs(1) {
-                stage.notes.push(format!("{name}: not checked: {why}"));
-            } else {
-                stage.errors.push(format!("{name}: {why}"));
+        drop(sender);
+        for (i, report) in receiver {
+            take_relations_report(ctx, stage, deadline, &order[i].0, report);
+            if ctx.stopped() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         }
-        for p in &report.problems {
-            for (relation, verdict) in &p.verdicts {
-                match verdict {
-                    Mv::Agree => {
-                        stage.compared += 1;
-                        stage.agree += 1;
-                    }
-                    Mv::Disagree(d) => {
-                        stage.compared += 1;
-                        stage.differ += 1;
-                        let folder =
-                            mm::write_reproducer(&ctx.reproducers, path, p.number, *relation, d);
-                        let mut details = vec![d.why.clone()];
-                        if let Err(e) = &folder {
-                            details.push(format!("the reproducer was not written: {e}"));
-                        }
-                        let finding = Finding {
-                            summary: format!(
-                                "{name} problem {}: {} disagrees",
-                                p.number,
-                                relation.name()
-                            ),
-                            reproducer: folder.ok(),
-                            details,
-                        };
-                        found(ctx, stage, finding);
-                    }
-                    Mv::NotApplicable(_) => {}
-                    Mv::NotChecked(_) => stage.skipped += 1,
+    });
+}
+
+/// One file's report of the relations, counted in the stage: a crash or a disagreement is a
+/// finding, a file the stage's time did not reach a note.
+fn take_relations_report(
+    ctx: &Context,
+    stage: &mut StageReport,
+    deadline: Instant,
+    path: &std::path::Path,
+    report: Option<crate::harness::metamorphic::FileReport>,
+) {
+    use crate::harness::metamorphic::{self as mm, Verdict as Mv};
+    let name = path.display().to_string();
+    let Some(report) = report else {
+        time_left(stage, deadline, &name, "not checked");
+        return;
+    };
+    if let (true, Some(why)) = (report.crashed, &report.error) {
+        let finding = Finding {
+            summary: format!("{name}: Popeye crashed on the file"),
+            reproducer: Some(path.to_path_buf()),
+            details: vec![why.clone()],
+        };
+        found(ctx, stage, finding);
+    } else if let Some(why) = &report.error {
+        // A run the stage's deadline cut is a note, as in the fuzz stages.
+        if left(deadline) < Duration::from_secs(1) {
+            stage.notes.push(format!("{name}: not checked: {why}"));
+        } else {
+            stage.errors.push(format!("{name}: {why}"));
+        }
+    }
+    for p in &report.problems {
+        for (relation, verdict) in &p.verdicts {
+            match verdict {
+                Mv::Agree => {
+                    stage.compared += 1;
+                    stage.agree += 1;
                 }
+                Mv::Disagree(d) => {
+                    stage.compared += 1;
+                    stage.differ += 1;
+                    let folder =
+                        mm::write_reproducer(&ctx.reproducers, path, p.number, *relation, d);
+                    let mut details = vec![d.why.clone()];
+                    if let Err(e) = &folder {
+                        details.push(format!("the reproducer was not written: {e}"));
+                    }
+                    let finding = Finding {
+                        summary: format!(
+                            "{name} problem {}: {} disagrees",
+                            p.number,
+                            relation.name()
+                        ),
+                        reproducer: folder.ok(),
+                        details,
+                    };
+                    found(ctx, stage, finding);
+                }
+                Mv::NotApplicable(_) => {}
+                Mv::NotChecked(_) => stage.skipped += 1,
             }
         }
     }
