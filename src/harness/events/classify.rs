@@ -35,6 +35,9 @@ pub fn classify(
             None => "promotion",
         });
     }
+    if mv.via.is_some() && mv.mover.royal {
+        emit("royal-moves-via-rebirth-square");
+    }
     if mv.castling.is_some() && mv.delayed_rebirth.is_some() {
         emit("parrain-castling-rebirth");
     }

@@ -451,6 +451,14 @@ fn rows() -> Vec<EventDef> {
         ),
         plain("a rook with its castling right is captured on its corner"),
     );
+    // Under Mars and Anti-Mars Circe a royal unit moves from its rebirth square as the others
+    // do (`rex: inclusive`, Popeye's reading when no word says otherwise); the fuzzed
+    // positions seldom put a king near its home square with a move to make from there.
+    row(
+        plain("royal-moves-via-rebirth-square"),
+        &mars_where(|_, moves| moves != MarsMoves::All),
+        plain("a royal unit moves from its rebirth square (Mars and Anti-Mars Circe)"),
+    );
     row(
         plain("rook-right-lost-by-change"),
         &[Column::Magic],

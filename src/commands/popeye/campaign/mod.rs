@@ -383,7 +383,7 @@ fn run_stages(
                 stage.ran = false;
                 stage
                     .notes
-                    .push("not run: a finding stopped the campaign (--fail-fast)".into());
+                    .push("a finding stopped the campaign (--fail-fast)".into());
             }
             "scenarios" => stages::scenarios(ctx, scenarios, deadline, &mut stage),
             "fuzz" if args.fuzz == Some(0) => not_run(&mut stage, "--fuzz 0"),
