@@ -34,12 +34,18 @@ pub fn chapter() -> String {
          ```\n\n\
          Popeye's whole corpus is the four folders of the archive, run alike with a budget \
          that fits them (a problem that takes Popeye longer than `--timeout` is `not checked`, \
-         with its reason; a run of every relation over the whole corpus takes more than two \
-         hours on 2 cores, and runs given the files in other orders add up):\n\n\
+         with its reason). A run of every relation over the whole corpus takes about four \
+         hours on 2 cores; with `--cache DIR` Popeye's whole answers are kept (keyed by the \
+         binary's SHA-256, the table size and the input), so that the same command run again \
+         (after a run cut short, or at a later commit of feerie) asks Popeye only what it has \
+         not answered, with the same `--seed`; an answer cut by Popeye's maxtime or by the \
+         deadline is not kept, and the run ends by saying how many answers it took from the \
+         folder and how many it added:\n\n\
          ```sh\n\
          cd target/popeye-122c7d0\n\
          feerie popeye metamorphic EXAMPLES BEISPIEL TESTS REGRESSIONS --py ../../../shared/tools/popeye/py \\\n    \
-         --budget 14400 --timeout 60 --jobs 2 --reproducers ../metamorphic-corpus\n\
+         --budget 20000 --timeout 60 --jobs 2 --seed 20261201 --cache ../answers \\\n    \
+         --reproducers ../metamorphic-corpus\n\
          ```\n\n\
          A relation that changes the input writes the problem again from what was read of it \
          (stipulation, conditions, options, units with their attributes, twins; not the title \
@@ -66,7 +72,8 @@ pub fn chapter() -> String {
          600) bounds the whole run, `--timeout SECS` (default 60) the file as given, run whole, \
          and each problem written again (a run of several is given that for each), \
          `--jobs N` (default: every core) runs that many files at once, `--relation NAME` \
-         (repeatable) keeps some relations, `--seed` fixes the changes drawn. \
+         (repeatable) keeps some relations, `--seed` fixes the changes drawn, `--cache DIR` \
+         keeps Popeye's whole answers for a run made again (above). \
          Exit 0 when no problem disagrees, Popeye crashed on no file as given, and at least one \
          problem was checked (`--allow-empty`), 1 \
          otherwise, 2 on bad input.\n\n\
