@@ -117,6 +117,13 @@ pub fn threatens(
     {
         return false;
     }
+    // Under Geneva chess a unit checks only where it could capture the king: where it could
+    // be reborn.
+    if let Some(model) = rules.geneva_model()
+        && !super::rebirth::geneva_allows(&model, board, piece, by, (from, target, target))
+    {
+        return false;
+    }
     let Some(model) = rules.mars_model() else {
         return attacks(board, from, piece, target, rules);
     };

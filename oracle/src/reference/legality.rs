@@ -133,12 +133,24 @@ fn displacement_candidates<'a>(
             (rule.judges_captures_only() && !capture) || rule.allows(capture, support())
         })
     };
+    // Under Geneva chess a capture is a move only where the capturer could be reborn.
+    let geneva_allows = |mv: &MoveRecord| match (rules.geneva_model(), mv.capture) {
+        (Some(model), Some(capture)) => super::rebirth::geneva_allows(
+            &model,
+            &setup.board,
+            mv.mover,
+            setup.side_to_move,
+            (mv.from, mv.to, capture.square),
+        ),
+        _ => true,
+    };
     // Under Grid chess a move that crosses no grid line is no move.
     let grid = rules.grid();
     let safe: Vec<MoveRecord> = displacement::pseudo_legal(setup, rules)
         .into_iter()
         .filter(|mv| !(captures_banned && mv.capture.is_some()))
         .filter(patrol_allows)
+        .filter(geneva_allows)
         .filter(|mv| grid.is_none_or(|g| g.crosses(mv.from, mv.to)))
         .filter(|mv| {
             castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
@@ -272,6 +284,7 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         || rules.sat()
         || rules.koeko().is_some()
         || rules.patrol().is_some()
+        || rules.geneva_model().is_some()
         || rules.grid().is_some()
         || rules.danger_circe()
         || rules.make_and_take()
@@ -288,7 +301,8 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         // king's cell may check it on the square it crosses, through the square it left, and
         // under Danger Circe, where the king standing there changes which enemy units it
         // observes, and so which may move to their rebirth square, the square it crosses, and
-        // under Make&Take, where a make may end on the square the king left.
+        // under Make&Take, where a make may end on the square the king left, and under Geneva
+        // chess, where the square the king leaves may be a checker's rebirth square.
         return crossed.iter().all(|&sq| {
             let mut passing = Setup::clone(&placed);
             let king = passing.board.take(king_start);

@@ -70,9 +70,9 @@
 
 use super::{cage, take_make};
 use crate::rules::{
-    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, MarsModel, ParrainLongCastling,
-    ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace, RebirthSide,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
+    CirceModel, CloneRoyalVictim, CloneWalkWhenPromoting, GenevaModel, MarsModel,
+    ParrainLongCastling, ParrainOtherSidePromotion, RebirthAdapter, RebirthOccupied, RebirthPlace,
+    RebirthSide, RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex,
 };
 use crate::walk::CirceHome;
 use crate::{Board, CastlingSide, Colour, MoveRecord, Piece, Rebirth, Rules, Setup, Square, Walk};
@@ -509,6 +509,29 @@ pub fn mars_square(
     }
     let read = Piece::new(colour, unit.walk);
     rebirth_square(&model.rebirth, read, read, square, (square, square))
+}
+
+/// Under Geneva chess, whether `capturer`, moving for `by` from `from` to `to` and taking the
+/// unit on `taken`, may capture: its rebirth square, read for it as it stands on `from`, must be
+/// on the board, not `from`, and empty once the move is made (so not `to`). Royal capturers are
+/// free of the rule unless `rex: inclusive`.
+pub fn geneva_allows(
+    model: &GenevaModel,
+    board: &Board,
+    capturer: Piece,
+    by: Colour,
+    (from, to, taken): (Square, Square, Square),
+) -> bool {
+    if !model.binds(capturer) {
+        return true;
+    }
+    let read = Piece::new(capturer.colour_for(by), capturer.walk);
+    match rebirth_square(&model.rebirth, read, read, from, (from, from)) {
+        Some(square) => {
+            square != from && square != to && (square == taken || board.is_empty(square))
+        }
+        None => false,
+    }
 }
 
 /// `square` turned half a turn about the board's centre (c2 gives f7).

@@ -55,6 +55,17 @@ impl Rules {
                 "{first} with {other} is not modelled: Mars Circe combines with no other condition"
             )));
         }
+        // Geneva chess reads the capturer's rebirth square without placing anyone: with a
+        // rebirth, a mutation or any other rule of captures, a combination Popeye's answers have
+        // not been compared on: refused rather than guessed.
+        if let Some(geneva) = self.conditions.iter().find(|c| c.is_geneva())
+            && let Some(other) = self.conditions.iter().find(|c| *c != geneva)
+        {
+            return Err(RulesError(format!(
+                "{geneva} with {other} is not modelled: Geneva chess combines with no other \
+                 condition"
+            )));
+        }
         // Cage Circe judges a cage by the moves the reborn unit could make: with another
         // condition changing the moves or what they do, a reading Popeye's answers have not
         // been compared on: refused rather than guessed.

@@ -28,6 +28,11 @@ impl Condition {
         self.entry().slug
     }
 
+    /// True for Geneva chess.
+    pub fn is_geneva(self) -> bool {
+        matches!(self.entry().kind, ConditionKind::Geneva { .. })
+    }
+
     /// True for the Circe family (rebirth of captured units).
     pub fn is_circe(self) -> bool {
         matches!(self.entry().kind, ConditionKind::Circe { .. })
@@ -47,6 +52,7 @@ impl Condition {
             ConditionKind::Circe { reborn, .. } => Some(reborn),
             ConditionKind::Mutation
             | ConditionKind::Mars { .. }
+            | ConditionKind::Geneva { .. }
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake
@@ -127,6 +133,7 @@ impl Condition {
                 MarsMoves::NonCaptures => Condition::AntiMarsCirce,
                 MarsMoves::All => Condition::Phantom,
             }),
+            ConditionKind::Geneva { .. } => Some(Condition::Geneva),
             ConditionKind::Mutation
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
@@ -461,6 +468,7 @@ impl Condition {
             }
             ConditionKind::Mutation
             | ConditionKind::Mars { .. }
+            | ConditionKind::Geneva { .. }
             | ConditionKind::ColourChange { .. }
             | ConditionKind::Observation { .. }
             | ConditionKind::TakeAndMake

@@ -45,6 +45,15 @@ pub enum ConditionKind {
         /// Which moves start from it.
         moves: MarsMoves,
     },
+    /// A capture is allowed only where the capturer could be reborn, read for it on the square
+    /// it leaves; nobody is reborn (Geneva chess, see [`super::GenevaModel`]); `rex` comes
+    /// from its switch.
+    Geneva {
+        /// Where the capturer's rebirth square is, as for a unit taken on the square it leaves.
+        place: RebirthPlace,
+        /// Whose home squares the place reads.
+        side: RebirthSide,
+    },
     /// A unit changes colour after some moves (Andernach chess).
     ColourChange {
         /// Which moves recolour their mover.

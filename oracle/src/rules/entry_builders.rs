@@ -147,6 +147,28 @@ pub(super) const fn mars_entry(
     followed_by_variant_words(slug, description, kind, names, (switches, rex))
 }
 
+/// The entry of Geneva chess: `rex` its switch, `rex` exclusive as Popeye presets it; fuzzed
+/// alone (it combines with no other condition, nor with magic pieces). Popeye writes and reads
+/// it by its name, then reads Circe's variant words (only `RexInclusive` and `RexExclusive`
+/// are modelled: Plain Circe's squares of the capturer's own side).
+pub(super) const fn geneva_entry(
+    slug: &'static str,
+    description: &'static str,
+    kind: ConditionKind,
+    names: VariantNames,
+) -> ConditionEntry {
+    ConditionEntry {
+        fuzzed_with_magic: false,
+        ..followed_by_variant_words(
+            slug,
+            description,
+            kind,
+            names,
+            (&[Switch::Rex], &GENEVA_REX),
+        )
+    }
+}
+
 /// The entry of an Anticirce variant that differs from Anticirce only in where the capturer is
 /// reborn: Anticirce's switches and presets, fuzzed alone and with magic pieces. Popeye reads
 /// its traditional names `read`, or `AntiCirce` followed by the variant words; it is written in
@@ -424,6 +446,8 @@ pub(super) const OBSERVATION_REX: [Preset; 1] = [Preset::always(Rex::Exclusive.s
 pub(super) const MARS_REX: [Preset; 1] = [Preset::always(Rex::Inclusive.setting())];
 /// What Phantom chess presets, as Popeye reads it: kings move from their own square only.
 pub(super) const PHANTOM_REX: [Preset; 1] = [Preset::always(Rex::Exclusive.setting())];
+/// What Geneva chess presets, as Popeye reads it: royal capturers are free of the rule.
+pub(super) const GENEVA_REX: [Preset; 1] = [Preset::always(Rex::Exclusive.setting())];
 /// What the capturer mutation presets: kings change walk too unless `rex` says so.
 pub(super) const MUTATION_REX: Preset = Preset::always(Rex::Inclusive.setting());
 

@@ -193,8 +193,10 @@ impl Rules {
     }
 
     /// The Circe model whose answers say where a unit's rebirth square is: the Circe variant's
-    /// in force, or the Mars variant's.
+    /// in force, the Mars variant's, or Geneva chess's.
     pub fn rebirth_square_model(&self) -> Option<CirceModel> {
-        self.circe_model().or(self.mars_model().map(|m| m.rebirth))
+        (self.circe_model())
+            .or(self.mars_model().map(|m| m.rebirth))
+            .or(self.geneva_model().map(|m| m.rebirth))
     }
 }

@@ -56,6 +56,7 @@ mod condition;
 mod entry;
 mod entry_builders;
 mod fuzz_family;
+mod geneva;
 mod grid;
 mod koeko;
 mod mars;
@@ -81,6 +82,7 @@ pub use circe::{
 pub use colour_change::ColourChangeMoves;
 pub use condition::{Condition, UnknownCondition};
 pub use fuzz_family::FuzzFamily;
+pub use geneva::GenevaModel;
 pub use grid::GridLines;
 pub use koeko::KoekoRule;
 pub use mars::{MarsModel, MarsMoves};

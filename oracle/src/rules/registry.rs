@@ -399,6 +399,17 @@ conditions! {
         mars_on(RebirthPlace::CirceSquare, RebirthSide::Own, MarsMoves::All),
         ("PhantomChess", &["phantomchess", "phantomschach"], &[]),
     ),
+    /// Geneva chess: a capture is allowed only where the capturer could be reborn.
+    Geneva => geneva_entry(
+        "geneva",
+        "Geneva chess: a unit captures only when its own rebirth square, read on the square it \
+         leaves, is empty once the move is made and is not that square; nobody is reborn",
+        ConditionKind::Geneva {
+            place: RebirthPlace::CirceSquare,
+            side: RebirthSide::Own,
+        },
+        ("GenevaChess", &["genevachess", "genferschach"], &[]),
+    ),
     /// Andernach chess: a capturer changes colour.
     Andernach => ConditionEntry {
         fuzzed_with: &[Condition::Circe],

@@ -39,6 +39,8 @@ pub struct ResolvedRules {
     pub circe: Option<CirceModel>,
     /// The Mars Circe variant in force (units capture from their rebirth square).
     pub mars: Option<MarsModel>,
+    /// Geneva chess, if in force.
+    pub geneva: Option<super::GenevaModel>,
     /// Whether captures change the capturer's walk (Frankfurt or Protean).
     pub captures_mutate: bool,
     /// Which moves recolour their mover (Andernach chess), if any.
@@ -161,6 +163,10 @@ impl Choice<'_> {
                 .conditions
                 .iter()
                 .find_map(|&c| MarsModel::with(c, rex(c), &switches)),
+            geneva: self
+                .conditions
+                .iter()
+                .find_map(|&c| super::GenevaModel::with(c, rex(c))),
             captures_mutate: mutating.is_some(),
             colour_change: self.conditions.iter().find_map(|c| c.colour_change()),
             take_and_make: self.conditions.iter().any(|c| c.takes_and_makes()),

@@ -24,7 +24,7 @@ impl Game {
     /// Under a Mars variant, the units that could take there from the squares their captures
     /// start from.
     /// Under Madrasi, the units that are not paralysed; under Patrol chess and Lortap, those
-    /// whose support lets them check.
+    /// whose support lets them check; under Geneva chess, those that could be reborn.
     pub(super) fn attackers(&self, p: &BbPosition, sq: Sq, occupied: u64, by: usize) -> u64 {
         let found = match &self.rules.mars {
             // Under Annan chess a unit attacks by the walk it moves by.
@@ -33,12 +33,14 @@ impl Game {
             Some(model) => self.mars_attackers(model, p, sq, occupied, by),
         };
         // Under Grid chess a unit attacks only across a grid line: not from `sq`'s own cell.
-        self.patrolled(
+        let found = self.patrolled(
             p,
             self.unparalysed(p, found & !self.own_cell(sq)),
             occupied,
             by,
-        )
+        );
+        // Under Geneva chess a unit attacks only where it could capture.
+        self.genevan(p, found, sq, occupied, by)
     }
 
     /// Whether the royal units of colour `c` are in check.
@@ -122,6 +124,7 @@ impl Game {
             } & !self.own_cell(t),
         );
         takers = self.patrolled(p, takers, p.occupied(), 1 - c);
+        takers = self.genevan(p, takers, t, p.occupied(), 1 - c);
         if let Some(model) = self.anticirce_capture_may_fail() {
             takers = self.standing(p, &model, takers, pawn, t);
         }

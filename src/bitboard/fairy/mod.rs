@@ -23,6 +23,7 @@ mod cage;
 mod checkless;
 mod danger;
 mod generate;
+mod geneva;
 mod kobul;
 mod koeko;
 mod make;
@@ -127,7 +128,8 @@ impl Game {
                 rules
                     .circe
                     .as_ref()
-                    .or(rules.mars.as_ref().map(|m| &m.rebirth)),
+                    .or(rules.mars.as_ref().map(|m| &m.rebirth))
+                    .or(rules.geneva.as_ref().map(|m| &m.rebirth)),
             ),
             mutation: Mutation::of(rules),
             attacks: Attacks::new(rules.switches.first_rank_pawns),
@@ -241,6 +243,10 @@ impl Game {
         // Under Patrol chess, Ultra-Patrol chess and Lortap, by the mover's support.
         if self.rules.patrol.is_some() {
             stage.retain(|mv| self.patrol_allows(p, mv));
+        }
+        // Under Geneva chess a capture only where the capturer could be reborn.
+        if self.rules.geneva.is_some() {
+            stage.retain(|mv| self.geneva_allows(p, mv));
         }
         // Under Grid chess a move that crosses no grid line is no move.
         if self.grid_cells.is_some() {

@@ -117,6 +117,11 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
         } else if c.reborn_unit() == Some(RebornUnit::Capturer) {
             // Popeye's Anticirce rebirths royal capturers unless told otherwise.
             conds.push("RexExclusive".into());
+        } else if let Some(m) = rules.geneva_model().filter(|_| c.is_geneva()) {
+            // Popeye's Geneva chess frees royal capturers unless told otherwise.
+            if m.rebirth.rex == crate::rules::Rex::Inclusive {
+                conds.push("RexInclusive".into());
+            }
         } else if let Some(m) = rules.mars_model().filter(|_| c.is_mars()) {
             // Popeye's Mars and Anti-Mars Circe move royal units too unless told otherwise, its
             // Phantom chess does not unless told.
