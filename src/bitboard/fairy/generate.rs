@@ -230,6 +230,7 @@ impl Game {
             || self.rules.sat
             || self.rules.koeko.is_some()
             || self.rules.patrol.is_some()
+            || self.rules.geneva.is_some()
             || self.rules.grid.is_some()
             || self.rules.danger_circe
             || self.rules.make_and_take
@@ -244,7 +245,8 @@ impl Game {
             // units are supported; under Grid chess, where a unit in the king's cell may check it
             // there, through the square it left; under Danger Circe, where the king standing
             // there changes which enemy units it observes; under Make&Take, where a make may end
-            // on the square the king left.
+            // on the square the king left; under Geneva chess, where the square the king left
+            // may be a checker's rebirth square.
             return Bits(self.t.between(start, to)).all(|s| !self.in_check(&king_on(s), p.side));
         }
         let crossed = self.t.between(from, to) | bit(from);
