@@ -304,18 +304,15 @@ fn a_relation_that_does_not_exist_is_refused_in_one_line() {
     }
 }
 
-#[test]
-fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
-    let Some(py) = shared_popeye() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    write_problems(dir.path());
-    let stand_in = loses_a_line_with_a_small_table(dir.path(), &py);
+/// Runs `feerie popeye campaign` in `dir` with `py`, a 60 s budget, the Circe scenarios, no
+/// fuzz stages and `verify` as its files, with `more` flags.
+fn campaign(dir: &Path, py: &Path, verify: &[&str], more: &[&str]) -> (i32, String, String) {
     let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/circe");
-    let args = [
+    let mut args = vec![
         "popeye",
         "campaign",
         "--py",
-        stand_in.to_str().unwrap(),
+        py.to_str().unwrap(),
         "--budget",
         "60",
         "--scenarios",
@@ -324,15 +321,27 @@ fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
         "0",
         "--fuzz-solve",
         "0",
-        "--verify",
-        "problems.inp",
         "--reproducers",
         "found",
-        "--format",
-        "json",
-        "--quiet",
+        "--verify",
     ];
-    let (code, out, err) = feerie_in(dir.path(), &args);
+    args.extend_from_slice(verify);
+    args.extend_from_slice(more);
+    feerie_in(dir, &args)
+}
+
+#[test]
+fn the_campaign_runs_the_relations_on_its_verify_files_after_its_own_stages() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    write_problems(dir.path());
+    let stand_in = loses_a_line_with_a_small_table(dir.path(), &py);
+    let (code, out, err) = campaign(
+        dir.path(),
+        &stand_in,
+        &["problems.inp"],
+        &["--format", "json", "--quiet"],
+    );
     assert_eq!(code, 1, "{out}\n{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let stage = doc["stages"]
@@ -368,29 +377,12 @@ fn the_campaign_gives_its_relations_the_files_feerie_cannot_solve_first_and_more
          pieces white kb6 qa1 black ka8\nendproblem\n",
     )
     .unwrap();
-    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/circe");
-    let args = [
-        "popeye",
-        "campaign",
-        "--py",
-        py.to_str().unwrap(),
-        "--budget",
-        "60",
-        "--scenarios",
-        scenarios.to_str().unwrap(),
-        "--fuzz",
-        "0",
-        "--fuzz-solve",
-        "0",
-        "--jobs",
-        "1",
-        "--verify",
-        "problems.inp",
-        "imitator.inp",
-        "--reproducers",
-        "found",
-    ];
-    let (code, out, err) = feerie_in(dir.path(), &args);
+    let (code, out, err) = campaign(
+        dir.path(),
+        &py,
+        &["problems.inp", "imitator.inp"],
+        &["--jobs", "1"],
+    );
     assert_eq!(code, 0, "{out}\n{err}");
     // One case of five is beyond feerie's solving: the stages before the relations end earlier.
     assert!(

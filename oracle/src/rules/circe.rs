@@ -218,6 +218,26 @@ impl CirceModel {
         })
     }
 
+    /// The model of where a unit standing on a square would be reborn if it were taken there,
+    /// with its own walk, at once, an occupied square forbidding: the square Mars Circe's
+    /// units move from and Geneva chess's capturers need free, read by `place` for `side`'s
+    /// home squares; `rex` says whether royal units are read.
+    pub(super) fn home_square_reader(place: RebirthPlace, side: RebirthSide, rex: Rex) -> Self {
+        CirceModel {
+            reborn: RebornUnit::Captured,
+            walk: RebirthWalk::Own,
+            place,
+            relevant: RelevantUnit::Reborn,
+            side,
+            adapter: RebirthAdapter::None,
+            time: RebirthTime::Immediate,
+            occupied: RebirthOccupied::Strict,
+            rex,
+            anticirce_type: AnticirceType::Calvet,
+            chooser: PromotionChooser::Capturer,
+        }
+    }
+
     /// True when a position and its mirror between the a- and h-files are reborn alike: the
     /// place names no file (a home square names the king's and the queen's; the adapters, a
     /// half turn and a file mirror, both commute with the file mirror).

@@ -11,10 +11,7 @@
 //! (Popeye's `GenevaChess RexInclusive`); Popeye presets `rex: exclusive`.
 
 use super::registry::ConditionKind;
-use super::{
-    AnticirceType, CirceModel, Condition, PromotionChooser, RebirthAdapter, RebirthOccupied,
-    RebirthTime, RebirthWalk, RebornUnit, RelevantUnit, Rex, Rules,
-};
+use super::{CirceModel, Condition, Rex, Rules};
 use crate::Piece;
 
 /// Geneva chess as the engines read it.
@@ -30,8 +27,8 @@ use crate::Piece;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GenevaModel {
     /// Where a capturer's rebirth square is: a Circe model of a unit taken on the square the
-    /// capturer leaves and reborn with its own walk; `rex` says whether royal capturers are
-    /// bound.
+    /// capturer leaves and reborn with its own walk (as Mars Circe reads it); `rex` says
+    /// whether royal capturers are bound.
     pub rebirth: CirceModel,
 }
 
@@ -42,19 +39,7 @@ impl GenevaModel {
             return None;
         };
         Some(GenevaModel {
-            rebirth: CirceModel {
-                reborn: RebornUnit::Capturer,
-                walk: RebirthWalk::Own,
-                place,
-                relevant: RelevantUnit::Reborn,
-                side,
-                adapter: RebirthAdapter::None,
-                time: RebirthTime::Immediate,
-                occupied: RebirthOccupied::Strict,
-                rex,
-                anticirce_type: AnticirceType::Cheylan,
-                chooser: PromotionChooser::Capturer,
-            },
+            rebirth: CirceModel::home_square_reader(place, side, rex),
         })
     }
 

@@ -12,9 +12,8 @@
 
 use super::registry::ConditionKind;
 use super::{
-    AnticirceType, CirceModel, Condition, MarsCastling, MarsNullDoubleStep, MarsRookCastling,
-    PhantomObservation, PromotionChooser, RebirthAdapter, RebirthOccupied, RebirthTime,
-    RebirthWalk, RebornUnit, RelevantUnit, Rex, Rules, SwitchValues,
+    CirceModel, Condition, MarsCastling, MarsNullDoubleStep, MarsRookCastling, PhantomObservation,
+    Rex, Rules, SwitchValues,
 };
 use crate::{MoveRecord, Piece, Square};
 
@@ -103,19 +102,7 @@ impl MarsModel {
             return None;
         };
         Some(MarsModel {
-            rebirth: CirceModel {
-                reborn: RebornUnit::Captured,
-                walk: RebirthWalk::Own,
-                place,
-                relevant: RelevantUnit::Reborn,
-                side,
-                adapter: RebirthAdapter::None,
-                time: RebirthTime::Immediate,
-                occupied: RebirthOccupied::Strict,
-                rex,
-                anticirce_type: AnticirceType::Calvet,
-                chooser: PromotionChooser::Capturer,
-            },
+            rebirth: CirceModel::home_square_reader(place, side, rex),
             moves,
             castling: switches.mars_castling,
             rook_castling: switches.mars_rook_castling,
