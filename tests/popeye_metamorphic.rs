@@ -99,14 +99,18 @@ fn every_relation_agrees_on_popeye_and_each_is_used_only_where_sound() {
     );
 }
 
+/// `slow.inp`: the slow helpmate, before a direct mate Popeye solves at once.
+fn write_slow_file(dir: &Path) {
+    let file =
+        format!("{SLOW_HELPMATE}stipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n");
+    std::fs::write(dir.join("slow.inp"), file).unwrap();
+}
+
 #[test]
 fn a_slow_problem_leaves_the_others_of_its_file_checked() {
     let Some(py) = shared_popeye() else { return };
     let dir = tempfile::tempdir().unwrap();
-    // The slow helpmate, before a direct mate Popeye solves at once.
-    let file =
-        format!("{SLOW_HELPMATE}stipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n");
-    std::fs::write(dir.path().join("slow.inp"), file).unwrap();
+    write_slow_file(dir.path());
     let more = [
         "--timeout",
         "2",
@@ -145,9 +149,7 @@ fn a_run_made_again_takes_whole_answers_from_the_cache_and_asks_popeye_the_rest(
     let Some(py) = shared_popeye() else { return };
     let dir = tempfile::tempdir().unwrap();
     let counted = counting(dir.path(), &py);
-    let file =
-        format!("{SLOW_HELPMATE}stipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n");
-    std::fs::write(dir.path().join("slow.inp"), file).unwrap();
+    write_slow_file(dir.path());
     let more = [
         "--timeout",
         "2",
