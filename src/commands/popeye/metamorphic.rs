@@ -11,7 +11,7 @@ use super::read_popeye_text;
 use crate::commands::flags::{JobsArgs, PopeyeBinaryArgs, SeedArgs, TimeoutArgs};
 use crate::error::Error;
 use crate::harness::metamorphic::{
-    self as mm, FileReport, Settings, Summary, Verdict, relations_named, run_file,
+    self as mm, FileReport, Settings, Summary, Verdict, relations_named,
 };
 
 /// The flags of `feerie popeye metamorphic`.
@@ -145,25 +145,14 @@ pub fn run(args: MetamorphicArgs) -> Result<i32, Error> {
         .map(|path| read_popeye_text(path))
         .collect::<Result<Vec<String>, Error>>()?;
     // Files are taken in turn by `jobs` workers; the reports are printed in the files' order.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<FileReport>>> =
-        files.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(files.len()) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(path) = files.get(i) else { break };
-                    let report = run_file(path, &texts[i], &settings, &mut |l| progress(l));
-                    *slots[i].lock().expect("a report slot") = Some(report);
-                }
-            });
-        }
-    });
-    let reports: Vec<FileReport> = slots
-        .into_iter()
-        .filter_map(|slot| slot.into_inner().expect("a report slot"))
+    let inputs: Vec<(&Path, &str)> = (files.iter().map(PathBuf::as_path))
+        .zip(texts.iter().map(String::as_str))
         .collect();
+    let mut reports: Vec<FileReport> = Vec::with_capacity(files.len());
+    mm::run_files(&inputs, &settings, jobs, &|_| {}, &progress, |_, report| {
+        reports.push(report);
+        true
+    });
     for report in &reports {
         print_file(report, &args.reproducers)?;
     }

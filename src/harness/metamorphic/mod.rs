@@ -7,6 +7,7 @@
 
 pub mod answer_cache;
 pub mod answers;
+mod files;
 pub mod mapping;
 mod popeye_runs;
 pub mod relations;
@@ -21,6 +22,7 @@ mod symmetry;
 pub mod verdict;
 
 pub use answers::{Answer, TwinAnswer, answer_of, departure, map_squares, swap_colour_letters};
+pub use files::run_files;
 pub use popeye_runs::Settings;
 pub use relations::{Expectation, RELATIONS, Relation, RelationRow};
 pub use reproducer::write_reproducer;

@@ -63,9 +63,15 @@ impl Context<'_> {
 
     /// A progress line on stderr (unless quiet).
     pub fn say(&self, line: &str) {
-        if self.progress {
-            eprintln!("popeye campaign: {line}");
-        }
+        say(self.progress, line);
+    }
+}
+
+/// A progress line of the campaign on stderr when `shown`: [`Context::say`], for the threads
+/// that cannot share the context.
+pub(super) fn say(shown: bool, line: &str) {
+    if shown {
+        eprintln!("popeye campaign: {line}");
     }
 }
 

@@ -350,7 +350,8 @@ fn run_stages(
 ) -> Vec<StageReport> {
     let budget = Duration::from_secs(args.budget);
     let mut reports = Vec::new();
-    let beyond = reach::share_beyond_solving(verify);
+    let reach = reach::Reach::of(verify);
+    let beyond = reach.share();
     let shares = ends_by(beyond);
     if !verify.is_empty() {
         let ends: Vec<String> = shares
@@ -391,7 +392,7 @@ fn run_stages(
             "fuzz-solve" if args.fuzz_solve == Some(0) => not_run(&mut stage, "--fuzz-solve 0"),
             "fuzz-solve" => stages::fuzz_solve(ctx, args.fuzz_solve, deadline, &mut stage),
             _ if verify.is_empty() => not_run(&mut stage, "no --verify file"),
-            "metamorphic" => stages::metamorphic(ctx, verify, deadline, &mut stage),
+            "metamorphic" => stages::metamorphic(ctx, verify, &reach, deadline, &mut stage),
             _ => {
                 let plan = VerifyPlan {
                     files: verify,

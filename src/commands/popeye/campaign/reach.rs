@@ -22,31 +22,40 @@ pub(super) fn beyond_solving(text: &str) -> (usize, usize) {
     }
 }
 
-/// The share of all the files' cases that feerie's solver does not take (0 without files).
-pub(super) fn share_beyond_solving(files: &[(PathBuf, String)]) -> f64 {
-    let (beyond, all) = files
-        .iter()
-        .map(|(_, text)| beyond_solving(text))
-        .fold((0, 0), |(b, a), (fb, fa)| (b + fb, a + fa));
-    if all == 0 {
-        0.0
-    } else {
-        beyond as f64 / all as f64
-    }
-}
+/// Of each file given, how many cases feerie's solver does not take and how many there are:
+/// read once, for the stages' shares and the relations' order.
+pub(super) struct Reach(Vec<(usize, usize)>);
 
-/// The files in the order the relations take them: the largest share beyond solving first
-/// (the relations are the only check there), the given order among equal shares.
-pub(super) fn relations_order(files: &[(PathBuf, String)]) -> Vec<&(PathBuf, String)> {
-    let mut keyed: Vec<(f64, &(PathBuf, String))> = files
-        .iter()
-        .map(|file| {
-            let (beyond, all) = beyond_solving(&file.1);
-            (beyond as f64 / all.max(1) as f64, file)
-        })
-        .collect();
-    keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
-    keyed.into_iter().map(|(_, file)| file).collect()
+impl Reach {
+    /// The counts of each of `files`.
+    pub(super) fn of(files: &[(PathBuf, String)]) -> Reach {
+        Reach(files.iter().map(|(_, text)| beyond_solving(text)).collect())
+    }
+
+    /// The share of all the files' cases that feerie's solver does not take (0 without files).
+    pub(super) fn share(&self) -> f64 {
+        let (beyond, all) = (self.0.iter()).fold((0, 0), |(b, a), (fb, fa)| (b + fb, a + fa));
+        if all == 0 {
+            0.0
+        } else {
+            beyond as f64 / all as f64
+        }
+    }
+
+    /// The files (those it was read of) in the order the relations take them: the largest
+    /// share beyond solving first (the relations are the only check there), the given order
+    /// among equal shares.
+    pub(super) fn relations_order<'f>(
+        &self,
+        files: &'f [(PathBuf, String)],
+    ) -> Vec<&'f (PathBuf, String)> {
+        let mut keyed: Vec<(f64, &(PathBuf, String))> = (self.0.iter())
+            .zip(files)
+            .map(|(&(beyond, all), file)| (beyond as f64 / all.max(1) as f64, file))
+            .collect();
+        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        keyed.into_iter().map(|(_, file)| file).collect()
+    }
 }
 
 #[cfg(test)]
@@ -69,14 +78,14 @@ mod tests {
         assert_eq!(beyond_solving(BEYOND), (2, 2));
         assert_eq!(beyond_solving("not an input"), (1, 1));
         let files = [file("a", SOLVED), file("b", BEYOND)];
-        assert!((share_beyond_solving(&files) - 2.0 / 3.0).abs() < 1e-9);
-        assert_eq!(share_beyond_solving(&[]), 0.0);
+        assert!((Reach::of(&files).share() - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(Reach::of(&[]).share(), 0.0);
     }
 
     #[test]
     fn the_relations_take_the_files_beyond_solving_first() {
         let files = [file("a", SOLVED), file("b", BEYOND), file("c", SOLVED)];
-        let order: Vec<&str> = relations_order(&files)
+        let order: Vec<&str> = (Reach::of(&files).relations_order(&files))
             .iter()
             .map(|f| f.0.to_str().unwrap())
             .collect();

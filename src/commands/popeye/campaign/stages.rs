@@ -518,6 +518,7 @@ fn run_binary(ctx: &Context, input: &str, deadline: Instant) -> Result<tempfile:
 pub(super) fn metamorphic(
     ctx: &Context,
     files: &[(PathBuf, String)],
+    reach: &super::reach::Reach,
     deadline: Instant,
     stage: &mut StageReport,
 ) {
@@ -532,64 +533,40 @@ pub(super) fn metamorphic(
     };
     // The files beyond feerie's solving first: there the relations are the only check. The
     // files are shared by the jobs; their reports are taken in that order.
-    let order = super::reach::relations_order(files);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let (sender, receiver) = std::sync::mpsc::channel();
-    let progress = ctx.progress;
-    std::thread::scope(|scope| {
-        for _ in 0..ctx.jobs.max(1).min(order.len()) {
-            let sender = sender.clone();
-            let (order, settings, stop, next) = (&order, &settings, &stop, &next);
-            scope.spawn(move || {
-                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some((path, text)) = order.get(i) else {
-                        break;
-                    };
-                    if left(deadline) < Duration::from_secs(1) {
-                        let _ = sender.send((i, None));
-                        continue;
-                    }
-                    if progress {
-                        eprintln!("popeye campaign: metamorphic {}", path.display());
-                    }
-                    let report = mm::run_file(path, text, settings, &mut |line| {
-                        if progress {
-                            eprintln!("popeye campaign: {line}");
-                        }
-                    });
-                    if sender.send((i, Some(report))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (i, report) in receiver {
-            take_relations_report(ctx, stage, deadline, &order[i].0, report);
-            if ctx.stopped() {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-        }
-    });
+    let order: Vec<(&std::path::Path, &str)> = reach
+        .relations_order(files)
+        .into_iter()
+        .map(|(path, text)| (path.as_path(), text.as_str()))
+        .collect();
+    let shown = ctx.progress;
+    let started = move |path: &std::path::Path| {
+        super::context::say(shown, &format!("metamorphic {}", path.display()));
+    };
+    let progress = move |line: &str| super::context::say(shown, line);
+    mm::run_files(
+        &order,
+        &settings,
+        ctx.jobs,
+        &started,
+        &progress,
+        |i, report| {
+            take_relations_report(ctx, stage, deadline, order[i].0, report);
+            !ctx.stopped()
+        },
+    );
 }
 
 /// One file's report of the relations, counted in the stage: a crash or a disagreement is a
-/// finding, a file the stage's time did not reach a note.
+/// finding, a file the stage's time cut or did not reach a note.
 fn take_relations_report(
     ctx: &Context,
     stage: &mut StageReport,
     deadline: Instant,
     path: &std::path::Path,
-    report: Option<crate::harness::metamorphic::FileReport>,
+    report: crate::harness::metamorphic::FileReport,
 ) {
     use crate::harness::metamorphic::{self as mm, Verdict as Mv};
     let name = path.display().to_string();
-    let Some(report) = report else {
-        time_left(stage, deadline, &name, "not checked");
-        return;
-    };
     if let (true, Some(why)) = (report.crashed, &report.error) {
         let finding = Finding {
             summary: format!("{name}: Popeye crashed on the file"),
