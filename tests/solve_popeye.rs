@@ -288,7 +288,7 @@ fn every_shared_popeye_file_agrees() {
 /// error, no difference, and at least 94% of the cases of feerie's families (conditions and
 /// pieces known, no proof game) agree, by the coverage table's own count. The others are
 /// skipped for a stipulation or an option feerie does not solve yet (structured stipulations,
-/// circuits, set play in help play, …), which each newly modelled condition brings into the
+/// circuits, post-key play in help play, …), which each newly modelled condition brings into the
 /// families: 408 of 430 with Andernach, Madrasi, Isardam and Take&Make. The cases feerie
 /// calls input errors are ones Popeye's own output reports (`offending item: WORD`: Popeye's
 /// regression files test its handling of bad input too), and they alone make the exit code 2.
@@ -426,5 +426,59 @@ fn both_parts_of_a_duplex_problem_agree_with_live_popeye() {
             report.name,
             report.outcome
         );
+    }
+}
+
+/// Whether a line begins with a move number (`  1.a3-a2`, `  1...Rh2-c2`), not a rank of the
+/// diagram (`1  -K   .`) or a time (`0.007 s`).
+fn numbered(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    digits > 0
+        && t[digits..].starts_with('.')
+        && !t[digits + 1..].starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The blocks of solution lines of a printed section (set play, then the play), each sorted:
+/// lines that begin with a move number, split where a blank line falls between them.
+fn solution_blocks(section: &str) -> Vec<Vec<String>> {
+    let mut blocks = vec![Vec::new()];
+    for line in section.lines() {
+        if line.trim().is_empty() {
+            blocks.push(Vec::new());
+        } else if numbered(line) {
+            blocks
+                .last_mut()
+                .expect("a block")
+                .push(line.trim_end().to_string());
+        }
+    }
+    blocks.retain(|b| !b.is_empty());
+    blocks.iter_mut().for_each(|b| b.sort());
+    blocks
+}
+
+#[test]
+fn solve_prints_a_help_problem_s_set_play_as_popeye_does() {
+    let input = common::verify_data_text("help_set_play.inp");
+    let output = common::verify_data_text("help_set_play.out");
+    let path = common::verify_data("help_set_play.inp");
+    // Popeye's sections, one per problem, each ending with its end line's time.
+    let sections: Vec<&str> = output.split_inclusive("Time = ").collect();
+    assert_eq!(input.matches("setplay").count(), 6);
+    let exe = env!("CARGO_BIN_EXE_feerie");
+    // h#2, h#1.5, h#1: the set play and the play, each as Popeye prints it.
+    for (problem, theirs) in (1..=3).zip(&sections) {
+        let ours = std::process::Command::new(exe)
+            .args(["solve", "--popeye"])
+            .arg(&path)
+            .args(["--problem", &problem.to_string(), "--sorted"])
+            .output()
+            .unwrap();
+        assert!(ours.status.success(), "problem {problem}");
+        let ours = solution_blocks(&String::from_utf8(ours.stdout).unwrap());
+        let theirs = solution_blocks(theirs);
+        assert_eq!(ours.len(), 2, "problem {problem}: {ours:?}");
+        assert_eq!(ours, theirs, "problem {problem}");
     }
 }

@@ -13,8 +13,9 @@ use crate::outln;
 use crate::solve::stipulation::{Goal, Play, Stipulation};
 use crate::solve::tree::{TreeOptions, solve_tree};
 use crate::solve::tree_layout::tree_text;
-use crate::solve::{Options, layout, solve, solve_each};
+use crate::solve::{Options, solve};
 use crate::verify::error::VerifyError;
+use crate::verify::part::Part;
 use crate::verify::problems;
 
 /// The flags of `feerie solve`.
@@ -132,7 +133,7 @@ pub fn print_solutions(
 ) -> Result<Printed, VerifyError> {
     print_parts(
         engine,
-        &[position],
+        &[Part::plain(position, stipulation)],
         rules,
         stipulation,
         options,
@@ -141,11 +142,12 @@ pub fn print_solutions(
     )
 }
 
-/// [`print_solutions`] for the parts of a duplex problem (help and series play): the
-/// solutions from each position in turn, in one block as Popeye prints them.
+/// [`print_solutions`] for the parts of a problem (help and series play): the solutions from
+/// each part in turn as Popeye prints them, the set play of a help problem first, a blank line
+/// after it, then the play (and the duplex part) in one block.
 pub fn print_parts(
     engine: &dyn SearchEngine,
-    parts: &[&Position],
+    parts: &[Part],
     rules: &Rules,
     stipulation: Stipulation,
     options: &Options,
@@ -156,48 +158,45 @@ pub fn print_parts(
     // Reflex play goes through the tree, which also prints the moves that bind the attacker in
     // the diagram (`1.Bg7-f8 # ?!?`), as Popeye prints them with or without variations.
     let reflex = stipulation.reflex == crate::solve::stipulation::Reflex::Full;
-    if let [position] = parts
+    if let [part] = parts
         && battle
         && (tree.variations || tree.tries || tree.set_play || reflex)
     {
-        return print_tree(engine, position, rules, stipulation, options, tree);
+        return print_tree(engine, part.position, rules, stipulation, options, tree);
     }
     let (mut partial, mut found) = (false, false);
     if !battle && !sorted {
         // Each line printed as soon as it is found (in batches: see `Batch`): nothing is kept.
         outln!();
-        for position in parts {
+        for part in parts {
             let batch = crate::output::Batch::new();
-            let print = |moves: Vec<feerie_oracle::MoveRecord>| {
-                let reaches = layout::ends_at_goal(engine, position, rules, &stipulation, &moves);
-                batch.line(&layout::line(&stipulation, &moves, reaches));
-            };
-            let solved = solve_each(engine, position, rules, stipulation, options, &print)?;
+            let solved =
+                part.solve_lines(engine, rules, options, &|line: String| batch.line(&line))?;
             batch.flush();
             partial |= solved.partial;
             found |= solved.handed > 0;
-            for line in layout::lines(engine, position, rules, &stipulation, &solved) {
-                outln!("{line}");
+            if part.set_play {
+                outln!();
             }
         }
         outln!();
         return Ok(Printed { partial, found });
     }
-    let mut lines = Vec::new();
-    for position in parts {
-        let solved = solve(engine, position, rules, stipulation, options)?;
+    let mut blocks = vec![Vec::new(); 2];
+    for part in parts {
+        let solved = solve(engine, part.position, rules, part.stipulation, options)?;
         partial |= solved.partial;
         found |= !solved.solutions.is_empty();
-        lines.extend(layout::lines(
-            engine,
-            position,
-            rules,
-            &stipulation,
-            &solved,
-        ));
+        blocks[usize::from(!part.set_play)].extend(part.lines(engine, rules, &solved));
     }
     outln!();
-    for line in lines {
+    if parts.iter().any(|p| p.set_play) {
+        for line in &blocks[0] {
+            outln!("{line}");
+        }
+        outln!();
+    }
+    for line in &blocks[1] {
         outln!("{line}");
     }
     outln!();
@@ -393,7 +392,7 @@ pub fn solve_popeye(
                 }
                 Ok((_, rules, stipulation)) => {
                     let tree = tree.as_ref().copied().unwrap_or_default();
-                    let parts = case.parts();
+                    let parts = case.parts(engine);
                     let printed =
                         print_parts(engine, &parts, rules, *stipulation, options, &tree, sorted)?;
                     if printed.partial {

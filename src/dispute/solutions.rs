@@ -17,8 +17,9 @@ use feerie_oracle::{Position, Profile, Rules};
 
 use crate::scenario::solutions::normalise;
 use crate::solve::stipulation::Stipulation;
-use crate::solve::{Options, layout, solve};
+use crate::solve::{Options, solve};
 use crate::verify::error::VerifyError;
+use crate::verify::part::Part;
 use crate::verify::problems;
 
 /// The solutions of one case under one reading (each as `feerie solve` prints it, spaces
@@ -42,13 +43,22 @@ pub fn solution_set(
     stipulation: Stipulation,
     options: &Options,
 ) -> Result<Vec<String>, VerifyError> {
-    let solved = solve(engine, position, rules, stipulation, options)?;
+    part_solutions(engine, Part::plain(position, stipulation), rules, options)
+}
+
+/// The solutions of one part of a case, sorted, in the compared form.
+fn part_solutions(
+    engine: &dyn SearchEngine,
+    part: Part,
+    rules: &Rules,
+    options: &Options,
+) -> Result<Vec<String>, VerifyError> {
+    let solved = solve(engine, part.position, rules, part.stipulation, options)?;
     if solved.partial {
         return Err(VerifyError::Partial);
     }
-    let mut lines: Vec<String> = layout::lines(engine, position, rules, &stipulation, &solved)
-        .iter()
-        .map(|l| normalise(&stipulation, l))
+    let mut lines: Vec<String> = (part.lines(engine, rules, &solved).iter())
+        .map(|l| normalise(&part.stipulation, l))
         .collect();
     lines.sort();
     Ok(lines)
@@ -61,15 +71,13 @@ fn case_solutions(
     case: &problems::Case,
     options: &Options,
 ) -> Result<Vec<String>, String> {
-    let (_, rules, stipulation) = case.setup.as_ref().map_err(|e| e.to_string())?;
+    let (_, rules, _) = case.setup.as_ref().map_err(|e| e.to_string())?;
     if let Some(why) = case.refused_by_popeye(engine) {
         return Err(why);
     }
     let mut lines = Vec::new();
-    for part in case.parts() {
-        lines.extend(
-            solution_set(engine, part, rules, *stipulation, options).map_err(|e| e.to_string())?,
-        );
+    for part in case.parts(engine) {
+        lines.extend(part_solutions(engine, part, rules, options).map_err(|e| e.to_string())?);
     }
     lines.sort();
     Ok(lines)

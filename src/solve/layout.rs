@@ -95,23 +95,13 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
             out.push_str(" !");
         }
         Play::Help | Play::HelpSelf => {
-            out.push_str("  ");
-            let offset = usize::from(stipulation.half);
-            for (i, mv) in moves.iter().enumerate() {
-                let ply = i + offset;
-                let number = ply / 2 + 1;
-                if ply % 2 == 0 {
-                    if i > 0 {
-                        out.push_str("   ");
-                    }
-                    write!(out, "{number}.").expect("a String takes any text");
-                } else if i == 0 {
-                    write!(out, "{number}...").expect("a String takes any text");
-                } else {
-                    out.push(' ');
-                }
-                write_move(&mut out, mv, stipulation.goal, reached(i));
-            }
+            help_moves(
+                &mut out,
+                usize::from(stipulation.half),
+                moves,
+                stipulation.goal,
+                reached,
+            );
         }
         Play::SeriesHelp | Play::SeriesDirect => {
             out.push_str("  ");
@@ -134,6 +124,70 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
         }
     }
     out
+}
+
+/// A line of the set play of a help problem (`option setplay`) as Popeye prints it: solved as
+/// `set`, the problem's stipulation a half-move shorter with the other side beginning
+/// ([`Stipulation::help_set_play`]), and numbered as the problem's own lines, whose first
+/// half-move it leaves out: `  1...Rb2-h2   2.a3-a2 Rh2-h1 #` in `h#2` (set `h#1.5`, numbered
+/// as it is), `  1...  ...  2.h3-h2 Kc1-c2 #` in `h#1.5` (set `h#1`, White's half-move left
+/// out).
+///
+/// ```
+/// use feerie::oracle::{fen, Engine, ReferenceEngine, Rules, Validation};
+/// use feerie::solve::layout::set_play_line;
+/// let position = fen::parse("8/8/8/8/8/7p/p7/k1K4R b - - 0 1", Validation::Strict).unwrap();
+/// let rules = Rules::orthodox();
+/// let step = |p: &feerie::oracle::Position, text: &str| {
+///     (ReferenceEngine.successors(p, &rules).unwrap().into_iter())
+///         .find(|(m, _)| m.to_string() == text)
+///         .unwrap()
+/// };
+/// let (push, after) = step(&position, "h3-h2");
+/// let (mate, _) = step(&after, "Kc1-c2 #");
+/// let set = "h#1".parse().unwrap(); // the set play of h#1.5
+/// assert_eq!(set_play_line(&set, &[push, mate], true), "  1...  ...  2.h3-h2 Kc1-c2 #");
+/// ```
+pub fn set_play_line(set: &Stipulation, moves: &[MoveRecord], last_reaches: bool) -> String {
+    if set.play != Play::Help || set.half {
+        // Numbered as the set stipulation is: its first half-move is the problem's second.
+        return line(set, moves, last_reaches);
+    }
+    let last = moves.len().saturating_sub(1);
+    let mut out = String::with_capacity(16 * moves.len() + 16);
+    help_moves(&mut out, 2, moves, set.goal, |i| i == last && last_reaches);
+    out
+}
+
+/// The moves of a help line, the first played at half-move `first_ply` of the problem (0:
+/// the first move of the side that begins, `1.`; 1: the other side's, `1...`); a line that
+/// begins at a later move of the side that begins is led by the half-move left out
+/// (`1...  ...  2.h3-h2`).
+fn help_moves(
+    out: &mut String,
+    first_ply: usize,
+    moves: &[MoveRecord],
+    goal: Goal,
+    reached: impl Fn(usize) -> bool,
+) {
+    out.push_str("  ");
+    for (i, mv) in moves.iter().enumerate() {
+        let ply = i + first_ply;
+        let number = ply / 2 + 1;
+        if ply.is_multiple_of(2) {
+            if i > 0 {
+                out.push_str("   ");
+            } else if ply > 0 {
+                write!(out, "{}...  ...  ", number - 1).expect("a String takes any text");
+            }
+            write!(out, "{number}.").expect("a String takes any text");
+        } else if i == 0 {
+            write!(out, "{number}...").expect("a String takes any text");
+        } else {
+            out.push(' ');
+        }
+        write_move(out, mv, goal, reached(i));
+    }
 }
 
 /// Whether a solution's last move reaches the goal. Help and series lines always do; a key of

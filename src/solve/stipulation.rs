@@ -328,6 +328,37 @@ impl Stipulation {
             _ => Colour::White,
         }
     }
+
+    /// The set play of a help stipulation (`option setplay`), as Popeye 4.104 solves it: the
+    /// play with its first half-move left out, so a half-move shorter, the other side
+    /// beginning (`h#1.5` for `h#2`, `h#2` for `h#2.5`). None in `h#0.5`, where Popeye
+    /// ignores set play (`SetPlay not applicable`), and in other play.
+    ///
+    /// ```
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let set = |s: &str| s.parse::<Stipulation>().unwrap().help_set_play().map(|s| s.to_string());
+    /// assert_eq!(set("h#2").as_deref(), Some("h#1.5"));
+    /// assert_eq!(set("h=2.5").as_deref(), Some("h=2"));
+    /// assert_eq!(set("h#1").as_deref(), Some("h#0.5"));
+    /// assert_eq!(set("h#0.5"), None);
+    /// assert_eq!(set("hs#2"), None);
+    /// assert_eq!(set("#2"), None);
+    /// ```
+    pub fn help_set_play(&self) -> Option<Stipulation> {
+        if self.play != Play::Help || self.plies() < 2 {
+            return None;
+        }
+        let (moves, half) = if self.half {
+            (self.moves, false)
+        } else {
+            (self.moves - 1, true)
+        };
+        Some(Stipulation {
+            moves,
+            half,
+            ..*self
+        })
+    }
 }
 
 /// Why a stipulation was refused.

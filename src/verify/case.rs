@@ -16,6 +16,7 @@ use crate::verify::popeye_tree::popeye_tree;
 
 use super::held::{our_held_lines, printed_lines};
 use super::large::{Streamed, compare_digested};
+use super::part::Part;
 use super::problems::{self, Case};
 use super::replay::replaying_part;
 use super::section::{
@@ -81,13 +82,13 @@ pub(super) fn compare_case(
         ));
     }
     let stipulation = *stipulation;
-    // The positions each part begins from: one, or two under `option duplex`.
-    let parts = case.parts();
+    // The parts: the play, the set play of a help problem, the duplex part.
+    let parts = case.parts(engine);
     // A position the rules cannot mean in feerie's engines (SAT with a royal unit other than a
     // king) is not compared: its lines would not replay for that reason alone.
     if let Some(why) = parts
         .iter()
-        .find_map(|p| feerie_oracle::engine::check_rules_fit(p, rules).err())
+        .find_map(|p| feerie_oracle::engine::check_rules_fit(p.position, rules).err())
     {
         return report(Outcome::Skipped(why.to_string()));
     }
@@ -98,7 +99,7 @@ pub(super) fn compare_case(
     // That Popeye's complaints are as many as the positions we find so is checked per problem.
     if let Some(why) = parts
         .iter()
-        .find_map(|p| problems::refused_by_popeye(engine, p, rules))
+        .find_map(|p| problems::refused_by_popeye(engine, p.position, rules))
     {
         return report(
             if section.chunk.king_capturable > 0 && section.twin.move_count() == 0 {
@@ -117,21 +118,22 @@ pub(super) fn compare_case(
     }
     if let Some(why) = parts
         .iter()
-        .find_map(|p| crate::external::popeye::marks_read_otherwise(p))
+        .find_map(|p| crate::external::popeye::marks_read_otherwise(p.position))
     {
         return report(Outcome::Skipped(why));
     }
     if let Some(why) = parts
         .iter()
-        .find_map(|p| problems::series_en_passant_observation(p, rules, &stipulation))
+        .find_map(|p| problems::series_en_passant_observation(p.position, rules, &stipulation))
         .or_else(|| problems::checkless_check_goal(rules, &stipulation))
     {
         return report(Outcome::Skipped(why));
     }
     // A difference Popeye is known to make is named as such ([`super::known`]).
+    let positions: Vec<&Position> = parts.iter().map(|p| p.position).collect();
     let settle = |outcome, ours: Option<&Printed>| {
         report(super::known::explained(
-            outcome, &parts, rules, engine, ours,
+            outcome, &positions, rules, engine, ours,
         ))
     };
     if matches!(stipulation.play, Play::Direct | Play::SelfPlay) {
@@ -149,30 +151,16 @@ pub(super) fn compare_case(
     }
     if let Some(streamed) = streamed {
         return report(compare_digested(
-            &parts,
-            rules,
-            stipulation,
-            &section,
-            streamed,
-            language,
-            engine,
-            options,
+            &parts, rules, &section, streamed, language, engine, options,
         ));
     }
     // Each of Popeye's lines must replay (a move we do not allow is a solution we miss), and
     // is then compared as printed, every token of it.
-    let theirs = match popeye_solutions(
-        section.twin,
-        &parts,
-        rules,
-        stipulation,
-        language,
-        section.chunk,
-        engine,
-    ) {
-        Ok(t) => t,
-        Err(why) => return report(differ(format!("a line that does not replay: {why}"))),
-    };
+    let theirs =
+        match popeye_solutions(section.twin, &parts, rules, language, section.chunk, engine) {
+            Ok(t) => t,
+            Err(why) => return report(differ(format!("a line that does not replay: {why}"))),
+        };
     let mut theirs_by_part = vec![Printed::new(); parts.len()];
     for (part, text) in theirs {
         *theirs_by_part[part].entry(text).or_default() += 1;
@@ -186,15 +174,7 @@ pub(super) fn compare_case(
         }
         out
     };
-    let ours = match our_held_lines(
-        engine,
-        &parts,
-        rules,
-        stipulation,
-        &section,
-        &theirs_by_part,
-        options,
-    ) {
+    let ours = match our_held_lines(engine, &parts, rules, &section, &theirs_by_part, options) {
         Ok(ours) => ours,
         Err(why) => return report(Outcome::Skipped(why.to_string())),
     };
@@ -377,16 +357,15 @@ pub(super) fn compare_tree(
 /// that does not replay is an error.
 pub(super) fn popeye_solutions(
     twin: &OutputTwin,
-    parts: &[&Position],
+    parts: &[Part],
     rules: &Rules,
-    stipulation: Stipulation,
     language: Language,
     chunk: &Chunk,
     engine: &dyn SearchEngine,
 ) -> Result<Vec<(usize, String)>, VerifyError> {
     let mut out = Vec::new();
     for group in printed_lines(&twin.segments) {
-        let part = replaying_part(&group, parts, rules, stipulation, language, engine)?;
+        let part = replaying_part(&group, parts, rules, language, engine)?;
         let raw = chunk.raw(group[0].line).unwrap_or("");
         out.push((part, english_line(raw, language)));
     }

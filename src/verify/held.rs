@@ -14,7 +14,7 @@
 
 use std::sync::Mutex;
 
-use feerie_oracle::{Position, Rules};
+use feerie_oracle::Rules;
 
 use crate::engines::SearchEngine;
 use crate::external::popeye_output::SolutionMove;
@@ -23,6 +23,7 @@ use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Play, Stipulation};
 
 use super::large::our_lines;
+use super::part::Part;
 use super::section::{Completion, Printed, Section, total};
 
 /// The lines beyond Popeye's count kept on our side of a finished section: past them our
@@ -68,20 +69,20 @@ pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipul
         Play::SeriesDirect => longest,
         Play::Direct | Play::SelfPlay | Play::HelpSelf => stipulation.moves,
     };
+    // At least a move, but for `h#0.5`'s half-move.
+    let least = u32::from(!(stipulation.play == Play::Help && stipulation.half));
     Stipulation {
-        moves: moves.clamp(1, stipulation.moves.max(1)),
+        moves: moves.clamp(least, stipulation.moves.max(least)),
         ..stipulation
     }
 }
 
 /// Our lines for the twin's `parts`, as the section's completion asks (see the module's text);
 /// `theirs` are Popeye's lines, part by part.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn our_held_lines(
     engine: &dyn SearchEngine,
-    parts: &[&Position],
+    parts: &[Part],
     rules: &Rules,
-    stipulation: Stipulation,
     section: &Section,
     theirs: &[Printed],
     options: &Options,
@@ -102,32 +103,27 @@ pub(super) fn our_held_lines(
             stopped: None,
         };
         // Part by part, each with its own bound.
-        for (part, position) in parts.iter().enumerate() {
-            let bound = total(&theirs[part]).saturating_add(EXTRA_LINES);
+        for (i, part) in parts.iter().enumerate() {
+            let bound = total(&theirs[i]).saturating_add(EXTRA_LINES);
             let bounded = Options {
                 max_solutions: bound,
                 ..options.clone()
             };
-            our_lines(
-                engine,
-                &[position],
-                rules,
-                stipulation,
-                &bounded,
-                &|_, line| keep(part, line, false),
-            )?;
+            our_lines(engine, &[*part], rules, &bounded, &|_, line| {
+                keep(i, line, false)
+            })?;
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-            let count = found.1[part];
+            let count = found.1[i];
             if count >= bound {
-                let duplex = if part > 0 { " in the duplex part" } else { "" };
                 ours.stopped.get_or_insert(format!(
-                    "we find {} line(s) or more{duplex} where Popeye prints {} (our search \
-                     stopped there; the lines only we print are among those found)",
+                    "we find {} line(s) or more{} where Popeye prints {} (our search stopped \
+                     there; the lines only we print are among those found)",
                     bound,
-                    total(&theirs[part])
+                    part_name(parts, i),
+                    total(&theirs[i])
                 ));
             }
-            ours.printed.push(std::mem::take(&mut found.0[part]));
+            ours.printed.push(std::mem::take(&mut found.0[i]));
             ours.counted.push(count);
         }
         return Ok(ours);
@@ -145,34 +141,30 @@ pub(super) fn our_held_lines(
         .map(Vec::len)
         .max()
         .unwrap_or(usize::MAX);
-    let shallow = no_deeper_than(stipulation, longest);
-    our_lines(engine, parts, rules, shallow, options, &|part, line| {
+    let shallow: Vec<Part> = (parts.iter())
+        .map(|p| Part {
+            stipulation: no_deeper_than(p.stipulation, longest),
+            ..*p
+        })
+        .collect();
+    our_lines(engine, &shallow, rules, options, &|part, line| {
         keep(part, line, true)
     })?;
     let (printed, mut counted) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let (Some(limit), Completion::Limited) = (section.limit, section.completion())
-        && shallow.moves < stipulation.moves
-    {
+    if let (Some(limit), Completion::Limited) = (section.limit, section.completion()) {
         let to_limit = Options {
             max_solutions: limit,
             ..options.clone()
         };
-        for (part, position) in parts.iter().enumerate() {
-            if counted[part] >= limit {
+        for (i, part) in parts.iter().enumerate() {
+            if counted[i] >= limit || shallow[i].stipulation.moves == part.stipulation.moves {
                 continue;
             }
             let count = Mutex::new(0usize);
-            our_lines(
-                engine,
-                &[position],
-                rules,
-                stipulation,
-                &to_limit,
-                &|_, _| {
-                    *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-                },
-            )?;
-            counted[part] = count.into_inner().unwrap_or_else(|e| e.into_inner());
+            our_lines(engine, &[*part], rules, &to_limit, &|_, _| {
+                *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+            })?;
+            counted[i] = count.into_inner().unwrap_or_else(|e| e.into_inner());
         }
     }
     Ok(Ours {
@@ -180,4 +172,15 @@ pub(super) fn our_held_lines(
         counted,
         stopped: None,
     })
+}
+
+/// How a part other than the play is named in a message: ` in the duplex part`, ` in the set
+/// play`; nothing for the play itself.
+pub(super) fn part_name(parts: &[Part], i: usize) -> &'static str {
+    let play = parts.iter().position(|p| !p.set_play).unwrap_or(0);
+    match &parts[i] {
+        p if p.set_play => " in the set play",
+        _ if i > play => " in the duplex part",
+        _ => "",
+    }
 }

@@ -9,19 +9,19 @@
 
 use std::sync::Mutex;
 
+use feerie_oracle::Rules;
 use feerie_oracle::notation::popeye_input::Language;
-use feerie_oracle::{MoveRecord, Position, Rules};
 
 use crate::engines::SearchEngine;
 use crate::external::popeye_output::{self, SolutionMove, StreamedLine};
 use crate::external::popeye_output_source::OutputSource;
 use crate::external::popeye_replay::english_line;
+use crate::solve::Options;
 use crate::solve::error::SolveError;
-use crate::solve::stipulation::Stipulation;
-use crate::solve::{Options, layout, solve_each};
 
 use super::Outcome;
 use super::digest::{BUCKETS, LineDigest, bucket, line_hash};
+use super::part::Part;
 use super::replay::replaying_part;
 use super::section::{Printed, Section, beyond, printed};
 
@@ -57,11 +57,9 @@ pub(super) struct Streamed<'a> {
 
 /// Popeye's digested lines of a twin against ours (the twin's parts solved anew), for a
 /// section that ends `solution finished.`.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn compare_digested(
-    parts: &[&Position],
+    parts: &[Part],
     rules: &Rules,
-    stipulation: Stipulation,
     section: &Section,
     streamed: &Streamed,
     language: Language,
@@ -71,7 +69,7 @@ pub(super) fn compare_digested(
     let empty = LineDigest::default();
     let theirs = streamed.digest.unwrap_or(&empty);
     let ours = Mutex::new((LineDigest::default(), vec![0usize; parts.len()]));
-    let solved = our_lines(engine, parts, rules, stipulation, options, &|part, line| {
+    let solved = our_lines(engine, parts, rules, options, &|part, line| {
         let mut ours = ours.lock().unwrap_or_else(|e| e.into_inner());
         ours.0.add(&line);
         ours.1[part] += 1;
@@ -132,7 +130,7 @@ pub(super) fn compare_digested(
     }
     for (_, moves) in &their_lines {
         let group: Vec<&SolutionMove> = moves.iter().collect();
-        if let Err(why) = replaying_part(&group, parts, rules, stipulation, language, engine) {
+        if let Err(why) = replaying_part(&group, parts, rules, language, engine) {
             return Outcome::Differ {
                 missing: vec![format!("a line that does not replay: {why}")],
                 extra: Vec::new(),
@@ -140,7 +138,7 @@ pub(super) fn compare_digested(
         }
     }
     let our_listed = Mutex::new(Vec::new());
-    let solved = our_lines(engine, parts, rules, stipulation, options, &|_, line| {
+    let solved = our_lines(engine, parts, rules, options, &|_, line| {
         if in_listed(&line) {
             our_listed
                 .lock()
@@ -178,22 +176,15 @@ pub(super) fn compare_digested(
 /// handed to `each` with its part as the search finds it.
 pub(super) fn our_lines(
     engine: &dyn SearchEngine,
-    parts: &[&Position],
+    parts: &[Part],
     rules: &Rules,
-    stipulation: Stipulation,
     options: &Options,
     each: &(dyn Fn(usize, String) + Sync),
 ) -> Result<(), SolveError> {
     for (i, part) in parts.iter().enumerate() {
-        let hand = |moves: Vec<MoveRecord>| {
-            let reaches = layout::ends_at_goal(engine, part, rules, &stipulation, &moves);
-            let line = layout::line(&stipulation, &moves, reaches);
-            each(i, english_line(&line, Language::English));
-        };
-        let solved = solve_each(engine, part, rules, stipulation, options, &hand)?;
-        for line in layout::lines(engine, part, rules, &stipulation, &solved) {
-            each(i, english_line(&line, Language::English));
-        }
+        part.solve_lines(engine, rules, options, &|line: String| {
+            each(i, english_line(&line, Language::English))
+        })?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ pub mod error;
 mod held;
 mod known;
 pub mod large;
+pub mod part;
 pub mod popeye_tree;
 pub mod problems;
 pub mod reason;
@@ -391,6 +392,7 @@ fn verify_cases(
             label: String::new(),
             setup: Err(VerifyError::ProblemNotSupported(why.clone())),
             duplex: None,
+            set_play: None,
         };
         let report = CaseReport {
             name,
@@ -408,8 +410,8 @@ fn verify_cases(
 
 /// Popeye's complaints in a problem's section that the side to play can capture the king,
 /// when there are more of them than positions we find so (a twin's, or each part's of a duplex
-/// twin, which Popeye complains of one by one; the set play of a direct or self twin whose
-/// side to move is in check, where the defender would move first) or cannot set up (counted
+/// twin, which Popeye complains of one by one; the set play of a twin whose side to move is
+/// in check, where the other side would move first) or cannot set up (counted
 /// as two): Popeye refused a position we find legal; or, when Popeye complains at all, fewer
 /// complaints than positions we surely find so: Popeye solved one we refuse. Every twin is
 /// looked at, whichever a shard compares, so that every shard numbers the faults alike.
@@ -429,9 +431,8 @@ fn complaints_beyond_refusals(
             unknown += 2;
             continue;
         };
-        sure += c
-            .parts()
-            .into_iter()
+        sure += std::iter::once(position)
+            .chain(&c.duplex)
             .filter(|part| problems::refused_by_popeye(engine, part, rules).is_some())
             .count();
         let set_play_refused = problems::set_play_asked(problem, stipulation)

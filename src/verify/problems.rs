@@ -9,6 +9,7 @@ use feerie_oracle::{Position, Profile, Rules, Validation};
 use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Play, Stipulation};
 use crate::verify::error::VerifyError;
+use crate::verify::part::Part;
 
 /// One problem or twin, ready to solve.
 #[derive(Debug)]
@@ -23,24 +24,39 @@ pub struct Case {
     /// same stipulation with the other side beginning. Under `option halfduplex` that part
     /// alone is solved (the problem's position has the other side to move).
     pub duplex: Option<Position>,
+    /// Under `option setplay` in help play, the position of the set play: the stipulation a
+    /// half-move shorter ([`Stipulation::help_set_play`]), the other side beginning.
+    pub set_play: Option<Position>,
 }
 
 impl Case {
-    /// The positions the case's parts begin from: its own, then under `option duplex` the
-    /// other side's; none when the case cannot be solved.
-    pub fn parts(&self) -> Vec<&Position> {
-        match &self.setup {
-            Ok((position, _, _)) => std::iter::once(position).chain(&self.duplex).collect(),
-            Err(_) => Vec::new(),
-        }
+    /// The case's parts, in the order Popeye prints them: the set play of a help problem
+    /// (unless Popeye refuses its position: [`refused_by_popeye`]), the play itself, under
+    /// `option duplex` the other side's; none when the case cannot be solved.
+    pub fn parts(&self, engine: &dyn feerie_oracle::Engine) -> Vec<Part<'_>> {
+        let Ok((position, rules, stipulation)) = &self.setup else {
+            return Vec::new();
+        };
+        let set_play = (self.set_play.as_ref())
+            .zip(stipulation.help_set_play())
+            .filter(|(set, _)| refused_by_popeye(engine, set, rules).is_none())
+            .map(|(set, set_stipulation)| Part {
+                position: set,
+                stipulation: set_stipulation,
+                set_play: true,
+            });
+        let played = std::iter::once(position).chain(&self.duplex);
+        (set_play.into_iter())
+            .chain(played.map(|p| Part::plain(p, *stipulation)))
+            .collect()
     }
 
-    /// Why Popeye refuses to solve one of the case's parts, if it does
-    /// ([`refused_by_popeye`]).
+    /// Why Popeye refuses to solve the case, if it does ([`refused_by_popeye`]): its position,
+    /// or its duplex part's. (A set play refused leaves the play solved.)
     pub fn refused_by_popeye(&self, engine: &dyn feerie_oracle::Engine) -> Option<String> {
-        let (_, rules, _) = self.setup.as_ref().ok()?;
-        self.parts()
-            .into_iter()
+        let (position, rules, _) = self.setup.as_ref().ok()?;
+        std::iter::once(position)
+            .chain(&self.duplex)
             .find_map(|part| refused_by_popeye(engine, part, rules))
     }
 
@@ -111,9 +127,22 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             PopeyeOption::PostKeyPlay if !battle => {
                 return not_supported("post-key play in help and series play");
             }
-            // Set play is built for direct and self play only.
-            PopeyeOption::SetPlay if !battle => {
-                return not_supported("set play in help and series play");
+            // Set play in help play is the play a half-move shorter (see `set_play_of`); in
+            // series and help-self play it is not built.
+            PopeyeOption::SetPlay if !battle && stipulation.play != Play::Help => {
+                return not_supported("set play in series and help-self play");
+            }
+            PopeyeOption::SetPlay
+                if stipulation.play == Play::Help
+                    && [
+                        PopeyeOption::Duplex,
+                        PopeyeOption::HalfDuplex,
+                        PopeyeOption::WhiteToPlay,
+                    ]
+                    .iter()
+                    .any(|o| problem.has_option(*o)) =>
+            {
+                return not_supported("set play in help play with duplex or whitetoplay");
             }
             PopeyeOption::WhiteToPlay
                 if white_to_play(&stipulation).is_none()
@@ -203,11 +232,12 @@ pub fn checkless_check_goal(rules: &Rules, stipulation: &Stipulation) -> Option<
     })
 }
 
-/// Whether the problem asks for the set play of a direct or self play stipulation
-/// (`option setplay`, German `satzspiel`).
+/// Whether the problem asks for the set play of a direct, self or help play stipulation
+/// (`option setplay`, German `satzspiel`) that has one (not `h#0.5`).
 pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
     problem.has_option(PopeyeOption::SetPlay)
-        && matches!(stipulation.play, Play::Direct | Play::SelfPlay)
+        && (matches!(stipulation.play, Play::Direct | Play::SelfPlay)
+            || stipulation.help_set_play().is_some())
 }
 
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
@@ -340,6 +370,17 @@ fn duplex_of(
         .then(|| position.other_side_begins())
 }
 
+/// The set play's position of a case solved from `setup`, under `option setplay` in help play
+/// (the other side begins), else `None`.
+fn set_play_of(
+    problem: &PopeyeProblem,
+    setup: &Result<(Position, Rules, Stipulation), VerifyError>,
+) -> Option<Position> {
+    let (position, _, stipulation) = setup.as_ref().ok()?;
+    (problem.has_option(PopeyeOption::SetPlay) && stipulation.help_set_play().is_some())
+        .then(|| position.other_side_begins())
+}
+
 /// The problems of `file` a command reads, each with its number (from 1): the one `only`
 /// names (`--problem N`), or every one. A number the file does not have is an error.
 pub fn chosen(
@@ -397,29 +438,33 @@ pub fn cases(
                         label: twin.label,
                         setup: Err(VerifyError::NotRead(place.clone())),
                         duplex: None,
+                        set_play: None,
                     };
                 }
                 if stops_reading(&twin) {
                     stopped_at = Some(case_name(number, &twin.label));
                 }
-                let (setup, duplex) = match twin.problem {
+                let (setup, duplex, set_play) = match twin.problem {
                     // Popeye's output of a problem with an input error is of another problem.
                     Ok(p) if !p.input_errors_in_words().is_empty() => (
                         Err(VerifyError::InputWords(p.input_errors_in_words())),
+                        None,
                         None,
                     ),
                     Ok(p) => {
                         let setup = case_of(&p, profile, set);
                         let duplex = duplex_of(&p, &setup);
-                        (setup, duplex)
+                        let set_play = set_play_of(&p, &setup);
+                        (setup, duplex, set_play)
                     }
-                    Err(e) => (Err(VerifyError::Twin(e)), None),
+                    Err(e) => (Err(VerifyError::Twin(e)), None, None),
                 };
                 Case {
                     problem: number,
                     label: twin.label,
                     setup,
                     duplex,
+                    set_play,
                 }
             })
             .collect();

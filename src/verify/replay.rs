@@ -10,27 +10,43 @@ use crate::external::popeye_output::SolutionMove;
 use crate::external::popeye_replay::english_move;
 use crate::solve::stipulation::{Play, Stipulation};
 use crate::verify::error::VerifyError;
+use crate::verify::part::Part;
 
-/// The first of `parts` (a duplex problem's positions) where one printed line replays: a
-/// line's first move is of the side that begins, so at most one does.
+/// The first of `parts` where one printed line replays: a line's first move is of the side
+/// that begins, so at most one of a duplex problem's parts does. A help problem's set play is
+/// told from its play by the half-move its lines begin at (`1...` in `h#2`, `1.` in its play),
+/// as a neutral unit's move might replay in both.
 pub(super) fn replaying_part(
     printed: &[&SolutionMove],
-    parts: &[&Position],
+    parts: &[Part],
     rules: &Rules,
-    stipulation: Stipulation,
     language: Language,
     engine: &dyn SearchEngine,
 ) -> Result<usize, VerifyError> {
+    let first_ply = printed.first().map(|m| m.ply);
+    let numbered =
+        |part: &Part| !parts.iter().any(|p| p.set_play) || Some(part.first_ply()) == first_ply;
     let mut first_error = None;
-    for (i, part) in parts.iter().enumerate() {
-        match resolve_line(printed, part, rules, stipulation, language, engine) {
+    for (i, part) in parts.iter().enumerate().filter(|(_, p)| numbered(p)) {
+        match resolve_line(
+            printed,
+            part.position,
+            rules,
+            part.stipulation,
+            language,
+            engine,
+        ) {
             Ok(_) => return Ok(i),
             Err(e) => {
                 first_error.get_or_insert(e);
             }
         }
     }
-    Err(first_error.expect("at least one part"))
+    Err(first_error.unwrap_or_else(|| VerifyError::OutputMove {
+        text: printed.first().map(|m| m.text.clone()).unwrap_or_default(),
+        line: printed.first().map_or(0, |m| m.line),
+        why: "the line begins at a half-move where neither the play nor its set play begins".into(),
+    }))
 }
 
 /// The moves of one printed line, found among our engine's legal moves along the line (the
