@@ -506,7 +506,8 @@ fn the_king_capture_complaint_is_popeye_s() {
 }
 
 /// The play after the key (`option postkey`) is read whole: its head (the key's check, threat
-/// or zugzwang) and each `refutes.` are compared, not passed over.
+/// or zugzwang) and each `refutes.` are compared, not passed over; Popeye's notice that it
+/// ignores the option in help and series play is taken for that option only.
 #[test]
 fn the_play_after_the_key_verifies_only_as_printed() {
     let (input, output) = (data("post_key", "inp"), data("post_key", "out"));
@@ -527,6 +528,18 @@ fn the_play_after_the_key_verifies_only_as_printed() {
                 ("made zugzwang", vec![" zugzwang.".into()]),
             ],
             "+" => vec![("removed", vec![])],
+            // Popeye's notice that the option is ignored (help and series play), after a
+            // twin's solutions, stands only for an option the problem gives.
+            "PostKeyPlay not applicable - ignored"
+                if lines[i - 1]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                vec![(
+                    "made the notice of another option",
+                    vec!["Quodlibet not applicable - ignored".into()],
+                )]
+            }
             "refutes." => vec![
                 ("removed", vec![]),
                 ("repeated", vec![line.to_string(), line.to_string()]),

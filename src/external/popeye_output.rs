@@ -21,7 +21,7 @@ use super::popeye_output_words::{
     FINISHED, IGNORED, INTERRUPTED, KING_CAPTURABLE, PARTIAL, SOLUTION_WORDS, UNDECIDABLE,
     known_among_solutions, measurement, number_without_move, progress, solution_like, twin_label,
 };
-pub use super::popeye_output_words::{is_move, refutes_line};
+pub use super::popeye_output_words::{NOT_APPLICABLE, is_move, refutes_line};
 use crate::limits::LimitError;
 
 /// The output of one problem.

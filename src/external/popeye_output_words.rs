@@ -6,6 +6,8 @@
 /// How a problem's output ends (lower case, the start of the line): a stock run adds the time
 /// (`solution finished. Time = 0.009 s`), `-regression` prints the bare words; a solution limit
 /// (`option maxsolutions`) ends it as partial.
+use feerie_oracle::notation::popeye_words::PopeyeOption;
+
 pub(super) const FINISHED: [&str; 2] = ["solution finished.", "loesung beendet."];
 pub(super) const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
 pub(super) const INTERRUPTED: [&str; 2] = ["solving interrupted.", "bearbeitung abgebrochen."];
@@ -18,6 +20,52 @@ pub(super) const KING_CAPTURABLE: [&str; 3] = [
     "the side to play can capture the king",
     "Die am Zug befindliche Partei kann den Koenig schlagen",
     "le camp au trait peut prendre le roi",
+];
+
+/// Popeye's notice that an option does not apply to the twin's stipulation and is ignored,
+/// in its three languages (`output/message.c`, messages 109 to 113), printed before the twin
+/// (before its label, after the twin before it).
+pub const NOT_APPLICABLE: [(PopeyeOption, [&str; 3]); 5] = [
+    (
+        PopeyeOption::WhiteToPlay,
+        [
+            "WhiteToPlay not applicable - ignored",
+            "WeissBeginnt nicht anwendbar - ignoriert",
+            "ApparentSeul pas applicable - ignore",
+        ],
+    ),
+    (
+        PopeyeOption::SetPlay,
+        [
+            "SetPlay not applicable - ignored",
+            "Satzspiel nicht anwendbar - ignoriert",
+            "Apparent pas applicable - ignore",
+        ],
+    ),
+    (
+        PopeyeOption::PostKeyPlay,
+        [
+            "PostKeyPlay not applicable - ignored",
+            "NachSchluessel nicht anwendbar - ignoriert",
+            "ApresCle pas applicable - ignore",
+        ],
+    ),
+    (
+        PopeyeOption::Quodlibet,
+        [
+            "Quodlibet not applicable - ignored",
+            "Quodlibet nicht anwendbar - ignoriert",
+            "Quodlibet pas applicable - ignore",
+        ],
+    ),
+    (
+        PopeyeOption::GoalIsEnd,
+        [
+            "GoalIsEnd not applicable - ignored",
+            "ZielIstEnde nicht anwendbar - ignoriert",
+            "ButEstFin pas applicable - ignore",
+        ],
+    ),
 ];
 
 /// Popeye's remark after a line whose last move it cannot judge (Ohneschach's recursion

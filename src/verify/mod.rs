@@ -303,9 +303,7 @@ fn verify_cases(
                     chunk: chunk_of(i),
                     label: &case.label,
                     maxtime: problems::max_time(problem),
-                    post_key: problem.has_option(
-                        feerie_oracle::notation::popeye_words::PopeyeOption::PostKeyPlay,
-                    ),
+                    post_key: problems::post_key_asked(problem),
                     diagram_matches: shows_diagram(problem, &chunks[i]),
                     // Popeye prints no diagram for a problem it refuses, even without
                     // `noboard`; its complaint goes to its standard error.
@@ -313,6 +311,10 @@ fn verify_cases(
                     limit: problems::max_solutions(problem),
                     per_target: problems::solutions_per_target(problem),
                     texts: &problem.texts,
+                    ignorable: (crate::external::popeye_output::NOT_APPLICABLE.iter())
+                        .map(|(option, _)| *option)
+                        .filter(|option| problem.has_option(*option))
+                        .collect(),
                 }),
             };
             // The case's time budget starts with it; a deadline of the whole run (a

@@ -123,10 +123,6 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             PopeyeOption::Duplex | PopeyeOption::HalfDuplex if battle => {
                 return not_supported("duplex in direct and self play");
             }
-            // The play after the key is a tree: direct and self play only.
-            PopeyeOption::PostKeyPlay if !battle => {
-                return not_supported("post-key play in help and series play");
-            }
             // Set play in help play is the play a half-move shorter (see `set_play_of`); in
             // series and help-self play it is not built.
             PopeyeOption::SetPlay if !battle && stipulation.play != Play::Help => {
@@ -240,6 +236,17 @@ pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> boo
             || stipulation.help_set_play().is_some())
 }
 
+/// Whether the problem asks for the play after the key (`option postkeyplay`, German
+/// `nachschluessel`) of a direct or self play stipulation. In help and series play Popeye
+/// ignores the option (`PostKeyPlay not applicable - ignored`) and solves the problem as
+/// given.
+pub fn post_key_asked(problem: &PopeyeProblem) -> bool {
+    problem.has_option(PopeyeOption::PostKeyPlay)
+        && (problem.stipulation.as_deref())
+            .and_then(|s| s.parse::<Stipulation>().ok())
+            .is_some_and(|s| matches!(s.play, Play::Direct | Play::SelfPlay))
+}
+
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
 pub fn no_board(problem: &PopeyeProblem) -> bool {
     problem.has_option(PopeyeOption::NoBoard)
@@ -346,9 +353,9 @@ fn case_of(
     {
         return Ok((position, rules, shortened));
     }
-    // `option postkey` (direct and self play only: see `unsupported`): the key is played, the
+    // `option postkey` (direct and self play only; ignored elsewhere): the key is played, the
     // defender moves in the diagram.
-    if problem.has_option(PopeyeOption::PostKeyPlay) {
+    if post_key_asked(problem) {
         return Ok((position.other_side_begins(), rules, stipulation));
     }
     // In h#2.5 the side that is not mated begins.

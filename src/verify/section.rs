@@ -69,8 +69,13 @@ pub(super) fn section_fault(section: &Section) -> Option<String> {
     fn words(text: &str) -> Vec<&str> {
         text.split_whitespace().collect()
     }
+    // Popeye's notice that an option of the problem does not apply to the next twin.
+    let notice = |text: &str| {
+        (popeye_output::NOT_APPLICABLE.iter())
+            .any(|(option, words)| section.ignorable.contains(option) && words.contains(&text))
+    };
     for (line, text) in section.chunk.twins.iter().flat_map(|t| &t.remarks) {
-        if !section.texts.iter().any(|(_, t)| words(t) == words(text)) {
+        if !section.texts.iter().any(|(_, t)| words(t) == words(text)) && !notice(text.trim()) {
             return Some(format!(
                 "line {line} of Popeye's output is not a line Popeye prints there (text after \
                  a twin's solutions that is no remark of the input): {text}"
@@ -172,6 +177,9 @@ pub(super) struct Section<'a> {
     /// The problem's texts (`remark`, `author`, …: command and text), which Popeye may print
     /// between twins.
     pub(super) texts: &'a [(String, String)],
+    /// The problem's options that Popeye may say do not apply to a twin
+    /// ([`popeye_output::NOT_APPLICABLE`]), a notice it prints between twins.
+    pub(super) ignorable: Vec<feerie_oracle::notation::popeye_words::PopeyeOption>,
 }
 
 impl Section<'_> {
