@@ -363,7 +363,7 @@ fn popeye_fuzz_never_overwrites_a_golden_file() {
 /// campaign asks, so that neither falls behind the campaign's lists.
 #[test]
 fn fuzz_solve_help_and_guide_name_every_stipulation_asked() {
-    use feerie::harness::popeye_campaign::{BLACK_BEGINS, WHITE_BEGINS};
+    use feerie::harness::popeye_campaign::{BLACK_BEGINS, WHITE_BEGINS, WITH_OPTION};
     let (code, help, _) = feerie(&["popeye", "fuzz-solve", "--help"]);
     assert_eq!(code, 0);
     let guide = std::fs::read_to_string(concat!(
@@ -382,6 +382,14 @@ fn fuzz_solve_help_and_guide_name_every_stipulation_asked() {
         assert!(
             guide.contains(&format!("`{stipulation}`")),
             "docs/book/src/guide/popeye.md lacks {stipulation}"
+        );
+    }
+    for (_, option) in WITH_OPTION {
+        assert!(help_words.contains(&option), "--help lacks {option}");
+        let words = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(&format!("`option {option}`")),
+            "docs/book/src/guide/popeye.md lacks {option}"
         );
     }
 }

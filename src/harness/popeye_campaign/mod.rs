@@ -33,8 +33,8 @@ pub use golden::{GoldenRecord, golden_record};
 pub use output::{popeye_reproducer, render_popeye};
 pub use run::{STEERING_TIME_RAN_OUT, TIME_RAN_OUT, run_popeye_campaign};
 pub use solving::{
-    BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, batch_input,
-    run_popeye_solving, solving_problems,
+    BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, WITH_OPTION,
+    batch_input, run_popeye_solving, solving_problems,
 };
 pub use summary::{run_and_print, run_and_print_with};
 

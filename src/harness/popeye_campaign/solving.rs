@@ -36,6 +36,17 @@ pub const BLACK_BEGINS: [&str; 11] = [
     "hr#1.5",
 ];
 
+/// Stipulations asked again with an option that changes what is solved or printed, each where
+/// its stipulation is asked ([`WHITE_BEGINS`] or [`BLACK_BEGINS`]): the set play of a
+/// helpmate (`h#1.5`'s is an `h#1` with Black beginning, `h#2`'s an `h#1.5` with White
+/// beginning, refused when the side to move is in check), and the play after the key, which
+/// Popeye ignores in help play.
+pub const WITH_OPTION: [(&str, &str); 3] = [
+    ("h#1.5", "setplay"),
+    ("h#2", "setplay"),
+    ("h#2", "postkeyplay"),
+];
+
 /// One problem asked of Popeye.
 #[derive(Clone, Debug)]
 pub struct SolvingProblem {
@@ -45,10 +56,22 @@ pub struct SolvingProblem {
     pub case: u64,
     /// The stipulation, as Popeye reads it.
     pub stipulation: &'static str,
+    /// The option given with it ([`WITH_OPTION`]), if any.
+    pub option: Option<&'static str>,
     /// The problem as Popeye's input, from `beginproblem` to `endproblem`.
     pub text: String,
     /// The rules it was made under.
     pub rules: Rules,
+}
+
+impl SolvingProblem {
+    /// The stipulation, and the option given with it: `h#2`, `h#2 (option setplay)`.
+    pub fn label(&self) -> String {
+        match self.option {
+            Some(option) => format!("{} (option {option})", self.stipulation),
+            None => self.stipulation.to_string(),
+        }
+    }
 }
 
 /// What a solving campaign against Popeye does.
@@ -119,7 +142,9 @@ impl PopeyeSolvingReport {
         for (problem, lines) in &self.differ {
             out.push_str(&format!(
                 "DIFFER {} case {} {}:\n",
-                problem.bucket, problem.case, problem.stipulation
+                problem.bucket,
+                problem.case,
+                problem.label()
             ));
             for line in lines {
                 out.push_str(&format!("  {line}\n"));
@@ -132,7 +157,9 @@ impl PopeyeSolvingReport {
         for (problem, setting) in &self.switch_explained {
             out.push_str(&format!(
                 "agrees only under {setting}: {} case {} {} (Popeye reads it so here, not as the popeye profile's value)\n",
-                problem.bucket, problem.case, problem.stipulation
+                problem.bucket,
+                problem.case,
+                problem.label()
             ));
             for line in problem.text.lines() {
                 out.push_str(&format!("    {line}\n"));
@@ -178,13 +205,21 @@ pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<S
             Colour::White => &WHITE_BEGINS,
             Colour::Black => &BLACK_BEGINS,
         };
-        for stipulation in stipulations {
-            let line = format!("stipulation {stipulation}");
+        let with_option = (WITH_OPTION.iter())
+            .filter(|(s, _)| stipulations.contains(s))
+            .map(|&(s, o)| (s, Some(o)));
+        let asked = (stipulations.iter().map(|&s| (s, None))).chain(with_option);
+        for (stipulation, option) in asked {
+            let mut line = format!("stipulation {stipulation}");
+            if let Some(option) = option {
+                line.push_str(&format!("\noption {option}"));
+            }
             match popeye_input::write(&position, &fuzzed.rules, &line) {
                 Ok(text) => problems.push(SolvingProblem {
                     bucket: bucket.name.clone(),
                     case,
                     stipulation,
+                    option,
                     text,
                     rules: fuzzed.rules.clone(),
                 }),
@@ -423,6 +458,10 @@ mod tests {
         assert_eq!(file.problems.len(), problems.len());
         for (read, made) in file.problems.iter().zip(&problems) {
             assert_eq!(read.stipulation.as_deref(), Some(made.stipulation));
+            for (_, option) in WITH_OPTION {
+                let given = read.options.iter().any(|o| o == option);
+                assert_eq!(given, made.option == Some(option), "{}", made.text);
+            }
             assert!(!made.text.contains("protean"), "{}", made.text);
         }
     }

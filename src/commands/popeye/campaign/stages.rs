@@ -296,7 +296,9 @@ pub(super) fn fuzz_solve(
             for (problem, setting) in &report.switch_explained {
                 stage.notes.push(format!(
                     "{} case {} {}: agrees only under {setting}",
-                    problem.bucket, problem.case, problem.stipulation
+                    problem.bucket,
+                    problem.case,
+                    problem.label()
                 ));
             }
             for (why, problems) in &report.failed {
@@ -316,7 +318,9 @@ pub(super) fn fuzz_solve(
                 };
                 let summary = format!(
                     "{} case {} {}: {what}",
-                    problem.bucket, problem.case, problem.stipulation
+                    problem.bucket,
+                    problem.case,
+                    problem.label()
                 );
                 stage.junit.push(TestCase {
                     name: summary.clone(),
@@ -351,7 +355,9 @@ pub(super) fn fuzz_solve(
 fn write_problem(dir: &Path, problem: &pc::SolvingProblem) -> Option<PathBuf> {
     let stem: String = format!(
         "solve-{}-{}-{}",
-        problem.bucket, problem.case, problem.stipulation
+        problem.bucket,
+        problem.case,
+        problem.label()
     )
     .chars()
     .map(|c| {
