@@ -103,6 +103,8 @@ pub struct PopeyeSolving {
 pub struct PopeyeSolvingReport {
     /// Problems whose solutions agree, and the solutions they have in all.
     pub agree: (u64, u64),
+    /// Of those, the problems asked with an option ([`WITH_OPTION`]), by label.
+    pub agree_with_option: Vec<(String, u64)>,
     /// Problems compared and found to differ, or that Popeye crashes on: the problem and the
     /// comparison's lines (for a crash, one line that starts `Popeye crashed`).
     pub differ: Vec<(SolvingProblem, Vec<String>)>,
@@ -118,6 +120,19 @@ pub struct PopeyeSolvingReport {
 }
 
 impl PopeyeSolvingReport {
+    /// Counts `problem` as agreeing, with `solutions` solutions.
+    fn agreed(&mut self, problem: &SolvingProblem, solutions: u64) {
+        self.agree.0 += 1;
+        self.agree.1 += solutions;
+        if problem.option.is_some() {
+            let label = problem.label();
+            match self.agree_with_option.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, n)) => *n += 1,
+                None => self.agree_with_option.push((label, 1)),
+            }
+        }
+    }
+
     fn skip(&mut self, why: String) {
         match self.skipped.iter_mut().find(|(w, _)| *w == why) {
             Some((_, n)) => *n += 1,
@@ -172,6 +187,12 @@ impl PopeyeSolvingReport {
         }
         for (why, n) in &self.skipped {
             out.push_str(&format!("skipped {n}: {why}\n"));
+        }
+        if !self.agree_with_option.is_empty() {
+            let counts: Vec<String> = (self.agree_with_option.iter())
+                .map(|(label, n)| format!("{label} {n}"))
+                .collect();
+            out.push_str(&format!("agree with an option: {}\n", counts.join(", ")));
         }
         out.push_str(&format!(
             "popeye solving: {} agree ({} solutions), {} agree under another switch value, {} differ, {} skipped, {} in failed batches; {:.1} s\n",
@@ -308,10 +329,7 @@ pub fn run_popeye_solving(
         };
         for (problem, case) in batch.iter().zip(cases) {
             match case.outcome {
-                Outcome::Agree(n) => {
-                    report.agree.0 += 1;
-                    report.agree.1 += n as u64;
-                }
+                Outcome::Agree(n) => report.agreed(problem, n as u64),
                 Outcome::Differ { missing, extra } => {
                     let lines = missing
                         .iter()
@@ -325,7 +343,7 @@ pub fn run_popeye_solving(
                 }
                 Outcome::Skipped(why) => report.skip(why),
                 Outcome::InputError(why) => report.skip(format!("input error: {why}")),
-                Outcome::BothRefuse(_) => report.agree.0 += 1,
+                Outcome::BothRefuse(_) => report.agreed(problem, 0),
             }
         }
     }
