@@ -288,7 +288,7 @@ fn every_shared_popeye_file_agrees() {
 /// error, no difference, and at least 94% of the cases of feerie's families (conditions and
 /// pieces known, no proof game) agree, by the coverage table's own count. The others are
 /// skipped for a stipulation or an option feerie does not solve yet (structured stipulations,
-/// circuits, post-key play in help play, …), which each newly modelled condition brings into the
+/// circuits, `threat n`, `start`, …), which each newly modelled condition brings into the
 /// families: 408 of 430 with Andernach, Madrasi, Isardam and Take&Make. The cases feerie
 /// calls input errors are ones Popeye's own output reports (`offending item: WORD`: Popeye's
 /// regression files test its handling of bad input too), and they alone make the exit code 2.
