@@ -23,9 +23,17 @@ pub(super) const KING_CAPTURABLE: [&str; 3] = [
 ];
 
 /// Popeye's notice that an option does not apply to the twin's stipulation and is ignored,
-/// in its three languages (`output/message.c`, messages 109 to 113), printed before the twin
-/// (before its label, after the twin before it).
-pub const NOT_APPLICABLE: [(PopeyeOption, [&str; 3]); 5] = [
+/// in its three languages (`output/message.c`, messages 107 and 109 to 113), printed before
+/// the twin (before its label, after the twin before it).
+pub const NOT_APPLICABLE: [(PopeyeOption, [&str; 3]); 6] = [
+    (
+        PopeyeOption::Threat,
+        [
+            "Option \"Threat\" not applicable or indicated maximum threat length too big",
+            "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
+            "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande",
+        ],
+    ),
     (
         PopeyeOption::WhiteToPlay,
         [

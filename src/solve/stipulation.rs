@@ -256,6 +256,11 @@ pub struct Stipulation {
     pub half: bool,
     /// Self and help-self play only: the reflex obligations (`r#2`, `semi-r#2`, `hr#2`).
     pub reflex: Reflex,
+    /// Direct play only: Popeye's `option threat N`, a bound on the threat. An attacking move
+    /// that gives no check and leaves at least N moves (the goal not yet reached) must
+    /// threaten to reach the goal within N moves, or it fails: the defender has defended.
+    /// `None` (the default, and what a stipulation's text gives): no bound.
+    pub threat_within: Option<u32>,
 }
 
 impl Stipulation {
@@ -497,6 +502,7 @@ impl FromStr for Stipulation {
             moves,
             half,
             reflex,
+            threat_within: None,
         })
     }
 }

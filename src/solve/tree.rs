@@ -76,7 +76,6 @@ impl Default for TreeOptions {
 
 /// Popeye options that change the tree in ways not built here.
 const TREE_OPTIONS_NOT_SUPPORTED: &[(PopeyeOption, &str)] = &[
-    (PopeyeOption::Threat, "a bound on the threat's length"),
     (PopeyeOption::NoShortVariations, "no short variations"),
     (PopeyeOption::MaxFlightsquares, "a bound on flight squares"),
     (PopeyeOption::TrivialTriesAvoid, "trivial tries avoided"),
@@ -98,7 +97,9 @@ impl TreeOptions {
     /// let o = read("Satz Varianten OhneDrohung", Language::German).unwrap();
     /// assert!(o.variations && o.set_play && !o.threats);
     /// assert!(read("noboard", Language::English).is_ok_and(|o| !o.variations));
-    /// assert!(read("threat 2", Language::English).is_err());
+    /// assert!(read("defence 2", Language::English).is_err());
+    /// // A bound on the threat is the stipulation's (`Stipulation::threat_within`).
+    /// assert!(read("threat 2", Language::English).is_ok());
     /// // A German word is no option in an English file (the position says so).
     /// assert!(read("satz", Language::English).is_ok_and(|o| !o.set_play));
     /// ```
@@ -253,7 +254,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         } else if self.search.reaches_goal(mv, after)? {
             Ok(true)
         } else {
-            Ok(m > 1 && self.search.defence_fails(after, m - 1)?)
+            Ok(m > 1 && self.search.defence_fails(mv.check, after, m - 1)?)
         }
     }
 
@@ -490,6 +491,11 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
                     return Ok(None);
                 }
             }
+        }
+        // Every defence answered, yet no key: the move threatens too little for `option
+        // threat N` (`Stipulation::threat_within`). Popeye shows it neither as key nor as try.
+        if refutations.is_empty() {
+            return Ok(None);
         }
         let node = if self.options.variations {
             let in_check = mv.check != CheckMark::None;

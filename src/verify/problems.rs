@@ -7,7 +7,7 @@ use feerie_oracle::notation::popeye_words::{Lookup, PopeyeOption};
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
 use crate::solve::error::SolveError;
-use crate::solve::stipulation::{Play, Stipulation};
+use crate::solve::stipulation::{Play, Reflex, Stipulation};
 use crate::verify::error::VerifyError;
 use crate::verify::part::Part;
 
@@ -122,6 +122,14 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             // which side begins; a tree of each part is not.
             PopeyeOption::Duplex | PopeyeOption::HalfDuplex if battle => {
                 return not_supported("duplex in direct and self play");
+            }
+            // A bound on the threat (see `threat_within`) is followed in direct play.
+            PopeyeOption::Threat
+                if threat_within(problem, &stipulation).is_none()
+                    && !threat_ignored(problem, &stipulation)
+                    && (problem.option_value(option)).is_some_and(|v| v.parse::<u32>().is_ok()) =>
+            {
+                return not_supported("a bound on the threat in self and reflex play");
             }
             // Set play in help play is the play a half-move shorter (see `set_play_of`); in
             // series and help-self play it is not built.
@@ -247,6 +255,44 @@ pub fn post_key_asked(problem: &PopeyeProblem) -> bool {
             .is_some_and(|s| matches!(s.play, Play::Direct | Play::SelfPlay))
 }
 
+/// The bound on the threat that `option threat N` (German `drohung`) sets in direct play
+/// ([`Stipulation::threat_within`]), where Popeye follows it: N below the stipulation's
+/// moves. `None` without the option, where Popeye ignores it ([`threat_ignored`]), and in
+/// self and reflex play (not followed here).
+///
+/// ```
+/// use feerie::oracle::popeye_input;
+/// use feerie::verify::problems::threat_within;
+/// let within = |stipulation: &str, option: &str| {
+///     let text = format!("begin\npieces white ka1 black kh8\nstipulation {stipulation}\noption {option}\nend\n");
+///     let problem = &popeye_input::parse(&text).unwrap().problems[0];
+///     threat_within(problem, &stipulation.parse().unwrap())
+/// };
+/// assert_eq!(within("#3", "threat 1"), Some(1));
+/// assert_eq!(within("#3", "threat 0"), Some(0));
+/// assert_eq!(within("#3", "threat 3"), None); // too long: Popeye ignores it
+/// assert_eq!(within("h#3", "threat 1"), None);
+/// assert_eq!(within("s#3", "threat 1"), None);
+/// ```
+pub fn threat_within(problem: &PopeyeProblem, stipulation: &Stipulation) -> Option<u32> {
+    let within: u32 = problem.option_value(PopeyeOption::Threat)?.parse().ok()?;
+    (stipulation.play == Play::Direct
+        && stipulation.reflex == Reflex::No
+        && within < stipulation.moves)
+        .then_some(within)
+}
+
+/// Whether Popeye ignores the problem's `option threat N` (`Option "Threat" not applicable or
+/// indicated maximum threat length too big`): in help and series play, and where N is not
+/// below the moves of direct or self play.
+pub fn threat_ignored(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
+    let Some(within) = problem.option_value(PopeyeOption::Threat) else {
+        return false;
+    };
+    let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
+    !battle || within.parse::<u32>().is_ok_and(|w| w >= stipulation.moves)
+}
+
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
 pub fn no_board(problem: &PopeyeProblem) -> bool {
     problem.has_option(PopeyeOption::NoBoard)
@@ -334,14 +380,16 @@ fn case_of(
             Ok(_) => why,
         });
     }
-    let stipulation: Stipulation = problem
-        .stipulation
-        .as_deref()
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e: crate::solve::stipulation::StipulationError| {
-            VerifyError::ProblemNotSupported(e.to_string())
-        })?;
+    let mut stipulation: Stipulation =
+        problem
+            .stipulation
+            .as_deref()
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e: crate::solve::stipulation::StipulationError| {
+                VerifyError::ProblemNotSupported(e.to_string())
+            })?;
+    stipulation.threat_within = threat_within(problem, &stipulation);
     let (mut position, mut rules) = problem
         .to_position(profile, Validation::Lenient)
         .map_err(VerifyError::Position)?;

@@ -58,18 +58,63 @@ impl<'a, S: Space> Search<'a, S> {
         }
         // Then checks, then captures, then the quiet moves: the forcing moves leave the
         // defence fewest replies, and win most often.
-        for (_, after) in self.by_force(&children) {
-            if self.forced(after, Node::Defence, n - 1)? {
+        for (mv, after) in self.by_force(&children) {
+            if self.attack_holds(self.space.mark(mv), after, n - 1)? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
 
-    /// Direct play: whether every defence of the side to move (there must be one) lets the
-    /// attacker reach the goal within `n` moves.
-    pub fn defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        self.forced(&self.space.enter(position)?, Node::Defence, n)
+    /// Direct play: whether an attacking move that does not reach the goal (checking the
+    /// defender when `mark` says so) wins, leading to `after` with `n` attacking moves left
+    /// after the defence: every defence fails, and the move threatens what
+    /// [`Stipulation::threat_within`](crate::solve::stipulation::Stipulation::threat_within)
+    /// asks.
+    pub(super) fn attack_holds(
+        &self,
+        mark: CheckMark,
+        after: &S::Pos,
+        n: u32,
+    ) -> Result<bool, EngineError> {
+        Ok(!self.threat_too_long(mark, after, n)? && self.forced(after, Node::Defence, n)?)
+    }
+
+    /// Popeye's `option threat N`: whether the attacking move to `after` (the defender to
+    /// move, `n` attacking moves left after its defence) gives no check, leaves at least N
+    /// moves, and threatens nothing within N moves: the defender passing, the attacker cannot
+    /// force the goal in N.
+    fn threat_too_long(
+        &self,
+        mark: CheckMark,
+        after: &S::Pos,
+        n: u32,
+    ) -> Result<bool, EngineError> {
+        let Some(within) = self.stipulation.threat_within else {
+            return Ok(false);
+        };
+        if mark != CheckMark::None || n < within {
+            return Ok(false);
+        }
+        if within == 0 {
+            return Ok(true);
+        }
+        let passed = self.space.turn_skipped(after);
+        Ok(!self.forced(&passed, Node::Attack, within)?)
+    }
+
+    /// Direct play: whether the attacking move that led to `position` (checking the side to
+    /// move when `mark` says so) wins: every defence of the side to move (there must be one)
+    /// lets the attacker reach the goal within `n` moves, and the move threatens what
+    /// [`Stipulation::threat_within`](crate::solve::stipulation::Stipulation::threat_within)
+    /// asks.
+    pub fn defence_fails(
+        &self,
+        mark: CheckMark,
+        position: &Position,
+        n: u32,
+    ) -> Result<bool, EngineError> {
+        self.attack_holds(mark, &self.space.enter(position)?, n)
     }
 
     #[inline(never)]

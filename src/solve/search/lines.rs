@@ -111,7 +111,7 @@ impl<'a, S: Space> Search<'a, S> {
         match self.stipulation.play {
             Play::Direct => {
                 if self.reaches(first, after)?
-                    || n > 1 && self.forced(after, Node::Defence, n - 1)?
+                    || n > 1 && self.attack_holds(self.space.mark(first), after, n - 1)?
                 {
                     self.record(&mut out, line)?;
                 }
