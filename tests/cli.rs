@@ -385,7 +385,8 @@ fn fuzz_solve_help_and_guide_name_every_stipulation_asked() {
         );
     }
     for (_, option) in WITH_OPTION {
-        assert!(help_words.contains(&option), "--help lacks {option}");
+        let word = option.split_whitespace().next().unwrap();
+        assert!(help_words.contains(&word), "--help lacks {option}");
         let words = guide.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             words.contains(&format!("`option {option}`")),

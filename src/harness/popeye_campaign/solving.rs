@@ -39,12 +39,14 @@ pub const BLACK_BEGINS: [&str; 11] = [
 /// Stipulations asked again with an option that changes what is solved or printed, each where
 /// its stipulation is asked ([`WHITE_BEGINS`] or [`BLACK_BEGINS`]): the set play of a
 /// helpmate (`h#1.5`'s is an `h#1` with Black beginning, `h#2`'s an `h#1.5` with White
-/// beginning, refused when the side to move is in check), and the play after the key, which
-/// Popeye ignores in help play.
-pub const WITH_OPTION: [(&str, &str); 3] = [
+/// beginning, refused when the side to move is in check), the play after the key, which
+/// Popeye ignores in help play, and a bound on the threat (a key that threatens no mate in one
+/// fails).
+pub const WITH_OPTION: [(&str, &str); 4] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
+    ("#2", "threat 1"),
 ];
 
 /// One problem asked of Popeye.
@@ -477,7 +479,8 @@ mod tests {
         for (read, made) in file.problems.iter().zip(&problems) {
             assert_eq!(read.stipulation.as_deref(), Some(made.stipulation));
             for (_, option) in WITH_OPTION {
-                let given = read.options.iter().any(|o| o == option);
+                let word = option.split_whitespace().next().unwrap();
+                let given = read.options.iter().any(|o| o == word);
                 assert_eq!(given, made.option == Some(option), "{}", made.text);
             }
             assert!(!made.text.contains("protean"), "{}", made.text);
