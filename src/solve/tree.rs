@@ -98,8 +98,7 @@ impl TreeOptions {
     /// assert!(o.variations && o.set_play && !o.threats);
     /// assert!(read("noboard", Language::English).is_ok_and(|o| !o.variations));
     /// assert!(read("defence 2", Language::English).is_err());
-    /// // A bound on the threat is the stipulation's (`Stipulation::threat_within`).
-    /// assert!(read("threat 2", Language::English).is_ok());
+    /// assert!(read("threat 2", Language::English).is_ok()); // the stipulation's bound
     /// // A German word is no option in an English file (the position says so).
     /// assert!(read("satz", Language::English).is_ok_and(|o| !o.set_play));
     /// ```
@@ -492,8 +491,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
                 }
             }
         }
-        // Every defence answered, yet no key: the move threatens too little for `option
-        // threat N` (`Stipulation::threat_within`). Popeye shows it neither as key nor as try.
+        // Every defence answered, no key: refused by `option threat N`; Popeye shows no try.
         if refutations.is_empty() {
             return Ok(None);
         }
