@@ -182,21 +182,26 @@ pub fn print_parts(
         outln!();
         return Ok(Printed { partial, found });
     }
-    let mut blocks = vec![Vec::new(); 2];
+    let (mut set_play, mut play) = (Vec::new(), Vec::new());
     for part in parts {
         let solved = solve(engine, part.position, rules, part.stipulation, options)?;
         partial |= solved.partial;
         found |= !solved.solutions.is_empty();
-        blocks[usize::from(!part.set_play)].extend(part.lines(engine, rules, &solved));
+        let block = if part.set_play {
+            &mut set_play
+        } else {
+            &mut play
+        };
+        block.extend(part.lines(engine, rules, &solved));
     }
     outln!();
     if parts.iter().any(|p| p.set_play) {
-        for line in &blocks[0] {
+        for line in &set_play {
             outln!("{line}");
         }
         outln!();
     }
-    for line in &blocks[1] {
+    for line in &play {
         outln!("{line}");
     }
     outln!();

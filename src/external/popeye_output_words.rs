@@ -3,11 +3,11 @@
 //! among solutions that are not moves (measurements, progress lines, its messages there), and
 //! the lines that end a problem's output or say something of it.
 
+use feerie_oracle::notation::popeye_words::PopeyeOption;
+
 /// How a problem's output ends (lower case, the start of the line): a stock run adds the time
 /// (`solution finished. Time = 0.009 s`), `-regression` prints the bare words; a solution limit
 /// (`option maxsolutions`) ends it as partial.
-use feerie_oracle::notation::popeye_words::PopeyeOption;
-
 pub(super) const FINISHED: [&str; 2] = ["solution finished.", "loesung beendet."];
 pub(super) const PARTIAL: [&str; 2] = ["partial solution", "partielle loesung"];
 pub(super) const INTERRUPTED: [&str; 2] = ["solving interrupted.", "bearbeitung abgebrochen."];

@@ -126,16 +126,15 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
     out
 }
 
-/// A line of the set play of a help problem (`option setplay`) as Popeye prints it: solved as
-/// `set`, the problem's stipulation a half-move shorter with the other side beginning
-/// ([`Stipulation::help_set_play`]), and numbered as the problem's own lines, whose first
-/// half-move it leaves out: `  1...Rb2-h2   2.a3-a2 Rh2-h1 #` in `h#2` (set `h#1.5`, numbered
-/// as it is), `  1...  ...  2.h3-h2 Kc1-c2 #` in `h#1.5` (set `h#1`, White's half-move left
-/// out).
+/// A help line whose first move is played at half-move `first_ply` of the problem (0: `1.`,
+/// 1: `1...`, 2: `1...  ...  2.`), as Popeye prints the set play of a help problem (`option
+/// setplay`): solved as the problem's stipulation a half-move shorter with the other side
+/// beginning ([`Stipulation::help_set_play`]) and numbered as the problem's own lines, whose
+/// first half-move it leaves out: `  1...  ...  2.h3-h2 Kc1-c2 #` in `h#1.5` (set `h#1`).
 ///
 /// ```
 /// use feerie::oracle::{fen, Engine, ReferenceEngine, Rules, Validation};
-/// use feerie::solve::layout::set_play_line;
+/// use feerie::solve::layout::help_line;
 /// let position = fen::parse("8/8/8/8/8/7p/p7/k1K4R b - - 0 1", Validation::Strict).unwrap();
 /// let rules = Rules::orthodox();
 /// let step = |p: &feerie::oracle::Position, text: &str| {
@@ -146,16 +145,19 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
 /// let (push, after) = step(&position, "h3-h2");
 /// let (mate, _) = step(&after, "Kc1-c2 #");
 /// let set = "h#1".parse().unwrap(); // the set play of h#1.5
-/// assert_eq!(set_play_line(&set, &[push, mate], true), "  1...  ...  2.h3-h2 Kc1-c2 #");
+/// assert_eq!(help_line(&set, 2, &[push, mate], true), "  1...  ...  2.h3-h2 Kc1-c2 #");
 /// ```
-pub fn set_play_line(set: &Stipulation, moves: &[MoveRecord], last_reaches: bool) -> String {
-    if set.play != Play::Help || set.half {
-        // Numbered as the set stipulation is: its first half-move is the problem's second.
-        return line(set, moves, last_reaches);
-    }
+pub fn help_line(
+    stipulation: &Stipulation,
+    first_ply: usize,
+    moves: &[MoveRecord],
+    last_reaches: bool,
+) -> String {
     let last = moves.len().saturating_sub(1);
     let mut out = String::with_capacity(16 * moves.len() + 16);
-    help_moves(&mut out, 2, moves, set.goal, |i| i == last && last_reaches);
+    help_moves(&mut out, first_ply, moves, stipulation.goal, |i| {
+        i == last && last_reaches
+    });
     out
 }
 

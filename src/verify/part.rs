@@ -37,7 +37,8 @@ impl<'c> Part<'c> {
     /// One solution line of this part, as Popeye prints it.
     pub fn line(&self, moves: &[MoveRecord], last_reaches: bool) -> String {
         if self.set_play {
-            layout::set_play_line(&self.stipulation, moves, last_reaches)
+            // Set play is help play: numbered from the problem's half-move it begins at.
+            layout::help_line(&self.stipulation, self.first_ply(), moves, last_reaches)
         } else {
             layout::line(&self.stipulation, moves, last_reaches)
         }

@@ -124,11 +124,7 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
                 return not_supported("duplex in direct and self play");
             }
             // A bound on the threat (see `threat_within`) is followed in direct play.
-            PopeyeOption::Threat
-                if threat_within(problem, &stipulation).is_none()
-                    && !threat_ignored(problem, &stipulation)
-                    && (problem.option_value(option)).is_some_and(|v| v.parse::<u32>().is_ok()) =>
-            {
+            PopeyeOption::Threat if threat_not_followed(problem, &stipulation) => {
                 return not_supported("a bound on the threat in self and reflex play");
             }
             // Set play in help play is the play a half-move shorter (see `set_play_of`); in
@@ -257,8 +253,8 @@ pub fn post_key_asked(problem: &PopeyeProblem) -> bool {
 
 /// The bound on the threat that `option threat N` (German `drohung`) sets in direct play
 /// ([`Stipulation::threat_within`]), where Popeye follows it: N below the stipulation's
-/// moves. `None` without the option, where Popeye ignores it ([`threat_ignored`]), and in
-/// self and reflex play (not followed here).
+/// moves. `None` without the option, where Popeye ignores it, and in self and reflex play
+/// (not followed here).
 ///
 /// ```
 /// use feerie::oracle::popeye_input;
@@ -282,15 +278,19 @@ pub fn threat_within(problem: &PopeyeProblem, stipulation: &Stipulation) -> Opti
         .then_some(within)
 }
 
-/// Whether Popeye ignores the problem's `option threat N` (`Option "Threat" not applicable or
-/// indicated maximum threat length too big`): in help and series play, and where N is not
-/// below the moves of direct or self play.
-pub fn threat_ignored(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
-    let Some(within) = problem.option_value(PopeyeOption::Threat) else {
+/// Whether the problem's `option threat N` is one Popeye follows and feerie does not: in self
+/// and reflex play, N below the moves. Where N is not below the moves, and in help and series
+/// play, Popeye ignores it (`Option "Threat" not applicable or indicated maximum threat length
+/// too big`), and so does feerie.
+fn threat_not_followed(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
+    let Some(within) =
+        (problem.option_value(PopeyeOption::Threat)).and_then(|v| v.parse::<u32>().ok())
+    else {
         return false;
     };
-    let battle = matches!(stipulation.play, Play::Direct | Play::SelfPlay);
-    !battle || within.parse::<u32>().is_ok_and(|w| w >= stipulation.moves)
+    let popeye_follows =
+        matches!(stipulation.play, Play::Direct | Play::SelfPlay) && within < stipulation.moves;
+    popeye_follows && !(stipulation.play == Play::Direct && stipulation.reflex == Reflex::No)
 }
 
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).

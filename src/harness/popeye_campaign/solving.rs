@@ -127,19 +127,12 @@ impl PopeyeSolvingReport {
         self.agree.0 += 1;
         self.agree.1 += solutions;
         if problem.option.is_some() {
-            let label = problem.label();
-            match self.agree_with_option.iter_mut().find(|(l, _)| *l == label) {
-                Some((_, n)) => *n += 1,
-                None => self.agree_with_option.push((label, 1)),
-            }
+            tally(&mut self.agree_with_option, problem.label());
         }
     }
 
     fn skip(&mut self, why: String) {
-        match self.skipped.iter_mut().find(|(w, _)| *w == why) {
-            Some((_, n)) => *n += 1,
-            None => self.skipped.push((why, 1)),
-        }
+        tally(&mut self.skipped, why);
     }
 
     /// The exit code: 1 on a difference, else 2 when a batch failed, else 0.
@@ -207,6 +200,14 @@ impl PopeyeSolvingReport {
             self.elapsed.as_secs_f64()
         ));
         out
+    }
+}
+
+/// Counts one more of `key` in `counts` (in the order the keys first came).
+fn tally(counts: &mut Vec<(String, u64)>, key: String) {
+    match counts.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, n)) => *n += 1,
+        None => counts.push((key, 1)),
     }
 }
 
