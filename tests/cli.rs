@@ -320,7 +320,7 @@ fn verify_says_when_nothing_was_compared() {
     let output = dir.path().join("p.out");
     std::fs::write(
         &input,
-        "beginproblem\noption noboard\nstipulation ser-s#1\npieces white ke1 black ke8\nendproblem\n",
+        "beginproblem\noption noboard\nstipulation reci-h#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
     std::fs::write(&output, "\n   1.Ke1-d1 !\n\nsolution finished.\n").unwrap();
@@ -420,7 +420,7 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     std::fs::write(
         dir.path().join("skips.inp"),
         "beginproblem\noption noboard\ncondition superguards\nstipulation #2\npieces white ke1 qd1 \
-         black ke8\nnext\nstipulation ser-s#1\npieces white ke1 black ke8\nendproblem\n",
+         black ke8\nnext\nstipulation reci-h#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
     std::fs::write(
@@ -448,7 +448,7 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     );
     assert!(out.contains("superguards 1"), "{out}");
     assert!(out.contains("a stipulation feerie does not solve"), "{out}");
-    assert!(out.contains("ser-s#1 1"), "{out}");
+    assert!(out.contains("reci-h#1 1"), "{out}");
     // Each file's own verdict is there too, and the summary's totals are theirs.
     let per_file: Vec<(usize, usize, usize)> = out
         .lines()

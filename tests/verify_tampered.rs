@@ -1,7 +1,8 @@
 //! `popeye verify` fails closed: Popeye's recorded outputs of small inputs (English and
 //! German: help, series, direct play with threats and variations, twins, duplex, a solution
 //! limit, stalemate, Frankfurt, Protean, Circe, Clone, Parrain; the goals `#=`, `%`, `00`, `!=`,
-//! `==`, `option whitetoplay` and `option postkey`; set play in help play; series and help play of millions of solutions cut at a few by
+//! `==`, `option whitetoplay` and `option postkey`; set play in help and series play; series
+//! self and series reflex play, `exact-`; `option threat` in self and reflex play; series and help play of millions of solutions cut at a few by
 //! `maxsolutions`, which `popeye verify` checks without holding ours) verify, and no tampered copy of them does: a solution line
 //! removed, repeated, its mark, goal marker, `!`, move number or text changed, a
 //! try's `but` removed, repeated or moved, a section cut, dropped, swapped or added, its end
@@ -25,7 +26,7 @@ use feerie::solve::Options;
 use feerie::verify::{CaseReport, Outcome, verify};
 
 /// The recorded inputs, each with Popeye 4.104's output for it.
-const FILES: [&str; 8] = [
+const FILES: [&str; 10] = [
     "kinds",
     "deutsch",
     "goals",
@@ -34,6 +35,8 @@ const FILES: [&str; 8] = [
     "post_key",
     "help_set_play",
     "threat_bound",
+    "series_self",
+    "threat_self",
 ];
 
 fn data(name: &str, extension: &str) -> String {

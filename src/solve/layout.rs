@@ -103,9 +103,9 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                 reached,
             );
         }
-        Play::SeriesHelp | Play::SeriesDirect => {
+        Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
             out.push_str("  ");
-            let series = if stipulation.play == Play::SeriesHelp {
+            let series = if stipulation.play != Play::SeriesDirect {
                 last
             } else {
                 moves.len()
@@ -129,7 +129,7 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
 /// A help line whose first move is played at half-move `first_ply` of the problem (0: `1.`,
 /// 1: `1...`, 2: `1...  ...  2.`), as Popeye prints the set play of a help problem (`option
 /// setplay`): solved as the problem's stipulation a half-move shorter with the other side
-/// beginning ([`Stipulation::help_set_play`]) and numbered as the problem's own lines, whose
+/// beginning ([`Stipulation::set_play`]) and numbered as the problem's own lines, whose
 /// first half-move it leaves out: `  1...  ...  2.h3-h2 Kc1-c2 #` in `h#1.5` (set `h#1`).
 ///
 /// ```
@@ -217,7 +217,9 @@ pub fn ends_at_goal(
     moves: &[MoveRecord],
 ) -> bool {
     match stipulation.play {
-        Play::Help | Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect => true,
+        Play::Help | Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
+            true
+        }
         Play::SelfPlay => false,
         Play::Direct => moves.first().is_some_and(|key| {
             stipulation.goal.reached_by(key).unwrap_or_else(|| {

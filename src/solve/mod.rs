@@ -12,6 +12,7 @@
 //! ```
 
 pub mod error;
+pub mod goal;
 pub mod layout;
 pub mod search;
 pub mod stipulation;

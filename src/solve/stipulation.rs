@@ -4,7 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use feerie_oracle::{CheckMark, Colour, MoveRecord, Square};
+use feerie_oracle::Colour;
+
+pub use super::goal::Goal;
 
 /// The longest stipulation accepted, in moves: far beyond what any search finishes, and within
 /// the recursion depth the search may use.
@@ -26,6 +28,13 @@ pub enum Play {
     SeriesHelp,
     /// The side to move plays up to n moves in a row, the last reaching the goal (`ser-#n`).
     SeriesDirect,
+    /// The side to move plays up to n moves in a row (the other side passing), after which
+    /// the other side must reach the goal against it in one move: with every move (`ser-s#n`),
+    /// or, the reflex obligations of `r#1` binding both sides (`ser-r#n`), with one of its
+    /// moves. As Popeye 4.104 plays it, the series stops where the other side is so bound
+    /// already (a line through such a position is none), and in `ser-r#n` the series side,
+    /// when it can reach the goal itself before a move, is bound to and loses.
+    SeriesSelf,
     /// Help play that ends in self play of one move: both sides cooperate for `n - 1` moves,
     /// the side to move beginning (the other side, with a half-move, in `hs#n.5`); then the
     /// side that began plays a move after which the other side must reach the goal against
@@ -49,162 +58,6 @@ pub enum Reflex {
     /// reach the goal against the defender in one move before any of its moves (it would be
     /// bound to, which ends the play to its loss).
     Full,
-}
-
-/// What the last move must achieve against the side it leaves to move. Popeye's goals that
-/// depend on the move alone (`+`, `x`, `~`, `z<square>`, `ep`, `00`, `%`) and on the position
-/// after it (`#`, `=`, `#=`, `==`, `!=`).
-///
-/// Left out: the goals that need the play's history (circuit `ct`, exchange `<>` and their
-/// `r` forms, `c81`, kiss `K`), proof games (`dia`, `a=>b`), and those whose mover ends in
-/// check (double mate `##`, counter-mate `##!`, auto-mate `!#`), which the rules of feerie's
-/// families never allow after a legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Goal {
-    /// Checkmate (`#`): in check without a legal move.
-    Mate,
-    /// Stalemate (`=`): not in check, without a legal move.
-    Stalemate,
-    /// Check (`+`): the move gives check (a mate too).
-    Check,
-    /// Capture (`x`): the move takes a unit (en passant too; under Circe whatever the
-    /// rebirth).
-    Capture,
-    /// Any move (`~`): every move reaches it, which lists the moves (Popeye's `~1`).
-    Any,
-    /// A target square (`z<square>`, `ze4`): the moving unit arrives there (the king, when
-    /// castling).
-    Target(Square),
-    /// An en passant capture (`ep`).
-    EnPassant,
-    /// Castling (`00`).
-    Castling,
-    /// Material gain (`%`, Popeye's Steingewinn): a capture whose unit taken no rebirth brings
-    /// back.
-    MaterialGain,
-    /// Mate or stalemate (`#=`).
-    MateOrStalemate,
-    /// Double stalemate (`==`): the side to move stalemated, and the side that moved without a
-    /// legal move were it to move again.
-    DoubleStalemate,
-    /// Auto-stalemate (`!=`): the side to move not in check, the side that moved without a
-    /// legal move were it to move again.
-    AutoStalemate,
-}
-
-impl Goal {
-    /// Popeye's sign in a stipulation: `#`, `=`, `+`, `x`, `~`, `z` with its square (`ze4`) or
-    /// `ep`.
-    pub fn sign(self) -> String {
-        match self {
-            Goal::Mate => "#".into(),
-            Goal::Stalemate => "=".into(),
-            Goal::Check => "+".into(),
-            Goal::Capture => "x".into(),
-            Goal::Any => "~".into(),
-            Goal::Target(square) => format!("z{square}"),
-            Goal::EnPassant => "ep".into(),
-            Goal::Castling => "00".into(),
-            Goal::MaterialGain => "%".into(),
-            Goal::MateOrStalemate => "#=".into(),
-            Goal::DoubleStalemate => "==".into(),
-            Goal::AutoStalemate => "!=".into(),
-        }
-    }
-
-    /// What Popeye prints after a move that reaches the goal (its goal marker): `#`, `=`, `+`,
-    /// `x`, `z`, `%`, `#=`, `==`, `!=`, or nothing for `~`, `ep` and `00` (the move shows
-    /// `ep.` or castling already).
-    pub fn marker(self) -> &'static str {
-        match self {
-            Goal::Any | Goal::EnPassant | Goal::Castling => "",
-            Goal::MaterialGain => "%",
-            Goal::MateOrStalemate => "#=",
-            Goal::DoubleStalemate => "==",
-            Goal::AutoStalemate => "!=",
-            Goal::Mate => "#",
-            Goal::Stalemate => "=",
-            Goal::Check => "+",
-            Goal::Capture => "x",
-            Goal::Target(_) => "z",
-        }
-    }
-
-    /// Whether the move recorded as `mv` reaches the goal, for the goals its record decides
-    /// (`None` when the position after it must tell: the stalemates, and `#=` after a move
-    /// that does not check).
-    pub fn reached_by(self, mv: &MoveRecord) -> Option<bool> {
-        Some(match self {
-            Goal::Mate => mv.check == CheckMark::Mate,
-            Goal::MateOrStalemate if mv.check != CheckMark::None => mv.check == CheckMark::Mate,
-            Goal::Stalemate
-            | Goal::MateOrStalemate
-            | Goal::DoubleStalemate
-            | Goal::AutoStalemate => return None,
-            Goal::Castling => mv.castling.is_some(),
-            // The unit taken stays off the board: no rebirth brings it back (Anticirce's
-            // rebirth is the capturer's, from the board).
-            Goal::MaterialGain => {
-                mv.capture.is_some()
-                    && mv.rebirth.is_none_or(|r| r.from.is_some())
-                    && mv.delayed_rebirth.is_none()
-            }
-            Goal::Check => mv.check != CheckMark::None,
-            Goal::Capture => mv.capture.is_some(),
-            Goal::Any => true,
-            // The mover ends there: under Anticirce, where it is reborn.
-            Goal::Target(square) => {
-                let reborn = mv.rebirth.filter(|r| r.from == Some(mv.to));
-                reborn.map_or(mv.to, |r| r.square) == square
-            }
-            Goal::EnPassant => mv.en_passant,
-        })
-    }
-
-    /// Whether telling that a move reaches the goal needs its record (its arrival square, or
-    /// whether it took en passant), which not every search space keeps.
-    pub fn needs_record(self) -> bool {
-        matches!(
-            self,
-            Goal::Target(_) | Goal::EnPassant | Goal::Castling | Goal::MaterialGain
-        )
-    }
-
-    /// Whether reaching the goal leaves the side that moved, or the side to move, without a
-    /// legal move, so that the position after the goal move is tested for moves.
-    pub fn tests_stalemate(self) -> bool {
-        matches!(
-            self,
-            Goal::Stalemate | Goal::MateOrStalemate | Goal::DoubleStalemate | Goal::AutoStalemate
-        )
-    }
-
-    /// The goal that `text` begins with, and the text after it.
-    fn read(text: &str) -> Option<(Goal, &str)> {
-        // The goals of a fixed sign, the two-sign ones before the goal of their first sign.
-        let fixed = [
-            Goal::MateOrStalemate,
-            Goal::DoubleStalemate,
-            Goal::AutoStalemate,
-            Goal::Castling,
-            Goal::EnPassant,
-            Goal::Mate,
-            Goal::Stalemate,
-            Goal::Check,
-            Goal::Capture,
-            Goal::Any,
-            Goal::MaterialGain,
-        ];
-        if let Some((goal, rest)) = fixed
-            .into_iter()
-            .find_map(|g| text.strip_prefix(g.sign().as_str()).map(|rest| (g, rest)))
-        {
-            return Some((goal, rest));
-        }
-        let rest = text.strip_prefix('z')?;
-        let square = rest.get(..2)?.parse().ok()?;
-        Some((Goal::Target(square), &rest[2..]))
-    }
 }
 
 impl Stipulation {
@@ -256,11 +109,16 @@ pub struct Stipulation {
     pub half: bool,
     /// Self and help-self play only: the reflex obligations (`r#2`, `semi-r#2`, `hr#2`).
     pub reflex: Reflex,
-    /// Direct play only: Popeye's `option threat N`, a bound on the threat. An attacking move
-    /// that gives no check and leaves at least N moves (the goal not yet reached) must
-    /// threaten to reach the goal within N moves, or it fails: the defender has defended.
+    /// Direct and self play only: Popeye's `option threat N`, a bound on the threat. An
+    /// attacking move that gives no check and leaves at least N moves (the goal not yet
+    /// reached) must threaten to reach the goal within N moves (in self play: to force the
+    /// defender to reach it), or it fails: the defender has defended.
     /// `None` (the default, and what a stipulation's text gives): no bound.
     pub threat_within: Option<u32>,
+    /// Help and series play only (`exact-h#3`, `exact-ser-s#4`): a solution has exactly the
+    /// stipulated number of moves. A move of the line that reaches the goal sooner ends the
+    /// line without a solution, as Popeye 4.104 plays it; a shorter line is none.
+    pub exact: bool,
 }
 
 impl Stipulation {
@@ -270,22 +128,25 @@ impl Stipulation {
         match self.play {
             Play::Help | Play::HelpSelf => 2 * self.moves + u32::from(self.half),
             Play::Direct | Play::SelfPlay => 2 * self.moves,
-            Play::SeriesHelp => self.moves + 1,
+            Play::SeriesHelp | Play::SeriesSelf => self.moves + 1,
             Play::SeriesDirect => self.moves,
         }
     }
 
     /// Whether the side that begins is bound by reflex obligations to reach the goal against
-    /// the other side when it can, as the attacker of `r#1` is: in help-reflex play of whole
-    /// moves (`hr#2`), where it plays the reflex move.
+    /// the other side when it can, as the attacker of `r#1` is, and its moves that do are
+    /// printed as lines (`  1.Rh5*h7 # ?!?`): in help-reflex play of whole moves (`hr#2`),
+    /// where it plays the reflex move, and in series reflex play (`ser-r#2`).
     ///
     /// ```
     /// use feerie::solve::stipulation::Stipulation;
     /// let bound = |s: &str| s.parse::<Stipulation>().unwrap().binds_beginner_in_help();
     /// assert!(bound("hr#2") && !bound("hr#2.5") && !bound("hs#2") && !bound("r#2"));
+    /// assert!(bound("ser-r#2") && !bound("ser-s#2"));
     /// ```
     pub fn binds_beginner_in_help(&self) -> bool {
-        self.play == Play::HelpSelf && self.reflex == Reflex::Full && !self.half
+        self.reflex == Reflex::Full
+            && (self.play == Play::HelpSelf && !self.half || self.play == Play::SeriesSelf)
     }
 
     /// Whether the side that begins is the side that is mated (or stalemated): in help play of
@@ -298,13 +159,13 @@ impl Stipulation {
     /// let target = |s: &str| s.parse::<Stipulation>().unwrap().beginner_is_target();
     /// assert!(target("h#2") && target("s#3") && target("ser-h=4"));
     /// assert!(!target("h#2.5") && !target("#2") && !target("ser-#3"));
-    /// assert!(target("hs#2") && !target("hr#1.5"));
+    /// assert!(target("hs#2") && !target("hr#1.5") && target("ser-s#3"));
     /// ```
     pub fn beginner_is_target(&self) -> bool {
         match self.play {
             Play::Help => !self.half,
             Play::HelpSelf => !self.half,
-            Play::SelfPlay | Play::SeriesHelp => true,
+            Play::SelfPlay | Play::SeriesHelp | Play::SeriesSelf => true,
             Play::Direct | Play::SeriesDirect => false,
         }
     }
@@ -334,35 +195,73 @@ impl Stipulation {
         }
     }
 
-    /// The set play of a help stipulation (`option setplay`), as Popeye 4.104 solves it: the
-    /// play with its first half-move left out, so a half-move shorter, the other side
-    /// beginning (`h#1.5` for `h#2`, `h#2` for `h#2.5`). None in `h#0.5`, where Popeye
-    /// ignores set play (`SetPlay not applicable`), and in other play.
+    /// The set play of a help or series stipulation (`option setplay`), as Popeye 4.104
+    /// solves it, the other side beginning: in help play the play with its first half-move
+    /// left out, so a half-move shorter (`h#1.5` for `h#2`, `h#2` for `h#2.5`); in series
+    /// play the other side's closing move in the diagram (`h#0.5` for `ser-h#n`, for
+    /// `ser-s#n` its moves when each reaches the goal, for `ser-r#n` those that do when one
+    /// can: the `hs#0.5` and `hr#0.5` that no stipulation text writes). None in `h#0.5` and
+    /// series direct play, where Popeye ignores set play (`SetPlay not applicable`), in
+    /// `exact-` help play (not measured), and in direct, self and help-self play.
     ///
     /// ```
     /// use feerie::solve::stipulation::Stipulation;
-    /// let set = |s: &str| s.parse::<Stipulation>().unwrap().help_set_play().map(|s| s.to_string());
+    /// let set = |s: &str| s.parse::<Stipulation>().unwrap().set_play().map(|s| s.to_string());
     /// assert_eq!(set("h#2").as_deref(), Some("h#1.5"));
     /// assert_eq!(set("h=2.5").as_deref(), Some("h=2"));
     /// assert_eq!(set("h#1").as_deref(), Some("h#0.5"));
+    /// assert_eq!(set("ser-h#4").as_deref(), Some("h#0.5"));
+    /// assert_eq!(set("exact-ser-h#4").as_deref(), Some("h#0.5"));
+    /// assert_eq!(set("ser-sx3").as_deref(), Some("hsx0.5"));
+    /// assert_eq!(set("ser-r#2").as_deref(), Some("hr#0.5"));
     /// assert_eq!(set("h#0.5"), None);
+    /// assert_eq!(set("exact-h#2"), None);
+    /// assert_eq!(set("ser-#3"), None);
     /// assert_eq!(set("hs#2"), None);
     /// assert_eq!(set("#2"), None);
     /// ```
-    pub fn help_set_play(&self) -> Option<Stipulation> {
-        if self.play != Play::Help || self.plies() < 2 {
-            return None;
-        }
-        let (moves, half) = if self.half {
-            (self.moves, false)
-        } else {
-            (self.moves - 1, true)
-        };
-        Some(Stipulation {
-            moves,
-            half,
+    pub fn set_play(&self) -> Option<Stipulation> {
+        let closing = |play| Stipulation {
+            play,
+            moves: 0,
+            half: true,
+            exact: false,
             ..*self
-        })
+        };
+        match self.play {
+            Play::Help if self.plies() >= 2 && !self.exact => {
+                let (moves, half) = if self.half {
+                    (self.moves, false)
+                } else {
+                    (self.moves - 1, true)
+                };
+                Some(Stipulation {
+                    moves,
+                    half,
+                    ..*self
+                })
+            }
+            Play::SeriesHelp => Some(closing(Play::Help)),
+            Play::SeriesSelf => Some(closing(Play::HelpSelf)),
+            _ => None,
+        }
+    }
+
+    /// Whether Popeye 4.104 ignores `option setplay` under this stipulation ("SetPlay not
+    /// applicable - ignored"), solving it as given: in `h#0.5` and in series direct play.
+    ///
+    /// ```
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let ignored = |s: &str| s.parse::<Stipulation>().unwrap().set_play_ignored();
+    /// assert!(ignored("h#0.5") && ignored("ser-#3") && ignored("ser-=2"));
+    /// assert!(!ignored("h#1") && !ignored("ser-h#2") && !ignored("#2"));
+    /// ```
+    pub fn set_play_ignored(&self) -> bool {
+        match self.play {
+            Play::Help => self.plies() < 2,
+            Play::SeriesDirect => true,
+            _ => false,
+        }
     }
 }
 
@@ -380,7 +279,8 @@ impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
-    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
+    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before help \
+    and series play (exact-h#n, exact-ser-h#n, …), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
     z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
 
@@ -413,6 +313,10 @@ impl FromStr for Stipulation {
         if lower.is_empty() {
             return Err(refuse("empty"));
         }
+        let (exact, lower) = match lower.strip_prefix("exact-") {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, lower),
+        };
         let (semi, lower) = match lower.strip_prefix("semi-") {
             Some(rest) => (true, rest.to_string()),
             None => (false, lower),
@@ -424,10 +328,11 @@ impl FromStr for Stipulation {
         if semi && (series || !rest.starts_with('r')) {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
         }
-        if series && (rest.starts_with('r') || rest.starts_with("hs") || rest.starts_with("hr")) {
-            return Err(refuse(
-                "series reflex and series help-self play are not supported",
-            ));
+        if series && rest.starts_with("semi-") {
+            return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
+        }
+        if series && (rest.starts_with("hs") || rest.starts_with("hr")) {
+            return Err(refuse("series help-self play is not supported"));
         }
         if rest.trim_start_matches(['h', 's']).starts_with("!#") {
             return Err(refuse(MOVER_IN_CHECK));
@@ -453,8 +358,15 @@ impl FromStr for Stipulation {
             (false, 'S' | 'R') => Play::HelpSelf,
             (true, 'd') => Play::SeriesDirect,
             (true, 'h') => Play::SeriesHelp,
-            _ => return Err(refuse("series self play is not supported")),
+            (true, 's' | 'r') => Play::SeriesSelf,
+            _ => return Err(refuse("unknown play")),
         };
+        if exact && matches!(play, Play::Direct | Play::SelfPlay | Play::HelpSelf) {
+            return Err(refuse(
+                "exact- is supported in help and series play only (not in direct, self and \
+                 help-self play)",
+            ));
+        }
         let Some((goal, number)) = Goal::read(rest) else {
             return Err(refuse(
                 "the goal must be # (mate), = (stalemate), + (check), x (capture), ~ (any move), \
@@ -503,12 +415,16 @@ impl FromStr for Stipulation {
             half,
             reflex,
             threat_within: None,
+            exact,
         })
     }
 }
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exact {
+            f.write_str("exact-")?;
+        }
         let prefix = match self.play {
             Play::Direct => "",
             Play::Help => "h",
@@ -519,6 +435,10 @@ impl fmt::Display for Stipulation {
             },
             Play::SeriesHelp => "ser-h",
             Play::SeriesDirect => "ser-",
+            Play::SeriesSelf => match self.reflex {
+                Reflex::Full => "ser-r",
+                _ => "ser-s",
+            },
             Play::HelpSelf => match self.reflex {
                 Reflex::Full => "hr",
                 _ => "hs",
@@ -539,12 +459,68 @@ mod tests {
     #[test]
     fn every_supported_form_reads_and_writes_back() {
         for text in [
-            "#2", "=3", "s#4", "s=1", "h#2", "h=3", "h#2.5", "h#0.5", "h=1.5", "ser-#3", "ser-=2",
-            "ser-h#5", "ser-h=4", "~1", "x2", "+1", "h~1", "hx2", "h+1.5", "s+2", "sx1", "ser-x3",
-            "ser-h+2", "ser-~1", "ze41", "hzh31", "ser-zd32", "ep1", "hep1.5", "001", "h001.5",
-            "ser-002", "%1", "h%2", "#=2", "h#=1.5", "s#=2", "==1", "h==2.5", "ser-h==3", "!=1",
-            "h!=2", "ser-!=3", "r#2", "semi-r#3", "r=1", "semi-rx2", "hs#2", "hr#1", "hs=2.5",
-            "hr#1.5", "hsx3",
+            "#2",
+            "=3",
+            "s#4",
+            "s=1",
+            "h#2",
+            "h=3",
+            "h#2.5",
+            "h#0.5",
+            "h=1.5",
+            "ser-#3",
+            "ser-=2",
+            "ser-h#5",
+            "ser-h=4",
+            "~1",
+            "x2",
+            "+1",
+            "h~1",
+            "hx2",
+            "h+1.5",
+            "s+2",
+            "sx1",
+            "ser-x3",
+            "ser-h+2",
+            "ser-~1",
+            "ze41",
+            "hzh31",
+            "ser-zd32",
+            "ep1",
+            "hep1.5",
+            "001",
+            "h001.5",
+            "ser-002",
+            "%1",
+            "h%2",
+            "#=2",
+            "h#=1.5",
+            "s#=2",
+            "==1",
+            "h==2.5",
+            "ser-h==3",
+            "!=1",
+            "h!=2",
+            "ser-!=3",
+            "r#2",
+            "semi-r#3",
+            "r=1",
+            "semi-rx2",
+            "hs#2",
+            "hr#1",
+            "hs=2.5",
+            "hr#1.5",
+            "hsx3",
+            "ser-s#3",
+            "ser-r#2",
+            "ser-sx2",
+            "ser-r=4",
+            "exact-h#3",
+            "exact-hx1.5",
+            "exact-ser-h#2",
+            "exact-ser-#4",
+            "exact-ser-s#3",
+            "exact-ser-r#2",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -561,12 +537,19 @@ mod tests {
         for (text, why) in [
             ("", "empty"),
             ("ser-hs#2", "series help-self"),
-            ("ser-r#2", "series reflex"),
+            ("ser-hr#2", "series help-self"),
+            (
+                "exact-#3",
+                "exact- is supported in help and series play only",
+            ),
+            ("exact-s#2", "exact- is supported"),
+            ("exact-hs#2", "exact- is supported"),
+            ("exact-semi-r#2", "exact- is supported"),
             ("semi-#2", "semi- goes with reflex"),
             ("semi-ser-r#2", "semi- goes with reflex"),
             ("#", "whole number"),
             ("#2.5", "help and help-self play only"),
-            ("ser-s#2", "series self"),
+            ("ser-semi-r#2", "semi- goes with reflex"),
             ("semi-hr#2", "semi- goes with reflex"),
             ("hs#0", "at least one"),
             ("hr#0.5", "at least one"),

@@ -249,7 +249,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
     /// counting itself (or fewer, which the callers have ruled out by asking shorter first).
     fn attack_done_in(&self, mv: &MoveRecord, after: &Position, m: u32) -> Built<bool> {
         if self.self_play() {
-            self.search.self_defence_fails(after, m)
+            self.search.self_attack_move_holds(mv.check, after, m)
         } else if self.search.reaches_goal(mv, after)? {
             Ok(true)
         } else {
@@ -654,9 +654,8 @@ impl Build<'_> {
         let (engine, rules, stipulation) = (self.engine, self.rules, self.stipulation);
         let options = self.options;
         let builder = Builder::new(search, *options);
-        // Popeye gives no set play when the side that begins is in check in the diagram ("the
-        // side to play can capture the king", on its standard error): the defender moving first
-        // would take the king.
+        // No set play when the side that begins is in check (the defender would take the king;
+        // Popeye says so on its standard error), nor without the threat `option threat` asks.
         let begins_in_check = || engine.status(position, rules).is_ok_and(Status::in_check);
         // The play after the key: `position` has the defender to move.
         if options.post_key {
@@ -669,11 +668,12 @@ impl Build<'_> {
                 bound: Vec::new(),
             });
         }
-        let set_play = if options.set_play && !begins_in_check() {
-            Some(builder.set_play(position, stipulation.moves)?)
-        } else {
-            None
-        };
+        let shown = options.set_play
+            && !begins_in_check()
+            && !search.threat_missing(&position.passed(), stipulation.moves - 1)?;
+        let set_play = (shown)
+            .then(|| builder.set_play(position, stipulation.moves))
+            .transpose()?;
         let mut keys = Vec::new();
         // Reflex play: an attacker bound to reach the goal in the diagram has no key; the
         // moves that bind it are shown.

@@ -55,17 +55,19 @@ pub(super) fn printed_lines(segments: &[Vec<SolutionMove>]) -> Vec<Vec<&Solution
 }
 
 /// `stipulation` searched no deeper than a line of `longest` printed moves needs, in help and
-/// series play (help-self play keeps its length: its reflex obligations are not re-checked
+/// series play but under `exact-` (help-self play keeps its length: its reflex obligations are not re-checked
 /// here). A line longer than the stipulation allows leaves it as it is.
 pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipulation {
     let longest = u32::try_from(longest).unwrap_or(u32::MAX);
     let moves = match stipulation.play {
+        // Under `exact-` a line of fewer moves is not a solution: the length stays.
+        _ if stipulation.exact => stipulation.moves,
         // `h#n`: 2n half-moves, `h#n.5`: 2n + 1.
         Play::Help => longest
             .saturating_sub(u32::from(stipulation.half))
             .div_ceil(2),
         // The series, then the other side's move.
-        Play::SeriesHelp => longest.saturating_sub(1),
+        Play::SeriesHelp | Play::SeriesSelf => longest.saturating_sub(1),
         Play::SeriesDirect => longest,
         Play::Direct | Play::SelfPlay | Play::HelpSelf => stipulation.moves,
     };

@@ -1,8 +1,8 @@
 //! A part of a case: one position solved under one stipulation, its lines printed in the
 //! problem's numbering. A case has one part, or two: under `option duplex` (help and series
 //! play) the same stipulation with the other side beginning; under `option setplay` in help
-//! play the set play, printed before the actual play, a half-move shorter with the other side
-//! beginning ([`Stipulation::help_set_play`]).
+//! and series play the set play, printed before the actual play, with the other side beginning
+//! ([`Stipulation::set_play`]).
 
 use feerie_oracle::{Engine, MoveRecord, Position, Rules};
 

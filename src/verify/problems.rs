@@ -7,7 +7,7 @@ use feerie_oracle::notation::popeye_words::{Lookup, PopeyeOption};
 use feerie_oracle::{Position, Profile, Rules, Validation};
 
 use crate::solve::error::SolveError;
-use crate::solve::stipulation::{Play, Reflex, Stipulation};
+use crate::solve::stipulation::{Play, Stipulation};
 use crate::verify::error::VerifyError;
 use crate::verify::part::Part;
 
@@ -24,8 +24,8 @@ pub struct Case {
     /// same stipulation with the other side beginning. Under `option halfduplex` that part
     /// alone is solved (the problem's position has the other side to move).
     pub duplex: Option<Position>,
-    /// Under `option setplay` in help play, the position of the set play: the stipulation a
-    /// half-move shorter ([`Stipulation::help_set_play`]), the other side beginning.
+    /// Under `option setplay` in help and series play, the position of the set play
+    /// ([`Stipulation::set_play`]), the other side beginning.
     pub set_play: Option<Position>,
 }
 
@@ -38,7 +38,7 @@ impl Case {
             return Vec::new();
         };
         let set_play = (self.set_play.as_ref())
-            .zip(stipulation.help_set_play())
+            .zip(stipulation.set_play())
             .filter(|(set, _)| refused_by_popeye(engine, set, rules).is_none())
             .map(|(set, set_stipulation)| Part {
                 position: set,
@@ -123,26 +123,30 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             PopeyeOption::Duplex | PopeyeOption::HalfDuplex if battle => {
                 return not_supported("duplex in direct and self play");
             }
-            // A bound on the threat (see `threat_within`) is followed in direct play.
-            PopeyeOption::Threat if threat_not_followed(problem, &stipulation) => {
-                return not_supported("a bound on the threat in self and reflex play");
-            }
-            // Set play in help play is the play a half-move shorter (see `set_play_of`); in
-            // series and help-self play it is not built.
-            PopeyeOption::SetPlay if !battle && stipulation.play != Play::Help => {
-                return not_supported("set play in series and help-self play");
+            // Set play in help and series play is `Stipulation::set_play` (see
+            // `set_play_of`); in help-self play and `exact-` help play it is not built.
+            PopeyeOption::SetPlay
+                if !battle
+                    && stipulation.set_play().is_none()
+                    && !stipulation.set_play_ignored() =>
+            {
+                return not_supported("set play in help-self play and in exact- help play");
             }
             PopeyeOption::SetPlay
-                if stipulation.play == Play::Help
-                    && [
-                        PopeyeOption::Duplex,
-                        PopeyeOption::HalfDuplex,
-                        PopeyeOption::WhiteToPlay,
-                    ]
-                    .iter()
-                    .any(|o| problem.has_option(*o)) =>
+                if matches!(
+                    stipulation.play,
+                    Play::Help | Play::SeriesHelp | Play::SeriesSelf
+                ) && [
+                    PopeyeOption::Duplex,
+                    PopeyeOption::HalfDuplex,
+                    PopeyeOption::WhiteToPlay,
+                ]
+                .iter()
+                .any(|o| problem.has_option(*o)) =>
             {
-                return not_supported("set play in help play with duplex or whitetoplay");
+                return not_supported(
+                    "set play in help and series play with duplex or whitetoplay",
+                );
             }
             PopeyeOption::WhiteToPlay
                 if white_to_play(&stipulation).is_none()
@@ -191,7 +195,10 @@ pub fn series_en_passant_observation(
     let paralysis = rules
         .observation_model()
         .is_some_and(|m| m.rule.paralyses());
-    let series = matches!(stipulation.play, Play::SeriesHelp | Play::SeriesDirect);
+    let series = matches!(
+        stipulation.play,
+        Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf
+    );
     if !paralysis || !series {
         return None;
     }
@@ -232,12 +239,13 @@ pub fn checkless_check_goal(rules: &Rules, stipulation: &Stipulation) -> Option<
     })
 }
 
-/// Whether the problem asks for the set play of a direct, self or help play stipulation
-/// (`option setplay`, German `satzspiel`) that has one (not `h#0.5`).
+/// Whether the problem asks for the set play of a direct, self, help or series play
+/// stipulation (`option setplay`, German `satzspiel`) that has one (not `h#0.5`, not series
+/// direct play).
 pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
     problem.has_option(PopeyeOption::SetPlay)
         && (matches!(stipulation.play, Play::Direct | Play::SelfPlay)
-            || stipulation.help_set_play().is_some())
+            || stipulation.set_play().is_some())
 }
 
 /// Whether the problem asks for the play after the key (`option postkeyplay`, German
@@ -251,10 +259,11 @@ pub fn post_key_asked(problem: &PopeyeProblem) -> bool {
             .is_some_and(|s| matches!(s.play, Play::Direct | Play::SelfPlay))
 }
 
-/// The bound on the threat that `option threat N` (German `drohung`) sets in direct play
-/// ([`Stipulation::threat_within`]), where Popeye follows it: N below the stipulation's
-/// moves. `None` without the option, where Popeye ignores it, and in self and reflex play
-/// (not followed here).
+/// The bound on the threat that `option threat N` (German `drohung`) sets in direct, self and
+/// reflex play ([`Stipulation::threat_within`]), where Popeye follows it: N below the
+/// stipulation's moves. `None` without the option, and where Popeye ignores it (`Option
+/// "Threat" not applicable or indicated maximum threat length too big`: N not below the
+/// moves, help and series play).
 ///
 /// ```
 /// use feerie::oracle::popeye_input;
@@ -268,29 +277,13 @@ pub fn post_key_asked(problem: &PopeyeProblem) -> bool {
 /// assert_eq!(within("#3", "threat 0"), Some(0));
 /// assert_eq!(within("#3", "threat 3"), None); // too long: Popeye ignores it
 /// assert_eq!(within("h#3", "threat 1"), None);
-/// assert_eq!(within("s#3", "threat 1"), None);
+/// assert_eq!(within("s#3", "threat 1"), Some(1));
+/// assert_eq!(within("r#2", "threat 1"), Some(1));
 /// ```
 pub fn threat_within(problem: &PopeyeProblem, stipulation: &Stipulation) -> Option<u32> {
     let within: u32 = problem.option_value(PopeyeOption::Threat)?.parse().ok()?;
-    (stipulation.play == Play::Direct
-        && stipulation.reflex == Reflex::No
-        && within < stipulation.moves)
+    (matches!(stipulation.play, Play::Direct | Play::SelfPlay) && within < stipulation.moves)
         .then_some(within)
-}
-
-/// Whether the problem's `option threat N` is one Popeye follows and feerie does not: in self
-/// and reflex play, N below the moves. Where N is not below the moves, and in help and series
-/// play, Popeye ignores it (`Option "Threat" not applicable or indicated maximum threat length
-/// too big`), and so does feerie.
-fn threat_not_followed(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
-    let Some(within) =
-        (problem.option_value(PopeyeOption::Threat)).and_then(|v| v.parse::<u32>().ok())
-    else {
-        return false;
-    };
-    let popeye_follows =
-        matches!(stipulation.play, Play::Direct | Play::SelfPlay) && within < stipulation.moves;
-    popeye_follows && !(stipulation.play == Play::Direct && stipulation.reflex == Reflex::No)
 }
 
 /// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
@@ -362,7 +355,7 @@ pub fn white_to_play_ignored(stipulation: &Stipulation) -> bool {
     match stipulation.play {
         Play::Help => stipulation.half,
         Play::Direct | Play::SelfPlay => true,
-        Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect => false,
+        Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => false,
     }
 }
 
@@ -425,14 +418,14 @@ fn duplex_of(
         .then(|| position.other_side_begins())
 }
 
-/// The set play's position of a case solved from `setup`, under `option setplay` in help play
-/// (the other side begins), else `None`.
+/// The set play's position of a case solved from `setup`, under `option setplay` in help and
+/// series play (the other side begins), else `None`.
 fn set_play_of(
     problem: &PopeyeProblem,
     setup: &Result<(Position, Rules, Stipulation), VerifyError>,
 ) -> Option<Position> {
     let (position, _, stipulation) = setup.as_ref().ok()?;
-    (problem.has_option(PopeyeOption::SetPlay) && stipulation.help_set_play().is_some())
+    (problem.has_option(PopeyeOption::SetPlay) && stipulation.set_play().is_some())
         .then(|| position.other_side_begins())
 }
 

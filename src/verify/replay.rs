@@ -62,7 +62,7 @@ pub(super) fn resolve_line(
     let mut current = position.clone();
     let mut out = Vec::new();
     let series_moves = match stipulation.play {
-        Play::SeriesHelp => printed.len().saturating_sub(1),
+        Play::SeriesHelp | Play::SeriesSelf => printed.len().saturating_sub(1),
         Play::SeriesDirect => printed.len(),
         _ => 0,
     };

@@ -5,7 +5,7 @@
 use feerie_oracle::{CheckMark, EngineError, Position};
 
 use super::Search;
-use crate::solve::stipulation::{Goal, Reflex};
+use crate::solve::stipulation::{Goal, Play, Reflex};
 use crate::solve::table::Node;
 use crate::space::{Space, Want};
 
@@ -83,7 +83,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// Popeye's `option threat N`: whether the attacking move to `after` (the defender to
     /// move, `n` attacking moves left after its defence) gives no check, leaves at least N
     /// moves, and threatens nothing within N moves: the defender passing, the attacker cannot
-    /// force the goal in N.
+    /// force the goal in N (in self play: force the defender to reach it).
     fn threat_too_long(
         &self,
         mark: CheckMark,
@@ -100,7 +100,27 @@ impl<'a, S: Space> Search<'a, S> {
             return Ok(true);
         }
         let passed = self.space.turn_skipped(after);
-        Ok(!self.forced(&passed, Node::Attack, within)?)
+        let self_play = self.stipulation.play == Play::SelfPlay;
+        match self.stipulation.reflex {
+            // Popeye 4.104 gives the threat of plain self play the half-moves of a direct
+            // threat of N moves, the defender's pass among them: the attacker's N moves and
+            // the defender's N - 1, one short of the defender's closing move. A threat is
+            // then a self play of N - 1 moves, and under `threat 1` there is none. In reflex
+            // play the defender's closing move is a test of its moves, not a half-move of the
+            // play: the threat is a reflex play of N moves.
+            Reflex::No if self_play && within == 1 => Ok(true),
+            Reflex::No if self_play => Ok(!self.forced(&passed, Node::SelfAttack, within - 1)?),
+            _ if self_play => Ok(!self.forced(&passed, Node::SelfAttack, within)?),
+            _ => Ok(!self.forced(&passed, Node::Attack, within)?),
+        }
+    }
+
+    /// Whether the set play (or the play after a key) from `position`, the defender to move
+    /// and `n` attacking moves left after its move, is cut by Popeye's `option threat N`:
+    /// Popeye asks the diagram the threat it asks after an attacking move, the defender
+    /// passing, and shows no set play without one.
+    pub fn threat_missing(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
+        self.threat_too_long(CheckMark::None, &self.space.enter(position)?, n)
     }
 
     /// Direct play: whether the attacking move that led to `position` (checking the side to
@@ -213,6 +233,32 @@ impl<'a, S: Space> Search<'a, S> {
         Ok(true)
     }
 
+    /// Self play: whether the attacking move that led to `position` (checking the side to move
+    /// when `mark` says so) wins: the defender, to move, is forced to reach the goal within `n`
+    /// moves, and the move threatens what
+    /// [`Stipulation::threat_within`](crate::solve::stipulation::Stipulation::threat_within)
+    /// asks.
+    pub fn self_attack_move_holds(
+        &self,
+        mark: CheckMark,
+        position: &Position,
+        n: u32,
+    ) -> Result<bool, EngineError> {
+        self.self_attack_holds(mark, &self.space.enter(position)?, n)
+    }
+
+    /// [`Search::self_attack_move_holds`] in the search's space: the threat asked of the
+    /// attacker's `n - 1` moves left after the defence.
+    pub(super) fn self_attack_holds(
+        &self,
+        mark: CheckMark,
+        after: &S::Pos,
+        n: u32,
+    ) -> Result<bool, EngineError> {
+        Ok(!self.threat_too_long(mark, after, n.saturating_sub(1))?
+            && self.forced(after, Node::SelfDefence, n)?)
+    }
+
     /// Self play: whether the attacker, to move, has a move after which the defender is forced
     /// to reach the goal within `n` moves.
     pub fn self_attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
@@ -226,7 +272,16 @@ impl<'a, S: Space> Search<'a, S> {
         if self.stipulation.reflex == Reflex::Full && self.reaches_now(position)? {
             return Ok(false);
         }
-        // The attacker's marks are never read: its goal is the defender's move.
+        // The attacker's marks are read only for a bound on the threat (a check needs none):
+        // its goal is the defender's move.
+        if self.stipulation.threat_within.is_some() {
+            for (mv, after) in self.children(position, Want::Marked)? {
+                if self.self_attack_holds(self.space.mark(&mv), &after, n)? {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
         for (_, after) in self.children(position, Want::Unmarked)? {
             if self.forced(&after, Node::SelfDefence, n)? {
                 return Ok(true);

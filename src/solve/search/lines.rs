@@ -117,7 +117,7 @@ impl<'a, S: Space> Search<'a, S> {
                 }
             }
             Play::SelfPlay => {
-                if self.forced(after, Node::SelfDefence, n)? {
+                if self.self_attack_holds(self.space.mark(first), after, n)? {
                     self.record(&mut out, line)?;
                 }
             }
@@ -133,6 +133,10 @@ impl<'a, S: Space> Search<'a, S> {
             Play::SeriesDirect => {
                 let key = self.space.key(after);
                 self.series_direct(first, after, key, n - 1, &mut line, &mut out)?;
+            }
+            Play::SeriesSelf => {
+                let key = self.space.key(after);
+                self.series_self(first, after, key, n - 1, &mut line, &mut out)?;
             }
             Play::HelpSelf => {
                 let left = self.stipulation.plies() - 1;
@@ -243,14 +247,24 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     /// Whether the position of `key` was searched without a solution with `left` moves or
-    /// more (in help play, two half-moves more at a time: the same side to move).
+    /// more (in help play, two half-moves more at a time: the same side to move). Under
+    /// `exact-` only a search with `left` itself tells: a line of exactly more moves says
+    /// nothing of one of exactly fewer.
     fn dead_end(&self, key: Key, left: u32) -> bool {
-        let stride = if matches!(self.stipulation.play, Play::Help | Play::HelpSelf) {
+        let stride = if self.stipulation.exact {
+            u32::MAX
+        } else if matches!(self.stipulation.play, Play::Help | Play::HelpSelf) {
             2
         } else {
             1
         };
         self.table.dead_end(key, left, stride)
+    }
+
+    /// Whether a line that reaches its end with `left` moves (or half-moves) still to go is a
+    /// solution: any such line, but under `exact-` only one that has used them all.
+    fn ends_here(&self, left: u32) -> bool {
+        !self.stipulation.exact || left == 0
     }
 
     /// Help play: `mv` was just played (leading to `after`), at most `left` half-moves remain.
@@ -267,7 +281,9 @@ impl<'a, S: Space> Search<'a, S> {
         // remains: a shorter solution ends here (Popeye prints those of h#2 in h#3), and a
         // goal leaves no move to go on with.
         if left.is_multiple_of(2) && self.reaches(mv, after)? {
-            self.record(out, line.clone())?;
+            if self.ends_here(left) {
+                self.record(out, line.clone())?;
+            }
             return Ok(());
         }
         if left == 0 || self.dead_end(key, left) {
@@ -466,7 +482,9 @@ impl<'a, S: Space> Search<'a, S> {
             return Ok(());
         }
         let before = out.count;
-        self.goal_replies(after, line, out)?;
+        if self.ends_here(left) {
+            self.goal_replies(after, line, out)?;
+        }
         if self.stopped() || left == 0 || self.space.mark(mv) != CheckMark::None {
             return Ok(());
         }
@@ -496,7 +514,9 @@ impl<'a, S: Space> Search<'a, S> {
         out: &mut Found<S>,
     ) -> Result<(), EngineError> {
         if self.reaches(mv, after)? {
-            self.record(out, line.clone())?;
+            if self.ends_here(left) {
+                self.record(out, line.clone())?;
+            }
             return Ok(());
         }
         if left == 0 || self.space.mark(mv) != CheckMark::None || self.dead_end(key, left) {
@@ -519,6 +539,52 @@ impl<'a, S: Space> Search<'a, S> {
             line,
             out,
             Self::series_direct,
+        )
+    }
+
+    /// Series self play: the series side just played `mv` (leading to `after`), and may play
+    /// `left` more moves. Where the other side, now to move, must reach the goal against it
+    /// (every move of its does; in `ser-r#n`, one can), the line ends with each such move, and
+    /// Popeye 4.104 plays no series on from there. Otherwise, when `mv` did not check (the
+    /// other side passes, which it cannot do in check), the series goes on, unless in
+    /// `ser-r#n` the series side can reach the goal against the other side itself: it is
+    /// bound to, and loses.
+    fn series_self(
+        &self,
+        mv: &S::Mv,
+        after: &S::Pos,
+        key: Key,
+        left: u32,
+        line: &mut Line<S>,
+        out: &mut Found<S>,
+    ) -> Result<(), EngineError> {
+        if self.dead_end(key, left) {
+            return Ok(());
+        }
+        if self.forced(after, Node::SelfDefence, 1)? {
+            if self.ends_here(left) {
+                self.goal_replies(after, line, out)?;
+            }
+            return Ok(());
+        }
+        if self.stopped() || left == 0 || self.space.mark(mv) != CheckMark::None {
+            return Ok(());
+        }
+        let skipped = self.space.turn_skipped(after);
+        if self.reflex_bound(&skipped)? {
+            return Ok(());
+        }
+        let before = out.count;
+        let children = self.children(&skipped, Want::Marked)?;
+        self.descend(
+            key,
+            before,
+            children,
+            true,
+            left,
+            line,
+            out,
+            Self::series_self,
         )
     }
 }
