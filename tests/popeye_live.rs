@@ -232,6 +232,7 @@ fn solving(buckets: Vec<Bucket>, count: u64, seed: u64) -> PopeyeSolving {
         timeout: Duration::from_secs(120),
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
+        stipulations: Vec::new(),
     }
 }
 

@@ -89,6 +89,10 @@ pub struct FuzzSolveArgs {
     /// Only these families (`circe`, `circe-parrain+frankfurt`, …); repeatable.
     #[arg(long)]
     only: Vec<String>,
+    /// Only the problems of this stipulation (`ser-s#2`, `h#2`: one of those listed above,
+    /// with and without its option); repeatable.
+    #[arg(long)]
+    stipulation: Vec<String>,
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
@@ -197,11 +201,15 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
         batch,
         jobs,
         only,
+        stipulation: stipulations,
         engine,
         run,
     } = args;
     let jobs = jobs.jobs();
     check_batch(batch, jobs)?;
+    if let Some(why) = pc::unknown_stipulation(&stipulations) {
+        return Err(Error::Usage(why));
+    }
     let binary = py.binary()?;
     let seed = seed.seed();
     let campaign = pc::PopeyeSolving {
@@ -214,6 +222,7 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
         timeout: run.timeout.duration()?,
         progress: !run.quiet,
         shard: run.shard.shard(),
+        stipulations,
     };
     eprintln!("popeye fuzz-solve: seed {seed}");
     let report = pc::run_popeye_solving(&campaign, &binary, engine.engine()?)?;

@@ -34,7 +34,7 @@ pub use output::{popeye_reproducer, render_popeye};
 pub use run::{STEERING_TIME_RAN_OUT, TIME_RAN_OUT, run_popeye_campaign};
 pub use solving::{
     BLACK_BEGINS, PopeyeSolving, PopeyeSolvingReport, SolvingProblem, WHITE_BEGINS, WITH_OPTION,
-    batch_input, run_popeye_solving, solving_problems,
+    batch_input, run_popeye_solving, solving_problems, unknown_stipulation,
 };
 pub use summary::{run_and_print, run_and_print_with};
 

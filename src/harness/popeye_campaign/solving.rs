@@ -26,14 +26,25 @@ use crate::solve::Options;
 use crate::verify::{CaseReport, Outcome, Selection, verify_each, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 14] = [
+pub const WHITE_BEGINS: [&str; 16] = [
     "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1", "r#2", "semi-r#1", "hs#2",
-    "hr#2",
+    "hr#2", "ser-s#2", "ser-r#2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
-pub const BLACK_BEGINS: [&str; 11] = [
-    "h#2", "ser-h#3", "h=2", "hx1", "h+1", "ser-hx2", "h==1", "h!=1", "ser-h#=2", "hs#1.5",
+pub const BLACK_BEGINS: [&str; 13] = [
+    "h#2",
+    "ser-h#3",
+    "h=2",
+    "hx1",
+    "h+1",
+    "ser-hx2",
+    "h==1",
+    "h!=1",
+    "ser-h#=2",
+    "hs#1.5",
     "hr#1.5",
+    "exact-h#2",
+    "exact-ser-h#3",
 ];
 
 /// Stipulations asked again with an option that changes what is solved or printed, each where
@@ -41,12 +52,13 @@ pub const BLACK_BEGINS: [&str; 11] = [
 /// helpmate (`h#1.5`'s is an `h#1` with Black beginning, `h#2`'s an `h#1.5` with White
 /// beginning, refused when the side to move is in check), the play after the key, which
 /// Popeye ignores in help play, and a bound on the threat (a key that threatens no mate in one
-/// fails).
-pub const WITH_OPTION: [(&str, &str); 4] = [
+/// fails; in `s#2`, no selfmate in one).
+pub const WITH_OPTION: [(&str, &str); 5] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
     ("#2", "threat 1"),
+    ("s#2", "threat 1"),
 ];
 
 /// One problem asked of Popeye.
@@ -98,6 +110,25 @@ pub struct PopeyeSolving {
     pub progress: bool,
     /// The part of the cases this run asks: case `i` of family `f` is number `f * count + i`.
     pub shard: Shard,
+    /// Only the problems of these stipulations (with and without an option; each one of
+    /// [`WHITE_BEGINS`] or [`BLACK_BEGINS`]); every one when empty.
+    pub stipulations: Vec<String>,
+}
+
+/// The stipulations `--stipulation` may name: those of [`WHITE_BEGINS`] and [`BLACK_BEGINS`].
+///
+/// ```
+/// use feerie::harness::popeye_campaign::unknown_stipulation;
+/// assert_eq!(unknown_stipulation(&["ser-s#2".into(), "h#2".into()]), None);
+/// assert!(unknown_stipulation(&["h#7".into()]).unwrap().contains("h#7"));
+/// ```
+pub fn unknown_stipulation(asked: &[String]) -> Option<String> {
+    let known = || WHITE_BEGINS.iter().chain(&BLACK_BEGINS);
+    let unknown = asked.iter().find(|s| !known().any(|k| k == s))?;
+    Some(format!(
+        "--stipulation {unknown}: not one fuzz-solve asks (it asks {})",
+        known().copied().collect::<Vec<_>>().join(", ")
+    ))
 }
 
 /// The outcome of a solving campaign against Popeye.
@@ -105,8 +136,12 @@ pub struct PopeyeSolving {
 pub struct PopeyeSolvingReport {
     /// Problems whose solutions agree, and the solutions they have in all.
     pub agree: (u64, u64),
-    /// Of those, the problems asked with an option ([`WITH_OPTION`]), by label.
-    pub agree_with_option: Vec<(String, u64)>,
+    /// Of those, how many of each stipulation, and of each asked with an option
+    /// ([`WITH_OPTION`]), by label ([`SolvingProblem::label`]).
+    pub agree_by_label: Vec<(String, u64)>,
+    /// How many of each label agree in each family (`family label`), every label asked of a
+    /// family there, with 0 where none agrees.
+    pub agree_by_family: Vec<(String, u64)>,
     /// Problems compared and found to differ, or that Popeye crashes on: the problem and the
     /// comparison's lines (for a crash, one line that starts `Popeye crashed`).
     pub differ: Vec<(SolvingProblem, Vec<String>)>,
@@ -126,9 +161,8 @@ impl PopeyeSolvingReport {
     fn agreed(&mut self, problem: &SolvingProblem, solutions: u64) {
         self.agree.0 += 1;
         self.agree.1 += solutions;
-        if problem.option.is_some() {
-            tally(&mut self.agree_with_option, problem.label());
-        }
+        tally(&mut self.agree_by_label, problem.label());
+        tally(&mut self.agree_by_family, family_label(problem));
     }
 
     fn skip(&mut self, why: String) {
@@ -183,11 +217,16 @@ impl PopeyeSolvingReport {
         for (why, n) in &self.skipped {
             out.push_str(&format!("skipped {n}: {why}\n"));
         }
-        if !self.agree_with_option.is_empty() {
-            let counts: Vec<String> = (self.agree_with_option.iter())
+        if !self.agree_by_label.is_empty() {
+            let counts: Vec<String> = (self.agree_by_label.iter())
                 .map(|(label, n)| format!("{label} {n}"))
                 .collect();
-            out.push_str(&format!("agree with an option: {}\n", counts.join(", ")));
+            out.push_str(&format!("agree by stipulation: {}\n", counts.join(", ")));
+        }
+        if let Some((which, n)) = self.agree_by_family.iter().min_by_key(|(_, n)| *n) {
+            out.push_str(&format!(
+                "fewest agreeing of one stipulation in one family: {n} ({which})\n"
+            ));
         }
         out.push_str(&format!(
             "popeye solving: {} agree ({} solutions), {} agree under another switch value, {} differ, {} skipped, {} in failed batches; {:.1} s\n",
@@ -201,6 +240,11 @@ impl PopeyeSolvingReport {
         ));
         out
     }
+}
+
+/// The family and label of `problem`, as [`PopeyeSolvingReport::agree_by_family`] keys them.
+fn family_label(problem: &SolvingProblem) -> String {
+    format!("{} {}", problem.bucket, problem.label())
 }
 
 /// Counts one more of `key` in `counts` (in the order the keys first came).
@@ -233,7 +277,10 @@ pub fn solving_problems(campaign: &PopeyeSolving) -> (Vec<SolvingProblem>, Vec<S
             .filter(|(s, _)| stipulations.contains(s))
             .map(|&(s, o)| (s, Some(o)));
         let asked = (stipulations.iter().map(|&s| (s, None))).chain(with_option);
-        for (stipulation, option) in asked {
+        let wanted = |s: &str| {
+            campaign.stipulations.is_empty() || campaign.stipulations.iter().any(|w| w == s)
+        };
+        for (stipulation, option) in asked.filter(|(s, _)| wanted(s)) {
             let mut line = format!("stipulation {stipulation}");
             if let Some(option) = option {
                 line.push_str(&format!("\noption {option}"));
@@ -279,6 +326,13 @@ pub fn run_popeye_solving(
     let mut report = PopeyeSolvingReport::default();
     for why in not_asked {
         report.skip(why);
+    }
+    // Every label asked of a family is counted, from 0.
+    for problem in &problems {
+        let which = family_label(problem);
+        if !report.agree_by_family.iter().any(|(k, _)| *k == which) {
+            report.agree_by_family.push((which, 0));
+        }
     }
     let batches: Vec<&[SolvingProblem]> = problems.chunks(campaign.batch.max(1)).collect();
     let options = Options::default();
@@ -459,6 +513,7 @@ mod tests {
 
     fn campaign(count: u64, seed: u64) -> PopeyeSolving {
         PopeyeSolving {
+            stipulations: Vec::new(),
             buckets: popeye_buckets(Bucket::all()),
             count,
             first: 0,

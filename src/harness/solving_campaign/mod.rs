@@ -50,10 +50,35 @@ pub const STIPULATIONS: [&str; 8] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3",
 /// [`STIPULATIONS`] (position `i` of a family asks the one at `i` modulo their number), so that
 /// each is compared on as many positions as the campaign has over their number at the cost of
 /// one solve per position.
-pub const ROTATING: [&str; 24] = [
-    "=1", "h=1", "h#1.5", "ser-#2", "ser-h=2", "~1", "x1", "s+1", "hx1.5", "ser-x2", "ze41",
-    "hep1", "001", "h%1", "#=1", "h==1", "h!=1", "ser-h!=2", "r#2", "semi-r#1", "hs#2", "hr#2",
-    "hs#1.5", "hr#1.5",
+pub const ROTATING: [&str; 28] = [
+    "=1",
+    "h=1",
+    "h#1.5",
+    "ser-#2",
+    "ser-h=2",
+    "~1",
+    "x1",
+    "s+1",
+    "hx1.5",
+    "ser-x2",
+    "ze41",
+    "hep1",
+    "001",
+    "h%1",
+    "#=1",
+    "h==1",
+    "h!=1",
+    "ser-h!=2",
+    "r#2",
+    "semi-r#1",
+    "hs#2",
+    "hr#2",
+    "hs#1.5",
+    "hr#1.5",
+    "ser-s#2",
+    "ser-r#2",
+    "exact-h#2",
+    "exact-ser-h#3",
 ];
 
 /// The stipulations position `case` is solved under: [`STIPULATIONS`], then its one of

@@ -285,6 +285,7 @@ pub(super) fn fuzz_solve(
                 timeout: ctx.run_timeout(deadline),
                 progress: ctx.progress,
                 shard: Shard::WHOLE,
+                stipulations: Vec::new(),
             };
             let report = pc::run_popeye_solving(&campaign, ctx.binary, ctx.solver)
                 .map_err(|e| e.to_string())?;
