@@ -333,7 +333,7 @@ fn unsupported_play(problem: &PopeyeProblem) -> Option<String> {
         .clone()
         .or_else(|| problem.structured_stipulation.clone())
         .unwrap_or_default();
-    let lower = stip.to_ascii_lowercase();
+    let lower = stipulation_text(problem);
     let bare = lower.trim_start_matches("ser-").trim_start_matches("pser-");
     if stip.contains("=>") || bare.starts_with("dia") || bare.starts_with("a=>b") {
         return Some(format!("stipulation {stip} (a proof game or a=>b)"));
@@ -386,14 +386,20 @@ struct Context<'a> {
     goal: Option<Goal>,
 }
 
-/// The stipulation's text (`stipulation` or `sstipulation`).
+/// The stipulation's text (`stipulation` or `sstipulation`), in lower case, without the
+/// `exact-` that may begin it (which changes the length of the lines, not how they are
+/// played).
 fn stipulation_text(problem: &PopeyeProblem) -> String {
-    problem
+    let text = problem
         .stipulation
         .as_deref()
         .or(problem.structured_stipulation.as_deref())
         .unwrap_or_default()
-        .to_ascii_lowercase()
+        .to_ascii_lowercase();
+    match text.strip_prefix("exact-") {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
 }
 
 /// Whether the problem's stipulation is help play (`h#2`, `hs#3`, `ser-h#4` is series).
@@ -425,14 +431,8 @@ fn expected_mark(goal: Goal, check: CheckMark) -> Option<char> {
 
 /// Whether the problem's stipulation is series play (`ser-…`, `pser-…`).
 fn is_series(problem: &PopeyeProblem) -> bool {
-    problem
-        .stipulation
-        .as_deref()
-        .or(problem.structured_stipulation.as_deref())
-        .is_some_and(|s| {
-            let s = s.to_ascii_lowercase();
-            s.starts_with("ser-") || s.starts_with("pser-")
-        })
+    let s = stipulation_text(problem);
+    s.starts_with("ser-") || s.starts_with("pser-")
 }
 
 impl Context<'_> {

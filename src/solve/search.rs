@@ -187,8 +187,8 @@ impl<'a, S: Space> Search<'a, S> {
 
     /// The legal moves from the start position `root` (marked), with the positions they lead
     /// to: the first moves to search with [`Search::solutions_from`]. None in reflex play
-    /// (`r#n`, `ser-r#n`) whose attacker can reach the goal in the diagram: it is bound to, and no first move of
-    /// its solves.
+    /// (`r#n`, `ser-r#n`) whose attacker can reach the goal in the diagram: it is bound to, and
+    /// no first move of its solves.
     pub fn roots(&self, root: &S::Pos) -> Result<Children<S>, EngineError> {
         if matches!(self.stipulation.play, Play::SelfPlay | Play::SeriesSelf)
             && self.stipulation.reflex == Reflex::Full

@@ -94,7 +94,7 @@ impl Stipulation {
 /// assert_eq!((s.play, s.goal, s.moves, s.half), (Play::Help, Goal::Mate, 2, true));
 /// assert_eq!(s.plies(), 5);
 /// assert_eq!(s.to_string(), "h#2.5");
-/// assert!("ser-r#2".parse::<Stipulation>().is_err());
+/// assert!("pser-h#2".parse::<Stipulation>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stipulation {
@@ -107,12 +107,14 @@ pub struct Stipulation {
     /// Help and help-self play only: a half-move more, the other side beginning (`h#2.5`,
     /// `hs#2.5`).
     pub half: bool,
-    /// Self and help-self play only: the reflex obligations (`r#2`, `semi-r#2`, `hr#2`).
+    /// Self, help-self and series self play only: the reflex obligations (`r#2`, `semi-r#2`,
+    /// `hr#2`, `ser-r#2`).
     pub reflex: Reflex,
     /// Direct and self play only: Popeye's `option threat N`, a bound on the threat. An
     /// attacking move that gives no check and leaves at least N moves (the goal not yet
-    /// reached) must threaten to reach the goal within N moves (in self play: to force the
-    /// defender to reach it), or it fails: the defender has defended.
+    /// reached) must threaten to reach the goal within N moves (in reflex play: to force the
+    /// defender to reach it; in plain self play, as Popeye 4.104 counts it, within N - 1), or
+    /// it fails: the defender has defended.
     /// `None` (the default, and what a stipulation's text gives): no bound.
     pub threat_within: Option<u32>,
     /// Help and series play only (`exact-h#3`, `exact-ser-s#4`): a solution has exactly the
@@ -328,6 +330,9 @@ impl FromStr for Stipulation {
         if semi && (series || !rest.starts_with('r')) {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
         }
+        if lower.starts_with("pser-") || lower.starts_with("phser-") {
+            return Err(refuse("parry series (pser-, phser-) is not supported"));
+        }
         if series && rest.starts_with("semi-") {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
         }
@@ -538,6 +543,8 @@ mod tests {
             ("", "empty"),
             ("ser-hs#2", "series help-self"),
             ("ser-hr#2", "series help-self"),
+            ("pser-h#2", "parry series"),
+            ("exact-phser-r#2", "parry series"),
             (
                 "exact-#3",
                 "exact- is supported in help and series play only",

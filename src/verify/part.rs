@@ -19,8 +19,8 @@ pub struct Part<'c> {
     pub position: &'c Position,
     /// What it is solved as.
     pub stipulation: Stipulation,
-    /// Whether it is the set play of a help problem, numbered as the problem's lines are, its
-    /// first half-move left out.
+    /// Whether it is the set play of a help or series problem, numbered as the problem's lines
+    /// are (in help play its first half-move left out).
     pub set_play: bool,
 }
 

@@ -30,7 +30,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// The case's parts, in the order Popeye prints them: the set play of a help problem
+    /// The case's parts, in the order Popeye prints them: the set play of a help or series problem
     /// (unless Popeye refuses its position: [`refused_by_popeye`]), the play itself, under
     /// `option duplex` the other side's; none when the case cannot be solved.
     pub fn parts(&self, engine: &dyn feerie_oracle::Engine) -> Vec<Part<'_>> {

@@ -142,6 +142,9 @@ pub struct PopeyeSolvingReport {
     /// How many of each label agree in each family (`family label`), every label asked of a
     /// family there, with 0 where none agrees.
     pub agree_by_family: Vec<(String, u64)>,
+    /// How many of each label were asked in each family, keyed as
+    /// [`PopeyeSolvingReport::agree_by_family`].
+    pub asked_by_family: Vec<(String, u64)>,
     /// Problems compared and found to differ, or that Popeye crashes on: the problem and the
     /// comparison's lines (for a crash, one line that starts `Popeye crashed`).
     pub differ: Vec<(SolvingProblem, Vec<String>)>,
@@ -224,8 +227,13 @@ impl PopeyeSolvingReport {
             out.push_str(&format!("agree by stipulation: {}\n", counts.join(", ")));
         }
         if let Some((which, n)) = self.agree_by_family.iter().min_by_key(|(_, n)| *n) {
+            let asked = (self.asked_by_family.iter())
+                .find(|(k, _)| k == which)
+                .map_or(0, |(_, a)| *a);
+            let alike = self.agree_by_family.iter().filter(|(_, m)| m == n).count();
             out.push_str(&format!(
-                "fewest agreeing of one stipulation in one family: {n} ({which})\n"
+                "fewest agreeing of one stipulation in one family: {n} of {asked} asked \
+                 ({which}; {alike} stipulation(s) and famil(ies) at {n})\n"
             ));
         }
         out.push_str(&format!(
@@ -331,8 +339,9 @@ pub fn run_popeye_solving(
     for problem in &problems {
         let which = family_label(problem);
         if !report.agree_by_family.iter().any(|(k, _)| *k == which) {
-            report.agree_by_family.push((which, 0));
+            report.agree_by_family.push((which.clone(), 0));
         }
+        tally(&mut report.asked_by_family, which);
     }
     let batches: Vec<&[SolvingProblem]> = problems.chunks(campaign.batch.max(1)).collect();
     let options = Options::default();

@@ -83,7 +83,8 @@ impl<'a, S: Space> Search<'a, S> {
     /// Popeye's `option threat N`: whether the attacking move to `after` (the defender to
     /// move, `n` attacking moves left after its defence) gives no check, leaves at least N
     /// moves, and threatens nothing within N moves: the defender passing, the attacker cannot
-    /// force the goal in N (in self play: force the defender to reach it).
+    /// force the goal in N (in reflex play: force the defender to reach it in N; in plain self
+    /// play in N - 1, as Popeye 4.104 counts it).
     fn threat_too_long(
         &self,
         mark: CheckMark,

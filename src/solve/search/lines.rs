@@ -352,10 +352,10 @@ impl<'a, S: Space> Search<'a, S> {
         )
     }
 
-    /// Whether in `hr#n` the side to move in `position` can reach the goal, which binds it to:
-    /// the side to be mated ends the play so (a line that ends there is found one move
-    /// before, its last move the self move), the other side loses by it. Either way no line
-    /// goes on from `position`. Popeye binds both sides so in the help moves too.
+    /// Whether in `hr#n` or `ser-r#n` the side to move in `position` can reach the goal, which
+    /// binds it to: the side to be mated ends the play so (a line that ends there is found one
+    /// move before, its last move the self move), the other side loses by it. Either way no
+    /// line goes on from `position`. Popeye binds both sides so in the help moves too.
     fn reflex_bound(&self, position: &S::Pos) -> Result<bool, EngineError> {
         Ok(self.stipulation.reflex == Reflex::Full && self.reaches_now(position)?)
     }
