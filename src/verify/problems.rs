@@ -239,6 +239,36 @@ pub fn checkless_check_goal(rules: &Rules, stipulation: &Stipulation) -> Option<
     })
 }
 
+/// Why a case of `option threat N` in self or reflex play is not compared, if so: under a
+/// condition of the Mars kind (Mars Circe and its variants, Anti-Mars Circe, Phantom chess),
+/// where Popeye 4.104 shows checking keys of `s#2` under `threat 1` that are no solution
+/// without the option, each defence printed without an answer (seen on fuzzed problems of
+/// Mars Circe and Phantom chess). A bound on the threat only takes keys away, so Popeye's
+/// reading there is not understood, and the case is skipped rather than judged.
+///
+/// ```
+/// use feerie::oracle::{Condition, Profile, Rules};
+/// use feerie::solve::stipulation::Stipulation;
+/// use feerie::verify::problems::self_play_threat_under_mars;
+/// let mars = Rules::new([Condition::MarsCirce], Profile::Popeye).unwrap();
+/// let mut s2: Stipulation = "s#2".parse().unwrap();
+/// assert!(self_play_threat_under_mars(&mars, &s2).is_none());
+/// s2.threat_within = Some(1);
+/// assert!(self_play_threat_under_mars(&mars, &s2).is_some());
+/// assert!(self_play_threat_under_mars(&Rules::orthodox(), &s2).is_none());
+/// ```
+pub fn self_play_threat_under_mars(rules: &Rules, stipulation: &Stipulation) -> Option<String> {
+    (stipulation.play == Play::SelfPlay
+        && stipulation.threat_within.is_some()
+        && rules.mars_model().is_some())
+    .then(|| {
+        "option threat in self play under a condition of the Mars kind: Popeye 4.104 shows \
+         checking keys there that are no solution without the option (their defences printed \
+         without answers), a reading not understood"
+            .to_string()
+    })
+}
+
 /// Whether the problem asks for the set play of a direct, self, help or series play
 /// stipulation (`option setplay`, German `satzspiel`) that has one (not `h#0.5`, not series
 /// direct play).
