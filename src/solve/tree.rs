@@ -671,7 +671,7 @@ impl Build<'_> {
         let shown = options.set_play
             && !begins_in_check()
             && !search.threat_missing(&position.passed(), stipulation.moves - 1)?;
-        let set_play = (shown)
+        let set_play = shown
             .then(|| builder.set_play(position, stipulation.moves))
             .transpose()?;
         let mut keys = Vec::new();

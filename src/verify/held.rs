@@ -55,8 +55,8 @@ pub(super) fn printed_lines(segments: &[Vec<SolutionMove>]) -> Vec<Vec<&Solution
 }
 
 /// `stipulation` searched no deeper than a line of `longest` printed moves needs, in help and
-/// series play but under `exact-` (help-self play keeps its length: its reflex obligations are not re-checked
-/// here). A line longer than the stipulation allows leaves it as it is.
+/// series play but under `exact-` (help-self play keeps its length: its reflex obligations are
+/// not re-checked here). A line longer than the stipulation allows leaves it as it is.
 pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipulation {
     let longest = u32::try_from(longest).unwrap_or(u32::MAX);
     let moves = match stipulation.play {

@@ -139,11 +139,10 @@ pub struct PopeyeSolvingReport {
     /// Of those, how many of each stipulation, and of each asked with an option
     /// ([`WITH_OPTION`]), by label ([`SolvingProblem::label`]).
     pub agree_by_label: Vec<(String, u64)>,
-    /// How many of each label agree in each family (`family label`), every label asked of a
-    /// family there, with 0 where none agrees.
+    /// How many of each label agree in each family (`family label`).
     pub agree_by_family: Vec<(String, u64)>,
     /// How many of each label were asked in each family, keyed as
-    /// [`PopeyeSolvingReport::agree_by_family`].
+    /// [`PopeyeSolvingReport::agree_by_family`]: a key asked that is not there agreed 0 times.
     pub asked_by_family: Vec<(String, u64)>,
     /// Problems compared and found to differ, or that Popeye crashes on: the problem and the
     /// comparison's lines (for a crash, one line that starts `Popeye crashed`).
@@ -226,11 +225,16 @@ impl PopeyeSolvingReport {
                 .collect();
             out.push_str(&format!("agree by stipulation: {}\n", counts.join(", ")));
         }
-        if let Some((which, n)) = self.agree_by_family.iter().min_by_key(|(_, n)| *n) {
-            let asked = (self.asked_by_family.iter())
+        let agreed = |which: &String| {
+            (self.agree_by_family.iter())
                 .find(|(k, _)| k == which)
-                .map_or(0, |(_, a)| *a);
-            let alike = self.agree_by_family.iter().filter(|(_, m)| m == n).count();
+                .map_or(0, |(_, n)| *n)
+        };
+        let counts: Vec<(&String, u64, u64)> = (self.asked_by_family.iter())
+            .map(|(which, asked)| (which, agreed(which), *asked))
+            .collect();
+        if let Some(&(which, n, asked)) = counts.iter().min_by_key(|(_, n, _)| *n) {
+            let alike = counts.iter().filter(|(_, m, _)| *m == n).count();
             out.push_str(&format!(
                 "fewest agreeing of one stipulation in one family: {n} of {asked} asked \
                  ({which}; {alike} stipulation(s) and famil(ies) at {n})\n"
@@ -335,13 +339,8 @@ pub fn run_popeye_solving(
     for why in not_asked {
         report.skip(why);
     }
-    // Every label asked of a family is counted, from 0.
     for problem in &problems {
-        let which = family_label(problem);
-        if !report.agree_by_family.iter().any(|(k, _)| *k == which) {
-            report.agree_by_family.push((which.clone(), 0));
-        }
-        tally(&mut report.asked_by_family, which);
+        tally(&mut report.asked_by_family, family_label(problem));
     }
     let batches: Vec<&[SolvingProblem]> = problems.chunks(campaign.batch.max(1)).collect();
     let options = Options::default();

@@ -97,23 +97,22 @@ impl<'a, S: Space> Search<'a, S> {
         if mark != CheckMark::None || n < within {
             return Ok(false);
         }
-        if within == 0 {
-            return Ok(true);
-        }
-        let passed = self.space.turn_skipped(after);
-        let self_play = self.stipulation.play == Play::SelfPlay;
-        match self.stipulation.reflex {
+        let (threat, length) = match (self.stipulation.play, self.stipulation.reflex) {
             // Popeye 4.104 gives the threat of plain self play the half-moves of a direct
             // threat of N moves, the defender's pass among them: the attacker's N moves and
             // the defender's N - 1, one short of the defender's closing move. A threat is
             // then a self play of N - 1 moves, and under `threat 1` there is none. In reflex
             // play the defender's closing move is a test of its moves, not a half-move of the
             // play: the threat is a reflex play of N moves.
-            Reflex::No if self_play && within == 1 => Ok(true),
-            Reflex::No if self_play => Ok(!self.forced(&passed, Node::SelfAttack, within - 1)?),
-            _ if self_play => Ok(!self.forced(&passed, Node::SelfAttack, within)?),
-            _ => Ok(!self.forced(&passed, Node::Attack, within)?),
+            (Play::SelfPlay, Reflex::No) => (Node::SelfAttack, within.saturating_sub(1)),
+            (Play::SelfPlay, _) => (Node::SelfAttack, within),
+            _ => (Node::Attack, within),
+        };
+        if length == 0 {
+            return Ok(true);
         }
+        let passed = self.space.turn_skipped(after);
+        Ok(!self.forced(&passed, threat, length)?)
     }
 
     /// Whether the set play (or the play after a key) from `position`, the defender to move
@@ -152,13 +151,6 @@ impl<'a, S: Space> Search<'a, S> {
             }
         }
         Ok(true)
-    }
-
-    /// Self play: whether the defender, to move in `position`, has a move and every one of its
-    /// moves either reaches the goal against the attacker or lets the attacker force it within
-    /// `n - 1` more moves.
-    pub fn self_defence_fails(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
-        self.forced(&self.space.enter(position)?, Node::SelfDefence, n)
     }
 
     #[inline(never)]
@@ -275,16 +267,12 @@ impl<'a, S: Space> Search<'a, S> {
         }
         // The attacker's marks are read only for a bound on the threat (a check needs none):
         // its goal is the defender's move.
-        if self.stipulation.threat_within.is_some() {
-            for (mv, after) in self.children(position, Want::Marked)? {
-                if self.self_attack_holds(self.space.mark(&mv), &after, n)? {
-                    return Ok(true);
-                }
-            }
-            return Ok(false);
-        }
-        for (_, after) in self.children(position, Want::Unmarked)? {
-            if self.forced(&after, Node::SelfDefence, n)? {
+        let want = match self.stipulation.threat_within {
+            Some(_) => Want::Marked,
+            None => Want::Unmarked,
+        };
+        for (mv, after) in self.children(position, want)? {
+            if self.self_attack_holds(self.space.mark(&mv), &after, n)? {
                 return Ok(true);
             }
         }

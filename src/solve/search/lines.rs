@@ -467,8 +467,8 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     /// Series help play: the series side just played `mv` (leading to `after`), and may play
-    /// `left` more moves. The other side may reach the goal now; otherwise, when `mv` did not
-    /// check (the other side passes, which it cannot do in check), the series goes on.
+    /// `left` more moves. The other side may reach the goal now; and the series goes on
+    /// ([`Search::series_goes_on`]).
     fn series_help(
         &self,
         mv: &S::Mv,
@@ -485,21 +485,36 @@ impl<'a, S: Space> Search<'a, S> {
         if self.ends_here(left) {
             self.goal_replies(after, line, out)?;
         }
+        self.series_goes_on(mv, after, key, before, left, line, out, Self::series_help)
+    }
+
+    /// The series going on after the series side's `mv` (to `after`, the position of `key`,
+    /// `before` solutions found when its search began) by `step`, the other side passing:
+    /// unless the search stopped, no move is left, or `mv` checks (the other side cannot pass
+    /// in check); in `ser-r#n`, unless the series side can reach the goal against the other
+    /// side itself (it is bound to, and loses). A series move that checks ends the series, so
+    /// the next moves are marked for checks only: whether one mates is not asked.
+    #[allow(clippy::too_many_arguments)]
+    fn series_goes_on(
+        &self,
+        mv: &S::Mv,
+        after: &S::Pos,
+        key: Key,
+        before: usize,
+        left: u32,
+        line: &mut Line<S>,
+        out: &mut Found<S>,
+        step: Step<'a, S>,
+    ) -> Result<(), EngineError> {
         if self.stopped() || left == 0 || self.space.mark(mv) != CheckMark::None {
             return Ok(());
         }
-        // A series move that checks ends the series: whether it mates is not asked.
-        let children = self.children(&self.space.turn_skipped(after), Want::Checks)?;
-        self.descend(
-            key,
-            before,
-            children,
-            true,
-            left,
-            line,
-            out,
-            Self::series_help,
-        )
+        let skipped = self.space.turn_skipped(after);
+        if self.reflex_bound(&skipped)? {
+            return Ok(());
+        }
+        let children = self.children(&skipped, Want::Checks)?;
+        self.descend(key, before, children, true, left, line, out, step)
     }
 
     /// Series direct play: the series side just played `mv`, and may play `left` more moves;
@@ -545,10 +560,8 @@ impl<'a, S: Space> Search<'a, S> {
     /// Series self play: the series side just played `mv` (leading to `after`), and may play
     /// `left` more moves. Where the other side, now to move, must reach the goal against it
     /// (every move of its does; in `ser-r#n`, one can), the line ends with each such move, and
-    /// Popeye 4.104 plays no series on from there. Otherwise, when `mv` did not check (the
-    /// other side passes, which it cannot do in check), the series goes on, unless in
-    /// `ser-r#n` the series side can reach the goal against the other side itself: it is
-    /// bound to, and loses.
+    /// Popeye 4.104 plays no series on from there. Otherwise the series goes on
+    /// ([`Search::series_goes_on`]).
     fn series_self(
         &self,
         mv: &S::Mv,
@@ -567,24 +580,7 @@ impl<'a, S: Space> Search<'a, S> {
             }
             return Ok(());
         }
-        if self.stopped() || left == 0 || self.space.mark(mv) != CheckMark::None {
-            return Ok(());
-        }
-        let skipped = self.space.turn_skipped(after);
-        if self.reflex_bound(&skipped)? {
-            return Ok(());
-        }
         let before = out.count;
-        let children = self.children(&skipped, Want::Marked)?;
-        self.descend(
-            key,
-            before,
-            children,
-            true,
-            left,
-            line,
-            out,
-            Self::series_self,
-        )
+        self.series_goes_on(mv, after, key, before, left, line, out, Self::series_self)
     }
 }
