@@ -372,17 +372,18 @@ fn the_campaign_gives_its_relations_the_files_feerie_cannot_solve_first_and_more
     let Some(py) = shared_popeye() else { return };
     let dir = tempfile::tempdir().unwrap();
     write_problems(dir.path());
-    // An Imitator problem: a condition feerie does not model, so only the relations check it.
+    // A Frischauf Circe problem: a condition feerie does not model, so only the relations check
+    // it.
     std::fs::write(
-        dir.path().join("imitator.inp"),
-        "beginproblem\ncondition imitator c3\nstipulation #2\n\
+        dir.path().join("frischauf.inp"),
+        "beginproblem\ncondition frischaufcirce\nstipulation #2\n\
          pieces white kb6 qa1 black ka8\nendproblem\n",
     )
     .unwrap();
     let (code, out, err) = campaign(
         dir.path(),
         &py,
-        &["problems.inp", "imitator.inp"],
+        &["problems.inp", "frischauf.inp"],
         &["--jobs", "1"],
     );
     assert_eq!(code, 0, "{out}\n{err}");
@@ -399,7 +400,7 @@ fn the_campaign_gives_its_relations_the_files_feerie_cannot_solve_first_and_more
         err.find(&format!("popeye campaign: metamorphic {file}"))
             .unwrap_or_else(|| panic!("{file} not run:\n{err}"))
     };
-    assert!(at("imitator.inp") < at("problems.inp"), "{err}");
+    assert!(at("frischauf.inp") < at("problems.inp"), "{err}");
 }
 
 /// Popeye itself, but for an input a line of which `pattern` (`grep -i -E`) matches, its output

@@ -99,6 +99,32 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
             crate::Condition::slugs_where(crate::Condition::keeps_reserve)
         )));
     }
+    if !position.imitators().is_empty() && !rules.imitator() {
+        return Err(EngineError::Unsupported(
+            "imitators on the board, which need imitator".into(),
+        ));
+    }
+    // How imitators follow a magic unit's contact is a question no source answers, and
+    // Popeye 4.104 refuses imitators with the Chinese pieces and the lion ("conditions too
+    // fairy for imitator"): refused rather than guessed.
+    if rules.imitator() {
+        if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic) {
+            return Err(EngineError::Unsupported(format!(
+                "the unit on {sq} is magic, which imitator does not combine with"
+            )));
+        }
+        if let Some(w) = position
+            .setup()
+            .fairy_walks
+            .iter()
+            .find(|&w| !rules.takes_walk(w))
+        {
+            return Err(EngineError::Unsupported(format!(
+                "imitator with the {}: Popeye 4.104 takes no Chinese piece nor lion there",
+                w.name()
+            )));
+        }
+    }
     if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.mutable)
         && !rules.captures_mutate()
     {

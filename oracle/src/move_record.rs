@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{CastlingSide, Colour, Piece, Square, Walk};
+use crate::{CastlingSide, Colour, Imitators, Piece, Square, Walk};
 
 /// A captured unit and the square it was taken on (for en passant, the pawn's square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -223,6 +223,12 @@ pub struct MoveRecord {
     pub colour_change: Option<Colour>,
     /// Under Breton chess, the second unit the capture takes (removed or recoloured).
     pub breton: Option<BretonEffect>,
+    /// Under Imitator chess, the imitators once the move has moved them by its vector (Popeye
+    /// writes them after the arrival, `Kg3-h2[Ic5]`); `None` where there are none.
+    pub imitators: Option<Imitators>,
+    /// Under Imitator chess, a pawn promoted into an imitator: it leaves the board and an
+    /// imitator stands on its arrival square (Popeye writes `=I`).
+    pub imitator_promotion: bool,
     /// Whether the move checks or mates the opponent.
     pub check: CheckMark,
 }
@@ -247,6 +253,8 @@ impl MoveRecord {
             kobul: None,
             colour_change: None,
             breton: None,
+            imitators: None,
+            imitator_promotion: false,
             check: CheckMark::None,
         }
     }
@@ -374,6 +382,12 @@ impl MoveRecord {
                     out.write_str(" ep.")?;
                 }
             }
+        }
+        if let Some(imitators) = self.imitators {
+            write!(out, "[I{imitators}]")?;
+        }
+        if self.imitator_promotion {
+            out.write_str("=I")?;
         }
         // Under Breton chess judged before the promotion, Popeye writes the second unit first
         // and the promotion after it, as a change on the arrival square (`b7*c8[-wPe2][c8=Q]`).

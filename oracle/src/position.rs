@@ -47,6 +47,8 @@ pub enum Problem {
     InvalidEnPassant(Square, &'static str),
     /// A Parrain reserve that cannot exist.
     InvalidReserve(&'static str),
+    /// An imitator on a square a unit stands on.
+    ImitatorOnUnit(Square),
 }
 
 impl Problem {
@@ -82,6 +84,7 @@ impl fmt::Display for Problem {
             Problem::InvalidCastling(sq, why) => write!(f, "castling right for {sq}: {why}"),
             Problem::InvalidEnPassant(sq, why) => write!(f, "en passant square {sq}: {why}"),
             Problem::InvalidReserve(why) => write!(f, "Parrain reserve: {why}"),
+            Problem::ImitatorOnUnit(sq) => write!(f, "imitator on {sq}, where a unit stands"),
         }
     }
 }
@@ -172,6 +175,10 @@ impl Position {
     /// The Parrain reserve, if any.
     pub fn reserve(&self) -> Option<Reserve> {
         self.setup.reserve
+    }
+    /// The imitators (Imitator chess).
+    pub fn imitators(&self) -> crate::Imitators {
+        self.setup.imitators
     }
     /// The whole description.
     pub fn setup(&self) -> &Setup {
@@ -265,6 +272,11 @@ fn diagram_problems(setup: &Setup) -> Vec<Problem> {
             0 => problems.push(Problem::NoRoyal(colour)),
             1 => {}
             n => problems.push(Problem::SeveralRoyals(colour, n)),
+        }
+    }
+    for sq in setup.imitators.squares() {
+        if !board.is_empty(sq) {
+            problems.push(Problem::ImitatorOnUnit(sq));
         }
     }
     let units = board.unit_count();

@@ -1,6 +1,6 @@
 //! The unvalidated description of a position, as parsed.
 
-use crate::{Board, CastlingRights, Colour, Piece, Rank, Square, WalkSet};
+use crate::{Board, CastlingRights, Colour, Imitators, Piece, Rank, Square, WalkSet};
 
 /// An en passant opportunity: the square a pawn passed over with its double step, and the
 /// square where that pawn now stands (where it is taken from).
@@ -144,6 +144,8 @@ pub struct Setup {
     /// move, so that a walk whose last unit was taken is still offered. A position made from
     /// a setup adds the fairy walks on its board ([`crate::Position::new`]).
     pub fairy_walks: WalkSet,
+    /// The imitators of Imitator chess, which every move moves by its own vector.
+    pub imitators: Imitators,
 }
 
 impl Default for Setup {
@@ -174,6 +176,7 @@ impl Setup {
             halfmove_clock: 0,
             fullmove_number: 1,
             fairy_walks: WalkSet::EMPTY,
+            imitators: Imitators::NONE,
         }
     }
 

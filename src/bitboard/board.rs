@@ -1,8 +1,8 @@
 //! The bitboard position: one set per colour, per walk and per attribute, copied on make.
 
 use feerie_oracle::{
-    Board, CastlingRights, CastlingSide, Colour, EnPassant, Piece, Reserve, Setup, Square, Walk,
-    WalkSet,
+    Board, CastlingRights, CastlingSide, Colour, EnPassant, Imitators, Piece, Reserve, Setup,
+    Square, Walk, WalkSet,
 };
 
 use super::tables::{Sq, bit};
@@ -134,6 +134,8 @@ pub struct BbPosition {
 struct Rare {
     /// Units marked capture-mutable (partial Frankfurt and Protean chess).
     mutable: u64,
+    /// The imitators, in their order (Imitator chess).
+    imitators: Imitators,
     /// Neutral units (neutral magic pieces, RULES.md §6). They stand in both colour sets, so
     /// that either side moves them and neither captures them (captures target the enemy's
     /// non-magic units); read their colour here, never from the colour sets.
@@ -312,7 +314,28 @@ impl BbPosition {
         for (s, piece) in setup.board.pieces() {
             p.put(sq_of(s), piece);
         }
+        p.set_imitators(setup.imitators);
         p
+    }
+
+    /// The imitators' squares (Imitator chess).
+    #[inline]
+    pub fn imitators(&self) -> u64 {
+        self.rare.as_ref().map_or(0, |r| r.imitators.bits())
+    }
+
+    /// The imitators in their order (Imitator chess).
+    #[inline]
+    pub fn imitator_list(&self) -> Imitators {
+        self.rare.as_ref().map_or(Imitators::NONE, |r| r.imitators)
+    }
+
+    /// Puts the imitators on `list`.
+    #[inline]
+    pub fn set_imitators(&mut self, list: Imitators) {
+        if list != self.imitator_list() {
+            self.rare_mut().imitators = list;
+        }
     }
 
     /// The boxed part, made when first needed.
@@ -384,9 +407,9 @@ impl BbPosition {
     /// asked in one look.
     #[inline]
     pub fn nothing_rare(&self) -> bool {
-        self.rare
-            .as_ref()
-            .is_none_or(|r| r.mutable == 0 && r.neutral == 0 && r.unit_walks.is_empty())
+        self.rare.as_ref().is_none_or(|r| {
+            r.mutable == 0 && r.neutral == 0 && r.imitators.is_empty() && r.unit_walks.is_empty()
+        })
     }
 
     /// The units of walk index `w`, whatever the walk.
@@ -452,6 +475,7 @@ impl BbPosition {
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         setup.fairy_walks = self.fairy_walks();
+        setup.imitators = self.imitator_list();
         setup
     }
 

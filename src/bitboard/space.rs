@@ -161,7 +161,7 @@ fn mixed(word: u64, place: usize) -> [u64; 2] {
 /// The place of the first word after the colours and the walks.
 const AFTER_WALKS: usize = 2 + WALKS.len();
 /// How many places a word of the position may take.
-const PLACE_COUNT: usize = AFTER_WALKS + 6;
+const PLACE_COUNT: usize = AFTER_WALKS + 7;
 
 /// Random word pairs, one per place a word of the position may take.
 const PLACES: [[u64; 2]; PLACE_COUNT] = {
@@ -222,6 +222,7 @@ fn key(p: &BbPosition) -> Key {
             | 1;
         add(unit << 8 | r.square.index() as u64, AFTER_WALKS + 5);
     }
+    add(p.imitators(), AFTER_WALKS + 6);
     Key {
         main: k[0],
         check: k[1],
@@ -346,7 +347,8 @@ impl Space for BitboardSpace<'_> {
         // side then to move has a legal move, the dearest part of a record); the mark the
         // search gave the move already is taken as it is.
         let path = self.plan.path(before);
-        let arrivals = arrivals(before, after, self.mover_may_stay);
+        // A pawn promoted into an imitator leaves its arrival square empty (Imitator chess).
+        let arrivals = arrivals(before, after, self.mover_may_stay || self.rules.imitator());
         let mut out =
             path.records_leading_to(before, arrivals, |made| same_but_clocks(made, after))?;
         if !out.is_empty() {
@@ -429,6 +431,18 @@ mod tests {
         );
         let texts: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
         assert!(texts.contains(&"e5*d6 ep.[wPd6->d2]"), "{texts:?}");
+    }
+
+    /// Under Imitator chess a pawn promoted into an imitator leaves its arrival square empty:
+    /// its record is found all the same.
+    #[test]
+    fn every_child_has_a_record_when_a_pawn_becomes_an_imitator() {
+        let found = records_of_children(
+            feerie_oracle::Condition::Imitator,
+            "7k/1P6/8/8/8/2(I)5/8/4K3 w - - 0 1",
+        );
+        let texts: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(texts.contains(&"b7-b8[Ic4]=I"), "{texts:?}");
     }
 
     /// Under Andernach a capturer stands in the colour of the unit it took, so its arrival

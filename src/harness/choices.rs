@@ -84,7 +84,10 @@ pub fn random_walk_of(
 ) -> feerie_oracle::Walk {
     use feerie_oracle::Walk;
     if fairy && choices.one_in(4) {
-        let fairy: Vec<Walk> = Walk::ALL.into_iter().filter(|w| w.is_fairy()).collect();
+        let fairy: Vec<Walk> = Walk::ALL
+            .into_iter()
+            .filter(|&w| w.is_fairy() && rules.takes_walk(w))
+            .collect();
         return fairy[choices.below(fairy.len())];
     }
     let mut walks = common.to_vec();

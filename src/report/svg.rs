@@ -115,6 +115,17 @@ pub fn diagram(setup: &Setup, marked: &[Square]) -> String {
     for (square, piece) in setup.board.pieces() {
         s += &unit(square, piece);
     }
+    // Imitator chess: an imitator is a letter I on its empty square, as Popeye draws it.
+    for square in setup.imitators.squares() {
+        let (x, y) = corner(square);
+        s += &format!(
+            "<g class=\"imitator\"><title>imitator on {square}</title><text x=\"{}\" y=\"{}\" \
+             font-family=\"serif\" font-size=\"30\" font-weight=\"bold\" fill=\"#1565c0\" \
+             text-anchor=\"middle\">I</text></g>\n",
+            x + CELL / 2,
+            y + CELL / 2 + 10
+        );
+    }
     s + "</svg>\n"
 }
 
@@ -478,6 +489,13 @@ mod tests {
             !king.contains("class=\"crown\""),
             "the king is its own crown: {king}"
         );
+    }
+
+    #[test]
+    fn an_imitator_is_drawn_on_its_square() {
+        let svg = drawn("4k3/8/8/8/8/2(I)5/8/4K3 w - - 0 1");
+        assert!(svg.contains("<title>imitator on c3</title>"), "{svg}");
+        assert_eq!(svg.matches("class=\"imitator\"").count(), 1);
     }
 
     #[test]

@@ -87,6 +87,12 @@ impl Mirror {
         out.castling = rights;
         out.en_passant =
             (setup.en_passant).and_then(|ep| EnPassant::from_target(self.square(ep.target)));
+        out.imitators = setup
+            .imitators
+            .squares()
+            .fold(feerie_oracle::Imitators::NONE, |set, sq| {
+                set.with(self.square(sq))
+            });
         out.reserve = setup.reserve.map(|r| {
             let mut piece = r.piece;
             if !piece.neutral {
@@ -107,7 +113,7 @@ impl Mirror {
         Ok(fen::write(&self.setup(&setup)))
     }
 
-    /// A move in Popeye notation mirrored: each square mapped; under the colour mirror, the
+    /// A move in Popeye notation mirrored: each square mapped (the imitators' too); under the colour mirror, the
     /// colour letter of each rebirth (`[+bRa8]`, `[bRh3->a8]`), contact mutation (`[a6=wB]`) and
     /// change of colour (`Ra1*a8=b`) swapped; the
     /// contact mutations put back in square order (a1, b1, …, h8).
@@ -119,6 +125,7 @@ impl Mirror {
     /// assert_eq!(Mirror::Files.move_text("Ra1*a8=b"), "Rh1*h8=b");
     /// assert_eq!(Mirror::Colours.move_text("b7*c8[e2=b][c8=Q] +"), "b2*c1[e7=w][c1=Q] +");
     /// assert_eq!(Mirror::Colours.move_text("b3*c4[-wPe3]"), "b6*c5[-bPe6]");
+    /// assert_eq!(Mirror::Files.move_text("Ke1-d1[Ig1,b3]"), "Kd1-e1[Ib1,g3]");
     /// ```
     pub fn move_text(self, text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();

@@ -34,7 +34,8 @@ const CASTLING: usize = EN_PASSANT + 64;
 const KING_RIGHT: usize = CASTLING + 64;
 const BLACK_TO_MOVE: usize = KING_RIGHT + 2;
 const RESERVE_TAKEN_BY_SIDE_TO_MOVE: usize = BLACK_TO_MOVE + 1;
-const FEATURES: usize = RESERVE_TAKEN_BY_SIDE_TO_MOVE + 1;
+const IMITATOR: usize = RESERVE_TAKEN_BY_SIDE_TO_MOVE + 1;
+const FEATURES: usize = IMITATOR + 64;
 
 /// SplitMix64, a fixed seed: the same keys in every run, so that runs are repeatable.
 const fn split_mix(state: u64) -> (u64, u64) {
@@ -93,6 +94,9 @@ pub fn key(position: &Position) -> Key {
     }
     if let Some(ep) = position.en_passant() {
         add(EN_PASSANT + ep.target.index());
+    }
+    for square in position.imitators().squares() {
+        add(IMITATOR + square.index());
     }
     let castling = position.castling();
     for rook in castling.squares() {

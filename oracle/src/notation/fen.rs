@@ -7,6 +7,8 @@
 //!   bishop, `(wpQ)` a white queen marked capture-mutable, `(nmR)` a neutral magic rook (colour
 //!   letter `n`: a unit of neither side, RULES.md §6);
 //! - the knight may be written `N` or `S`;
+//! - `(I)` is an imitator (Imitator chess) on an empty square, their order that of the board
+//!   (a8 first);
 //! - fairy walks (RULES.md §9) are units of that kind: `(wG)` a white grasshopper, `(bN)` a black
 //!   nightrider (in parentheses `N` is Popeye's nightrider; the knight is `S` there), `(wCA)` a
 //!   camel, `(bmLE)` a black magic leo;
@@ -27,8 +29,8 @@
 use std::fmt;
 
 use crate::{
-    CastlingRights, Colour, EnPassant, Piece, Position, Reserve, Setup, Square, Validation, Walk,
-    WalkSet,
+    CastlingRights, Colour, EnPassant, Imitators, Piece, Position, Reserve, Setup, Square,
+    Validation, Walk, WalkSet,
 };
 
 /// An error in a FEN string: which field, and what is wrong.
@@ -89,7 +91,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         ));
     }
     let mut setup = Setup::empty();
-    setup.board = parse_board(fields[0])?;
+    (setup.board, setup.imitators) = parse_board(fields[0])?;
     setup.side_to_move = match fields.get(1).copied() {
         Some("w") => Colour::White,
         Some("b") => Colour::Black,
@@ -264,8 +266,10 @@ fn fairy_letter_hint(c: char) -> String {
     }
 }
 
-fn parse_board(text: &str) -> Result<crate::Board, FenError> {
+/// The board field: the units, and the imitators (`(I)`, Imitator chess).
+fn parse_board(text: &str) -> Result<(crate::Board, Imitators), FenError> {
     let mut board = crate::Board::empty();
+    let mut imitators = Imitators::NONE;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(err("board", format!("{} ranks, expected 8", ranks.len())));
@@ -299,6 +303,11 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
                                 ));
                             }
                         }
+                    }
+                    if code == "I" && file < 8 {
+                        imitators = imitators.with(Square::new(rank * 8 + file).expect("checked"));
+                        file += 1;
+                        continue;
                     }
                     code.parse::<Piece>()
                         .map_err(|e| err("board", e.to_string()))?
@@ -338,7 +347,7 @@ fn parse_board(text: &str) -> Result<crate::Board, FenError> {
             ));
         }
     }
-    Ok(board)
+    Ok((board, imitators))
 }
 
 /// Reads a FEN castling field (`KQkq`, `-`, or with `E`/`e` for a king that keeps its own right
@@ -435,16 +444,19 @@ pub fn write(setup: &Setup) -> String {
         let mut empty = 0;
         for file in 0..8u8 {
             let sq = Square::new(rank * 8 + file).expect("on board");
-            match setup.board.get(sq) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        board.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    board.push_str(&unit_text(p));
+            let text = match setup.board.get(sq) {
+                None if setup.imitators.contains(sq) => "(I)".to_string(),
+                None => {
+                    empty += 1;
+                    continue;
                 }
+                Some(p) => unit_text(p),
+            };
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+                empty = 0;
             }
+            board.push_str(&text);
         }
         if empty > 0 {
             board.push_str(&empty.to_string());
@@ -578,6 +590,9 @@ mod tests {
             Walk::ReversePawn
         );
         assert!(b.get("c2".parse().unwrap()).unwrap().mutable);
+        let imitated = parse_setup("4k3/8/8/3(I)4/8/8/8/(I)3K2(I) w - - 0 1").unwrap();
+        assert_eq!(imitated.imitators.to_string(), "d5,a1,h1");
+        assert_eq!(write(&imitated), "4k3/8/8/3(I)4/8/8/8/(I)3K2(I) w - - 0 1");
     }
 
     #[test]

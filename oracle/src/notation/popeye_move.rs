@@ -103,7 +103,8 @@ impl fmt::Display for Figure {
 ///              "[wKd1->e1]0-0", "[bKd8->e8]0-0-0 +", "[wRa5->a1]0-0-0",
 ///              "[wKd4->e1][wRb1->h1]0-0", "e5-e2-e4",
 ///              "Rc4*h4=w", "h2*g1=Q=w", "Ra1-a4=b +", "Sd4*e6-c5", "Kd5*d6-d5", "e4*f5-d4",
-///              "rSc3*a4[b7=rR]", "rRb7*a7[a4=K] #", "b7*c8=Q[h8=rR] +"] {
+///              "rSc3*a4[b7=rR]", "rRb7*a7[a4=K] #", "b7*c8=Q[h8=rR] +",
+///              "Kg3-h2[Ic5]", "b7-b8[Ic4]=I", "e5*d6 ep.[Ig2]", "0-0-0[Id3,f6] +"] {
 ///     let parsed: MoveText = text.parse().unwrap();
 ///     assert_eq!(parsed.to_string(), text);
 /// }
@@ -160,6 +161,10 @@ pub struct MoveText {
     /// Whether the Breton mark comes before the promotion, which is then written on its
     /// square (`b7*c8[-wPe2][c8=Q]`).
     pub breton_first: bool,
+    /// `[Ic5,d6]`: the imitators once the move has moved them (Imitator chess).
+    pub imitators: Option<crate::Imitators>,
+    /// `=I`: the pawn promoted into an imitator (Imitator chess).
+    pub imitator_promotion: bool,
     /// The check mark, if the text has one; `None` leaves it open when matching.
     pub check: Option<CheckMark>,
 }
@@ -241,6 +246,8 @@ impl MoveText {
             }),
             breton_first: record.breton.is_some_and(|b| b.before_promotion)
                 && (record.mutation.is_some() || record.promotion.is_some()),
+            imitators: record.imitators,
+            imitator_promotion: record.imitator_promotion,
             check: Some(record.check),
         }
     }
@@ -291,6 +298,12 @@ impl fmt::Display for MoveText {
                 }
             }
             _ => f.write_str("?")?,
+        }
+        if let Some(imitators) = self.imitators {
+            write!(f, "[I{imitators}]")?;
+        }
+        if self.imitator_promotion {
+            f.write_str("=I")?;
         }
         if self.breton_first
             && let Some(mark) = self.breton
@@ -469,6 +482,8 @@ impl FromStr for MoveText {
             kobul: None,
             breton: None,
             breton_first: false,
+            imitators: None,
+            imitator_promotion: false,
             check: None,
         };
         while c.rest().starts_with('[') && c.rest().contains("]0-0") {
@@ -530,6 +545,20 @@ impl FromStr for MoveText {
                 return c.fail("en passant needs a capture ('*')");
             }
         }
+        if c.eat("[I") {
+            // `[Ic5,d6]`: the imitators where the move took them.
+            let end = c.rest().find(']').unwrap_or(c.rest().len());
+            let list = &c.rest()[..end];
+            match list.parse() {
+                Ok(imitators) => mt.imitators = Some(imitators),
+                Err(why) => return c.fail(why),
+            }
+            c.pos += end;
+            if !c.eat("]") {
+                return c.fail("expected ']' after the imitators");
+            }
+        }
+        mt.imitator_promotion = c.eat("=I");
         while c.eat("=") {
             // `=w`, `=b`: the mover's new colour, last of the changes.
             if c.eat("w") {

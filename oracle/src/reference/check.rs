@@ -187,6 +187,8 @@ pub fn in_check(setup: &Setup, colour: Colour, rules: &Rules) -> bool {
     let checked = royals.any(|(royal_sq, royal)| {
         board.pieces_of(!colour).any(|(from, piece)| {
             threatens(board, from, piece, !colour, royal_sq, rules)
+                && (!rules.imitator()
+                    || super::imitator::attack_followed(setup, from, piece, royal_sq))
                 && !observation::paralysed_en_passant(setup, from, piece, rules)
                 && koeko::capture_allowed(board, from, royal_sq, royal_sq, rules)
                 && observation::capture_leaves_none_observed(

@@ -342,6 +342,10 @@ pub(super) fn push_with_promotions(
                 ..mv.clone()
             });
         }
+        // Imitator chess: into an imitator too.
+        if rules.imitator() {
+            moves.push(super::imitator::promoted_into_imitator(&mv));
+        }
     } else {
         moves.push(mv);
     }

@@ -36,8 +36,8 @@
 use std::borrow::Cow;
 
 use super::{
-    breton, check, colour_change, contact, displacement, kobul, koeko, make, mutation, observation,
-    rebirth,
+    breton, check, colour_change, contact, displacement, imitator, kobul, koeko, make, mutation,
+    observation, rebirth,
 };
 use crate::rules::{CHECKLESS_DEPTH, RoyalRiderPassage};
 use crate::walk::{Hop, Part};
@@ -152,6 +152,11 @@ fn displacement_candidates<'a>(
         .filter(patrol_allows)
         .filter(geneva_allows)
         .filter(|mv| grid.is_none_or(|g| g.crosses(mv.from, mv.to)))
+        // Under Imitator chess a move is one only if the imitators can follow it.
+        .filter_map(|mv| match rules.imitator() {
+            true => imitator::followed(setup, mv),
+            false => Some(mv),
+        })
         .filter(|mv| {
             castling_path_safe(setup, rules, mv) && royal_rider_path_safe(setup, rules, mv)
         })
@@ -248,6 +253,7 @@ fn leaves_mover_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         && !check::royal_pawn_passed_a_filled_square(&next, mv, rules)
         && !observation::any_observed(&next, rules)
         && koeko::move_allowed(setup, &next, rules, mv)
+        && (!rules.imitator() || imitator::landed(&next))
 }
 
 fn stage(moves: Vec<MoveRecord>, f: impl Fn(MoveRecord) -> Vec<MoveRecord>) -> Vec<MoveRecord> {
@@ -278,6 +284,17 @@ fn castling_path_safe(setup: &Setup, rules: &Rules, mv: &MoveRecord) -> bool {
         return false;
     }
     let crossed = displacement::squares_between(king_start, mv.to);
+    if rules.imitator() {
+        // Imitator chess: the king's step onto the square it crosses must be a legal move of
+        // its own, the imitators following it (as Popeye 4.104 plays it).
+        return crossed.iter().all(|&sq| {
+            let step = MoveRecord::displacement(mv.mover, mv.from, sq);
+            imitator::followed(setup, step).is_some_and(|step| {
+                let next = make::make(setup, &step, rules);
+                imitator::landed(&next) && !check::in_check(&next, setup.side_to_move, rules)
+            })
+        });
+    }
     if rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
         || rules.mars_model().is_some()
         || rules.observation_model().is_some()

@@ -36,6 +36,15 @@ pub fn make(setup: &Setup, mv: &MoveRecord, rules: &Rules) -> Setup {
         board.set(b.square, after);
     }
 
+    // Imitator chess: the imitators where the move took them, and a pawn promoted into one.
+    if let Some(imitators) = mv.imitators {
+        next.imitators = imitators;
+    }
+    if mv.imitator_promotion {
+        next.board.take(mv.to);
+        next.imitators = next.imitators.with(mv.to);
+    }
+
     // Where a king can come back to its square (Circe rex inclusive, Anticirce), the rooks'
     // rights outlive the king's own, as a reborn unit counts as not having moved.
     // So they do where a king castles from its Mars rebirth square without its own right.

@@ -17,7 +17,8 @@
 //! - `make`: plays a move record on a setup;
 //! - `check`: which squares a side attacks, whether a royal piece is in check;
 //! - `observation`: units of one walk observing each other (Madrasi, Isardam);
-//! - `koeko`: where a unit may end, by its neighbours (Koeko, AntiKoeko, NewKoeko).
+//! - `koeko`: where a unit may end, by its neighbours (Koeko, AntiKoeko, NewKoeko);
+//! - `imitator`: the imitators that follow every move (Imitator chess).
 //!
 //! The stage modules are private to this crate: other crates reach the engine through
 //! [`Engine`] alone (and [`ReferenceEngine::in_check`], the check test for either side). Their
@@ -30,6 +31,7 @@ pub(crate) mod colour_change;
 pub(crate) mod contact;
 pub mod danger;
 pub(crate) mod displacement;
+pub(crate) mod imitator;
 pub(crate) mod kobul;
 pub(crate) mod koeko;
 pub(crate) mod legality;

@@ -7,6 +7,28 @@ use super::{
 };
 
 impl Rules {
+    /// Whether units of `walk` may stand under these rules: under Imitator chess not the
+    /// Chinese pieces nor the lion, whose moves the imitators cannot follow (Popeye 4.104
+    /// refuses them there, "conditions too fairy for imitator").
+    ///
+    /// ```
+    /// use feerie_oracle::{Condition, Profile, Rules, Walk};
+    /// let rules = Rules::new([Condition::Imitator], Profile::Popeye).unwrap();
+    /// let walk = |code| Walk::from_popeye_code(code).unwrap();
+    /// assert!(!rules.takes_walk(walk("LE")) && rules.takes_walk(walk("G")));
+    /// assert!(Rules::orthodox().takes_walk(walk("LE")));
+    /// ```
+    pub fn takes_walk(&self, walk: crate::Walk) -> bool {
+        use crate::walk::{Hop, Part};
+        !self.imitator()
+            || !walk
+                .shape()
+                .iter()
+                .any(|part| matches!(part, Part::Hop(Hop::Chinese | Hop::Lion, _)))
+    }
+}
+
+impl Rules {
     /// Refuses a combination of conditions the engines do not model.
     pub(super) fn check_combination(&self) -> Result<(), RulesError> {
         let circe: Vec<&Condition> = self.conditions.iter().filter(|c| c.is_circe()).collect();
@@ -63,6 +85,16 @@ impl Rules {
         {
             return Err(RulesError(format!(
                 "{geneva} with {other} is not modelled: Geneva chess combines with no other \
+                 condition"
+            )));
+        }
+        // Imitator chess moves its imitators with every move: with another rule of moves, a
+        // combination Popeye's answers have not been compared on: refused rather than guessed.
+        if self.conditions.contains(&Condition::Imitator)
+            && let Some(other) = self.conditions.iter().find(|c| **c != Condition::Imitator)
+        {
+            return Err(RulesError(format!(
+                "imitator with {other} is not modelled: Imitator chess combines with no other \
                  condition"
             )));
         }

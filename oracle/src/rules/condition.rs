@@ -67,6 +67,7 @@ impl Condition {
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
+            | ConditionKind::Imitator
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -149,6 +150,7 @@ impl Condition {
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
+            | ConditionKind::Imitator
             | ConditionKind::Mummer { .. } => None,
         }
     }
@@ -483,6 +485,7 @@ impl Condition {
             | ConditionKind::NoCapture { .. }
             | ConditionKind::Patrol { .. }
             | ConditionKind::Grid { .. }
+            | ConditionKind::Imitator
             | ConditionKind::Mummer { .. } => false,
         }
     }

@@ -115,6 +115,9 @@ pub enum ConditionKind {
         /// Where the lines run.
         lines: GridLines,
     },
+    /// Imitators, markers on squares, repeat the vector of every move, step by step along a
+    /// line; a move they cannot follow is none (Imitator chess).
+    Imitator,
     /// One side plays only its legal moves that score highest by a measure (Maximummer,
     /// Minimummer, Must Capture).
     Mummer {
@@ -208,6 +211,8 @@ pub enum PopeyeFollowers {
     /// `White` or `Black` (Kobul Kings of that side's royal unit alone): the condition becomes
     /// its one-side entry.
     Side,
+    /// The squares of the imitators (`c3d4` after Imitator), read into the position.
+    Squares,
     /// Breton chess's option words (`Adverse`, `Chromatic`, `PY`), in any order: each makes
     /// the condition another of its variants.
     BretonVariants,

@@ -365,6 +365,11 @@ impl Rules {
         self.resolved.sat
     }
 
+    /// Whether imitators repeat every move (Imitator chess).
+    pub fn imitator(&self) -> bool {
+        self.resolved.imitator
+    }
+
     /// Koeko, AntiKoeko or NewKoeko, if one is in force: what a unit's neighbours must be once
     /// it has moved.
     pub fn koeko(&self) -> Option<KoekoRule> {

@@ -410,6 +410,16 @@ conditions! {
         },
         ("GenevaChess", &["genevachess", "genferschach"], &[]),
     ),
+    /// Imitator chess: the imitators repeat every move's vector, and a move they cannot
+    /// repeat is none.
+    Imitator => alone_entry(
+        "imitator",
+        "Imitator chess: every move moves the imitators by its vector, step by step along a \
+         line, onto empty squares of the board; a move they cannot follow is none",
+        ConditionKind::Imitator,
+        ("Imitator", &["imitator"]),
+        PopeyeFollowers::Squares,
+    ),
     /// Andernach chess: a capturer changes colour.
     Andernach => ConditionEntry {
         fuzzed_with: &[Condition::Circe],

@@ -55,6 +55,8 @@ pub struct ResolvedRules {
     pub checkless: bool,
     /// Whether a side is in check when its king has a flight (SAT).
     pub sat: bool,
+    /// Imitators follow every move (Imitator chess).
+    pub imitator: bool,
     /// Koeko, AntiKoeko or NewKoeko: what a unit's neighbours must be once it has moved.
     pub koeko: Option<super::KoekoRule>,
     /// Whether a unit with a unit of its side behind it moves by that unit's walk (Annan).
@@ -173,6 +175,7 @@ impl Choice<'_> {
             make_and_take: self.conditions.iter().any(|c| c.makes_and_takes()),
             checkless: self.conditions.iter().any(|c| c.is_checkless()),
             sat: self.conditions.iter().any(|c| c.is_sat()),
+            imitator: self.conditions.contains(&Condition::Imitator),
             koeko: self.conditions.iter().find_map(|c| c.koeko_rule()),
             annan: self.conditions.iter().any(|c| c.is_annan()),
             danger_circe: self.conditions.iter().any(|c| c.is_danger_circe()),

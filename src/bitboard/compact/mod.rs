@@ -107,7 +107,8 @@ impl Compact {
         // (Koeko), nor a choice of rebirth squares (Super Circe, Circe Take&Make), nor a side's moves kept by
         // their score (Maximummer), nor walks lent by the unit behind (Annan), nor captures
         // banned (NoCapture), nor moves and checks asked for support (Patrol chess, Lortap),
-        // nor captures and checks that need a free rebirth square (Geneva chess),
+        // nor captures and checks that need a free rebirth square (Geneva chess), nor
+        // imitators (Imitator chess),
         // nor moves and attacks that must cross a grid line (Grid chess), nor an observed
         // unit's move to its rebirth square (Danger Circe), nor a royal unit's change of walk
         // (Kobul Kings), nor a capture's second unit (Breton chess): the record path takes
@@ -125,6 +126,7 @@ impl Compact {
             || rules.no_capture.iter().any(|&banned| banned)
             || rules.patrol.is_some()
             || rules.geneva.is_some()
+            || rules.imitator
             || rules.grid.is_some()
             || rules.danger_circe
             || rules.kobul.contains(&true)

@@ -40,7 +40,12 @@ impl Game {
             by,
         );
         // Under Geneva chess a unit attacks only where it could capture.
-        self.genevan(p, found, sq, occupied, by)
+        let found = self.genevan(p, found, sq, occupied, by);
+        // Under Imitator chess, only where the imitators could follow the capture.
+        match self.rules.imitator {
+            true => self.imitated_attackers(p, found, sq, occupied),
+            false => found,
+        }
     }
 
     /// Whether the royal units of colour `c` are in check.

@@ -224,6 +224,11 @@ impl Game {
             return false;
         }
         let to = mv.to.index();
+        // Under Imitator chess the king's step onto the square it crosses must be a legal
+        // move of its own, the imitators following it.
+        if self.rules.imitator {
+            return Bits(self.t.between(start, to)).all(|s| self.imitated_step(p, from, s));
+        }
         if self.rules.circe.is_some_and(|m| m.check_reads_rebirth())
             || self.rules.mars.is_some()
             || self.rules.observation.is_some()

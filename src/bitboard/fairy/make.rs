@@ -81,6 +81,15 @@ impl Game {
     /// The position after a record.
     pub fn make(&self, p: &BbPosition, mv: &MoveRecord) -> BbPosition {
         let mut n = self.apply_board(p, mv);
+        // Imitator chess: the imitators where the move took them, and a pawn promoted into
+        // one.
+        if let Some(imitators) = mv.imitators {
+            n.set_imitators(imitators);
+        }
+        if mv.imitator_promotion {
+            n.clear(mv.to.index());
+            n.set_imitators(n.imitator_list().with(mv.to));
+        }
         let us = p.side;
         let colour = colour_of(us);
         // Castling rights. Where a king can come back to its square (Circe rex inclusive,

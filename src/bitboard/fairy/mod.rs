@@ -15,7 +15,7 @@
 //! square and the check it gives (Danger Circe), [`patrol`] a unit's moves and checks by its
 //! support (Patrol chess, Ultra-Patrol chess, Lortap), [`kobul`] the enemy royal unit's new
 //! walk after a capture (Kobul Kings), [`breton`] the second unit a capture takes (Breton
-//! chess).
+//! chess), [`imitator`] the imitators that follow every move (Imitator chess).
 
 mod attacks;
 mod breton;
@@ -24,6 +24,7 @@ mod checkless;
 mod danger;
 mod generate;
 mod geneva;
+mod imitator;
 mod kobul;
 mod koeko;
 mod make;
@@ -156,7 +157,9 @@ impl Game {
     /// check and, under Isardam, no unit observed by an enemy unit of its walk.
     #[inline]
     fn leaves_mover_safe(&self, after: &BbPosition, mover: usize) -> bool {
-        !self.in_check(after, mover) && !self.any_observed(after)
+        !self.in_check(after, mover)
+            && !self.any_observed(after)
+            && after.imitators() & after.occupied() == 0
     }
 
     /// Every legal move with the position it leads to (check marks not set).
@@ -251,6 +254,24 @@ impl Game {
         // Under Grid chess a move that crosses no grid line is no move.
         if self.grid_cells.is_some() {
             stage.retain(|mv| self.own_cell(mv.from.index()) & bit(mv.to.index()) == 0);
+        }
+        // Under Imitator chess a pawn may also promote into an imitator; a move is one only
+        // if the imitators can follow it.
+        if self.rules.imitator {
+            let into_imitator: Vec<MoveRecord> = stage
+                .iter()
+                .filter(|mv| mv.promotion.is_some_and(|q| q.walk == Walk::Queen))
+                .map(|mv| MoveRecord {
+                    promotion: None,
+                    imitator_promotion: true,
+                    ..mv.clone()
+                })
+                .collect();
+            stage.extend(into_imitator);
+            stage = stage
+                .into_iter()
+                .filter_map(|mv| self.imitated(p, mv))
+                .collect();
         }
         if self.rules.take_and_make {
             // Each capture goes on by its make, which decides where the move arrives (and which

@@ -2,7 +2,8 @@
 //! where the conditions act), then a few edits.
 
 use feerie_oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Switch, Validation, fen,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Square, Switch, Validation,
+    fen,
 };
 
 use super::edits::{Edit, edit, is_double_step};
@@ -79,6 +80,9 @@ impl Generator {
     ) -> Result<FuzzedPosition, EngineError> {
         let rules = bucket_rules(bucket, choices);
         let mut position = self.start(choices.below(self.starts.len()), &rules).clone();
+        if rules.imitator() {
+            position = with_imitators(&position, choices);
+        }
         if bucket.magic {
             for _ in 0..1 + choices.below(2) {
                 position = edit(&position, choices, &rules, bucket, Edit::MarkMagic);
@@ -106,6 +110,20 @@ impl Generator {
         }
         Ok(FuzzedPosition { rules, position })
     }
+}
+
+/// Under Imitator chess, the start with one to three imitators on empty squares.
+fn with_imitators(position: &Position, choices: &mut dyn Choices) -> Position {
+    let mut setup = position.setup().clone();
+    for _ in 0..1 + choices.below(3) {
+        let empty: Vec<Square> = Square::all()
+            .filter(|&sq| setup.board.is_empty(sq) && !setup.imitators.contains(sq))
+            .collect();
+        if !empty.is_empty() {
+            setup.imitators = setup.imitators.with(empty[choices.below(empty.len())]);
+        }
+    }
+    Position::new(setup, Validation::Strict).unwrap_or_else(|_| position.clone())
 }
 
 /// A move chosen among all, three times out of four among those where the conditions act

@@ -12,6 +12,8 @@ pub(super) struct ConditionsRead {
     pub(super) sets: Vec<(Switch, &'static str)>,
     /// The unit of `LastCapture`.
     pub(super) reserve: Option<Reserve>,
+    /// The squares after `Imitator`.
+    pub(super) imitators: crate::Imitators,
     /// Popeye's input errors among the words: a word that names no condition (or several)
     /// where Popeye reads a condition.
     pub(super) errors: Vec<String>,
@@ -43,6 +45,7 @@ impl PopeyeProblem {
         let mut conditions = Vec::new();
         let mut sets = Vec::new();
         let mut reserve = None;
+        let mut imitators = crate::Imitators::NONE;
         let mut followers = PopeyeFollowers::Nothing;
         let mut arguments = Arguments::None;
         let mut errors = Vec::new();
@@ -256,6 +259,14 @@ impl PopeyeProblem {
                         continue;
                     }
                 }
+                PopeyeFollowers::Squares => {
+                    // Imitator's squares, in one word or several (`c3d4`, `c3 d4`).
+                    if let Ok(more) = word.parse::<crate::Imitators>() {
+                        followers = PopeyeFollowers::Squares;
+                        imitators = more.squares().fold(imitators, crate::Imitators::with);
+                        continue;
+                    }
+                }
                 PopeyeFollowers::Nothing => {}
             }
             match PopeyeCondition::of(language, word) {
@@ -328,6 +339,7 @@ impl PopeyeProblem {
             conditions,
             sets,
             reserve,
+            imitators,
             errors,
         }
     }

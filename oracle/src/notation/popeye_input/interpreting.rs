@@ -191,9 +191,11 @@ impl PopeyeProblem {
             conditions,
             sets,
             reserve,
+            imitators,
             ..
         } = self.conditions_read(&mut reasons);
         setup.reserve = reserve;
+        setup.imitators = imitators;
         let language = self.language;
         let mut options = self.options.iter().peekable();
         let mut no_castling: Vec<Square> = Vec::new();

@@ -107,6 +107,18 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
             _ => names.written.to_string(),
         };
         conds.push(written);
+        if c == Condition::Imitator {
+            // Popeye reads the imitators' squares right after the name, in one word.
+            let squares: String = position
+                .imitators()
+                .squares()
+                .map(|s| s.to_string())
+                .collect();
+            match squares.is_empty() {
+                true => reasons.push("Imitator chess without an imitator".into()),
+                false => conds.push(squares),
+            }
+        }
         match occupied {
             Some(RebirthOccupied::Strict) => conds.push("Strict".into()),
             Some(RebirthOccupied::Relaxed) => conds.push("Relaxed".into()),

@@ -65,7 +65,7 @@ mod tests {
     const SOLVED: &str =
         "beginproblem\nstipulation #2\npieces white kb6 qa1 black ka8\nendproblem\n";
     /// A condition feerie does not model, and a twin of it.
-    const BEYOND: &str = "beginproblem\ncondition imitator c3\nstipulation #2\n\
+    const BEYOND: &str = "beginproblem\ncondition frischaufcirce\nstipulation #2\n\
                           pieces white kb6 qa1 black ka8\ntwin move a1 a2\nendproblem\n";
 
     fn file(name: &str, text: &str) -> (PathBuf, String) {
