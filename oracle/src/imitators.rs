@@ -6,91 +6,74 @@ use std::str::FromStr;
 
 use crate::{ParseSquareError, Square};
 
-/// The squares of the imitators, in Popeye's order: the order of the input, an imitator a pawn
-/// was promoted into last. They all move by one vector, so two never meet and the order stays;
-/// it decides only how a move writes them (`[Ic8,e2]`).
+/// The squares of the imitators, as a set: they all move by one vector, so two never meet,
+/// and a pawn promoted into an imitator arrives on a square none of them can reach then. Their
+/// order is a1 first; Popeye writes them in the order of its input, an imitator a pawn was
+/// promoted into last, so lists of imitators are compared as sets
+/// ([`crate::popeye_move::canonical_imitators`]).
 ///
 /// ```
 /// use feerie_oracle::{Imitators, Square};
 /// let imitators: Imitators = "d4c3".parse().unwrap();
 /// assert_eq!(imitators.len(), 2);
-/// assert_eq!(imitators.shifted(1, 1).unwrap().to_string(), "e5,d4");
+/// assert_eq!(imitators.shifted(1, 1).unwrap().to_string(), "d4,e5");
 /// assert!(imitators.shifted(-3, 0).is_none()); // c3 would leave the board
 /// assert!(imitators.contains("d4".parse::<Square>().unwrap()));
 /// assert_eq!(imitators.bits(), 1 << 18 | 1 << 27);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Imitators {
-    /// The squares' indices, the first `len` of them used, the others 0.
-    squares: [u8; Imitators::MAX],
-    len: u8,
-}
+pub struct Imitators(u64);
 
 impl Imitators {
     /// No imitator.
-    pub const NONE: Imitators = Imitators {
-        squares: [0; Imitators::MAX],
-        len: 0,
-    };
+    pub const NONE: Imitators = Imitators(0);
 
-    /// At most this many, as Popeye 4.104 allows (`maxinum`).
+    /// At most this many in an input, as Popeye 4.104 reads them (`maxinum`).
     pub const MAX: usize = 10;
 
-    /// The imitators on the squares of `bits` (a1 = bit 0), a1 first (at most [`Self::MAX`]
-    /// of them are kept).
-    pub fn from_bits(bits: u64) -> Imitators {
-        (0..64u8)
-            .filter(|i| bits >> i & 1 != 0)
-            .map(|i| Square::new(i).expect("below 64"))
-            .fold(Imitators::NONE, Imitators::with)
+    /// The imitators on the squares of `bits` (a1 = bit 0).
+    pub const fn from_bits(bits: u64) -> Imitators {
+        Imitators(bits)
     }
 
-    /// Their squares as a set, one bit a square (a1 = bit 0).
-    pub fn bits(self) -> u64 {
-        self.squares().fold(0, |bits, sq| bits | 1 << sq.index())
+    /// Their squares, one bit a square (a1 = bit 0).
+    pub const fn bits(self) -> u64 {
+        self.0
     }
 
     /// True when there is none.
     pub const fn is_empty(self) -> bool {
-        self.len == 0
+        self.0 == 0
     }
 
     /// How many there are.
     pub const fn len(self) -> usize {
-        self.len as usize
+        self.0.count_ones() as usize
     }
 
     /// Whether one stands on `square`.
     pub fn contains(self, square: Square) -> bool {
-        self.squares().any(|sq| sq == square)
+        self.0 >> square.index() & 1 != 0
     }
 
-    /// The same with one more on `square`, last; unchanged when one stands there already or
-    /// there are [`Self::MAX`].
+    /// The same with one more on `square`.
     #[must_use]
     pub fn with(self, square: Square) -> Imitators {
-        if self.contains(square) || self.len() == Imitators::MAX {
-            return self;
-        }
-        let mut out = self;
-        out.squares[out.len()] = square.index() as u8;
-        out.len += 1;
-        out
+        Imitators(self.0 | 1 << square.index())
     }
 
-    /// Their squares, in their order.
+    /// Their squares, a1 first.
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.len()).map(move |i| Square::new(self.squares[i]).expect("a square"))
+        (0..64u8)
+            .filter(move |i| self.0 >> i & 1 != 0)
+            .map(|i| Square::new(i).expect("below 64"))
     }
 
-    /// Each moved by `files` and `ranks`, in the same order; `None` when one would leave the
-    /// board.
+    /// Each moved by `files` and `ranks`; `None` when one would leave the board.
     pub fn shifted(self, files: i8, ranks: i8) -> Option<Imitators> {
-        let mut out = self;
-        for (i, sq) in self.squares().enumerate() {
-            out.squares[i] = sq.offset(files, ranks)?.index() as u8;
-        }
-        Some(out)
+        self.squares().try_fold(Imitators::NONE, |set, sq| {
+            Some(set.with(sq.offset(files, ranks)?))
+        })
     }
 
     /// Where each would stand moved by `files` and `ranks` (`None` off the board).
@@ -99,7 +82,7 @@ impl Imitators {
     }
 }
 
-/// Their squares joined by `,` in their order (`c5,d6`), as Popeye writes them after a move.
+/// Their squares joined by `,`, a1 first (`c5,d6`), as Popeye writes them after a move.
 impl fmt::Display for Imitators {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, sq) in self.squares().enumerate() {
@@ -113,7 +96,7 @@ impl fmt::Display for Imitators {
 }
 
 /// Reads squares written one after the other (`c3d4`, as after Popeye's `Imitator`) or joined
-/// by `,` (`c5,d6`, as after a move), in that order; the same square twice, or more than
+/// by `,` (`c5,d6`, as after a move), in any order; the same square twice, or more than
 /// [`Imitators::MAX`], is refused.
 impl FromStr for Imitators {
     type Err = String;
@@ -145,6 +128,36 @@ impl FromStr for Imitators {
     }
 }
 
+/// `text` with every list of imitators (`[Ic8,e2]`) written a1 first, as feerie writes them:
+/// Popeye writes them in the order of its input, an imitator a pawn was promoted into last.
+///
+/// ```
+/// use feerie_oracle::popeye_move::canonical_imitators;
+/// let popeye = "1.h2-h1[If7]=I CAe2-b3[Ic8,e2] 2.Kg1-h1[Id8,f2] Qf3-c3[Ia8,c2] =";
+/// let ours = "1.h2-h1[If7]=I CAe2-b3[Ie2,c8] 2.Kg1-h1[If2,d8] Qf3-c3[Ic2,a8] =";
+/// assert_eq!(canonical_imitators(popeye), ours);
+/// assert_eq!(canonical_imitators("e2-e4"), "e2-e4");
+/// ```
+pub fn canonical_imitators(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("[I") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[I") {
+        out.push_str(&rest[..start + 2]);
+        rest = &rest[start + 2..];
+        let end = rest.find(']').unwrap_or(rest.len());
+        match rest[..end].parse::<Imitators>() {
+            Ok(list) => out.push_str(&list.to_string()),
+            Err(_) => out.push_str(&rest[..end]),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,14 +165,10 @@ mod tests {
     #[test]
     fn lists_read_and_refused() {
         assert_eq!("c5,d6".parse::<Imitators>().unwrap().to_string(), "c5,d6");
-        assert_eq!("d6c5".parse::<Imitators>().unwrap().to_string(), "d6,c5");
+        assert_eq!("d6c5".parse::<Imitators>().unwrap().to_string(), "c5,d6");
         assert_eq!(
             "d6c5".parse::<Imitators>().unwrap(),
-            "d6,c5".parse().unwrap()
-        );
-        assert_ne!(
-            "d6c5".parse::<Imitators>().unwrap(),
-            "c5d6".parse().unwrap()
+            "c5,d6".parse().unwrap()
         );
         assert!("a1a2a3a4a5a6a7a8b1b2b3".parse::<Imitators>().is_err());
         assert!("c5c5".parse::<Imitators>().is_err());

@@ -752,3 +752,39 @@ fn kobul_kings_read_their_names_and_side() {
         );
     }
 }
+
+/// Imitator chess: the squares are read in one word after `Imitator`, as Popeye reads them,
+/// written back the same way; a move's imitators read in any order name the same move; with
+/// no square the problem is not taken.
+#[test]
+fn imitators_read_written_and_resolved() {
+    let text = |condition: &str| {
+        format!(
+            "beginproblem\ncondition {condition}\nstipulation ~1\n\
+             pieces white ke1 pe2 black ke8\nendproblem\n"
+        )
+    };
+    let file = popeye_input::parse(&text("Imitator h1c3")).unwrap();
+    let (position, rules) = file.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap();
+    assert_eq!(position.imitators().to_string(), "h1,c3");
+    let written = popeye_input::write(&position, &rules, "stipulation ~1").unwrap();
+    assert!(written.contains("condition Imitator h1c3\n"), "{written}");
+    let legal = ReferenceEngine.legal_moves(&position, &rules).unwrap();
+    let ours = popeye_move::resolve("e2-e3[Ih2,c4]", &legal).unwrap();
+    assert_eq!(popeye_move::resolve("e2-e3[Ic4,h2]", &legal).unwrap(), ours);
+    assert!(popeye_move::resolve("e2-e3[Ic4]", &legal).is_err());
+    // `Imitator c3 d4`: Popeye reads c3, then d4 as a condition, which names none.
+    let split = popeye_input::parse(&text("Imitator c3 d4")).unwrap();
+    assert!(!split.problems[0].input_errors_in_words().is_empty());
+    let none = popeye_input::parse(&text("Imitator")).unwrap();
+    let why = none.problems[0]
+        .to_position(Profile::Popeye, Validation::Strict)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        why.contains("Imitator without the imitators' squares"),
+        "{why}"
+    );
+}

@@ -134,7 +134,7 @@ pub struct BbPosition {
 struct Rare {
     /// Units marked capture-mutable (partial Frankfurt and Protean chess).
     mutable: u64,
-    /// The imitators, in their order (Imitator chess).
+    /// The imitators (Imitator chess).
     imitators: Imitators,
     /// Neutral units (neutral magic pieces, RULES.md §6). They stand in both colour sets, so
     /// that either side moves them and neither captures them (captures target the enemy's
@@ -324,7 +324,7 @@ impl BbPosition {
         self.rare.as_ref().map_or(0, |r| r.imitators.bits())
     }
 
-    /// The imitators in their order (Imitator chess).
+    /// The imitators (Imitator chess).
     #[inline]
     pub fn imitator_list(&self) -> Imitators {
         self.rare.as_ref().map_or(Imitators::NONE, |r| r.imitators)

@@ -128,7 +128,8 @@ fn push(twin: &mut OutputTwin, ply: usize, text: &str, line: usize) {
         .expect("a segment")
         .push(SolutionMove {
             ply,
-            text: text.to_string(),
+            // Popeye writes the imitators in its own order; feerie a1 first.
+            text: feerie_oracle::popeye_move::canonical_imitators(text).into_owned(),
             mark: None,
             line,
         });

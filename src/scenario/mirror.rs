@@ -126,6 +126,7 @@ impl Mirror {
     /// assert_eq!(Mirror::Colours.move_text("b7*c8[e2=b][c8=Q] +"), "b2*c1[e7=w][c1=Q] +");
     /// assert_eq!(Mirror::Colours.move_text("b3*c4[-wPe3]"), "b6*c5[-bPe6]");
     /// assert_eq!(Mirror::Files.move_text("Ke1-d1[Ig1,b3]"), "Kd1-e1[Ib1,g3]");
+    /// assert_eq!(Mirror::Colours.move_text("Ke1-d1[Ig1,b3]"), "Ke8-d8[Ib6,g8]");
     /// ```
     pub fn move_text(self, text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();
@@ -169,7 +170,8 @@ impl Mirror {
             }
             i += 1;
         }
-        sort_contacts(&out)
+        // The imitators a1 first, as the engines write them.
+        sort_contacts(&feerie_oracle::popeye_move::canonical_imitators(&out))
     }
 }
 

@@ -7,8 +7,7 @@
 //!   bishop, `(wpQ)` a white queen marked capture-mutable, `(nmR)` a neutral magic rook (colour
 //!   letter `n`: a unit of neither side, RULES.md §6);
 //! - the knight may be written `N` or `S`;
-//! - `(I)` is an imitator (Imitator chess) on an empty square, their order that of the board
-//!   (a8 first);
+//! - `(I)` is an imitator (Imitator chess) on an empty square;
 //! - fairy walks (RULES.md §9) are units of that kind: `(wG)` a white grasshopper, `(bN)` a black
 //!   nightrider (in parentheses `N` is Popeye's nightrider; the knight is `S` there), `(wCA)` a
 //!   camel, `(bmLE)` a black magic leo;
@@ -591,7 +590,7 @@ mod tests {
         );
         assert!(b.get("c2".parse().unwrap()).unwrap().mutable);
         let imitated = parse_setup("4k3/8/8/3(I)4/8/8/8/(I)3K2(I) w - - 0 1").unwrap();
-        assert_eq!(imitated.imitators.to_string(), "d5,a1,h1");
+        assert_eq!(imitated.imitators.to_string(), "a1,h1,d5");
         assert_eq!(write(&imitated), "4k3/8/8/3(I)4/8/8/8/(I)3K2(I) w - - 0 1");
     }
 

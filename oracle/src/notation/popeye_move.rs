@@ -15,6 +15,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use crate::imitators::canonical_imitators;
+
 use crate::{CastlingSide, CheckMark, Colour, MoveRecord, Piece, Square, Walk};
 
 /// An error in a move text: where (character offset) and what.

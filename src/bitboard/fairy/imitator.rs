@@ -141,8 +141,7 @@ impl Game {
                 )
             }
         };
-        // The same imitators in the same order, moved.
-        let after = p.imitator_list().shifted(df as i8, dr as i8)?;
+        let after = feerie_oracle::Imitators::from_bits(moved(set, df, dr)?);
         Some(MoveRecord {
             imitators: Some(after),
             ..mv

@@ -260,10 +260,9 @@ impl PopeyeProblem {
                     }
                 }
                 PopeyeFollowers::Squares => {
-                    // Imitator's squares, in one word or several (`c3d4`, `c3 d4`).
-                    if let Ok(more) = word.parse::<crate::Imitators>() {
-                        followers = PopeyeFollowers::Squares;
-                        imitators = more.squares().fold(imitators, crate::Imitators::with);
+                    // Imitator's squares, in one word (`c3d4`), as Popeye reads them.
+                    if let Ok(read) = word.parse::<crate::Imitators>() {
+                        imitators = read;
                         continue;
                     }
                 }

@@ -196,6 +196,10 @@ impl PopeyeProblem {
         } = self.conditions_read(&mut reasons);
         setup.reserve = reserve;
         setup.imitators = imitators;
+        if conditions.contains(&Condition::Imitator) && imitators.is_empty() {
+            // Popeye reads on with none and writes `[I]` after every move.
+            reasons.push("Imitator without the imitators' squares".into());
+        }
         let language = self.language;
         let mut options = self.options.iter().peekable();
         let mut no_castling: Vec<Square> = Vec::new();
