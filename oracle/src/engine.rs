@@ -108,13 +108,6 @@ pub fn check_rules_fit(position: &Position, rules: &Rules) -> Result<(), EngineE
     // Popeye 4.104 refuses imitators with the Chinese pieces and the lion ("conditions too
     // fairy for imitator"): refused rather than guessed.
     if rules.imitator() {
-        // Popeye plays Imitator chess with no imitator as orthodox chess, writing `[I]` after
-        // every move: a layout not modelled.
-        if position.imitators().is_empty() {
-            return Err(EngineError::Unsupported(
-                "imitator with no imitator on the board".into(),
-            ));
-        }
         if let Some((sq, _)) = position.board().pieces().find(|(_, p)| p.magic) {
             return Err(EngineError::Unsupported(format!(
                 "the unit on {sq} is magic, which imitator does not combine with"

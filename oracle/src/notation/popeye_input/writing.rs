@@ -115,6 +115,7 @@ pub fn write(position: &Position, rules: &Rules, stipulation: &str) -> Result<St
                 .map(|s| s.to_string())
                 .collect();
             match squares.is_empty() {
+                // Popeye then writes `[I]` after every move, which feerie does not.
                 true => reasons.push("Imitator chess without an imitator".into()),
                 false => conds.push(squares),
             }
