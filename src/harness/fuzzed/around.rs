@@ -98,6 +98,7 @@ pub fn around_castling(
     // rebirth square, not by the walk): only then is such a position accepted.
     let check_reads_rebirth = rules.circe_model().is_some_and(|m| m.check_reads_rebirth())
         || rules.mars_model().is_some();
+    super::place_imitators(&mut setup, choices, &rules);
     let position = match Position::new(setup.clone(), Validation::Strict) {
         Ok(p) => p,
         Err(_) if check_reads_rebirth => Position::new(setup, Validation::Lenient).ok()?,

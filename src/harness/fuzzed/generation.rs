@@ -2,8 +2,7 @@
 //! where the conditions act), then a few edits.
 
 use feerie_oracle::{
-    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Square, Switch, Validation,
-    fen,
+    Engine, EngineError, MoveRecord, Position, ReferenceEngine, Rules, Switch, Validation, fen,
 };
 
 use super::edits::{Edit, edit, is_double_step};
@@ -81,7 +80,7 @@ impl Generator {
         let rules = bucket_rules(bucket, choices);
         let mut position = self.start(choices.below(self.starts.len()), &rules).clone();
         if rules.imitator() {
-            position = with_imitators(&position, choices);
+            position = with_imitators(&position, choices, &rules);
         }
         if bucket.magic {
             for _ in 0..1 + choices.below(2) {
@@ -113,16 +112,9 @@ impl Generator {
 }
 
 /// Under Imitator chess, the start with one to three imitators on empty squares.
-fn with_imitators(position: &Position, choices: &mut dyn Choices) -> Position {
+fn with_imitators(position: &Position, choices: &mut dyn Choices, rules: &Rules) -> Position {
     let mut setup = position.setup().clone();
-    for _ in 0..1 + choices.below(3) {
-        let empty: Vec<Square> = Square::all()
-            .filter(|&sq| setup.board.is_empty(sq) && !setup.imitators.contains(sq))
-            .collect();
-        if !empty.is_empty() {
-            setup.imitators = setup.imitators.with(empty[choices.below(empty.len())]);
-        }
-    }
+    super::place_imitators(&mut setup, choices, rules);
     Position::new(setup, Validation::Strict).unwrap_or_else(|_| position.clone())
 }
 

@@ -54,6 +54,7 @@ pub fn around_a_mate(
     if bucket.magic {
         mark_magic(&mut setup, choices);
     }
+    super::place_imitators(&mut setup, choices, &rules);
     let position = super::validated(setup, &rules).ok()?;
     Some(super::FuzzedPosition { rules, position })
 }

@@ -57,6 +57,26 @@ pub(super) fn validated(
     }
 }
 
+/// Under Imitator chess, one to three imitators on empty squares of `setup` (none placed on a
+/// square a unit holds); under other rules nothing, and no choice taken.
+pub(crate) fn place_imitators(
+    setup: &mut feerie_oracle::Setup,
+    choices: &mut dyn crate::harness::choices::Choices,
+    rules: &Rules,
+) {
+    if !rules.imitator() {
+        return;
+    }
+    for _ in 0..1 + choices.below(3) {
+        let empty: Vec<feerie_oracle::Square> = feerie_oracle::Square::all()
+            .filter(|&sq| setup.board.is_empty(sq) && !setup.imitators.contains(sq))
+            .collect();
+        if !empty.is_empty() {
+            setup.imitators = setup.imitators.with(empty[choices.below(empty.len())]);
+        }
+    }
+}
+
 /// A fuzzed position and the rules it is played under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FuzzedPosition {

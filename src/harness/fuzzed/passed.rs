@@ -111,6 +111,7 @@ pub fn after_a_double_step(
     if bucket.magic {
         mark_magic(&mut setup, choices);
     }
+    super::place_imitators(&mut setup, choices, &rules);
     let position = super::validated(setup, &rules).ok()?;
     Some(super::FuzzedPosition { rules, position })
 }

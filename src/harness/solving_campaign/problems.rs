@@ -16,7 +16,7 @@ pub const MAX_UNITS: usize = 5;
 /// A problem-like position of `bucket`: the rules (the bucket's, one time in four with one
 /// switch set to another value), two kings and one to [`MAX_UNITS`] other units, magic ones
 /// (now and then neutral) when the bucket has magic pieces, mutable ones and reverse pawns when captures mutate, and
-/// under Circe Parrain sometimes a unit waiting in the reserve, under Imitator chess one or two
+/// under Circe Parrain sometimes a unit waiting in the reserve, under Imitator chess one to three
 /// imitators. Every decision comes from
 /// `choices`; the position is valid under [`Validation::Strict`].
 pub fn problem_position(choices: &mut dyn Choices, bucket: &Bucket) -> FuzzedPosition {
@@ -141,15 +141,7 @@ fn problem_setup(choices: &mut dyn Choices, bucket: &Bucket, rules: &Rules) -> S
         }
         setup.board.set(square, Some(piece));
     }
-    // Under Imitator chess one or two imitators, on empty squares.
-    if rules.imitator() {
-        for _ in 0..1 + choices.below(2) {
-            let empty: Vec<Square> = Square::all()
-                .filter(|&sq| setup.board.is_empty(sq) && !setup.imitators.contains(sq))
-                .collect();
-            setup.imitators = setup.imitators.with(empty[choices.below(empty.len())]);
-        }
-    }
+    super::super::fuzzed::place_imitators(&mut setup, choices, rules);
     if rules.keeps_reserve() && choices.one_in(3) {
         setup.reserve = Some(random_reserve(choices));
     }
