@@ -73,8 +73,9 @@ fn german_walk_at(text: &[char]) -> Option<(Walk, usize)> {
 
 /// One line of Popeye's solution text as English words, one space between them: move numbers
 /// kept, moves through [`english_move`], Popeye's German words (`Drohung:`, `Zugzwang.`,
-/// `Aber`) in English. Every other token is kept as printed, so that a mark, a `!` or any text
-/// added to a line still shows when the line is compared with ours.
+/// `Aber`) in English, the imitators of a move a1 first (Popeye writes them in its own order).
+/// Every other token is kept as printed, so that a mark, a `!` or any text added to a line
+/// still shows when the line is compared with ours.
 ///
 /// ```
 /// use feerie::external::popeye_replay::english_line;
@@ -83,6 +84,8 @@ fn german_walk_at(text: &[char]) -> Option<(Walk, usize)> {
 ///            "1.Sf3-d4 c3*d4=S 2.Ke5*d4 Bc4*d3 #");
 /// assert_eq!(english_line("   1.Dh1-b1 ! Drohung:", Language::German), "1.Qh1-b1 ! threat:");
 /// assert_eq!(english_line("   1.Qh1-b1 !  threat: ", Language::English), "1.Qh1-b1 ! threat:");
+/// assert_eq!(english_line("  1.d2-d1[Ic2]=I Qe6-e7[Ic3,d2] #", Language::English),
+///            "1.d2-d1[Ic2]=I Qe6-e7[Id2,c3] #");
 /// ```
 pub fn english_line(raw: &str, language: Language) -> String {
     let words: Vec<String> = raw
@@ -92,7 +95,8 @@ pub fn english_line(raw: &str, language: Language) -> String {
             Language::German => english_word(word),
         })
         .collect();
-    words.join(" ")
+    // Popeye writes the imitators in its own order, feerie a1 first: lists compare as sets.
+    feerie_oracle::popeye_move::canonical_imitators(&words.join(" ")).into_owned()
 }
 
 fn english_word(word: &str) -> String {

@@ -164,8 +164,6 @@ pub(super) fn compare_case(
         };
     let mut theirs_by_part = vec![Printed::new(); parts.len()];
     for (part, text) in theirs {
-        // Lists of imitators compare as sets: Popeye writes them in its own order.
-        let text = feerie_oracle::popeye_move::canonical_imitators(&text).into_owned();
         *theirs_by_part[part].entry(text).or_default() += 1;
     }
     let all = |by_part: &[Printed]| {

@@ -206,18 +206,12 @@ pub(super) enum Completion {
     Interrupted,
 }
 
-/// The lines printed on each side, each with how many times it is printed (lists of imitators
-/// written a1 first).
+/// The lines printed on each side, each with how many times it is printed.
 pub(super) type Printed = BTreeMap<String, usize>;
 
 pub(super) fn printed<I: IntoIterator<Item = String>>(lines: I) -> Printed {
     let mut out = Printed::new();
     for line in lines {
-        // Lists of imitators compare as sets: Popeye writes them in its own order.
-        let line = match feerie_oracle::popeye_move::canonical_imitators(&line) {
-            std::borrow::Cow::Borrowed(_) => line,
-            std::borrow::Cow::Owned(canonical) => canonical,
-        };
         *out.entry(line).or_default() += 1;
     }
     out

@@ -13,8 +13,6 @@
 //! - a grasshopper's (and a rook-hopper's) hop: each imitator needs a unit as its own hurdle on
 //!   the square matching the mover's hurdle (the mover itself may be one), the squares before
 //!   it empty (the mover is not), and its landing square empty or the mover's departure;
-//! - the Chinese pieces (leo, pao, vao, nao) and the lion: the imitators jump to their arrival
-//!   at once, nothing asked on the way;
 //! - castling: the king's two steps, the king's square left and the rook still on its corner;
 //!   on the queen's side the king then stands on its arrival and the imitators come back one
 //!   step, where the rook's three steps take them (as Popeye 4.104 reads it, `castlingimok`).
@@ -29,7 +27,8 @@
 //! A unit attacks (and checks) only where the imitators could follow the capture, judged with
 //! the attacker's square empty: so a unit cannot serve as its own imitators' hurdle in an attack,
 //! though it can in a move (Popeye 4.104's two tests differ there). The Chinese pieces and the
-//! lion attack regardless of the imitators.
+//! lion, whose moves the imitators have no rule for, are refused under Imitator chess
+//! ([`crate::Rules::takes_walk`]).
 
 use crate::walk::{Hop, Part};
 use crate::{Board, CastlingSide, Imitators, MoveRecord, Piece, Setup, Square};
@@ -40,7 +39,8 @@ enum Follow {
     Steps { step: (i8, i8), count: i8 },
     /// A hop along `step` over a hurdle `count` steps away, landing one step beyond it.
     Hop { step: (i8, i8), count: i8 },
-    /// Nothing asked on the way.
+    /// Nothing asked on the way: a move no part of the walk the imitators have a rule for
+    /// makes (the Chinese pieces' and the lion's, refused under Imitator chess).
     Jump,
 }
 
@@ -81,12 +81,7 @@ fn follow(piece: Piece, from: Square, to: Square) -> Follow {
                     };
                 }
             }
-            Part::Hop(Hop::Chinese | Hop::Lion, vectors) => {
-                if vectors.steps_to(df, dr).is_some() {
-                    return Follow::Jump;
-                }
-            }
-            Part::Leap(_) => {}
+            Part::Leap(_) | Part::Hop(Hop::Chinese | Hop::Lion, _) => {}
         }
     }
     Follow::Jump
@@ -109,21 +104,24 @@ fn steps_clear(
     })
 }
 
-/// Whether every imitator can hop along `step` over a hurdle `count` steps away, on `board`,
-/// the squares of `free` counting as empty.
+/// Whether every imitator can hop along `step` over a unit of `board` `count` steps away to the
+/// square beyond, the squares before the hurdle empty and the landing empty or the mover's
+/// departure `from`; with `from_emptied` (an attack) `from` counts as empty throughout, else (a
+/// move) the mover stands there, a hurdle and in the way.
 fn hop_clear(
     board: &Board,
     imitators: Imitators,
     step: (i8, i8),
     count: i8,
-    free: Option<Square>,
+    from: Square,
+    from_emptied: bool,
 ) -> bool {
-    let empty = |sq: Square| Some(sq) == free || board.is_empty(sq);
+    let empty = |sq: Square| (from_emptied && sq == from) || board.is_empty(sq);
     imitators.squares().all(|sq| {
         let at = |k: i8| sq.offset(step.0 * k, step.1 * k);
         at(count).is_some_and(|h| !empty(h))
             && (1..count).all(|k| at(k).is_some_and(empty))
-            && at(count + 1).is_some_and(empty)
+            && at(count + 1).is_some_and(|s| s == from || empty(s))
     })
 }
 
@@ -135,17 +133,7 @@ fn can_follow(setup: &Setup, mv: &MoveRecord) -> bool {
     }
     match follow(mv.mover, mv.from, mv.to) {
         Follow::Steps { step, count } => steps_clear(board, imitators, step, count, mv.from),
-        Follow::Hop { step, count } => {
-            // The mover stays on its square: it may be a hurdle, and it blocks the way; only
-            // the landing may be its departure.
-            let ok = |sq: Square| {
-                let at = |k: i8| sq.offset(step.0 * k, step.1 * k);
-                at(count).is_some_and(|h| !board.is_empty(h))
-                    && (1..count).all(|k| at(k).is_some_and(|s| board.is_empty(s)))
-                    && at(count + 1).is_some_and(|s| s == mv.from || board.is_empty(s))
-            };
-            imitators.squares().all(ok)
-        }
+        Follow::Hop { step, count } => hop_clear(board, imitators, step, count, mv.from, false),
         Follow::Jump => true,
     }
 }
@@ -238,7 +226,7 @@ pub fn attack_followed(setup: &Setup, from: Square, piece: Piece, target: Square
     }
     match follow(piece, from, target) {
         Follow::Steps { step, count } => steps_clear(board, imitators, step, count, from),
-        Follow::Hop { step, count } => hop_clear(board, imitators, step, count, Some(from)),
+        Follow::Hop { step, count } => hop_clear(board, imitators, step, count, from, true),
         Follow::Jump => true,
     }
 }

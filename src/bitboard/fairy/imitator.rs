@@ -36,62 +36,57 @@ fn moved(set: u64, df: i32, dr: i32) -> Option<u64> {
     Some(out)
 }
 
-/// How the imitators go along with the unit of walk `walk` going from `from` to `to`.
+/// How the imitators go along with the unit of walk `walk` going from `from` to `to` (the
+/// Chinese pieces and the lion, for which they have no rule, are refused under Imitator chess).
 fn trail(walk: Walk, from: Sq, to: Sq) -> Trail {
-    let df = (to % 8) as i32 - (from % 8) as i32;
-    let dr = (to / 8) as i32 - (from / 8) as i32;
-    // The one vector `(vf, vr)` of `vectors` with `n·(vf, vr) = (df, dr)`, and that `n`.
-    let along = |vectors: &feerie_oracle::walk::Vectors| {
-        vectors.iter().find_map(|(vf, vr)| {
-            let (vf, vr) = (i32::from(vf), i32::from(vr));
-            let n = if vf != 0 { df / vf } else { dr / vr };
-            (n >= 1 && n * vf == df && n * vr == dr).then_some((vf, vr, n))
-        })
-    };
+    let df = (to % 8) as i8 - (from % 8) as i8;
+    let dr = (to / 8) as i8 - (from / 8) as i8;
+    let line = |((vf, vr), n): ((i8, i8), i8)| (i32::from(vf), i32::from(vr), i32::from(n));
     for part in walk.shape() {
         match part {
-            Part::Leap(vectors) => {
-                if along(vectors).is_some_and(|(_, _, n)| n == 1) {
-                    return Trail::Line(df, dr, 1);
-                }
+            Part::Leap(vectors) if vectors.contains(df, dr) => {
+                return Trail::Line(i32::from(df), i32::from(dr), 1);
             }
             Part::Ride(vectors) => {
-                if let Some((vf, vr, n)) = along(vectors) {
+                if let Some((vf, vr, n)) = vectors.steps_to(df, dr).map(line) {
                     return Trail::Line(vf, vr, n);
                 }
             }
             // A pawn's step (one or two squares) goes square by square; its capture is a leap.
             Part::Pawn { .. } => {
+                let (df, dr) = (i32::from(df), i32::from(dr));
                 return match df {
                     0 => Trail::Line(0, dr.signum(), dr.abs()),
                     _ => Trail::Line(df, dr, 1),
                 };
             }
             Part::Hop(Hop::Grasshopper, vectors) => {
-                if let Some((vf, vr, n)) = along(vectors) {
+                if let Some((vf, vr, n)) = vectors.steps_to(df, dr).map(line) {
                     return Trail::Hop(vf, vr, n - 1);
                 }
             }
-            Part::Hop(Hop::Chinese | Hop::Lion, _) => {}
+            Part::Leap(_) | Part::Hop(Hop::Chinese | Hop::Lion, _) => {}
         }
     }
     Trail::Jump
 }
 
-/// Whether the imitators `set` can follow `trail`, on a board whose units stand on
-/// `occupied`: the squares of `free` count as empty where the imitators arrive or pass, and
-/// the hurdles must be units of `occupied` outside `not_hurdles`.
-fn follows(set: u64, trail: Trail, occupied: u64, free: u64, not_hurdles: u64) -> bool {
-    let blocked = occupied & !free;
+/// Whether the imitators `set` can follow `trail` of a unit leaving `from`, on a board whose
+/// units stand on `occupied`: each square they reach must be empty or be `from`, a hurdle must
+/// hold a unit. With `from_emptied` (an attack) `from` counts as empty throughout, else (a
+/// move) the mover stands there, a hurdle and in the way before one.
+fn follows(set: u64, trail: Trail, occupied: u64, from: Sq, from_emptied: bool) -> bool {
+    let units = match from_emptied {
+        true => occupied & !bit(from),
+        false => occupied,
+    };
+    let reached = |m: u64| m & units & !bit(from) == 0;
     match trail {
-        Trail::Line(df, dr, n) => {
-            (1..=n).all(|k| moved(set, k * df, k * dr).is_some_and(|m| m & blocked == 0))
-        }
+        Trail::Line(df, dr, n) => (1..=n).all(|k| moved(set, k * df, k * dr).is_some_and(reached)),
         Trail::Hop(df, dr, n) => {
-            let hurdles = occupied & !not_hurdles;
-            moved(set, n * df, n * dr).is_some_and(|h| h & hurdles == h)
-                && (1..n).all(|k| moved(set, k * df, k * dr).is_some_and(|m| m & blocked == 0))
-                && moved(set, (n + 1) * df, (n + 1) * dr).is_some_and(|m| m & blocked == 0)
+            moved(set, n * df, n * dr).is_some_and(|h| h & units == h)
+                && (1..n).all(|k| moved(set, k * df, k * dr).is_some_and(|m| m & units == 0))
+                && moved(set, (n + 1) * df, (n + 1) * dr).is_some_and(reached)
         }
         Trail::Jump => true,
     }
@@ -119,19 +114,7 @@ impl Game {
             }
             None => {
                 let to = mv.to.index();
-                // In a move the mover stays on its square: a hurdle, and in the way, but its
-                // square is free to land on.
-                let ok = match trail(mv.mover.walk, from, to) {
-                    Trail::Hop(df, dr, n) => {
-                        moved(set, n * df, n * dr).is_some_and(|h| h & occupied == h)
-                            && (1..n).all(|k| {
-                                moved(set, k * df, k * dr).is_some_and(|m| m & occupied == 0)
-                            })
-                            && moved(set, (n + 1) * df, (n + 1) * dr)
-                                .is_some_and(|m| m & occupied & !bit(from) == 0)
-                    }
-                    other => follows(set, other, occupied, bit(from), 0),
-                };
+                let ok = follows(set, trail(mv.mover.walk, from, to), occupied, from, false);
                 if !ok {
                     return None;
                 }
@@ -167,8 +150,7 @@ impl Game {
             let from = rest.trailing_zeros() as Sq;
             rest &= rest - 1;
             let walk = WALKS[walk_at(p, from)];
-            let empty_from = bit(from);
-            if follows(set, trail(walk, from, sq), occupied, empty_from, empty_from) {
+            if follows(set, trail(walk, from, sq), occupied, from, true) {
                 kept |= bit(from);
             }
         }
