@@ -44,6 +44,16 @@ fn solver_crashing_under_circe(dir: &Path, popeye: &Path) -> PathBuf {
     executable(dir, "crashing-solver", &script)
 }
 
+/// A stand-in for a solver that hangs (never answers) on every input stating a Circe
+/// condition and is the real Popeye otherwise.
+fn solver_hanging_under_circe(dir: &Path, popeye: &Path) -> PathBuf {
+    let script = format!(
+        "#!/bin/sh\nfor input; do :; done\nif grep -qi circe \"$input\"; then exec sleep 600; fi\nexec '{}' \"$@\"\n",
+        popeye.display()
+    );
+    executable(dir, "hanging-solver", &script)
+}
+
 /// A small campaign of `binary` over the scenarios of `scenarios` (a path in the repository) and
 /// a few fuzzed Circe positions and problems, its document on stdout.
 fn small_campaign(dir: &Path, binary: &str, scenarios: &str) -> Bounded {
@@ -270,6 +280,55 @@ fn a_crash_in_the_fuzz_stages_is_a_finding() {
             "{name}: {s}"
         );
     }
+    assert!(
+        stage(&doc, "scenarios")["agree"].as_u64().unwrap() > 0,
+        "{doc}"
+    );
+}
+
+/// A hang of the binary on a fuzzed position (no answer within the hang bound when asked
+/// alone) is a finding of the fuzz stage, laid at that position's door, not an error of the run;
+/// the positions after it in its run are not asked.
+#[test]
+fn a_hang_in_the_fuzz_stage_is_a_finding() {
+    let Some(py) = shared_popeye() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let hanging = solver_hanging_under_circe(dir.path(), &py)
+        .display()
+        .to_string();
+    let r = campaign(
+        dir.path(),
+        &[
+            "--py",
+            &hanging,
+            "--budget",
+            "150",
+            "--scenarios",
+            &repo("scenarios/orthodox"),
+            "--fuzz",
+            "2",
+            "--families",
+            "circe",
+            "--reproducers",
+            "found",
+            "--fail-fast",
+            "--format",
+            "json",
+            "--quiet",
+        ],
+        Duration::from_secs(400),
+    );
+    assert_eq!(r.code, Some(1), "{}\n{}", r.out, r.err);
+    let doc = json(&r.out);
+    let fuzz = stage(&doc, "fuzz");
+    assert_eq!(fuzz["errors"].as_array().unwrap().len(), 0, "{fuzz}");
+    let findings = fuzz["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f
+            .to_string()
+            .contains("Popeye hung on this position: no answer within 10 s")),
+        "{fuzz}"
+    );
     assert!(
         stage(&doc, "scenarios")["agree"].as_u64().unwrap() > 0,
         "{doc}"

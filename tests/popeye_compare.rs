@@ -104,6 +104,88 @@ fn a_solver_that_crashes_differs() {
     );
 }
 
+/// A solver that gives no answer about one position's moves within the hang bound hangs: a
+/// difference, as a crash is; stopped by a shorter deadline, it only failed to answer (exit 2).
+#[test]
+fn a_solver_that_hangs_differs_and_one_stopped_early_fails() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hang = executable(
+        tmp.path(),
+        "hang",
+        "#!/bin/sh
+exec sleep 600
+",
+    );
+    let compare = |timeout: &str| {
+        feerie(
+            &[
+                "popeye",
+                "compare",
+                "--fen",
+                KINGS,
+                "--py",
+                hang.to_str().unwrap(),
+                "--timeout",
+                timeout,
+            ],
+            None,
+        )
+    };
+    let (code, out, err) = compare("10");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("DIFFER")
+            && out.contains("Popeye hung on this position: no answer within 10 s"),
+        "{out}"
+    );
+    let (code, out, err) = compare("1");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(!out.contains("hung"), "{out}");
+}
+
+/// A solver that stops itself on a fatal error of its own (`-- aborting.`) differs, as a crash
+/// does; one that stops for want of memory for its hash table only failed to answer.
+#[test]
+fn a_solver_that_aborts_differs_unless_memory_ran_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stops = |name: &str, words: &str| {
+        executable(
+            tmp.path(),
+            name,
+            &format!(
+                "#!/bin/sh
+echo 'OUT OF SPACE: Unable to {words} -- aborting.' >&2
+exit 2
+"
+            ),
+        )
+    };
+    for (solver, code) in [
+        (
+            stops("aborts", "copy slice in insert_before in slice_insertion.c"),
+            1,
+        ),
+        (
+            stops("no-memory", "create hash table in inithash in hash.c"),
+            2,
+        ),
+    ] {
+        let (got, out, err) = feerie(
+            &[
+                "popeye",
+                "compare",
+                "--fen",
+                KINGS,
+                "--py",
+                solver.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(got, code, "{}: {out}{err}", solver.display());
+        assert_eq!(out.contains("aborted,"), code == 1, "{out}{err}");
+    }
+}
+
 #[test]
 fn popeye_complaints_and_a_missing_binary_are_errors() {
     let tmp = tempfile::tempdir().unwrap();

@@ -233,6 +233,7 @@ fn solving(buckets: Vec<Bucket>, count: u64, seed: u64) -> PopeyeSolving {
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
         stipulations: Vec::new(),
+        deadline: None,
     }
 }
 

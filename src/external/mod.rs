@@ -3,6 +3,7 @@
 pub mod popeye;
 pub mod popeye_batch;
 mod popeye_english;
+pub mod popeye_fault;
 pub mod popeye_output;
 mod popeye_output_diagram;
 pub mod popeye_output_source;

@@ -13,8 +13,9 @@ use feerie_oracle::{Colour, Engine, EngineError, Position, Profile, Rules, Switc
 
 use super::ExternalError;
 use super::popeye_batch::ListedMove;
+use super::popeye_fault::{HANG_AFTER, aborted, hung_after};
 use super::popeye_output;
-use super::process::Program;
+use super::process::{Program, RunError};
 
 /// Why Popeye reads a position's capture-mutable marks as another rule, if it has any: it
 /// lets every unit mutate once one is marked (RULES.md §5), where a mark here says which units
@@ -128,9 +129,42 @@ pub enum PopeyeError {
     /// Popeye could not be run or gave no usable output (not found, a failing exit, the
     /// deadline, too much output, no solution section), or the input could not be written.
     Failed(String),
-    /// Popeye was killed by a signal (a segmentation fault, an abort) on an input it was
-    /// given: a fault of the solver's, which a campaign reports as a difference.
+    /// Popeye was killed by a signal (a segmentation fault, an abort), or stopped itself with
+    /// a fatal error of its own (`-- aborting.`, not for want of memory for its hash table), on
+    /// an input it was given: a fault of the solver's, which a campaign reports as a difference.
     Crashed(String),
+    /// Popeye gave no answer within the run's deadline, `after`, and was stopped; the message
+    /// says so. On the moves of one position, which Popeye lists in milliseconds, a deadline of
+    /// [`HANG_AFTER`] or more passed is a hang: a fault of the solver's (see [`is_hang`]).
+    TimedOut {
+        /// The deadline that passed.
+        after: Duration,
+        /// What happened, in one line.
+        message: String,
+    },
+}
+
+/// Whether Popeye's failure to answer about one position's moves is a hang: it was stopped by
+/// a deadline of [`HANG_AFTER`] or more. A shorter deadline (cut by a stage's end) says nothing.
+///
+/// ```
+/// use std::time::Duration;
+/// use feerie::external::popeye::{PopeyeError, is_hang};
+/// let stopped = |s| PopeyeError::TimedOut { after: Duration::from_secs(s), message: String::new() };
+/// assert!(is_hang(&stopped(10)));
+/// assert!(!is_hang(&stopped(3)));
+/// assert!(!is_hang(&PopeyeError::Failed("exit code 1".into())));
+/// ```
+pub fn is_hang(error: &PopeyeError) -> bool {
+    matches!(error, PopeyeError::TimedOut { after, .. } if *after >= HANG_AFTER)
+}
+
+/// The line that reports a hang: how long Popeye was given.
+pub fn hang_line(error: &PopeyeError) -> String {
+    match error {
+        PopeyeError::TimedOut { after, .. } => hung_after(*after),
+        other => other.to_string(),
+    }
 }
 
 impl std::fmt::Display for PopeyeError {
@@ -138,6 +172,7 @@ impl std::fmt::Display for PopeyeError {
         match self {
             PopeyeError::Refused(words) => write!(f, "Popeye refused the problem: {words}"),
             PopeyeError::Failed(why) | PopeyeError::Crashed(why) => f.write_str(why),
+            PopeyeError::TimedOut { message, .. } => f.write_str(message),
         }
     }
 }
@@ -222,7 +257,13 @@ fn run_in_folder(
     if let Some(path) = stdout_to {
         program = program.stdout_to(path).max_output(MAX_OUTPUT_FILE);
     }
-    let out = program.run().map_err(|e| failed(format!("Popeye: {e}")))?;
+    let out = program.run().map_err(|e| match e {
+        RunError::Timeout { after, .. } => PopeyeError::TimedOut {
+            after,
+            message: format!("Popeye: {e}"),
+        },
+        e => failed(format!("Popeye: {e}")),
+    })?;
     if out.status.code().is_none() {
         use std::os::unix::process::ExitStatusExt;
         let signal = out.status.signal().unwrap_or_default();
@@ -240,14 +281,18 @@ fn run_in_folder(
         });
     }
     if !out.status.success() {
-        return Err(failed(format!(
+        let what = format!(
             "Popeye ({}) failed{}: {}",
             binary.display(),
             out.status
                 .code()
                 .map_or(String::new(), |c| format!(" with exit code {c}")),
             out.stderr_text().trim()
-        )));
+        );
+        return Err(match aborted(&out.stderr_text()) {
+            true => PopeyeError::Crashed(format!("aborted, {what}")),
+            false => failed(what),
+        });
     }
     Ok(out)
 }

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use feerie_oracle::{CheckMark, Colour, MoveRecord, Position, Rules, popeye_input};
 
+use super::popeye_fault::{self, HANG_AFTER};
 use super::popeye_output;
 use super::process::{Program, RunError};
 
@@ -95,9 +96,16 @@ pub enum Reply {
     },
     /// Popeye would not solve it; its words.
     Refused(String),
-    /// Popeye was killed by a signal (a segmentation fault, an abort) when asked this question
-    /// alone: a fault of the binary's, which a campaign reports as a finding; how the run ended.
+    /// Popeye was killed by a signal (a segmentation fault, an abort) or stopped itself on a
+    /// fatal error when asked this question alone: a fault of the binary's, which a campaign
+    /// reports as a finding; how the run ended.
     Crashed(String),
+    /// Popeye gave no answer within [`HANG_AFTER`] when asked this question alone: a fault of the
+    /// binary's as a crash is; the line that says so.
+    Hung(String),
+    /// Not asked: Popeye hung on an earlier question of the same run, and the time a hang
+    /// costs is not spent again on the rest of the run; why.
+    NotAsked(String),
 }
 
 /// How Popeye is run.
@@ -121,7 +129,11 @@ impl PopeyeRunner<'_> {
         for q in questions {
             problems.extend(problems_of(q)?);
         }
-        let (stdout, stderr) = match self.run(&problems) {
+        // No position takes Popeye long: a run is given HANG_AFTER per position at most.
+        let deadline = self
+            .timeout
+            .min(HANG_AFTER.saturating_mul(questions.len() as u32));
+        let (stdout, stderr) = match self.run(&problems, deadline) {
             Ok(out) => out,
             // A deep listing of many positions may pass the output bound, and a crash must be
             // laid at one position's door: ask in halves.
@@ -132,6 +144,12 @@ impl PopeyeRunner<'_> {
                 return Ok(replies);
             }
             Err(Failure::Crashed(how)) => return Ok(vec![Reply::Crashed(how)]),
+            Err(Failure::TimedOut(after, _)) if questions.len() > 1 && after >= HANG_AFTER => {
+                return self.ask_until_hang(questions);
+            }
+            Err(Failure::TimedOut(after, _)) if after >= HANG_AFTER => {
+                return Ok(vec![Reply::Hung(popeye_fault::hung_after(after))]);
+            }
             Err(e) => return Err(ExternalError::Failed(e.to_string())),
         };
         let chunks = popeye_output::parse(&stdout);
@@ -169,6 +187,23 @@ impl PopeyeRunner<'_> {
         Ok(replies)
     }
 
+    /// The questions of a run that timed out, asked one at a time up to the first that Popeye
+    /// hangs on alone, which is a fault of the binary's; those after it are not asked.
+    fn ask_until_hang(&self, questions: &[Question]) -> Result<Vec<Reply>, ExternalError> {
+        let mut replies = Vec::new();
+        for (i, q) in questions.iter().enumerate() {
+            let reply = self.ask(std::slice::from_ref(q))?;
+            let hung = matches!(reply.as_slice(), [Reply::Hung(_)]);
+            replies.extend(reply);
+            if hung {
+                let why = "not asked: Popeye hung on an earlier position of its run";
+                replies.extend((i + 1..questions.len()).map(|_| Reply::NotAsked(why.into())));
+                break;
+            }
+        }
+        Ok(replies)
+    }
+
     /// Popeye's version, from the banner it prints first (`Popeye 4.104`).
     pub fn version(&self) -> Result<String, ExternalError> {
         let problem = popeye_input::write(
@@ -178,7 +213,7 @@ impl PopeyeRunner<'_> {
         )
         .map_err(|e| ExternalError::Inexpressible(e.to_string()))?;
         let (stdout, _) = self
-            .run(&[problem])
+            .run(&[problem], self.timeout)
             .map_err(|e| ExternalError::Failed(e.to_string()))?;
         version_of(&stdout).ok_or_else(|| {
             ExternalError::Failed(format!(
@@ -188,8 +223,8 @@ impl PopeyeRunner<'_> {
         })
     }
 
-    /// Runs the problems as one input; standard output and standard error.
-    fn run(&self, problems: &[String]) -> Result<(String, String), Failure> {
+    /// Runs the problems as one input within `deadline`; standard output and standard error.
+    fn run(&self, problems: &[String], deadline: Duration) -> Result<(String, String), Failure> {
         let dir = super::process::cleanup::TemporaryFolder::new()
             .map_err(|e| Failure::Other(format!("cannot make a temporary folder: {e}")))?;
         let file = dir.path().join("feerie.inp");
@@ -199,11 +234,12 @@ impl PopeyeRunner<'_> {
             .args(["-maxmem", "256M"])
             .arg_path(&file)
             .current_dir(dir.path())
-            .deadline(self.timeout)
+            .deadline(deadline)
             .max_output(MAX_OUTPUT)
             .run()
             .map_err(|e| match e {
                 RunError::TooMuchOutput { .. } => Failure::Overflow(format!("Popeye: {e}")),
+                RunError::Timeout { after, .. } => Failure::TimedOut(after, format!("Popeye: {e}")),
                 e => Failure::Other(format!("Popeye: {e}")),
             })?;
         if done.status.code().is_none() {
@@ -215,6 +251,13 @@ impl PopeyeRunner<'_> {
                     words if words.is_empty() => String::new(),
                     words => format!(": {words}"),
                 }
+            )));
+        }
+        if !done.status.success() && popeye_fault::aborted(&done.stderr_text()) {
+            return Err(Failure::Crashed(format!(
+                "Popeye ({}) aborted: {}",
+                self.binary.display(),
+                one_line(&done.stderr_text())
             )));
         }
         if !done.status.success() {
@@ -240,8 +283,10 @@ const MAX_OUTPUT: usize = 256 << 20;
 enum Failure {
     /// Popeye printed more than [`MAX_OUTPUT`].
     Overflow(String),
-    /// Popeye was killed by a signal.
+    /// Popeye was killed by a signal or stopped itself on a fatal error.
     Crashed(String),
+    /// Popeye gave no answer within the deadline (the first), and was stopped.
+    TimedOut(Duration, String),
     /// Anything else.
     Other(String),
 }
@@ -250,6 +295,7 @@ impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Failure::Overflow(m) | Failure::Crashed(m) | Failure::Other(m) => f.write_str(m),
+            Failure::TimedOut(_, m) => f.write_str(m),
         }
     }
 }

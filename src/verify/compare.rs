@@ -236,6 +236,15 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
     let theirs = match asked {
         Ok(a) => a,
         Err(PopeyeError::Refused(words)) => return Verdict::Refused(words),
+        // No position's moves take Popeye long: a run stopped by a long deadline is a hang, a
+        // fault of the solver's as a crash is.
+        Err(e) if popeye::is_hang(&e) => {
+            return Verdict::Differ {
+                lines: vec![popeye::hang_line(&e)],
+                switches: Vec::new(),
+            };
+        }
+        Err(e @ PopeyeError::TimedOut { .. }) => return Verdict::Failed(e.to_string()),
         Err(PopeyeError::Failed(why)) => return Verdict::Failed(why),
         // A solver that dies on a position it accepts is at fault, as one that answers wrong.
         Err(PopeyeError::Crashed(why)) => {

@@ -223,6 +223,7 @@ pub fn run_fuzz_solve(args: FuzzSolveArgs) -> Result<i32, Error> {
         progress: !run.quiet,
         shard: run.shard.shard(),
         stipulations,
+        deadline: None,
     };
     eprintln!("popeye fuzz-solve: seed {seed}");
     let report = pc::run_popeye_solving(&campaign, &binary, engine.engine()?)?;

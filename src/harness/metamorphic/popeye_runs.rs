@@ -158,6 +158,10 @@ fn ask_popeye(
             why,
             kind: NoAnswerKind::Crashed,
         },
+        e @ PopeyeError::TimedOut { .. } => NoAnswer {
+            why: e.to_string(),
+            kind: NoAnswerKind::Process,
+        },
         PopeyeError::Failed(why) => NoAnswer {
             why,
             kind: NoAnswerKind::Process,

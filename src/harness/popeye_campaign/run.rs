@@ -318,9 +318,9 @@ fn ask_cases(
         (cases.iter().zip(questions.iter().zip(&replies))).enumerate()
     {
         match reply {
-            // A crash on a legal position is the binary's fault: counted and reported with the
+            // A crash or a hang on a legal position is the binary's fault: counted and reported with the
             // refusals, which fail the campaign as they do.
-            Reply::Refused(words) | Reply::Crashed(words) => {
+            Reply::Refused(words) | Reply::Crashed(words) | Reply::Hung(words) => {
                 summary.refused += 1;
                 found.push(Found::Refusal(format!(
                     "{} case {}: {} under {}: {words}",
@@ -330,6 +330,7 @@ fn ask_cases(
                     case.rules
                 )));
             }
+            Reply::NotAsked(why) => summary.skip(why.clone(), 1),
             Reply::Answered { moves, lines } => {
                 summary.compared += 1;
                 let deep = plies.map_or(1, |p| p[index]);

@@ -15,6 +15,7 @@ use feerie_oracle::rules::Switch;
 use feerie_oracle::{Colour, Rules, popeye_input};
 
 use super::cases::{fitted_for_popeye, not_for_popeye};
+use super::run::TIME_RAN_OUT;
 use crate::external::popeye::{PopeyeError, run_popeye_file, run_popeye_to_file};
 use crate::external::popeye_output_source::OutputSource;
 use crate::harness::error::{BatchFailure, CampaignError};
@@ -113,6 +114,10 @@ pub struct PopeyeSolving {
     /// Only the problems of these stipulations (with and without an option; each one of
     /// [`WHITE_BEGINS`] or [`BLACK_BEGINS`]); every one when empty.
     pub stipulations: Vec<String>,
+    /// No batch is started past this instant, and none runs past it (`popeye campaign`'s stage
+    /// deadline): the problems of a batch not asked are skipped, since the time ran out
+    /// (`None`: every batch is asked, each within `timeout`).
+    pub deadline: Option<Instant>,
 }
 
 /// The stipulations `--stipulation` may name: those of [`WHITE_BEGINS`] and [`BLACK_BEGINS`].
@@ -354,8 +359,20 @@ pub fn run_popeye_solving(
     let units = Units::batches(batches.len(), problems.len() as u64);
     let ran = runner.run(units, Vec::<()>::new(), |i| {
         let batch = batches[i as usize];
-        let input = batch_input(batch);
-        let answer = solve_batch(binary, &input, campaign.timeout, engine, &options);
+        // A batch is not started with less than a second left: its problems are skipped.
+        let timeout = match campaign.deadline {
+            None => Some(campaign.timeout),
+            Some(deadline) => deadline
+                .checked_duration_since(Instant::now())
+                .filter(|left| *left >= Duration::from_secs(1))
+                .map(|left| campaign.timeout.min(left)),
+        };
+        let answer = match timeout {
+            Some(timeout) => {
+                solve_batch(binary, &batch_input(batch), timeout, engine, &options).map(Some)
+            }
+            None => Ok(None),
+        };
         Ok(Done {
             tally: None,
             found: vec![answer],
@@ -366,8 +383,14 @@ pub fn run_popeye_solving(
     let answers = ran.found;
     for (batch, answer) in batches.iter().zip(answers) {
         let cases = match answer {
-            Ok(cases) if cases.len() == batch.len() => cases,
-            Ok(cases) => {
+            Ok(None) => {
+                for _ in batch.iter() {
+                    report.skip(TIME_RAN_OUT.to_string());
+                }
+                continue;
+            }
+            Ok(Some(cases)) if cases.len() == batch.len() => cases,
+            Ok(Some(cases)) => {
                 let unmatched = BatchFailure::Unmatched {
                     compared: cases.len(),
                     problems: batch.len(),
@@ -522,6 +545,7 @@ mod tests {
     fn campaign(count: u64, seed: u64) -> PopeyeSolving {
         PopeyeSolving {
             stipulations: Vec::new(),
+            deadline: None,
             buckets: popeye_buckets(Bucket::all()),
             count,
             first: 0,

@@ -12,6 +12,7 @@ use feerie_oracle::{Engine, Profile};
 use super::context::{Context, left};
 use super::rounds::{cut_by, push_failure, run_rounds};
 use crate::external::popeye_batch::PopeyeRunner;
+use crate::external::popeye_fault::HANG_AFTER;
 use crate::external::popeye_output_source::OutputSource;
 use crate::harness::popeye_campaign::{self as pc, PopeyeCampaign, PopeyeSolving};
 use crate::report::campaign::{Finding, StageReport};
@@ -62,9 +63,10 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
             out_of_time += 1;
             continue;
         }
+        // One position's moves: a run past HANG_AFTER is a hang, not worth waiting longer for.
         let options = CompareOptions {
             binary: ctx.binary.to_path_buf(),
-            timeout: ctx.run_timeout(deadline),
+            timeout: ctx.run_timeout(deadline).min(HANG_AFTER),
             depth: None,
             engine,
         };
@@ -113,9 +115,14 @@ pub(super) fn scenarios(ctx: &Context, path: &Path, deadline: Instant, stage: &m
                 }
             }
             Verdict::Failed(why) => {
-                stage.failed += 1;
-                stage.errors.push(format!("{}: {why}", case.name));
-                test.failure = Some(("failed".into(), why.clone()));
+                let why = format!("{}: {why}", case.name);
+                if push_failure(stage, cut_by(deadline), "scenarios", &why) {
+                    stage.skipped += 1;
+                    test.skipped = Some(why);
+                } else {
+                    stage.failed += 1;
+                    test.failure = Some(("failed".into(), why));
+                }
             }
         }
         stage.junit.push(test);
@@ -203,7 +210,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
             for words in &report.refusals {
                 let finding = Finding {
                     summary: format!(
-                        "no answer for a position (refused or crashed): {}",
+                        "no answer for a position (refused, crashed or hung): {}",
                         crate::limits::error_line(words)
                     ),
                     reproducer: None,
@@ -286,6 +293,7 @@ pub(super) fn fuzz_solve(
                 progress: ctx.progress,
                 shard: Shard::WHOLE,
                 stipulations: Vec::new(),
+                deadline: Some(deadline),
             };
             let report = pc::run_popeye_solving(&campaign, ctx.binary, ctx.solver)
                 .map_err(|e| e.to_string())?;
