@@ -16,6 +16,10 @@ pub enum Outcome {
     Killed {
         stage: String,
         seconds: f64,
+        /// The last line the killing stage wrote (its verdict: a finding, or a stage that
+        /// compared too little), so that the table tells a kill by a finding from another.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        why: String,
     },
     Survived {
         budget_spent_in: Option<String>,
@@ -104,6 +108,7 @@ pub fn run_stages(stages: &[Stage], binary: &Path, cwd: &Path, budget: Duration)
                 return Outcome::Killed {
                     stage: stage.name.clone(),
                     seconds,
+                    why: verdict_line(&done),
                 };
             }
             Ending::TimedOut => {
@@ -127,18 +132,27 @@ pub fn run_stages(stages: &[Stage], binary: &Path, cwd: &Path, budget: Duration)
     }
 }
 
-/// The last line a failed stage wrote (standard error first, else standard output), to say why.
+/// The last line a stage that did not pass wrote (standard error first, else standard output),
+/// to say why.
 fn last_words(done: &crate::process::Finished) -> String {
-    let stdout = String::from_utf8_lossy(&done.stdout);
-    let last = |text: &str| {
-        text.lines()
-            .rev()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .map(str::to_string)
-    };
-    last(&done.stderr_tail)
-        .or_else(|| last(&stdout))
+    last_line(&done.stderr_tail)
+        .or_else(|| last_line(&String::from_utf8_lossy(&done.stdout)))
+        .unwrap_or_default()
+}
+
+/// The last line of `text` that is not blank.
+fn last_line(text: &str) -> Option<String> {
+    text.lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(str::to_string)
+}
+
+/// The last line a killing stage wrote on standard output (its verdict), else on standard error.
+fn verdict_line(done: &crate::process::Finished) -> String {
+    last_line(&String::from_utf8_lossy(&done.stdout))
+        .or_else(|| last_line(&done.stderr_tail))
         .unwrap_or_default()
 }
 
@@ -309,6 +323,7 @@ impl Examples {
                     return Outcome::Killed {
                         stage: input.clone(),
                         seconds: seconds(),
+                        why: String::new(),
                     };
                 }
                 Err(Ending::Interrupted) => return Outcome::Interrupted,
@@ -316,6 +331,7 @@ impl Examples {
                     return Outcome::Killed {
                         stage: format!("{input} (hang)"),
                         seconds: seconds(),
+                        why: String::new(),
                     };
                 }
                 Err(Ending::TimedOut) => {
@@ -362,12 +378,23 @@ mod tests {
         };
         let budget = Duration::from_secs(20);
         match run_stages(
-            &[st("a", "exit 0"), st("b", "exit 1"), st("c", "exit 1")],
+            &[
+                st("a", "exit 0"),
+                st(
+                    "b",
+                    "echo progress >&2; echo 'result: FAILED: 1 finding'; exit 1",
+                ),
+                st("c", "exit 1"),
+            ],
             bin,
             cwd,
             budget,
         ) {
-            Outcome::Killed { stage, .. } => assert_eq!(stage, "b"),
+            // The kill says why: the verdict the stage printed last, not its progress.
+            Outcome::Killed { stage, why, .. } => {
+                assert_eq!(stage, "b");
+                assert_eq!(why, "result: FAILED: 1 finding");
+            }
             other => panic!("{other:?}"),
         }
         assert!(matches!(

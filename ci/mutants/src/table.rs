@@ -80,7 +80,16 @@ pub fn totals<'a>(
 
 pub fn describe(o: &Outcome) -> String {
     match o {
-        Outcome::Killed { stage, seconds } => format!("killed by {stage} after {seconds:.1} s"),
+        Outcome::Killed {
+            stage,
+            seconds,
+            why,
+        } if why.is_empty() => format!("killed by {stage} after {seconds:.1} s"),
+        Outcome::Killed {
+            stage,
+            seconds,
+            why,
+        } => format!("killed by {stage} after {seconds:.1} s ({})", cell(why)),
         Outcome::Survived {
             budget_spent_in: Some(s),
             seconds,
@@ -297,6 +306,7 @@ mod tests {
             Outcome::Killed {
                 stage: "compare".into(),
                 seconds: 2.0,
+                why: String::new(),
             },
             Outcome::Trivial {
                 reason: "crash".into(),
