@@ -111,6 +111,7 @@ fn the_popeye_campaign_at_the_ci_defaults_reaches_them_too() {
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
         steer: true,
+        stop_at_finding: false,
         deadline: None,
         steer_until: None,
     };

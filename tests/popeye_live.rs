@@ -49,6 +49,7 @@ fn campaign(
         progress: false,
         shard: feerie::shard::Shard::WHOLE,
         steer: true,
+        stop_at_finding: false,
         deadline: None,
         steer_until: None,
     }

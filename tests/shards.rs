@@ -436,6 +436,7 @@ fn popeye_fuzz_shards_ask_exactly_the_unsharded_cases() {
             progress: false,
             shard: s,
             steer: true,
+            stop_at_finding: false,
             deadline: None,
             steer_until: None,
         };

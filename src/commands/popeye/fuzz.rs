@@ -176,6 +176,7 @@ pub fn run_fuzz(args: FuzzArgs) -> Result<i32, Error> {
         progress: !run.quiet,
         shard: run.shard.shard(),
         steer: true,
+        stop_at_finding: false,
         deadline: None,
         steer_until: None,
     };

@@ -82,6 +82,10 @@ pub struct PopeyeCampaign {
     /// No batch is started past this instant (`popeye campaign`'s stage deadline): its cases
     /// are counted as skipped, since the time ran out (`None`: every batch is asked).
     pub deadline: Option<std::time::Instant>,
+    /// Whether a finding among the families' cases ends the run before the steered pass
+    /// (`popeye campaign --fail-fast`: the first finding is what is asked for, and a binary that
+    /// hangs would spend the pass's time on every steered position).
+    pub stop_at_finding: bool,
     /// No steered position is built past this instant (`popeye campaign` keeps part of its fuzz
     /// stage for more rounds of cases); `None`: until the deadline, if any.
     pub steer_until: Option<std::time::Instant>,

@@ -45,7 +45,12 @@ pub fn run_popeye_campaign(
     })?;
     let mut steered_found = Vec::new();
     let steering_started = Instant::now();
-    let steered = if campaign.steer && campaign.shard.is_whole() && !past_deadline(campaign) {
+    let found_any = (ran.found.iter()).any(|f| !matches!(f, Found::Golden(_)));
+    let steered = if campaign.steer
+        && campaign.shard.is_whole()
+        && !past_deadline(campaign)
+        && !(campaign.stop_at_finding && found_any)
+    {
         let mut reached = Coverage::default();
         for t in &ran.tallies {
             reached.merge(&t.coverage);

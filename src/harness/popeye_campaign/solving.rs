@@ -348,7 +348,11 @@ pub fn run_popeye_solving(
         tally(&mut report.asked_by_family, family_label(problem));
     }
     let batches: Vec<&[SolvingProblem]> = problems.chunks(campaign.batch.max(1)).collect();
-    let options = Options::default();
+    // Our solving ends by the deadline too: a case still solving then is skipped for its time.
+    let options = Options {
+        deadline: campaign.deadline,
+        ..Options::default()
+    };
     let runner = Runner::new(
         "popeye solving",
         "problems",

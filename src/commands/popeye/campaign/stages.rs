@@ -176,6 +176,7 @@ pub(super) fn fuzz(ctx: &Context, cap: Option<u64>, deadline: Instant, stage: &m
                 // the first round only, when the stage has time for it, and builds positions for
                 // half of the time left at most, so that more rounds of cases follow.
                 steer: round.index == 0 && left(deadline) >= STEERING_TIME,
+                stop_at_finding: ctx.fail_fast,
                 deadline: Some(deadline),
                 steer_until: Some(Instant::now() + left(deadline) / 2),
             };
