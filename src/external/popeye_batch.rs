@@ -100,8 +100,8 @@ pub enum Reply {
     /// fatal error when asked this question alone: a fault of the binary's, which a campaign
     /// reports as a finding; how the run ended.
     Crashed(String),
-    /// Popeye gave no answer within [`HANG_AFTER`] when asked this question alone: a fault of the
-    /// binary's as a crash is; the line that says so.
+    /// Popeye gave no answer within the run's timeout (at least [`HANG_AFTER`]) when asked this
+    /// question alone: a fault of the binary's as a crash is; the line that says so.
     Hung(String),
     /// Not asked: Popeye hung on an earlier question of the same run, and the time a hang
     /// costs is not spent again on the rest of the run; why.
@@ -129,10 +129,13 @@ impl PopeyeRunner<'_> {
         for q in questions {
             problems.extend(problems_of(q)?);
         }
-        // No position takes Popeye long: a run is given HANG_AFTER per position at most.
-        let deadline = self
-            .timeout
-            .min(HANG_AFTER.saturating_mul(questions.len() as u32));
+        // No position takes Popeye long: a run of several is given HANG_AFTER per position at
+        // most, then its positions are asked alone, each within the whole timeout, so that a
+        // deep position on a loaded machine is not taken for a hang.
+        let deadline = match questions.len() {
+            1 => self.timeout,
+            n => self.timeout.min(HANG_AFTER.saturating_mul(n as u32)),
+        };
         let (stdout, stderr) = match self.run(&problems, deadline) {
             Ok(out) => out,
             // A deep listing of many positions may pass the output bound, and a crash must be
