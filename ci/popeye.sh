@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The live comparison with Popeye, run by .ci/run: one `feerie popeye campaign` within
+# The live comparison with Popeye, run by .ci/run: the live tests that take minutes
+# (tests/popeye_live.rs, --ignored), then one `feerie popeye campaign` within
 # FEERIE_POPEYE_BUDGET seconds (default 180, the campaign's own default): the shipped
 # scenarios, then fuzzed positions and fuzzed problems of every family Popeye can express, as
 # many as the budget allows, with a fixed seed so that a run can be repeated
@@ -18,6 +19,8 @@ if [ ! -x "$PY" ]; then
     exit 0
 fi
 cargo build --release --locked
+# The live tests that take minutes, kept out of the README's test command.
+cargo test --release --locked --test popeye_live -- --ignored
 caps=()
 if [ -n "${FEERIE_POPEYE_FUZZ:-}" ]; then caps+=(--fuzz "$FEERIE_POPEYE_FUZZ"); fi
 if [ -n "${FEERIE_POPEYE_SOLVE:-}" ]; then caps+=(--fuzz-solve "$FEERIE_POPEYE_SOLVE"); fi

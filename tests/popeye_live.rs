@@ -4,7 +4,8 @@
 //! followed to its node, shrunk and written as a reproducer that the reference engine passes and
 //! the buggy engine fails. New problems of every family have Popeye's solutions, and an engine
 //! that never mates with a rook is caught by the solving comparison. Without the binary the tests say they skipped; under CI
-//! (`FEERIE_REQUIRE_POPEYE` or `CI` set) they fail instead.
+//! (`FEERIE_REQUIRE_POPEYE` or `CI` set) they fail instead. The two that take minutes (every
+//! family's positions, every family's problems) are `--ignored`: `ci/popeye.sh` runs them.
 
 mod common;
 
@@ -77,6 +78,7 @@ fn no_batch_is_started_past_the_deadline() {
 }
 
 #[test]
+#[ignore = "minutes: every family against Popeye; ci/popeye.sh runs it"]
 fn every_family_agrees_with_popeye() {
     let Some(binary) = popeye() else { return };
     let runner = PopeyeRunner {
@@ -239,6 +241,7 @@ fn solving(buckets: Vec<Bucket>, count: u64, seed: u64) -> PopeyeSolving {
 }
 
 #[test]
+#[ignore = "minutes: new problems of every family solved by Popeye; ci/popeye.sh runs it"]
 fn solutions_of_new_problems_agree_with_popeye_and_a_planted_bug_is_caught() {
     let Some(binary) = popeye() else { return };
     let every = solving(popeye_buckets(Bucket::all()), 6, 20261124);
