@@ -13,7 +13,7 @@ use feerie_oracle::{Colour, Engine, EngineError, Position, Profile, Rules, Switc
 
 use super::ExternalError;
 use super::popeye_batch::ListedMove;
-use super::popeye_fault::{HANG_AFTER, aborted, hung_after};
+use super::popeye_fault::aborted;
 use super::popeye_output;
 use super::process::{Program, RunError};
 
@@ -135,36 +135,14 @@ pub enum PopeyeError {
     Crashed(String),
     /// Popeye gave no answer within the run's deadline, `after`, and was stopped; the message
     /// says so. On the moves of one position, which Popeye lists in milliseconds, a deadline of
-    /// [`HANG_AFTER`] or more passed is a hang: a fault of the solver's (see [`is_hang`]).
+    /// [`HANG_AFTER`](super::popeye_fault::HANG_AFTER) or more passed is a hang: a fault of the
+    /// solver's (see [`hangs`](super::popeye_fault::hangs)).
     TimedOut {
         /// The deadline that passed.
         after: Duration,
         /// What happened, in one line.
         message: String,
     },
-}
-
-/// Whether Popeye's failure to answer about one position's moves is a hang: it was stopped by
-/// a deadline of [`HANG_AFTER`] or more. A shorter deadline (cut by a stage's end) says nothing.
-///
-/// ```
-/// use std::time::Duration;
-/// use feerie::external::popeye::{PopeyeError, is_hang};
-/// let stopped = |s| PopeyeError::TimedOut { after: Duration::from_secs(s), message: String::new() };
-/// assert!(is_hang(&stopped(10)));
-/// assert!(!is_hang(&stopped(3)));
-/// assert!(!is_hang(&PopeyeError::Failed("exit code 1".into())));
-/// ```
-pub fn is_hang(error: &PopeyeError) -> bool {
-    matches!(error, PopeyeError::TimedOut { after, .. } if *after >= HANG_AFTER)
-}
-
-/// The line that reports a hang: how long Popeye was given.
-pub fn hang_line(error: &PopeyeError) -> String {
-    match error {
-        PopeyeError::TimedOut { after, .. } => hung_after(*after),
-        other => other.to_string(),
-    }
 }
 
 impl std::fmt::Display for PopeyeError {

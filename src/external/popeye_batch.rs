@@ -147,10 +147,12 @@ impl PopeyeRunner<'_> {
                 return Ok(replies);
             }
             Err(Failure::Crashed(how)) => return Ok(vec![Reply::Crashed(how)]),
-            Err(Failure::TimedOut(after, _)) if questions.len() > 1 && after >= HANG_AFTER => {
+            Err(Failure::TimedOut(after, _))
+                if questions.len() > 1 && popeye_fault::hangs(after) =>
+            {
                 return self.ask_until_hang(questions);
             }
-            Err(Failure::TimedOut(after, _)) if after >= HANG_AFTER => {
+            Err(Failure::TimedOut(after, _)) if popeye_fault::hangs(after) => {
                 return Ok(vec![Reply::Hung(popeye_fault::hung_after(after))]);
             }
             Err(e) => return Err(ExternalError::Failed(e.to_string())),

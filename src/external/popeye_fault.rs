@@ -9,6 +9,19 @@ use std::time::Duration;
 /// milliseconds; a busy position counted three half-moves deep, under a second).
 pub const HANG_AFTER: Duration = Duration::from_secs(10);
 
+/// Whether Popeye, stopped after `after` without an answer about one position's moves, hangs:
+/// the deadline was [`HANG_AFTER`] or more. A shorter one (cut by a stage's end) says nothing.
+///
+/// ```
+/// use std::time::Duration;
+/// use feerie::external::popeye_fault::hangs;
+/// assert!(hangs(Duration::from_secs(10)));
+/// assert!(!hangs(Duration::from_secs(3)));
+/// ```
+pub fn hangs(after: Duration) -> bool {
+    after >= HANG_AFTER
+}
+
 /// `Popeye hung on this position: no answer within 10 s`.
 pub fn hung_after(after: Duration) -> String {
     format!(

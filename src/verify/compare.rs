@@ -9,6 +9,7 @@ use std::time::Duration;
 use feerie_oracle::{Engine, EngineError, Position, Profile, Rules};
 
 use crate::external::popeye::{self, PopeyeError};
+use crate::external::popeye_fault;
 
 /// One position to compare, with its rules.
 pub struct Case {
@@ -238,9 +239,9 @@ pub fn judge(case: &Case, options: &CompareOptions) -> Verdict {
         Err(PopeyeError::Refused(words)) => return Verdict::Refused(words),
         // No position's moves take Popeye long: a run stopped by a long deadline is a hang, a
         // fault of the solver's as a crash is.
-        Err(e) if popeye::is_hang(&e) => {
+        Err(PopeyeError::TimedOut { after, .. }) if popeye_fault::hangs(after) => {
             return Verdict::Differ {
-                lines: vec![popeye::hang_line(&e)],
+                lines: vec![popeye_fault::hung_after(after)],
                 switches: Vec::new(),
             };
         }
