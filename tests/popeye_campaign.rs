@@ -303,6 +303,10 @@ fn a_hang_in_the_fuzz_stage_is_a_finding() {
             &hanging,
             "--budget",
             "150",
+            // A run is stopped after 12 s: just past the 10 s a hang needs, so that the hang
+            // is seen in twice that rather than at the end of the fuzz stage.
+            "--timeout",
+            "12",
             "--scenarios",
             &repo("scenarios/orthodox"),
             "--fuzz",

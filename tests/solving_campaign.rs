@@ -76,15 +76,16 @@ fn campaign(buckets: Vec<Bucket>, count: u64, shard: Shard) -> SolvingCampaign {
     }
 }
 
-#[test]
-fn the_engines_solve_alike_in_every_family() {
+/// Solves `count` fuzzed problems of every family through both engines and asserts that
+/// they agree and that some solves find solutions.
+fn engines_solve_alike_in_every_family(count: u64) {
     let report = run_solving_campaign(
-        &campaign(Bucket::all(), 2, Shard::WHOLE),
+        &campaign(Bucket::all(), count, Shard::WHOLE),
         &ReferenceEngine,
         &BitboardEngine,
     )
     .unwrap();
-    assert_eq!(report.positions(), 2 * Bucket::all().len() as u64);
+    assert_eq!(report.positions(), count * Bucket::all().len() as u64);
     assert_eq!(
         report.differences(),
         0,
@@ -94,6 +95,18 @@ fn the_engines_solve_alike_in_every_family() {
     // The comparison means something only if some solves find solutions.
     let with_solutions: u64 = report.buckets.iter().map(|b| b.with_solutions).sum();
     assert!(with_solutions > 0, "no solve found a solution");
+}
+
+#[test]
+fn the_engines_solve_alike_in_every_family() {
+    engines_solve_alike_in_every_family(1);
+}
+
+/// Four problems per family: the whole campaign the test above samples.
+#[test]
+#[ignore = "a minute or more: four fuzzed problems per family; ci/test.sh runs it"]
+fn the_engines_solve_alike_on_more_problems_of_every_family() {
+    engines_solve_alike_in_every_family(4);
 }
 
 #[test]
