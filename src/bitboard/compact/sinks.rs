@@ -4,11 +4,12 @@
 
 use crate::bitboard::bits::{Bits, lowest, translate};
 use crate::bitboard::board::{
-    BbPosition, KING, WALKS, colour_index, colour_of, orthodox_walk_at, walk_index,
+    BISHOP, BbPosition, KING, KNIGHT, PAWN, QUEEN, REVERSE_PAWN, ROOK, WALKS, colour_index,
+    colour_of, orthodox_walk_at, walk_index,
 };
 use crate::bitboard::moves::MoveKind;
 use crate::bitboard::orthodox::{self, Sink};
-use crate::bitboard::rules::{file, parrain, promotes_on, rank};
+use crate::bitboard::rules::{file, last_rank, parrain, promotes_on, rank};
 use crate::bitboard::tables::{Sq, bit};
 use feerie_oracle::rules::{CirceModel, RebirthOccupied, RebirthWalk};
 use feerie_oracle::{CastlingSide, Reserve};
@@ -62,9 +63,28 @@ pub(super) struct CirceCounter<'a> {
     pub(super) enemy: u64,
     pub(super) excluded: u64,
     pub(super) king_sq: Sq,
-    /// The squares from which some unit could attack the king on an empty board: a unit
-    /// reborn anywhere else gives no check.
+    /// The squares from which some unit could attack the king through the enemy units (a
+    /// queen's lines, stopped by them, and a knight's leaps): a unit reborn anywhere else gives
+    /// no check, since every enemy unit stays where it is (the one taken gives its square to
+    /// the capturer).
     pub(super) near_king: u64,
+    /// The side not to move, whose units are reborn.
+    them: usize,
+    /// The occupied squares before the move.
+    occupied: u64,
+    /// Whether the rebirth square depends on the move rather than on the unit taken.
+    reads_move: bool,
+    /// Where the rebirth square depends on the move, under `rebirth_occupied: relaxed`, the
+    /// squares where a rebirth may change the count of a capture: free now or freed by the
+    /// mover, and near the king or on the rank where a pawn reborn promotes; every square
+    /// otherwise. A capture whose rebirth square is elsewhere is one move: the square stays
+    /// taken (the unit is lost), or the unit reborn there gives no check and does not promote.
+    watch: u64,
+    /// Under `rebirth_occupied: relaxed`, where the rebirth square depends on the unit taken,
+    /// whether no capture's rebirth can give check or promote: no square free now or freed by
+    /// the mover is one where a unit of some walk can be reborn and reach the king, or promote.
+    /// Every capture the counter judges is then one move, counted in bulk.
+    bulk: bool,
     pub(super) n: u64,
 }
 
@@ -73,18 +93,60 @@ impl<'a> CirceCounter<'a> {
     /// captures it leaves out (the king and the pinned units, every unit in check) are known
     /// once the generator has told the situation.
     pub(super) fn new(c: &'a Compact, p: &'a BbPosition, king_sq: Sq) -> Self {
-        let t = c.t;
+        let model = c.rules.circe.expect("a Circe model");
+        let them = 1 - p.side;
+        // The enemy units stay where they are whatever the side to move plays (the one taken
+        // gives its square to the capturer): a unit reborn beyond one of them on a line from
+        // the king does not reach it.
+        let blockers = p.colours[them];
+        let (lines, diagonals) = (c.t.rook(king_sq, blockers), c.t.bishop(king_sq, blockers));
+        let near_king = lines | diagonals | c.t.knight[king_sq];
+        // Free now, or freed if the mover stands there.
+        let open = !p.occupied() | p.colours[p.side];
+        let relaxed = model.occupied == RebirthOccupied::Relaxed;
+        let reads_move = c.rebirth_squares.reads_move();
+        let watch = if relaxed && reads_move {
+            // A pawn reborn promotes on the last rank of its walk, taken by the side to move or
+            // cloned from the capturer.
+            let promoting = [PAWN, REVERSE_PAWN]
+                .iter()
+                .filter(|&&w| p.walks[w] != 0)
+                .fold(0, |ranks, &w| {
+                    ranks | 0xFF << (8 * last_rank(them, WALKS[w]))
+                });
+            open & (near_king | promoting)
+        } else {
+            !0
+        };
+        // The squares where a unit reborn could check the king, by its walk, or promote (the
+        // rebirth squares are the tables' for each orthodox walk). The king's walk is left out:
+        // no capture the counter judges is of a king (the generator takes none) or by one (the
+        // king's captures are excluded), so no unit is reborn with it.
+        let bulk = relaxed && !reads_move && {
+            let reach = c.rebirth_squares.orthodox_reach(them);
+            let pawns = c.t.pawn[0][king_sq] | c.t.pawn[1][king_sq];
+            let danger = reach[QUEEN].0 & (lines | diagonals)
+                | reach[ROOK].0 & lines
+                | reach[BISHOP].0 & diagonals
+                | reach[KNIGHT].0 & c.t.knight[king_sq]
+                | (reach[PAWN].0 | reach[REVERSE_PAWN].0) & pawns
+                | reach[PAWN].1
+                | reach[REVERSE_PAWN].1;
+            open & danger == 0
+        };
         CirceCounter {
             c,
             p,
-            model: c.rules.circe.expect("a Circe model"),
-            enemy: p.colours[1 - p.side] & !p.magic,
+            model,
+            enemy: p.colours[them] & !p.magic,
             excluded: !0,
             king_sq,
-            near_king: t.rook(king_sq, 0)
-                | t.bishop(king_sq, 0)
-                | t.knight[king_sq]
-                | t.king[king_sq],
+            near_king,
+            them,
+            occupied: p.occupied(),
+            watch,
+            bulk,
+            reads_move,
             n: 0,
         }
     }
@@ -94,10 +156,10 @@ impl<'a> CirceCounter<'a> {
     /// the rebirth rule read inline. The victim is not royal (the generator takes no king) nor
     /// is the capturer (the king's captures are excluded), so the rebirth is never forbidden for
     /// royalty and Clone always gives the capturer's walk.
-    #[inline]
+    #[inline(never)]
     fn quick(&self, from: Sq, to: Sq) -> u64 {
         let p = self.p;
-        let them = 1 - p.side;
+        let them = self.them;
         // The compact path holds orthodox walks only.
         let walk = match self.model.walk {
             RebirthWalk::Own => orthodox_walk_at(p, to),
@@ -115,7 +177,7 @@ impl<'a> CirceCounter<'a> {
             // on a taken square).
             return u64::from(self.model.occupied == RebirthOccupied::Relaxed);
         };
-        let occ = p.occupied() & !bit(from) | bit(to);
+        let occ = self.occupied & !bit(from) | bit(to);
         if occ & bit(s) != 0 {
             return u64::from(self.model.occupied == RebirthOccupied::Relaxed);
         }
@@ -165,7 +227,47 @@ impl<'a> CirceCounter<'a> {
             .count() as u64
     }
 
+    #[inline]
     fn captures(&mut self, targets: u64, delta: Option<i32>, from: Sq, promotions: bool) {
+        // One mover's captures: left out together.
+        if delta.is_none() && self.excluded & bit(from) != 0 {
+            return;
+        }
+        if self.bulk {
+            let each = if promotions { 4 } else { 1 };
+            self.n += each
+                * match delta {
+                    None => targets.count_ones() as u64,
+                    // The pawns' departures, `d` before their arrivals.
+                    Some(d) => {
+                        let moved = if d > 0 {
+                            self.excluded << d
+                        } else {
+                            self.excluded >> -d
+                        };
+                        (targets & !moved).count_ones() as u64
+                    }
+                };
+            return;
+        }
+        if self.reads_move && !promotions {
+            // The square alone settles most captures here: no walk to read.
+            let squares = self.c.rebirth_squares;
+            for to in Bits(targets) {
+                let from = match delta {
+                    None => from,
+                    Some(d) => (to as i32 - d) as Sq,
+                };
+                if self.excluded & bit(from) != 0 {
+                    continue;
+                }
+                self.n += match squares.square_on_arrival(self.them, 0, from, to) {
+                    Some(s) if self.watch & bit(s) == 0 => 1,
+                    _ => self.quick(from, to),
+                };
+            }
+            return;
+        }
         for to in Bits(targets) {
             let from = delta.map_or(from, |d| (to as i32 - d) as Sq);
             if self.excluded & bit(from) != 0 {
@@ -203,26 +305,48 @@ impl orthodox::Sink for CirceCounter<'_> {
                 // One of four: count the capture's variants for this promotion only.
                 if self.excluded & bit(from) == 0 {
                     let promoted = self.c.clone_promoted().then_some(w as usize);
-                    self.n += self.capture(from, to, promoted);
+                    self.n += if self.bulk {
+                        1
+                    } else {
+                        self.capture(from, to, promoted)
+                    };
                 }
             }
             _ => self.captures(bit(to), None, from, false),
         }
     }
+    #[inline]
     fn add_targets(&mut self, from: Sq, targets: u64) {
+        let captures = targets & self.enemy;
+        // Captures counted in bulk are moves as the others are.
+        if captures == 0 || (self.bulk && self.excluded & bit(from) == 0) {
+            self.n += targets.count_ones() as u64;
+            return;
+        }
         self.n += (targets & !self.enemy).count_ones() as u64;
-        self.captures(targets & self.enemy, None, from, false);
+        self.captures(captures, None, from, false);
     }
+    #[inline]
     fn add_shifted(&mut self, targets: u64, delta: i32, _: MoveKind) {
         self.n += (targets & !self.enemy).count_ones() as u64;
-        self.captures(targets & self.enemy, Some(delta), 0, false);
+        let captures = targets & self.enemy;
+        if captures != 0 {
+            self.captures(captures, Some(delta), 0, false);
+        }
     }
+    #[inline]
     fn add_promotions(&mut self, targets: u64, delta: i32) {
         self.n += 4 * (targets & !self.enemy).count_ones() as u64;
-        self.captures(targets & self.enemy, Some(delta), 0, true);
+        let captures = targets & self.enemy;
+        if captures != 0 {
+            self.captures(captures, Some(delta), 0, true);
+        }
     }
+    #[inline]
     fn add_capture_promotions(&mut self, targets: u64, delta: i32) {
-        self.captures(targets, Some(delta), 0, true);
+        if targets != 0 {
+            self.captures(targets, Some(delta), 0, true);
+        }
     }
 }
 

@@ -13,7 +13,8 @@ use feerie_oracle::{Piece, Walk};
 
 use super::super::board::{WALKS, walk_index};
 use super::super::tables::{Sq, bit};
-use super::{file, rank, shifted, vector};
+use super::{file, promotes_on, rank, shifted, vector};
+use feerie_oracle::walk::ORTHODOX_COUNT;
 
 /// The Plain Circe square of a unit of colour index `colour` (White 0) and walk `walk` taken
 /// on `capture`: kings e1/e8, queens d1/d8; rooks, knights and bishops on the one of their two
@@ -111,6 +112,10 @@ pub struct RebirthSquares {
     /// The place and the adapter, for the en passant captures the tables do not hold.
     place: RebirthPlace,
     adapter: RebirthAdapter,
+    /// By colour and orthodox walk: every square a unit can be reborn on after a capture on
+    /// its arrival square, and those of them where it promotes (a pawn); every square when the
+    /// place reads the move.
+    orthodox_reach: [[(u64, u64); ORTHODOX_COUNT]; 2],
 }
 
 /// What tells one table of rebirth squares from another.
@@ -151,6 +156,7 @@ impl RebirthSquares {
             by_move: [[OFF; 64]; 64],
             place,
             adapter,
+            orthodox_reach: [[(!0, !0); ORTHODOX_COUNT]; 2],
         });
         for (c, by_walk) in s.by_capture.iter_mut().enumerate() {
             let homed = match side {
@@ -174,7 +180,38 @@ impl RebirthSquares {
                 }
             }
         }
+        if !reads_move {
+            for (c, by_walk) in s.by_capture.iter().enumerate() {
+                for (w, by_square) in by_walk.iter().enumerate().take(ORTHODOX_COUNT) {
+                    let mut reach = (0, 0);
+                    for &x in by_square.iter().filter(|&&x| x != OFF) {
+                        reach.0 |= bit(x as Sq);
+                        if promotes_on(c, WALKS[w], x as Sq) {
+                            reach.1 |= bit(x as Sq);
+                        }
+                    }
+                    s.orthodox_reach[c][w] = reach;
+                }
+            }
+        }
         s
+    }
+
+    /// By orthodox walk index: every square a unit of colour index `colour` and that walk can
+    /// be reborn on after a capture on the move's arrival square (en passant aside), and those
+    /// of them where it promotes there (a pawn); every square for the places that read the
+    /// move. A unit that cannot be reborn where its walk reaches the capturer's king gives no
+    /// check by its rebirth.
+    #[inline]
+    pub fn orthodox_reach(&self, colour: usize) -> &[(u64, u64); ORTHODOX_COUNT] {
+        &self.orthodox_reach[colour]
+    }
+
+    /// Whether the rebirth square depends on the move (its vector or its departure) rather
+    /// than on the unit and the capture square: then [`Self::square_on_arrival`] reads no walk.
+    #[inline]
+    pub fn reads_move(&self) -> bool {
+        self.reads_move
     }
 
     /// The square where a unit of colour index `colour` and walk index `walk` (as
