@@ -55,7 +55,8 @@ impl Sink for QuietCounter {
 /// Counts, from the orthodox generator out of check, every quiet move and every Circe capture by
 /// an unpinned unit other than the king: such a capture is legal unless the unit it brings back
 /// attacks the king (one move per promotion of a reborn pawn, each judged). Captures by the king,
-/// by pinned units and en passant are left to the pipeline.
+/// by pinned units, every capture in check and en passant are left out, for
+/// [`Compact::count_circe_captures_by`] and [`Compact::circe_captures_by`].
 pub(super) struct CirceCounter<'a> {
     pub(super) c: &'a Compact,
     pub(super) p: &'a BbPosition,
@@ -63,10 +64,10 @@ pub(super) struct CirceCounter<'a> {
     pub(super) enemy: u64,
     pub(super) excluded: u64,
     pub(super) king_sq: Sq,
-    /// The squares from which some unit could attack the king through the enemy units (a
-    /// queen's lines, stopped by them, and a knight's leaps): a unit reborn anywhere else gives
-    /// no check, since every enemy unit stays where it is (the one taken gives its square to
-    /// the capturer).
+    /// The squares from which a reborn unit could attack the king through the enemy units (a
+    /// queen's lines, stopped by them, which hold a pawn's captures too, and a knight's leaps;
+    /// no king is reborn): a unit reborn anywhere else gives no check, since every enemy unit
+    /// stays where it is (the one taken gives its square to the capturer).
     pub(super) near_king: u64,
     /// The side not to move, whose units are reborn.
     them: usize,
@@ -75,15 +76,16 @@ pub(super) struct CirceCounter<'a> {
     /// Whether the rebirth square depends on the move rather than on the unit taken.
     reads_move: bool,
     /// Where the rebirth square depends on the move, under `rebirth_occupied: relaxed`, the
-    /// squares where a rebirth may change the count of a capture: free now or freed by the
-    /// mover, and near the king or on the rank where a pawn reborn promotes; every square
-    /// otherwise. A capture whose rebirth square is elsewhere is one move: the square stays
+    /// squares where a rebirth may change the count of a capture: not held by an enemy unit
+    /// (free now, or held by the side to move, whose mover may free its square), and near the
+    /// king or on the rank where a pawn reborn promotes; every square otherwise. A capture whose rebirth square is elsewhere is one move: the square stays
     /// taken (the unit is lost), or the unit reborn there gives no check and does not promote.
     watch: u64,
     /// Under `rebirth_occupied: relaxed`, where the rebirth square depends on the unit taken,
-    /// whether no capture's rebirth can give check or promote: no square free now or freed by
-    /// the mover is one where a unit of some walk can be reborn and reach the king, or promote.
-    /// Every capture the counter judges is then one move, counted in bulk.
+    /// whether no capture's rebirth can give check or promote: no square not held by an enemy
+    /// unit is one where a unit of some walk can be reborn (after a capture on any square) and
+    /// reach the king, or promote. A sufficient condition: every capture the counter judges is
+    /// then one move, counted in bulk.
     bulk: bool,
     pub(super) n: u64,
 }

@@ -198,9 +198,8 @@ impl RebirthSquares {
     }
 
     /// By orthodox walk index: every square a unit of colour index `colour` and that walk can
-    /// be reborn on after a capture on the move's arrival square (en passant aside), and those
-    /// of them where it promotes there (a pawn); every square for the places that read the
-    /// move. A unit that cannot be reborn where its walk reaches the capturer's king gives no
+    /// be reborn on after a capture on any square, and those of them where it promotes there (a
+    /// pawn); both every square for the places that read the move. A unit that cannot be reborn where its walk reaches the capturer's king gives no
     /// check by its rebirth.
     #[inline]
     pub fn orthodox_reach(&self, colour: usize) -> &[(u64, u64); ORTHODOX_COUNT] {
