@@ -424,3 +424,54 @@ fn parrain_readings_agree_with_magic_units_and_a_recorded_capturer() {
         same_counts_and_children(&p, &rules, 3, text);
     }
 }
+
+/// Captures whose rebirth checks the capturer's king or brings back a pawn that promotes, at
+/// the last ply, where the bitboard engine counts most captures in bulk or settles them by the
+/// rebirth square alone: each position has one such capture under its place, which the count
+/// must leave out (or split into its promotions), and both engines count alike under every
+/// place with an immediate rebirth, both readings of an occupied rebirth square.
+#[test]
+fn rebirths_that_check_or_promote_at_the_last_ply() {
+    // (position, place, moves the place adds to orthodox chess's count at depth 1)
+    let cases = [
+        // Rxa5: the queen comes back on d8 and checks down the open d-file.
+        ("7k/8/8/q7/8/8/8/R2K4 w - - 0 1", "circe", -1),
+        // Nxd5: the rook comes back on e3, which the knight left, and checks through e2.
+        ("7k/8/8/3r4/8/4N3/8/4K3 w - - 0 1", "circe-pwc", -1),
+        // Nxb5: the queen comes back on a7, the capture's vector on from b5, and checks.
+        ("7k/8/8/1q6/8/2N5/8/K7 w - - 0 1", "circe-equipollents", -1),
+        // dxe5: the pawn comes back on a1 and promotes; as a rook or a queen it checks.
+        ("7k/8/8/4p3/3P4/8/8/7K w - - 0 1", "circe-antipodes", 1),
+    ];
+    let places = [
+        "circe",
+        "circe-clone",
+        "circe-equipollents",
+        "circe-mirror",
+        "circe-diametral",
+        "circe-vertical-mirror",
+        "circe-file",
+        "circe-mirror-file",
+        "circe-symmetry",
+        "circe-vertical-symmetry",
+        "circe-antipodes",
+        "circe-pwc",
+        "circe-chameleon",
+    ];
+    let orthodox = Rules::from_words(&["orthodox"], None, &[] as &[&str]).unwrap();
+    for (text, place, added) in cases {
+        let p = fen::parse(text, Validation::Strict).unwrap();
+        let rules = Rules::from_words(&[place], None, &[] as &[&str]).unwrap();
+        let plain = ReferenceEngine.perft(&p, &orthodox, 1).unwrap() as i64;
+        let under = BitboardEngine.perft(&p, &rules, 1).unwrap() as i64;
+        assert_eq!(under - plain, added, "{place}: {text}");
+        for place in places {
+            for occupied in ["relaxed", "strict"] {
+                let sets = [format!("rebirth_occupied={occupied}")];
+                let sets: Vec<&str> = sets.iter().map(String::as_str).collect();
+                let rules = Rules::from_words(&[place], None, &sets).unwrap();
+                same_counts_and_children(&p, &rules, 2, text);
+            }
+        }
+    }
+}
