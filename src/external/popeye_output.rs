@@ -488,6 +488,7 @@ impl ChunkReader {
             twin.buts.push(number);
         } else if number_without_move(trimmed)
             || !progress(trimmed)
+                && !known_among_solutions(trimmed)
                 && trimmed
                     .split_whitespace()
                     .any(|w| SOLUTION_WORDS.contains(&w))

@@ -156,7 +156,8 @@ pub(super) fn progress(trimmed: &str) -> bool {
 const REFUTES: [&str; 3] = ["refutes.", "Widerlegt.", "Refute."];
 
 /// The count of positions intelligent mode prints (`12 potential positions in 2+2`), in
-/// Popeye's three languages.
+/// Popeye's three languages, with the time it took when Popeye runs without `-regression`
+/// (`0 moegliche Stellungen in 1+1  (Zeit = 0.023 s)`).
 fn positions_count(trimmed: &str) -> bool {
     let Some((count, rest)) = trimmed.split_once(' ') else {
         return false;
@@ -170,7 +171,13 @@ fn positions_count(trimmed: &str) -> bool {
     .find_map(|words| rest.strip_prefix(words)) else {
         return false;
     };
-    let Some((white, black)) = rest.split_once('+') else {
+    let (material, time) = rest.split_once(' ').unwrap_or((rest, ""));
+    let time = time.trim();
+    let timed = time.starts_with('(') && time.ends_with(" s)");
+    if !time.is_empty() && !timed {
+        return false;
+    }
+    let Some((white, black)) = material.split_once('+') else {
         return false;
     };
     [count, white, black]
@@ -276,6 +283,8 @@ mod tests {
             "1... ... !",
             "12 potential positions in 2+2",
             "0 moegliche Stellungen in 1+1",
+            "0 moegliche Stellungen in 1+1  (Zeit = 0.023 s)",
+            "26439 potential positions in 3+3  (Time = 1.019 s)",
         ] {
             assert!(known_among_solutions(known), "{known}");
             assert!(!number_without_move(known), "{known}");
@@ -288,6 +297,7 @@ mod tests {
             "add_to_move_generation_stack: 187 x",
             "(Kh4-g5 + )",
             "potential positions in 2+2",
+            "12 potential positions in 2+2 and more",
             "refutes",
         ] {
             assert!(!known_among_solutions(stray), "{stray}");
