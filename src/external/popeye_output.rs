@@ -631,5 +631,16 @@ mod tests {
         }
         let progress = section(3, "33  (Kh4-g5 + )");
         assert!(progress.stray.is_empty(), "{:?}", progress.stray);
+        // Intelligent mode's count, timed when Popeye runs without -regression: its `=` is
+        // no stalemate mark.
+        for count in [
+            "657 moegliche Stellungen in 2+2",
+            "0 potential positions in 1+1  (Time = 0.023 s)",
+        ] {
+            let counted = section(3, count);
+            assert!(counted.stray.is_empty(), "{:?}", counted.stray);
+        }
+        let stalemate = section(3, "0 potential positions = 1+1");
+        assert_eq!(stalemate.stray.len(), 1, "{:?}", stalemate.stray);
     }
 }
