@@ -88,6 +88,10 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
     let last = moves.len().saturating_sub(1);
     let reached = |i: usize| i == last && last_reaches;
     let mut out = String::with_capacity(16 * moves.len() + 8);
+    let (goal, own_goal) = match line_goal(stipulation, moves) {
+        Some(own) => (own, true),
+        None => (stipulation.goal, false),
+    };
     match stipulation.play {
         Play::Direct | Play::SelfPlay => {
             out.push_str("   1.");
@@ -99,13 +103,14 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                 &mut out,
                 usize::from(stipulation.half),
                 moves,
-                stipulation.goal,
+                goal,
                 reached,
             );
         }
         Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
             out.push_str("  ");
-            let series = if stipulation.play != Play::SeriesDirect {
+            // The other side's closing move is not numbered; a series move is.
+            let series = if stipulation.play != Play::SeriesDirect && !own_goal {
                 last
             } else {
                 moves.len()
@@ -119,11 +124,28 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                 } else {
                     out.push(' ');
                 }
-                write_move(&mut out, mv, stipulation.goal, reached(i));
+                write_move(&mut out, mv, goal, reached(i));
             }
         }
     }
     out
+}
+
+/// In reciprocal help play ([`Stipulation::reci`]), the goal of the side that began when the
+/// line's last move is that side's: its own goal, reached in one move where the lines end
+/// (`3.De1*g3 =` in `reci-h(=)#3`); `None` otherwise (the stipulation's goal). A help line of
+/// an odd number of half-moves ends with that side's move; a series line, when its last move
+/// is of the colour of its first.
+pub fn line_goal(stipulation: &Stipulation, moves: &[MoveRecord]) -> Option<Goal> {
+    let own = stipulation.reci?;
+    let beginners = match stipulation.play {
+        Play::Help => moves.len() % 2 == 1,
+        _ => match (moves.first(), moves.last()) {
+            (Some(first), Some(last)) => first.mover.colour == last.mover.colour,
+            _ => false,
+        },
+    };
+    beginners.then_some(own)
 }
 
 /// A help line whose first move is played at half-move `first_ply` of the problem (0: `1.`,

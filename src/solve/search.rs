@@ -9,6 +9,7 @@ use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules}
 
 mod forced;
 mod lines;
+mod reciprocal;
 
 use super::Each;
 use super::stipulation::{Goal, Play, Reflex, Stipulation};
@@ -128,10 +129,15 @@ impl<'a, S: Space> Search<'a, S> {
 
     /// Whether `mv`, which led to `after`, reaches the goal against the side now to move.
     fn reaches(&self, mv: &S::Mv, after: &S::Pos) -> Result<bool, EngineError> {
-        let goal = self.stipulation.goal;
+        self.reaches_as(self.stipulation.goal, mv, after)
+    }
+
+    /// Whether `mv`, which led to `after`, reaches `goal` against the side now to move (the
+    /// stipulation's goal, or in reciprocal help play the goal of the side that begins).
+    fn reaches_as(&self, goal: Goal, mv: &S::Mv, after: &S::Pos) -> Result<bool, EngineError> {
         let mark = self.space.mark(mv);
         if goal.tests_stalemate() {
-            return self.position_reaches(mark, after);
+            return self.position_reaches(goal, mark, after);
         }
         if goal.needs_record() {
             return Ok(goal.reached_by(self.record_of(mv)?) == Some(true));
@@ -144,12 +150,16 @@ impl<'a, S: Space> Search<'a, S> {
         })
     }
 
-    /// Whether a move marked `mark` that led to `after` reaches a goal of the stalemate kind
-    /// ([`Goal::tests_stalemate`]): a mate for `#=`; else, the move giving no check, the side
-    /// to move without a legal move (`=`, `#=`, `==`) and the side that moved too (`==`,
-    /// `!=`).
-    fn position_reaches(&self, mark: CheckMark, after: &S::Pos) -> Result<bool, EngineError> {
-        let goal = self.stipulation.goal;
+    /// Whether a move marked `mark` that led to `after` reaches `goal`, a goal of the
+    /// stalemate kind ([`Goal::tests_stalemate`]): a mate for `#=`; else, the move giving no
+    /// check, the side to move without a legal move (`=`, `#=`, `==`) and the side that moved
+    /// too (`==`, `!=`).
+    fn position_reaches(
+        &self,
+        goal: Goal,
+        mark: CheckMark,
+        after: &S::Pos,
+    ) -> Result<bool, EngineError> {
         if mark != CheckMark::None {
             return Ok(goal == Goal::MateOrStalemate && mark == CheckMark::Mate);
         }
@@ -181,7 +191,9 @@ impl<'a, S: Space> Search<'a, S> {
     pub fn reaches_goal(&self, mv: &MoveRecord, after: &Position) -> Result<bool, EngineError> {
         match self.stipulation.goal.reached_by(mv) {
             Some(reached) => Ok(reached),
-            None => self.position_reaches(mv.check, &self.space.enter(after)?),
+            None => {
+                self.position_reaches(self.stipulation.goal, mv.check, &self.space.enter(after)?)
+            }
         }
     }
 

@@ -121,6 +121,15 @@ pub struct Stipulation {
     /// stipulated number of moves. A move of the line that reaches the goal sooner ends the
     /// line without a solution, as Popeye 4.104 plays it; a shorter line is none.
     pub exact: bool,
+    /// Reciprocal help play only (`reci-h#n`, `reci-h(=)#n`, `ser-reci-h#n`): the goal the
+    /// side that begins reaches itself. A line ends where that side, to move, can both reach
+    /// this goal with a move and play a move after which the other side reaches
+    /// [`Stipulation::goal`]; its lines there are each of those moves (`3.De1*g3 =`) and each
+    /// of the others with each reply that reaches the goal (`3.De1-e2 Dg3-g1 #`). Such a
+    /// position ends a line of any length up to the stipulated one (in series play after one
+    /// series move at least, but in `ser-reci-h#1`), and lines go on through it, as Popeye
+    /// 4.104 plays it. `None`: not reciprocal.
+    pub reci: Option<Goal>,
 }
 
 impl Stipulation {
@@ -204,7 +213,8 @@ impl Stipulation {
     /// `ser-s#n` its moves when each reaches the goal, for `ser-r#n` those that do when one
     /// can: the `hs#0.5` and `hr#0.5` that no stipulation text writes). None in `h#0.5` and
     /// series direct play, where Popeye ignores set play (`SetPlay not applicable`), in
-    /// `exact-` help play (not measured), and in direct, self and help-self play.
+    /// `exact-` help play (not measured), in reciprocal help play (`reci-h#n`: not measured),
+    /// and in direct, self and help-self play.
     ///
     /// ```
     /// use feerie::solve::stipulation::Stipulation;
@@ -218,6 +228,8 @@ impl Stipulation {
     /// assert_eq!(set("ser-r#2").as_deref(), Some("hr#0.5"));
     /// assert_eq!(set("h#0.5"), None);
     /// assert_eq!(set("exact-h#2"), None);
+    /// assert_eq!(set("reci-h#2"), None);
+    /// assert_eq!(set("ser-reci-h#2"), None);
     /// assert_eq!(set("ser-#3"), None);
     /// assert_eq!(set("hs#2"), None);
     /// assert_eq!(set("#2"), None);
@@ -230,6 +242,9 @@ impl Stipulation {
             exact: false,
             ..*self
         };
+        if self.reci.is_some() {
+            return None;
+        }
         match self.play {
             Play::Help if self.plies() >= 2 && !self.exact => {
                 let (moves, half) = if self.half {
@@ -282,7 +297,8 @@ impl std::error::Error for StipulationError {}
 /// The forms understood, for error messages.
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
     hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before help \
-    and series play (exact-h#n, exact-ser-h#n, …), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
+    and series play (exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
+    reci-h(=)#n, ser-reci-h#n), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
     z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
 
@@ -327,6 +343,36 @@ impl FromStr for Stipulation {
             Some(rest) => (true, rest),
             None => (false, lower.as_str()),
         };
+        let (reci, rest) = match rest.strip_prefix("reci-") {
+            Some(rest) => (true, rest),
+            None => (false, rest),
+        };
+        if reci
+            && (exact
+                || semi
+                || !rest.starts_with('h')
+                || rest.starts_with("hs")
+                || rest.starts_with("hr"))
+        {
+            return Err(refuse(
+                "reci- goes with help play only (reci-h#n, reci-h(=)#n, ser-reci-h#n), without \
+                 exact-",
+            ));
+        }
+        // `reci-h(=)#n`: the goal of the side that begins in parentheses, else the same goal.
+        let (reci_goal, rest) = match rest.strip_prefix("h(") {
+            Some(inner) if reci => {
+                let Some((goal, after)) = Goal::read(inner) else {
+                    return Err(refuse("reci-h( must be followed by a goal and )"));
+                };
+                let Some(after) = after.strip_prefix(')') else {
+                    return Err(refuse("reci-h( must be followed by a goal and )"));
+                };
+                (Some(goal), format!("h{after}"))
+            }
+            _ => (None, rest.to_string()),
+        };
+        let rest = rest.as_str();
         if semi && (series || !rest.starts_with('r')) {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
         }
@@ -397,6 +443,11 @@ impl FromStr for Stipulation {
         let moves: u32 = whole
             .parse()
             .map_err(|_| refuse(&format!("at most {MAX_MOVES} moves")))?;
+        if reci && (half || matches!(play, Play::HelpSelf)) {
+            return Err(refuse(
+                "reci- goes with help play of whole moves only (reci-h#n, not reci-h#n.5)",
+            ));
+        }
         if half && !matches!(play, Play::Help | Play::HelpSelf) {
             return Err(refuse(
                 "a half move (n.5) is for help and help-self play only",
@@ -421,6 +472,7 @@ impl FromStr for Stipulation {
             reflex,
             threat_within: None,
             exact,
+            reci: reci.then(|| reci_goal.unwrap_or(goal)),
         })
     }
 }
@@ -432,12 +484,14 @@ impl fmt::Display for Stipulation {
         }
         let prefix = match self.play {
             Play::Direct => "",
+            Play::Help if self.reci.is_some() => "reci-h",
             Play::Help => "h",
             Play::SelfPlay => match self.reflex {
                 Reflex::No => "s",
                 Reflex::Semi => "semi-r",
                 Reflex::Full => "r",
             },
+            Play::SeriesHelp if self.reci.is_some() => "ser-reci-h",
             Play::SeriesHelp => "ser-h",
             Play::SeriesDirect => "ser-",
             Play::SeriesSelf => match self.reflex {
@@ -449,7 +503,11 @@ impl fmt::Display for Stipulation {
                 _ => "hs",
             },
         };
-        write!(f, "{prefix}{}{}", self.goal.sign(), self.moves)?;
+        f.write_str(prefix)?;
+        if let Some(own) = self.reci.filter(|own| *own != self.goal) {
+            write!(f, "({})", own.sign())?;
+        }
+        write!(f, "{}{}", self.goal.sign(), self.moves)?;
         if self.half {
             f.write_str(".5")?;
         }
@@ -526,6 +584,11 @@ mod tests {
             "exact-ser-#4",
             "exact-ser-s#3",
             "exact-ser-r#2",
+            "reci-h#2",
+            "reci-h(=)#3",
+            "reci-h(#)=2",
+            "ser-reci-h#1",
+            "ser-reci-h(=)#7",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -574,6 +637,13 @@ mod tests {
             ("!2", "unknown play"),
             ("hzz41", "goal must be"),
             ("szi91", "goal must be"),
+            ("reci-#2", "reci- goes with help play only"),
+            ("reci-s#2", "reci- goes with help play only"),
+            ("reci-hs#2", "reci- goes with help play only"),
+            ("exact-reci-h#2", "without exact-"),
+            ("reci-h#1.5", "whole moves only"),
+            ("reci-h(#=2", "followed by a goal and )"),
+            ("reci-h(q)#2", "followed by a goal and )"),
         ] {
             let e = text.parse::<Stipulation>().unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");

@@ -66,6 +66,8 @@ pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipul
         Play::Help => longest
             .saturating_sub(u32::from(stipulation.half))
             .div_ceil(2),
+        // A reciprocal series line may end with the series side's own move.
+        Play::SeriesHelp if stipulation.reci.is_some() => longest,
         // The series, then the other side's move.
         Play::SeriesHelp | Play::SeriesSelf => longest.saturating_sub(1),
         Play::SeriesDirect => longest,

@@ -124,13 +124,16 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
                 return not_supported("duplex in direct and self play");
             }
             // Set play in help and series play is `Stipulation::set_play` (see
-            // `set_play_of`); in help-self play and `exact-` help play it is not built.
+            // `set_play_of`); in help-self play, `exact-` help play and reciprocal help play it
+            // is not built.
             PopeyeOption::SetPlay
                 if !battle
                     && stipulation.set_play().is_none()
                     && !stipulation.set_play_ignored() =>
             {
-                return not_supported("set play in help-self play and in exact- help play");
+                return not_supported(
+                    "set play in help-self play, in exact- help play and in reciprocal help play",
+                );
             }
             PopeyeOption::SetPlay
                 if matches!(
@@ -360,13 +363,15 @@ pub fn solutions_per_target(problem: &PopeyeProblem) -> Option<usize> {
 /// assert_eq!(shortened("#2"), None);
 /// ```
 pub fn white_to_play(stipulation: &Stipulation) -> Option<Stipulation> {
-    (stipulation.play == Play::Help && !stipulation.half && stipulation.moves >= 2).then_some(
-        Stipulation {
-            moves: stipulation.moves - 1,
-            half: true,
-            ..*stipulation
-        },
-    )
+    (stipulation.play == Play::Help
+        && !stipulation.half
+        && stipulation.moves >= 2
+        && stipulation.reci.is_none())
+    .then_some(Stipulation {
+        moves: stipulation.moves - 1,
+        half: true,
+        ..*stipulation
+    })
 }
 
 /// Whether Popeye ignores `option whitetoplay` under `stipulation` ("WhiteToPlay not

@@ -61,18 +61,16 @@ pub(super) fn resolve_line(
 ) -> Result<Vec<MoveRecord>, VerifyError> {
     let mut current = position.clone();
     let mut out = Vec::new();
-    let series_moves = match stipulation.play {
-        Play::SeriesHelp | Play::SeriesSelf => printed.len().saturating_sub(1),
-        Play::SeriesDirect => printed.len(),
-        _ => 0,
-    };
+    let series = matches!(
+        stipulation.play,
+        Play::SeriesHelp | Play::SeriesSelf | Play::SeriesDirect
+    );
     for (i, mv) in printed.iter().enumerate() {
         let (record, after) = replay_move(mv, &current, rules, language, engine)?;
-        current = if i + 1 < series_moves {
-            after.turn_skipped()
-        } else {
-            after
-        };
+        // In series play the series side's moves are numbered (`2.h4-h3`), the other side's
+        // closing move is not: the other side passes before each numbered move but the first.
+        let passes = series && printed.get(i + 1).is_some_and(|next| next.ply % 2 == 0);
+        current = if passes { after.turn_skipped() } else { after };
         out.push(record);
     }
     Ok(out)

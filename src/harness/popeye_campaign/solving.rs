@@ -32,7 +32,7 @@ pub const WHITE_BEGINS: [&str; 16] = [
     "hr#2", "ser-s#2", "ser-r#2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
-pub const BLACK_BEGINS: [&str; 13] = [
+pub const BLACK_BEGINS: [&str; 16] = [
     "h#2",
     "ser-h#3",
     "h=2",
@@ -46,6 +46,9 @@ pub const BLACK_BEGINS: [&str; 13] = [
     "hr#1.5",
     "exact-h#2",
     "exact-ser-h#3",
+    "reci-h#2",
+    "reci-h(=)#2",
+    "ser-reci-h#2",
 ];
 
 /// Stipulations asked again with an option that changes what is solved or printed, each where

@@ -16,10 +16,10 @@ use crate::space::{Space, Want};
 
 /// One move of a line: the move, the position it leads to, and whether it was made after a
 /// pass (a series move after the first), so that the line can be played again for its records.
-struct LineMove<S: Space> {
-    mv: S::Mv,
-    after: S::Pos,
-    after_pass: bool,
+pub(super) struct LineMove<S: Space> {
+    pub(super) mv: S::Mv,
+    pub(super) after: S::Pos,
+    pub(super) after_pass: bool,
 }
 
 impl<S: Space> Clone for LineMove<S> {
@@ -32,14 +32,14 @@ impl<S: Space> Clone for LineMove<S> {
     }
 }
 
-type Line<S> = Vec<LineMove<S>>;
+pub(super) type Line<S> = Vec<LineMove<S>>;
 
 /// The solutions found below a first move: kept as lines, or handed on as soon as found when
 /// the search streams ([`Search::stream_to`]); counted either way, so that a search can tell
 /// whether it found one below a position.
-struct Found<S: Space> {
+pub(super) struct Found<S: Space> {
     lines: Vec<Line<S>>,
-    count: usize,
+    pub(super) count: usize,
     /// The moves of the last line handed on, with their records.
     prefix: Prefix<S>,
 }
@@ -72,7 +72,11 @@ type Step<'a, S> = fn(
 ) -> Result<(), EngineError>;
 
 impl<'a, S: Space> Search<'a, S> {
-    fn record(&self, solutions: &mut Found<S>, line: Line<S>) -> Result<(), EngineError> {
+    pub(super) fn record(
+        &self,
+        solutions: &mut Found<S>,
+        line: Line<S>,
+    ) -> Result<(), EngineError> {
         solutions.count += 1;
         match &self.stream {
             Some((root, each)) => {
@@ -120,6 +124,9 @@ impl<'a, S: Space> Search<'a, S> {
                 if self.self_attack_holds(self.space.mark(first), after, n)? {
                     self.record(&mut out, line)?;
                 }
+            }
+            Play::Help | Play::SeriesHelp if self.stipulation.reci.is_some() => {
+                self.reciprocal_from(root, first, after, &mut line, &mut out)?;
             }
             Play::Help => {
                 let left = self.stipulation.plies() - 1;
@@ -240,7 +247,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// Remembers that no solution lies below the position of `key` with `left` moves, when
     /// none was found there (since `before`) and the search was complete (not stopped by the
     /// solution limit).
-    fn note_dead_end(&self, key: Key, left: u32, before: usize, out: &Found<S>) {
+    pub(super) fn note_dead_end(&self, key: Key, left: u32, before: usize, out: &Found<S>) {
         if out.count == before && !self.stopped() {
             self.table.put_dead_end(key, left);
         }
@@ -250,7 +257,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// more (in help play, two half-moves more at a time: the same side to move). Under
     /// `exact-` only a search with `left` itself tells: a line of exactly more moves says
     /// nothing of one of exactly fewer.
-    fn dead_end(&self, key: Key, left: u32) -> bool {
+    pub(super) fn dead_end(&self, key: Key, left: u32) -> bool {
         let stride = if self.stipulation.exact {
             u32::MAX
         } else if matches!(self.stipulation.play, Play::Help | Play::HelpSelf) {
@@ -373,7 +380,7 @@ impl<'a, S: Space> Search<'a, S> {
 
     /// Records `line` followed by each move of the side to move in `after` (where the line
     /// leads) that reaches the goal, until the solution limit stops the search.
-    fn goal_replies(
+    pub(super) fn goal_replies(
         &self,
         after: &S::Pos,
         line: &Line<S>,
@@ -402,7 +409,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// solution was found since `before` (the number of solutions when its search began). The
     /// children's table slots are fetched ahead, while the first of them is searched.
     #[allow(clippy::too_many_arguments)]
-    fn descend(
+    pub(super) fn descend(
         &self,
         key: Key,
         before: usize,

@@ -6,7 +6,7 @@ use super::*;
 
 impl PopeyeProblem {
     /// Who moves first: the colour of a structured stipulation, or Black in help play
-    /// (`h#2`, `ser-h#3`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White;
+    /// (`h#2`, `ser-h#3`, `reci-h#2`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White;
     /// `whitetoplay` (not in `h#n.5`, where Popeye ignores it) and `halfduplex` adjust.
     ///
     /// ```
@@ -20,6 +20,8 @@ impl PopeyeProblem {
     /// // The side of h#1.5 before its half-move: the option changes nothing.
     /// assert_eq!(side("h+1.5", "option wh"), side("h+1.5", ""));
     /// assert_eq!(side("hs#2", ""), Colour::White);
+    /// assert_eq!(side("reci-h(=)#3", ""), Colour::Black);
+    /// assert_eq!(side("ser-reci-h#2", ""), Colour::Black);
     /// ```
     pub fn side_to_move(&self) -> Colour {
         if let Some(s) = &self.structured_stipulation {
@@ -39,7 +41,8 @@ impl PopeyeProblem {
         let bare = stip
             .trim_start_matches("exact-")
             .trim_start_matches("ser-")
-            .trim_start_matches("pser-");
+            .trim_start_matches("pser-")
+            .trim_start_matches("reci-");
         // Help play starts with Black, but help-self and help-reflex play with White.
         let help = bare.starts_with('h') && !bare.starts_with("hs") && !bare.starts_with("hr");
         let mut side = if help { Colour::Black } else { Colour::White };
