@@ -117,9 +117,11 @@ pub struct Stipulation {
     /// it fails: the defender has defended.
     /// `None` (the default, and what a stipulation's text gives): no bound.
     pub threat_within: Option<u32>,
-    /// Help and series play only (`exact-h#3`, `exact-ser-s#4`): a solution has exactly the
-    /// stipulated number of moves. A move of the line that reaches the goal sooner ends the
-    /// line without a solution, as Popeye 4.104 plays it; a shorter line is none.
+    /// Direct, help and series play (`exact-#3`, `exact-h#3`, `exact-ser-s#4`): a solution
+    /// has exactly the stipulated number of moves. A move of the line that reaches the goal
+    /// sooner ends the line without a solution, as Popeye 4.104 plays it; a shorter line is
+    /// none. In direct play the attacker reaches the goal with its last move in every
+    /// variation, never sooner (`exact-#1` is `#1`).
     pub exact: bool,
     /// Reciprocal help play only (`reci-h#n`, `reci-h(=)#n`, `ser-reci-h#n`): the goal the
     /// side that begins reaches itself. A line ends where that side, to move, can both reach
@@ -142,6 +144,18 @@ impl Stipulation {
             Play::SeriesHelp | Play::SeriesSelf => self.moves + 1,
             Play::SeriesDirect => self.moves,
         }
+    }
+
+    /// The fewest moves a continuation with `left` moves left may take: 1, or under `exact-`
+    /// all of them.
+    ///
+    /// ```
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let fewest = |s: &str| s.parse::<Stipulation>().unwrap().fewest_moves(3);
+    /// assert_eq!((fewest("#4"), fewest("exact-#4")), (1, 3));
+    /// ```
+    pub fn fewest_moves(&self, left: u32) -> u32 {
+        if self.exact { left } else { 1 }
     }
 
     /// Whether the side that begins is bound by reflex obligations to reach the goal against
@@ -296,8 +310,8 @@ impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
-    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before help \
-    and series play (exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
+    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before direct, \
+    help and series play (exact-#n, exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
     reci-h(=)#n, ser-reci-h#n), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
     z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
@@ -412,10 +426,10 @@ impl FromStr for Stipulation {
             (true, 's' | 'r') => Play::SeriesSelf,
             _ => return Err(refuse("unknown play")),
         };
-        if exact && matches!(play, Play::Direct | Play::SelfPlay | Play::HelpSelf) {
+        if exact && matches!(play, Play::SelfPlay | Play::HelpSelf) {
             return Err(refuse(
-                "exact- is supported in help and series play only (not in direct, self and \
-                 help-self play)",
+                "exact- is supported in direct, help and series play only (not in self, reflex \
+                 and help-self play)",
             ));
         }
         let Some((goal, number)) = Goal::read(rest) else {
@@ -584,6 +598,8 @@ mod tests {
             "exact-ser-#4",
             "exact-ser-s#3",
             "exact-ser-r#2",
+            "exact-#3",
+            "exact-=2",
             "reci-h#2",
             "reci-h(=)#3",
             "reci-h(#)=2",
@@ -609,10 +625,9 @@ mod tests {
             ("pser-h#2", "parry series"),
             ("exact-phser-r#2", "parry series"),
             (
-                "exact-#3",
-                "exact- is supported in help and series play only",
+                "exact-s#2",
+                "exact- is supported in direct, help and series play only",
             ),
-            ("exact-s#2", "exact- is supported"),
             ("exact-hs#2", "exact- is supported"),
             ("exact-semi-r#2", "exact- is supported"),
             ("semi-#2", "semi- goes with reflex"),

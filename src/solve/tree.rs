@@ -251,7 +251,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         if self.self_play() {
             self.search.self_attack_move_holds(mv.check, after, m)
         } else if self.search.reaches_goal(mv, after)? {
-            Ok(true)
+            Ok(m == 1 || !self.search.stipulation.exact)
         } else {
             Ok(m > 1 && self.search.defence_fails(mv.check, after, m - 1)?)
         }
@@ -266,10 +266,10 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         }
     }
 
-    /// The fewest attacking moves (1 to `budget`) with which the attacker, to move in
-    /// `position`, gets there; `None` when it does not within `budget`.
+    /// The fewest attacking moves (1 to `budget`; under `exact-` `budget` alone) with which
+    /// the attacker, to move in `position`, gets there; `None` when it does not.
     fn shortest(&self, position: &Position, budget: u32) -> Built<Option<u32>> {
-        for m in 1..=budget {
+        for m in self.search.stipulation.fewest_moves(budget)..=budget {
             if self.attacker_wins(position, m)? {
                 return Ok(Some(m));
             }

@@ -27,9 +27,9 @@ use crate::solve::Options;
 use crate::verify::{CaseReport, Outcome, Selection, verify_each, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 16] = [
+pub const WHITE_BEGINS: [&str; 18] = [
     "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1", "r#2", "semi-r#1", "hs#2",
-    "hr#2", "ser-s#2", "ser-r#2",
+    "hr#2", "ser-s#2", "ser-r#2", "exact-#2", "exact-=2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
 pub const BLACK_BEGINS: [&str; 16] = [
@@ -55,14 +55,16 @@ pub const BLACK_BEGINS: [&str; 16] = [
 /// its stipulation is asked ([`WHITE_BEGINS`] or [`BLACK_BEGINS`]): the set play of a
 /// helpmate (`h#1.5`'s is an `h#1` with Black beginning, `h#2`'s an `h#1.5` with White
 /// beginning, refused when the side to move is in check), the play after the key, which
-/// Popeye ignores in help play, and a bound on the threat (a key that threatens no mate in one
-/// fails; in `s#2`, no selfmate in one).
-pub const WITH_OPTION: [(&str, &str); 5] = [
+/// Popeye ignores in help play, a bound on the threat (a key that threatens no mate in one
+/// fails; in `s#2`, no selfmate in one), and the tree of `exact-#2` (its threats and
+/// variations of exactly the moves left).
+pub const WITH_OPTION: [(&str, &str); 6] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
     ("#2", "threat 1"),
     ("s#2", "threat 1"),
+    ("exact-#2", "variation"),
 ];
 
 /// One problem asked of Popeye.

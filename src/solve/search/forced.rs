@@ -38,7 +38,7 @@ impl<'a, S: Space> Search<'a, S> {
     }
 
     /// Direct play: whether the side to move reaches the goal within `n` moves against every
-    /// defence.
+    /// defence (under `exact-`, with its `n`th move exactly).
     pub fn attack_wins(&self, position: &Position, n: u32) -> Result<bool, EngineError> {
         self.forced(&self.space.enter(position)?, Node::Attack, n)
     }
@@ -50,9 +50,10 @@ impl<'a, S: Space> Search<'a, S> {
             return self.reaches_now(position);
         }
         let children = self.children(position, Want::Marked)?;
-        // Goals first: they end the search at once.
+        // Goals first: they end the search at once. Under `exact-` a goal before the last
+        // move is none, and a move that mates or stalemates leaves no defence to go on with.
         for (mv, after) in &children {
-            if self.reaches(mv, after)? {
+            if !self.stipulation.exact && self.reaches(mv, after)? {
                 return Ok(true);
             }
         }

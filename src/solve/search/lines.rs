@@ -114,7 +114,8 @@ impl<'a, S: Space> Search<'a, S> {
         }];
         match self.stipulation.play {
             Play::Direct => {
-                if self.reaches(first, after)?
+                let early = n == 1 || !self.stipulation.exact;
+                if early && self.reaches(first, after)?
                     || n > 1 && self.attack_holds(self.space.mark(first), after, n - 1)?
                 {
                     self.record(&mut out, line)?;
