@@ -16,6 +16,11 @@ use feerie::verify::{Outcome, verify};
 
 /// The lines `feerie solve` prints with `engine`, as a set.
 fn solved(engine: &str, fen: &str, stipulation: &str) -> BTreeSet<String> {
+    solved_under(engine, fen, stipulation, "orthodox")
+}
+
+/// [`solved`] under `rules`.
+fn solved_under(engine: &str, fen: &str, stipulation: &str, rules: &str) -> BTreeSet<String> {
     let (code, out, err) = common::feerie_in(
         Path::new("."),
         &[
@@ -26,6 +31,8 @@ fn solved(engine: &str, fen: &str, stipulation: &str) -> BTreeSet<String> {
             fen,
             "--stipulation",
             stipulation,
+            "--rules",
+            rules,
         ],
     );
     assert_eq!(code, 0, "{stipulation}: {err}");
@@ -124,6 +131,30 @@ fn a_series_ends_where_both_are_possible_only_after_a_series_move() {
     assert!(lines.contains("1.Ra3-a2 2.Ra2-a1 #"));
     assert!(lines.contains("1.Ra3-a7 2.Ra7-f7 Sd6*f7 #"));
     assert_eq!(solved("bitboard", BACK_RANKS, "ser-reci-h#1").len(), 12);
+}
+
+#[test]
+fn a_move_the_mummer_rule_forbids_reaches_no_goal_and_popeye_s_reading_is_skipped() {
+    // Under Black Maximummer Black must play its longest move (`Ra3-h3`), so `Ra3-a1 #` is
+    // not its to play: no line, though Popeye 4.104 prints `1.Ra3-h3 Sd6-f7 #`.
+    for engine in ["bitboard", "reference"] {
+        assert!(solved_under(engine, BACK_RANKS, "reci-h#1", "black-maximummer").is_empty());
+        assert_eq!(solved_under(engine, BACK_RANKS, "reci-h#1", "white-maximummer").len(), 12);
+    }
+    let input = "beginproblem
+pieces white kh1 pg2h2 sd6 black kh8 rg8a3 pg7h7
+condition BlackMaximummer
+stipulation reci-h#1
+option noboard
+endproblem
+";
+    // Popeye 4.104's output (`-regression`, the board left out).
+    let popeye = "\n  1.Ra3-h3 Sd6-f7 #\n\n\nsolution finished.\n\n\n";
+    let reports = verify(input, popeye, None, &BitboardEngine, &Options::default()).unwrap();
+    match &reports[0].outcome {
+        Outcome::Skipped(why) => assert!(why.contains("Maximummer"), "{why}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 /// Reciprocal play under conditions, each with lines.

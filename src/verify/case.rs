@@ -126,6 +126,10 @@ pub(super) fn compare_case(
         .iter()
         .find_map(|p| problems::series_en_passant_observation(p.position, rules, &stipulation))
         .or_else(|| problems::checkless_check_goal(rules, &stipulation))
+        .or_else(|| {
+            (parts.iter())
+                .find_map(|p| problems::reciprocal_under_mummer(p.position, rules, &stipulation))
+        })
         .or_else(|| problems::self_play_threat_under_mars(rules, &stipulation))
     {
         return report(Outcome::Skipped(why));

@@ -242,6 +242,24 @@ pub fn checkless_check_goal(rules: &Rules, stipulation: &Stipulation) -> Option<
     })
 }
 
+/// Where Popeye 4.104 reads reciprocal help play another way than the rules: under a
+/// condition that restricts the moves of the side that begins (Maximummer, Minimummer, Must
+/// Capture), it finds that side able to reach its own goal with a move the condition forbids,
+/// and prints the other part's lines alone (seen under Black Maximummer, `reci-h#1`:
+/// `1.Ra3-h3 Sd6-f7 #` where only `Ra3-a1 #`, not Black's longest move, would mate; and under
+/// Black Must Capture). By the rules there is no solution there, so the case is skipped.
+pub fn reciprocal_under_mummer(
+    position: &Position,
+    rules: &Rules,
+    stipulation: &Stipulation,
+) -> Option<String> {
+    (stipulation.reci.is_some() && rules.mummer(position.side_to_move()).is_some()).then(|| {
+        "reciprocal help play under Maximummer, Minimummer or Must Capture of the side that \
+         begins: Popeye 4.104 finds that side's own goal among moves the condition forbids"
+            .to_string()
+    })
+}
+
 /// Why a case of `option threat N` in self or reflex play is not compared, if so: under a
 /// condition of the Mars kind (Mars Circe and its variants, Anti-Mars Circe, Phantom chess),
 /// where Popeye 4.104 shows checking keys of `s#2` under `threat 1` that are no solution
