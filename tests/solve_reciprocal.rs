@@ -139,7 +139,10 @@ fn a_move_the_mummer_rule_forbids_reaches_no_goal_and_popeye_s_reading_is_skippe
     // not its to play: no line, though Popeye 4.104 prints `1.Ra3-h3 Sd6-f7 #`.
     for engine in ["bitboard", "reference"] {
         assert!(solved_under(engine, BACK_RANKS, "reci-h#1", "black-maximummer").is_empty());
-        assert_eq!(solved_under(engine, BACK_RANKS, "reci-h#1", "white-maximummer").len(), 12);
+        assert_eq!(
+            solved_under(engine, BACK_RANKS, "reci-h#1", "white-maximummer").len(),
+            12
+        );
     }
     let input = "beginproblem
 pieces white kh1 pg2h2 sd6 black kh8 rg8a3 pg7h7
@@ -153,6 +156,26 @@ endproblem
     let reports = verify(input, popeye, None, &BitboardEngine, &Options::default()).unwrap();
     match &reports[0].outcome {
         Outcome::Skipped(why) => assert!(why.contains("Maximummer"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_limit_on_solutions_in_reciprocal_play_is_skipped() {
+    // Popeye 4.104 counts only the lines that end with White's mate toward the limit: 13 lines
+    // printed under `maxsolutions 12`, then `Partial solution` (its output, `-regression`).
+    let input = "begin\nstip reci-h#2\noption maxsolutions 12 noboard\n\
+                 pieces white kh1 pg2h2 sd6 black kh8 rg8a3 pg7h7\nend\n";
+    let mut popeye = String::from("\n");
+    for to in [
+        "a2", "a8", "a6", "a5", "a4", "h3", "g3", "e3", "d3", "c3", "b3",
+    ] {
+        popeye.push_str(&format!("  1.Ra3-{to} Sd6-f7 #\n"));
+    }
+    popeye.push_str("  1.Ra3-a1 #\n  1.Rg8-f8 Kh1-g1   2.Rf8-g8 Sd6-f7 #\nPartial solution\n\n\n");
+    let reports = verify(input, &popeye, None, &BitboardEngine, &Options::default()).unwrap();
+    match &reports[0].outcome {
+        Outcome::Skipped(why) => assert!(why.contains("maxsolutions"), "{why}"),
         other => panic!("{other:?}"),
     }
 }

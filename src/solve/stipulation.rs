@@ -439,6 +439,16 @@ impl FromStr for Stipulation {
                  (mate or stalemate), == (double stalemate) or != (auto-stalemate)",
             ));
         };
+        if exact
+            && play == Play::Direct
+            && !matches!(goal, Goal::Mate | Goal::Stalemate | Goal::MateOrStalemate)
+        {
+            return Err(refuse(
+                "exact- in direct play goes with # (mate), = (stalemate) and #= only: under the \
+                 other goals Popeye 4.104 lets the goal be reached before the last move, which is \
+                 not modelled",
+            ));
+        }
         if goal == Goal::Mate && number.starts_with('#') {
             return Err(refuse(MOVER_IN_CHECK));
         }
@@ -629,6 +639,8 @@ mod tests {
                 "exact- is supported in direct, help and series play only",
             ),
             ("exact-hs#2", "exact- is supported"),
+            ("exact-x2", "exact- in direct play goes with #"),
+            ("exact-+2", "exact- in direct play goes with #"),
             ("exact-semi-r#2", "exact- is supported"),
             ("semi-#2", "semi- goes with reflex"),
             ("semi-ser-r#2", "semi- goes with reflex"),

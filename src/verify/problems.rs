@@ -123,6 +123,14 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
             PopeyeOption::Duplex | PopeyeOption::HalfDuplex if battle => {
                 return not_supported("duplex in direct and self play");
             }
+            // Popeye 4.104 counts only the lines that end with the other side's goal toward
+            // the limit (measured: 13 lines printed under `maxsolutions 12`).
+            PopeyeOption::MaxSolutions if stipulation.reci.is_some() => {
+                return not_supported(
+                    "maxsolutions in reciprocal help play (Popeye counts only the lines that end \
+                     with the other side's goal)",
+                );
+            }
             // Set play in help and series play is `Stipulation::set_play` (see
             // `set_play_of`); in help-self play, `exact-` help play and reciprocal help play it
             // is not built.
