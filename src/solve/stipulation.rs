@@ -376,10 +376,9 @@ impl FromStr for Stipulation {
         // `reci-h(=)#n`: the goal of the side that begins in parentheses, else the same goal.
         let (reci_goal, rest) = match rest.strip_prefix("h(") {
             Some(inner) if reci => {
-                let Some((goal, after)) = Goal::read(inner) else {
-                    return Err(refuse("reci-h( must be followed by a goal and )"));
-                };
-                let Some(after) = after.strip_prefix(')') else {
+                let Some((goal, after)) = Goal::read(inner)
+                    .and_then(|(goal, after)| Some((goal, after.strip_prefix(')')?)))
+                else {
                     return Err(refuse("reci-h( must be followed by a goal and )"));
                 };
                 (Some(goal), format!("h{after}"))
@@ -467,7 +466,7 @@ impl FromStr for Stipulation {
         let moves: u32 = whole
             .parse()
             .map_err(|_| refuse(&format!("at most {MAX_MOVES} moves")))?;
-        if reci && (half || matches!(play, Play::HelpSelf)) {
+        if reci && half {
             return Err(refuse(
                 "reci- goes with help play of whole moves only (reci-h#n, not reci-h#n.5)",
             ));

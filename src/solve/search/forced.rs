@@ -52,9 +52,11 @@ impl<'a, S: Space> Search<'a, S> {
         let children = self.children(position, Want::Marked)?;
         // Goals first: they end the search at once. Under `exact-` a goal before the last
         // move is none, and a move that mates or stalemates leaves no defence to go on with.
-        for (mv, after) in &children {
-            if !self.stipulation.exact && self.reaches(mv, after)? {
-                return Ok(true);
+        if !self.stipulation.exact {
+            for (mv, after) in &children {
+                if self.reaches(mv, after)? {
+                    return Ok(true);
+                }
             }
         }
         // Then checks, then captures, then the quiet moves: the forcing moves leave the

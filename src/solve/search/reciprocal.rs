@@ -62,21 +62,16 @@ impl<'a, S: Space> Search<'a, S> {
             return Ok(());
         }
         let before = out.count;
-        if !left.is_multiple_of(2) {
-            let children = self.children(after, Want::Unmarked)?;
-            return self.descend(
-                key,
-                before,
-                children,
-                false,
-                left,
-                line,
-                out,
-                Self::reciprocal_help,
-            );
-        }
-        let children = self.children(after, Want::Marked)?;
-        if self.reciprocal_holds(&children)? {
+        // The side that began is to move when an even number is left: its moves' marks tell
+        // whether one reaches its own goal.
+        let ends_here = left.is_multiple_of(2);
+        let want = if ends_here {
+            Want::Marked
+        } else {
+            Want::Unmarked
+        };
+        let children = self.children(after, want)?;
+        if ends_here && self.reciprocal_holds(&children)? {
             self.reciprocal_ends(children.iter(), line, false, out)?;
         }
         if left == 2 {
