@@ -107,6 +107,9 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
                 reached,
             );
         }
+        Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf if stipulation.intro > 0 => {
+            intro_series_moves(&mut out, stipulation, moves, goal, reached);
+        }
         Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
             out.push_str("  ");
             // The other side's closing move is not numbered; a series move is.
@@ -129,6 +132,52 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
         }
     }
     out
+}
+
+/// A series line led by its intro series ([`Stipulation::intro`]), as Popeye 4.104 prints it:
+/// the intro's moves (those of the colour of the first) numbered from 1; then, when the series
+/// has two moves or more, the series numbered again from 1 as a series line is
+/// (`  1.a6-a5   1.Rd1-c1   2.Rc1-c8 #`); else the numbering of the intro side goes on, the
+/// series side's one move unnumbered (`  1.Rd1-d7 a7-a5   2.Rd7-d8 #`).
+fn intro_series_moves(
+    out: &mut String,
+    stipulation: &Stipulation,
+    moves: &[MoveRecord],
+    goal: Goal,
+    reached: impl Fn(usize) -> bool,
+) {
+    let intro_side = moves.first().map(|m| m.mover.colour);
+    let intro = moves
+        .iter()
+        .take_while(|m| Some(m.mover.colour) == intro_side)
+        .count();
+    let restart = stipulation.moves >= 2;
+    let last = moves.len().saturating_sub(1);
+    out.push_str("  ");
+    let mut number = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        let numbered = if i < intro {
+            true
+        } else if restart {
+            if i == intro {
+                number = 0;
+            }
+            // The series side's moves; the other side's closing move is not numbered.
+            i < last || stipulation.play == Play::SeriesDirect
+        } else {
+            Some(mv.mover.colour) == intro_side
+        };
+        if numbered {
+            number += 1;
+            if i > 0 {
+                out.push_str("   ");
+            }
+            write!(out, "{number}.").expect("a String takes any text");
+        } else {
+            out.push(' ');
+        }
+        write_move(out, mv, goal, reached(i));
+    }
 }
 
 /// In reciprocal help play ([`Stipulation::reci`]), the goal of the side that began when the

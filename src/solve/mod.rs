@@ -16,6 +16,8 @@ pub mod goal;
 pub mod layout;
 pub mod search;
 pub mod stipulation;
+#[cfg(test)]
+mod stipulation_tests;
 pub mod table;
 pub mod tree;
 pub mod tree_layout;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules};
 
 mod forced;
+mod intro;
 mod lines;
 mod reciprocal;
 

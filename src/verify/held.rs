@@ -60,8 +60,9 @@ pub(super) fn printed_lines(segments: &[Vec<SolutionMove>]) -> Vec<Vec<&Solution
 pub(super) fn no_deeper_than(stipulation: Stipulation, longest: usize) -> Stipulation {
     let longest = u32::try_from(longest).unwrap_or(u32::MAX);
     let moves = match stipulation.play {
-        // Under `exact-` a line of fewer moves is not a solution: the length stays.
-        _ if stipulation.exact => stipulation.moves,
+        // Under `exact-` a line of fewer moves is not a solution: the length stays; an intro
+        // series of varying length leaves the series length unknown.
+        _ if stipulation.exact || stipulation.intro > 0 => stipulation.moves,
         // `h#n`: 2n half-moves, `h#n.5`: 2n + 1.
         Play::Help => longest
             .saturating_sub(u32::from(stipulation.half))

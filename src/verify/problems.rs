@@ -214,26 +214,32 @@ pub fn series_en_passant_observation(
         return None;
     }
     let board = position.board();
-    let side = position.side_to_move();
-    let double_steppers = board.pieces_of(side).filter(|(sq, p)| {
-        p.walk.is_pawn() && sq.rank() == feerie_oracle::geometry::double_step_rank(side, p.walk)
-    });
-    for (from, pawn) in double_steppers {
-        let forward = feerie_oracle::geometry::pawn_forward(side, pawn.walk);
-        let Some(landing) = from.offset(0, 2 * forward) else {
-            continue;
-        };
-        let beside = [-1, 1]
-            .into_iter()
-            .filter_map(|df| landing.offset(df, 0))
-            .filter_map(|sq| board.get(sq))
-            .any(|p| p.colour != side && p.walk == pawn.walk);
-        if beside {
-            return Some(format!(
-                "series play under Madrasi with the pawn on {from} able to double-step beside an \
-                 enemy pawn: Popeye 4.104 keeps it observed en passant through the waiting side's \
-                 turn, which feerie's positions do not hold"
-            ));
+    // After an intro series (`2->ser-#3`) the series side's pawns may be kept so as well.
+    let mut sides = vec![position.side_to_move()];
+    if stipulation.intro > 0 {
+        sides.push(!position.side_to_move());
+    }
+    for side in sides {
+        let double_steppers = board.pieces_of(side).filter(|(sq, p)| {
+            p.walk.is_pawn() && sq.rank() == feerie_oracle::geometry::double_step_rank(side, p.walk)
+        });
+        for (from, pawn) in double_steppers {
+            let forward = feerie_oracle::geometry::pawn_forward(side, pawn.walk);
+            let Some(landing) = from.offset(0, 2 * forward) else {
+                continue;
+            };
+            let beside = [-1, 1]
+                .into_iter()
+                .filter_map(|df| landing.offset(df, 0))
+                .filter_map(|sq| board.get(sq))
+                .any(|p| p.colour != side && p.walk == pawn.walk);
+            if beside {
+                return Some(format!(
+                    "series play under Madrasi with the pawn on {from} able to double-step beside \
+                     an enemy pawn: Popeye 4.104 keeps it observed en passant through the waiting \
+                     side's turn, which feerie's positions do not hold"
+                ));
+            }
         }
     }
     None

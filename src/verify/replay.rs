@@ -67,13 +67,45 @@ pub(super) fn resolve_line(
     );
     for (i, mv) in printed.iter().enumerate() {
         let (record, after) = replay_move(mv, &current, rules, language, engine)?;
-        // In series play the series side's moves are numbered (`2.h4-h3`), the other side's
-        // closing move is not: the other side passes before each numbered move but the first.
-        let passes = series && printed.get(i + 1).is_some_and(|next| next.ply % 2 == 0);
+        let passes = match printed.get(i + 1) {
+            Some(next) if stipulation.intro > 0 => {
+                intro_side_moves_again(next, &after, rules, language, engine)?
+            }
+            // In series play the series side's moves are numbered (`2.h4-h3`), the other
+            // side's closing move is not: the other side passes before each numbered move but
+            // the first.
+            next => series && next.is_some_and(|next| next.ply % 2 == 0),
+        };
         current = if passes { after.turn_skipped() } else { after };
         out.push(record);
     }
     Ok(out)
+}
+
+/// In a line led by an intro series, whether the printed move `next` after the move that led
+/// to `after` is the same side's again (the other side passing), told by which side it
+/// replays for: the numbering, which starts again after the intro or not, does not tell. A
+/// move that replays for both sides (a neutral unit's) is an error.
+fn intro_side_moves_again(
+    next: &SolutionMove,
+    after: &Position,
+    rules: &Rules,
+    language: Language,
+    engine: &dyn SearchEngine,
+) -> Result<bool, VerifyError> {
+    let skipped = after.turn_skipped();
+    let own = replay_move(next, after, rules, language, engine);
+    let again = replay_move(next, &skipped, rules, language, engine);
+    match (own, again) {
+        (Ok(_), Err(_)) => Ok(false),
+        (Err(_), Ok(_)) => Ok(true),
+        (Ok(_), Ok(_)) => Err(VerifyError::OutputMove {
+            text: next.text.clone(),
+            line: next.line,
+            why: "after an intro series move, it replays for either side".into(),
+        }),
+        (Err(e), Err(_)) => Err(e),
+    }
 }
 
 /// One printed move of Popeye's (in `language`) found among our engine's legal moves from

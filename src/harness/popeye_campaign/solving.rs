@@ -27,12 +27,29 @@ use crate::solve::Options;
 use crate::verify::{CaseReport, Outcome, Selection, verify_each, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 18] = [
-    "#2", "s#2", "h#1.5", "=2", "x2", "+1", "~1", "%1", "001", "#=1", "r#2", "semi-r#1", "hs#2",
-    "hr#2", "ser-s#2", "ser-r#2", "exact-#2", "exact-=2",
+pub const WHITE_BEGINS: [&str; 19] = [
+    "#2",
+    "s#2",
+    "h#1.5",
+    "=2",
+    "x2",
+    "+1",
+    "~1",
+    "%1",
+    "001",
+    "#=1",
+    "r#2",
+    "semi-r#1",
+    "hs#2",
+    "hr#2",
+    "ser-s#2",
+    "ser-r#2",
+    "exact-#2",
+    "exact-=2",
+    "1->ser-h#2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
-pub const BLACK_BEGINS: [&str; 16] = [
+pub const BLACK_BEGINS: [&str; 18] = [
     "h#2",
     "ser-h#3",
     "h=2",
@@ -49,6 +66,8 @@ pub const BLACK_BEGINS: [&str; 16] = [
     "reci-h#2",
     "reci-h(=)#2",
     "ser-reci-h#2",
+    "2->ser-#2",
+    "1->ser-s#1",
 ];
 
 /// Stipulations asked again with an option that changes what is solved or printed, each where

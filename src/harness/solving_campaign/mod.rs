@@ -50,7 +50,7 @@ pub const STIPULATIONS: [&str; 8] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3",
 /// [`STIPULATIONS`] (position `i` of a family asks the one at `i` modulo their number), so that
 /// each is compared on as many positions as the campaign has over their number at the cost of
 /// one solve per position.
-pub const ROTATING: [&str; 32] = [
+pub const ROTATING: [&str; 34] = [
     "=1",
     "h=1",
     "h#1.5",
@@ -83,6 +83,8 @@ pub const ROTATING: [&str; 32] = [
     "reci-h(=)#2",
     "ser-reci-h#2",
     "exact-#2",
+    "2->ser-#2",
+    "1->ser-h#2",
 ];
 
 /// The stipulations position `case` is solved under: [`STIPULATIONS`], then its one of

@@ -113,6 +113,15 @@ impl<'a, S: Space> Search<'a, S> {
             after_pass: false,
         }];
         match self.stipulation.play {
+            _ if self.stipulation.intro > 0 => {
+                self.intro_series(
+                    first,
+                    after,
+                    self.stipulation.intro - 1,
+                    &mut line,
+                    &mut out,
+                )?;
+            }
             Play::Direct => {
                 let early = n == 1 || !self.stipulation.exact;
                 if early && self.reaches(first, after)?
@@ -477,7 +486,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// Series help play: the series side just played `mv` (leading to `after`), and may play
     /// `left` more moves. The other side may reach the goal now; and the series goes on
     /// ([`Search::series_goes_on`]).
-    fn series_help(
+    pub(super) fn series_help(
         &self,
         mv: &S::Mv,
         after: &S::Pos,
@@ -527,7 +536,7 @@ impl<'a, S: Space> Search<'a, S> {
 
     /// Series direct play: the series side just played `mv`, and may play `left` more moves;
     /// only the last may check, and it must reach the goal.
-    fn series_direct(
+    pub(super) fn series_direct(
         &self,
         mv: &S::Mv,
         after: &S::Pos,
@@ -570,7 +579,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// (every move of its does; in `ser-r#n`, one can), the line ends with each such move, and
     /// Popeye 4.104 plays no series on from there. Otherwise the series goes on
     /// ([`Search::series_goes_on`]).
-    fn series_self(
+    pub(super) fn series_self(
         &self,
         mv: &S::Mv,
         after: &S::Pos,

@@ -6,7 +6,8 @@ use super::*;
 
 impl PopeyeProblem {
     /// Who moves first: the colour of a structured stipulation, or Black in help play
-    /// (`h#2`, `ser-h#3`, `reci-h#2`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White;
+    /// (`h#2`, `ser-h#3`, `reci-h#2`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White,
+    /// the other side before an intro series (`2->ser-#3`);
     /// `whitetoplay` (not in `h#n.5`, where Popeye ignores it) and `halfduplex` adjust.
     ///
     /// ```
@@ -22,6 +23,9 @@ impl PopeyeProblem {
     /// assert_eq!(side("hs#2", ""), Colour::White);
     /// assert_eq!(side("reci-h(=)#3", ""), Colour::Black);
     /// assert_eq!(side("ser-reci-h#2", ""), Colour::Black);
+    /// // The intro series is the other side's.
+    /// assert_eq!(side("2->ser-#3", ""), Colour::Black);
+    /// assert_eq!(side("1->ser-h#3", ""), Colour::White);
     /// ```
     pub fn side_to_move(&self) -> Colour {
         if let Some(s) = &self.structured_stipulation {
@@ -38,6 +42,13 @@ impl PopeyeProblem {
             .as_deref()
             .unwrap_or("")
             .to_ascii_lowercase();
+        // An intro series (`2->ser-#3`) is played by the other side than the series, first.
+        let (intro, stip) = match stip.split_once("->") {
+            Some((m, rest)) if !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()) => {
+                (true, rest.to_string())
+            }
+            _ => (false, stip),
+        };
         let bare = stip
             .trim_start_matches("exact-")
             .trim_start_matches("ser-")
@@ -45,9 +56,14 @@ impl PopeyeProblem {
             .trim_start_matches("reci-");
         // Help play starts with Black, but help-self and help-reflex play with White.
         let help = bare.starts_with('h') && !bare.starts_with("hs") && !bare.starts_with("hr");
-        let mut side = if help { Colour::Black } else { Colour::White };
+        let mut side = if help != intro {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         // Popeye ignores `whitetoplay` in `h#n.5`, whose other side begins already.
         if side == Colour::Black
+            && !intro
             && self.has_option(PopeyeOption::WhiteToPlay)
             && !bare.ends_with(".5")
         {
