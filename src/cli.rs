@@ -127,9 +127,9 @@ enum PopeyeCommand {
     /// Problem-like positions of every family Popeye can express (the solving campaign's),
     /// each under the short stipulations its side to move begins (White: #2, s#2, h#1.5, =2,
     /// x2, +1, ~1, %1, 001, #=1, r#2, semi-r#1, hs#2, hr#2, ser-s#2, ser-r#2, exact-#2,
-    /// exact-=2, 1->ser-h#2; Black: h#2, ser-h#3, h=2, hx1, h+1, ser-hx2, h==1, h!=1, ser-h#=2,
-    /// hs#1.5, hr#1.5, exact-h#2, exact-ser-h#3, reci-h#2, reci-h(=)#2, ser-reci-h#2, 2->ser-#2,
-    /// 1->ser-s#1), h#1.5 and h#2
+    /// exact-=2, 1->ser-h#2, phser-s#2, phser-r#2; Black: h#2, ser-h#3, h=2, hx1, h+1, ser-hx2,
+    /// h==1, h!=1, ser-h#=2, hs#1.5, hr#1.5, exact-h#2, exact-ser-h#3, reci-h#2, reci-h(=)#2,
+    /// ser-reci-h#2, 2->ser-#2, 1->ser-s#1, pser-h#3), h#1.5 and h#2
     /// again with option setplay, h#2 with option postkeyplay, #2 and s#2 with option threat 1
     /// and exact-#2 with option variation, written as Popeye
     /// problems, solved by Popeye in batches and by our engine, and compared as `popeye verify` compares. A difference is printed with

@@ -320,7 +320,7 @@ fn verify_says_when_nothing_was_compared() {
     let output = dir.path().join("p.out");
     std::fs::write(
         &input,
-        "beginproblem\noption noboard\nstipulation pser-h#1\npieces white ke1 black ke8\nendproblem\n",
+        "beginproblem\noption noboard\nstipulation pser-#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
     std::fs::write(&output, "\n   1.Ke1-d1 !\n\nsolution finished.\n").unwrap();
@@ -423,7 +423,7 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     std::fs::write(
         dir.path().join("skips.inp"),
         "beginproblem\noption noboard\ncondition superguards\nstipulation #2\npieces white ke1 qd1 \
-         black ke8\nnext\nstipulation pser-h#1\npieces white ke1 black ke8\nendproblem\n",
+         black ke8\nnext\nstipulation pser-#1\npieces white ke1 black ke8\nendproblem\n",
     )
     .unwrap();
     std::fs::write(
@@ -451,7 +451,7 @@ fn popeye_verify_takes_a_folder_and_tallies_its_coverage() {
     );
     assert!(out.contains("superguards 1"), "{out}");
     assert!(out.contains("a stipulation feerie does not solve"), "{out}");
-    assert!(out.contains("pser-h#1 1"), "{out}");
+    assert!(out.contains("pser-#1 1"), "{out}");
     // Each file's own verdict is there too, and the summary's totals are theirs.
     let per_file: Vec<(usize, usize, usize)> = out
         .lines()

@@ -192,8 +192,8 @@ fn malformed_scenarios_name_file_line_and_problem_and_exit_2() {
             Some(5),
         ),
         (
-            "name: x\nsource: s\nposition: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nstipulation: 'pser-h#2'\nexpect: { solutions: ['Rh1-h8 #'] }\n",
-            "scenario 'x': stipulation 'pser-h#2'",
+            "name: x\nsource: s\nposition: { fen: 'k7/8/1K6/8/8/8/8/7R w - - 0 1' }\nstipulation: 'pser-#2'\nexpect: { solutions: ['Rh1-h8 #'] }\n",
+            "scenario 'x': stipulation 'pser-#2'",
             Some(4),
         ),
         (

@@ -123,7 +123,7 @@ fn bad_solution_disputes_are_usage_errors() {
                 "--rules",
                 "circe-parrain",
                 "--stipulation",
-                "pser-h#2",
+                "pser-#2",
                 "--profiles",
                 "documented,popeye",
             ],

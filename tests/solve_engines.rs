@@ -169,7 +169,7 @@ fn solve_refuses_bad_input_in_one_line() {
     let fen = "k7/8/2K5/8/8/8/8/1R6 w - - 0 1";
     for (args, words) in [
         (
-            vec!["solve", "--fen", fen, "--stipulation", "pser-h#2"],
+            vec!["solve", "--fen", fen, "--stipulation", "pser-#2"],
             "supported:",
         ),
         (

@@ -21,7 +21,7 @@ fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
 const SKIPPED: [(&str, &str); 2] = [
     (
         "p.inp",
-        "beginproblem\noption noboard\nstipulation pser-h#1\npieces white ke1 black ke8\nendproblem\n",
+        "beginproblem\noption noboard\nstipulation pser-#1\npieces white ke1 black ke8\nendproblem\n",
     ),
     ("p.out", "\n   1.Ke1-d1 !\n\nsolution finished.\n"),
 ];

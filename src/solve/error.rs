@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use feerie::solve::error::SolveError;
-//! let e: SolveError = "pser-h#2".parse::<feerie::solve::stipulation::Stipulation>().unwrap_err().into();
+//! let e: SolveError = "pser-#2".parse::<feerie::solve::stipulation::Stipulation>().unwrap_err().into();
 //! assert!(e.to_string().starts_with("--stipulation: "));
 //! ```
 

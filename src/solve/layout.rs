@@ -110,6 +110,25 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
         Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf if stipulation.intro > 0 => {
             intro_series_moves(&mut out, stipulation, moves, goal, reached);
         }
+        Play::SeriesHelp | Play::SeriesSelf if stipulation.parry => {
+            // The series side's moves are numbered; the parries and the closing move are not
+            // (`  1.Rd1-c1 + Kc6*b6   2.Rc1-a1 Rh2-h8 #`).
+            out.push_str("  ");
+            let series_side = moves.first().map(|m| m.mover.colour);
+            let mut number = 0;
+            for (i, mv) in moves.iter().enumerate() {
+                if Some(mv.mover.colour) == series_side {
+                    number += 1;
+                    if i > 0 {
+                        out.push_str("   ");
+                    }
+                    write!(out, "{number}.").expect("a String takes any text");
+                } else {
+                    out.push(' ');
+                }
+                write_move(&mut out, mv, goal, reached(i));
+            }
+        }
         Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
             out.push_str("  ");
             // The other side's closing move is not numbered; a series move is.
@@ -152,7 +171,6 @@ fn intro_series_moves(
         .take_while(|m| Some(m.mover.colour) == intro_side)
         .count();
     let restart = stipulation.moves >= 2;
-    let last = moves.len().saturating_sub(1);
     out.push_str("  ");
     let mut number = 0;
     for (i, mv) in moves.iter().enumerate() {
@@ -162,8 +180,9 @@ fn intro_series_moves(
             if i == intro {
                 number = 0;
             }
-            // The series side's moves; the other side's closing move is not numbered.
-            i < last || stipulation.play == Play::SeriesDirect
+            // The series side's moves; the other side's parries and closing move are not
+            // numbered.
+            Some(mv.mover.colour) != intro_side
         } else {
             Some(mv.mover.colour) == intro_side
         };

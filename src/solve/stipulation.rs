@@ -94,7 +94,7 @@ impl Stipulation {
 /// assert_eq!((s.play, s.goal, s.moves, s.half), (Play::Help, Goal::Mate, 2, true));
 /// assert_eq!(s.plies(), 5);
 /// assert_eq!(s.to_string(), "h#2.5");
-/// assert!("pser-h#2".parse::<Stipulation>().is_err());
+/// assert!("pser-#2".parse::<Stipulation>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stipulation {
@@ -139,6 +139,10 @@ pub struct Stipulation {
     /// side's moves are numbered again from 1 after it when the series has two moves or more.
     /// 0: none.
     pub intro: u32,
+    /// Parry series (`pser-h#n`, `phser-s#n`, `phser-r#n`): a series move may check, and the
+    /// other side then parries with a move of its choice (a help move) instead of passing,
+    /// before the series goes on; the parries are not counted among the series' moves.
+    pub parry: bool,
 }
 
 impl Stipulation {
@@ -257,6 +261,8 @@ impl Stipulation {
     /// assert_eq!(set("exact-ser-h#4").as_deref(), Some("h#0.5"));
     /// assert_eq!(set("ser-sx3").as_deref(), Some("hsx0.5"));
     /// assert_eq!(set("ser-r#2").as_deref(), Some("hr#0.5"));
+    /// assert_eq!(set("pser-h#2").as_deref(), Some("h#0.5"));
+    /// assert_eq!(set("phser-s#2").as_deref(), Some("hs#0.5"));
     /// assert_eq!(set("h#0.5"), None);
     /// assert_eq!(set("exact-h#2"), None);
     /// assert_eq!(set("reci-h#2"), None);
@@ -266,11 +272,14 @@ impl Stipulation {
     /// assert_eq!(set("#2"), None);
     /// ```
     pub fn set_play(&self) -> Option<Stipulation> {
+        // The other side's closing move: in parry series too, whose parries follow a series
+        // move.
         let closing = |play| Stipulation {
             play,
             moves: 0,
             half: true,
             exact: false,
+            parry: false,
             ..*self
         };
         if self.reci.is_some() || self.intro > 0 {
@@ -329,8 +338,9 @@ impl std::error::Error for StipulationError {}
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
     hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before direct, \
     help and series play (exact-#n, exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
-    reci-h(=)#n, ser-reci-h#n), an intro series before series play (2->ser-#3), with the goal # (mate) also = (stalemate), + (check), x (capture), ~ (any move), \
-    z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
+    reci-h(=)#n, ser-reci-h#n), an intro series before series play (2->ser-#3), parry series \
+    with help parries (pser-h#n, phser-s#n, phser-r#n), with the goal # (mate) also = \
+    (stalemate), + (check), x (capture), ~ (any move), z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
     stalemate), == (double stalemate) or != (auto-stalemate)";
 
 /// Why the goals whose mover ends in check are left out.
@@ -387,6 +397,19 @@ impl FromStr for Stipulation {
             Some(rest) => (true, rest.to_string()),
             None => (false, lower),
         };
+        // Parry series: `pser-h#n` (the other side's parries are help moves there) and
+        // `phser-s#n`, `phser-r#n` (help parries before self and reflex play).
+        let (parry, lower) = match (lower.strip_prefix("pser-"), lower.strip_prefix("phser-")) {
+            (Some(rest), _) if rest.starts_with('h') => (true, format!("ser-{rest}")),
+            (_, Some(rest)) if rest.starts_with(['s', 'r']) => (true, format!("ser-{rest}")),
+            (Some(_), _) | (_, Some(_)) => {
+                return Err(refuse(
+                    "parry series is supported with help parries only (pser-h#n, phser-s#n, \
+                     phser-r#n): the defender's parries of pser-#n, pser-s#n and pser-r#n are not",
+                ));
+            }
+            _ => (false, lower),
+        };
         let (series, rest) = match lower.strip_prefix("ser-") {
             Some(rest) => (true, rest),
             None => (false, lower.as_str()),
@@ -423,8 +446,10 @@ impl FromStr for Stipulation {
         if semi && (series || !rest.starts_with('r')) {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
         }
-        if lower.starts_with("pser-") || lower.starts_with("phser-") {
-            return Err(refuse("parry series (pser-, phser-) is not supported"));
+        if parry && (exact || reci) {
+            return Err(refuse(
+                "parry series (pser-, phser-) goes without exact- and reci-",
+            ));
         }
         if series && rest.starts_with("semi-") {
             return Err(refuse("semi- goes with reflex direct play only (semi-r#n)"));
@@ -545,6 +570,7 @@ impl FromStr for Stipulation {
             exact,
             reci: reci.then(|| reci_goal.unwrap_or(goal)),
             intro,
+            parry,
         })
     }
 }
@@ -556,6 +582,13 @@ impl fmt::Display for Stipulation {
         }
         if self.exact {
             f.write_str("exact-")?;
+        }
+        if self.parry {
+            f.write_str(if self.play == Play::SeriesHelp {
+                "p"
+            } else {
+                "ph"
+            })?;
         }
         let prefix = match self.play {
             Play::Direct => "",

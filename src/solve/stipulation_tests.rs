@@ -79,6 +79,11 @@ fn every_supported_form_reads_and_writes_back() {
         "1->ser-h#4",
         "3->ser-s#2",
         "8->ser-=3",
+        "pser-h#2",
+        "pser-h=3",
+        "phser-s#2",
+        "phser-r#3",
+        "2->pser-h#3",
     ] {
         let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(s.to_string(), text);
@@ -96,8 +101,12 @@ fn refusals_say_why() {
         ("", "empty"),
         ("ser-hs#2", "series help-self"),
         ("ser-hr#2", "series help-self"),
-        ("pser-h#2", "parry series"),
+        ("pser-#2", "help parries only"),
+        ("pser-s#2", "help parries only"),
+        ("pser-r#2", "help parries only"),
+        ("phser-h#2", "help parries only"),
         ("exact-phser-r#2", "parry series"),
+        ("pser-reci-h#2", "parry series"),
         (
             "exact-s#2",
             "exact- is supported in direct, help and series play only",

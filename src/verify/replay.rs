@@ -68,7 +68,7 @@ pub(super) fn resolve_line(
     for (i, mv) in printed.iter().enumerate() {
         let (record, after) = replay_move(mv, &current, rules, language, engine)?;
         let passes = match printed.get(i + 1) {
-            Some(next) if stipulation.intro > 0 => {
+            Some(next) if stipulation.intro > 0 || stipulation.parry => {
                 intro_side_moves_again(next, &after, rules, language, engine)?
             }
             // In series play the series side's moves are numbered (`2.h4-h3`), the other
@@ -82,10 +82,11 @@ pub(super) fn resolve_line(
     Ok(out)
 }
 
-/// In a line led by an intro series, whether the printed move `next` after the move that led
-/// to `after` is the same side's again (the other side passing), told by which side it
-/// replays for: the numbering, which starts again after the intro or not, does not tell. A
-/// move that replays for both sides (a neutral unit's) is an error.
+/// In a line led by an intro series or with parries, whether the printed move `next` after the
+/// move that led to `after` is the same side's again (the other side passing), told by which
+/// side it replays for: the numbering, which starts again after the intro or not and leaves
+/// the parries out, does not tell. A move that replays for both sides (a neutral unit's) is an
+/// error.
 fn intro_side_moves_again(
     next: &SolutionMove,
     after: &Position,
@@ -102,7 +103,8 @@ fn intro_side_moves_again(
         (Ok(_), Ok(_)) => Err(VerifyError::OutputMove {
             text: next.text.clone(),
             line: next.line,
-            why: "after an intro series move, it replays for either side".into(),
+            why: "after a move of an intro series or a parry series, it replays for either side"
+                .into(),
         }),
         (Err(e), Err(_)) => Err(e),
     }

@@ -27,7 +27,7 @@ use crate::solve::Options;
 use crate::verify::{CaseReport, Outcome, Selection, verify_each, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 19] = [
+pub const WHITE_BEGINS: [&str; 21] = [
     "#2",
     "s#2",
     "h#1.5",
@@ -47,9 +47,11 @@ pub const WHITE_BEGINS: [&str; 19] = [
     "exact-#2",
     "exact-=2",
     "1->ser-h#2",
+    "phser-s#2",
+    "phser-r#2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
-pub const BLACK_BEGINS: [&str; 18] = [
+pub const BLACK_BEGINS: [&str; 19] = [
     "h#2",
     "ser-h#3",
     "h=2",
@@ -68,6 +70,7 @@ pub const BLACK_BEGINS: [&str; 18] = [
     "ser-reci-h#2",
     "2->ser-#2",
     "1->ser-s#1",
+    "pser-h#3",
 ];
 
 /// Stipulations asked again with an option that changes what is solved or printed, each where

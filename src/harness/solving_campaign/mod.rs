@@ -50,7 +50,7 @@ pub const STIPULATIONS: [&str; 8] = ["#1", "#2", "h#1", "h#2", "s#1", "ser-h#3",
 /// [`STIPULATIONS`] (position `i` of a family asks the one at `i` modulo their number), so that
 /// each is compared on as many positions as the campaign has over their number at the cost of
 /// one solve per position.
-pub const ROTATING: [&str; 34] = [
+pub const ROTATING: [&str; 36] = [
     "=1",
     "h=1",
     "h#1.5",
@@ -85,6 +85,8 @@ pub const ROTATING: [&str; 34] = [
     "exact-#2",
     "2->ser-#2",
     "1->ser-h#2",
+    "pser-h#3",
+    "phser-s#2",
 ];
 
 /// The stipulations position `case` is solved under: [`STIPULATIONS`], then its one of

@@ -523,8 +523,15 @@ impl<'a, S: Space> Search<'a, S> {
         out: &mut Found<S>,
         step: Step<'a, S>,
     ) -> Result<(), EngineError> {
-        if self.stopped() || left == 0 || self.space.mark(mv) != CheckMark::None {
+        if self.stopped() || left == 0 {
             return Ok(());
+        }
+        if self.space.mark(mv) != CheckMark::None {
+            return if self.stipulation.parry {
+                self.parried(after, left, line, out, step)
+            } else {
+                Ok(())
+            };
         }
         let skipped = self.space.turn_skipped(after);
         if self.reflex_bound(&skipped)? {
@@ -532,6 +539,43 @@ impl<'a, S: Space> Search<'a, S> {
         }
         let children = self.children(&skipped, Want::Checks)?;
         self.descend(key, before, children, true, left, line, out, step)
+    }
+
+    /// Parry series (`pser-h#n`): the series side's move to `after` checks, and the other side
+    /// parries with each of its moves in turn (a help move), after which the series goes on by
+    /// `step` with the series side's moves from there (in `phser-r#n`, unless it is bound to
+    /// reach the goal then).
+    fn parried(
+        &self,
+        after: &S::Pos,
+        left: u32,
+        line: &mut Line<S>,
+        out: &mut Found<S>,
+        step: Step<'a, S>,
+    ) -> Result<(), EngineError> {
+        for (parry, parried) in self.children(after, Want::Unmarked)? {
+            if self.stopped() {
+                break;
+            }
+            if self.reflex_bound(&parried)? {
+                continue;
+            }
+            line.push(LineMove {
+                mv: parry,
+                after: parried.clone(),
+                after_pass: false,
+            });
+            // Keyed by the position after the parry, the series side to move: no position
+            // after a series move (the other side to move) shares its key.
+            let key = self.space.key(&parried);
+            if !self.dead_end(key, left) {
+                let children = self.children(&parried, Want::Checks)?;
+                let before = out.count;
+                self.descend(key, before, children, false, left, line, out, step)?;
+            }
+            line.pop();
+        }
+        Ok(())
     }
 
     /// Series direct play: the series side just played `mv`, and may play `left` more moves;

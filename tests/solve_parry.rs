@@ -1,0 +1,140 @@
+//! Parry series with help parries (`pser-h#n`, `phser-s#n`, `phser-r#n`): a series move may
+//! check, the other side parrying with a move of its choice before the series goes on. Both
+//! engines give Popeye 4.104's lines (carried here, as it printed them), the parries
+//! unnumbered; and under the Circe forms and Frankfurt chess `popeye verify` agrees with the
+//! live binary, parries with rebirths included.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Duration;
+
+use feerie::bitboard::BitboardEngine;
+use feerie::external::popeye::run_popeye_file;
+use feerie::solve::Options;
+use feerie::verify::{Outcome, verify};
+
+/// The lines `feerie solve` prints with `engine`, as a set, spaces collapsed.
+fn solved(engine: &str, fen: &str, stipulation: &str) -> BTreeSet<String> {
+    let (code, out, err) = common::feerie_in(
+        Path::new("."),
+        &[
+            "solve",
+            "--engine",
+            engine,
+            "--fen",
+            fen,
+            "--stipulation",
+            stipulation,
+        ],
+    );
+    assert_eq!(code, 0, "{stipulation}: {err}");
+    out.lines()
+        .filter(|l| l.trim_start().starts_with("1."))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// Black's rook checks, White's king parries by taking the pawn; or Black plays on quietly.
+const CORNER: &str = "k7/8/1pK5/p7/8/8/7R/3r4 b - - 0 1";
+
+#[test]
+fn both_engines_give_popeye_s_lines_parries_included() {
+    // Popeye 4.104's lines.
+    let parry: BTreeSet<String> = [
+        "1.Rd1-c1 + Kc6*b6 2.Rc1-a1 Rh2-h8 #",
+        "1.Rd1-d7 2.Rd7-a7 Rh2-h8 #",
+    ]
+    .iter()
+    .map(|l| l.to_string())
+    .collect();
+    for engine in ["reference", "bitboard"] {
+        assert_eq!(solved(engine, CORNER, "pser-h#2"), parry, "{engine}");
+        // Without parries a checking series move ends the series.
+        let plain = solved(engine, CORNER, "ser-h#2");
+        assert_eq!(plain.len(), 1, "{engine}: {plain:?}");
+        assert!(plain.is_subset(&parry));
+    }
+}
+
+#[test]
+fn verify_replays_popeye_s_parries() {
+    let input = "beginproblem\noption noboard\nstipulation pser-h#2\n\
+        pieces white kc6 rh2 black ka8 pa5 pb6 rd1\nendproblem\n";
+    // Popeye 4.104's output (`-regression`, the board left out).
+    let popeye = "\n  1.Rd1-c1 + Kc6*b6   2.Rc1-a1 Rh2-h8 #\n  1.Rd1-d7   2.Rd7-a7 Rh2-h8 #\n\n\
+        solution finished.\n\n\n";
+    let reports = verify(input, popeye, None, &BitboardEngine, &Options::default()).unwrap();
+    assert!(
+        matches!(reports[0].outcome, Outcome::Agree(2)),
+        "{:?}",
+        reports[0].outcome
+    );
+    // A parry left out does not replay.
+    let cut = popeye.replace(" Kc6*b6", "");
+    assert_ne!(cut, popeye);
+    let reports = verify(input, &cut, None, &BitboardEngine, &Options::default()).unwrap();
+    assert!(
+        matches!(reports[0].outcome, Outcome::Differ { .. }),
+        "{:?}",
+        reports[0].outcome
+    );
+}
+
+/// Parry series under conditions: each has a line with a parry (Frankfurt chess none: its king
+/// taking the pawn would change it into a pawn).
+const UNDER_CONDITIONS: &str = "beginproblem
+option noboard
+condition circe
+stipulation pser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6 rd1
+next
+option noboard
+condition circe parrain
+stipulation pser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6 rd1
+next
+option noboard
+condition circe clone
+stipulation pser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6 rd1
+next
+option noboard
+condition equipollentscirce
+stipulation pser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6 rd1
+next
+option noboard
+condition frankfurtchess
+stipulation pser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6 rd1
+endproblem
+";
+
+#[test]
+fn parry_series_under_conditions_agrees_with_live_popeye() {
+    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+        return;
+    };
+    let (output, _) =
+        run_popeye_file(&py, UNDER_CONDITIONS, Duration::from_secs(60)).expect("Popeye runs");
+    assert!(output.contains("Rd1-c1 + Kc6*b6[+bPb7]"), "{output}");
+    let reports = verify(
+        UNDER_CONDITIONS,
+        &output,
+        None,
+        &BitboardEngine,
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(reports.len(), 5);
+    for r in &reports {
+        assert!(
+            matches!(r.outcome, Outcome::Agree(n) if n > 0),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+}
