@@ -111,3 +111,25 @@ fn a_move_popeye_did_not_play_is_rejected() {
             .any(|x| x.contains("Lh4*e7") && x.contains("marks it '#'"))
     );
 }
+
+#[test]
+fn lines_replay_cannot_read_are_skipped_with_the_reason() {
+    // An intro series numbers the series again after it; double mate leaves the side that
+    // moved in check; a series help proof game has no moves from the diagram to replay. Each is
+    // skipped with its reason (Popeye 4.104's lines, `-regression`, boards left out), none is
+    // rejected; a parry series (`phser-s#2`) replays, its parries unnumbered.
+    let input = "beginproblem\noption noboard\nstipulation 1->ser-h#1\n\
+        pieces white kf6 ra2 rb1 black kh8\nnext\noption noboard\nstipulation ##!1\n\
+        condition hole d7d8\npieces white kc8 rb8 black ka7 qc5\nnext\noption noboard\n\
+        stipulation pser-h#2\npieces white kc6 rh2 black ka8 pa5 pb6 rd1\nendproblem\n";
+    let output = "\n  1.Rb1-b8 + Kh8-h7   2.Ra2-h2 #\n\nsolution finished.\n\n\n\
+        \n   1.Kc8-b7 ##! !\n\nsolution finished.\n\n\n\
+        \n  1.Rd1-c1 + Kc6*b6   2.Rc1-a1 Rh2-h8 #\n  1.Rd1-d7   2.Rd7-a7 Rh2-h8 #\n\n\
+        solution finished.\n\n\n";
+    let r = replay(input, output, &ReferenceEngine).unwrap();
+    assert!(r.rejected.is_empty(), "{:?}", r.rejected);
+    assert_eq!(r.skipped.len(), 2, "{:?}", r.skipped);
+    assert!(r.skipped[0].contains("intro series"), "{:?}", r.skipped);
+    assert!(r.skipped[1].contains("in check"), "{:?}", r.skipped);
+    assert_eq!((r.replayed, r.moves), (1, 7), "{r:?}");
+}

@@ -138,3 +138,64 @@ fn parry_series_under_conditions_agrees_with_live_popeye() {
         );
     }
 }
+
+/// Parry series with set play (Popeye's own regression positions for `phser-r#2` and
+/// `phser-s#2`), an intro before a parry series (its example `2->pser-h#3`), and duplex before
+/// an intro series and a parry series; set play before an intro series is skipped.
+const WITH_OPTIONS: &str = "beginproblem
+option noboard duplex
+condition circe
+stipulation 1->ser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6
+next
+option noboard set
+stipulation phser-r#2
+pieces white ke1 pg3 black ke3 bh5 sh2 pd3
+next
+option noboard set
+stipulation phser-s#2
+pieces white ke1 sh2 pg3 black ke3 pd3d4e2e4h3
+next
+option noboard
+stipulation 2->pser-h#3
+pieces white kc1 ra1 ba2 pd5h4 black kh7 bd8 sf2 pf7h6
+next
+option noboard duplex
+stipulation pser-h#2
+pieces white kc6 rh2 black ka8 pa5 pb6 rd1
+next
+option noboard setplay
+stipulation 2->ser-#2
+pieces white kc6 rh2 black ka8 pa5 pb6
+endproblem
+";
+
+#[test]
+fn parry_and_intro_series_with_options_agree_with_live_popeye() {
+    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+        return;
+    };
+    let (output, _) =
+        run_popeye_file(&py, WITH_OPTIONS, Duration::from_secs(60)).expect("Popeye runs");
+    let reports = verify(
+        WITH_OPTIONS,
+        &output,
+        None,
+        &BitboardEngine,
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(reports.len(), 6);
+    for r in &reports[..5] {
+        assert!(
+            matches!(r.outcome, Outcome::Agree(n) if n > 0),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+    match &reports[5].outcome {
+        Outcome::Skipped(why) => assert!(why.contains("intro series"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}

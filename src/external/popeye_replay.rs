@@ -334,13 +334,32 @@ fn unsupported_play(problem: &PopeyeProblem) -> Option<String> {
         .or_else(|| problem.structured_stipulation.clone())
         .unwrap_or_default();
     let lower = stipulation_text(problem);
-    let bare = lower.trim_start_matches("ser-").trim_start_matches("pser-");
-    if stip.contains("=>") || bare.starts_with("dia") || bare.starts_with("a=>b") {
+    let bare = lower
+        .trim_start_matches("ser-")
+        .trim_start_matches("pser-")
+        .trim_start_matches("phser-");
+    let proof = bare.trim_start_matches('h');
+    if stip.contains("=>") || proof.starts_with("dia") || proof.starts_with("a=>b") {
         return Some(format!("stipulation {stip} (a proof game or a=>b)"));
+    }
+    // Double mate, counter-mate and auto-mate leave the side that moved in check: Popeye
+    // plays such moves, the rules feerie replays them under do not.
+    if lower.contains("##") || lower.contains("!#") {
+        return Some(format!(
+            "stipulation {stip} (a goal that leaves the side that moved in check)"
+        ));
     }
     if lower.starts_with("reci") {
         return Some(format!(
             "stipulation {stip} (reciprocal play: two solutions per line)"
+        ));
+    }
+    if lower
+        .split_once("->")
+        .is_some_and(|(m, _)| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Some(format!(
+            "stipulation {stip} (an intro series: the series is numbered again after it)"
         ));
     }
     if bare.starts_with('h')
@@ -429,10 +448,10 @@ fn expected_mark(goal: Goal, check: CheckMark) -> Option<char> {
     }
 }
 
-/// Whether the problem's stipulation is series play (`ser-…`, `pser-…`).
+/// Whether the problem's stipulation is series play (`ser-…`, `pser-…`, `phser-…`).
 fn is_series(problem: &PopeyeProblem) -> bool {
     let s = stipulation_text(problem);
-    s.starts_with("ser-") || s.starts_with("pser-")
+    s.starts_with("ser-") || s.starts_with("pser-") || s.starts_with("phser-")
 }
 
 impl Context<'_> {
@@ -511,8 +530,8 @@ impl Context<'_> {
         // A pass: the waiting side's in series play; in direct and self play only where
         // Popeye prints one (a threat, a null move) between the two moves.
         let passed = self.series
-            // A stipulation we do not read (`2->pser-h#3`, a structured one): its passes are
-            // not known, so one is allowed anywhere.
+            // A stipulation we do not read (a structured one, `pser-#3`): its passes are not
+            // known, so one is allowed anywhere.
             || self.goal.is_none()
             || !self.help
                 && (previous.line..mv.line).any(|line| self.passes_after(line));

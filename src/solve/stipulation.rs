@@ -24,9 +24,12 @@ pub enum Play {
     /// The side to move forces the other side to reach the goal against it (`s#n`).
     SelfPlay,
     /// The side to move plays up to n moves in a row (the other side passing), then the other
-    /// side reaches the goal in one move (`ser-h#n`).
+    /// side reaches the goal in one move (`ser-h#n`). (After an intro series, the series side
+    /// plays them: [`Stipulation::intro`]; in parry series the other side parries a check:
+    /// [`Stipulation::parry`].)
     SeriesHelp,
-    /// The side to move plays up to n moves in a row, the last reaching the goal (`ser-#n`).
+    /// The side to move plays up to n moves in a row, the last reaching the goal (`ser-#n`;
+    /// after an intro series, the series side).
     SeriesDirect,
     /// The side to move plays up to n moves in a row (the other side passing), after which
     /// the other side must reach the goal against it in one move: with every move (`ser-s#n`),
@@ -147,7 +150,8 @@ pub struct Stipulation {
 
 impl Stipulation {
     /// Half-moves of a help play solution; for other play, the most half-moves of the side
-    /// playing toward the goal and its opponent together (a bound used for progress).
+    /// playing toward the goal and its opponent together (a bound used for progress): an
+    /// intro series counts its moves and the series side's passes; parries are not counted.
     pub fn plies(&self) -> u32 {
         match self.play {
             Play::Help | Play::HelpSelf => 2 * self.moves + u32::from(self.half),
@@ -188,7 +192,8 @@ impl Stipulation {
     /// Whether the side that begins is the side that is mated (or stalemated): in help play of
     /// whole moves (`h#2`), series help play, self play and help-self play of whole moves
     /// (`hs#2`); not in `h#2.5`, `hs#2.5`, direct play and series direct play, where the side
-    /// that begins gives the mate.
+    /// that begins gives the mate. An intro series is played by the other side than the
+    /// series: the answer is the other (`2->ser-#3`: the side that begins is mated).
     ///
     /// ```
     /// use feerie::solve::stipulation::Stipulation;
@@ -246,7 +251,8 @@ impl Stipulation {
     /// left out, so a half-move shorter (`h#1.5` for `h#2`, `h#2` for `h#2.5`); in series
     /// play the other side's closing move in the diagram (`h#0.5` for `ser-h#n`, for
     /// `ser-s#n` its moves when each reaches the goal, for `ser-r#n` those that do when one
-    /// can: the `hs#0.5` and `hr#0.5` that no stipulation text writes). None in `h#0.5` and
+    /// can: the `hs#0.5` and `hr#0.5` that no stipulation text writes; the same in parry
+    /// series). None before an intro series (not measured), in `h#0.5` and
     /// series direct play, where Popeye ignores set play (`SetPlay not applicable`), in
     /// `exact-` help play (not measured), in reciprocal help play (`reci-h#n`: not measured),
     /// and in direct, self and help-self play.
@@ -312,11 +318,13 @@ impl Stipulation {
     /// let ignored = |s: &str| s.parse::<Stipulation>().unwrap().set_play_ignored();
     /// assert!(ignored("h#0.5") && ignored("ser-#3") && ignored("ser-=2"));
     /// assert!(!ignored("h#1") && !ignored("ser-h#2") && !ignored("#2"));
+    /// assert!(!ignored("2->ser-#3"));
     /// ```
     pub fn set_play_ignored(&self) -> bool {
         match self.play {
             Play::Help => self.plies() < 2,
-            Play::SeriesDirect => true,
+            // Not measured before an intro series: refused there.
+            Play::SeriesDirect => self.intro == 0,
             _ => false,
         }
     }

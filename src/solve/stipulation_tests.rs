@@ -106,7 +106,7 @@ fn refusals_say_why() {
         ("pser-r#2", "help parries only"),
         ("phser-h#2", "help parries only"),
         ("exact-phser-r#2", "parry series"),
-        ("pser-reci-h#2", "parry series"),
+        ("pser-reci-h#2", "help parries only"),
         (
             "exact-s#2",
             "exact- is supported in direct, help and series play only",

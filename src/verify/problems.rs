@@ -140,7 +140,8 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
                     && !stipulation.set_play_ignored() =>
             {
                 return not_supported(
-                    "set play in help-self play, in exact- help play and in reciprocal help play",
+                    "set play in help-self play, in exact- help play, in reciprocal help play \
+                     and before an intro series",
                 );
             }
             PopeyeOption::SetPlay

@@ -508,9 +508,10 @@ impl<'a, S: Space> Search<'a, S> {
     /// The series going on after the series side's `mv` (to `after`, the position of `key`,
     /// `before` solutions found when its search began) by `step`, the other side passing:
     /// unless the search stopped, no move is left, or `mv` checks (the other side cannot pass
-    /// in check); in `ser-r#n`, unless the series side can reach the goal against the other
-    /// side itself (it is bound to, and loses). A series move that checks ends the series, so
-    /// the next moves are marked for checks only: whether one mates is not asked.
+    /// in check: in parry series it parries instead, [`Search::parried`]); in `ser-r#n`,
+    /// unless the series side can reach the goal against the other side itself (it is bound
+    /// to, and loses). A series move that checks ends the series (but in parry series), so the
+    /// next moves are marked for checks only: whether one mates is not asked.
     #[allow(clippy::too_many_arguments)]
     fn series_goes_on(
         &self,
