@@ -21,6 +21,7 @@ mod stipulation_tests;
 pub mod table;
 pub mod tree;
 pub mod tree_layout;
+pub mod tree_options;
 #[cfg(test)]
 mod tree_tests;
 

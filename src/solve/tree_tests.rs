@@ -139,6 +139,49 @@ fn a_try_and_its_refutation_only_with_tries() {
 }
 
 #[test]
+fn under_a_bound_on_the_threat_a_move_threatening_nothing_is_no_try() {
+    // #2: 1.Qf7-d5? and 1.Sf6-e8? threaten nothing (zugzwang), each refuted by 1...a6-a5.
+    // Under `option threat 1` they fail outright: Popeye 4.104 shows neither as a try, only
+    // the checking tries and the key with its threats.
+    let fen_text = "3k4/3P1Q2/p4N2/8/8/8/KP6/8 w - - 0 1";
+    let tries = TreeOptions {
+        tries: true,
+        ..TreeOptions::default()
+    };
+    let zugzwang = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("   1.") && l.contains(" ?"))
+            .filter(|l| l.contains("Qf7-d5") || l.contains("Sf6-e8"))
+            .count()
+    };
+    assert_eq!(zugzwang(&text(fen_text, "#2", tries)), 2);
+    let mut bound: Stipulation = "#2".parse().unwrap();
+    bound.threat_within = Some(1);
+    let position = fen::parse(fen_text, Validation::Strict).unwrap();
+    let rules = Rules::orthodox();
+    let tree = solve_tree(&ReferenceEngine, &position, &rules, bound, &tries, 16).unwrap();
+    let lines = tree_text(&tree, Goal::Mate);
+    assert_eq!(zugzwang(&lines), 0, "{lines:?}");
+    // Popeye's first moves, in our order.
+    let shown: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("   1."))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "   1.Qf7-e8 + ?",
+            "   1.Qf7-f8 + ?",
+            "   1.Qf7-g8 + ?",
+            "   1.Sf6-d5 ! threat:"
+        ],
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn set_play_shows_the_defences_with_an_answer() {
     let options = TreeOptions {
         set_play: true,

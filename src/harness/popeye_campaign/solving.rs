@@ -80,13 +80,15 @@ pub const BLACK_BEGINS: [&str; 19] = [
 /// Popeye ignores in help play, a bound on the threat (a key that threatens no mate in one
 /// fails; in `s#2`, no selfmate in one), and the tree of `exact-#2` (its threats and
 /// variations of exactly the moves left).
-pub const WITH_OPTION: [(&str, &str); 6] = [
+pub const WITH_OPTION: [(&str, &str); 8] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
     ("#2", "threat 1"),
     ("s#2", "threat 1"),
     ("exact-#2", "variation"),
+    ("#2", "threat 1 try"),
+    ("s#2", "threat 1 try"),
 ];
 
 /// One problem asked of Popeye.
