@@ -7,33 +7,12 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::time::Duration;
 
-use feerie::bitboard::BitboardEngine;
-use feerie::external::popeye::run_popeye_file;
-use feerie::solve::Options;
-use feerie::verify::{Outcome, verify};
+use feerie::verify::Outcome;
 
 /// The lines `feerie solve` prints with `engine`, as a set, spaces collapsed.
 fn solved(engine: &str, fen: &str, stipulation: &str) -> BTreeSet<String> {
-    let (code, out, err) = common::feerie_in(
-        Path::new("."),
-        &[
-            "solve",
-            "--engine",
-            engine,
-            "--fen",
-            fen,
-            "--stipulation",
-            stipulation,
-        ],
-    );
-    assert_eq!(code, 0, "{stipulation}: {err}");
-    out.lines()
-        .filter(|l| l.trim_start().starts_with("1."))
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect()
+    common::solved_lines(engine, fen, stipulation, "orthodox")
 }
 
 /// White's king and rook against Black's cornered king and two pawns.
@@ -155,21 +134,13 @@ fn verify_replays_popeye_s_intro_lines() {
         popeye.push_str(&format!("  {line}\n"));
     }
     popeye.push_str("\n\nsolution finished.\n\n\n");
-    let reports = verify(input, &popeye, None, &BitboardEngine, &Options::default()).unwrap();
-    assert!(
-        matches!(reports[0].outcome, Outcome::Agree(16)),
-        "{:?}",
-        reports[0].outcome
-    );
+    let outcome = common::verify_carried(input, &popeye);
+    assert!(matches!(outcome, Outcome::Agree(16)), "{outcome:?}");
     // A line cut after its intro does not replay as a solution.
     let cut = popeye.replace("  1.Kc6*b6 1.a5-a4 Rh2-h8 #\n", "  1.Kc6*b6\n");
     assert_ne!(cut, popeye);
-    let reports = verify(input, &cut, None, &BitboardEngine, &Options::default()).unwrap();
-    assert!(
-        matches!(reports[0].outcome, Outcome::Differ { .. }),
-        "{:?}",
-        reports[0].outcome
-    );
+    let outcome = common::verify_carried(input, &cut);
+    assert!(matches!(outcome, Outcome::Differ { .. }), "{outcome:?}");
 }
 
 /// Intro series under conditions, each with lines.
@@ -203,26 +174,9 @@ endproblem
 
 #[test]
 fn intro_series_under_conditions_agrees_with_live_popeye() {
-    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+    let Some(reports) = common::verify_live(UNDER_CONDITIONS) else {
         return;
     };
-    let (output, _) =
-        run_popeye_file(&py, UNDER_CONDITIONS, Duration::from_secs(60)).expect("Popeye runs");
-    let reports = verify(
-        UNDER_CONDITIONS,
-        &output,
-        None,
-        &BitboardEngine,
-        &Options::default(),
-    )
-    .unwrap();
     assert_eq!(reports.len(), 5);
-    for r in &reports {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(n) if n > 0),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
+    common::assert_each_agrees(&reports);
 }

@@ -7,33 +7,12 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::time::Duration;
 
-use feerie::bitboard::BitboardEngine;
-use feerie::external::popeye::run_popeye_file;
-use feerie::solve::Options;
-use feerie::verify::{Outcome, verify};
+use feerie::verify::Outcome;
 
 /// The lines `feerie solve` prints with `engine`, as a set, spaces collapsed.
 fn solved(engine: &str, fen: &str, stipulation: &str) -> BTreeSet<String> {
-    let (code, out, err) = common::feerie_in(
-        Path::new("."),
-        &[
-            "solve",
-            "--engine",
-            engine,
-            "--fen",
-            fen,
-            "--stipulation",
-            stipulation,
-        ],
-    );
-    assert_eq!(code, 0, "{stipulation}: {err}");
-    out.lines()
-        .filter(|l| l.trim_start().starts_with("1."))
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect()
+    common::solved_lines(engine, fen, stipulation, "orthodox")
 }
 
 /// Black's rook checks, White's king parries by taking the pawn; or Black plays on quietly.
@@ -65,21 +44,13 @@ fn verify_replays_popeye_s_parries() {
     // Popeye 4.104's output (`-regression`, the board left out).
     let popeye = "\n  1.Rd1-c1 + Kc6*b6   2.Rc1-a1 Rh2-h8 #\n  1.Rd1-d7   2.Rd7-a7 Rh2-h8 #\n\n\
         solution finished.\n\n\n";
-    let reports = verify(input, popeye, None, &BitboardEngine, &Options::default()).unwrap();
-    assert!(
-        matches!(reports[0].outcome, Outcome::Agree(2)),
-        "{:?}",
-        reports[0].outcome
-    );
+    let outcome = common::verify_carried(input, popeye);
+    assert!(matches!(outcome, Outcome::Agree(2)), "{outcome:?}");
     // A parry left out does not replay.
     let cut = popeye.replace(" Kc6*b6", "");
     assert_ne!(cut, popeye);
-    let reports = verify(input, &cut, None, &BitboardEngine, &Options::default()).unwrap();
-    assert!(
-        matches!(reports[0].outcome, Outcome::Differ { .. }),
-        "{:?}",
-        reports[0].outcome
-    );
+    let outcome = common::verify_carried(input, &cut);
+    assert!(matches!(outcome, Outcome::Differ { .. }), "{outcome:?}");
 }
 
 /// Parry series under conditions: each has a line with a parry (Frankfurt chess none: its king
@@ -114,29 +85,23 @@ endproblem
 
 #[test]
 fn parry_series_under_conditions_agrees_with_live_popeye() {
-    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+    let Some(reports) = common::verify_live(UNDER_CONDITIONS) else {
         return;
     };
-    let (output, _) =
-        run_popeye_file(&py, UNDER_CONDITIONS, Duration::from_secs(60)).expect("Popeye runs");
-    assert!(output.contains("Rd1-c1 + Kc6*b6[+bPb7]"), "{output}");
-    let reports = verify(
-        UNDER_CONDITIONS,
-        &output,
-        None,
-        &BitboardEngine,
-        &Options::default(),
-    )
-    .unwrap();
     assert_eq!(reports.len(), 5);
-    for r in &reports {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(n) if n > 0),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
+    common::assert_each_agrees(&reports);
+    // Under Circe both lines, the parry that takes a pawn (reborn on b7) among them; under
+    // Frankfurt chess only the quiet one.
+    assert!(
+        matches!(reports[0].outcome, Outcome::Agree(2)),
+        "{:?}",
+        reports[0].outcome
+    );
+    assert!(
+        matches!(reports[4].outcome, Outcome::Agree(1)),
+        "{:?}",
+        reports[4].outcome
+    );
 }
 
 /// Parry series with set play (Popeye's own regression positions for `phser-r#2` and
@@ -172,28 +137,11 @@ endproblem
 
 #[test]
 fn parry_and_intro_series_with_options_agree_with_live_popeye() {
-    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+    let Some(reports) = common::verify_live(WITH_OPTIONS) else {
         return;
     };
-    let (output, _) =
-        run_popeye_file(&py, WITH_OPTIONS, Duration::from_secs(60)).expect("Popeye runs");
-    let reports = verify(
-        WITH_OPTIONS,
-        &output,
-        None,
-        &BitboardEngine,
-        &Options::default(),
-    )
-    .unwrap();
     assert_eq!(reports.len(), 6);
-    for r in &reports[..5] {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(n) if n > 0),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
+    common::assert_each_agrees(&reports[..5]);
     match &reports[5].outcome {
         Outcome::Skipped(why) => assert!(why.contains("intro series"), "{why}"),
         other => panic!("{other:?}"),

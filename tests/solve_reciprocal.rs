@@ -6,11 +6,8 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::time::Duration;
 
 use feerie::bitboard::BitboardEngine;
-use feerie::external::popeye::run_popeye_file;
 use feerie::solve::Options;
 use feerie::verify::{Outcome, verify};
 
@@ -21,25 +18,7 @@ fn solved(engine: &str, fen: &str, stipulation: &str) -> BTreeSet<String> {
 
 /// [`solved`] under `rules`.
 fn solved_under(engine: &str, fen: &str, stipulation: &str, rules: &str) -> BTreeSet<String> {
-    let (code, out, err) = common::feerie_in(
-        Path::new("."),
-        &[
-            "solve",
-            "--engine",
-            engine,
-            "--fen",
-            fen,
-            "--stipulation",
-            stipulation,
-            "--rules",
-            rules,
-        ],
-    );
-    assert_eq!(code, 0, "{stipulation}: {err}");
-    out.lines()
-        .filter(|l| l.trim_start().starts_with("1."))
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect()
+    common::solved_lines(engine, fen, stipulation, rules)
 }
 
 /// Black mates at once with `Ra3-a1`, or moves for `Sd6-f7` to mate; after `1.Rg8-f8 Kh1-g1`
@@ -206,26 +185,9 @@ endproblem
 
 #[test]
 fn reciprocal_play_under_conditions_agrees_with_live_popeye() {
-    let Some(py) = common::shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"]) else {
+    let Some(reports) = common::verify_live(UNDER_CONDITIONS) else {
         return;
     };
-    let (output, _) =
-        run_popeye_file(&py, UNDER_CONDITIONS, Duration::from_secs(60)).expect("Popeye runs");
-    let reports = verify(
-        UNDER_CONDITIONS,
-        &output,
-        None,
-        &BitboardEngine,
-        &Options::default(),
-    )
-    .unwrap();
     assert_eq!(reports.len(), 4);
-    for r in &reports {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(n) if n > 0),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
+    common::assert_each_agrees(&reports);
 }

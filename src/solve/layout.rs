@@ -113,21 +113,10 @@ pub fn line(stipulation: &Stipulation, moves: &[MoveRecord], last_reaches: bool)
         Play::SeriesHelp | Play::SeriesSelf if stipulation.parry => {
             // The series side's moves are numbered; the parries and the closing move are not
             // (`  1.Rd1-c1 + Kc6*b6   2.Rc1-a1 Rh2-h8 #`).
-            out.push_str("  ");
             let series_side = moves.first().map(|m| m.mover.colour);
-            let mut number = 0;
-            for (i, mv) in moves.iter().enumerate() {
-                if Some(mv.mover.colour) == series_side {
-                    number += 1;
-                    if i > 0 {
-                        out.push_str("   ");
-                    }
-                    write!(out, "{number}.").expect("a String takes any text");
-                } else {
-                    out.push(' ');
-                }
-                write_move(&mut out, mv, goal, reached(i));
-            }
+            numbered_by_side(&mut out, moves, goal, reached, None, |_, mv| {
+                Some(mv.mover.colour) == series_side
+            });
         }
         Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
             out.push_str("  ");
@@ -170,23 +159,32 @@ fn intro_series_moves(
         .iter()
         .take_while(|m| Some(m.mover.colour) == intro_side)
         .count();
-    let restart = stipulation.moves >= 2;
+    let restart = (stipulation.moves >= 2).then_some(intro);
+    numbered_by_side(out, moves, goal, reached, restart, |i, mv| {
+        let intro_side_moved = Some(mv.mover.colour) == intro_side;
+        // After a restart the series side's moves are numbered, not the other side's parries
+        // and closing move.
+        i < intro || intro_side_moved != restart.is_some()
+    });
+}
+
+/// The moves of a series line, each that `numbered` says so numbered (the count starting
+/// again from 1 at the move `restart`), the others after a space.
+fn numbered_by_side(
+    out: &mut String,
+    moves: &[MoveRecord],
+    goal: Goal,
+    reached: impl Fn(usize) -> bool,
+    restart: Option<usize>,
+    numbered: impl Fn(usize, &MoveRecord) -> bool,
+) {
     out.push_str("  ");
     let mut number = 0;
     for (i, mv) in moves.iter().enumerate() {
-        let numbered = if i < intro {
-            true
-        } else if restart {
-            if i == intro {
-                number = 0;
-            }
-            // The series side's moves; the other side's parries and closing move are not
-            // numbered.
-            Some(mv.mover.colour) != intro_side
-        } else {
-            Some(mv.mover.colour) == intro_side
-        };
-        if numbered {
+        if restart == Some(i) {
+            number = 0;
+        }
+        if numbered(i, mv) {
             number += 1;
             if i > 0 {
                 out.push_str("   ");

@@ -281,3 +281,77 @@ pub fn verify_shard(k: u64, outcome: &str, schema: serde_json::Value) -> serde_j
         "seconds": 0.0,
     })
 }
+
+/// The solution lines `feerie solve` prints with `engine` for `fen` under `stipulation` and
+/// `rules`, as a set, each with its spaces collapsed (`1.Rd1-c1 + Kc6*b6 2.Rc1-a1 Rh2-h8 #`).
+pub fn solved_lines(
+    engine: &str,
+    fen: &str,
+    stipulation: &str,
+    rules: &str,
+) -> std::collections::BTreeSet<String> {
+    let (code, out, err) = feerie_in(
+        Path::new("."),
+        &[
+            "solve",
+            "--engine",
+            engine,
+            "--fen",
+            fen,
+            "--stipulation",
+            stipulation,
+            "--rules",
+            rules,
+        ],
+    );
+    assert_eq!(code, 0, "{stipulation}: {err}");
+    out.lines()
+        .filter(|l| l.trim_start().starts_with("1."))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// The reports of `popeye verify` (bitboard engine) on Popeye's output for `input`, run live
+/// by the shared binary; `None` (and a note) when the binary is absent and not required.
+pub fn verify_live(input: &str) -> Option<Vec<feerie::verify::CaseReport>> {
+    let py = shared_path("tools/popeye/py", &["FEERIE_REQUIRE_POPEYE"])?;
+    let (output, _) =
+        feerie::external::popeye::run_popeye_file(&py, input, Duration::from_secs(60))
+            .expect("Popeye runs");
+    Some(
+        feerie::verify::verify(
+            input,
+            &output,
+            None,
+            &feerie::bitboard::BitboardEngine,
+            &feerie::solve::Options::default(),
+        )
+        .expect("Popeye's output verifies"),
+    )
+}
+
+/// Asserts that each of `reports` agrees with at least one solution.
+pub fn assert_each_agrees(reports: &[feerie::verify::CaseReport]) {
+    for r in reports {
+        assert!(
+            matches!(r.outcome, feerie::verify::Outcome::Agree(n) if n > 0),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+}
+
+/// The outcome of `popeye verify` (bitboard engine) on the first case of `input` against the
+/// carried Popeye `output`.
+pub fn verify_carried(input: &str, output: &str) -> feerie::verify::Outcome {
+    let reports = feerie::verify::verify(
+        input,
+        output,
+        None,
+        &feerie::bitboard::BitboardEngine,
+        &feerie::solve::Options::default(),
+    )
+    .expect("the input reads");
+    reports.into_iter().next().expect("a case").outcome
+}
