@@ -354,10 +354,7 @@ fn unsupported_play(problem: &PopeyeProblem) -> Option<String> {
             "stipulation {stip} (reciprocal play: two solutions per line)"
         ));
     }
-    if lower
-        .split_once("->")
-        .is_some_and(|(m, _)| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()))
-    {
+    if popeye_input::intro_series(&lower).is_some() {
         return Some(format!(
             "stipulation {stip} (an intro series: the series is numbered again after it)"
         ));

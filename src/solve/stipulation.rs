@@ -359,13 +359,13 @@ const MOVER_IN_CHECK: &str = "double mate (##), counter-mate (##!) and auto-mate
 /// Popeye's intro series, `m->` before the stipulation: its number of moves (0 without one) and
 /// the rest of the text.
 fn read_intro(lower: &str) -> Result<(u32, String), String> {
-    let Some((number, rest)) = lower.split_once("->") else {
+    if !lower.contains("->") {
         return Ok((0, lower.to_string()));
-    };
-    match number.parse::<u32>() {
-        Ok(m) if (1..=MAX_MOVES).contains(&m) && number.bytes().all(|b| b.is_ascii_digit()) => {
-            Ok((m, rest.to_string()))
-        }
+    }
+    match feerie_oracle::popeye_input::intro_series(lower)
+        .and_then(|(number, rest)| Some((number.parse::<u32>().ok()?, rest)))
+    {
+        Some((m, rest)) if (1..=MAX_MOVES).contains(&m) => Ok((m, rest.to_string())),
         _ => Err(format!(
             "the intro series (m->) takes a whole number of moves from 1 to {MAX_MOVES}"
         )),

@@ -6,7 +6,6 @@ use feerie_oracle::{CheckMark, EngineError};
 
 use super::Search;
 use super::lines::{Found, Line, LineMove};
-use crate::solve::stipulation::Play;
 use crate::space::{Space, Want};
 
 impl<'a, S: Space> Search<'a, S> {
@@ -51,7 +50,6 @@ impl<'a, S: Space> Search<'a, S> {
         line: &mut Line<S>,
         out: &mut Found<S>,
     ) -> Result<(), EngineError> {
-        let n = self.stipulation.moves;
         for (first, then) in self.children(after, Want::Marked)? {
             if self.stopped() {
                 break;
@@ -61,14 +59,7 @@ impl<'a, S: Space> Search<'a, S> {
                 after: then.clone(),
                 after_pass: false,
             });
-            let key = self.space.key(&then);
-            match self.stipulation.play {
-                Play::SeriesHelp => self.series_help(&first, &then, key, n - 1, line, out)?,
-                Play::SeriesDirect => self.series_direct(&first, &then, key, n - 1, line, out)?,
-                Play::SeriesSelf => self.series_self(&first, &then, key, n - 1, line, out)?,
-                // Parsing gives an intro to series play only.
-                Play::Direct | Play::Help | Play::SelfPlay | Play::HelpSelf => {}
-            }
+            self.series_from(&first, &then, line, out)?;
             line.pop();
         }
         Ok(())

@@ -143,17 +143,8 @@ impl<'a, S: Space> Search<'a, S> {
                 let key = self.space.key(after);
                 self.help(first, after, key, left, &mut line, &mut out)?;
             }
-            Play::SeriesHelp => {
-                let key = self.space.key(after);
-                self.series_help(first, after, key, n - 1, &mut line, &mut out)?;
-            }
-            Play::SeriesDirect => {
-                let key = self.space.key(after);
-                self.series_direct(first, after, key, n - 1, &mut line, &mut out)?;
-            }
-            Play::SeriesSelf => {
-                let key = self.space.key(after);
-                self.series_self(first, after, key, n - 1, &mut line, &mut out)?;
+            Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => {
+                self.series_from(first, after, &mut line, &mut out)?;
             }
             Play::HelpSelf => {
                 let left = self.stipulation.plies() - 1;
@@ -483,10 +474,37 @@ impl<'a, S: Space> Search<'a, S> {
         Ok(())
     }
 
+    /// Series play after its first move `first` (leading to `after`, the last move of `line`):
+    /// the series of the stipulation's play goes on with its moves left.
+    pub(super) fn series_from(
+        &self,
+        first: &S::Mv,
+        after: &S::Pos,
+        line: &mut Line<S>,
+        out: &mut Found<S>,
+    ) -> Result<(), EngineError> {
+        let step: Step<'a, S> = match self.stipulation.play {
+            Play::SeriesDirect => Self::series_direct,
+            Play::SeriesSelf => Self::series_self,
+            // Series help play; the other plays have no series (parsing gives none an intro).
+            _ => Self::series_help,
+        };
+        let key = self.space.key(after);
+        step(
+            self,
+            first,
+            after,
+            key,
+            self.stipulation.moves - 1,
+            line,
+            out,
+        )
+    }
+
     /// Series help play: the series side just played `mv` (leading to `after`), and may play
     /// `left` more moves. The other side may reach the goal now; and the series goes on
     /// ([`Search::series_goes_on`]).
-    pub(super) fn series_help(
+    fn series_help(
         &self,
         mv: &S::Mv,
         after: &S::Pos,
@@ -581,7 +599,7 @@ impl<'a, S: Space> Search<'a, S> {
 
     /// Series direct play: the series side just played `mv`, and may play `left` more moves;
     /// only the last may check, and it must reach the goal.
-    pub(super) fn series_direct(
+    fn series_direct(
         &self,
         mv: &S::Mv,
         after: &S::Pos,
@@ -624,7 +642,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// (every move of its does; in `ser-r#n`, one can), the line ends with each such move, and
     /// Popeye 4.104 plays no series on from there. Otherwise the series goes on
     /// ([`Search::series_goes_on`]).
-    pub(super) fn series_self(
+    fn series_self(
         &self,
         mv: &S::Mv,
         after: &S::Pos,

@@ -4,6 +4,20 @@
 use super::conditions_reading::{ConditionsRead, named};
 use super::*;
 
+/// Popeye's intro series before a stipulation (`2->ser-#3`): its number of moves as written
+/// (a run of digits) and the stipulation after it; `None` without one.
+///
+/// ```
+/// use feerie_oracle::popeye_input::intro_series;
+/// assert_eq!(intro_series("2->ser-#3"), Some(("2", "ser-#3")));
+/// assert_eq!(intro_series("ser-#3"), None);
+/// assert_eq!(intro_series("x->ser-#3"), None);
+/// ```
+pub fn intro_series(stipulation: &str) -> Option<(&str, &str)> {
+    let (moves, rest) = stipulation.split_once("->")?;
+    (!moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit())).then_some((moves, rest))
+}
+
 impl PopeyeProblem {
     /// Who moves first: the colour of a structured stipulation, or Black in help play
     /// (`h#2`, `ser-h#3`, `reci-h#2`, but not help-self `hs#` nor help-reflex `hr#`), otherwise White,
@@ -43,11 +57,9 @@ impl PopeyeProblem {
             .unwrap_or("")
             .to_ascii_lowercase();
         // An intro series (`2->ser-#3`) is played by the other side than the series, first.
-        let (intro, stip) = match stip.split_once("->") {
-            Some((m, rest)) if !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()) => {
-                (true, rest.to_string())
-            }
-            _ => (false, stip),
+        let (intro, stip) = match intro_series(&stip) {
+            Some((_, rest)) => (true, rest.to_string()),
+            None => (false, stip),
         };
         let bare = stip
             .trim_start_matches("exact-")

@@ -39,6 +39,7 @@ mod writing;
 use interpreting::*;
 use keywords::*;
 
+pub use interpreting::intro_series;
 pub(crate) use interpreting::popeye_castling;
 pub(crate) use keywords::{piece_token, read_units, squares_of, walk_code, walk_of};
 pub use reading::parse;
