@@ -131,7 +131,9 @@ enum PopeyeCommand {
     /// h==1, h!=1, ser-h#=2, hs#1.5, hr#1.5, exact-h#2, exact-ser-h#3, reci-h#2, reci-h(=)#2,
     /// ser-reci-h#2, 2->ser-#2, 1->ser-s#1, pser-h#3), h#1.5 and h#2
     /// again with option setplay, h#2 with option postkeyplay, #2 and s#2 with option threat 1
-    /// and with option threat 1 try, and exact-#2 with option variation, written as Popeye
+    /// and with option threat 1 try, exact-#2 with option variation, semi-r#1 with option
+    /// quodlibet variation, s#2 and r#2 with option setplay,
+    /// written as Popeye
     /// problems, solved by Popeye in batches and by our engine, and compared as `popeye verify` compares. A difference is printed with
     /// the problem as Popeye's input, ready to be kept. Exit 0 when all agree, 1 on a
     /// difference, 2 when a batch got no answer or on bad input.

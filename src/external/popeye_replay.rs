@@ -467,9 +467,14 @@ impl Context<'_> {
             path.truncate(mv.ply + 1);
             while path.len() <= mv.ply {
                 let last = path.last().cloned().flatten();
+                // The set play's first move follows the diagram, where the other side begins
+                // (a Parrain rebirth still waits); a threat follows a pass.
+                let set_play = path.len() == 1;
                 path.push(last.map(|p| {
                     if self.series {
                         p.turn_skipped()
+                    } else if set_play {
+                        p.other_side_begins()
                     } else {
                         p.passed()
                     }

@@ -146,6 +146,11 @@ pub struct Stipulation {
     /// other side then parries with a move of its choice (a help move) instead of passing,
     /// before the series goes on; the parries are not counted among the series' moves.
     pub parry: bool,
+    /// Self play only (`s#n`, `semi-r#n`; Popeye's `option quodlibet`): the attacker also wins
+    /// by reaching the goal itself against the defender, with any of its moves. In `r#n` the
+    /// reflex obligation comes first: an attacker that can reach the goal must, and loses (as
+    /// Popeye 4.104 plays it, the option then changes nothing).
+    pub quodlibet: bool,
 }
 
 impl Stipulation {
@@ -159,6 +164,24 @@ impl Stipulation {
             Play::SeriesHelp | Play::SeriesSelf => 2 * self.intro + self.moves + 1,
             Play::SeriesDirect => 2 * self.intro + self.moves,
         }
+    }
+
+    /// Whether the attacker of self play wins by reaching the goal itself
+    /// ([`Stipulation::quodlibet`]): in `s#n` and `semi-r#n`, not in `r#n`, whose attacker
+    /// able to reach the goal is bound to and loses.
+    ///
+    /// ```
+    /// use feerie::solve::stipulation::Stipulation;
+    /// let applies = |s: &str| {
+    ///     let mut s: Stipulation = s.parse().unwrap();
+    ///     s.quodlibet = true;
+    ///     s.attacker_goal_wins()
+    /// };
+    /// assert!(applies("s#2") && applies("semi-r#2") && applies("s=3"));
+    /// assert!(!applies("r#2") && !applies("#2") && !applies("hs#2"));
+    /// ```
+    pub fn attacker_goal_wins(&self) -> bool {
+        self.quodlibet && self.play == Play::SelfPlay && self.reflex != Reflex::Full
     }
 
     /// The fewest moves a continuation with `left` moves left may take: 1, or under `exact-`
@@ -579,6 +602,7 @@ impl FromStr for Stipulation {
             reci: reci.then(|| reci_goal.unwrap_or(goal)),
             intro,
             parry,
+            quodlibet: false,
         })
     }
 }

@@ -41,7 +41,8 @@ use crate::space::Space;
 pub struct Attack {
     /// The move.
     pub mv: MoveRecord,
-    /// Whether it reaches the goal (direct play); then nothing follows.
+    /// Whether it reaches the goal (direct play, and self play under quodlibet); then nothing
+    /// follows.
     pub goal: bool,
     /// The defender's turn after it, unless it reached the goal (or variations are not shown).
     pub node: Option<DefenceNode>,
@@ -144,12 +145,22 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
     /// counting itself (or fewer, which the callers have ruled out by asking shorter first).
     fn attack_done_in(&self, mv: &MoveRecord, after: &Position, m: u32) -> Built<bool> {
         if self.self_play() {
-            self.search.self_attack_move_holds(mv.check, after, m)
+            Ok(self.reaches_itself(mv, after)?
+                || self.search.self_attack_move_holds(mv.check, after, m)?)
         } else if self.search.reaches_goal(mv, after)? {
             Ok(m == 1 || !self.search.stipulation.exact)
         } else {
             Ok(m > 1 && self.search.defence_fails(mv.check, after, m - 1)?)
         }
+    }
+
+    /// Whether the attacker's move `mv` (to `after`) reaches the goal itself: in direct play,
+    /// and in self play under quodlibet ([`Stipulation::quodlibet`]); then nothing follows it.
+    fn reaches_itself(&self, mv: &MoveRecord, after: &Position) -> Built<bool> {
+        if self.self_play() && !self.search.stipulation.attacker_goal_wins() {
+            return Ok(false);
+        }
+        self.search.reaches_goal(mv, after)
     }
 
     /// Whether the attacker, to move in `position`, gets there within `m` attacking moves.
@@ -186,7 +197,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
 
     /// The tree of the attacker's move `mv` (to `after`) that gets there in `m` moves.
     fn attack(&self, mv: MoveRecord, after: &Position, m: u32) -> Built<Attack> {
-        let goal = !self.self_play() && self.search.reaches_goal(&mv, after)?;
+        let goal = self.reaches_itself(&mv, after)?;
         let node = if goal || !self.options.variations {
             None
         } else {
@@ -373,7 +384,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         // N`: it fails outright, as Popeye shows it (no try; nor when every defence is
         // answered, below).
         if !self.options.tries
-            || !self.self_play() && self.search.reaches_goal(&mv, after)?
+            || self.reaches_itself(&mv, after)?
             || mv.check == CheckMark::None && self.search.threat_missing(after, n - 1)?
         {
             return Ok(None);
@@ -457,8 +468,20 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
 
     /// The set play of a stipulation in `n` moves from `position` (the attacker to move): the
     /// defender moves first, and the attacker has `n - 1` moves after it.
+    /// Popeye shows the set play whole, as under `option Variation`, whether or not the
+    /// option is given (measured on `r#2`: `2.Qh5-h1` is followed by the defender's closing
+    /// mates). The defender begins in the diagram: nobody passed, so a Parrain rebirth still
+    /// waits for its move (`1...Kf8-e8[+bSc4]` after `LastCapture black sd4`), as in the set
+    /// play of help play.
     pub fn set_play(&self, position: &Position, n: u32) -> Built<DefenceNode> {
-        self.defence_node(false, &position.passed(), n - 1, true)
+        let whole = Builder {
+            search: self.search,
+            options: TreeOptions {
+                variations: true,
+                ..self.options
+            },
+        };
+        whole.defence_node(false, &position.other_side_begins(), n - 1, true)
     }
 }
 
@@ -571,7 +594,7 @@ impl Build<'_> {
         }
         let shown = options.set_play
             && !begins_in_check()
-            && !search.threat_missing(&position.passed(), stipulation.moves - 1)?;
+            && !search.threat_missing(&position.other_side_begins(), stipulation.moves - 1)?;
         let set_play = shown
             .then(|| builder.set_play(position, stipulation.moves))
             .transpose()?;

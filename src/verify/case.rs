@@ -335,6 +335,7 @@ pub(super) fn compare_tree(
                 missing: beyond(&theirs, &ours),
                 extra,
             };
+            let outcome = super::known::quodlibet_overrun(outcome, &stipulation);
             return super::known::explained(outcome, &[position], rules, engine, Some(&ours));
         }
     }
@@ -354,6 +355,7 @@ pub(super) fn compare_tree(
     };
     let outcome = judge(&theirs, &ours, section, counted, keys);
     // A difference Popeye is known to make is named as such ([`super::known`]).
+    let outcome = super::known::quodlibet_overrun(outcome, &stipulation);
     super::known::explained(outcome, &[position], rules, engine, Some(&ours))
 }
 

@@ -14,12 +14,19 @@
 //!   refutation allowed, does not show the try: a try whose refutations are such moves is ours
 //!   only. For the same reason it prints a line with such a move once for each way it made it
 //!   (`(printed 2 times)`), where feerie prints it once.
+//! - **Quodlibet, a goal one move past the stipulation.** Under `option quodlibet` in self play
+//!   Popeye accepts, where the defender's last move reaches no goal, the attacker's goal on the
+//!   move after it, beyond the stipulation: in an `s#2` (`pieces white ka1 ba6 qc6 black kb8`)
+//!   it shows the key `1.Qc6-c5 ! zugzwang.` with `1...Kb8-a8   2.Qc5-b5   2...Ka8-a7` (after
+//!   which `3.Qb5-b7 #`), and threats followed by the defender's moves (`2...Kb8-c8 threat:`).
+//!   No tree of `s#n` has a line that ends with the defender's `n`th move short of the goal.
 
 use feerie_oracle::reference::danger::made_twice_by_popeye;
 use feerie_oracle::{Engine, MoveRecord, Position, Rules, Validation, popeye_move};
 
 use super::Outcome;
 use super::section::Printed;
+use crate::solve::stipulation::Stipulation;
 
 /// `outcome`, or a skip naming Popeye's known difference when every line it has beyond
 /// Popeye's (and none of Popeye's beyond ours) ends as such a difference does.
@@ -74,6 +81,44 @@ pub(super) fn explained(
         ),
         false => outcome,
     }
+}
+
+/// `outcome`, or a skip naming Popeye's quodlibet overrun (see the module's text) when
+/// `stipulation` is self play under quodlibet and each line only one side gives lies in the
+/// block of a first move where Popeye printed such an overrun (a line that ends with the
+/// defender's move of the last round short of the goal): that block's threats, and so which
+/// defences it shows, are Popeye's reading of the overrun (`1.AMa5-c5 ! zugzwang.` for ours
+/// is `threat:` for Popeye's, its threat an overrun).
+pub(super) fn quodlibet_overrun(outcome: Outcome, stipulation: &Stipulation) -> Outcome {
+    let Outcome::Differ { missing, extra } = &outcome else {
+        return outcome;
+    };
+    if !stipulation.attacker_goal_wins() {
+        return outcome;
+    }
+    let last_round = format!("{}...", stipulation.moves);
+    let goal = stipulation.goal.sign();
+    let overruns = |line: &&String| {
+        line.rsplit(" / ").next().is_some_and(|last| {
+            last.starts_with(&last_round) && last.split_whitespace().last() != Some(goal.as_str())
+        })
+    };
+    // A block is named by its first move as printed, without what follows it (`!`, `threat:`):
+    // set play is a block of its own.
+    let block = |line: &str| line.split_whitespace().next().unwrap_or(line).to_string();
+    let overrun: Vec<&String> = missing.iter().filter(overruns).collect();
+    let explained = !overrun.is_empty()
+        && (missing.iter().chain(extra))
+            .all(|line| overrun.iter().any(|o| block(o) == block(line)));
+    if !explained {
+        return outcome;
+    }
+    Outcome::Skipped(format!(
+        "quodlibet: Popeye 4.104 accepts the attacker's goal one move past the stipulation \
+         where the defender's last move reaches none ({}), and every line only one side gives \
+         is in a block of a first move with such a line",
+        overrun[0]
+    ))
 }
 
 /// Whether `line`, replayed from `start` (in series play, a side's moves in a row), has a move
@@ -209,6 +254,46 @@ mod tests {
             extra: extra.iter().map(|l| l.to_string()).collect(),
         };
         explained(outcome, &[&position], &rules, &ReferenceEngine, None)
+    }
+
+    #[test]
+    fn a_quodlibet_goal_past_the_stipulation_is_popeye_s_known_overrun() {
+        let mut s2: Stipulation = "s#2".parse().unwrap();
+        s2.quodlibet = true;
+        let differ = |missing: &[&str], extra: &[&str]| Outcome::Differ {
+            missing: missing.iter().map(|l| l.to_string()).collect(),
+            extra: extra.iter().map(|l| l.to_string()).collect(),
+        };
+        let key = "1.Qc6-c5 ! zugzwang.";
+        let overrun = [
+            key,
+            "1.Qc6-c5 ! zugzwang. / 1...Kb8-a8",
+            "1.Qc6-c5 ! zugzwang. / 1...Kb8-a8 / 2.Qc5-b5",
+            "1.Qc6-c5 ! zugzwang. / 1...Kb8-a8 / 2.Qc5-b5 / 2...Ka8-a7",
+        ];
+        let skipped = |o: Outcome| matches!(o, Outcome::Skipped(why) if why.contains("quodlibet"));
+        assert!(skipped(quodlibet_overrun(differ(&overrun, &[]), &s2)));
+        // A threat after the defender's last move is one too.
+        let threat = [
+            "1.Rg6-g5 ! threat: / 2.Rg5-g1",
+            "1.Rg6-g5 ! threat: / 2.Rg5-g1 / 2...Kh7-h6 threat:",
+        ];
+        assert!(skipped(quodlibet_overrun(differ(&threat, &[]), &s2)));
+        // The block's threat is Popeye's reading of the overrun: a zugzwang of ours there is
+        // explained; a line only ours in another block, a mate only Popeye's under a key both
+        // give, the goal reached on the last move, or no quodlibet: a difference still.
+        let zugzwang = ["1.Qc6-c5 ! zugzwang. / 1...Kb8-a8 / 2.Qc5-b7 #"];
+        assert!(skipped(quodlibet_overrun(differ(&overrun, &zugzwang), &s2)));
+        assert!(!skipped(quodlibet_overrun(
+            differ(&overrun, &["1.Qc6-b6 + !"]),
+            &s2
+        )));
+        let mate = ["1.Qc6-b6 + ! / 1...Kb8-a8 / 2.Qb6-b7 #"];
+        assert!(!skipped(quodlibet_overrun(differ(&mate, &[]), &s2)));
+        let goal = ["1.Qc6-b6 + ! / 1...Kb8-a8 / 2.Qb6-b7 + / 2...Ka8*b7 #"];
+        assert!(!skipped(quodlibet_overrun(differ(&goal, &[]), &s2)));
+        let plain: Stipulation = "s#2".parse().unwrap();
+        assert!(!skipped(quodlibet_overrun(differ(&overrun, &[]), &plain)));
     }
 
     #[test]

@@ -118,9 +118,10 @@ pub fn popeye_tree(
                 set_play = true;
                 position.clone()
             }
+            // Set play: the defender begins in the diagram (a Parrain rebirth still waits).
             None if p == 1 => {
                 set_play = true;
-                position.passed()
+                position.other_side_begins()
             }
             Some(o) if o.ply + 1 == p => o.after.clone(),
             Some(o) if o.ply + 2 == p && o.threat => o.after.passed(),

@@ -74,7 +74,6 @@ impl Case {
 /// Options that change what the solutions are, or how Popeye prints them so that the solution
 /// set cannot be read back; problems using them are not solved.
 const CHANGING_OPTIONS: &[(PopeyeOption, &str)] = &[
-    (PopeyeOption::Quodlibet, "quodlibet"),
     (PopeyeOption::Defence, "a bound on defences"),
     (PopeyeOption::StartMoveNumber, "solving from a given move"),
     (PopeyeOption::UpToMoveNumber, "solving up to a given move"),
@@ -160,6 +159,33 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
                     "set play in help and series play with duplex or whitetoplay",
                 );
             }
+            // Popeye 4.104's trees under quodlibet in three moves or more are not understood:
+            // in an s#3 of our own it shows a defence with no answer that does not refute
+            // (`1...e6-e5` after `1.Qh5-f3 !`, where `2.Qf3-d3 #` mates), leaves out
+            // defences that defeat the threat, and the defender's closing mate after a short
+            // threat (`2.Qf3-e3 +`). The keys and tries alone agree.
+            PopeyeOption::Quodlibet
+                if quodlibet_applies(&stipulation)
+                    && stipulation.moves >= 3
+                    && [
+                        PopeyeOption::Variations,
+                        PopeyeOption::SetPlay,
+                        PopeyeOption::PostKeyPlay,
+                    ]
+                    .iter()
+                    .any(|o| problem.has_option(*o)) =>
+            {
+                return not_supported(
+                    "quodlibet in three moves or more with variations, set play or the play \
+                     after the key (Popeye 4.104 shows a defence with no answer that does not \
+                     refute, a tree not understood)",
+                );
+            }
+            PopeyeOption::Quodlibet
+                if quodlibet_applies(&stipulation) && problem.has_option(PopeyeOption::Threat) =>
+            {
+                return not_supported("quodlibet with a bound on the threat (not measured)");
+            }
             PopeyeOption::WhiteToPlay
                 if white_to_play(&stipulation).is_none()
                     && !white_to_play_ignored(&stipulation) =>
@@ -174,6 +200,25 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
         }
     }
     None
+}
+
+/// Whether `option quodlibet` changes the play of `stipulation`
+/// ([`Stipulation::attacker_goal_wins`]): in self and semi-reflex play. Popeye 4.104 ignores it
+/// elsewhere, saying so (`Quodlibet not applicable - ignored`) in direct, help and series
+/// play, silently in reflex, help-self and series self play (measured: the same solutions).
+///
+/// ```
+/// use feerie::verify::problems::quodlibet_applies;
+/// let applies = |s: &str| quodlibet_applies(&s.parse().unwrap());
+/// assert!(applies("s#2") && applies("semi-r#3") && applies("s=2"));
+/// assert!(!applies("r#2") && !applies("#2") && !applies("hs#2") && !applies("ser-s#2"));
+/// ```
+pub fn quodlibet_applies(stipulation: &Stipulation) -> bool {
+    Stipulation {
+        quodlibet: true,
+        ..*stipulation
+    }
+    .attacker_goal_wins()
 }
 
 /// Why Popeye refuses to solve a position, if it does: the side not to move in check under
@@ -451,6 +496,8 @@ fn case_of(
                 VerifyError::ProblemNotSupported(e.to_string())
             })?;
     stipulation.threat_within = threat_within(problem, &stipulation);
+    stipulation.quodlibet =
+        problem.has_option(PopeyeOption::Quodlibet) && quodlibet_applies(&stipulation);
     let (mut position, mut rules) = problem
         .to_position(profile, Validation::Lenient)
         .map_err(VerifyError::Position)?;

@@ -78,9 +78,13 @@ pub const BLACK_BEGINS: [&str; 19] = [
 /// helpmate (`h#1.5`'s is an `h#1` with Black beginning, `h#2`'s an `h#1.5` with White
 /// beginning, refused when the side to move is in check), the play after the key, which
 /// Popeye ignores in help play, a bound on the threat (a key that threatens no mate in one
-/// fails; in `s#2`, no selfmate in one), and the tree of `exact-#2` (its threats and
-/// variations of exactly the moves left).
-pub const WITH_OPTION: [(&str, &str); 8] = [
+/// fails; in `s#2`, no selfmate in one), the tree of `exact-#2` (its threats and
+/// variations of exactly the moves left), quodlibet in `semi-r#1` (the attacker mating
+/// itself too; in two moves or more Popeye 4.104 lets the attacker's goal overrun the
+/// stipulation: `verify::known`),
+/// and the set play of self and reflex play (shown whole, with the defender's closing moves,
+/// even without `option variation`).
+pub const WITH_OPTION: [(&str, &str); 11] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
@@ -89,6 +93,9 @@ pub const WITH_OPTION: [(&str, &str); 8] = [
     ("exact-#2", "variation"),
     ("#2", "threat 1 try"),
     ("s#2", "threat 1 try"),
+    ("semi-r#1", "quodlibet variation"),
+    ("s#2", "setplay"),
+    ("r#2", "setplay"),
 ];
 
 /// One problem asked of Popeye.

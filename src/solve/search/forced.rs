@@ -268,6 +268,10 @@ impl<'a, S: Space> Search<'a, S> {
         if self.stipulation.reflex == Reflex::Full && self.reaches_now(position)? {
             return Ok(false);
         }
+        // Quodlibet: reaching the goal against the defender wins too.
+        if self.stipulation.attacker_goal_wins() && self.reaches_now(position)? {
+            return Ok(true);
+        }
         // The attacker's marks are read only for a bound on the threat (a check needs none):
         // its goal is the defender's move.
         let want = match self.stipulation.threat_within {
