@@ -33,7 +33,7 @@ enum Command {
     /// order. The position comes from --fen (the side to move begins: in h#2 the side to be
     /// mated, in h#2.5 the other; the tree of each key has its threat and variations, as
     /// Popeye's option Variation prints it) or from --popeye FILE [--problem N] (stipulation,
-    /// conditions, twins, the tree options Variation, NoThreat, Try and SetPlay and, in help
+    /// conditions, twins, the tree options Variation, NoThreat, Try, Defence N and SetPlay and, in help
     /// and series play, Duplex and HalfDuplex from the file; --stipulation replaces the file's;
     /// every problem unless --problem names one), the
     /// rules from --rules, --profile and --set. Progress
@@ -127,12 +127,13 @@ enum PopeyeCommand {
     /// Problem-like positions of every family Popeye can express (the solving campaign's),
     /// each under the short stipulations its side to move begins (White: #2, s#2, h#1.5, =2,
     /// x2, +1, ~1, %1, 001, #=1, r#2, semi-r#1, hs#2, hr#2, ser-s#2, ser-r#2, exact-#2,
-    /// exact-=2, 1->ser-h#2, phser-s#2, phser-r#2; Black: h#2, ser-h#3, h=2, hx1, h+1, ser-hx2,
+    /// exact-=2, 1->ser-h#2, phser-s#2, phser-r#2, exact-s#2, exact-r#2, exact-hs#2; Black: h#2, ser-h#3, h=2, hx1, h+1, ser-hx2,
     /// h==1, h!=1, ser-h#=2, hs#1.5, hr#1.5, exact-h#2, exact-ser-h#3, reci-h#2, reci-h(=)#2,
     /// ser-reci-h#2, 2->ser-#2, 1->ser-s#1, pser-h#3), h#1.5 and h#2
     /// again with option setplay, h#2 with option postkeyplay, #2 and s#2 with option threat 1
     /// and with option threat 1 try, exact-#2 with option variation, semi-r#1 with option
-    /// quodlibet variation, s#2 and r#2 with option setplay,
+    /// quodlibet variation, s#2 and r#2 with option setplay, exact-s#2 with option try
+    /// variation,
     /// written as Popeye
     /// problems, solved by Popeye in batches and by our engine, and compared as `popeye verify` compares. A difference is printed with
     /// the problem as Popeye's input, ready to be kept. Exit 0 when all agree, 1 on a

@@ -151,3 +151,42 @@ fn solve_prints_popeye_s_tree() {
     sorted_ours.sort();
     assert_eq!(sorted_ours, sorted_theirs);
 }
+
+/// Popeye 4.104's `#2` under `option defence 2` (its `-regression` output): a try refuted by
+/// two defences, each printed.
+const DEFENCE_TWO: &str = "
+   1.Qh5-e5 + ?
+    but
+      1...Kd4*e5 !
+      1...Bh8*e5 !
+
+
+solution finished.
+
+";
+
+#[test]
+fn option_defence_sets_the_refutations_a_try_may_have() {
+    let problem = |options: &str| {
+        format!(
+            "beginproblem\noption noboard {options}\nstipulation #2\npieces white ka1 qh5 bb1 \
+             pa2 black kd4 bh8 ph6 pe6 pd5 pc5 pc4\nendproblem\n"
+        )
+    };
+    for options in ["defence 2", "try defence 2", "try defe 2"] {
+        let outcome = common::verify_carried(&problem(options), DEFENCE_TWO);
+        assert!(
+            matches!(outcome, Outcome::Agree(0)),
+            "{options}: {outcome:?}"
+        );
+    }
+    // Under `try` (one refutation), or `defence 2` then `try`, the move is no try; under
+    // `defence 3` the checks refuted three times are tries too.
+    for options in ["try", "defence 2 try", "defence 3"] {
+        let outcome = common::verify_carried(&problem(options), DEFENCE_TWO);
+        assert!(
+            matches!(outcome, Outcome::Differ { .. }),
+            "{options}: {outcome:?}"
+        );
+    }
+}

@@ -120,11 +120,13 @@ pub struct Stipulation {
     /// it fails: the defender has defended.
     /// `None` (the default, and what a stipulation's text gives): no bound.
     pub threat_within: Option<u32>,
-    /// Direct, help and series play (`exact-#3`, `exact-h#3`, `exact-ser-s#4`): a solution
-    /// has exactly the stipulated number of moves. A move of the line that reaches the goal
-    /// sooner ends the line without a solution, as Popeye 4.104 plays it; a shorter line is
-    /// none. In direct play the attacker reaches the goal with its last move in every
-    /// variation, never sooner (`exact-#1` is `#1`).
+    /// Every play (`exact-#3`, `exact-s#2`, `exact-h#3`, `exact-hr#2`, `exact-ser-s#4`): a
+    /// solution has exactly the stipulated number of moves. A move of the line that reaches
+    /// the goal sooner ends the line without a solution, as Popeye 4.104 plays it; a shorter
+    /// line is none. In direct play the attacker reaches the goal with its last move in every
+    /// variation, never sooner (`exact-#1` is `#1`); in self play the defender reaches it with
+    /// its last move, and a defence that reaches it sooner refutes (in reflex play, where the
+    /// defender must when it can, being able to sooner refutes).
     pub exact: bool,
     /// Reciprocal help play only (`reci-h#n`, `reci-h(=)#n`, `ser-reci-h#n`): the goal the
     /// side that begins reaches itself. A line ends where that side, to move, can both reach
@@ -367,8 +369,8 @@ impl std::error::Error for StipulationError {}
 
 /// The forms understood, for error messages.
 pub const SUPPORTED: &str = "#n, =n, s#n, s=n, r#n, semi-r#n, h#n, h=n, h#n.5, h=n.5, hs#n, \
-    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before direct, \
-    help and series play (exact-#n, exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
+    hs#n.5, hr#n, hr#n.5, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n, ser-r#n, exact- before any \
+    of them (exact-#n, exact-s#n, exact-h#n, exact-ser-h#n, …), reciprocal help play (reci-h#n, \
     reci-h(=)#n, ser-reci-h#n), an intro series before series play (2->ser-#3), parry series \
     with help parries (pser-h#n, phser-s#n, phser-r#n), with the goal # (mate) also = \
     (stalemate), + (check), x (capture), ~ (any move), z<square> (target), ep (en passant), 00 (castling), % (material gain), #= (mate or \
@@ -515,12 +517,6 @@ impl FromStr for Stipulation {
             (true, 's' | 'r') => Play::SeriesSelf,
             _ => return Err(refuse("unknown play")),
         };
-        if exact && matches!(play, Play::SelfPlay | Play::HelpSelf) {
-            return Err(refuse(
-                "exact- is supported in direct, help and series play only (not in self, reflex \
-                 and help-self play)",
-            ));
-        }
         let Some((goal, number)) = Goal::read(rest) else {
             return Err(refuse(
                 "the goal must be # (mate), = (stalemate), + (check), x (capture), ~ (any move), \
@@ -529,13 +525,13 @@ impl FromStr for Stipulation {
             ));
         };
         if exact
-            && play == Play::Direct
+            && matches!(play, Play::Direct | Play::SelfPlay | Play::HelpSelf)
             && !matches!(goal, Goal::Mate | Goal::Stalemate | Goal::MateOrStalemate)
         {
             return Err(refuse(
-                "exact- in direct play goes with # (mate), = (stalemate) and #= only: under the \
-                 other goals Popeye 4.104 lets the goal be reached before the last move, which is \
-                 not modelled",
+                "exact- in direct, self and help-self play goes with # (mate), = (stalemate) and \
+                 #= only: under the other goals Popeye 4.104 lets the goal be reached before the \
+                 last move in direct play, which is not modelled (nor measured in the others)",
             ));
         }
         if goal == Goal::Mate && number.starts_with('#') {

@@ -24,7 +24,7 @@
 //!     &options, 16).unwrap();
 //! assert_eq!(tree.keys.len(), 1);
 //! assert_eq!(tree.keys[0].attack.mv.to_string(), "Rb1-b8 +");
-//! assert_eq!(tree.keys[0].refutations[0].to_string(), "Ka8*b8");
+//! assert_eq!(tree.keys[0].refutations[0].defence.to_string(), "Ka8*b8");
 //! ```
 
 use feerie_oracle::{CheckMark, Engine, EngineError, MoveRecord, Position, Rules, Status};
@@ -90,7 +90,17 @@ pub struct KeyTree {
     /// The first move and its tree.
     pub attack: Attack,
     /// The defences that refute it: empty for a key.
-    pub refutations: Vec<MoveRecord>,
+    pub refutations: Vec<Refutation>,
+}
+
+/// A defence that refutes a try.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    /// The defender's move.
+    pub defence: MoveRecord,
+    /// Whether it reaches the goal: in self play under `exact-`, before the defender's last
+    /// move (Popeye marks it ` #`).
+    pub goal: bool,
 }
 
 /// Everything shown for a direct or self play problem.
@@ -218,9 +228,21 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         budget: u32,
         set: bool,
     ) -> Built<DefenceNode> {
+        // Under `exact-` a defender that reaches the goal before its last move refutes: a
+        // defender bound to (reflex play) or whose every move does (self play) has nothing to
+        // show.
+        // (Not in set play, where Popeye 4.104 shows them: `1...c2-c1=Q #` of an `exact-r#2`.)
+        let early_goal_refutes =
+            !set && self.self_play() && self.search.early_goal_refutes(budget + 1);
         // Reflex play: a defender that can reach the goal must; its goal moves are all it may
         // play, and no threat is sought.
         if self.search.stipulation.reflex != Reflex::No && self.search.reaches_in_one(position)? {
+            if early_goal_refutes {
+                return Ok(DefenceNode {
+                    threat: Threat::NotSought,
+                    variations: Vec::new(),
+                });
+            }
             let variations = self
                 .goal_moves(position)?
                 .into_iter()
@@ -248,8 +270,8 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
                 forced = self.search.reaches_goal(defence, after)?;
             }
             if forced {
-                let variations = defences
-                    .into_iter()
+                let variations = (defences.into_iter())
+                    .filter(|_| !early_goal_refutes)
                     .map(|(defence, _)| Variation {
                         defence,
                         goal: true,
@@ -298,7 +320,9 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         budget: u32,
     ) -> Built<Option<u32>> {
         if self.self_play() && self.search.reaches_goal(defence, after)? {
-            return Ok(Some(0));
+            // Under `exact-` only at the defender's last move.
+            let early = self.search.early_goal_refutes(budget + 1);
+            return Ok((!early).then_some(0));
         }
         self.shortest(after, budget)
     }
@@ -395,9 +419,23 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
         if defences.is_empty() {
             return Ok(None);
         }
+        // Under `exact-` a first move after which the defender is bound to reach the goal at
+        // once (reflex play) fails outright, with no choice of the defender's: no try, as
+        // Popeye 4.104 shows it (`1.Qh5-h1` of an `exact-r#2`, `1...Kd4-e3 #` bound).
+        if self.self_play()
+            && self.search.early_goal_refutes(n)
+            && self.search.stipulation.reflex != Reflex::No
+            && self.search.reaches_in_one(after)?
+        {
+            return Ok(None);
+        }
         for (defence, then) in &defences {
             if self.after_defence(defence, then, budget)?.is_none() {
-                refutations.push(defence.clone());
+                let goal = self.self_play() && self.search.reaches_goal(defence, then)?;
+                refutations.push(Refutation {
+                    defence: defence.clone(),
+                    goal,
+                });
                 if refutations.len() > self.options.max_refutations {
                     return Ok(None);
                 }
@@ -411,7 +449,7 @@ impl<'s, 'a, S: Space> Builder<'s, 'a, S> {
             let in_check = mv.check != CheckMark::None;
             let mut node = self.defence_node(in_check, after, budget, false)?;
             node.variations
-                .retain(|v| !refutations.iter().any(|r| r == &v.defence));
+                .retain(|v| !refutations.iter().any(|r| r.defence == v.defence));
             Some(node)
         } else {
             None

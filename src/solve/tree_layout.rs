@@ -133,7 +133,7 @@ impl Writer {
             for r in &key.refutations {
                 self.push(
                     defence_indent(1),
-                    format!("1...{} !", move_text(r, self.goal, false)),
+                    format!("1...{} !", move_text(&r.defence, self.goal, r.goal)),
                 );
             }
             self.path.pop();

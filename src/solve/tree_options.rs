@@ -1,5 +1,5 @@
 //! What a solution tree shows, as Popeye's options say it (`Variation`, `NoThreat`, `Try`,
-//! `SetPlay`, `PostKeyPlay`), and the options whose trees are not built.
+//! `Defence N`, `SetPlay`, `PostKeyPlay`), and the options whose trees are not built.
 
 use feerie_oracle::notation::popeye_words::{Language, Lookup, PopeyeOption};
 
@@ -14,7 +14,7 @@ pub struct TreeOptions {
     /// Seek threats (without: Popeye's `option NoThreat`, every defence is shown).
     pub threats: bool,
     /// Show tries: first moves that fail against at most `max_refutations` defences
-    /// (Popeye's `option Try`).
+    /// (Popeye's `option Try`, and `option Defence N`, which also sets `max_refutations`).
     pub tries: bool,
     /// Show set play: the defender's moves in the diagram and the attacker's answers (Popeye's
     /// `option SetPlay`).
@@ -48,7 +48,6 @@ const TREE_OPTIONS_NOT_SUPPORTED: &[(PopeyeOption, &str)] = &[
     (PopeyeOption::NoShortVariations, "no short variations"),
     (PopeyeOption::MaxFlightsquares, "a bound on flight squares"),
     (PopeyeOption::TrivialTriesAvoid, "trivial tries avoided"),
-    (PopeyeOption::Defence, "a bound on refutations"),
     (PopeyeOption::MatesIn1, "mates in 1"),
 ];
 
@@ -66,7 +65,13 @@ impl TreeOptions {
     /// let o = read("Satz Varianten OhneDrohung", Language::German).unwrap();
     /// assert!(o.variations && o.set_play && !o.threats);
     /// assert!(read("noboard", Language::English).is_ok_and(|o| !o.variations));
-    /// assert!(read("defence 2", Language::English).is_err());
+    /// // `Try` and `Defence N` set the refutations a try may have; the last read wins.
+    /// let o = read("defence 2", Language::English).unwrap();
+    /// assert!(o.tries && o.max_refutations == 2);
+    /// assert_eq!(read("defence 3 try", Language::English).unwrap().max_refutations, 1);
+    /// assert_eq!(read("try defe 3", Language::English).unwrap().max_refutations, 3);
+    /// assert!(read("defence", Language::English).is_err());
+    /// assert!(read("defence 0", Language::English).is_err());
     /// assert!(read("threat 2", Language::English).is_ok()); // the stipulation's bound
     /// // A German word is no option in an English file (the position says so).
     /// assert!(read("satz", Language::English).is_ok_and(|o| !o.set_play));
@@ -79,14 +84,33 @@ impl TreeOptions {
             variations: false,
             ..TreeOptions::default()
         };
-        for word in words {
+        for (i, word) in words.iter().enumerate() {
             let Lookup::Found(option) = PopeyeOption::of(language, word) else {
                 continue;
             };
             match option {
                 PopeyeOption::Variations => options.variations = true,
                 PopeyeOption::NoThreat => options.threats = false,
-                PopeyeOption::Try => options.tries = true,
+                // `Try` and `Defence N` both set how many refutations a try may have: the one
+                // read last wins, as in Popeye.
+                PopeyeOption::Try => {
+                    options.tries = true;
+                    options.max_refutations = 1;
+                }
+                PopeyeOption::Defence => {
+                    let n = words.get(i + 1).and_then(|n| n.parse::<usize>().ok());
+                    let Some(n) = n.filter(|n| *n >= 1) else {
+                        return Err(SolveError::OptionNotSupported {
+                            option: word.clone(),
+                            why: format!(
+                                "a number of refutations (1 or more) must follow it ({})",
+                                option.word(language)
+                            ),
+                        });
+                    };
+                    options.tries = true;
+                    options.max_refutations = n;
+                }
                 PopeyeOption::SetPlay => options.set_play = true,
                 // The play after the key is shown whole, as variations under a key are.
                 PopeyeOption::PostKeyPlay => {

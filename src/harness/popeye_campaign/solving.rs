@@ -27,7 +27,7 @@ use crate::solve::Options;
 use crate::verify::{CaseReport, Outcome, Selection, verify_each, verify_under_switches};
 
 /// The stipulations asked when White is to move: Popeye lets White begin these.
-pub const WHITE_BEGINS: [&str; 21] = [
+pub const WHITE_BEGINS: [&str; 24] = [
     "#2",
     "s#2",
     "h#1.5",
@@ -49,6 +49,9 @@ pub const WHITE_BEGINS: [&str; 21] = [
     "1->ser-h#2",
     "phser-s#2",
     "phser-r#2",
+    "exact-s#2",
+    "exact-r#2",
+    "exact-hs#2",
 ];
 /// The stipulations asked when Black is to move: Popeye lets Black begin these.
 pub const BLACK_BEGINS: [&str; 19] = [
@@ -82,9 +85,10 @@ pub const BLACK_BEGINS: [&str; 19] = [
 /// variations of exactly the moves left), quodlibet in `semi-r#1` (the attacker mating
 /// itself too; in two moves or more Popeye 4.104 lets the attacker's goal overrun the
 /// stipulation: `verify::known`),
-/// and the set play of self and reflex play (shown whole, with the defender's closing moves,
-/// even without `option variation`).
-pub const WITH_OPTION: [(&str, &str); 11] = [
+/// the set play of self and reflex play (shown whole, with the defender's closing moves,
+/// even without `option variation`), and the tries and tree of `exact-s#2` (a defence that
+/// mates before the last move refutes).
+pub const WITH_OPTION: [(&str, &str); 12] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
@@ -96,6 +100,7 @@ pub const WITH_OPTION: [(&str, &str); 11] = [
     ("semi-r#1", "quodlibet variation"),
     ("s#2", "setplay"),
     ("r#2", "setplay"),
+    ("exact-s#2", "try variation"),
 ];
 
 /// One problem asked of Popeye.

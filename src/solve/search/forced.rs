@@ -170,6 +170,10 @@ impl<'a, S: Space> Search<'a, S> {
         }
         for (mv, after) in &children {
             if self.reaches(mv, after)? {
+                // Under `exact-` a goal before the last move refutes.
+                if self.early_goal_refutes(n) {
+                    return Ok(false);
+                }
                 continue;
             }
             if n <= 1 || !self.forced(after, Node::SelfAttack, n - 1)? {
@@ -184,7 +188,7 @@ impl<'a, S: Space> Search<'a, S> {
     /// lets the attacker force the goal within `n - 1` more moves.
     fn reflex_defence_fails(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         if self.reaches_now(position)? {
-            return Ok(true);
+            return Ok(!self.early_goal_refutes(n));
         }
         if n <= 1 {
             return Ok(false);
@@ -206,6 +210,9 @@ impl<'a, S: Space> Search<'a, S> {
     /// other moves without marks; a move mates when its position is a mating move's.
     fn self_defence_fails_mate(&self, position: &S::Pos, n: u32) -> Result<bool, EngineError> {
         let mates = self.children(position, Want::Mating)?;
+        if !mates.is_empty() && self.early_goal_refutes(n) {
+            return Ok(false);
+        }
         if n <= 1 && mates.is_empty() {
             // Every move must mate, and there is a move to make or the defender is stuck.
             return Ok(false);
@@ -227,6 +234,12 @@ impl<'a, S: Space> Search<'a, S> {
             }
         }
         Ok(true)
+    }
+
+    /// Self play: whether the defender, reaching the goal with `n` moves of its own left (this
+    /// one included), refutes: under `exact-`, before its last move.
+    pub fn early_goal_refutes(&self, n: u32) -> bool {
+        self.stipulation.exact && n > 1
     }
 
     /// Self play: whether the attacking move that led to `position` (checking the side to move

@@ -163,8 +163,13 @@ impl<'a, S: Space> Search<'a, S> {
                 // reach the goal begins: when every move of its reaches it (it is bound to), each
                 // such move is a line already, as Popeye prints it (`1...AMc8*c3 #`).
                 if !self.stipulation.half {
-                    self.self_move_ends(&mut line, &mut out)?;
-                } else if self.forced(root, Node::SelfDefence, 1)? && self.reaches(first, after)? {
+                    if self.ends_here(left - 1) {
+                        self.self_move_ends(&mut line, &mut out)?;
+                    }
+                } else if self.ends_here(left)
+                    && self.forced(root, Node::SelfDefence, 1)?
+                    && self.reaches(first, after)?
+                {
                     self.record(&mut out, line.clone())?;
                 }
                 if left > 1 {
@@ -330,7 +335,8 @@ impl<'a, S: Space> Search<'a, S> {
         }
         let before = out.count;
         let children = self.children(after, Want::Unmarked)?;
-        if left.is_multiple_of(2) {
+        // Under `exact-` only the last two half-moves may be the self move and the goal.
+        if left.is_multiple_of(2) && self.ends_here(left - 2) {
             for (next, then) in &children {
                 if self.stopped() {
                     break;
