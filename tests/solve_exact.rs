@@ -6,7 +6,6 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::time::Duration;
 
 use feerie::bitboard::BitboardEngine;
@@ -20,23 +19,7 @@ const EBERT: &str = "B7/8/6R1/4k2p/3N3P/4K3/8/8 w - - 0 1";
 
 /// The keys `feerie solve` prints with `engine` (`1.Sd4-f3 + !`, marks and all).
 fn keys(engine: &str, stipulation: &str) -> BTreeSet<String> {
-    let (code, out, err) = common::feerie_in(
-        Path::new("."),
-        &[
-            "solve",
-            "--engine",
-            engine,
-            "--fen",
-            EBERT,
-            "--stipulation",
-            stipulation,
-        ],
-    );
-    assert_eq!(code, 0, "{stipulation}: {err}");
-    out.lines()
-        .filter(|l| l.starts_with("   1."))
-        .map(|l| l.trim().to_string())
-        .collect()
+    common::solved_keys(engine, EBERT, stipulation)
 }
 
 #[test]

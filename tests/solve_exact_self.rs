@@ -7,7 +7,6 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use feerie::verify::Outcome;
 
@@ -16,25 +15,9 @@ use feerie::verify::Outcome;
 const DISCOVERY: &str = "7b/8/4p2p/2pp3Q/2pk4/8/P7/KB6 w - - 0 1";
 const DISCOVERY_PIECES: &str = "white ka1 qh5 bb1 pa2 black kd4 bh8 ph6 pe6 pd5 pc5 pc4";
 
-/// The keys `feerie solve` prints with `engine` (`1.Qh5-d1 + !`).
+/// The keys `feerie solve` prints with `engine`.
 fn keys(engine: &str, stipulation: &str) -> BTreeSet<String> {
-    let (code, out, err) = common::feerie_in(
-        Path::new("."),
-        &[
-            "solve",
-            "--engine",
-            engine,
-            "--fen",
-            DISCOVERY,
-            "--stipulation",
-            stipulation,
-        ],
-    );
-    assert_eq!(code, 0, "{stipulation}: {err}");
-    out.lines()
-        .filter(|l| l.starts_with("   1."))
-        .map(|l| l.trim().to_string())
-        .collect()
+    common::solved_keys(engine, DISCOVERY, stipulation)
 }
 
 #[test]
@@ -109,47 +92,17 @@ fn tries_of_exact_reflex_play_are_skipped_naming_why() {
 
 #[test]
 fn exact_self_play_under_conditions_agrees_with_live_popeye() {
-    let mut problems = Vec::new();
-    for condition in [
-        "circe",
-        "circe parrain",
-        "circe clone",
-        "equipollentscirce",
-        "frankfurtchess",
-        "protean",
-    ] {
-        for (stipulation, options) in [
+    let text = common::under_family_conditions(
+        &[
             ("exact-r#2", "variation setplay"),
             ("exact-s#2", "try variation"),
             ("exact-hr#2", ""),
-        ] {
-            problems.push(format!(
-                "option noboard {options}\ncondition {condition}\nstipulation {stipulation}\n\
-                 pieces {DISCOVERY_PIECES}\n"
-            ));
-        }
-    }
-    problems.push(format!(
-        "option noboard try variation\nstipulation exact-s#2\npieces {EARLY_MATE}\n"
-    ));
-    let text = format!("beginproblem\n{}endproblem\n", problems.join("next\n"));
+        ],
+        DISCOVERY_PIECES,
+    );
     let Some(reports) = common::verify_live(&text) else {
         return;
     };
-    assert_eq!(reports.len(), 19);
-    for r in &reports {
-        assert!(
-            matches!(r.outcome, Outcome::Agree(_)),
-            "{}: {:?}",
-            r.name,
-            r.outcome
-        );
-    }
-    assert!(
-        reports
-            .iter()
-            .filter(|r| matches!(r.outcome, Outcome::Agree(n) if n > 0))
-            .count()
-            >= 6
-    );
+    assert_eq!(reports.len(), 18);
+    assert!(common::assert_each_agrees_counting(&reports) >= 6);
 }

@@ -282,14 +282,9 @@ pub fn verify_shard(k: u64, outcome: &str, schema: serde_json::Value) -> serde_j
     })
 }
 
-/// The solution lines `feerie solve` prints with `engine` for `fen` under `stipulation` and
-/// `rules`, as a set, each with its spaces collapsed (`1.Rd1-c1 + Kc6*b6 2.Rc1-a1 Rh2-h8 #`).
-pub fn solved_lines(
-    engine: &str,
-    fen: &str,
-    stipulation: &str,
-    rules: &str,
-) -> std::collections::BTreeSet<String> {
+/// What `feerie solve` prints with `engine` for `fen` under `stipulation` and `rules` (it must
+/// exit 0).
+fn solve_output(engine: &str, fen: &str, stipulation: &str, rules: &str) -> String {
     let (code, out, err) = feerie_in(
         Path::new("."),
         &[
@@ -305,7 +300,19 @@ pub fn solved_lines(
         ],
     );
     assert_eq!(code, 0, "{stipulation}: {err}");
-    out.lines()
+    out
+}
+
+/// The solution lines `feerie solve` prints with `engine` for `fen` under `stipulation` and
+/// `rules`, as a set, each with its spaces collapsed (`1.Rd1-c1 + Kc6*b6 2.Rc1-a1 Rh2-h8 #`).
+pub fn solved_lines(
+    engine: &str,
+    fen: &str,
+    stipulation: &str,
+    rules: &str,
+) -> std::collections::BTreeSet<String> {
+    solve_output(engine, fen, stipulation, rules)
+        .lines()
         .filter(|l| l.trim_start().starts_with("1."))
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect()
@@ -354,4 +361,62 @@ pub fn verify_carried(input: &str, output: &str) -> feerie::verify::Outcome {
     )
     .expect("the input reads");
     reports.into_iter().next().expect("a case").outcome
+}
+
+/// The conditions of feerie's families as Popeye names them, for problems asked under each.
+pub const FAMILY_CONDITIONS: [&str; 6] = [
+    "circe",
+    "circe parrain",
+    "circe clone",
+    "equipollentscirce",
+    "frankfurtchess",
+    "protean",
+];
+
+/// One Popeye input of a problem for each of [`FAMILY_CONDITIONS`] and each `(stipulation,
+/// options)` of `cases`, on `pieces`, separated by `next`.
+pub fn under_family_conditions(cases: &[(&str, &str)], pieces: &str) -> String {
+    let problems: Vec<String> = FAMILY_CONDITIONS
+        .iter()
+        .flat_map(|condition| {
+            cases.iter().map(move |(stipulation, options)| {
+                format!(
+                    "option noboard {options}\ncondition {condition}\nstipulation \
+                     {stipulation}\npieces {pieces}\n"
+                )
+            })
+        })
+        .collect();
+    format!("beginproblem\n{}endproblem\n", problems.join("next\n"))
+}
+
+/// Asserts that each of `reports` agrees (with or without solutions), and returns how many
+/// have solutions.
+pub fn assert_each_agrees_counting(reports: &[feerie::verify::CaseReport]) -> usize {
+    for r in reports {
+        assert!(
+            matches!(r.outcome, feerie::verify::Outcome::Agree(_)),
+            "{}: {:?}",
+            r.name,
+            r.outcome
+        );
+    }
+    reports
+        .iter()
+        .filter(|r| matches!(r.outcome, feerie::verify::Outcome::Agree(n) if n > 0))
+        .count()
+}
+
+/// The keys `feerie solve` prints with `engine` for `fen` under `stipulation` (`1.Qh5-d1 + !`,
+/// marks and all), orthodox.
+pub fn solved_keys(
+    engine: &str,
+    fen: &str,
+    stipulation: &str,
+) -> std::collections::BTreeSet<String> {
+    solve_output(engine, fen, stipulation, "orthodox")
+        .lines()
+        .filter(|l| l.starts_with("   1."))
+        .map(|l| l.trim().to_string())
+        .collect()
 }
