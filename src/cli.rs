@@ -133,7 +133,7 @@ enum PopeyeCommand {
     /// again with option setplay, h#2 with option postkeyplay, #2 and s#2 with option threat 1
     /// and with option threat 1 try, exact-#2 with option variation, semi-r#1 with option
     /// quodlibet variation, s#2 and r#2 with option setplay, exact-s#2 with option try
-    /// variation,
+    /// variation, h#2 and ser-h#3 with option stoponshortsolutions,
     /// written as Popeye
     /// problems, solved by Popeye in batches and by our engine, and compared as `popeye verify` compares. A difference is printed with
     /// the problem as Popeye's input, ready to be kept. Exit 0 when all agree, 1 on a

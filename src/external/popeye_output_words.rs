@@ -23,9 +23,17 @@ pub(super) const KING_CAPTURABLE: [&str; 3] = [
 ];
 
 /// Popeye's notice that an option does not apply to the twin's stipulation and is ignored,
-/// in its three languages (`output/message.c`, messages 107 and 109 to 113), printed before
+/// in its three languages (`output/message.c`, messages 96, 107 and 109 to 113), printed before
 /// the twin (before its label, after the twin before it).
-pub const NOT_APPLICABLE: [(PopeyeOption, [&str; 3]); 6] = [
+pub const NOT_APPLICABLE: [(PopeyeOption, [&str; 3]); 7] = [
+    (
+        PopeyeOption::StopOnShortSolutions,
+        [
+            "Option  StopOnShortSolutions  not supported with direct play.",
+            "Option  StopNachKurzloesungen  nicht unterstuetzt im direkten Spiel.",
+            "L'option  FinApresSolutionsCourtes  n'est pas soutenu au jeu direct.",
+        ],
+    ),
     (
         PopeyeOption::Threat,
         [

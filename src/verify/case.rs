@@ -3,6 +3,7 @@
 
 use crate::engines::SearchEngine;
 use feerie_oracle::notation::popeye_input::Language;
+use feerie_oracle::notation::popeye_words::{Lookup, PopeyeOption};
 use feerie_oracle::{Position, Rules};
 
 use crate::external::popeye_output::{Chunk, OutputTwin};
@@ -83,7 +84,39 @@ pub(super) fn compare_case(
     }
     let stipulation = *stipulation;
     // The parts: the play, the set play of a help problem, the duplex part.
-    let parts = case.parts(engine);
+    let mut parts = case.parts(engine);
+    let mut section = section;
+    // `option StopOnShortSolutions` in help and series play: the shortest solutions, when
+    // shorter than the stipulation, and `Partial solution`.
+    if problems::stops_on_short(&stipulation)
+        && asks(popeye_options, language, PopeyeOption::StopOnShortSolutions)
+    {
+        let short = match shortest_solved(engine, &parts, rules, options) {
+            Ok(short) => short,
+            Err(why) => return report(Outcome::Skipped(why.to_string())),
+        };
+        match (short, section.chunk.partial) {
+            (Some(shorter), true) => {
+                for part in &mut parts {
+                    part.stipulation = shorter;
+                }
+                section.stopped_on_short = true;
+            }
+            (None, false) => {}
+            (Some(shorter), false) => {
+                return report(differ(format!(
+                    "solutions of {shorter} under StopOnShortSolutions, but `solution \
+                     finished.` where Popeye would stop after them (`Partial solution`)"
+                )));
+            }
+            (None, true) => {
+                return report(differ(format!(
+                    "`Partial solution` under StopOnShortSolutions, but no solution shorter than \
+                     {stipulation}"
+                )));
+            }
+        }
+    }
     // A position the rules cannot mean in feerie's engines (SAT with a royal unit other than a
     // king) is not compared: its lines would not replay for that reason alone.
     if let Some(why) = parts
@@ -206,6 +239,42 @@ pub(super) fn compare_case(
         total(&theirs_all),
     );
     settle(outcome, Some(&ours_all))
+}
+
+/// Whether the problem's option words (read in `language`) give `option`.
+fn asks(popeye_options: &[String], language: Language, option: PopeyeOption) -> bool {
+    (popeye_options.iter())
+        .any(|w| matches!(PopeyeOption::of(language, w), Lookup::Found(o) if o == option))
+}
+
+/// Under `option StopOnShortSolutions`: the stipulation of the fewest moves, shorter than the
+/// case's, with a solution of the case's one part (Popeye solves length by length and stops
+/// after the first with solutions), or `None` when there is none shorter.
+fn shortest_solved(
+    engine: &dyn SearchEngine,
+    parts: &[super::part::Part],
+    rules: &Rules,
+    options: &Options,
+) -> Result<Option<Stipulation>, crate::solve::error::SolveError> {
+    let [part] = parts else {
+        return Ok(None);
+    };
+    let full = part.stipulation;
+    // `h#0.5` is the shortest help play of a half-move more; help-self play has a move at
+    // least.
+    let fewest = u32::from(!(full.play == Play::Help && full.half));
+    let first = Options {
+        max_solutions: 1,
+        ..*options
+    };
+    for moves in fewest..full.moves {
+        let shorter = Stipulation { moves, ..full };
+        let solved = crate::solve::solve(engine, part.position, rules, shorter, &first)?;
+        if !solved.solutions.is_empty() {
+            return Ok(Some(shorter));
+        }
+    }
+    Ok(None)
 }
 
 /// Direct and self play: our tree (as the problem's options ask: keys, tries, threats,

@@ -14,6 +14,7 @@ mod known;
 pub mod large;
 pub mod part;
 pub mod popeye_tree;
+mod problem_options;
 pub mod problems;
 pub mod reason;
 mod replay;
@@ -315,6 +316,7 @@ fn verify_cases(
                         .map(|(option, _)| *option)
                         .filter(|option| problem.has_option(*option))
                         .collect(),
+                    stopped_on_short: false,
                 }),
             };
             // The case's time budget starts with it; a deadline of the whole run (a

@@ -10,6 +10,10 @@ use crate::solve::error::SolveError;
 use crate::solve::stipulation::{Play, Reflex, Stipulation};
 use crate::verify::error::VerifyError;
 use crate::verify::part::Part;
+pub use crate::verify::problem_options::{
+    max_solutions, max_time, no_board, post_key_asked, quodlibet_applies, set_play_asked,
+    solutions_per_target, stops_on_short, threat_within, white_to_play, white_to_play_ignored,
+};
 
 /// One problem or twin, ready to solve.
 #[derive(Debug)]
@@ -76,10 +80,6 @@ impl Case {
 const CHANGING_OPTIONS: &[(PopeyeOption, &str)] = &[
     (PopeyeOption::StartMoveNumber, "solving from a given move"),
     (PopeyeOption::UpToMoveNumber, "solving up to a given move"),
-    (
-        PopeyeOption::StopOnShortSolutions,
-        "stop on short solutions",
-    ),
     (PopeyeOption::KeepMatingPiece, "keep mating piece"),
     (PopeyeOption::NonTrivial, "non-trivial"),
 ];
@@ -208,6 +208,27 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
                     "quodlibet and a bound on the threat in exact- self play (not measured)",
                 );
             }
+            PopeyeOption::StopOnShortSolutions
+                if stops_on_short(&stipulation)
+                    && (stipulation.exact
+                        || stipulation.intro > 0
+                        || stipulation.parry
+                        || stipulation.reci.is_some()
+                        || [
+                            PopeyeOption::SetPlay,
+                            PopeyeOption::Duplex,
+                            PopeyeOption::HalfDuplex,
+                            PopeyeOption::MaxSolutions,
+                            PopeyeOption::WhiteToPlay,
+                        ]
+                        .iter()
+                        .any(|o| problem.has_option(*o))) =>
+            {
+                return not_supported(
+                    "stop on short solutions with exact-, reci-, an intro or parry series, set \
+                     play, duplex, whitetoplay or maxsolutions (not measured)",
+                );
+            }
             PopeyeOption::WhiteToPlay
                 if white_to_play(&stipulation).is_none()
                     && !white_to_play_ignored(&stipulation) =>
@@ -222,25 +243,6 @@ pub fn unsupported(problem: &PopeyeProblem) -> Option<VerifyError> {
         }
     }
     None
-}
-
-/// Whether `option quodlibet` changes the play of `stipulation`
-/// ([`Stipulation::attacker_goal_wins`]): in self and semi-reflex play. Popeye 4.104 ignores it
-/// elsewhere, saying so (`Quodlibet not applicable - ignored`) in direct, help and series
-/// play, silently in reflex, help-self and series self play (measured: the same solutions).
-///
-/// ```
-/// use feerie::verify::problems::quodlibet_applies;
-/// let applies = |s: &str| quodlibet_applies(&s.parse().unwrap());
-/// assert!(applies("s#2") && applies("semi-r#3") && applies("s=2"));
-/// assert!(!applies("r#2") && !applies("#2") && !applies("hs#2") && !applies("ser-s#2"));
-/// ```
-pub fn quodlibet_applies(stipulation: &Stipulation) -> bool {
-    Stipulation {
-        quodlibet: true,
-        ..*stipulation
-    }
-    .attacker_goal_wins()
 }
 
 /// Why Popeye refuses to solve a position, if it does: the side not to move in check under
@@ -370,128 +372,6 @@ pub fn self_play_threat_under_mars(rules: &Rules, stipulation: &Stipulation) -> 
          without answers), a reading not understood"
             .to_string()
     })
-}
-
-/// Whether the problem asks for the set play of a direct, self, help or series play
-/// stipulation (`option setplay`, German `satzspiel`) that has one (not `h#0.5`, not series
-/// direct play).
-pub fn set_play_asked(problem: &PopeyeProblem, stipulation: &Stipulation) -> bool {
-    problem.has_option(PopeyeOption::SetPlay)
-        && (matches!(stipulation.play, Play::Direct | Play::SelfPlay)
-            || stipulation.set_play().is_some())
-}
-
-/// Whether the problem asks for the play after the key (`option postkeyplay`, German
-/// `nachschluessel`) of a direct or self play stipulation. In help and series play Popeye
-/// ignores the option (`PostKeyPlay not applicable - ignored`) and solves the problem as
-/// given.
-pub fn post_key_asked(problem: &PopeyeProblem) -> bool {
-    problem.has_option(PopeyeOption::PostKeyPlay)
-        && (problem.stipulation.as_deref())
-            .and_then(|s| s.parse::<Stipulation>().ok())
-            .is_some_and(|s| matches!(s.play, Play::Direct | Play::SelfPlay))
-}
-
-/// The bound on the threat that `option threat N` (German `drohung`) sets in direct, self and
-/// reflex play ([`Stipulation::threat_within`]), where Popeye follows it: N below the
-/// stipulation's moves. `None` without the option, and where Popeye ignores it (`Option
-/// "Threat" not applicable or indicated maximum threat length too big`: N not below the
-/// moves, help and series play).
-///
-/// ```
-/// use feerie::oracle::popeye_input;
-/// use feerie::verify::problems::threat_within;
-/// let within = |stipulation: &str, option: &str| {
-///     let text = format!("begin\npieces white ka1 black kh8\nstipulation {stipulation}\noption {option}\nend\n");
-///     let problem = &popeye_input::parse(&text).unwrap().problems[0];
-///     threat_within(problem, &stipulation.parse().unwrap())
-/// };
-/// assert_eq!(within("#3", "threat 1"), Some(1));
-/// assert_eq!(within("#3", "threat 0"), Some(0));
-/// assert_eq!(within("#3", "threat 3"), None); // too long: Popeye ignores it
-/// assert_eq!(within("h#3", "threat 1"), None);
-/// assert_eq!(within("s#3", "threat 1"), Some(1));
-/// assert_eq!(within("r#2", "threat 1"), Some(1));
-/// ```
-pub fn threat_within(problem: &PopeyeProblem, stipulation: &Stipulation) -> Option<u32> {
-    let within: u32 = problem.option_value(PopeyeOption::Threat)?.parse().ok()?;
-    (matches!(stipulation.play, Play::Direct | Play::SelfPlay) && within < stipulation.moves)
-        .then_some(within)
-}
-
-/// Whether the problem is printed without its diagram (`option noboard`, German `ohnebrett`).
-pub fn no_board(problem: &PopeyeProblem) -> bool {
-    problem.has_option(PopeyeOption::NoBoard)
-}
-
-/// Whether the problem sets a time limit (`option maxtime`, German `maxzeit`).
-pub fn max_time(problem: &PopeyeProblem) -> bool {
-    problem.has_option(PopeyeOption::MaxTime)
-}
-
-/// Whether the problem asks for at most some solutions (`option maxsolutions N`, German
-/// `maxloesungen`).
-pub fn max_solutions(problem: &PopeyeProblem) -> Option<usize> {
-    problem
-        .option_value(PopeyeOption::MaxSolutions)?
-        .parse()
-        .ok()
-}
-
-/// Whether the problem bounds the solutions that end in one position (`option intelligent
-/// N`): Popeye's intelligent mode prints at most N of each target position's.
-pub fn solutions_per_target(problem: &PopeyeProblem) -> Option<usize> {
-    problem
-        .option_value(PopeyeOption::Intelligent)?
-        .parse()
-        .ok()
-}
-
-/// What `option whitetoplay` makes of `stipulation`, where it applies: the help play of `n`
-/// whole moves becomes the help play of `n - 0.5` moves, White beginning (`h#2` is solved as
-/// `h#1.5`), as Popeye shortens it.
-///
-/// ```
-/// use feerie::solve::stipulation::Stipulation;
-/// use feerie::verify::problems::white_to_play;
-/// let shortened = |s: &str| white_to_play(&s.parse().unwrap()).map(|s: Stipulation| s.to_string());
-/// assert_eq!(shortened("h#2").as_deref(), Some("h#1.5"));
-/// assert_eq!(shortened("h=3").as_deref(), Some("h=2.5"));
-/// assert_eq!(shortened("h#1"), None);
-/// assert_eq!(shortened("h#2.5"), None);
-/// assert_eq!(shortened("ser-h#3"), None);
-/// assert_eq!(shortened("#2"), None);
-/// ```
-pub fn white_to_play(stipulation: &Stipulation) -> Option<Stipulation> {
-    (stipulation.play == Play::Help
-        && !stipulation.half
-        && stipulation.moves >= 2
-        && stipulation.reci.is_none())
-    .then_some(Stipulation {
-        moves: stipulation.moves - 1,
-        half: true,
-        ..*stipulation
-    })
-}
-
-/// Whether Popeye ignores `option whitetoplay` under `stipulation` ("WhiteToPlay not
-/// applicable - ignored"), solving it as if the option were not given: in help play of a
-/// half-move more (`h#2.5`, whose side to begin is already the other), and in direct and self
-/// play, which it cannot shorten.
-///
-/// ```
-/// use feerie::solve::stipulation::Stipulation;
-/// use feerie::verify::problems::white_to_play_ignored;
-/// let ignored = |s: &str| white_to_play_ignored(&s.parse().unwrap());
-/// assert!(ignored("h+1.5") && ignored("#2") && ignored("s#3") && ignored("r#2"));
-/// assert!(!ignored("h#2") && !ignored("h#1") && !ignored("ser-h#3") && !ignored("hs#2"));
-/// ```
-pub fn white_to_play_ignored(stipulation: &Stipulation) -> bool {
-    match stipulation.play {
-        Play::Help => stipulation.half,
-        Play::Direct | Play::SelfPlay => true,
-        Play::HelpSelf | Play::SeriesHelp | Play::SeriesDirect | Play::SeriesSelf => false,
-    }
 }
 
 /// The case of one (twinned) problem under `profile` with the switch settings `set`.

@@ -180,6 +180,10 @@ pub(super) struct Section<'a> {
     /// The problem's options that Popeye may say do not apply to a twin
     /// ([`popeye_output::NOT_APPLICABLE`]), a notice it prints between twins.
     pub(super) ignorable: Vec<feerie_oracle::notation::popeye_words::PopeyeOption>,
+    /// Whether `Partial solution` ends a whole output: under `option StopOnShortSolutions`,
+    /// once a solution shorter than the stipulation was found and each of that length printed
+    /// (the case checks it and sets this).
+    pub(super) stopped_on_short: bool,
 }
 
 impl Section<'_> {
@@ -187,7 +191,7 @@ impl Section<'_> {
     pub(super) fn completion(&self) -> Completion {
         if self.chunk.interrupted {
             Completion::Interrupted
-        } else if self.chunk.partial {
+        } else if self.chunk.partial && !self.stopped_on_short {
             Completion::Limited
         } else {
             Completion::Whole

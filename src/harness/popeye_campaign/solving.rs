@@ -86,9 +86,10 @@ pub const BLACK_BEGINS: [&str; 19] = [
 /// itself too; in two moves or more Popeye 4.104 lets the attacker's goal overrun the
 /// stipulation: `verify::known`),
 /// the set play of self and reflex play (shown whole, with the defender's closing moves,
-/// even without `option variation`), and the tries and tree of `exact-s#2` (a defence that
-/// mates before the last move refutes).
-pub const WITH_OPTION: [(&str, &str); 12] = [
+/// even without `option variation`), the tries and tree of `exact-s#2` (a defence that
+/// mates before the last move refutes), and `h#2` and `ser-h#3` stopped on short solutions
+/// (the shortest ones alone, then `Partial solution`).
+pub const WITH_OPTION: [(&str, &str); 14] = [
     ("h#1.5", "setplay"),
     ("h#2", "setplay"),
     ("h#2", "postkeyplay"),
@@ -101,6 +102,8 @@ pub const WITH_OPTION: [(&str, &str); 12] = [
     ("s#2", "setplay"),
     ("r#2", "setplay"),
     ("exact-s#2", "try variation"),
+    ("h#2", "stoponshortsolutions"),
+    ("ser-h#3", "stoponshortsolutions"),
 ];
 
 /// One problem asked of Popeye.
